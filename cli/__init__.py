@@ -1,0 +1,99 @@
+"""The command line of DESIGN.md: `sandtable` / `python run.py [command]`.
+
+Each command lives in its own module here and is imported only when used, so
+`serve` and `bot` never load pygame and the window starts without the host code.
+"""
+import argparse
+import sys
+
+from engine import games
+
+
+def _address(text: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not HOST:PORT (for example 127.0.0.1:7777)")
+    return host.strip("[]"), int(port)
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0 to 65535; 0 picks a free one)")
+    return int(text)
+
+
+def _seats(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 8:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seats (1 to 8)")
+    return int(text)
+
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def _bot_list(text: str) -> list[str]:
+    """`--bots hard,easy` or `--bots 2` (that many normal bots)."""
+    if text.isdigit():
+        return ["normal"] * int(text)
+    levels = [x.strip() for x in text.split(",") if x.strip()]
+    bad = [x for x in levels if x not in LEVELS]
+    if bad or not levels:
+        raise argparse.ArgumentTypeError(f"bots are a count or a list of levels from {', '.join(LEVELS)}")
+    return levels
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="sandtable", description="Sandtable: classic board wargames, hot-seat, vs bots or on the LAN.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    s = sub.add_parser("serve", help="host a table headless")
+    s.add_argument("--game", required=True, choices=games.available())
+    s.add_argument("--seats", type=_seats, default=None, help="number of seats (default: the game's usual)")
+    s.add_argument("--bots", type=_bot_list, default=[], help="bot seats: a count or levels, e.g. hard,easy")
+    s.add_argument("--host", default="0.0.0.0", help="address to listen on (default all)")
+    s.add_argument("--port", type=_port, default=7777, help="TCP port; 0 picks a free one")
+    s.add_argument("--name", default=None, help="table name shown in LAN browsers")
+    s.add_argument("--no-discovery", action="store_true", help="do not advertise the table on the LAN")
+    s.add_argument("--save", default=None, help="autosave to this file after every move")
+    s.add_argument("--resume", default=None, help="pick up the game autosaved in this file")
+    s.add_argument("--seed", type=int, default=None, help="seed for the dice and deck (default random)")
+    s.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    s.add_argument("--takeover", type=float, default=None, metavar="SECONDS",
+                   help="a bot plays for a dropped player after this many seconds")
+
+    b = sub.add_parser("bot", help="play a seat as a bot over the network")
+    b.add_argument("--connect", required=True, type=_address, metavar="HOST:PORT")
+    b.add_argument("--level", choices=LEVELS, default="normal")
+    b.add_argument("--name", default=None)
+    b.add_argument("--seat", type=int, default=None, help="ask for this seat")
+
+    j = sub.add_parser("join", help="open the window and join a table directly")
+    j.add_argument("address", type=_address, metavar="HOST:PORT")
+
+    r = sub.add_parser("replay", help="watch a saved game")
+    r.add_argument("path")
+    r.add_argument("--verify", action="store_true", help="replay headless and print the final state hash")
+
+    bench = sub.add_parser("bench", help="run the benchmark suite")
+    bench.add_argument("--quick", action="store_true", help="fewer repetitions")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    command = args.command or "window"
+    if command == "serve":
+        from cli import serve
+        return serve.run(args, parser)
+    if command == "bot":
+        from cli import bot
+        return bot.run(args, parser)
+    if command == "replay":
+        from cli import replay
+        return replay.run(args, parser)
+    if command == "bench":
+        from bench import runner
+        return runner.run(quick=args.quick)
+    from cli import window
+    return window.run(args, parser)

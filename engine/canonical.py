@@ -1,0 +1,31 @@
+"""Canonical bytes and hashes of plain data (dicts, lists, str, int, float, bool, None).
+
+Maps are written with their keys sorted, so equal data gives equal bytes on
+every run and machine, whatever the insertion order.
+"""
+import hashlib
+
+import msgpack
+
+
+def _sorted(obj):
+    if isinstance(obj, dict):
+        return {k: _sorted(obj[k]) for k in sorted(obj, key=_key_order)}
+    if isinstance(obj, (list, tuple)):
+        return [_sorted(v) for v in obj]
+    if isinstance(obj, (set, frozenset)):
+        return sorted((_sorted(v) for v in obj), key=_key_order)
+    return obj
+
+
+def _key_order(k):
+    # Keys of one map may mix types (int seats, str names): order by type name first.
+    return (type(k).__name__, k)
+
+
+def canonical_bytes(obj) -> bytes:
+    return msgpack.packb(_sorted(obj), use_bin_type=True)
+
+
+def state_hash(obj) -> str:
+    return hashlib.sha256(canonical_bytes(obj)).hexdigest()

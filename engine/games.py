@@ -1,0 +1,32 @@
+"""Which games exist, by id, and their rules modules.
+
+A game is offered only once its package is present: the menu and the command
+line ask `available()` and never show a game that cannot be played.
+"""
+import importlib
+import importlib.util
+
+# id -> rules module. Order is the menu order.
+_MODULES = {
+    "risk": "engine.risk",
+    "situation4": "engine.situation4",
+    "civil_war": "engine.civil_war",
+    "tactics1940": "engine.tactics1940",
+    "ah_tactics": "engine.ah_tactics",
+}
+
+
+def available() -> list[str]:
+    return [gid for gid, mod in _MODULES.items() if importlib.util.find_spec(mod) is not None]
+
+
+def rules(game_id: str):
+    """The rules module of `game_id`; KeyError with a sentence if there is none."""
+    if game_id not in available():
+        raise KeyError(f"There is no game called {game_id!r}; games here: {', '.join(available())}.")
+    return importlib.import_module(_MODULES[game_id])
+
+
+def register(game_id: str, module: str) -> None:
+    """Add a game by module path (tests use it for small games of their own)."""
+    _MODULES[game_id] = module

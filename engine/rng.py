@@ -1,0 +1,55 @@
+"""A seeded random source whose draws are the same on every machine and Python.
+
+Only `getrandbits` of the Mersenne Twister is used: its output for an integer
+seed is fixed by the algorithm, while helpers such as `randrange` or `shuffle`
+have changed between Python releases.
+"""
+import random
+
+
+class Rng:
+    def __init__(self, seed: int):
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ValueError("seed must be a non-negative integer")
+        self.seed = seed
+        self._mt = random.Random(seed)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), by rejection sampling (no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        bits = n.bit_length()
+        while True:
+            r = self._mt.getrandbits(bits)
+            if r < n:
+                return r
+
+    def randint(self, lo: int, hi: int) -> int:
+        """A uniform integer in [lo, hi], both ends included."""
+        return lo + self.below(hi - lo + 1)
+
+    def die(self, sides: int = 6) -> int:
+        return 1 + self.below(sides)
+
+    def dice(self, n: int, sides: int = 6) -> list[int]:
+        return [self.die(sides) for _ in range(n)]
+
+    def coin(self) -> bool:
+        return self._mt.getrandbits(1) == 1
+
+    def choice(self, seq):
+        if not seq:
+            raise IndexError("choice from an empty sequence")
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def getstate(self):
+        return self._mt.getstate()
+
+    def setstate(self, state) -> None:
+        self._mt.setstate(state)

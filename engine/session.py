@@ -1,0 +1,110 @@
+"""The table's one authority: state, seeded RNG, seats, action log and revision.
+
+Every change of game state goes through `Session.act`. A refused action raises
+`RuleError` and leaves state, RNG, log and `rev` exactly as they were.
+"""
+from engine import games, saves
+from engine.canonical import state_hash
+from engine.errors import BAD_ACTION, GAME_OVER, NOT_YOUR_TURN, RuleError
+from engine.rng import Rng
+
+# Host-driven steps (timers in real-time games) are logged with this seat.
+TABLE_SEAT = None
+
+
+class Session:
+    def __init__(self, game: str, n_seats: int, *, seed: int, options: dict | None = None,
+                 seats: list[dict] | None = None):
+        self.game_id = game
+        self.rules = games.rules(game)
+        if not self.rules.MIN_SEATS <= n_seats <= self.rules.MAX_SEATS:
+            raise ValueError(f"{game} is for {self.rules.MIN_SEATS} to {self.rules.MAX_SEATS} seats, not {n_seats}.")
+        self.n_seats = n_seats
+        self.options = self.rules.validate_options(dict(options or {}), n_seats)
+        self.seed = seed
+        self.seats = [dict(s) for s in seats] if seats else [{"name": None, "kind": "open"} for _ in range(n_seats)]
+        if len(self.seats) != n_seats:
+            raise ValueError("seats must list one entry per seat")
+        self.rng = Rng(seed)
+        self.state = self.rules.setup(self.options, n_seats, self.rng)
+        self.log: list[list] = []  # [seat_or_None, action] per accepted action
+        self.rev = 0
+        self.saved_log_length = 0  # actions in the file this session was loaded from
+
+    # ----- acting -----------------------------------------------------------------
+    def act(self, seat: int | None, action: dict) -> list[dict]:
+        """Apply `action` for `seat` (None: the table itself). Returns the full, unredacted events."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise RuleError(BAD_ACTION, "An action must be a map with a string 'type'.")
+        if self.result() is not None:
+            raise RuleError(GAME_OVER, "The game is over.")
+        if seat is not TABLE_SEAT and seat not in self.rules.to_act(self.state):
+            raise RuleError(NOT_YOUR_TURN, "It is not your turn.")
+        saved_rng = self.rng.getstate()
+        try:
+            events = self.rules.apply(self.state, seat, action, self.rng)
+        except RuleError:
+            # Rules validate before they change state; the RNG is restored so a
+            # refused action never shifts later dice.
+            self.rng.setstate(saved_rng)
+            raise
+        self.log.append([seat, action])
+        self.rev += 1
+        return events
+
+    # ----- reading ----------------------------------------------------------------
+    def to_act(self) -> list[int]:
+        if self.result() is not None:
+            return []
+        return sorted(self.rules.to_act(self.state))
+
+    def result(self):
+        return self.rules.result(self.state)
+
+    @property
+    def phase(self) -> str:
+        """`play` or `over` (the lobby is the host's business, not the rules')."""
+        return "over" if self.result() is not None else "play"
+
+    def legal_actions(self, seat: int) -> list[dict]:
+        if self.result() is not None or seat not in self.rules.to_act(self.state):
+            return []
+        return self.rules.legal_actions(self.state, seat)
+
+    def view(self, seat: int | None) -> dict:
+        """What `seat` may see (None: a spectator). Adds `to_act`, `result` and `rev` to public."""
+        v = self.rules.view(self.state, seat)
+        v["public"]["to_act"] = self.to_act()
+        v["public"]["result"] = self.result()
+        v["public"]["rev"] = self.rev
+        return v
+
+    def events_for(self, events: list[dict], seat: int | None) -> list[dict]:
+        out = []
+        for e in events:
+            r = self.rules.redact(e, seat)
+            if r is not None:
+                out.append(r)
+        return out
+
+    def state_hash(self) -> str:
+        return state_hash(self.state)
+
+    # ----- saving -----------------------------------------------------------------
+    def header(self) -> dict:
+        return {"game": self.game_id, "options": self.options, "seed": self.seed,
+                "n_seats": self.n_seats, "seats": self.seats}
+
+    def save(self, path) -> None:
+        """Write the whole game atomically (header, log, final hash)."""
+        saves.write(path, self.header(), self.log, self.rev, self.state_hash())
+
+    @classmethod
+    def from_header(cls, header: dict) -> "Session":
+        return cls(header["game"], header["n_seats"], seed=header["seed"],
+                   options=header["options"], seats=header["seats"])
+
+    @classmethod
+    def load(cls, path, *, upto: int | None = None) -> "Session":
+        """Replay a save file; SaveError (one sentence) if it is unusable or its hash disagrees."""
+        return saves.load(path, cls.from_header, upto=upto)

@@ -1,0 +1,7 @@
+"""`python run.py [command]`: the same as the `sandtable` console script."""
+import sys
+
+from cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
