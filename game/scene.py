@@ -1,0 +1,75 @@
+"""Scenes and the scene stack.
+
+A scene is a small object with `handle(event)`, `update(dt)` and `draw(surface)`.
+Only the top scene gets events and updates; scenes below it are drawn first when
+the top one is an overlay (`opaque = False`). All coordinates are in the
+1280x800 logical space: the app maps mouse positions before `handle` sees them.
+"""
+import pygame
+
+LOGICAL_SIZE = (1280, 800)
+
+
+class Scene:
+    opaque = True  # False: the scene below shows through (dialogs, covers)
+
+    def __init__(self, app):
+        self.app = app
+
+    def handle(self, event: pygame.event.Event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def on_enter(self) -> None:
+        """Called when the scene becomes the top of the stack (pushed, or uncovered)."""
+
+    def on_exit(self) -> None:
+        """Called when the scene is popped for good."""
+
+
+class SceneStack:
+    def __init__(self):
+        self._scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def __iter__(self):
+        return iter(self._scenes)
+
+    def push(self, scene: Scene) -> None:
+        self._scenes.append(scene)
+        scene.on_enter()
+
+    def pop(self) -> Scene | None:
+        if not self._scenes:
+            return None
+        scene = self._scenes.pop()
+        scene.on_exit()
+        if self._scenes:
+            self._scenes[-1].on_enter()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for `scene` (e.g. board -> game over)."""
+        if self._scenes:
+            self._scenes.pop().on_exit()
+        self.push(scene)
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: from the topmost opaque one up."""
+        start = 0
+        for i in range(len(self._scenes) - 1, -1, -1):
+            if self._scenes[i].opaque:
+                start = i
+                break
+        return self._scenes[start:]
