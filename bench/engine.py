@@ -1,0 +1,70 @@
+"""Engine benchmarks: a whole 4-bot world-conquest game in-process, and replaying a save."""
+import tempfile
+import time
+from pathlib import Path
+
+from bench.runner import Row
+from bots import make
+from engine import Session
+
+GAME_GOAL_S = 2.0
+REPLAY_GOAL_S = 0.1
+REPLAY_ACTIONS = 1000
+ACTION_LIMIT = 20000
+LEVELS = ["hard", "normal", "hard", "normal"]
+
+
+def _bot_game(seed: int) -> Session:
+    s = Session("risk", len(LEVELS), seed=seed)
+    players = [make("risk", level, seat, seed) for seat, level in enumerate(LEVELS)]
+    for _ in range(ACTION_LIMIT):
+        if s.result():
+            break
+        seat = s.to_act()[0]
+        s.act(seat, players[seat].choose(s.view(seat)))
+    return s
+
+
+def _game_row(quick: bool) -> Row:
+    seeds = range(2 if quick else 5)
+    times, actions = [], []
+    for seed in seeds:
+        start = time.perf_counter()
+        s = _bot_game(seed)
+        times.append(time.perf_counter() - start)
+        actions.append(s.rev)
+    worst = max(times)
+    return Row("risk: full 4-bot game (hard/normal), Session + bots", f"{worst:.2f} s", f"<= {GAME_GOAL_S:g} s",
+               worst <= GAME_GOAL_S,
+               f"worst of {len(times)} seeded games; {min(actions)}-{max(actions)} actions, "
+               f"mean {sum(times) / len(times):.2f} s")
+
+
+def _replay_row(quick: bool) -> Row:
+    # A long bot game (6 seats, more actions) supplies at least REPLAY_ACTIONS to replay.
+    seed = 0
+    while True:
+        s = Session("risk", 6, seed=seed)
+        players = [make("risk", "normal", seat, seed) for seat in range(6)]
+        while not s.result() and s.rev < REPLAY_ACTIONS:
+            seat = s.to_act()[0]
+            s.act(seat, players[seat].choose(s.view(seat)))
+        if s.rev >= REPLAY_ACTIONS:
+            break
+        seed += 1
+    runs = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "risk.sts"
+        s.save(path)
+        for _ in range(3 if quick else 7):
+            start = time.perf_counter()
+            again = Session.load(path)
+            runs.append(time.perf_counter() - start)
+            assert again.state_hash() == s.state_hash()
+    best = min(runs)
+    return Row(f"risk: replay {REPLAY_ACTIONS} actions from a save", f"{best:.3f} s", f"<= {REPLAY_GOAL_S:g} s",
+               best <= REPLAY_GOAL_S, f"best of {len(runs)} loads (hash checked); median {sorted(runs)[len(runs) // 2]:.3f} s")
+
+
+def rows(quick: bool) -> list[Row]:
+    return [_game_row(quick), _replay_row(quick)]

@@ -1,0 +1,232 @@
+"""What a seat may do, judged from public data alone (plus the seat's own card ids).
+
+Every function here reads a "public" map: either the game state itself or
+`view["public"]` as a client receives it — both hold the same fields
+(phase, current, territories, armies_to_place, setup_step, pending, must_trade,
+mid_turn, options). So the rules (to refuse actions) and the bots (to find
+moves) share one statement of legality.
+
+Listing counts: for `place` in the reinforce phase, `occupy` and `fortify`
+the list offers representative counts only — 1 and the largest allowed (and
+for occupy the smallest and largest); every count in between is legal too.
+"""
+from engine.errors import BAD_ACTION, GAME_OVER, ILLEGAL, NOT_YOUR_TURN, RuleError
+from engine.risk.board import load
+from engine.risk.cards import symbols_form_set, symbols_of, tradeable_sets
+from engine.risk.combat import max_attack_dice, max_defend_dice
+from engine.validate import action_type, field, int_list
+
+NEUTRAL = -1
+TRADE_SIZE = 3
+
+
+def actor(pub: dict) -> int | None:
+    """The seat whose move it is (the defender while an attack awaits its answer)."""
+    if pub["phase"] == "over":
+        return None
+    if pub["phase"] == "defend":
+        return pub["pending"]["defender"]
+    return pub["current"]
+
+
+def may_trade(pub: dict) -> bool:
+    """Trades happen while reinforcing: freely at the start of a turn, mid-turn only while forced."""
+    return pub["phase"] == "reinforce" and (pub["must_trade"] or not pub["mid_turn"])
+
+
+def reachable(pub: dict, seat: int, start: str) -> list[str]:
+    """Own territories `start` may fortify into (without `start` itself), in a fixed order."""
+    adjacent = load().adjacent
+    terr = pub["territories"]
+    if pub["options"]["fortify"] == "adjacent":
+        return [t for t in adjacent[start] if terr[t]["owner"] == seat]
+    seen = {start}
+    found = []
+    frontier = [start]
+    while frontier:
+        here = frontier.pop()
+        for t in adjacent[here]:
+            if t not in seen and terr[t]["owner"] == seat:
+                seen.add(t)
+                found.append(t)
+                frontier.append(t)
+    return found
+
+
+# ----- refusing --------------------------------------------------------------------------
+
+def _territory(action: dict, name: str) -> str:
+    t = field(action, name, str)
+    if t not in load().adjacent:
+        raise RuleError(BAD_ACTION, f"There is no territory called {t!r}.")
+    return t
+
+
+def _count(action: dict, name: str, lo: int, hi: int, what: str) -> int:
+    n = field(action, name, int)
+    if not lo <= n <= hi:
+        span = f"exactly {lo}" if lo == hi else f"from {lo} to {hi}"
+        raise RuleError(ILLEGAL, f"{what} must be {span}, not {n}.")
+    return n
+
+
+def _need_phase(pub: dict, kind: str, *phases: str) -> None:
+    if pub["phase"] not in phases:
+        raise RuleError(ILLEGAL, f"You cannot {kind.replace('_', ' ')} now: the game is in the {pub['phase']} phase.")
+
+
+def _own(pub: dict, seat: int, t: str) -> None:
+    if pub["territories"][t]["owner"] != seat:
+        raise RuleError(ILLEGAL, f"{load().territories[t]['name']} is not yours.")
+
+
+def _check_claim(pub, cards, seat, action):
+    _need_phase(pub, "claim", "claim")
+    t = _territory(action, "territory")
+    if pub["territories"][t]["owner"] is not None:
+        raise RuleError(ILLEGAL, f"{load().territories[t]['name']} is already claimed.")
+
+
+def _check_place(pub, cards, seat, action):
+    _need_phase(pub, "place", "setup", "reinforce")
+    t = _territory(action, "territory")
+    if pub["phase"] == "setup":
+        _count(action, "count", 1, 1, "A starting placement")
+        if pub["setup_step"] == "neutral":
+            if pub["territories"][t]["owner"] != NEUTRAL:
+                raise RuleError(ILLEGAL, "This placement is for the neutral army: choose a neutral territory.")
+        else:
+            _own(pub, seat, t)
+        return
+    if pub["must_trade"]:
+        raise RuleError(ILLEGAL, "You hold too many cards: trade a set before placing armies.")
+    _own(pub, seat, t)
+    _count(action, "count", 1, pub["armies_to_place"], "The number of armies to place")
+
+
+def _check_trade(pub, cards, seat, action):
+    _need_phase(pub, "trade", "reinforce")
+    if not may_trade(pub):
+        raise RuleError(ILLEGAL, "After taking a player's cards you may trade only while you hold 5 or more.")
+    ids = int_list(action, "cards", max_len=TRADE_SIZE)
+    if len(ids) != TRADE_SIZE or len(set(ids)) != TRADE_SIZE:
+        raise RuleError(ILLEGAL, "A trade is three different cards.")
+    if not all(i in cards for i in ids):
+        raise RuleError(ILLEGAL, "You can only trade cards in your own hand.")
+    if not symbols_form_set(symbols_of(ids)):
+        raise RuleError(ILLEGAL, "Those cards are not a set: three alike, one of each, or two and a wild.")
+
+
+def _check_attack(pub, cards, seat, action):
+    _need_phase(pub, "attack", "attack")
+    src, dst = _territory(action, "from"), _territory(action, "to")
+    _own(pub, seat, src)
+    if dst not in load().adjacent[src]:
+        raise RuleError(ILLEGAL, "You can only attack a territory next to the one you attack from.")
+    if pub["territories"][dst]["owner"] == seat:
+        raise RuleError(ILLEGAL, "You cannot attack your own territory.")
+    armies = pub["territories"][src]["armies"]
+    if armies < 2:
+        raise RuleError(ILLEGAL, "Attacking needs at least 2 armies in the territory you attack from.")
+    _count(action, "dice", 1, max_attack_dice(armies), "Attack dice")
+
+
+def _check_defend(pub, cards, seat, action):
+    _need_phase(pub, "defend", "defend")
+    _count(action, "dice", 1, max_defend_dice(pub["territories"][pub["pending"]["to"]]["armies"]), "Defence dice")
+
+
+def _check_occupy(pub, cards, seat, action):
+    _need_phase(pub, "occupy", "occupy")
+    p = pub["pending"]
+    _count(action, "count", p["min"], p["max"], "Armies moved in")
+
+
+def _check_end_attack(pub, cards, seat, action):
+    _need_phase(pub, "end_attack", "attack")
+
+
+def _check_fortify(pub, cards, seat, action):
+    _need_phase(pub, "fortify", "fortify")
+    src, dst = _territory(action, "from"), _territory(action, "to")
+    _own(pub, seat, src)
+    _own(pub, seat, dst)
+    if src == dst or dst not in reachable(pub, seat, src):
+        how = "next to" if pub["options"]["fortify"] == "adjacent" else "connected through your territories to"
+        raise RuleError(ILLEGAL, f"You can only fortify a territory {how} the one you move from.")
+    armies = pub["territories"][src]["armies"]
+    if armies < 2:
+        raise RuleError(ILLEGAL, "One army must stay behind, so there is nothing to move from there.")
+    _count(action, "count", 1, armies - 1, "Armies moved")
+
+
+def _check_end_turn(pub, cards, seat, action):
+    _need_phase(pub, "end_turn", "attack", "fortify")
+
+
+CHECKS = {
+    "claim": _check_claim, "place": _check_place, "trade": _check_trade, "attack": _check_attack,
+    "defend": _check_defend, "occupy": _check_occupy, "end_attack": _check_end_attack,
+    "fortify": _check_fortify, "end_turn": _check_end_turn,
+}
+
+
+def check(pub: dict, card_ids: list[int], seat: int, action) -> str:
+    """Raise RuleError unless `seat` may take `action` now; return the action's type."""
+    kind = action_type(action)
+    if kind not in CHECKS:
+        raise RuleError(BAD_ACTION, f"Unknown action {kind!r}; risk actions are {', '.join(CHECKS)}.")
+    if pub["phase"] == "over":
+        raise RuleError(GAME_OVER, "The game is over.")
+    if seat != actor(pub):
+        raise RuleError(NOT_YOUR_TURN, "It is not your turn.")
+    CHECKS[kind](pub, card_ids, seat, action)
+    return kind
+
+
+# ----- listing ---------------------------------------------------------------------------
+
+def _counts(lo: int, hi: int) -> list[int]:
+    return [lo] if lo >= hi else [lo, hi]
+
+
+def legal_actions(pub: dict, card_ids: list[int], seat: int) -> list[dict]:
+    if actor(pub) != seat:
+        return []
+    phase = pub["phase"]
+    terr = pub["territories"]
+    adjacent = load().adjacent
+    out: list[dict] = []
+    if phase == "claim":
+        out = [{"type": "claim", "territory": t} for t, v in terr.items() if v["owner"] is None]
+    elif phase == "setup":
+        owner = NEUTRAL if pub["setup_step"] == "neutral" else seat
+        out = [{"type": "place", "territory": t, "count": 1} for t, v in terr.items() if v["owner"] == owner]
+    elif phase == "reinforce":
+        if may_trade(pub):
+            out = [{"type": "trade", "cards": s} for s in tradeable_sets(card_ids)]
+        if not pub["must_trade"]:
+            out += [{"type": "place", "territory": t, "count": n}
+                    for t, v in terr.items() if v["owner"] == seat for n in _counts(1, pub["armies_to_place"])]
+    elif phase == "attack":
+        for src, v in terr.items():
+            if v["owner"] != seat or v["armies"] < 2:
+                continue
+            for dst in adjacent[src]:
+                if terr[dst]["owner"] != seat:
+                    out += [{"type": "attack", "from": src, "to": dst, "dice": d}
+                            for d in range(1, max_attack_dice(v["armies"]) + 1)]
+        out += [{"type": "end_attack"}, {"type": "end_turn"}]
+    elif phase == "defend":
+        most = max_defend_dice(terr[pub["pending"]["to"]]["armies"])
+        out = [{"type": "defend", "dice": d} for d in range(1, most + 1)]
+    elif phase == "occupy":
+        p = pub["pending"]
+        out = [{"type": "occupy", "count": n} for n in _counts(p["min"], p["max"])]
+    elif phase == "fortify":
+        for src, v in terr.items():
+            if v["owner"] == seat and v["armies"] >= 2:
+                out += [{"type": "fortify", "from": src, "to": dst, "count": n}
+                        for dst in reachable(pub, seat, src) for n in _counts(1, v["armies"] - 1)]
+        out.append({"type": "end_turn"})
+    return out
