@@ -60,6 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     s.add_argument("--takeover", type=float, default=None, metavar="SECONDS",
                    help="a bot plays for a dropped player after this many seconds")
+    s.add_argument("--bot-delay", type=float, default=0.5, metavar="SECONDS",
+                   help="pause before each move of a bot seated at this host (default 0.5)")
 
     b = sub.add_parser("bot", help="play a seat as a bot over the network")
     b.add_argument("--connect", required=True, type=_address, metavar="HOST:PORT")

@@ -1,0 +1,92 @@
+"""`serve`: host one table headless until its game ends.
+
+Prints `listening on HOST:PORT` (flushed) once it accepts connections, and a
+`game over: ...` line when the game ends; exits 0 after the result has been
+sent and the clients have left (or 3 s have passed). Bad arguments: usage and
+exit 2. An unusable --resume file or a port that cannot be opened: a sentence
+on stderr and exit 1.
+"""
+import asyncio
+import socket
+import sys
+import time
+
+from engine import games
+from engine.errors import SaveError
+from engine.session import Session
+from net.host import Host, advertiser_for, new_session
+from net.table import Table
+
+
+def parse_options(pairs: list[str], rules) -> dict:
+    """`KEY=VALUE` strings into options: a listed choice where the game lists them, else int or text."""
+    options = {}
+    choices = getattr(rules, "OPTION_CHOICES", {})
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ValueError(f"{pair!r} is not KEY=VALUE")
+        match = [c for c in choices.get(key, []) if str(c).lower() == text.strip().lower()]
+        if match:
+            options[key] = match[0]
+        elif text.strip().lstrip("-").isdigit():
+            options[key] = int(text)
+        else:
+            options[key] = text
+    return options
+
+
+def result_line(table: Table) -> str:
+    result = table.session.result()
+    seats = table.session.seats
+    names = [f"seat {w} ({seats[w].get('name') or 'open'})" if 0 <= w < len(seats) else f"seat {w}"
+             for w in result.get("winners", [])]
+    return f"game over: {' and '.join(names) or 'nobody'} won ({result.get('reason', '')})"
+
+
+def run(args, parser) -> int:
+    rules = games.rules(args.game)
+    try:
+        options = parse_options(args.option, rules)
+    except ValueError as e:
+        parser.error(str(e))
+    if args.resume:
+        try:
+            session = Session.load(args.resume)
+        except SaveError as e:
+            print(str(e), file=sys.stderr, flush=True)
+            return 1
+        if session.game_id != args.game:
+            parser.error(f"{args.resume} holds a game of {session.game_id}, not {args.game}")
+    else:
+        n_seats = args.seats or getattr(rules, "DEFAULT_SEATS", rules.MIN_SEATS)
+        try:
+            session = new_session(args.game, n_seats, bots=args.bots, options=options, seed=args.seed)
+        except ValueError as e:
+            parser.error(str(e))
+    name = args.name or f"{socket.gethostname()}'s {getattr(rules, 'TITLE', args.game)}"
+    table = Table(session, name=name, takeover_after=args.takeover, save_path=args.save or args.resume,
+                  now=time.monotonic())
+    host = Host(table, host=args.host, port=args.port, bot_delay=args.bot_delay,
+                advertise=None if args.no_discovery else advertiser_for(table))
+    try:
+        return asyncio.run(_serve(host, table))
+    except KeyboardInterrupt:
+        return 130
+
+
+async def _serve(host: Host, table: Table) -> int:
+    try:
+        address = await host.start()
+    except OSError as e:
+        print(f"cannot listen on {host.bind[0]}:{host.bind[1]}: {e.strerror or e}", file=sys.stderr, flush=True)
+        table.close()
+        return 1
+    print(f"listening on {address[0]}:{address[1]}", flush=True)
+    try:
+        await host.run_until_over()
+        print(result_line(table), flush=True)
+    finally:
+        await host.stop()
+    return 0

@@ -1,0 +1,377 @@
+"""The table client: `Client` on asyncio, and `RemoteTable`, a TableLink for frame loops.
+
+The client trusts nothing before a `welcome` of protocol 1 has arrived. It pings
+the host while idle (the host closes connections silent for 15 s), and when the
+connection drops it reconnects with its seat token, backing off between tries,
+and sends again every action still unanswered with the same seq: the host
+answers a repeated seq without applying it twice.
+"""
+import asyncio
+import itertools
+import socket
+import threading
+import time
+from collections import deque
+
+from net import frames
+
+HELLO_TIMEOUT = 3.0
+PING_EVERY = 5.0
+BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0)
+RECONNECT_FOR = 30.0  # seconds of failed tries before giving up
+
+
+class TableError(Exception):
+    """A table refused us or could not be reached; str() is a sentence for a person."""
+
+    def __init__(self, msg: str, code: str | None = None):
+        super().__init__(msg)
+        self.code = code
+
+
+class Client:
+    """One seat (or a spectator) at a table. Messages go to `on_message` in arrival order."""
+
+    def __init__(self, host: str, port: int, *, name: str | None = None, want: str = "play",
+                 seat: int | None = None, token: str | None = None, on_message=None,
+                 hello_timeout: float = HELLO_TIMEOUT, reconnect: bool = True, ping_every: float = PING_EVERY):
+        self.address = (host, port)
+        self.name, self.want, self.wanted_seat, self.token = name, want, seat, token
+        self.on_message = on_message or (lambda msg: None)
+        self.hello_timeout = hello_timeout
+        self.reconnect = reconnect
+        self.ping_every = ping_every
+        self.seat = None
+        self.welcome = None
+        self.closed = False
+        self.game_over = False
+        self._seq = itertools.count(1)
+        self._unanswered: dict[int, dict] = {}
+        self._waiters: dict[int, asyncio.Future] = {}
+        self._writer = None
+        self._task = None
+        self._last_sent = 0.0
+
+    # ----- public -------------------------------------------------------------------
+    async def connect(self) -> dict:
+        """Connect and say hello; returns the welcome, or raises TableError."""
+        reader, writer = await self._open()
+        self._task = asyncio.get_running_loop().create_task(self._run(reader, writer))
+        return self.welcome
+
+    def next_seq(self) -> int:
+        return next(self._seq)
+
+    def send_act(self, action: dict, seq: int | None = None) -> int:
+        seq = self.next_seq() if seq is None else seq
+        msg = {"t": "act", "seq": seq, "a": action}
+        self._unanswered[seq] = msg
+        self._send(msg)
+        return seq
+
+    async def act(self, action: dict, timeout: float = 10.0) -> dict:
+        """Send an action and wait for its ok or err."""
+        seq = self.next_seq()
+        future = asyncio.get_running_loop().create_future()
+        self._waiters[seq] = future
+        self.send_act(action, seq)
+        try:
+            return await asyncio.wait_for(future, timeout)
+        finally:
+            self._waiters.pop(seq, None)
+
+    def chat(self, text: str) -> None:
+        self._send({"t": "chat", "text": text[:frames.MAX_CHAT]})
+
+    def ping(self, n: int = 0) -> None:
+        self._send({"t": "ping", "n": n})
+
+    async def close(self) -> None:
+        self.closed = True
+        if self._writer is not None:
+            self._send({"t": "bye"})
+            try:
+                self._writer.close()
+                await asyncio.wait_for(self._writer.wait_closed(), 1)
+            except (OSError, asyncio.TimeoutError):
+                pass
+        if self._task is not None and self._task is not asyncio.current_task():
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+
+    # ----- inside -------------------------------------------------------------------
+    def _send(self, msg: dict) -> None:
+        if self._writer is None or self._writer.is_closing():
+            return  # unanswered actions go again after a reconnect
+        self._writer.write(frames.encode(msg, frames.MAX_CLIENT_FRAME))
+        self._last_sent = time.monotonic()
+
+    async def _open(self):
+        host, port = self.address
+        try:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), self.hello_timeout)
+        except asyncio.TimeoutError:
+            raise TableError(f"No table answered at {host}:{port} within {self.hello_timeout:g} seconds.") from None
+        except OSError as e:
+            raise TableError(f"Could not reach a table at {host}:{port} ({e.strerror or e}).") from None
+        sock = writer.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        hello = {"t": "hello", "proto": frames.PROTO, "name": self.name, "want": self.want}
+        if self.token is not None:
+            hello["token"] = self.token
+        elif self.wanted_seat is not None:
+            hello["seat"] = self.wanted_seat
+        writer.write(frames.encode(hello, frames.MAX_CLIENT_FRAME))
+        try:
+            first = await asyncio.wait_for(_read_frame(reader), self.hello_timeout)
+        except asyncio.TimeoutError:
+            writer.close()
+            raise TableError(f"{host}:{port} accepted the connection but did not answer hello within "
+                             f"{self.hello_timeout:g} seconds; it is probably not a Sandtable table.") from None
+        except (frames.BadFrame, OSError, asyncio.IncompleteReadError):
+            writer.close()
+            raise TableError(f"{host}:{port} did not answer like a Sandtable table.") from None
+        if first["t"] == "err":
+            writer.close()
+            raise TableError(first.get("msg") or f"The table refused us ({first['code']}).", first["code"])
+        if first["t"] != "welcome" or first["proto"] != frames.PROTO:
+            writer.close()
+            raise TableError(f"{host}:{port} speaks another protocol than Sandtable {frames.PROTO}.")
+        self.welcome = first
+        self.seat = first["seat"]
+        if first["token"] is not None:
+            self.token = first["token"]
+        self._writer = writer
+        self._last_sent = time.monotonic()
+        self._handle(first)
+        for seq, msg in sorted(self._unanswered.items()):  # resend: the host answers a repeat seq once
+            self._send(msg)
+        return reader, writer
+
+    async def _run(self, reader, writer) -> None:
+        while True:
+            reason = await self._read_until_closed(reader, writer)
+            if self.closed:
+                return
+            if self.game_over:
+                self._give_up(TableError("The game is over and the table has closed.", "over"))
+                return
+            if not self.reconnect or self.token is None or reason.code in ("replaced", "bad_token", "full"):
+                self._give_up(reason)
+                return
+            self.on_message({"t": "status", "status": "reconnecting", "msg": f"{reason} Reconnecting…"})
+            opened = await self._reconnect()
+            if opened is None:
+                return
+            reader, writer = opened
+            self.on_message({"t": "status", "status": "connected", "msg": "Back at the table."})
+
+    async def _reconnect(self):
+        deadline = time.monotonic() + RECONNECT_FOR
+        for attempt in itertools.count():
+            await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
+            if self.closed:
+                return None
+            try:
+                return await self._open()
+            except TableError as e:
+                if e.code in ("bad_token", "proto") or time.monotonic() > deadline:
+                    self._give_up(e)
+                    return None
+
+    def _give_up(self, reason) -> None:
+        self.closed = True
+        self._writer = None
+        for future in self._waiters.values():
+            if not future.done():
+                future.set_exception(TableError(str(reason), getattr(reason, "code", None)))
+        self.on_message({"t": "status", "status": "closed", "msg": str(reason)})
+
+    async def _read_until_closed(self, reader, writer) -> TableError:
+        pinger = asyncio.get_running_loop().create_task(self._keepalive())
+        try:
+            while True:
+                msg = await _read_frame(reader)
+                self._handle(msg)
+                if msg["t"] == "err" and msg.get("seq") is None and msg["code"] in ("replaced", "timeout", "bad_frame"):
+                    return TableError(msg.get("msg") or "The table closed the connection.", msg["code"])
+        except frames.BadFrame as e:
+            return TableError(f"The table sent a bad frame ({e}).", "bad_frame")
+        except (asyncio.IncompleteReadError, OSError):
+            return TableError("The connection to the table was lost.", "lost")
+        finally:
+            pinger.cancel()
+            writer.close()
+            self._writer = None
+
+    def _handle(self, msg: dict) -> None:
+        t = msg["t"]
+        if t == "ping":
+            self._send({"t": "pong", "n": msg["n"]})
+            return
+        if t in ("ok", "err") and msg.get("seq") is not None:
+            self._unanswered.pop(msg["seq"], None)
+            future = self._waiters.get(msg["seq"])
+            if future is not None and not future.done():
+                future.set_result(msg)
+        if t in ("update", "welcome"):
+            public = msg["view"].get("public")
+            self.game_over = isinstance(public, dict) and public.get("result") is not None
+        if t != "pong":
+            self.on_message(msg)
+
+    async def _keepalive(self) -> None:
+        n = 0
+        while True:
+            await asyncio.sleep(self.ping_every / 2)
+            if time.monotonic() - self._last_sent >= self.ping_every:
+                n += 1
+                self.ping(n)
+
+
+async def _read_frame(reader) -> dict:
+    header = await reader.readexactly(frames.HEADER)
+    size = frames.length_ok(header, frames.MAX_HOST_FRAME)
+    return frames.decode_host(await reader.readexactly(size))
+
+
+class RemoteTable:
+    """TableLink for a table on a host: the client runs on a background thread; nothing here blocks."""
+
+    def __init__(self, host: str, port: int, *, name: str | None = None, want: str = "play",
+                 seat: int | None = None, token: str | None = None, hello_timeout: float = HELLO_TIMEOUT):
+        self.game = None
+        self.table_name = f"{host}:{port}"
+        self.error = None
+        self._lock = threading.Lock()
+        self._inbox: deque = deque()
+        self._views: dict = {}
+        self._seats: list = []
+        self._status = "connecting"
+        self._phase = "connecting"
+        self._rev = 0
+        self._seqs = itertools.count(1)
+        self._loop = asyncio.new_event_loop()
+        self._client = Client(host, port, name=name, want=want, seat=seat, token=token,
+                              on_message=self._arrived, hello_timeout=hello_timeout)
+        self._thread = threading.Thread(target=self._run, name="sandtable-client", daemon=True)
+        self._thread.start()
+
+    # ----- TableLink ------------------------------------------------------------------
+    @property
+    def seats(self) -> list[dict]:
+        with self._lock:
+            return list(self._seats)
+
+    @property
+    def my_seats(self) -> list[int]:
+        seat = self._client.seat
+        return [] if seat is None else [seat]
+
+    @property
+    def token(self) -> str | None:
+        return self._client.token
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def rev(self) -> int:
+        return self._rev
+
+    @property
+    def status(self) -> str:
+        return self._status
+
+    def view(self, seat: int | None) -> dict | None:
+        with self._lock:
+            if seat is None:
+                own = self._views.get(self._client.seat)
+                return None if own is None else {"public": own["public"], "private": {}}
+            return self._views.get(seat)
+
+    def act(self, action: dict, seat: int | None = None) -> int:
+        seq = next(self._seqs)
+        if seat is not None and seat != self._client.seat:
+            self._push({"t": "err", "seq": seq, "code": "not_your_turn", "msg": "That seat is not yours."})
+            return seq
+        self._loop.call_soon_threadsafe(self._client.send_act, action, seq)
+        return seq
+
+    def chat(self, text: str) -> None:
+        self._loop.call_soon_threadsafe(self._client.chat, text)
+
+    def poll(self) -> list[dict]:
+        with self._lock:
+            out = list(self._inbox)
+            self._inbox.clear()
+        return out
+
+    def close(self) -> None:
+        if self._thread.is_alive():
+            # The loop thread may finish (and close its loop) at any moment here,
+            # e.g. when the table refused us; closing is best effort either way.
+            closing = self._client.close()
+            try:
+                future = asyncio.run_coroutine_threadsafe(closing, self._loop)
+            except RuntimeError:  # loop already closed: drop it without a "never awaited" warning
+                closing.close()
+            else:
+                try:
+                    future.result(3)
+                except Exception:
+                    pass
+            try:
+                self._loop.call_soon_threadsafe(self._loop.stop)
+            except RuntimeError:  # loop already closed by its thread
+                pass
+            self._thread.join(5)
+        self._status = "closed"
+
+    # ----- inside -------------------------------------------------------------------
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._client.connect())
+            self._status = "connected"
+            self._push({"t": "status", "status": "connected", "msg": f"Joined {self.table_name}."})
+        except TableError as e:
+            self._closed(str(e))
+            self._loop.close()
+            return
+        self._loop.run_forever()
+        self._loop.close()
+
+    def _closed(self, sentence: str) -> None:
+        self.error = sentence
+        self._status = "closed"
+        self._push({"t": "status", "status": "closed", "msg": sentence})
+
+    def _push(self, msg: dict) -> None:
+        with self._lock:
+            self._inbox.append(msg)
+
+    def _arrived(self, msg: dict) -> None:
+        t = msg["t"]
+        if t == "welcome":
+            self.game, self.table_name = msg["game"], msg["table"]
+            self._take_view(msg["seat"], msg)
+            return  # the window learns of it through status and view()
+        if t == "update":
+            self._take_view(self._client.seat, msg)
+        elif t == "status":
+            self._status = msg["status"]
+            if msg["status"] == "closed":
+                self.error = msg["msg"]
+        self._push(msg)
+
+    def _take_view(self, seat, msg) -> None:
+        view = msg["view"]
+        public = view.get("public", {}) if isinstance(view, dict) else {}
+        with self._lock:
+            self._views[seat] = view
+            self._seats = public.get("seats", self._seats)
+        self._rev = msg["rev"]
+        self._phase = public.get("table_phase", self._phase)

@@ -1,0 +1,127 @@
+"""Frames of PROTOCOL.md: a 4-byte big-endian length, then one msgpack map with string keys.
+
+`decode_client` / `decode_host` turn a frame body into a checked message or raise
+`BadFrame` (never anything else): the decoder's limits are no looser than the
+frame, maps need string keys, no extension types, and each message type's fields
+must have the right types.
+"""
+import msgpack
+
+MAX_CLIENT_FRAME = 65_536       # frames a client sends
+MAX_HOST_FRAME = 1_048_576      # frames a host sends
+HEADER = 4
+PROTO = 1
+MAX_CHAT = 500
+MAX_NAME = 40
+
+
+class BadFrame(Exception):
+    """A frame the receiver must refuse; str() is a sentence for the sender."""
+
+
+def encode(msg: dict, limit: int = MAX_HOST_FRAME) -> bytes:
+    body = msgpack.packb(msg, use_bin_type=True)
+    if not 1 <= len(body) <= limit:
+        raise ValueError(f"a {msg.get('t')!r} frame of {len(body)} bytes is over the {limit}-byte limit")
+    return len(body).to_bytes(HEADER, "big") + body
+
+
+def length_ok(header: bytes, limit: int) -> int:
+    """The body length announced by `header`, or BadFrame if it is 0 or over `limit`."""
+    n = int.from_bytes(header, "big")
+    if not 1 <= n <= limit:
+        raise BadFrame(f"A frame length of {n} is outside 1..{limit}.")
+    return n
+
+
+def _refuse_ext(code, data):
+    raise BadFrame("Extension types are not allowed.")
+
+
+def unpack(body: bytes, limit: int) -> dict:
+    """One msgpack map with string keys and a string "t", or BadFrame."""
+    try:
+        msg = msgpack.unpackb(body, raw=False, strict_map_key=True, ext_hook=_refuse_ext,
+                              max_str_len=limit, max_bin_len=limit, max_array_len=limit,
+                              max_map_len=limit, max_ext_len=0, use_list=True)
+    except BadFrame:
+        raise
+    except Exception:  # the protocol: any exception while decoding is a bad frame
+        raise BadFrame("The frame is not one msgpack value.") from None
+    if not isinstance(msg, dict):
+        raise BadFrame("A frame must hold a msgpack map.")
+    if not all(isinstance(k, str) for k in msg):
+        raise BadFrame("A frame's map keys must be strings.")
+    if not isinstance(msg.get("t"), str):
+        raise BadFrame("A frame needs a string \"t\" naming its type.")
+    return msg
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+_INT, _STR, _MAP, _LIST, _BOOL = "int", "str", "map", "list", "bool"
+_CHECKS = {
+    _INT: _is_int,
+    _STR: lambda v: isinstance(v, str),
+    _MAP: lambda v: isinstance(v, dict),
+    _LIST: lambda v: isinstance(v, list),
+    _BOOL: lambda v: isinstance(v, bool),
+}
+
+# type -> {field: (kind, required, nil allowed)}
+CLIENT_MESSAGES = {
+    "hello": {"proto": (_INT, True, False), "name": (_STR, False, True), "want": (_STR, False, True),
+              "seat": (_INT, False, True), "token": (_STR, False, True)},
+    "act": {"seq": (_INT, True, False), "a": (_MAP, True, False)},
+    "ping": {"n": (_INT, True, False)},
+    "pong": {"n": (_INT, False, True)},
+    "chat": {"text": (_STR, True, False)},
+    "bye": {},
+}
+
+HOST_MESSAGES = {
+    "welcome": {"proto": (_INT, True, False), "game": (_STR, True, False), "table": (_STR, True, False),
+                "seat": (_INT, True, True), "token": (_STR, True, True), "seats": (_LIST, True, False),
+                "rev": (_INT, True, False), "view": (_MAP, True, False)},
+    "update": {"rev": (_INT, True, False), "events": (_LIST, True, False), "view": (_MAP, True, False)},
+    "ok": {"seq": (_INT, True, False), "rev": (_INT, True, False)},
+    "err": {"seq": (_INT, False, True), "code": (_STR, True, False), "msg": (_STR, False, True)},
+    "chat": {"from": (_STR, False, True), "seat": (_INT, False, True), "text": (_STR, True, False)},
+    "ping": {"n": (_INT, True, False)},
+    "pong": {"n": (_INT, False, True)},
+}
+
+
+def _check_fields(msg: dict, schema: dict) -> dict:
+    fields = schema.get(msg["t"])
+    if fields is None:
+        raise BadFrame(f"Unknown message type {msg['t'][:40]!r}.")
+    for name, (kind, required, nil_ok) in fields.items():
+        if name not in msg:
+            if required:
+                raise BadFrame(f"A {msg['t']!r} message needs the field {name!r}.")
+            continue
+        value = msg[name]
+        if value is None and nil_ok:
+            continue
+        if not _CHECKS[kind](value):
+            raise BadFrame(f"Field {name!r} of a {msg['t']!r} message must be {'an' if kind == _INT else 'a'} {kind}.")
+    return msg
+
+
+def decode_client(body: bytes) -> dict:
+    """A message a host received from a client (checked), or BadFrame."""
+    msg = _check_fields(unpack(body, MAX_CLIENT_FRAME), CLIENT_MESSAGES)
+    t = msg["t"]
+    if t == "hello" and msg.get("want") not in (None, "play", "watch"):
+        raise BadFrame("Field 'want' of a 'hello' must be \"play\" or \"watch\".")
+    if t == "chat" and len(msg["text"]) > MAX_CHAT:
+        raise BadFrame(f"A chat line holds at most {MAX_CHAT} characters.")
+    return msg
+
+
+def decode_host(body: bytes) -> dict:
+    """A message a client received from a host (checked), or BadFrame."""
+    return _check_fields(unpack(body, MAX_HOST_FRAME), HOST_MESSAGES)

@@ -1,0 +1,372 @@
+"""The table without any I/O: one Session, its seats, tokens, connections, bots and lobby.
+
+The asyncio host (`net.host`) and the in-process `net.local.LocalTable` both drive
+this class, so seat handling, per-receiver updates and redaction exist once.
+Each method takes what arrived and returns an `Out`: the (connection, message)
+pairs to send, in order, and the connections to close. A connection is any
+hashable the driver picks.
+"""
+import hashlib
+import hmac
+import random
+import secrets
+
+import bots as bot_registry
+from engine import saves
+from engine.errors import BAD_ACTION, NOT_YOUR_TURN, RuleError
+from net.frames import MAX_NAME, PROTO
+
+LOBBY, PLAY, OVER = "lobby", "play", "over"
+SEQ_MEMORY = 64  # answers remembered per seat, so a repeated seq is answered, not reapplied
+TOKEN_BYTES = 32  # 256-bit seat tokens (the protocol asks for at least 128)
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def err(code: str, msg: str, seq=None) -> dict:
+    out = {"t": "err", "code": code, "msg": msg}
+    if seq is not None:
+        out["seq"] = seq
+    return out
+
+
+class Out:
+    """What a table step asks its driver to do, in order."""
+
+    def __init__(self):
+        self.sends: list[tuple] = []   # (conn, message dict); one dict may go to several conns
+        self.closes: list = []
+        self.deferred: list = []       # callables returning an Out, run after the above are sent
+
+    def send(self, conn, msg: dict) -> None:
+        self.sends.append((conn, msg))
+
+    def close(self, conn) -> None:
+        self.closes.append(conn)
+
+    def defer(self, make) -> None:
+        """`make()` builds more to send once what is queued so far has gone (an ok before its updates)."""
+        self.deferred.append(make)
+
+    def extend(self, other: "Out") -> "Out":
+        self.sends.extend(other.sends)
+        self.closes.extend(other.closes)
+        self.deferred.extend(other.deferred)
+        return self
+
+    def flat(self) -> "Out":
+        """Everything, deferred parts built now, in order."""
+        out = Out()
+        out.sends, out.closes = list(self.sends), list(self.closes)
+        for make in self.deferred:
+            out.extend(make().flat())
+        return out
+
+
+class _Conn:
+    __slots__ = ("seat", "name", "welcomed")
+
+    def __init__(self):
+        self.seat = None
+        self.name = None
+        self.welcomed = False
+
+
+class Table:
+    def __init__(self, session, *, name: str, bot_factory=None, takeover_after: float | None = None,
+                 save_path=None, now: float = 0.0):
+        self.session = session
+        self.game = session.game_id
+        self.name = name
+        self.make_bot = bot_factory or bot_registry.make
+        self.takeover_after = takeover_after
+        self.save_path = save_path
+        self.journal = None
+        self.conns: dict = {}
+        self.seat_conn: dict[int, object] = {}
+        self.bots: dict[int, object] = {}       # seats a bot owns
+        self.standins: dict[int, object] = {}   # dropped human seats a bot plays for now
+        self.dropped_at: dict[int, float] = {}
+        self.answers: dict[int, dict] = {}      # seat -> {seq: answer}
+        self._fallback = random.Random(session.seed)
+        for seat, info in enumerate(session.seats):
+            if info.get("kind") == "bot":
+                self.bots[seat] = self._new_bot(seat, info.get("level", "normal"))
+            elif info.get("kind") == "human":
+                self.dropped_at[seat] = now     # a resumed seat waits for its token
+        self.started = all(s.get("kind") != "open" for s in session.seats)
+        self._rewrite_journal()
+
+    # ----- reading ------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self.session.phase if self.started else LOBBY
+
+    @property
+    def rev(self) -> int:
+        return self.session.rev
+
+    def open_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.session.seats) if s.get("kind") == "open"]
+
+    def public_seats(self) -> list[dict]:
+        out = []
+        for i, s in enumerate(self.session.seats):
+            kind = s.get("kind", "open")
+            entry = {"name": s.get("name"), "kind": kind,
+                     "connected": kind == "bot" or (kind == "human" and self.seat_conn.get(i) is not None)}
+            if i in self.standins:
+                entry["standin"] = True
+            out.append(entry)
+        return out
+
+    def view(self, seat: int | None) -> dict:
+        v = self.session.view(seat)
+        public = v["public"]
+        public["table_phase"] = self.phase
+        public["seats"] = self.public_seats()
+        if not self.started:
+            public["to_act"] = []
+        return v
+
+    def welcomed_conns(self):
+        return [c for c, st in self.conns.items() if st.welcomed]
+
+    # ----- connections ----------------------------------------------------------------
+    def connect(self, conn) -> None:
+        self.conns[conn] = _Conn()
+
+    def receive(self, conn, msg: dict, now: float = 0.0) -> Out:
+        """One checked message (see net.frames) from `conn`."""
+        state = self.conns.get(conn)
+        out = Out()
+        if state is None:
+            return out
+        t = msg["t"]
+        if not state.welcomed and t != "hello":
+            return self._refuse(conn, "bad_frame", "The first message must be 'hello'.")
+        if t == "hello":
+            if state.welcomed:
+                return self._refuse(conn, "bad_frame", "'hello' comes once, as the first message.")
+            return self._hello(conn, state, msg, now)
+        if t == "act":
+            return self._act(conn, state, msg)
+        if t == "ping":
+            out.send(conn, {"t": "pong", "n": msg["n"]})
+        elif t == "chat":
+            line = {"t": "chat", "from": self._speaker(state), "seat": state.seat, "text": msg["text"]}
+            for c in self.welcomed_conns():
+                out.send(c, line)
+        elif t == "bye":
+            out.close(conn)
+            out.extend(self.drop(conn, now))
+        return out
+
+    def drop(self, conn, now: float = 0.0) -> Out:
+        """`conn` is gone (closed, silent, replaced). Its seat stays reserved for its token."""
+        state = self.conns.pop(conn, None)
+        if state is None or state.seat is None or self.seat_conn.get(state.seat) is not conn:
+            return Out()
+        del self.seat_conn[state.seat]
+        self.dropped_at[state.seat] = now
+        return self._seat_update()
+
+    def attach_local(self, conn, seat: int | None) -> None:
+        """An in-process viewer or hot-seat player (net.local): no hello, no token."""
+        state = _Conn()
+        state.seat, state.welcomed = seat, True
+        self.conns[conn] = state
+        if seat is not None:
+            self.seat_conn[seat] = conn
+            self.dropped_at.pop(seat, None)
+
+    def _refuse(self, conn, code: str, msg: str) -> Out:
+        out = Out()
+        out.send(conn, err(code, msg))
+        out.close(conn)
+        self.conns.pop(conn, None)
+        return out
+
+    def _speaker(self, state) -> str:
+        if state.seat is not None:
+            return self.session.seats[state.seat].get("name") or f"Seat {state.seat + 1}"
+        return state.name or "Spectator"
+
+    def _hello(self, conn, state, msg, now) -> Out:
+        if msg["proto"] != PROTO:
+            return self._refuse(conn, "proto", f"This table speaks protocol {PROTO}, not {msg['proto']}.")
+        name = (msg.get("name") or "").strip()[:MAX_NAME] or None
+        state.name = name
+        out = Out()
+        token = None
+        if (msg.get("want") or "play") == "play":
+            if msg.get("token") is not None:
+                seat = self._seat_of_token(msg["token"])
+                if seat is None:
+                    return self._refuse(conn, "bad_token", "That token holds no seat at this table.")
+                token = msg["token"]
+                old = self.seat_conn.get(seat)
+                if old is not None and old is not conn:
+                    out.send(old, err("replaced", "Your seat was reclaimed by a new connection with its token."))
+                    out.close(old)
+                    self.conns.pop(old, None)
+                self.standins.pop(seat, None)
+                self.dropped_at.pop(seat, None)
+            else:
+                open_seats = self.open_seats()
+                if not open_seats:
+                    return self._refuse(conn, "full", "Every seat at this table is taken; you can watch instead.")
+                seat = msg.get("seat") if msg.get("seat") in open_seats else open_seats[0]
+                token = secrets.token_urlsafe(TOKEN_BYTES)
+                self.session.seats[seat] = {"name": name or f"Player {seat + 1}", "kind": "human",
+                                            "token_sha256": token_digest(token)}
+                if not self.open_seats():
+                    self.started = True
+                self._rewrite_journal()
+            state.seat = seat
+            self.seat_conn[seat] = conn
+        state.welcomed = True
+        out.send(conn, {"t": "welcome", "proto": PROTO, "game": self.game, "table": self.name,
+                        "seat": state.seat, "token": token, "seats": self.public_seats(),
+                        "rev": self.rev, "view": self.view(state.seat)})
+        if state.seat is not None:
+            out.extend(self._seat_update(skip=conn))
+        return out
+
+    def _seat_of_token(self, token: str):
+        digest = token_digest(token)
+        for i, s in enumerate(self.session.seats):
+            if s.get("kind") == "human" and hmac.compare_digest(s.get("token_sha256") or "", digest):
+                return i
+        return None
+
+    # ----- acting -------------------------------------------------------------------
+    def _act(self, conn, state, msg) -> Out:
+        out = Out()
+        seq, seat = msg["seq"], state.seat
+        if seat is None:
+            out.send(conn, err("not_your_turn", "Spectators cannot act.", seq))
+            return out
+        memory = self.answers.setdefault(seat, {})
+        if seq in memory:  # a repeat: the same answer, applied once
+            out.send(conn, memory[seq])
+            return out
+        events = None
+        if not self.started:
+            answer = err(NOT_YOUR_TURN, "The game has not started: seats are still open.", seq)
+        else:
+            try:
+                events = self._apply(seat, msg["a"])
+                answer = {"t": "ok", "seq": seq, "rev": self.rev}
+            except RuleError as e:
+                answer = err(e.code, e.message, seq)
+        memory[seq] = answer
+        if len(memory) > SEQ_MEMORY:
+            del memory[next(iter(memory))]
+        out.send(conn, answer)
+        if events is not None:  # the actor's ok leaves before the updates are built
+            out.defer(lambda: self.updates(events))
+        return out
+
+    def _apply(self, seat, action) -> list:
+        """Apply through the Session, then journal it (before anyone is told ok)."""
+        try:
+            events = self.session.act(seat, action)
+        except RuleError:
+            raise  # the usual refusal, passed on as it is
+        except Exception as e:  # a rules bug must not take the table down with it
+            raise RuleError(BAD_ACTION, f"The rules could not handle this action ({type(e).__name__}).") from e
+        if self.journal is not None:
+            self.journal.append(seat, action)
+            if self.session.result() is not None:
+                self.journal.checkpoint(self.rev, self.session.state_hash())
+        return events
+
+    def updates(self, events: list) -> Out:
+        """An `update` for every welcomed connection, built and redacted for its seat."""
+        out = Out()
+        built: dict = {}
+        for conn in self.welcomed_conns():
+            seat = self.conns[conn].seat
+            if seat not in built:  # one message per viewer seat; spectators share one
+                built[seat] = {"t": "update", "rev": self.rev, "events": self.session.events_for(events, seat),
+                               "view": self.view(seat)}
+            out.send(conn, built[seat])
+        return out
+
+    def _seat_update(self, skip=None) -> Out:
+        out = self.updates([])
+        out.sends = [(c, m) for c, m in out.sends if c is not skip]
+        return out
+
+    # ----- lobby and bots -------------------------------------------------------------------
+    def start(self, level: str = "normal") -> Out:
+        """The owner starts now: bots take every open seat."""
+        if self.started:
+            return Out()
+        for seat in self.open_seats():
+            self.session.seats[seat] = {"name": f"Bot {seat + 1}", "kind": "bot", "level": level}
+            self.bots[seat] = self._new_bot(seat, level)
+        self.started = True
+        self._rewrite_journal()
+        return self._seat_update()
+
+    def _new_bot(self, seat: int, level: str):
+        return self.make_bot(self.game, level, seat, (self.session.seed * 1_000_003 + seat) & 0xFFFFFFFF)
+
+    def bot_for(self, seat: int):
+        return self.bots.get(seat) or self.standins.get(seat)
+
+    def due_bot(self):
+        """A seat a bot should move for now, or None."""
+        if not self.started or self.session.result() is not None:
+            return None
+        for seat in self.session.to_act():
+            if self.bot_for(seat) is not None:
+                return seat
+        return None
+
+    def bot_move(self, seat: int) -> Out:
+        """Let the bot of `seat` choose and act (a refused choice falls back to a legal action)."""
+        bot = self.bot_for(seat)
+        if bot is None or seat not in self.session.to_act():
+            return Out()
+        action = bot.choose(self.view(seat))
+        if action is None:
+            return Out()
+        try:
+            events = self._apply(seat, action)
+        except RuleError:
+            legal = self.session.legal_actions(seat)
+            if not legal:
+                return Out()
+            events = self._apply(seat, self._fallback.choice(legal))
+        return self.updates(events)
+
+    def tick(self, now: float) -> Out:
+        """Hand a dropped human seat to a stand-in bot once `takeover_after` seconds have passed."""
+        if self.takeover_after is None or not self.started:
+            return Out()
+        changed = False
+        for seat, since in list(self.dropped_at.items()):
+            if seat not in self.standins and now - since >= self.takeover_after:
+                self.standins[seat] = self._new_bot(seat, "normal")
+                changed = True
+        return self._seat_update() if changed else Out()
+
+    # ----- saving -------------------------------------------------------------------
+    def _rewrite_journal(self) -> None:
+        """Write the whole save again (seats changed), then go on appending one action per write."""
+        if self.save_path is None:
+            return
+        if self.journal is not None:
+            self.journal.close()
+        s = self.session
+        self.journal = saves.Journal(self.save_path, s.header(), s.log, s.rev, s.state_hash())
+
+    def close(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None

@@ -1,0 +1,112 @@
+"""The client side: RemoteTable for frame loops, reconnect by token, a table that never answers hello."""
+import asyncio
+import socket
+import threading
+import time
+
+from net.client import RemoteTable
+
+TAKE1 = {"type": "take", "count": 1}
+
+
+def poll_until(link, pred, timeout=5.0):
+    """Poll like a frame loop (bounded) until a message satisfies `pred`; returns it, keeps what follows."""
+    deadline = time.monotonic() + timeout
+    seen = []
+    queue = link.__dict__.setdefault("test_unread", [])  # polled but not yet looked at
+    while time.monotonic() < deadline:
+        queue.extend(link.poll())
+        while queue:
+            msg = queue.pop(0)
+            seen.append(msg)
+            if pred(msg):
+                return msg
+        time.sleep(0.005)
+    raise AssertionError(f"not seen; got {[m.get('t') for m in seen]}")
+
+
+def test_remote_tables_play_and_poll_never_blocks(start_host):
+    h = start_host(n_seats=2, options={"pile": 9})
+    a = RemoteTable(*h.address, name="Ada")
+    b = None
+    try:
+        t0 = time.monotonic()
+        a.poll()
+        assert time.monotonic() - t0 < 0.05
+        poll_until(a, lambda m: m["t"] == "status" and m["status"] == "connected")
+        b = RemoteTable(*h.address, name="Bo")
+        poll_until(b, lambda m: m["t"] == "status" and m["status"] == "connected")
+        poll_until(a, lambda m: m["t"] == "update" and m["view"]["public"]["table_phase"] == "play")
+        assert a.my_seats == [0] and b.my_seats == [1] and a.phase == "play" and a.game == "toy"
+        seq = a.act(TAKE1)
+        assert poll_until(a, lambda m: m["t"] in ("ok", "err")) == {"t": "ok", "seq": seq, "rev": 1}
+        update = poll_until(b, lambda m: m["t"] == "update" and m["rev"] == 1)
+        assert update["view"]["private"]["secret"] == b.view(1)["private"]["secret"]
+        assert b.view(None)["private"] == {} and b.view(0) is None  # only its own seat's view
+        assert a.seats[1]["name"] == "Bo" and a.rev == 1
+        a.chat("hello")
+        assert poll_until(b, lambda m: m["t"] == "chat")["text"] == "hello"
+    finally:
+        a.close()
+        if b is not None:
+            b.close()
+    assert a.status == "closed"
+
+
+def drop_seat(handle, seat):
+    """Close, from the host's side, the connection holding `seat` (as a network failure would)."""
+    async def close():
+        for conn in list(handle.host.connections):
+            state = handle.host.table.conns.get(conn)
+            if state is not None and state.seat == seat:
+                conn.close()
+    asyncio.run_coroutine_threadsafe(close(), handle._loop).result(5)
+
+
+def test_client_reconnects_by_token_after_the_connection_drops(start_host):
+    """Automatic reconnect with the seat's token: same seat, and an act sent meanwhile is answered once."""
+    h = start_host(n_seats=2)
+    a = RemoteTable(*h.address)
+    poll_until(a, lambda m: m["t"] == "status" and m["status"] == "connected")
+    b = RemoteTable(*h.address)
+    try:
+        poll_until(a, lambda m: m["t"] == "update" and m["view"]["public"]["table_phase"] == "play")
+        token = a.token
+        drop_seat(h, 0)
+        poll_until(a, lambda m: m["t"] == "status" and m["status"] == "reconnecting", timeout=5)
+        seq = a.act(TAKE1)  # queued while away, sent again after the reconnect
+        poll_until(a, lambda m: m["t"] == "status" and m["status"] == "connected", timeout=5)
+        assert a.token == token and a.my_seats == [0]
+        assert poll_until(a, lambda m: m["t"] in ("ok", "err")) == {"t": "ok", "seq": seq, "rev": 1}
+        assert h.host.table.rev == 1
+    finally:
+        a.close()
+        b.close()
+
+
+def test_a_listener_that_never_answers_hello_gives_a_clear_closed_status():
+    """"status closed with a clear sentence when a table doesn't answer hello"."""
+    server = socket.create_server(("127.0.0.1", 0))
+    accepted = []
+    threading.Thread(target=lambda: accepted.append(server.accept()), daemon=True).start()
+    link = RemoteTable(*server.getsockname()[:2], hello_timeout=0.3)
+    try:
+        msg = poll_until(link, lambda m: m["t"] == "status", timeout=3)
+        assert msg["status"] == "closed" == link.status
+        assert "did not answer hello" in link.error
+    finally:
+        link.close()
+        server.close()
+
+
+def test_nobody_listening_gives_a_closed_status_with_a_sentence():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()  # nothing listens there now
+    link = RemoteTable("127.0.0.1", port)
+    try:
+        poll_until(link, lambda m: m["t"] == "status" and m["status"] == "closed", timeout=4)
+        assert link.error.startswith("Could not reach a table at 127.0.0.1:")
+    finally:
+        link.close()

@@ -1,0 +1,95 @@
+"""Frames: any bytes decode to a checked message or BadFrame, never another exception."""
+import msgpack
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from net import frames
+from net.frames import BadFrame
+
+plain = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**63, 2**64 - 1) | st.floats(allow_nan=False) | st.text(max_size=20)
+    | st.binary(max_size=20),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8) | st.integers(-2**63, 2**63 - 1), inner, max_size=5),
+    max_leaves=20,
+)
+
+
+def _decode_or_bad(decode, body):
+    try:
+        msg = decode(body)
+    except BadFrame:
+        return None
+    assert isinstance(msg, dict) and isinstance(msg["t"], str)
+    return msg
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.binary(max_size=300))
+def test_any_bytes_are_a_message_or_bad_frame(body):
+    """"any exception while decoding is a bad frame": nothing else escapes the decoder."""
+    _decode_or_bad(frames.decode_client, body)
+    _decode_or_bad(frames.decode_host, body)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.dictionaries(st.sampled_from(["t", "proto", "seq", "a", "n", "text", "name", "want", "seat", "token"]),
+                       plain | st.sampled_from(["hello", "act", "ping", "chat", "bye", "pong", "play", "watch"]),
+                       max_size=6))
+def test_maps_of_any_field_types_are_checked_or_refused(msg):
+    """"a field of the wrong type" is a bad frame, so every accepted message has the documented types."""
+    out = _decode_or_bad(frames.decode_client, msgpack.packb(msg, use_bin_type=True))
+    if out is None:
+        return
+    t = out["t"]
+    if t == "act":
+        assert type(out["seq"]) is int and isinstance(out["a"], dict)
+    elif t == "hello":
+        assert type(out["proto"]) is int and out.get("want") in (None, "play", "watch")
+    elif t == "chat":
+        assert isinstance(out["text"], str) and len(out["text"]) <= 500
+    elif t == "ping":
+        assert type(out["n"]) is int
+    else:
+        assert t in ("bye", "pong")
+
+
+@pytest.mark.parametrize("body,why", [
+    (msgpack.packb([1, 2]), "non-map"),
+    (msgpack.packb({"x": 1}), "missing t"),
+    (msgpack.packb({"t": "fly"}), "unknown t"),
+    (msgpack.packb({"t": 5}), "t not a string"),
+    (msgpack.packb({1: "hello", "t": "bye"}), "non-string key"),
+    (msgpack.packb({"t": "act", "seq": True, "a": {}}), "bool is not an int seq"),
+    (msgpack.packb({"t": "act", "seq": 1, "a": []}), "action not a map"),
+    (msgpack.packb({"t": "hello", "proto": "1"}), "proto not an int"),
+    (msgpack.packb({"t": "hello", "proto": 1, "want": "fight"}), "want not play/watch"),
+    (msgpack.packb({"t": "bye"}) + b"\x00", "trailing bytes"),
+    (msgpack.packb({"t": "bye"})[:-1], "cut short"),
+    (msgpack.packb(msgpack.ExtType(1, b"x")), "extension type"),
+    (msgpack.packb({"t": "act", "seq": 1, "a": {"x": msgpack.ExtType(3, b"ab")}}), "nested extension type"),
+    (b"\x91" * 5000 + b"\xc0", "deep nesting"),
+    (b"\xdd\xff\xff\xff\xff", "array longer than the frame"),
+    (b"\xdb\x00\x01\x00\x01" + b"a" * 10, "string longer than the frame"),
+])
+def test_malformed_bodies_are_bad_frames(body, why):
+    with pytest.raises(BadFrame):
+        frames.decode_client(body)
+
+
+def test_frame_round_trip_and_length_limits():
+    msg = {"t": "act", "seq": 3, "a": {"type": "take", "count": 1}}
+    data = frames.encode(msg, frames.MAX_CLIENT_FRAME)
+    assert frames.length_ok(data[:4], frames.MAX_CLIENT_FRAME) == len(data) - 4
+    assert frames.decode_client(data[4:]) == msg
+    for bad in (0, frames.MAX_CLIENT_FRAME + 1):
+        with pytest.raises(BadFrame):
+            frames.length_ok(bad.to_bytes(4, "big"), frames.MAX_CLIENT_FRAME)
+    assert frames.length_ok((frames.MAX_HOST_FRAME).to_bytes(4, "big"), frames.MAX_HOST_FRAME) == frames.MAX_HOST_FRAME
+    with pytest.raises(ValueError):
+        frames.encode({"t": "chat", "text": "x" * frames.MAX_CLIENT_FRAME}, frames.MAX_CLIENT_FRAME)
+
+
+def test_extra_keys_are_ignored():
+    """"Unknown extra keys are ignored"."""
+    assert frames.decode_client(msgpack.packb({"t": "ping", "n": 1, "colour": "red"}))["n"] == 1

@@ -1,0 +1,84 @@
+"""LocalTable: the in-process TableLink (hot-seat and vs bots) over the shared Table."""
+import time
+
+from engine.session import Session
+from net.local import LocalTable
+
+HUMAN = {"kind": "human"}
+
+
+def bot(level="easy"):
+    return {"kind": "bot", "level": level}
+
+
+def test_human_act_answers_ok_then_an_update_with_its_own_secret():
+    """"act applies through the Session and queues ok/err + update messages"."""
+    t = LocalTable("toy", [HUMAN, bot()], seed=1, bot_delay=5, options={"pile": 30})
+    seq = t.act({"type": "take", "count": 2})
+    ok, update = t.poll()
+    assert ok == {"t": "ok", "seq": seq, "rev": 1}
+    assert update["t"] == "update" and update["rev"] == 1
+    assert {"type": "peek", "seat": 0, "secret": t.session.state["secrets"][0]} in update["events"]
+    assert update["view"]["private"]["secret"] == t.session.state["secrets"][0]
+
+
+def test_refused_action_gets_its_code_and_changes_nothing():
+    """A refused action answers err with the rules' code and the state hash stays the same."""
+    t = LocalTable("toy", [HUMAN, bot()], seed=1, bot_delay=5)
+    before = t.session.state_hash()
+    seq = t.act({"type": "take", "count": 7})
+    [answer] = t.poll()
+    assert (answer["t"], answer["seq"], answer["code"]) == ("err", seq, "illegal") and answer["msg"]
+    assert t.session.state_hash() == before and t.rev == 0
+
+
+def test_hot_seat_updates_carry_no_seats_secret_events():
+    """With several human seats the update stream is redacted for nobody in particular (public only)."""
+    t = LocalTable("toy", [HUMAN, HUMAN], seed=4, bot_delay=0)
+    assert t.my_seats == [0, 1]
+    t.act({"type": "take", "count": 1}, seat=0)
+    msgs = t.poll()
+    update = [m for m in msgs if m["t"] == "update"][0]
+    assert [e["type"] for e in update["events"]] == ["took"]
+    assert update["view"]["private"] == {}
+    # hot-seat: the window may still ask each seat's own view
+    assert t.view(1)["private"]["secret"] == t.session.state["secrets"][1]
+
+
+def test_acting_for_a_seat_not_played_here_is_refused():
+    t = LocalTable("toy", [HUMAN, bot()], seed=1, bot_delay=5)
+    seq = t.act({"type": "take", "count": 1}, seat=1)
+    [answer] = t.poll()
+    assert answer["seq"] == seq and answer["code"] == "not_your_turn" and t.rev == 0
+
+
+def test_bot_delay_paces_bots_one_move_per_poll():
+    """"bots play paced by bot_delay seconds; at most one bot action per poll call"."""
+    t = LocalTable("toy", [bot(), bot(), bot()], seed=2, bot_delay=0.05, options={"pile": 40})
+    assert t.poll() == []  # the delay has not passed yet
+    deadline = time.monotonic() + 5
+    revs = []
+    while t.rev < 3 and time.monotonic() < deadline:
+        before = t.rev
+        msgs = t.poll()
+        assert t.rev - before <= 1
+        revs += [m["rev"] for m in msgs if m["t"] == "update"]
+        time.sleep(0.01)
+    assert revs[:3] == [1, 2, 3]
+
+
+def test_bots_alone_finish_with_zero_delay_and_autosave_replays(tmp_path):
+    """Autosave after every action: the save replays to the same state hash."""
+    path = tmp_path / "game.sandsave"
+    t = LocalTable("toy", [bot(), bot()], seed=9, bot_delay=0, save_path=path, options={"pile": 25})
+    t.poll()
+    assert t.phase == "over" and t.session.result() is not None
+    loaded = Session.load(path)
+    assert loaded.state_hash() == t.session.state_hash() and loaded.rev == t.rev
+    assert [s["kind"] for s in loaded.seats] == ["bot", "bot"]
+
+
+def test_close_reports_closed_status():
+    t = LocalTable("toy", [HUMAN], seed=1)
+    t.close()
+    assert t.status == "closed" and t.poll()[-1]["t"] == "status"

@@ -1,0 +1,134 @@
+"""Whole processes killed mid-game: clients come back by token, a host resumes from its autosave."""
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import games
+from tests.net.wire import RawClient
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = {**os.environ, "SANDTABLE_DISCOVERY_INTERFACES": "127.0.0.1", "PYTHONPATH": str(ROOT)}
+
+
+def spawn(*args, module="tests.net.cli_toy"):
+    """`module` None: the real `run.py`; else a module run with -m."""
+    command = [sys.executable, "run.py"] if module is None else [sys.executable, "-m", module]
+    return subprocess.Popen([*command, *args], cwd=ROOT, env=ENV, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def serve(*args, module="tests.net.cli_toy"):
+    """Start `serve` and return (process, (host, port)) once it prints `listening on HOST:PORT`."""
+    proc = spawn("serve", "--host", "127.0.0.1", "--port", "0", "--no-discovery", "--bot-delay", "0", *args,
+                 module=module)
+    line = proc.stdout.readline()
+    match = re.fullmatch(r"listening on (127\.0\.0\.1):(\d+)\n", line)
+    assert match, (line, proc.stderr.read() if proc.poll() is not None else "")
+    return proc, (match.group(1), int(match.group(2)))
+
+
+def finish(proc, timeout=30):
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        raise AssertionError(f"process did not finish: {err[-2000:]}")
+    return proc.returncode, out, err
+
+
+def test_killed_client_reconnects_with_its_token_to_the_same_seat_and_view(start_host):
+    """"Presenting it in a later hello reclaims that seat" — after the client process was SIGKILLed."""
+    h = start_host(n_seats=2, options={"pile": 50})
+    holder = spawn(*map(str, h.address), module="tests.net.seat_holder")
+    try:
+        other = RawClient(h.address)
+        other.hello(seat=1)
+        report = json.loads(holder.stdout.readline())
+        holder.send_signal(signal.SIGKILL)
+        holder.wait(5)
+        other.recv_until(lambda m: m["t"] == "update" and not m["view"]["public"]["seats"][report["seat"]]["connected"])
+        back = RawClient(h.address)
+        w = back.hello(token=report["token"])
+        assert w["seat"] == report["seat"]
+        assert w["view"]["private"] == report["view"]["private"]
+        assert w["view"]["public"]["pile"] == report["view"]["public"]["pile"] == 48
+        assert w["seats"][report["seat"]]["connected"] is True
+    finally:
+        holder.kill()
+        holder.wait(5)
+
+
+def _play_one(clients, seq):
+    """The seat to act takes one counter; returns its answer."""
+    for c in clients:
+        c.send({"t": "ping", "n": seq})
+        c.recv_until(lambda m: m["t"] == "pong")
+    if clients[0].view["public"]["result"] is not None:
+        return None
+    mover = next(c for c in clients if c.seat in c.view["public"]["to_act"])
+    return mover.act(seq, {"type": "take", "count": 1})
+
+
+def test_host_sigkilled_mid_game_resumes_with_nothing_lost(tmp_path):
+    """Autosave before ok: every acknowledged action survives a SIGKILL; `serve --resume` continues."""
+    save = tmp_path / "table.sandsave"
+    proc, address = serve("--game", "toy", "--seats", "2", "--option", "pile=30", "--save", str(save))
+    try:
+        clients = [RawClient(address), RawClient(address)]
+        for c in clients:
+            c.hello()
+        acknowledged = [_play_one(clients, seq) for seq in range(1, 8)]
+        assert [a["rev"] for a in acknowledged] == list(range(1, 8))
+        views = {c.seat: c.view for c in clients}
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(5)
+    finally:
+        proc.kill()
+    proc, address = serve("--game", "toy", "--resume", str(save))
+    try:
+        back = [RawClient(address), RawClient(address)]
+        for old, new in zip(clients, back):
+            w = new.hello(token=old.token)
+            assert w["seat"] == old.seat and w["rev"] == 7
+            assert w["view"]["private"] == views[old.seat]["private"]
+            assert w["view"]["public"]["pile"] == 30 - 7
+        for seq in range(100, 200):
+            answer = _play_one(back, seq)
+            if answer is None:
+                break
+            assert answer["t"] == "ok"
+        assert back[0].view["public"]["result"] is not None
+        for c in back:
+            c.send({"t": "bye"})
+        code, out, err = finish(proc)
+        assert code == 0 and "game over:" in out, err
+    finally:
+        proc.kill()
+
+
+@pytest.mark.skipif("risk" not in games.available(), reason="engine/risk is not here yet")
+def test_serve_risk_with_four_bot_processes_finishes_and_everyone_exits_0(tmp_path):
+    """End to end: `serve --game risk --seats 4` plus four `bot` processes finish a game with a winner."""
+    save = tmp_path / "risk.sandsave"
+    proc, address = serve("--game", "risk", "--seats", "4", "--save", str(save), module=None)
+    bots = [spawn("bot", "--connect", f"{address[0]}:{address[1]}", "--level", level, module=None)
+            for level in ("easy", "normal", "hard", "normal")]
+    try:
+        results = [finish(b, 90) for b in bots]
+        code, out, err = finish(proc, 30)
+    finally:
+        for p in bots + [proc]:
+            p.kill()
+    assert [r[0] for r in results] == [0, 0, 0, 0], [r[2][-500:] for r in results]
+    assert code == 0, err
+    assert re.search(r"game over: seat \d \(.*\) won", out), out
+    verify = subprocess.run([sys.executable, "run.py", "replay", str(save), "--verify"], cwd=ROOT, env=ENV,
+                            capture_output=True, text=True, timeout=60)
+    assert verify.returncode == 0 and re.fullmatch(r"[0-9a-f]{64}\nrev \d+\n", verify.stdout)
