@@ -1,0 +1,130 @@
+"""How stacks move: steps on land and water, mountains and passes, rides and paths.
+
+A moving group is a composition {kind: n}. A path is the list of squares the
+group enters, in order, not counting where it starts. The group moves as one:
+every step must suit every kind in it.
+"""
+from engine import grid
+from engine.civil_war.pieces import (CAVALRY, GUNBOAT, INFANTRY, RAIL_RIDE, SPEED, enemy, sea_load_ok)
+from engine.civil_war.railroads import cut_sections, link_open
+
+
+class Occupancy:
+    """Who stands where, read once per decision: squares holding each side, and live enemy capitals."""
+
+    def __init__(self, board, state):
+        self.by_side = ({}, {})
+        for u in state["units"]:
+            sq = (u["at"][0], u["at"][1])
+            self.by_side[u["side"]][sq] = self.by_side[u["side"]].get(sq, 0) + 1
+        # A capital whose garrison still stands holds its side's ground, even if empty.
+        self.garrisons = {}
+        for city in board.cities.values():
+            if city.capital_side is not None and city.name not in state["flags"]:
+                self.garrisons[city.at] = city.capital_side
+
+    def hostile(self, square, side: int) -> bool:
+        """True when moving onto `square` means fighting: enemy units or an enemy garrison are there."""
+        return square in self.by_side[enemy(side)] or self.garrisons.get(square) == enemy(side)
+
+
+def step_allowed(board, group: dict, frm, to) -> bool:
+    """One step of `group` from `frm` to the neighbouring square `to` (terrain only, no enemies)."""
+    target = board.squares[to]
+    if group.get(GUNBOAT, 0) and to not in board.water.get(frm, ()):
+        return False
+    if group.get(CAVALRY, 0) and not target.land:
+        return False
+    if group.get(INFANTRY, 0):
+        if not target.land and not (group.get(GUNBOAT, 0) and sea_load_ok(group[INFANTRY], group[GUNBOAT])):
+            return False
+        if target.mountain and to not in board.rail.get(frm, ()) and not board.pass_allows(frm, to):
+            return False
+    return True
+
+
+def speed(group: dict) -> int:
+    return min(SPEED[k] for k, n in group.items() if n)
+
+
+def can_ride(group: dict) -> bool:
+    """Only infantry ride the cars; a group with any cavalry or gunboat walks."""
+    return group.get(INFANTRY, 0) > 0 and not group.get(CAVALRY, 0) and not group.get(GUNBOAT, 0)
+
+
+def check_path(board, occ: Occupancy, state, side: int, group: dict, start, path: list, *, may_fight: bool):
+    """None if the path is legal for the group, else a sentence saying why not.
+
+    Walking: up to the group's speed, each step allowed by terrain. Riding (infantry
+    only, more than one step): up to three steps along rail links of uncut sections.
+    Only the last square may hold the enemy, and only when `may_fight`.
+    """
+    if not path:
+        return "A move must go somewhere."
+    squares = [start] + path
+    for a, b in zip(squares, squares[1:]):
+        if not grid.adjacent(a, b):
+            return f"{list(b)} is not next to {list(a)}."
+    if path[-1] == start:
+        return "A move must end on a different square from where it began."
+    if len(set(squares)) != len(squares):
+        return "A path may not cross the same square twice."
+    for sq in path[:-1]:
+        if occ.hostile(sq, side):
+            return f"The way through {list(sq)} is blocked by the enemy."
+    if occ.hostile(path[-1], side) and not may_fight:
+        return "A retreat may not move onto the enemy."
+    riding = len(path) > speed(group)
+    if riding:
+        if not can_ride(group):
+            return "That group cannot move so far."
+        if len(path) > RAIL_RIDE:
+            return "A railroad ride goes at most three squares."
+        cuts = cut_sections(board, state, side)
+        for a, b in zip(squares, squares[1:]):
+            if not link_open(board, cuts, a, b):
+                return f"There is no open railroad from {list(a)} to {list(b)}."
+        return None
+    for a, b in zip(squares, squares[1:]):
+        if not step_allowed(board, group, a, b):
+            return f"That group cannot go from {list(a)} to {list(b)}."
+    return None
+
+
+def destinations(board, occ: Occupancy, state, side: int, group: dict, start, *, may_fight: bool,
+                 may_ride: bool = True) -> dict:
+    """Every square the group can reach -> one path to it (shortest first, then a fixed order)."""
+    found = {}
+    size = board.size
+    frontier = [(start, [])]
+    for _ in range(speed(group)):
+        nxt = []
+        for at, path in frontier:
+            for n in grid.neighbours(at, size, size):
+                if n == start or n in found or not step_allowed(board, group, at, n):
+                    continue
+                hostile = occ.hostile(n, side)
+                if hostile and not may_fight:
+                    continue
+                found[n] = path + [n]
+                if not hostile:
+                    nxt.append((n, path + [n]))
+        frontier = nxt
+    if may_ride and can_ride(group) and start in board.rail:
+        cuts = cut_sections(board, state, side)
+        frontier = [(start, [])]
+        for _ in range(RAIL_RIDE):
+            nxt = []
+            for at, path in frontier:
+                for n in sorted(board.rail[at]):
+                    if n == start or n in path or not link_open(board, cuts, at, n):
+                        continue
+                    hostile = occ.hostile(n, side)
+                    if hostile and not may_fight:
+                        continue
+                    if n not in found:
+                        found[n] = path + [n]
+                    if not hostile:
+                        nxt.append((n, path + [n]))
+            frontier = nxt
+    return found

@@ -1,0 +1,44 @@
+"""What players see. Nothing in this game is hidden: the public view holds the whole state
+(so `state_from_view` can rebuild it, which is how bots think) plus summaries for drawing."""
+import copy
+
+from engine.civil_war import cities
+from engine.civil_war.board import load
+from engine.civil_war.pieces import SIDE_NAMES, compact, count, pieces
+from engine.civil_war.railroads import cut_links
+
+# The state's own fields; the view adds derived ones beside them.
+STATE_KEYS = ("board", "turn", "turn_number", "turn_limit", "moved_any", "units", "fortified", "flags",
+              "pending", "outcome")
+
+
+def view(state, seat) -> dict:
+    board = load(state["board"])
+    public = {k: copy.deepcopy(state[k]) for k in STATE_KEYS}
+    public["sides"] = [SIDE_NAMES[0], SIDE_NAMES[1]]
+    public["pieces"] = [pieces(state, 0), pieces(state, 1)]
+    public["stacks"] = stacks(board, state)
+    public["garrisons"] = {c.name: cities.garrison(board, state, c.at, c.capital_side)
+                           for c in board.cities.values() if c.capital_side is not None}
+    public["cut_links"] = [cut_links(board, state, 0), cut_links(board, state, 1)]
+    return {"public": public, "private": {}}
+
+
+def stacks(board, state) -> list:
+    """One entry per square and side: counts, how many can still move, disabled, fortified."""
+    by_key = {}
+    for u in state["units"]:
+        by_key.setdefault((u["at"][1], u["at"][0], u["side"]), []).append(u)
+    out = []
+    for (y, x, side), units in sorted(by_key.items()):
+        ready = [u for u in units if not u["moved"] and not u["disabled"] and not cities.locked(board, state, u)]
+        out.append({"at": [x, y], "side": side, "units": compact(count(units)), "ready": compact(count(ready)),
+                    "disabled": any(u["disabled"] for u in units),
+                    "fortified": cities.fortified_by(board, state, (x, y)) == side})
+    return out
+
+
+def state_from_view(v: dict) -> dict:
+    """The full game state rebuilt from any seat's view (the public part is complete)."""
+    public = v["public"] if "public" in v else v
+    return {k: copy.deepcopy(public[k]) for k in STATE_KEYS}

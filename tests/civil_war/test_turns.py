@@ -1,0 +1,152 @@
+"""Turn flow, winning, options and the view."""
+import copy
+
+import pytest
+
+from engine import Session
+from engine import civil_war as cw
+from engine.rng import Rng
+from tests.civil_war.helpers import NORTH, SOUTH, act, empty, move, place, refused
+
+
+def test_two_seats_and_the_confederacy_moves_first():
+    """Seat 0 is the Confederacy, which always has the first turn; seat 1 is the Union."""
+    s = cw.setup(cw.default_options(), 2, Rng(3))
+    assert cw.to_act(s) == {SOUTH}
+    assert cw.view(s, None)["public"]["sides"] == ["confederacy", "union"]
+    with pytest.raises(ValueError):
+        cw.validate_options({}, 3)
+
+
+def test_a_turn_needs_at_least_one_move():
+    """Each player must move at least one unit on each turn."""
+    s = empty()
+    place(s, SOUTH, (9, 10), infantry=1)
+    assert {"type": "end_turn"} not in cw.legal_actions(s, SOUTH)
+    refused(s, SOUTH, {"type": "end_turn"})
+    move(s, SOUTH, (9, 10), [(9, 11)], infantry=1)
+    assert {"type": "end_turn"} in cw.legal_actions(s, SOUTH)
+    events = act(s, SOUTH, {"type": "end_turn"})
+    assert events[-1] == {"type": "turn", "side": NORTH, "turn_number": 2}
+    assert cw.to_act(s) == {NORTH}
+
+
+def test_a_side_that_cannot_move_may_pass():
+    """Our decision: when nothing of yours can move (all disabled), ending the turn is allowed."""
+    s = empty(reserves=False)
+    place(s, SOUTH, (9, 10), infantry=2)
+    place(s, NORTH, (9, 2), infantry=2)
+    for u in s["units"]:
+        if u["side"] == SOUTH:
+            u["disabled"] = True
+    assert cw.legal_actions(s, SOUTH) == [{"type": "end_turn"}]
+    act(s, SOUTH, {"type": "end_turn"})
+
+
+def test_any_number_of_pieces_may_move_in_a_turn():
+    """A player may move all of his pieces or as many as he wishes."""
+    s = empty()
+    move(s, SOUTH, (0, 11), [(1, 11)], infantry=1)
+    move(s, SOUTH, (0, 11), [(0, 10)], infantry=1)
+    assert not [a for a in cw.legal_actions(s, SOUTH) if a["type"] == "move"]
+
+
+def test_eliminating_every_enemy_piece_wins():
+    """The player who first eliminates all the enemy troops wins."""
+    s = empty(reserves=False)
+    place(s, SOUTH, (9, 10), infantry=3)
+    place(s, NORTH, (10, 10), infantry=1)
+    events = move(s, SOUTH, (9, 10), [(10, 10)], infantry=3)
+    assert cw.result(s) == {"winners": [SOUTH], "scores": [3, 0], "reason": "the Union has no pieces left"}
+    assert events[-1]["type"] == "game_over"
+    assert cw.to_act(s) == set()
+    refused(s, SOUTH, {"type": "end_turn"}, code="game_over")
+
+
+def test_surrender_ends_the_game_for_the_other_side():
+    """The game may also be won at any time the enemy surrenders."""
+    s = cw.setup(cw.default_options(), 2, Rng(1))
+    act(s, SOUTH, {"type": "surrender"})
+    assert cw.result(s)["winners"] == [NORTH]
+    assert all(a["type"] != "surrender" for a in cw.legal_actions(cw.setup(cw.default_options(), 2, Rng(1)), SOUTH))
+
+
+def test_one_piece_each_is_a_stalemate():
+    """If both sides are reduced to one piece the game is a stalemate."""
+    s = empty(reserves=False)
+    place(s, SOUTH, (12, 3), cavalry=1)
+    place(s, NORTH, (0, 1), infantry=3)
+    move(s, SOUTH, (12, 3), [(13, 3)], cavalry=1)   # Pittsburgh falls: the Union gives up two
+    assert cw.result(s) is None
+    act(s, NORTH, {"type": "choose_losses", "at": [0, 1], "units": {"infantry": 2}})
+    assert cw.result(s) == {"winners": [], "scores": [1, 1], "reason": "stalemate: both sides are down to one piece"}
+
+
+def test_the_turn_limit_decides_by_pieces_left():
+    """Our decision: after the turn limit (side-turns) the side with more pieces wins; equal is a draw."""
+    s = empty(turn_limit=100)
+    s["turn_number"] = 100
+    place(s, NORTH, (5, 1), infantry=1)
+    move(s, SOUTH, (0, 11), [(1, 11)], infantry=1)
+    act(s, SOUTH, {"type": "end_turn"})
+    assert cw.result(s)["winners"] == [NORTH] and "turn limit" in cw.result(s)["reason"]
+    even = empty(turn_limit=100)
+    even["turn_number"] = 100
+    move(even, SOUTH, (0, 11), [(1, 11)], infantry=1)
+    act(even, SOUTH, {"type": "end_turn"})
+    assert cw.result(even)["winners"] == []
+
+
+def test_options_are_checked():
+    assert cw.validate_options({}, 2) == {"turn_limit": 200}
+    assert cw.validate_options({"turn_limit": 0}, 2) == {"turn_limit": 0}
+    with pytest.raises(ValueError):
+        cw.validate_options({"turn_limit": 7}, 2)
+    with pytest.raises(ValueError):
+        cw.validate_options({"fog": True}, 2)
+
+
+def test_the_view_is_public_and_rebuilds_the_state():
+    """Nothing is hidden: private is empty and the public view holds the whole state."""
+    s = cw.setup(cw.default_options(), 2, Rng(5))
+    v = cw.view(s, SOUTH)
+    assert v["private"] == {} and cw.view(s, None)["private"] == {}
+    assert cw.state_from_view(v) == s
+    stack = next(st for st in v["public"]["stacks"] if st["at"] == [15, 4])
+    assert stack == {"at": [15, 4], "side": NORTH, "units": {"infantry": 3, "cavalry": 1},
+                     "ready": {"infantry": 3, "cavalry": 1}, "disabled": False, "fortified": False}
+    assert v["public"]["pieces"] == [15, 20] and v["public"]["garrisons"] == {"Washington": 4, "Richmond": 5}
+
+
+def test_refused_actions_leave_the_session_untouched():
+    """A refused action changes nothing: same state hash, log and rev."""
+    session = Session("civil_war", 2, seed=4)
+    before = (session.state_hash(), session.rev)
+    for seat, action in [(1, {"type": "end_turn"}), (0, {"type": "end_turn"}),
+                         (0, {"type": "move", "from": [15, 5], "path": [[15, 4]], "units": {"infantry": 3}}),
+                         (0, {"type": "battle", "eliminate": {"infantry": 1}}),
+                         (0, {"type": "move", "from": [15, 5], "path": [[15, 6]], "units": {"infantry": 9}})]:
+        with pytest.raises(Exception):
+            session.act(seat, action)
+        assert (session.state_hash(), session.rev) == before
+
+
+def test_listed_moves_offer_whole_stack_each_kind_and_single_units():
+    """legal_actions lists, per stack, the whole stack, all of one kind and one of a kind."""
+    s = empty()
+    place(s, SOUTH, (9, 10), infantry=2, cavalry=2)
+    offered = {tuple(sorted(a["units"].items())) for a in cw.legal_actions(s, SOUTH)
+               if a["type"] == "move" and a["from"] == [9, 10]}
+    assert offered == {(("cavalry", 2), ("infantry", 2)), (("infantry", 2),), (("infantry", 1),),
+                       (("cavalry", 2),), (("cavalry", 1),)}
+    for a in cw.legal_actions(s, SOUTH):
+        trial = copy.deepcopy(s)
+        act(trial, SOUTH, a)
+
+
+def test_board_data_for_renderers():
+    from engine.civil_war.board import load
+    data = load().to_dict()
+    assert len(data["squares"]) == 18 and len(data["squares"][0]) == 18
+    assert {"name": "Richmond", "at": [15, 6], "kind": "capital", "side": SOUTH} in data["cities"]
+    assert any(r["name"] == "Western & Atlantic" for r in data["railroads"])
