@@ -1,0 +1,72 @@
+"""Situation 4 (1968): two sides race to build the same jigsaw board from opposite edges.
+
+The rules surface of DESIGN.md. Real time: every seat may act at any moment;
+the host applies moves in arrival order and a move that lost a race is
+refused as `illegal`. The rules need no clock (see docs/situation4.md).
+"""
+from engine.errors import GAME_OVER, RuleError
+from engine.situation4 import moves, play, views
+from engine.situation4.board import load
+from engine.situation4.state import new_state
+
+GAME_ID = "situation4"
+TITLE = "Situation 4"
+MIN_SEATS = 2
+MAX_SEATS = 4
+DEFAULT_SEATS = 2
+REALTIME = True
+# lapsed_flag: who may flag an objective whose placer let the moment pass.
+OPTION_CHOICES = {"lapsed_flag": ["either_side", "opponent_only"]}
+
+
+def default_options() -> dict:
+    return {key: values[0] for key, values in OPTION_CHOICES.items()}
+
+
+def validate_options(options: dict, n_seats: int) -> dict:
+    if n_seats not in (2, 4):
+        raise ValueError("Situation 4 is for 2 players or 2 teams of 2 (4 seats).")
+    unknown = sorted(set(options) - set(OPTION_CHOICES))
+    if unknown:
+        raise ValueError(f"Situation 4 has no option {unknown[0]!r}.")
+    out = default_options()
+    out.update(options)
+    for key, allowed in OPTION_CHOICES.items():
+        if out[key] not in allowed:
+            raise ValueError(f"Option {key} must be one of {', '.join(allowed)}.")
+    return out
+
+
+def get_board():
+    """The validated board (its layout and piece shapes), shared by rules, bots and window."""
+    return load()
+
+
+def setup(options: dict, n_seats: int, rng) -> dict:
+    return new_state(load(), validate_options(dict(options), n_seats), n_seats, rng)
+
+
+def to_act(state: dict) -> set:
+    return set() if state["result"] is not None else set(range(state["n_seats"]))
+
+
+def apply(state: dict, seat, action: dict, rng) -> list:
+    if state["result"] is not None:
+        raise RuleError(GAME_OVER, "The puzzle is complete.")
+    return play.apply(load(), state, seat, action)
+
+
+def legal_actions(state: dict, seat: int) -> list:
+    return moves.legal_actions(load(), state, seat)
+
+
+def view(state: dict, seat) -> dict:
+    return views.view(load(), state, seat)
+
+
+def redact(event: dict, seat):
+    return views.redact(event, seat)
+
+
+def result(state: dict):
+    return state["result"]

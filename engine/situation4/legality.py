@@ -1,0 +1,149 @@
+"""Whether a side may make a move, judged from public facts only.
+
+Everything here reads the public lists (`owner`, `forces`, `flags`, `bridges`
+as they appear in both the state and the view), so the rules, the bots and
+the window's drag feedback all share one judgement. Each `*_problem` function
+returns None when the move is allowed, else a sentence saying why not.
+"""
+from engine.situation4.board import LAND, Board
+
+TANK = "tank"
+PARATROOP = "paratroop"
+
+
+def other(side: int) -> int:
+    return 1 - side
+
+
+def is_force(force, kind: str, side: int) -> bool:
+    return force is not None and force["kind"] == kind and force["side"] == side
+
+
+def guarded_against(board: Board, forces: list, slot: int, side: int) -> bool:
+    """An enemy tank next to `slot` forbids `side` to interlock there, unless one of
+    `side`'s own tanks also touches `slot` (one empty space between the two tanks
+    neutralises it, and then either side may play there)."""
+    enemy = other(side)
+    enemy_tank = own_tank = False
+    for n in board.neighbours[slot]:
+        f = forces[n]
+        if f is not None and f["kind"] == TANK:
+            if f["side"] == enemy:
+                enemy_tank = True
+            else:
+                own_tank = True
+    return enemy_tank and not own_tank
+
+
+def anchored(board: Board, owner: list, forces: list, slot: int, side: int) -> bool:
+    """A slot `side` may build on: its own base line, or interlocking with one of its
+    own pieces or with a piece holding its paratrooper (a beachhead). Every own piece
+    is itself anchored, since each was placed this way and pieces never move."""
+    if slot in board.base_line[side]:
+        return True
+    for n in board.neighbours[slot]:
+        if owner[n] == side or is_force(forces[n], PARATROOP, side):
+            return True
+    return False
+
+
+def _slot_problem(board: Board, owner: list, forces: list, side: int, piece: int, slot: int):
+    if owner[slot] is not None:
+        return "That space is already filled."
+    if not board.fits(piece, slot):
+        return "That piece does not fit there."
+    if guarded_against(board, forces, slot, side):
+        return "An enemy tank guards that space: nothing of yours may interlock with its piece."
+    return None
+
+
+def place_problem(board: Board, owner: list, forces: list, side: int, piece: int, slot: int):
+    problem = _slot_problem(board, owner, forces, side, piece, slot)
+    if problem:
+        return problem
+    if not anchored(board, owner, forces, slot, side):
+        if not any(o == side for o in owner):
+            return "Your first piece must go on your base line (the red-bordered pieces)."
+        return "A piece must interlock with one of your own pieces that connects back to your base line."
+    return None
+
+
+def paradrop_problem(board: Board, owner: list, forces: list, side: int, paratroopers: int,
+                     target: int, piece: int, slot: int):
+    if paratroopers <= 0:
+        return "You have no paratroopers ready (complete your paratroop base first; three at most)."
+    if owner[target] != other(side):
+        return "A paratrooper must land on one of your opponent's pieces."
+    if forces[target] is not None:
+        return "That piece already holds a tank or paratrooper."
+    if slot not in board.neighbours[target]:
+        return "Your piece must interlock with the piece your paratrooper lands on."
+    return _slot_problem(board, owner, forces, side, piece, slot)
+
+
+def tank_problem(board: Board, owner: list, forces: list, tank_land: list, side: int, tanks: int, slot: int):
+    if tanks <= 0:
+        return "You have no tanks ready (complete your tank base first; three at most)."
+    if owner[slot] != side:
+        return "A tank must go on one of your own pieces."
+    if forces[slot] is not None:
+        return "That piece already holds a tank or paratrooper."
+    if not tank_land[slot]:
+        return ("A tank may only reach your own land connected to your base line, "
+                "crossing the river only on your own bridges.")
+    return None
+
+
+def bridge_problem(board: Board, owner: list, bridges: list, side: int, in_hand: int, position: int):
+    if in_hand <= 0:
+        return "You have no bridges left."
+    if bridges[position] is not None:
+        return "That bridge position is taken."
+    a, b = board.bridge_positions[position]
+    if owner[a] is None or owner[b] is None:
+        return "Both banks at that bridge position must be covered first."
+    return None
+
+
+def passable(link: int, bridges: list, side: int) -> bool:
+    """May `side`'s tanks cross an edge of this kind? Land yes; the river only on its own bridge."""
+    return link == LAND or (link >= 0 and bridges[link] == side)
+
+
+def spread_tank_land(board: Board, owner: list, bridges: list, side: int, land: list, starts) -> list:
+    """Mark every own piece reachable from `starts` (already marked) over passable edges; returns the new ones."""
+    added, stack = [], list(starts)
+    while stack:
+        x = stack.pop()
+        for n, link in board.links[x]:
+            if not land[n] and owner[n] == side and passable(link, bridges, side):
+                land[n] = True
+                added.append(n)
+                stack.append(n)
+    return added
+
+
+def tank_land(board: Board, owner: list, bridges: list, side: int) -> list:
+    """From scratch: for each slot, whether `side`'s tanks could reach it (own pieces joined
+    to its base line, across the river only over its own bridges)."""
+    land = [False] * board.n
+    starts = [s for s in board.base_line[side] if owner[s] == side]
+    for s in starts:
+        land[s] = True
+    spread_tank_land(board, owner, bridges, side, land, starts)
+    return land
+
+
+def placeable_slots(board: Board, owner: list, forces: list, side: int) -> list:
+    """Every empty slot where `side` may place that slot's piece now."""
+    return [s for s in range(board.n) if owner[s] is None and place_problem(board, owner, forces, side, s, s) is None]
+
+
+def paradrop_moves(board: Board, owner: list, forces: list, side: int, paratroopers: int) -> list:
+    """(target, slot) pairs where a paradrop is allowed now."""
+    if paratroopers <= 0:
+        return []
+    enemy = other(side)
+    return [(t, s) for t in range(board.n) if owner[t] == enemy and forces[t] is None
+            for s in board.neighbours[t]
+            if owner[s] is None and not guarded_against(board, forces, s, side)]
