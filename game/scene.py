@@ -16,14 +16,18 @@ class Scene:
     def __init__(self, app):
         self.app = app
 
-    def handle(self, event: pygame.event.Event) -> None:
-        pass
+    def handle(self, event: pygame.event.Event) -> bool | None:
+        """Return True when the event was consumed (the app then does nothing more with it)."""
 
     def update(self, dt: float) -> None:
         pass
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def back(self) -> None:
+        """Esc that `handle` did not consume (it returned a falsy value): leave this scene."""
+        self.app.pop()
 
     def on_enter(self) -> None:
         """Called when the scene becomes the top of the stack (pushed, or uncovered)."""

@@ -1,0 +1,252 @@
+"""The window: a resizable pygame-ce window showing a 1280x800 logical surface,
+a 60 fps loop and the scene stack.
+
+Scenes draw on the logical surface; the app scales it to the window (letterboxed,
+keeping the aspect ratio) and maps mouse positions back to logical coordinates
+before any scene sees an event. Esc that a scene does not consume calls its
+`back()` (by default: pop it). A scene's `handle` returns True when it consumed
+the event.
+"""
+import os
+import time
+
+import pygame
+
+from game import settings as settings_module
+from game import art, sound, theme
+from game.scene import LOGICAL_SIZE, Scene, SceneStack
+
+FPS = 60
+# `python run.py` with this set draws one frame, prints "first frame after S s" and exits (bench/ui.py).
+FIRST_FRAME_ENV = "SANDTABLE_FIRST_FRAME_EXIT"
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+TOAST_SECONDS = 4.0
+
+
+class App:
+    def __init__(self, *, settings: settings_module.Settings | None = None, window_size=None, bot_factory=None):
+        started = time.perf_counter()
+        pygame.init()
+        theme.reset_caches()
+        art.reset_cache()
+        pygame.key.set_repeat(350, 40)
+        notice = None
+        if settings is None:
+            settings, notice = settings_module.load()
+        self.settings = settings
+        self.window_size = tuple(window_size or LOGICAL_SIZE)
+        self.window = self._open_window()
+        pygame.display.set_caption("Sandtable")
+        self.surface = pygame.Surface(LOGICAL_SIZE).convert()
+        self.clock = pygame.time.Clock()
+        self.stack = SceneStack()
+        self.running = True
+        self.mouse_pos = (0, 0)        # last mouse position in logical coordinates
+        self.active_link = None        # the link of the game on screen, for the reconnecting banner
+        self.hosted = None             # a HostHandle while this window hosts a LAN table
+        self.bot_factory = bot_factory  # None: the bots package (tests pass their own for small games)
+        self.toasts: list[list] = []   # [text, seconds left, colour]
+        self.frames = 0
+        self.started = started
+        self._first_frame_exit = os.environ.get(FIRST_FRAME_ENV) == "1"
+        self._banner_phase = 0.0
+        sound.sounds.start(settings.volume)
+        self.apply_settings()
+        if notice:
+            self.notify(notice, warning=True)
+
+    # ----- window and coordinates -----------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.settings.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+
+    def apply_settings(self) -> None:
+        """Push the settings into theme, sound and window (after the Settings scene changes them)."""
+        theme.set_colour_blind(self.settings.colour_blind)
+        sound.sounds.set_volume(self.settings.volume)
+        fullscreen_now = bool(self.window.get_flags() & pygame.FULLSCREEN)
+        if fullscreen_now != self.settings.fullscreen:
+            self.window = self._open_window()
+
+    def save_settings(self) -> None:
+        try:
+            settings_module.save(self.settings)
+        except OSError as e:
+            self.notify(f"Settings could not be saved ({e.strerror or e}).", warning=True)
+
+    def viewport(self) -> pygame.Rect:
+        """Where the logical surface lands in the window: the largest aspect-true fit, centred."""
+        ww, wh = self.window.get_size()
+        lw, lh = LOGICAL_SIZE
+        scale = min(ww / lw, wh / lh)
+        # Snap to a whole multiple when close, so pixel art stays crisp at 2x, 3x...
+        if scale >= 1 and abs(scale - round(scale)) < 0.04:
+            scale = round(scale)
+        w, h = max(1, int(lw * scale)), max(1, int(lh * scale))
+        return pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
+
+    def to_logical(self, pos) -> tuple[int, int]:
+        view = self.viewport()
+        x = (pos[0] - view.x) * LOGICAL_SIZE[0] / view.w
+        y = (pos[1] - view.y) * LOGICAL_SIZE[1] / view.h
+        return int(x), int(y)
+
+    def map_event(self, event: pygame.event.Event) -> pygame.event.Event:
+        """The same event with positions in logical coordinates."""
+        if event.type not in MOUSE_EVENTS:
+            return event
+        attrs = dict(event.dict)
+        attrs["pos"] = self.to_logical(event.pos)
+        if "rel" in attrs:
+            view = self.viewport()
+            attrs["rel"] = (int(event.rel[0] * LOGICAL_SIZE[0] / view.w), int(event.rel[1] * LOGICAL_SIZE[1] / view.h))
+        return pygame.event.Event(event.type, attrs)
+
+    # ----- scenes ---------------------------------------------------------------------
+    def push(self, scene: Scene) -> None:
+        self.stack.push(scene)
+
+    def pop(self) -> None:
+        self.stack.pop()
+        if not len(self.stack):
+            self.running = False
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.replace(scene)
+
+    def back_to(self, scene_type: type) -> None:
+        """Pop scenes until one of `scene_type` is on top (e.g. back to the main menu)."""
+        while len(self.stack) > 1 and not isinstance(self.stack.top, scene_type):
+            self.stack.pop()
+
+    def quit(self) -> None:
+        self.running = False
+
+    def notify(self, text: str, *, warning: bool = False) -> None:
+        """A short message at the top of the window that fades by itself."""
+        colour = theme.colours.warning if warning else theme.colours.text
+        self.toasts.append([text, TOAST_SECONDS, colour])
+        del self.toasts[:-3]
+
+    # ----- the loop -------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            self.window_size = (max(320, event.w), max(200, event.h))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.settings.fullscreen = not self.settings.fullscreen
+            self.apply_settings()
+            self.save_settings()
+            return
+        event = self.map_event(event)
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse_pos = event.pos
+        top = self.stack.top
+        if top is None:
+            return
+        consumed = top.handle(event)
+        if not consumed and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            top.back()
+
+    def step(self, dt: float | None = None) -> None:
+        """One frame: events, update, draw. Tests call it directly, with posted events."""
+        if dt is None:
+            dt = self.clock.tick(FPS) / 1000.0
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        top = self.stack.top
+        if top is not None:
+            top.update(min(dt, 0.1))
+        self._update_toasts(dt)
+        self.draw()
+
+    def draw(self) -> None:
+        self.surface.fill(theme.colours.background)
+        for scene in self.stack.visible():
+            scene.draw(self.surface)
+        self._draw_banner()
+        self._draw_toasts()
+        self.present()
+        self.frames += 1
+        if self.frames == 1 and self._first_frame_exit:
+            print(f"first frame after {time.perf_counter() - self.started:.3f} s", flush=True)
+            self.running = False
+
+    def present(self) -> None:
+        view = self.viewport()
+        self.window.fill((0, 0, 0))
+        if view.size == LOGICAL_SIZE:
+            self.window.blit(self.surface, view)
+        elif view.w % LOGICAL_SIZE[0] == 0 and view.h % LOGICAL_SIZE[1] == 0:
+            self.window.blit(pygame.transform.scale(self.surface, view.size), view)
+        else:
+            self.window.blit(pygame.transform.smoothscale(self.surface, view.size), view)
+        pygame.display.flip()
+
+    def run(self) -> int:
+        try:
+            while self.running and len(self.stack):
+                self.step()
+        finally:
+            self.close()
+        return 0
+
+    def end_game(self) -> None:
+        """Leave whatever game is on: close its link and stop a table this window hosts."""
+        from game.tables import close_in_background
+        link, self.active_link = self.active_link, None
+        host, self.hosted = self.hosted, None
+        close_in_background(link, host)
+
+    def close(self) -> None:
+        while len(self.stack):
+            self.stack.pop()
+        self.end_game()
+        pygame.quit()
+
+    # ----- overlays -------------------------------------------------------------------
+    def _update_toasts(self, dt: float) -> None:
+        for toast in self.toasts:
+            toast[1] -= dt
+        self.toasts = [t for t in self.toasts if t[1] > 0]
+        self._banner_phase = (self._banner_phase + dt) % 1.2
+
+    def _draw_toasts(self) -> None:
+        y = 16
+        for text, left, colour in self.toasts:
+            surf = theme.render_text(text, theme.SIZE_BODY, colour)
+            rect = surf.get_rect(midtop=(LOGICAL_SIZE[0] // 2, y)).inflate(32, 16)
+            theme.draw_panel(self.surface, rect, border=colour, radius=10, alpha=int(235 * min(1.0, left)))
+            self.surface.blit(surf, surf.get_rect(center=rect.center))
+            y = rect.bottom + 8
+
+    @property
+    def reconnecting(self) -> bool:
+        link = self.active_link
+        return link is not None and getattr(link, "status", "connected") == "reconnecting"
+
+    def _draw_banner(self) -> None:
+        if not self.reconnecting:
+            return
+        dots = "." * (1 + int(self._banner_phase / 0.4))
+        rect = pygame.Rect(0, 0, 420, 56)
+        rect.midtop = (LOGICAL_SIZE[0] // 2, 70)
+        theme.draw_panel(self.surface, rect, theme.colours.panel, border=theme.colours.warning, alpha=245)
+        theme.draw_text(self.surface, f"Reconnecting{dots}", (rect.centerx, rect.y + 17), theme.SIZE_LARGE - 4,
+                        theme.colours.warning, anchor="center", bold=True)
+        theme.draw_text(self.surface, "the game picks up where it was", (rect.centerx, rect.y + 42), theme.SIZE_SMALL - 2,
+                        theme.colours.text_dim, anchor="center", shadow=False)
+
+
+def main_menu_app(**kwargs) -> App:
+    """An App with the title scene on its stack."""
+    from game.scenes.title import TitleScene
+    app = App(**kwargs)
+    app.push(TitleScene(app))
+    return app

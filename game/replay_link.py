@@ -1,0 +1,99 @@
+"""`ReplayLink`: a read-only TableLink over a saved game, for watching it again.
+
+It replays the save with `Session.load(path, upto=n)`. Stepping forward applies
+the next logged action to the session it holds (cheap); stepping back or jumping
+reloads up to the wanted move. Views and events are a spectator's: no seat's
+secrets are shown. `act` is always refused.
+"""
+from engine import saves
+from engine.session import Session
+
+
+class ReplayLink:
+    replay = True  # boards and the game-over screen treat a replay as read-only
+    def __init__(self, path):
+        self.path = path
+        header, log, _ = saves.read_records(path)
+        self._log = log
+        self.session = Session.load(path, upto=0)
+        self.game = header["game"]
+        self.table_name = "Replay"
+        self.error = None
+        self._inbox: list[dict] = []
+        self._closed = False
+
+    # ----- position -------------------------------------------------------------------
+    @property
+    def length(self) -> int:
+        """Moves in the save."""
+        return len(self._log)
+
+    @property
+    def position(self) -> int:
+        """Moves replayed so far."""
+        return self.session.rev
+
+    def step(self) -> bool:
+        """Replay the next move; False at the end."""
+        if self.position >= self.length:
+            return False
+        seat, action = self._log[self.position]
+        events = self.session.act(seat, action)
+        self._push(self.session.events_for(events, None))
+        return True
+
+    def seek(self, n: int) -> None:
+        """Jump to just after move `n` (0: the start)."""
+        n = max(0, min(self.length, n))
+        if n == self.position:
+            return
+        if n > self.position:
+            while self.position < n:
+                self.step()
+            return
+        self.session = Session.load(self.path, upto=n)
+        self._push([])
+
+    def _push(self, events: list[dict]) -> None:
+        self._inbox.append({"t": "update", "rev": self.rev, "events": events, "view": self.view(None)})
+
+    # ----- TableLink ------------------------------------------------------------------
+    @property
+    def seats(self) -> list[dict]:
+        return [{"name": s.get("name"), "kind": s.get("kind", "human"), "connected": True} for s in self.session.seats]
+
+    @property
+    def my_seats(self) -> list[int]:
+        return []
+
+    @property
+    def phase(self) -> str:
+        return self.session.phase
+
+    @property
+    def rev(self) -> int:
+        return self.session.rev
+
+    @property
+    def status(self) -> str:
+        return "closed" if self._closed else "connected"
+
+    def view(self, seat):
+        v = self.session.view(None)  # a replay shows what a spectator saw, whatever seat is asked
+        v["public"]["table_phase"] = self.phase
+        v["public"]["seats"] = self.seats
+        return v
+
+    def act(self, action: dict, seat=None) -> int:
+        self._inbox.append({"t": "err", "seq": 0, "code": "not_your_turn", "msg": "A replay cannot be played into."})
+        return 0
+
+    def chat(self, text: str) -> None:
+        pass  # nobody to talk to in a replay
+
+    def poll(self) -> list[dict]:
+        out, self._inbox = self._inbox, []
+        return out
+
+    def close(self) -> None:
+        self._closed = True

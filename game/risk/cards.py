@@ -1,0 +1,104 @@
+"""The card hand of the seat being shown, and choosing three cards to trade.
+
+Only the cards handed in (`private.cards` of the shown seat's own view) are
+ever drawn; the scene never passes another seat's hand here. Whether three
+chosen cards make a set is asked of the rules (engine.risk.cards).
+"""
+import math
+
+import pygame
+
+from engine.risk.cards import symbols_form_set
+from game import theme
+
+CARD_W, CARD_H, GAP = 50, 66, 4
+SYMBOL_COLOURS = {"infantry": (70, 120, 70), "cavalry": (150, 96, 46), "artillery": (90, 90, 130),
+                  "wild": (180, 140, 40)}
+CARD_FACE = (238, 228, 200)
+PER_ROW = 5
+
+
+def _draw_symbol(surf: pygame.Surface, symbol: str, centre) -> None:
+    x, y = centre
+    colour = SYMBOL_COLOURS[symbol]
+    if symbol == "infantry":   # a soldier: head and body
+        pygame.draw.circle(surf, colour, (x, y - 9), 5)
+        pygame.draw.rect(surf, colour, pygame.Rect(x - 5, y - 4, 10, 13), border_radius=3)
+        pygame.draw.line(surf, colour, (x + 6, y - 12), (x + 6, y + 9), 2)
+    elif symbol == "cavalry":  # a horse's head
+        pygame.draw.polygon(surf, colour, [(x - 8, y + 10), (x - 4, y - 6), (x + 4, y - 12), (x + 10, y - 6),
+                                           (x + 4, y - 3), (x + 2, y + 10)])
+        pygame.draw.circle(surf, CARD_FACE, (x + 3, y - 7), 2)
+    elif symbol == "artillery":  # a cannon: barrel and wheel
+        pygame.draw.line(surf, colour, (x - 10, y + 2), (x + 11, y - 8), 6)
+        pygame.draw.circle(surf, colour, (x - 2, y + 6), 7, 3)
+    else:  # wild: a star
+        pts = []
+        for i in range(10):
+            r = 11 if i % 2 == 0 else 5
+            a = math.pi / 2 + i * math.pi / 5
+            pts.append((x + r * math.cos(a), y - r * math.sin(a)))
+        pygame.draw.polygon(surf, colour, pts)
+
+
+class CardHand:
+    def __init__(self, names: dict):
+        self.names = names  # territory id -> display name
+        self.selected: list[int] = []
+        self.rects: dict[int, pygame.Rect] = {}
+        self._faces: dict[tuple, pygame.Surface] = {}
+        self.drawn_for: list[int | None] = []  # seats whose hands were drawn (tests read it)
+
+    def face(self, card: dict, selected: bool) -> pygame.Surface:
+        key = (card["id"], selected)
+        surf = self._faces.get(key)
+        if surf is None:
+            surf = pygame.Surface((CARD_W, CARD_H), pygame.SRCALPHA)
+            rect = surf.get_rect()
+            pygame.draw.rect(surf, CARD_FACE, rect, border_radius=6)
+            border = theme.colours.accent if selected else (120, 104, 80)
+            pygame.draw.rect(surf, border, rect, 3 if selected else 1, border_radius=6)
+            _draw_symbol(surf, card["symbol"], (CARD_W // 2, 28))
+            name = self.names.get(card.get("territory"), "Wild") if card.get("territory") else "Wild"
+            for i, line in enumerate(theme.wrap_text(name, CARD_W - 4, 12)[:2]):
+                txt = theme.font(12).render(line[:11], True, (40, 34, 26))
+                surf.blit(txt, txt.get_rect(midtop=(CARD_W // 2, 44 + i * 10)))
+            self._faces[key] = surf.convert_alpha()
+            surf = self._faces[key]
+        return surf
+
+    def sync(self, cards: list[dict]) -> None:
+        ids = {c["id"] for c in cards}
+        self.selected = [i for i in self.selected if i in ids]
+
+    def toggle(self, card_id: int) -> None:
+        if card_id in self.selected:
+            self.selected.remove(card_id)
+        elif len(self.selected) < 3:
+            self.selected.append(card_id)
+
+    def chosen_set(self, cards: list[dict]) -> list[int] | None:
+        """The selected ids if they are three cards forming a set (by the rules), else None."""
+        if len(self.selected) != 3:
+            return None
+        symbols = [c["symbol"] for c in cards if c["id"] in self.selected]
+        return sorted(self.selected) if symbols_form_set(symbols) else None
+
+    def card_at(self, pos) -> int | None:
+        for cid, rect in self.rects.items():
+            if rect.collidepoint(pos):
+                return cid
+        return None
+
+    def draw(self, surface: pygame.Surface, seat: int | None, cards: list[dict], topleft) -> None:
+        """Draw `cards` — the private hand of `seat`, the seat being shown — from `topleft`."""
+        self.drawn_for.append(seat)
+        del self.drawn_for[:-64]
+        self.rects = {}
+        x0, y0 = topleft
+        for i, card in enumerate(cards):
+            row, col = divmod(i, PER_ROW)
+            rect = pygame.Rect(x0 + col * (CARD_W + GAP), y0 + row * (CARD_H + GAP), CARD_W, CARD_H)
+            sel = card["id"] in self.selected
+            surface.blit(self.face(card, sel), rect.move(0, -6 if sel else 0))
+            self.rects[card["id"]] = rect

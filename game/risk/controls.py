@@ -1,0 +1,146 @@
+"""What a click or key means on the board right now, for the seat at the controls.
+
+Legality is the rules' own: highlights and actions come from
+`engine.risk.legal.legal_actions`, computed from the seat's view (public data
+and its own card ids) — the same function the rules use to refuse moves. This
+module only turns a click on a territory into one of those actions, or into a
+selection (attack source, fortify source), or into a sentence saying why not.
+"""
+from dataclasses import dataclass
+
+from engine.risk import legal as rules_legal
+
+
+@dataclass
+class Outcome:
+    action: dict | None = None   # send this
+    choose: tuple | None = None  # open the count chooser: ("fortify", from, to, lo, hi)
+    message: str | None = None   # explain a refused click
+    selected: bool = False       # the selection changed
+
+
+def legal_actions(view: dict, seat: int | None) -> list[dict]:
+    if seat is None or not view:
+        return []
+    pub = view["public"]
+    if pub.get("result") or pub["phase"] == "over":
+        return []
+    card_ids = [c["id"] for c in view.get("private", {}).get("cards", [])]
+    return rules_legal.legal_actions(pub, card_ids, seat)
+
+
+class TurnControls:
+    def __init__(self, names: dict):
+        self.names = names
+        self.source: str | None = None
+        self.dice: int | None = None           # chosen attack dice; None = as many as allowed
+        self.last_attack: tuple[str, str] | None = None
+        self.blitz = False
+
+    def reset(self) -> None:
+        self.source = None
+        self.blitz = False
+
+    # ----- what is legal, by territory -------------------------------------------------
+    @staticmethod
+    def sources(actions: list[dict], kind: str) -> set[str]:
+        return {a["from"] for a in actions if a["type"] == kind}
+
+    @staticmethod
+    def targets(actions: list[dict], kind: str, source: str) -> set[str]:
+        return {a["to"] for a in actions if a["type"] == kind and a["from"] == source}
+
+    @staticmethod
+    def places(actions: list[dict]) -> set[str]:
+        return {a["territory"] for a in actions if a["type"] in ("place", "claim")}
+
+    @staticmethod
+    def max_dice(actions: list[dict], source: str, target: str) -> int:
+        return max((a["dice"] for a in actions if a["type"] == "attack" and a["from"] == source
+                    and a["to"] == target), default=0)
+
+    def highlights(self, pub: dict, actions: list[dict]) -> dict[str, str]:
+        """territory -> style (source / selected / target / friendly) for the current step."""
+        phase = pub["phase"]
+        out: dict[str, str] = {}
+        if phase in ("claim", "setup", "reinforce"):
+            out = {t: "friendly" for t in self.places(actions)}
+        elif phase in ("attack", "fortify"):
+            kind = phase
+            if self.source is not None and self.source in self.sources(actions, kind):
+                out = {t: ("target" if kind == "attack" else "friendly") for t in self.targets(actions, kind, self.source)}
+                out[self.source] = "selected"
+            else:
+                out = {t: "source" for t in self.sources(actions, kind)}
+        elif phase in ("occupy", "defend") and pub.get("pending") and actions:
+            out = {pub["pending"]["from"]: "selected", pub["pending"]["to"]: "target"}
+        return out
+
+    # ----- clicks --------------------------------------------------------------------------
+    def attack_action(self, actions: list[dict], source: str, target: str) -> dict | None:
+        most = self.max_dice(actions, source, target)
+        if most == 0:
+            return None
+        dice = most if self.dice is None else max(1, min(self.dice, most))
+        return {"type": "attack", "from": source, "to": target, "dice": dice}
+
+    def click(self, tid: str, pub: dict, actions: list[dict], *, all_armies: bool = False) -> Outcome:
+        phase = pub["phase"]
+        name = self.names[tid]
+        if not actions:
+            return Outcome(message="It is not your move.")
+        if phase == "claim":
+            if {"type": "claim", "territory": tid} in actions:
+                return Outcome(action={"type": "claim", "territory": tid})
+            return Outcome(message=f"{name} is already taken: pick an empty territory.")
+        if phase == "setup":
+            act = {"type": "place", "territory": tid, "count": 1}
+            if act in actions:
+                return Outcome(action=act)
+            whose = "a neutral" if pub.get("setup_step") == "neutral" else "one of your"
+            return Outcome(message=f"Place this army on {whose} territories.")
+        if phase == "reinforce":
+            if pub.get("must_trade"):
+                return Outcome(message="You hold too many cards: trade a set first.")
+            if tid in self.places(actions):
+                count = pub["armies_to_place"] if all_armies else 1
+                return Outcome(action={"type": "place", "territory": tid, "count": count})
+            return Outcome(message=f"{name} is not yours: reinforce your own territories.")
+        if phase == "attack":
+            sources = self.sources(actions, "attack")
+            if self.source is not None and tid in self.targets(actions, "attack", self.source):
+                self.last_attack = (self.source, tid)
+                return Outcome(action=self.attack_action(actions, self.source, tid))
+            if tid == self.source:
+                self.source = None
+                return Outcome(selected=True)
+            if tid in sources:
+                self.source = tid
+                return Outcome(selected=True)
+            if self.source is not None:
+                return Outcome(message=f"{name} is not next to {self.names[self.source]}, or is yours.")
+            return Outcome(message=f"Attack from one of your territories with 2 or more armies, not {name}.")
+        if phase == "fortify":
+            sources = self.sources(actions, "fortify")
+            if self.source is not None and tid in self.targets(actions, "fortify", self.source):
+                hi = max(a["count"] for a in actions if a["type"] == "fortify" and a["from"] == self.source)
+                return Outcome(choose=("fortify", self.source, tid, 1, hi))
+            if tid == self.source:
+                self.source = None
+                return Outcome(selected=True)
+            if tid in sources:
+                self.source = tid
+                return Outcome(selected=True)
+            if self.source is not None:
+                return Outcome(message=f"{name} cannot take armies from {self.names[self.source]}.")
+            return Outcome(message=f"Move armies from one of your territories with 2 or more, not {name}.")
+        return Outcome(message="Finish the current step first.")
+
+    def again(self, actions: list[dict]) -> Outcome:
+        """Attack again with the last pair (key A)."""
+        if self.last_attack is None:
+            return Outcome(message="No attack to repeat yet.")
+        act = self.attack_action(actions, *self.last_attack)
+        if act is None:
+            return Outcome(message="That attack is not possible any more.")
+        return Outcome(action=act)

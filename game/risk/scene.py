@@ -1,0 +1,661 @@
+"""The risk board scene: the map, armies, dice, cards, log and controls.
+
+The scene talks only to a TableLink: it reads views, sends actions and shows
+what comes back. It never changes game state and owns no rules: what is legal
+comes from `engine.risk.legal` via game.risk.controls.
+
+Seats: on a LAN (or vs bots) the window plays one seat. In hot-seat it plays
+several, and shows one at a time: when the move passes to another human seat a
+cover asks to pass the device, and only after that player reveals it does
+their hand (their private view) appear.
+"""
+import math
+
+import pygame
+
+from game import sound, theme
+from game.risk import hud
+from game.risk.armies import ArmyTokens
+from game.risk.cards import CardHand
+from game.risk.chooser import CountChooser
+from game.risk.controls import TurnControls, legal_actions
+from game.risk.cover import HotSeatCover
+from game.risk.dice import DiceRoll
+from game.risk.geometry import load as load_geometry
+from game.risk.log import EventLog
+from game.risk.map_layer import MapLayer
+from game.scene import Scene
+from game.widgets import Button
+
+SIDE = hud.SIDE
+TURN_BOX_POS = (SIDE.x + 8, SIDE.y + 8)
+CARDS_TOP = SIDE.y + 238
+LOG_RECT = pygame.Rect(SIDE.x + 4, SIDE.y + 456, SIDE.w - 8, SIDE.h - 460)
+ESC_LEAVE_SECONDS = 2.5
+BOTTOM_DICE_X = hud.BOTTOM.right - 140
+
+
+class BoardScene(Scene):
+    def __init__(self, app, link):
+        super().__init__(app)
+        self.link = link
+        self.geometry = load_geometry()
+        self.names = {tid: t.name for tid, t in self.geometry.territories.items()}
+        self.layer = MapLayer(self.geometry)
+        self.tokens = ArmyTokens()
+        self.controls = TurnControls(self.names)
+        self.hand = CardHand(self.names)
+        self.log = EventLog(self.names, self.seat_name, LOG_RECT.w)
+        self.cover = HotSeatCover(self.reveal)
+        self.revealed: int | None = None   # hot-seat: the human seat whose private view is showing
+        self.chooser: CountChooser | None = None
+        self.dice: DiceRoll | None = None
+        self.pending_seq: int | None = None
+        self.help = False
+        self.hover: str | None = None
+        self.time = 0.0
+        self.esc_armed = 0.0
+        self.game_over_shown = False
+        self.traded = [0] * len(link.seats)
+        self.conquests = [0] * len(link.seats)
+        self.view: dict | None = None
+        self.actions: list[dict] = []
+        self.sent: list[dict] = []  # actions this window sent, newest last (tests read it)
+        self.refusals: list[str] = []  # feedback given for clicks that did nothing, newest last
+        self._top_bar = hud.Cached(hud.build_top_bar)
+        self._turn_box = hud.Cached(hud.build_turn_box)
+        self._hint = hud.Cached(hud.build_hint)
+        self._tooltip = hud.Cached(hud.build_tooltip)
+        self._help = None
+        self._side = self._make_side()
+        x, y, w = SIDE.x + 8, SIDE.y + 120, SIDE.w - 16
+        self.end_button = Button((x, y, w, 44), "End attack", self.end_phase, primary=True, hotkey_label="Enter")
+        self.again_button = Button((x, y + 52, w // 2 - 4, 40), "Again", self.attack_again, hotkey_label="A", size=20)
+        self.blitz_button = Button((x + w // 2 + 4, y + 52, w // 2 - 4, 40), "Blitz", self.start_blitz,
+                                   hotkey_label="B", size=20)
+        self.trade_button = Button((x, CARDS_TOP + 146, w, 36), "Trade set", self.trade, hotkey_label="T", size=20)
+        self.dice_buttons = [Button((BOTTOM_DICE_X + i * 44, hud.BOTTOM.y + 22, 38, 38), str(i + 1),
+                                    lambda n=i + 1: self.choose_dice(n), size=22) for i in range(3)]
+        self.defend_buttons = [Button((0, 0, 150, 48), f"{n} {'die' if n == 1 else 'dice'}",
+                                      lambda n=n: self.defend(n), primary=True) for n in (1, 2)]
+        self.buttons = [self.end_button, self.again_button, self.blitz_button, self.trade_button]
+        self.refresh()
+
+    # ----- seats -----------------------------------------------------------------------
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.link.my_seats) > 1
+
+    def seat_name(self, seat) -> str:
+        if seat is None or seat < 0:
+            return "Neutral"
+        seats = self.link.seats
+        return (seats[seat].get("name") if seat < len(seats) else None) or f"Seat {seat + 1}"
+
+    @property
+    def shown_seat(self) -> int | None:
+        """Whose private view is on screen: the window's one seat, or in hot-seat the revealed one."""
+        mine = self.link.my_seats
+        if not mine:
+            return None
+        return self.revealed if self.hot_seat else mine[0]
+
+    def actor(self, view) -> int | None:
+        to_act = (view or {}).get("public", {}).get("to_act") or []
+        return to_act[0] if to_act else None
+
+    @property
+    def active_seat(self) -> int | None:
+        """The seat this window may move for right now (and is showing), else None."""
+        seat = self.actor(self.view)
+        if seat is not None and seat in self.link.my_seats and seat == self.shown_seat and not self.cover.up:
+            return seat
+        return None
+
+    def reveal(self) -> None:
+        self.revealed = self.cover.seat
+        self.cover.hide()
+        self.controls.reset()
+        self.hand.selected = []
+        self.refresh()
+        sound.play("turn")
+
+    # ----- state from the link ----------------------------------------------------------
+    def refresh(self) -> None:
+        if self.hot_seat:
+            public = self.link.view(None) or self.link.view(self.link.my_seats[0])
+            actor = self.actor(public)
+            if actor in self.link.my_seats and actor != self.revealed and not (public or {}).get("public", {}).get("result"):
+                if self.cover.seat != actor:
+                    self.cover.show(actor, self.seat_name(actor))
+                    self.chooser = None
+                    self.controls.reset()
+        shown = self.shown_seat
+        self.view = (self.link.view(shown) if shown is not None and not self.cover.up else None) or self.link.view(None)
+        active = self.active_seat
+        self.actions = legal_actions(self.view, active) if active is not None else []
+        if self.view:
+            self.hand.sync(self.private_cards())
+            self._sync_modal()
+
+    def private_cards(self) -> list[dict]:
+        """The shown seat's own cards; nothing when no seat is shown or the cover is up."""
+        if self.cover.up or self.shown_seat is None or not self.view:
+            return []
+        return list(self.view.get("private", {}).get("cards", []))
+
+    def _sync_modal(self) -> None:
+        pub = self.view["public"]
+        if pub["phase"] == "occupy" and self.actions:
+            if self.chooser is None or self.chooser.title[:6] != "Occupy":
+                p = pub["pending"]
+                self.chooser = CountChooser(f"Occupy {self.names[p['to']]}: armies to move in", p["min"], p["max"],
+                                            self.occupy)
+        elif self.chooser is not None and (pub["phase"] != "fortify" or not self.actions):
+            self.chooser = None
+
+    # ----- acting ------------------------------------------------------------------------
+    def send(self, action: dict) -> None:
+        seat = self.active_seat
+        if seat is None:
+            self.refuse("It is not your move.")
+            return
+        if self.pending_seq is not None:
+            self.refuse("Waiting for the table to answer…")
+            return
+        self.sent.append(action)
+        self.pending_seq = self.link.act(action, seat)
+        sound.play("click")
+
+    def refuse(self, message: str) -> None:
+        """Feedback for a click that did nothing: a toast and the error sound."""
+        self.refusals.append(message)
+        del self.refusals[:-32]
+        self.app.notify(message, warning=True)
+        sound.play("error")
+
+    def end_phase(self) -> None:
+        if self.chooser is not None:
+            self.chooser.confirm()
+            return
+        pub = self.view["public"] if self.view else {}
+        phase = pub.get("phase")
+        if self.active_seat is None:
+            self.refuse("It is not your move.")
+        elif phase == "attack":
+            self.controls.reset()
+            self.send({"type": "end_attack"})
+        elif phase == "fortify":
+            self.controls.reset()
+            self.send({"type": "end_turn"})
+        elif phase == "reinforce":
+            self.refuse("Trade a set first." if pub.get("must_trade") else
+                        f"Place your {pub.get('armies_to_place', 0)} armies first.")
+        elif phase == "defend":
+            self.refuse("Choose how many dice to defend with.")
+        else:
+            self.refuse("Click a territory to go on.")
+
+    def attack_again(self) -> None:
+        if self.active_seat is None or self.view["public"]["phase"] != "attack":
+            self.refuse("You can attack again only in your attack phase.")
+            return
+        out = self.controls.again(self.actions)
+        self._apply(out)
+
+    def start_blitz(self) -> None:
+        if self.active_seat is None or self.view["public"]["phase"] != "attack":
+            self.refuse("Blitz works in your attack phase.")
+            return
+        target = self.hover if self.controls.source and self.hover in TurnControls.targets(
+            self.actions, "attack", self.controls.source) else None
+        if target is not None:
+            self.controls.last_attack = (self.controls.source, target)
+        out = self.controls.again(self.actions)
+        if out.action is None:
+            self.refuse("Pick an attack first (source, then target), then blitz with B.")
+            return
+        self.controls.blitz = True
+        self.send(out.action)
+
+    def _continue_blitz(self) -> None:
+        if not self.controls.blitz or self.pending_seq is not None:
+            return
+        if self.view["public"]["phase"] != "attack" or self.active_seat is None:
+            self.controls.blitz = False
+            return
+        out = self.controls.again(self.actions)
+        if out.action is None:
+            self.controls.blitz = False  # the source is down to one army, or the target changed hands
+            return
+        self.send(out.action)
+
+    def choose_dice(self, n: int) -> None:
+        self.controls.dice = n
+        self.app.notify(f"Attacking with up to {n} {'die' if n == 1 else 'dice'}.")
+
+    def trade(self) -> None:
+        cards = self.private_cards()
+        chosen = self.hand.chosen_set(cards)
+        if chosen is None:
+            self.refuse("Pick three cards that make a set: three alike, one of each, or two and a wild.")
+            return
+        if {"type": "trade", "cards": chosen} not in self.actions:
+            self.refuse("You cannot trade now: trades happen while you reinforce.")
+            return
+        self.send({"type": "trade", "cards": chosen})
+        self.hand.selected = []
+
+    def occupy(self, count: int) -> None:
+        self.chooser = None
+        self.send({"type": "occupy", "count": count})
+
+    def defend(self, dice: int) -> None:
+        self.send({"type": "defend", "dice": dice})
+
+    def _fortify_chooser(self, src: str, dst: str, lo: int, hi: int) -> None:
+        def done(count):
+            self.chooser = None
+            self.controls.reset()
+            self.send({"type": "fortify", "from": src, "to": dst, "count": count})
+
+        def cancel():
+            self.chooser = None
+        self.chooser = CountChooser(f"Fortify {self.names[dst]} from {self.names[src]}", lo, hi, done,
+                                    on_cancel=cancel)
+
+    def _apply(self, out) -> None:
+        if out.action is not None:
+            self.send(out.action)
+        elif out.choose is not None:
+            self._fortify_chooser(*out.choose[1:])
+            sound.play("click")
+        elif out.selected:
+            sound.play("click")
+        elif out.message:
+            self.refuse(out.message)
+
+    def click_territory(self, tid: str, shift: bool) -> None:
+        if self.active_seat is None:
+            who = self.seat_name(self.actor(self.view))
+            self.refuse("You are watching this game." if not self.link.my_seats else f"Waiting for {who}.")
+            return
+        self._apply(self.controls.click(tid, self.view["public"], self.actions, all_armies=shift))
+
+    def leave(self) -> None:
+        from game.scenes.title import TitleScene
+        if self.app.active_link is self.link:
+            self.app.active_link = None
+        self.link.close()
+        self.app.back_to(TitleScene)
+
+    back = leave
+
+    # ----- events --------------------------------------------------------------------------
+    def handle(self, event) -> bool:
+        if self.cover.up:
+            return self.cover.handle(event)
+        if self.help:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.help = False
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.geometry.territory_at(event.pos) if self.geometry.map_rect.collidepoint(event.pos) else None
+        if self.chooser is not None:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_F1):
+                self.help = True
+                return True
+            self.chooser.handle(event)
+            return True
+        if self._defend_prompt_up():
+            for b in self.defend_buttons:
+                if b.handle(event):
+                    return True
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_1, pygame.K_2, pygame.K_KP1, pygame.K_KP2):
+                n = 1 if event.key in (pygame.K_1, pygame.K_KP1) else 2
+                if {"type": "defend", "dice": n} in self.actions:
+                    self.defend(n)
+                else:
+                    self.refuse("You can defend with only 1 die here.")
+                return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEWHEEL:
+            if LOG_RECT.collidepoint(self.app.mouse_pos):
+                self.log.handle_wheel(event.y)
+            return True
+        for b in self.buttons + (self.dice_buttons if self._dice_selector_up() else []):
+            if b.handle(event):
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            card = self.hand.card_at(event.pos)
+            if card is not None and event.button == 1:
+                self.hand.toggle(card)
+                sound.play("click")
+                return True
+            if self.geometry.map_rect.collidepoint(event.pos):
+                tid = self.geometry.territory_at(event.pos)
+                if event.button == 3:
+                    self.controls.reset()
+                    return True
+                if event.button == 1:
+                    if tid is None:
+                        if self.controls.source is not None:
+                            self.controls.reset()
+                        return True
+                    self.click_territory(tid, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+                return True
+        return False
+
+    def _key(self, event) -> bool:
+        k = event.key
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.end_phase()
+        elif k == pygame.K_a:
+            self.attack_again()
+        elif k == pygame.K_b:
+            self.start_blitz()
+        elif k == pygame.K_t:
+            self.trade()
+        elif k in (pygame.K_1, pygame.K_2, pygame.K_3):
+            self.choose_dice(1 + (k - pygame.K_1))
+        elif k in (pygame.K_h, pygame.K_F1):
+            self.help = True
+        elif k == pygame.K_ESCAPE:
+            if self.controls.blitz:
+                self.controls.blitz = False
+            elif self.controls.source is not None:
+                self.controls.reset()
+            elif self.hand.selected:
+                self.hand.selected = []
+            elif self.esc_armed > 0:
+                self.leave()
+            else:
+                self.esc_armed = ESC_LEAVE_SECONDS
+                self.app.notify("Press Esc again to leave the game.")
+        elif k == pygame.K_m:
+            self.refuse("Move all is for the army chooser (after a conquest or when fortifying).")
+        else:
+            return False
+        return True
+
+    def _defend_prompt_up(self) -> bool:
+        return bool(self.view and self.view["public"]["phase"] == "defend" and self.actions)
+
+    def _dice_selector_up(self) -> bool:
+        return bool(self.view and self.view["public"]["phase"] == "attack" and self.actions)
+
+    # ----- frame ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.esc_armed = max(0.0, self.esc_armed - dt)
+        for msg in self.link.poll():
+            self._message(msg)
+        self.refresh()
+        self._continue_blitz()
+        if self.dice is not None:
+            self.dice.update(dt)
+            if self.dice.done:
+                self.dice = None
+        self.tokens.update(dt)
+        self._maybe_game_over()
+
+    def _message(self, msg: dict) -> None:
+        t = msg.get("t")
+        if t == "update":
+            for e in msg.get("events", []):
+                self._event(e)
+        elif t == "ok":
+            if msg.get("seq") == self.pending_seq:
+                self.pending_seq = None
+        elif t == "err":
+            if msg.get("seq") == self.pending_seq:
+                self.pending_seq = None
+            self.controls.blitz = False
+            self.refuse(msg.get("msg") or "The table refused that move.")
+        elif t == "chat":
+            self.log.add_text(f"{msg.get('from') or 'someone'}: {msg.get('text', '')}", msg.get("seat"))
+        elif t == "status" and msg.get("status") == "closed":
+            self.app.notify(msg.get("msg") or "The table closed.", warning=True)
+
+    def _event(self, e: dict) -> None:
+        self.log.add(e)
+        kind = e["type"]
+        terr = self.geometry.territories
+        if kind == "battle":
+            factor = self.app.settings.animation_factor() if hasattr(self.app, "settings") else 1.0
+            keep = self.dice is not None and self.dice.rolling
+            roll = DiceRoll(e, self.seat_name(e["attacker"]), self.seat_name(e["defender"]), factor)
+            if keep:
+                roll.t = self.dice.t  # back-to-back rolls (blitz) keep tumbling instead of restarting
+            self.dice = roll
+            sound.play("conquest" if e["conquered"] else "dice")
+            if e["attacker_losses"]:
+                self.tokens.float_text(terr[e["from"]].army, f"-{e['attacker_losses']}", theme.colours.bad)
+            if e["defender_losses"]:
+                self.tokens.float_text(terr[e["to"]].army, f"-{e['defender_losses']}", theme.colours.bad)
+            if e["conquered"] and 0 <= e["attacker"] < len(self.conquests):
+                self.conquests[e["attacker"]] += 1
+        elif kind == "placed":
+            self.tokens.float_text(terr[e["territory"]].army, f"+{e['count']}", theme.colours.good)
+        elif kind in ("occupied", "fortified"):
+            self.tokens.float_text(terr[e["to"]].army, f"+{e['count']}", theme.colours.good)
+        elif kind == "traded" and 0 <= e["seat"] < len(self.traded):
+            self.traded[e["seat"]] += 1
+        elif kind == "turn":
+            self.controls.reset()
+            self.controls.last_attack = None
+            if e["seat"] in self.link.my_seats:
+                sound.play("turn")
+
+    def _maybe_game_over(self) -> None:
+        if self.game_over_shown or not self.view or getattr(self.link, "replay", False):
+            return
+        pub = self.view["public"]
+        if not pub.get("result") or self.dice is not None:
+            return
+        self.game_over_shown = True
+        stats = pub.get("stats") or []
+        rows = [("Territories", [s.get("territories", 0) for s in stats]),
+                ("Armies", [s.get("armies", 0) for s in stats]),
+                ("Sets traded", list(self.traded)),
+                ("Conquests", list(self.conquests))]
+        from game.scenes.game_over import show_game_over
+        show_game_over(self.app, self.link, rows)
+
+    # ----- drawing -------------------------------------------------------------------------
+    def _make_side(self) -> pygame.Surface:
+        surf = pygame.Surface(SIDE.size)
+        surf.fill(theme.colours.panel)
+        pygame.draw.line(surf, theme.colours.panel_border, (0, 0), (0, SIDE.h), 2)
+        theme.draw_text(surf, "Log", (12, LOG_RECT.y - SIDE.y - 22), 18, theme.colours.text_dim, bold=True,
+                        shadow=False)
+        pygame.draw.rect(surf, theme.darken(theme.colours.panel, 0.3), LOG_RECT.move(-SIDE.x, -SIDE.y),
+                         border_radius=8)
+        return surf.convert()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.cover.up:
+            self.cover.draw(surface)
+            return
+        if not self.view:
+            surface.blit(theme.backdrop(surface.get_size()), (0, 0))
+            theme.draw_text(surface, "Waiting for the table…", (640, 400), theme.SIZE_LARGE, anchor="center")
+            return
+        pub = self.view["public"]
+        territories = pub["territories"]
+        surface.blit(self.layer.composite({t: v["owner"] for t, v in territories.items()}), (0, 0))
+        self._draw_highlights(surface, pub)
+        self.tokens.draw(surface, self.geometry, territories, emphasis=self._emphasis(pub))
+        self.tokens.draw_floaters(surface)
+        if self.dice is not None:
+            self.dice.draw(surface)
+        self._draw_panels(surface, pub)
+        if self._defend_prompt_up():
+            self._draw_defend(surface, pub)
+        if self.chooser is not None:
+            self.chooser.draw(surface)
+        elif self.hover is not None:
+            self._draw_tooltip(surface, pub)
+        if self.help:
+            if self._help is None:
+                self._help = hud.build_help()
+            surface.blit(self._help, self._help.get_rect(center=(500, 400)))
+
+    def _emphasis(self, pub) -> set:
+        out = set()
+        if self.controls.source:
+            out.add(self.controls.source)
+        if pub.get("pending"):
+            out.update((pub["pending"]["from"], pub["pending"]["to"]))
+        return out
+
+    def _draw_highlights(self, surface, pub) -> None:
+        pulse = int(170 + 85 * math.sin(self.time * 5.0))
+        for tid, style in self.controls.highlights(pub, self.actions).items():
+            self.layer.draw_highlight(surface, tid, style, 255 if style == "selected" else pulse)
+        if self.hover is not None:
+            self.layer.draw_highlight(surface, self.hover, "hover", 200)
+        src = self.controls.source
+        if src and self.hover and pub["phase"] in ("attack", "fortify") and \
+                self.hover in TurnControls.targets(self.actions, pub["phase"], src):
+            a = self.geometry.territories[src].army
+            b = self.geometry.territories[self.hover].army
+            colour = theme.colours.bad if pub["phase"] == "attack" else theme.colours.good
+            pygame.draw.line(surface, (0, 0, 0), a, b, 7)
+            pygame.draw.line(surface, colour, a, b, 4)
+
+    def _draw_panels(self, surface, pub) -> None:
+        seats = self.link.seats
+        surface.blit(self._top_bar.get((repr(pub.get("stats")), pub.get("current"), pub["phase"],
+                                        tuple(pub.get("hand_counts") or ()), tuple(pub.get("eliminated") or ()),
+                                        pub.get("turn_number"), self.shown_seat, theme.colours,
+                                        tuple(s.get("name") for s in seats)),
+                                       seats, pub, self.shown_seat), hud.TOP_BAR)
+        surface.blit(self._side, SIDE)
+        waiting = "" if self.active_seat is not None or pub["phase"] == "over" else \
+            f"waiting for {self.seat_name(self.actor(self.view))}"
+        box_key = (pub.get("current"), pub["phase"], pub.get("armies_to_place"), pub.get("next_set_value"),
+                   repr(pub.get("setup_pools")), pub.get("setup_step"), self.active_seat, waiting,
+                   repr(pub.get("pending")), theme.colours)
+        surface.blit(self._turn_box.get(box_key, seats, pub, self.active_seat, waiting), TURN_BOX_POS)
+        self._sync_buttons(pub)
+        for b in self.buttons:
+            b.draw(surface)
+        self._draw_hand(surface, pub)
+        self.log.draw(surface, LOG_RECT)
+        hint, keys = self.hint(pub)
+        surface.blit(self._hint.get((hint, keys, theme.colours), hint, keys), hud.BOTTOM)
+        if self._dice_selector_up():
+            theme.draw_text(surface, "Dice", (BOTTOM_DICE_X - 12, hud.BOTTOM.y + 41), 20, theme.colours.text_dim,
+                            anchor="midright", shadow=False)
+            for i, b in enumerate(self.dice_buttons):
+                b.primary = (self.controls.dice or 3) == i + 1
+                b.draw(surface)
+
+    def _sync_buttons(self, pub) -> None:
+        phase = pub["phase"]
+        mine = self.active_seat is not None
+        self.end_button.label = {"attack": "End attack", "fortify": "End turn"}.get(phase, "End phase")
+        self.end_button.enabled = mine and phase in ("attack", "fortify")
+        self.again_button.enabled = mine and phase == "attack" and self.controls.last_attack is not None
+        self.blitz_button.enabled = mine and phase == "attack"
+        self.blitz_button.label = "Blitzing…" if self.controls.blitz else "Blitz"
+        self.trade_button.enabled = mine and any(a["type"] == "trade" for a in self.actions)
+
+    def _draw_hand(self, surface, pub) -> None:
+        cards = self.private_cards()
+        x, y = SIDE.x + 12, CARDS_TOP
+        if self.shown_seat is None:
+            theme.draw_text(surface, "Watching: hands are hidden", (x, y - 22), 18, theme.colours.text_dim,
+                            shadow=False)
+            self.hand.rects = {}
+            return
+        title = f"Your cards ({len(cards)})" if not self.hot_seat else f"{self.seat_name(self.shown_seat)}'s cards ({len(cards)})"
+        theme.draw_text(surface, title, (x, y - 22), 18, theme.colours.text_dim, bold=True, shadow=False)
+        if cards:
+            self.hand.draw(surface, self.shown_seat, cards, (x, y))
+        else:
+            self.hand.rects = {}
+            for i, line in enumerate(("No cards yet: conquer a territory", "during a turn to draw one.")):
+                theme.draw_text(surface, line, (x, y + 8 + 18 * i), 16, theme.colours.text_dim, shadow=False)
+
+    def _draw_defend(self, surface, pub) -> None:
+        p = pub["pending"]
+        rect = pygame.Rect(0, 0, 420, 170)
+        rect.center = (500, 380)
+        theme.draw_panel(surface, rect, border=theme.colours.bad, alpha=245)
+        theme.draw_text(surface, f"{self.names[p['to']]} is attacked!", (rect.centerx, rect.y + 28), theme.SIZE_BODY,
+                        bold=True, anchor="center")
+        theme.draw_text(surface, f"{self.seat_name(pub['current'])} rolls {p.get('attacker_dice', '?')} from "
+                        f"{self.names[p['from']]}. Defend with:", (rect.centerx, rect.y + 58), 18,
+                        theme.colours.text_dim, anchor="center")
+        allowed = [a["dice"] for a in self.actions if a["type"] == "defend"]
+        for i, b in enumerate(self.defend_buttons):
+            b.rect.topleft = (rect.x + 40 + i * 190, rect.y + 96)
+            b.enabled = (i + 1) in allowed
+            b.hotkey_label = str(i + 1)
+            b.draw(surface)
+
+    def _draw_tooltip(self, surface, pub) -> None:
+        tid = self.hover
+        info = pub["territories"][tid]
+        t = self.geometry.territories[tid]
+        cont = self.geometry.continents[t.continent]
+        owner = info["owner"]
+        lines = [(t.name, theme.colours.text),
+                 (f"{cont['name']} (+{cont['bonus']} for all of it)", cont["colour"]),
+                 ("unclaimed" if owner is None else f"{self.seat_name(owner)}: {info['armies']} "
+                  f"{'army' if info['armies'] == 1 else 'armies'}", theme.lighten(theme.seat_colour(owner), 0.3))]
+        src = self.controls.source
+        if src and pub["phase"] == "attack" and tid in TurnControls.targets(self.actions, "attack", src):
+            lines.append((f"click: attack with {self.controls.attack_action(self.actions, src, tid)['dice']} dice",
+                          theme.colours.accent))
+        tip = self._tooltip.get((tuple(lines), theme.colours), lines)
+        mx, my = self.app.mouse_pos
+        rect = tip.get_rect(topleft=(mx + 18, my + 14))
+        rect.clamp_ip(self.geometry.map_rect)
+        surface.blit(tip, rect)
+
+    def hint(self, pub) -> tuple[str, str]:
+        """The hint line: what to do next, and the keys that help."""
+        phase = pub["phase"]
+        if pub.get("result"):
+            return "The game is over.", ""
+        if self.active_seat is None:
+            who = self.seat_name(self.actor(self.view))
+            if not self.link.my_seats:
+                return f"Watching: {who} to move.", "H help"
+            return f"Waiting for {who}…", "H help  ·  mouse over a territory for details"
+        keys = "Enter end phase  ·  A attack again  ·  B blitz  ·  1-3 dice  ·  Esc cancel  ·  H help"
+        if phase == "claim":
+            return "Claim: click an empty territory.", "H help"
+        if phase == "setup":
+            if pub.get("setup_step") == "neutral":
+                return "Place one army for the neutral player on a grey territory.", "H help"
+            return "Place one starting army on one of your lit territories.", "H help"
+        if phase == "reinforce":
+            if pub.get("must_trade"):
+                return "You hold 5 or more cards: pick a set in your hand and trade it.", "click cards  ·  T trade"
+            n = pub.get("armies_to_place", 0)
+            extra = "  (or trade a set first)" if any(a["type"] == "trade" for a in self.actions) else ""
+            return f"Place {n} {'army' if n == 1 else 'armies'} on your territories.{extra}", \
+                "click +1  ·  Shift+click all  ·  T trade picked cards  ·  H help"
+        if phase == "attack":
+            if self.controls.blitz:
+                return "Blitzing… Esc stops.", keys
+            if self.controls.source:
+                return f"Attack from {self.names[self.controls.source]}: click a red neighbour.", keys
+            return "Attack: pick one of your lit territories, or press Enter to stop attacking.", keys
+        if phase == "occupy":
+            return "Conquered! Choose how many armies move in.", "M move all  ·  Enter confirm  ·  arrows adjust"
+        if phase == "fortify":
+            if self.controls.source:
+                return f"Fortify from {self.names[self.controls.source]}: click where the armies go.", \
+                    "Enter end turn  ·  Esc cancel  ·  H help"
+            return "Fortify once: pick where to move armies from, or press Enter to end your turn.", \
+                "Enter end turn  ·  H help"
+        if phase == "defend":
+            return "You are attacked: choose how many dice to defend with.", "1 / 2 dice"
+        return "", ""
+

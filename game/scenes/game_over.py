@@ -1,0 +1,138 @@
+"""Game over: who won, the scores, a few statistics; play again or back to the menu.
+
+Generic for every game: a board scene calls `show_game_over(app, link, stats)`
+with the link's final result in its view and optional (label, per-seat values) rows.
+"""
+import math
+
+import pygame
+
+from game import boards, sound, tables, theme
+from game.scene import Scene
+from game.widgets import ButtonColumn
+
+
+def seat_label(seats: list[dict], seat: int) -> str:
+    name = (seats[seat].get("name") if seat < len(seats) else None) or f"Seat {seat + 1}"
+    return name
+
+
+def show_game_over(app, link, stats: list[tuple[str, list]] | None = None) -> None:
+    """Replace the board on top with the game-over scene for `link`'s result.
+
+    A replay stays on its board at the end (its controls step back from there), so for a
+    replay link this does nothing.
+    """
+    if getattr(link, "replay", False):
+        return
+    view = link.view(link.my_seats[0] if len(link.my_seats) == 1 else None) or {}
+    result = view.get("public", {}).get("result") or {"winners": [], "scores": [], "reason": ""}
+    app.replace(GameOverScene(app, link, result, stats or [], again=_again_for(app, link)))
+
+
+def _again_for(app, link):
+    """Local games can be played again with the same seats and options; LAN tables cannot."""
+    session = getattr(link, "session", None)
+    if session is None:
+        return None
+
+    def again():
+        seats = [dict(s) for s in session.seats]
+        new = tables.start_local(session.game_id, seats, dict(session.options), bot_factory=app.bot_factory,
+                                   bot_delay=tables.BOT_DELAY * app.settings.animation_factor())
+        app.replace(boards.board_scene(app, new))
+    return again
+
+
+def draw_crown(surface, midbottom) -> None:
+    """A small brass crown over a winner's badge."""
+    x, y = midbottom
+    points = [(x - 16, y), (x - 18, y - 16), (x - 8, y - 7), (x, y - 20), (x + 8, y - 7), (x + 18, y - 16), (x + 16, y)]
+    pygame.draw.polygon(surface, theme.darken(theme.colours.accent, 0.4), [(px + 1, py + 2) for px, py in points])
+    pygame.draw.polygon(surface, theme.colours.accent, points)
+    for px, py in points[1::2]:
+        pygame.draw.circle(surface, theme.lighten(theme.colours.accent, 0.5), (px, py), 3)
+
+
+class GameOverScene(Scene):
+    def __init__(self, app, link, result: dict, stats: list[tuple[str, list]], *, again=None):
+        super().__init__(app)
+        self.link = link
+        self.result = result
+        self.stats = stats
+        self.seats = list(link.seats)
+        items = []
+        if again is not None:
+            items.append(("Play again", again))
+        items.append(("Main menu", self.back))
+        self.menu = ButtonColumn.centred(items, 640, 660 if len(items) == 1 else 620, width=300, height=50)
+        self.time = 0.0
+        sound.play("conquest")
+
+    def back(self):
+        from game.scenes.title import TitleScene
+        if self.app.active_link is self.link:
+            self.app.active_link = None
+        self.link.close()
+        self.app.back_to(TitleScene)
+
+    def handle(self, event):
+        return self.menu.handle(event)
+
+    def _draw_confetti(self, surface) -> None:
+        """Winner-coloured confetti drifting down: a little celebration, made of rectangles."""
+        winners = self.result.get("winners") or [None]
+        for i in range(70):
+            speed = 40 + (i * 37) % 60
+            x = (i * 181) % 1280 + 18 * math.sin(self.time * 1.5 + i)
+            y = ((i * 97) % 800 + self.time * speed) % 820 - 20
+            colour = theme.seat_colour(winners[i % len(winners)]) if i % 3 else theme.colours.accent
+            w = 4 + i % 4
+            pygame.draw.rect(surface, theme.darken(colour, 0.15 * (i % 3)), (int(x), int(y), w, w * 2))
+
+    def update(self, dt):
+        self.time += dt
+        self.link.poll()  # keep a LAN link drained (chat, the host saying goodbye)
+
+    def draw(self, surface):
+        c = theme.colours
+        surface.blit(theme.backdrop(surface.get_size()), (0, 0))
+        self._draw_confetti(surface)
+        winners = self.result.get("winners") or []
+        mine = set(getattr(self.link, "my_seats", []))
+        if winners and len(mine) == 1 and winners[0] in mine:
+            heading = "Victory!"
+        elif winners:
+            heading = " & ".join(seat_label(self.seats, w) for w in winners) + (" wins" if len(winners) == 1 else " win")
+        else:
+            heading = "Game over"
+        theme.draw_title(surface, heading, 90, 64)
+        if self.result.get("reason"):
+            theme.draw_text(surface, self.result["reason"], (640, 150), theme.SIZE_BODY, c.text_dim, anchor="center")
+        # the results table: a column per seat, winners crowned
+        n = len(self.seats)
+        rows = [("Score", self.result.get("scores") or [])] + list(self.stats)
+        col_w = min(180, 900 // max(1, n))
+        label_w = 220
+        width = label_w + col_w * n + 40
+        panel = pygame.Rect(0, 0, width, 130 + 44 * len(rows))
+        panel.midtop = (640, 210)
+        theme.draw_panel(surface, panel)
+        x0 = panel.x + 20 + label_w
+        for seat in range(n):
+            cx = x0 + seat * col_w + col_w // 2
+            if seat in winners:
+                draw_crown(surface, (cx, panel.y + 14))
+            theme.draw_seat_badge(surface, (cx, panel.y + 40), seat, 18)
+            theme.draw_text(surface, seat_label(self.seats, seat), (cx, panel.y + 76), theme.SIZE_BODY,
+                            c.accent if seat in winners else c.text, anchor="center")
+        for r, (label, values) in enumerate(rows):
+            y = panel.y + 120 + r * 44
+            if r % 2 == 0:
+                pygame.draw.rect(surface, c.panel_light, (panel.x + 10, y - 18, panel.w - 20, 38), border_radius=6)
+            theme.draw_text(surface, label, (panel.x + 24, y), theme.SIZE_BODY, c.text_dim, anchor="midleft")
+            for seat, value in enumerate(list(values)[:n]):
+                theme.draw_text(surface, str(value), (x0 + seat * col_w + col_w // 2, y), theme.SIZE_BODY, c.text,
+                                anchor="center")
+        self.menu.draw(surface)
+        theme.draw_hint(surface, "Enter chooses  ·  Esc back to the main menu")

@@ -1,0 +1,168 @@
+"""New game: pick the game, the seats (human / bot level / open for LAN) and the game's options."""
+import pygame
+
+from engine import games
+from game import boards, tables, theme
+from game.gui import GuiScene, TextField
+from game.scene import Scene
+from game.widgets import Button, Cycler
+
+BOT_LEVELS = ("easy", "normal", "hard")
+LOCAL_KINDS = ["human"] + [f"bot {lv}" for lv in BOT_LEVELS]
+LAN_KINDS = ["open"] + [f"bot {lv}" for lv in BOT_LEVELS]
+
+
+def humanise(text) -> str:
+    """'card_values' -> 'Card values'."""
+    text = str(text).replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+def seat_entry(kind: str, name: str | None) -> dict:
+    """The seat dict a table takes, from a kind label of LOCAL_KINDS / LAN_KINDS."""
+    if kind.startswith("bot "):
+        level = kind.split(" ", 1)[1]
+        return {"kind": "bot", "level": level, "name": None}
+    return {"kind": kind, "name": name if kind == "human" else None}
+
+
+class NewGameScene(GuiScene, Scene):
+    def __init__(self, app, *, lan: bool):
+        super().__init__(app)
+        self.lan = lan
+        self.init_gui(app)
+        self.game_ids = [g for g in games.available() if boards.has_board(g)] or games.available()
+        self.game_cycler = Cycler((80, 190, 520, 48), "Game", self.game_ids, on_change=lambda _: self._build_game(),
+                                  format_value=lambda g: games.rules(g).TITLE)
+        self.table_name = None
+        if lan:
+            self.table_name = TextField(self.gui, (80, 690 - 30, 520, 44), caption="Table name (shown on the LAN)",
+                                        text=f"{app.settings.player_name}'s table", max_length=32)
+            self.fields.append(self.table_name)
+        self.back_button = Button((80, 724, 200, 52), "Back", self.back)
+        self.start_button = Button((1000, 724, 200, 52), "Host" if lan else "Start", self.start, primary=True)
+        self._build_game()
+
+    # ----- building the form -----------------------------------------------------------
+    @property
+    def rules(self):
+        return games.rules(self.game_cycler.value)
+
+    def _build_game(self) -> None:
+        r = self.rules
+        counts = list(range(r.MIN_SEATS, r.MAX_SEATS + 1))
+        self.seat_count = Cycler((80, 250, 520, 48), "Players", counts, index=counts.index(max(r.MIN_SEATS, min(r.MAX_SEATS, getattr(r, "DEFAULT_SEATS", 2)))),
+                                 on_change=lambda _: self._build_seats())
+        self.option_cyclers = []
+        y = 330
+        for key, values in getattr(r, "OPTION_CHOICES", {}).items():
+            self.option_cyclers.append((key, Cycler((80, y, 520, 44), humanise(key), values, format_value=humanise)))
+            y += 54
+        self._build_seats()
+
+    def _build_seats(self) -> None:
+        n = self.seat_count.value
+        old = [c.value for c in getattr(self, "seat_cyclers", [])]
+        kinds = LAN_KINDS if self.lan else LOCAL_KINDS
+        self.seat_cyclers = []
+        for i in range(n):
+            rect = (740, 190 + i * 60, 440, 48)
+            if i == 0:
+                values = ["you"] if self.lan else kinds
+                default = values[0]
+            else:
+                values = kinds
+                default = "open" if self.lan else "bot normal"
+            value = old[i] if i < len(old) and old[i] in values else default
+            self.seat_cyclers.append(Cycler(rect, "", values, index=values.index(value)))
+        self.focusables = ([self.game_cycler, self.seat_count] + [c for _, c in self.option_cyclers] + self.seat_cyclers
+                           + [self.back_button, self.start_button])
+        self.focus = 0
+        self._sync_focus()
+
+    def _sync_focus(self) -> None:
+        for i, w in enumerate(self.focusables):
+            w.focused = i == self.focus
+
+    # ----- actions ---------------------------------------------------------------------
+    def seats(self) -> list[dict]:
+        out = []
+        for i, cycler in enumerate(self.seat_cyclers):
+            kind = "human" if cycler.value == "you" else cycler.value
+            name = self.app.settings.player_name if i == 0 else f"Player {i + 1}"
+            out.append(seat_entry(kind, name))
+        return out
+
+    def options(self) -> dict:
+        return {key: c.value for key, c in self.option_cyclers}
+
+    def start(self) -> None:
+        game_id = self.game_cycler.value
+        n = self.seat_count.value
+        try:
+            options = self.rules.validate_options(self.options(), n)
+        except ValueError as e:
+            self.app.notify(str(e), warning=True)
+            return
+        try:
+            if self.lan:
+                from game.scenes.lobby import LobbyScene
+                name = (self.table_name.text.strip() or f"{self.app.settings.player_name}'s table")[:32]
+                handle, link = tables.host_lan(game_id, self.seats(), options, table_name=name,
+                                               player_name=self.app.settings.player_name,
+                                               bot_delay=tables.BOT_DELAY * self.app.settings.animation_factor(),
+                                               bot_factory=self.app.bot_factory)
+                self.app.replace(LobbyScene(self.app, link, host=handle))
+            else:
+                link = tables.start_local(game_id, self.seats(), options, bot_factory=self.app.bot_factory,
+                                           bot_delay=tables.BOT_DELAY * self.app.settings.animation_factor())
+                self.app.replace(boards.board_scene(self.app, link))
+        except (OSError, ValueError, ImportError) as e:
+            self.app.notify(f"The game could not start: {e}", warning=True)
+
+    # ----- frame ----------------------------------------------------------------------
+    def handle(self, event):
+        if self.gui_handle(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_TAB, pygame.K_DOWN, pygame.K_UP):
+                step = -1 if event.key == pygame.K_UP or (event.mod & pygame.KMOD_SHIFT) else 1
+                self.focus = (self.focus + step) % len(self.focusables)
+                self._sync_focus()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                target = self.focusables[self.focus]
+                (target if isinstance(target, Button) else self.start_button).fire()
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for i, w in enumerate(self.focusables):
+                if w.rect.collidepoint(event.pos):
+                    self.focus = i
+                    self._sync_focus()
+        return any(w.handle(event) for w in self.focusables)
+
+    def update(self, dt):
+        self.gui_update(dt)
+
+    def draw(self, surface):
+        c = theme.colours
+        surface.blit(theme.backdrop(surface.get_size()), (0, 0))
+        theme.draw_title(surface, "Host a table on the LAN" if self.lan else "New game", 70)
+        theme.draw_panel(surface, (56, 140, 568, 570))
+        theme.draw_panel(surface, (656, 140, 568, 570))
+        theme.draw_text(surface, "GAME AND OPTIONS", (80, 154), theme.SIZE_SMALL, c.accent)
+        theme.draw_text(surface, "SEATS", (680, 154), theme.SIZE_SMALL, c.accent)
+        for w in [self.game_cycler, self.seat_count] + [cy for _, cy in self.option_cyclers]:
+            w.draw(surface)
+        for i, cycler in enumerate(self.seat_cyclers):
+            theme.draw_seat_badge(surface, (706, cycler.rect.centery), i, 16, label=str(i + 1))
+            cycler.draw(surface)
+            value = cycler.value
+            who = (self.app.settings.player_name if i == 0 and value in ("you", "human") else
+                   "hot-seat player" if value == "human" else "waits for a player" if value == "open" else "computer")
+            theme.draw_text(surface, who, (cycler.rect.x + 14, cycler.rect.centery), theme.SIZE_SMALL, c.text_dim,
+                            anchor="midleft")
+        self.back_button.draw(surface)
+        self.start_button.draw(surface)
+        self.gui_draw(surface)
+        theme.draw_hint(surface, "Tab/Up/Down choose  ·  Left/Right or click change  ·  Enter starts  ·  Esc back")

@@ -1,0 +1,85 @@
+"""Title and main menu: the first thing a player meets."""
+import math
+
+import pygame
+
+from game import art, theme
+from game.scene import Scene
+from game.widgets import ButtonColumn
+
+MENU_X = 300  # the menu stands on the left; the map shows on the right
+
+
+class TitleScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        items = [
+            ("Play", self.play, pygame.K_p),
+            ("Host on LAN", self.host, pygame.K_h),
+            ("Join", self.join, pygame.K_j),
+            ("Replays", self.replays, pygame.K_r),
+            ("Rules", self.rules, pygame.K_u),
+            ("Settings", self.settings, pygame.K_s),
+            ("Quit", self.app.quit, pygame.K_q),
+        ]
+        self.menu = ButtonColumn.centred([(label, fn) for label, fn, _ in items], MENU_X, 312, width=320,
+                                         height=50, gap=10)
+        for button, (label, _, key) in zip(self.menu.buttons, items):
+            button.hotkey = key
+            button.hotkey_label = pygame.key.name(key).upper()
+        self.time = 0.0
+
+    # ----- where each entry goes ------------------------------------------------------
+    def play(self):
+        from game.scenes.new_game import NewGameScene
+        self.app.push(NewGameScene(self.app, lan=False))
+
+    def host(self):
+        from game.scenes.new_game import NewGameScene
+        self.app.push(NewGameScene(self.app, lan=True))
+
+    def join(self):
+        from game.scenes.lan_browser import LanBrowserScene
+        self.app.push(LanBrowserScene(self.app))
+
+    def replays(self):
+        from game.scenes.replays import ReplaysScene
+        self.app.push(ReplaysScene(self.app))
+
+    def rules(self):
+        from game.scenes.rules import RulesScene
+        self.app.push(RulesScene(self.app))
+
+    def settings(self):
+        from game.scenes.settings_scene import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def back(self):
+        self.app.quit()
+
+    def on_enter(self):
+        self.app.end_game()  # back at the menu: whatever game was on is over for this window
+
+    # ----- frame ----------------------------------------------------------------------
+    def handle(self, event):
+        return self.menu.handle(event)
+
+    def update(self, dt):
+        self.time += dt
+
+    def draw(self, surface):
+        surface.blit(art.title_map(surface.get_size()), (0, 0))
+        logo = art.logo()
+        bob = int(3 * math.sin(self.time * 1.6))
+        surface.blit(logo, logo.get_rect(midtop=(surface.get_width() // 2, 28 + bob)))
+        theme.draw_text(surface, "classic wargames  ·  hot-seat, bots or LAN", (surface.get_width() // 2, 150),
+                        theme.SIZE_BODY, theme.colours.text, anchor="center")
+        panel = pygame.Rect(0, 0, 372, 520)
+        panel.midtop = (MENU_X, 208)
+        theme.draw_panel(surface, panel, alpha=215)
+        theme.draw_text(surface, f"Commander {self.app.settings.player_name}", (panel.centerx, panel.y + 30),
+                        theme.SIZE_BODY, theme.colours.accent, anchor="center")
+        theme.draw_text(surface, "choose your campaign", (panel.centerx, panel.y + 58), theme.SIZE_SMALL,
+                        theme.colours.text_dim, anchor="center", shadow=False)
+        self.menu.draw(surface)
+        theme.draw_hint(surface, "Up/Down and Enter, or click  ·  letters are shortcuts  ·  F11 full screen  ·  Esc quits")

@@ -1,0 +1,275 @@
+"""The look of Sandtable: palette, seat colours, fonts and drawing helpers.
+
+Every scene (menus and boards alike) draws through here so the whole window
+shares one style: a dark war-room table, brass accents, parchment text.
+`set_colour_blind(True)` swaps seat colours for the Okabe-Ito set, which stays
+distinguishable under the common colour-vision deficiencies.
+"""
+from dataclasses import dataclass
+
+import pygame
+
+# ----- palette -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Palette:
+    background: tuple = (16, 22, 34)
+    background_glow: tuple = (34, 48, 72)
+    panel: tuple = (27, 36, 54)
+    panel_light: tuple = (40, 53, 78)
+    panel_border: tuple = (86, 104, 138)
+    text: tuple = (236, 228, 208)
+    text_dim: tuple = (150, 156, 170)
+    text_dark: tuple = (20, 22, 28)
+    accent: tuple = (226, 178, 76)        # brass: titles, focus, primary buttons
+    accent_dark: tuple = (150, 108, 36)
+    good: tuple = (104, 196, 120)
+    bad: tuple = (228, 92, 84)
+    warning: tuple = (240, 196, 80)
+    shadow: tuple = (0, 0, 0)
+    button: tuple = (50, 66, 96)
+    button_hover: tuple = (66, 88, 128)
+    button_pressed: tuple = (36, 48, 72)
+    button_disabled: tuple = (38, 42, 52)
+    sea: tuple = (22, 52, 84)
+    sea_light: tuple = (32, 72, 110)
+    seats: tuple = ((206, 62, 58), (58, 112, 210), (70, 168, 84), (226, 186, 52), (150, 86, 190), (236, 132, 44),
+                    (60, 188, 188), (220, 110, 170))
+    neutral: tuple = (138, 134, 126)
+
+
+STANDARD = Palette()
+# Okabe & Ito (2008) colours: safe for protanopia, deuteranopia and tritanopia.
+COLOUR_BLIND = Palette(
+    seats=((213, 94, 0), (0, 114, 178), (0, 158, 115), (240, 228, 66), (204, 121, 167), (86, 180, 233),
+           (230, 159, 0), (250, 250, 250)),
+    good=(0, 158, 115), bad=(213, 94, 0), warning=(240, 228, 66),
+)
+
+colours: Palette = STANDARD
+
+SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange", "Teal", "Pink")
+SEAT_NAMES_COLOUR_BLIND = ("Vermilion", "Blue", "Green", "Yellow", "Pink", "Sky", "Amber", "White")
+
+
+def set_colour_blind(on: bool) -> None:
+    global colours
+    colours = COLOUR_BLIND if on else STANDARD
+
+
+def is_colour_blind() -> bool:
+    return colours is COLOUR_BLIND
+
+
+def seat_colour(seat: int | None) -> tuple:
+    """The colour of a seat; -1 or None is the neutral army."""
+    if seat is None or seat < 0:
+        return colours.neutral
+    return colours.seats[seat % len(colours.seats)]
+
+
+def seat_colour_name(seat: int) -> str:
+    names = SEAT_NAMES_COLOUR_BLIND if is_colour_blind() else SEAT_NAMES
+    return "Neutral" if seat < 0 else names[seat % len(names)]
+
+
+def lighten(colour, amount: float = 0.25) -> tuple:
+    return tuple(min(255, int(c + (255 - c) * amount)) for c in colour[:3])
+
+
+def darken(colour, amount: float = 0.25) -> tuple:
+    return tuple(max(0, int(c * (1 - amount))) for c in colour[:3])
+
+
+def text_on(colour) -> tuple:
+    """Dark or light text, whichever reads better on `colour`."""
+    r, g, b = colour[:3]
+    return colours.text_dark if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else colours.text
+
+
+# ----- fonts -------------------------------------------------------------------
+# Noto Sans as shipped inside pygame_gui (installed with the game, no downloads);
+# pygame's own default font if it is missing. Sizes are given on the scale of
+# pygame's default font and converted, so either face fills about the same space.
+SIZE_SMALL, SIZE_BODY, SIZE_LARGE, SIZE_TITLE = 18, 22, 32, 64
+NOTO_SCALE = 0.74
+_fonts: dict[tuple, pygame.font.Font] = {}
+
+
+def _font_file(bold: bool):
+    try:
+        from importlib.resources import files
+        path = files("pygame_gui.data") / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+        return str(path) if path.is_file() else None
+    except (ImportError, ModuleNotFoundError):
+        return None
+
+
+def font(size: int = SIZE_BODY, bold: bool = False) -> pygame.font.Font:
+    key = (size, bold)
+    if key not in _fonts:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        path = _font_file(bold)
+        if path:
+            f = pygame.font.Font(path, max(8, round(size * NOTO_SCALE)))
+        else:
+            f = pygame.font.Font(None, size)
+            f.bold = bold
+        _fonts[key] = f
+    return _fonts[key]
+
+
+# ----- drawing helpers ---------------------------------------------------------
+_text_cache: dict[tuple, pygame.Surface] = {}
+_TEXT_CACHE_LIMIT = 2048
+
+
+def render_text(text: str, size: int = SIZE_BODY, colour=None, bold: bool = False) -> pygame.Surface:
+    """A cached text surface: scenes redraw the same labels every frame."""
+    colour = tuple(colour or colours.text)
+    key = (text, size, colour, bold)
+    surf = _text_cache.get(key)
+    if surf is None:
+        if len(_text_cache) > _TEXT_CACHE_LIMIT:
+            _text_cache.clear()
+        surf = font(size, bold).render(text, True, colour)
+        _text_cache[key] = surf
+    return surf
+
+
+def draw_text(surface: pygame.Surface, text: str, pos, size: int = SIZE_BODY, colour=None, *,
+              bold: bool = False, shadow: bool = True, anchor: str = "topleft") -> pygame.Rect:
+    """Draw `text` with its `anchor` ("topleft", "center", "midtop", ...) at `pos`; returns its rect."""
+    surf = render_text(text, size, colour, bold)
+    rect = surf.get_rect(**{anchor: pos})
+    if shadow:
+        offset = max(1, size // 16)
+        surface.blit(render_text(text, size, colours.shadow, bold), rect.move(offset, offset))
+    surface.blit(surf, rect)
+    return rect
+
+
+def wrap_text(text: str, width: int, size: int = SIZE_BODY, bold: bool = False) -> list[str]:
+    """Split `text` into lines that fit `width` pixels (blank lines kept)."""
+    f = font(size, bold)
+    lines = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            candidate = f"{line} {word}" if line else word
+            if f.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def draw_panel(surface: pygame.Surface, rect, colour=None, *, border=None, radius: int = 12,
+               alpha: int = 235, border_width: int = 2) -> None:
+    """A rounded panel, slightly translucent so the table shows through."""
+    rect = pygame.Rect(rect)
+    colour = colour or colours.panel
+    border = border or colours.panel_border
+    if alpha < 255:
+        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*colour[:3], alpha), panel.get_rect(), border_radius=radius)
+        surface.blit(panel, rect)
+    else:
+        pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if border_width:
+        pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
+
+
+BUTTON_STATES = ("normal", "hover", "pressed", "disabled")
+
+
+def draw_button(surface: pygame.Surface, rect, label: str, state: str = "normal", *, primary: bool = False,
+                size: int = SIZE_BODY, focused: bool = False, hotkey: str | None = None) -> None:
+    """A bevelled button in one of BUTTON_STATES; `primary` ones are brass."""
+    rect = pygame.Rect(rect)
+    if primary and state != "disabled":
+        base = {"normal": colours.accent_dark, "hover": colours.accent, "pressed": darken(colours.accent_dark, 0.2)}[state]
+    else:
+        base = {"normal": colours.button, "hover": colours.button_hover, "pressed": colours.button_pressed,
+                "disabled": colours.button_disabled}[state]
+    sink = 2 if state == "pressed" else 0
+    body = rect.move(0, sink)
+    if state != "pressed":
+        pygame.draw.rect(surface, darken(base, 0.45), rect.move(0, 3), border_radius=10)
+    pygame.draw.rect(surface, base, body, border_radius=10)
+    # a highlight along the top edge gives the bevel
+    top = pygame.Rect(body.x + 3, body.y + 2, body.w - 6, max(2, body.h // 2 - 2))
+    pygame.draw.rect(surface, lighten(base, 0.05), top, border_top_left_radius=8, border_top_right_radius=8)
+    edge = colours.accent if (focused or state == "hover") and state != "disabled" else darken(base, 0.3)
+    pygame.draw.rect(surface, edge, body, 2, border_radius=10)
+    text_colour = colours.text_dim if state == "disabled" else (text_on(base) if primary else colours.text)
+    draw_text(surface, label, body.center, size, text_colour, bold=primary, anchor="center",
+              shadow=state != "disabled" and not primary)
+    if hotkey and state != "disabled":
+        draw_text(surface, hotkey, (body.right - 10, body.centery), SIZE_SMALL - 2, colours.text_dim,
+                  anchor="midright", shadow=False)
+
+
+def draw_seat_badge(surface: pygame.Surface, center, seat: int, radius: int = 12, *, label: str | None = None) -> None:
+    """A coloured disc standing for a seat, with an optional short label inside."""
+    colour = seat_colour(seat)
+    pygame.draw.circle(surface, darken(colour, 0.5), (center[0], center[1] + 2), radius)
+    pygame.draw.circle(surface, colour, center, radius)
+    pygame.draw.circle(surface, lighten(colour, 0.4), center, radius, 2)
+    if label:
+        draw_text(surface, label, center, max(12, radius + 4), text_on(colour), anchor="center", shadow=False, bold=True)
+
+
+def draw_hint(surface: pygame.Surface, text: str, y: int | None = None) -> None:
+    """The hint line at the bottom of a scene: what the keys do here."""
+    w, h = surface.get_size()
+    y = h - 22 if y is None else y
+    draw_text(surface, text, (w // 2, y), SIZE_SMALL, colours.text_dim, anchor="center")
+
+
+_backdrops: dict[tuple, pygame.Surface] = {}
+
+
+def backdrop(size) -> pygame.Surface:
+    """The table-top background: a vignette glow and a faint map grid, made once per size."""
+    key = (tuple(size), colours)
+    if key in _backdrops:
+        return _backdrops[key]
+    w, h = size
+    surf = pygame.Surface((w, h))
+    surf.fill(colours.background)
+    glow = pygame.Surface((w, h), pygame.SRCALPHA)
+    steps = 24
+    for i in range(steps):
+        t = i / steps
+        colour = (*colours.background_glow, int(10 + 6 * t))
+        pygame.draw.ellipse(glow, colour, pygame.Rect(0, 0, int(w * (1.4 - t)), int(h * (1.3 - t))).move(
+            int(w * (t - 0.2) / 2), int(h * (t - 0.15) / 2)))
+    surf.blit(glow, (0, 0))
+    grid = lighten(colours.background, 0.06)
+    for x in range(0, w, 64):
+        pygame.draw.line(surf, grid, (x, 0), (x, h))
+    for y in range(0, h, 64):
+        pygame.draw.line(surf, grid, (0, y), (w, y))
+    _backdrops.clear()
+    _backdrops[key] = surf
+    return surf
+
+
+def draw_title(surface: pygame.Surface, text: str, y: int = 70, size: int = 56) -> pygame.Rect:
+    """A scene heading in brass with an underline rule."""
+    rect = draw_text(surface, text, (surface.get_width() // 2, y), size, colours.accent, bold=True, anchor="center")
+    pygame.draw.line(surface, colours.accent_dark, (rect.left, rect.bottom + 6), (rect.right, rect.bottom + 6), 2)
+    return rect
+
+
+def reset_caches() -> None:
+    """Forget fonts and rendered surfaces (they die with pygame.quit; a new App starts clean)."""
+    _fonts.clear()
+    _text_cache.clear()
+    _backdrops.clear()

@@ -1,0 +1,44 @@
+"""The whole path a new player takes: main menu -> new game of risk against bots -> the board -> played
+to the end through real clicks and keys -> game over -> main menu."""
+import time
+
+import pytest
+
+from game import boards
+from game.scenes.game_over import GameOverScene
+from game.scenes.title import TitleScene
+from tests.game.test_local_game import open_new_game, set_seat
+
+pytestmark = pytest.mark.skipif(not boards.has_board("risk"), reason="the risk board is not in this tree")
+MAX_FRAMES = 40_000
+TIME_LIMIT = 90.0
+
+
+def test_risk_against_bots_is_played_to_the_end_through_the_window(ui):
+    """From the main menu, one human seat against bots, played to the end through clicks."""
+    from game.risk import BoardScene
+    from game.risk.autoplay import ClickPlayer
+    form = open_new_game(ui, "risk")
+    while form.seat_count.value != 3:
+        ui.click_button(form.seat_count)
+    set_seat(ui, form, 1, "bot easy")
+    set_seat(ui, form, 2, "bot easy")
+    ui.click_button(form.start_button)
+    board = ui.top
+    assert isinstance(board, BoardScene)
+    assert board.link.my_seats == [0]
+    player = ClickPlayer(board)
+    deadline = time.monotonic() + TIME_LIMIT
+    frames = 0
+    while not isinstance(ui.top, GameOverScene):
+        assert frames < MAX_FRAMES and time.monotonic() < deadline, f"no end after {frames} frames"
+        player.step()
+        ui.frames(1)
+        frames += 1
+    assert player.inputs > 20  # the human seat really played through the board
+    over = ui.top
+    assert len(over.result["winners"]) == 1
+    assert sum(over.result["scores"]) == 42  # every territory counted once in the final scores
+    assert over.stats  # the board hands over a few statistics
+    ui.click_button(next(b for b in over.menu.buttons if b.label == "Main menu"))
+    assert isinstance(ui.top, TitleScene)

@@ -1,0 +1,75 @@
+"""Sound effects made by code, the rules help, the first frame of `python run.py`."""
+import os
+import subprocess
+import sys
+import wave
+from pathlib import Path
+
+import pygame
+
+from game import sound
+from game.scenes.rules import RulesScene, help_games
+from tools import make_sounds
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_committed_sounds_are_exactly_what_the_script_makes(tmp_path):
+    """Sound effects are made by a script in tools/ (no downloads): regenerating gives the committed files."""
+    for name, make in make_sounds.EFFECTS.items():
+        fresh = tmp_path / f"{name}.wav"
+        make_sounds.write(fresh, make())
+        assert fresh.read_bytes() == (sound.SOUNDS_DIR / f"{name}.wav").read_bytes(), name
+    assert set(make_sounds.EFFECTS) == set(sound.NAMES)
+
+
+def test_every_effect_is_a_short_mono_wav_that_is_not_silent():
+    for name in sound.NAMES:
+        with wave.open(str(sound.SOUNDS_DIR / f"{name}.wav")) as w:
+            assert w.getnchannels() == 1 and w.getframerate() == make_sounds.RATE
+            seconds = w.getnframes() / w.getframerate()
+            frames = w.readframes(w.getnframes())
+        assert 0.02 < seconds < 1.5, name
+        assert max(frames) > 0, name
+
+
+def test_without_a_mixer_playing_is_a_silent_no_op(monkeypatch):
+    """If the mixer can't start, sound is a silent no-op and the game goes on."""
+    player = sound.Sounds()
+
+    def broken(*args, **kwargs):
+        raise pygame.error("no audio device")
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", broken)
+    assert player.start(0.5) is False
+    player.play("dice")  # must not raise
+    assert player.played == ["dice"] and not player.enabled
+
+
+def test_rules_text_exists_for_risk_and_scrolls(ui):
+    """The rules are readable in the window and scroll with the wheel and keys."""
+    if "risk" not in help_games():
+        raise AssertionError("risk has no rules text in game/help/")
+    ui.key(pygame.K_u)
+    scene = ui.top
+    assert isinstance(scene, RulesScene)
+    scene.choose(help_games().index("risk"))
+    assert scene.max_scroll > 0  # longer than one screen
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
+    ui.frames(1)
+    assert scene.scroll > 0
+    ui.key(pygame.K_END)
+    assert scene.scroll == scene.max_scroll
+    ui.key(pygame.K_HOME)
+    assert scene.scroll == 0
+    assert any("defender" in line for _, line in scene.lines)  # "ties go to the defender" is explained
+
+
+def test_python_run_py_draws_its_first_frame_quickly(sandbox_home):
+    """`python run.py` opens the main menu; with the first-frame flag it reports the frame and exits 0."""
+    env = dict(os.environ, SANDTABLE_FIRST_FRAME_EXIT="1", SANDTABLE_HOME=str(sandbox_home))
+    proc = subprocess.run([sys.executable, str(ROOT / "run.py")], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("first frame after")
+    assert float(proc.stdout.split()[3]) < 5.0

@@ -1,0 +1,174 @@
+"""Screenshots of every scene into docs/screenshots/*.png (dummy video driver, pygame.image.save).
+
+    python tools/screenshots.py [--out DIR]
+
+Runs with a throwaway SANDTABLE_HOME so it never touches the real settings or
+saves, and pins LAN discovery to loopback. The board scenes come from
+game/<game_id>/ when present.
+"""
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["SANDTABLE_HOME"] = tempfile.mkdtemp(prefix="sandtable-shots-")
+os.environ["SANDTABLE_DISCOVERY_INTERFACES"] = "127.0.0.1"
+
+import pygame  # noqa: E402
+
+from game import boards, tables  # noqa: E402
+from game.app import App  # noqa: E402
+from game.settings import Settings  # noqa: E402
+
+FRAMES_PER_SHOT = 20
+
+
+def settle(app: App, frames: int = FRAMES_PER_SHOT, until=None, timeout: float = 8.0) -> None:
+    """Run frames (1/60 s each) so animations and pygame_gui settle; optionally until `until()` holds."""
+    deadline = time.monotonic() + timeout
+    for _ in range(frames):
+        app.step(1 / 60)
+    while until is not None and not until() and time.monotonic() < deadline:
+        app.step(1 / 60)
+        time.sleep(0.02)
+
+
+def shoot(app: App, out: Path, name: str) -> None:
+    app.draw()
+    path = out / f"{name}.png"
+    pygame.image.save(app.surface, str(path))
+    print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+
+
+def finished_local_game(game_id: str = "risk", seats: int = 4):
+    """A local game of bots played to the end (also leaves a save for the Replays scene)."""
+    link = tables.start_local(game_id, [{"kind": "bot", "level": lv} for lv in ("hard", "normal", "easy", "normal")[:seats]],
+                              {}, seed=11, bot_delay=0)
+    for _ in range(200):
+        link.poll()
+        if link.phase == "over":
+            break
+    return link
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
+    out = Path(parser.parse_args(argv).out)
+    out.mkdir(parents=True, exist_ok=True)
+
+    from game.scenes.game_over import GameOverScene
+    from game.scenes.lan_browser import LanBrowserScene
+    from game.scenes.lobby import LobbyScene
+    from game.scenes.new_game import NewGameScene
+    from game.scenes.replays import ReplayScene, ReplaysScene
+    from game.scenes.rules import RulesScene
+    from game.scenes.settings_scene import SettingsScene
+    from game.scenes.title import TitleScene
+    from game.replay_link import ReplayLink
+
+    app = App(settings=Settings(player_name="Ada"))
+    title = TitleScene(app)
+    app.push(title)
+    settle(app)
+    shoot(app, out, "01-title")
+
+    app.push(NewGameScene(app, lan=False))
+    settle(app)
+    shoot(app, out, "02-new-game")
+    app.pop()
+    app.push(NewGameScene(app, lan=True))
+    settle(app)
+    shoot(app, out, "03-host-on-lan")
+    app.pop()
+
+    # a table hosted on loopback, so the browser has something to list and the lobby someone to show
+    handle, host_link = tables.host_lan("risk", [{"kind": "human"}, {"kind": "open"}, {"kind": "bot", "level": "hard"},
+                                                 {"kind": "open"}], {}, table_name="Ada's table", player_name="Ada",
+                                        bind="127.0.0.1")
+    browser = LanBrowserScene(app)
+    app.push(browser)
+    settle(app, until=lambda: bool(browser.list.rows))
+    shoot(app, out, "04-lan-browser")
+    app.pop()
+
+    lobby = LobbyScene(app, host_link, host=handle)
+    app.push(lobby)
+    settle(app, until=lambda: host_link.phase == "lobby")
+    host_link.chat("Welcome, generals. Starting in a minute!")
+    settle(app, until=lambda: bool(lobby.chat_log))
+    shoot(app, out, "05-lobby")
+    app.back_to(TitleScene)
+    app.end_game()
+
+    app.push(RulesScene(app))
+    settle(app)
+    shoot(app, out, "06-rules")
+    app.pop()
+    app.push(SettingsScene(app))
+    settle(app)
+    shoot(app, out, "07-settings")
+    app.pop()
+
+    finished = finished_local_game()
+    app.push(ReplaysScene(app))
+    settle(app)
+    shoot(app, out, "08-replays")
+    app.pop()
+
+    stats = [("Territories", [s["territories"] for s in finished.view(None)["public"].get("stats", [])]),
+             ("Armies", [s["armies"] for s in finished.view(None)["public"].get("stats", [])])]
+    app.push(GameOverScene(app, finished, finished.view(None)["public"]["result"], stats, again=lambda: None))
+    settle(app)
+    shoot(app, out, "09-game-over")
+    app.back_to(TitleScene)
+
+    if boards.has_board("risk"):
+        local = tables.start_local("risk", [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "normal"},
+                                            {"kind": "bot", "level": "hard"}], {}, seed=5, bot_delay=0)
+        app.push(boards.board_scene(app, local))
+        settle(app, 90)
+        shoot(app, out, "10-board")
+
+        class Reconnecting:  # the banner reads only `status`
+            status = "reconnecting"
+        app.active_link = Reconnecting()
+        settle(app, 10)
+        shoot(app, out, "11-reconnecting")
+        app.active_link = local
+        app.back_to(TitleScene)
+
+        from game.scenes.replays import list_saves
+        longest = max(list_saves(), key=lambda s: s["moves"])
+        replay = ReplayLink(longest["path"])
+        app.push(ReplayScene(app, replay))
+        replay.seek(replay.length // 2)
+        settle(app, 30)
+        shoot(app, out, "12-replay")
+        app.back_to(TitleScene)
+    else:
+        print("no risk board yet: board, reconnecting and replay shots skipped")
+    app.close()
+    board_shots = _board_shots_module()
+    if board_shots is not None:  # the board's own moments (dice, cards, cover), from its engineer's script
+        for path in board_shots.shoot(out):
+            print(f"wrote {path}")
+    return 0
+
+
+def _board_shots_module():
+    try:
+        import game.risk.screenshots as module
+    except ModuleNotFoundError:
+        return None
+    return module
+
+
+if __name__ == "__main__":
+    sys.exit(main())
