@@ -100,6 +100,22 @@ class _Bot:
         return legal_actions(self.pub, self.card_ids, self.seat)
 
     # ----- phases every level handles alike --------------------------------------------
+    def best_attack(self, score):
+        """The attack (with the most dice) whose `score(src, dst, armies)` is highest; None scores are skipped."""
+        best, best_score = None, None
+        for src in self.mine():
+            armies = self.terr[src]["armies"]
+            if armies < 2:
+                continue
+            for dst in self.enemy_neighbours(src):
+                value = score(src, dst, armies)
+                if value is not None and (best_score is None or value > best_score):
+                    best, best_score = (src, dst, armies), value
+        if best is None:
+            return None
+        src, dst, armies = best
+        return {"type": "attack", "from": src, "to": dst, "dice": max_attack_dice(armies)}
+
     def defend(self):
         return {"type": "defend", "dice": max_defend_dice(self.terr[self.pub["pending"]["to"]]["armies"])}
 
@@ -196,19 +212,10 @@ class NormalBot(_Bot):
         return sum(1 for n in self.adjacent[t] if self.terr[n]["owner"] not in (self.seat, NEUTRAL))
 
     def attack(self):
-        best, best_edge = None, NORMAL_EDGE - 1
-        for src in self.mine():
-            armies = self.terr[src]["armies"]
-            if armies < 2:
-                continue
-            for dst in self.enemy_neighbours(src):
-                edge = armies - self.terr[dst]["armies"]
-                if edge > best_edge:
-                    best, best_edge = (src, dst, armies), edge
-        if best is None:
-            return None
-        src, dst, armies = best
-        return {"type": "attack", "from": src, "to": dst, "dice": max_attack_dice(armies)}
+        def edge(src, dst, armies):
+            value = armies - self.terr[dst]["armies"]
+            return value if value >= NORMAL_EDGE else None
+        return self.best_attack(edge)
 
     def occupy(self):
         p = self.pub["pending"]
@@ -302,34 +309,24 @@ class HardBot(NormalBot):
         territory_counts = {}
         for v in self.terr.values():
             territory_counts[v["owner"]] = territory_counts.get(v["owner"], 0) + 1
-        best, best_value = None, 0.0
-        for src in self.mine():
-            armies = self.terr[src]["armies"]
-            if armies < 2:
-                continue
-            for dst in self.enemy_neighbours(src):
-                defenders = self.terr[dst]["armies"]
-                odds = conquest_odds(armies - 1, defenders)
-                if odds < HARD_MIN_CONQUEST_ODDS:
-                    continue
-                owner = self.terr[dst]["owner"]
-                value = 1.0
-                cont = self.board.territories[dst]["continent"]
-                if cont == goal:
-                    value += 2.0
-                if cont in enemy_continents:
-                    value += 1.5
-                if owner != NEUTRAL and territory_counts.get(owner, 0) <= 2 and hand_counts[owner] > 0:
-                    value += 2.0  # an elimination in reach wins their cards
-                if not self.pub["conquered_this_turn"]:
-                    value += 1.0  # the first conquest earns a card
-                score = odds * value
-                if score > best_value:
-                    best, best_value = (src, dst, armies), score
-        if best is None:
-            return None
-        src, dst, armies = best
-        return {"type": "attack", "from": src, "to": dst, "dice": max_attack_dice(armies)}
+
+        def worth(src, dst, armies):
+            odds = conquest_odds(armies - 1, self.terr[dst]["armies"])
+            if odds < HARD_MIN_CONQUEST_ODDS:
+                return None
+            owner = self.terr[dst]["owner"]
+            value = 1.0
+            cont = self.board.territories[dst]["continent"]
+            if cont == goal:
+                value += 2.0
+            if cont in enemy_continents:
+                value += 1.5
+            if owner != NEUTRAL and territory_counts.get(owner, 0) <= 2 and hand_counts[owner] > 0:
+                value += 2.0  # an elimination in reach wins their cards
+            if not self.pub["conquered_this_turn"]:
+                value += 1.0  # the first conquest earns a card
+            return odds * value
+        return self.best_attack(worth)
 
     def occupy(self):
         p = self.pub["pending"]
