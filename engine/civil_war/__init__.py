@@ -11,6 +11,7 @@ fields are listed in docs/civil_war.md. Modules, one idea each:
   turns       turn flow, pending steps, apply, legal actions, the end of the game
   views       the (wholly public) view and rebuilding state from it
 """
+from engine import options
 from engine.civil_war import turns, views
 from engine.civil_war.board import load
 from engine.civil_war.pieces import KINDS
@@ -31,23 +32,13 @@ state_from_view = views.state_from_view
 
 
 def default_options() -> dict:
-    return {k: v[0] for k, v in OPTION_CHOICES.items()}
+    return options.defaults(OPTION_CHOICES)
 
 
-def validate_options(options, n_seats) -> dict:
+def validate_options(requested, n_seats) -> dict:
     if n_seats != 2:
         raise ValueError("The Civil War Game is for exactly two players.")
-    if not isinstance(options, dict):
-        raise ValueError("Options must be a map.")
-    unknown = sorted(set(options) - set(OPTION_CHOICES))
-    if unknown:
-        raise ValueError(f"Unknown option {unknown[0]!r}; the options are: {', '.join(OPTION_CHOICES)}.")
-    out = default_options()
-    out.update(options)
-    for k, allowed in OPTION_CHOICES.items():
-        if out[k] not in allowed or isinstance(out[k], bool):
-            raise ValueError(f"Option {k} must be one of {', '.join(map(str, allowed))}.")
-    return out
+    return options.choose(OPTION_CHOICES, requested)
 
 
 def setup(options, n_seats, rng) -> dict:

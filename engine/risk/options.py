@@ -1,4 +1,5 @@
 """Game options: the choices the new-game screen offers (first value is the default)."""
+from engine import options
 
 OPTION_CHOICES = {
     "territories": ["dealt", "claim"],        # dealt at random, or claimed one at a time in turn
@@ -9,17 +10,8 @@ OPTION_CHOICES = {
 
 
 def default_options() -> dict:
-    return {key: values[0] for key, values in OPTION_CHOICES.items()}
+    return options.defaults(OPTION_CHOICES)
 
 
-def validate_options(options, n_seats: int) -> dict:
-    if not isinstance(options, dict):
-        raise ValueError("Options must be a map of option names to values.")
-    out = default_options()
-    for key, value in options.items():
-        if key not in OPTION_CHOICES:
-            raise ValueError(f"There is no option {key!r}; options are {', '.join(OPTION_CHOICES)}.")
-        if value not in OPTION_CHOICES[key]:
-            raise ValueError(f"Option {key!r} must be one of {', '.join(OPTION_CHOICES[key])}, not {value!r}.")
-        out[key] = value
-    return out
+def validate_options(requested, n_seats: int) -> dict:
+    return options.choose(OPTION_CHOICES, requested)

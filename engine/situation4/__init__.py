@@ -4,6 +4,7 @@ The rules surface of DESIGN.md. Real time: every seat may act at any moment;
 the host applies moves in arrival order and a move that lost a race is
 refused as `illegal`. The rules need no clock (see docs/situation4.md).
 """
+from engine import options
 from engine.errors import GAME_OVER, RuleError
 from engine.situation4 import moves, play, views
 from engine.situation4.board import load
@@ -20,21 +21,13 @@ OPTION_CHOICES = {"lapsed_flag": ["either_side", "opponent_only"]}
 
 
 def default_options() -> dict:
-    return {key: values[0] for key, values in OPTION_CHOICES.items()}
+    return options.defaults(OPTION_CHOICES)
 
 
-def validate_options(options: dict, n_seats: int) -> dict:
+def validate_options(requested: dict, n_seats: int) -> dict:
     if n_seats not in (2, 4):
         raise ValueError("Situation 4 is for 2 players or 2 teams of 2 (4 seats).")
-    unknown = sorted(set(options) - set(OPTION_CHOICES))
-    if unknown:
-        raise ValueError(f"Situation 4 has no option {unknown[0]!r}.")
-    out = default_options()
-    out.update(options)
-    for key, allowed in OPTION_CHOICES.items():
-        if out[key] not in allowed:
-            raise ValueError(f"Option {key} must be one of {', '.join(allowed)}.")
-    return out
+    return options.choose(OPTION_CHOICES, requested)
 
 
 def get_board():
