@@ -1,4 +1,4 @@
-"""Engine benchmarks: a whole 4-bot world-conquest game in-process, and replaying a save."""
+"""Engine benchmarks: a whole 4-bot world-conquest game in-process, replaying a save, and a whole\nbot-vs-bot Civil War Game."""
 import tempfile
 import time
 from pathlib import Path
@@ -66,5 +66,32 @@ def _replay_row(quick: bool) -> Row:
                best <= REPLAY_GOAL_S, f"best of {len(runs)} loads (hash checked); median {sorted(runs)[len(runs) // 2]:.3f} s")
 
 
+CIVIL_WAR_GOAL_S = 2.0
+CIVIL_WAR_LEVELS = ["hard", "normal"]
+
+
+def _civil_war_row(quick: bool) -> Row:
+    """A whole Civil War Game between two bots (hard Confederacy, normal Union), Session + bots, no window."""
+    times, actions, turns = [], [], []
+    for seed in range(2 if quick else 5):
+        start = time.perf_counter()
+        s = Session("civil_war", 2, seed=seed)
+        players = [make("civil_war", level, seat, seed) for seat, level in enumerate(CIVIL_WAR_LEVELS)]
+        for _ in range(ACTION_LIMIT):
+            if s.result():
+                break
+            seat = s.to_act()[0]
+            s.act(seat, players[seat].choose(s.view(seat)))
+        times.append(time.perf_counter() - start)
+        actions.append(s.rev)
+        turns.append(s.view(None)["public"]["turn_number"])
+        assert s.result() is not None, "a civil_war bot game did not finish"
+    worst = max(times)
+    return Row("civil_war: full bot-vs-bot game (hard/normal), Session + bots", f"{worst:.2f} s",
+               f"<= {CIVIL_WAR_GOAL_S:g} s", worst <= CIVIL_WAR_GOAL_S,
+               f"worst of {len(times)} seeded games; {min(actions)}-{max(actions)} actions, "
+               f"{min(turns)}-{max(turns)} side-turns, mean {sum(times) / len(times):.2f} s")
+
+
 def rows(quick: bool) -> list[Row]:
-    return [_game_row(quick), _replay_row(quick)]
+    return [_game_row(quick), _replay_row(quick), _civil_war_row(quick)]

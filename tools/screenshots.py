@@ -159,6 +159,14 @@ def main(argv=None) -> int:
     if board_shots is not None:  # the board's own moments (dice, cards, cover), from its engineer's script
         for path in board_shots.shoot(out):
             print(f"wrote {path}")
+    if boards.has_board("situation4"):  # the race: a drag in progress, the flag prompt, the final tally
+        from game.situation4 import screenshots as race_shots
+        for path in race_shots.shoot(out):
+            print(f"wrote {path}")
+    if boards.has_board("civil_war"):  # the 1863 map: a battle dialog, a stack's moves lit, the end of the war
+        from game.civil_war import screenshots as war_shots
+        for path in war_shots.shoot(out):
+            print(f"wrote {path}")
     return 0
 
 

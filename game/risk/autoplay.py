@@ -7,20 +7,10 @@ screen for its seat: the lit territories, the tokens, the hand, the chooser.
 """
 import pygame
 
+from game.board_kit.autoplay import post_click, post_key
 from game.risk.controls import TurnControls
 
-
-def post_click(pos, button: int = 1, shift: bool = False) -> None:
-    pygame.key.set_mods(pygame.KMOD_LSHIFT if shift else pygame.KMOD_NONE)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-
-
-def post_key(key: int) -> None:
-    pygame.key.set_mods(pygame.KMOD_NONE)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+__all__ = ["ClickPlayer", "post_click", "post_key"]
 
 
 class ClickPlayer:

@@ -5,26 +5,10 @@ mouse is over a territory (tooltip) and a battle's dice keep tumbling. The
 frame is the app's whole `step` (events, update, draw, present), compared with
 an empty scene's frame measured the same way in the same run.
 """
-import statistics
-import time
-
 from bench.runner import Row
+from game.board_kit.bench import empty_frames, frame_row, frames as _frames
 
 GOAL_MS = 8.3
-
-
-def _frames(app, n: int) -> list[float]:
-    out = []
-    for _ in range(n):
-        t = time.perf_counter()
-        app.step(1 / 60)
-        out.append(time.perf_counter() - t)
-    return out
-
-
-def _p99(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
 
 
 def rows(quick: bool) -> list[Row]:
@@ -33,18 +17,13 @@ def rows(quick: bool) -> list[Row]:
     from game.app import App
     from game.risk import BoardScene
     from game.risk.dice import DiceRoll
-    from game.scene import Scene
     from game.settings import Settings
     from net.local import LocalTable
 
     n = 120 if quick else 600
     app = App(settings=Settings(animation_speed="slow"))
     try:
-        app.push(Scene(app))
-        _frames(app, 10)
-        empty = _frames(app, n)
-        app.pop()
-        app.running = True
+        empty = empty_frames(app, n)
         seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "name": f"Bot {i}"} for i in range(1, 6)]
         link = LocalTable("risk", seats, seed=1, bot_delay=3600)  # the bots wait: the board holds still
         scene = BoardScene(app, link)
@@ -69,10 +48,5 @@ def rows(quick: bool) -> list[Row]:
         link.close()
     finally:
         app.close()
-    base50, base99 = statistics.median(empty), _p99(empty)
-    p50, p99 = statistics.median(times), _p99(times)
-    return [Row("risk board frame during dice (42 territories held)",
-                f"p50 {p50 / base50:.1f}x, p99 {p99 / base99:.1f}x empty",
-                goal=f"p99 <= {GOAL_MS} ms", met=p99 * 1000 <= GOAL_MS and held == 42,
-                note=f"board p50 {p50 * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms; empty p50 {base50 * 1000:.2f} ms,"
-                     f" p99 {base99 * 1000:.2f} ms; {held}/42 territories held; {n} frames")]
+    return [frame_row("risk board frame during dice (42 territories held)", times, empty, goal_ms=GOAL_MS,
+                      ok=held == 42, detail=f"{held}/42 territories held; {n} frames")]

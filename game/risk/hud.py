@@ -2,11 +2,15 @@
 the territory tooltip and the help overlay.
 
 Each part is rendered into a surface once per change of what it shows (its
-key), so a frame blits a few ready surfaces and renders no text.
+key, through game.board_kit.hud.Cached), so a frame blits a few ready surfaces
+and renders no text. The hint bar, tooltip and help overlay are the shared
+ones from game.board_kit.hud, sized and worded for risk here.
 """
 import pygame
 
 from game import theme
+from game.board_kit import hud as kit_hud
+from game.board_kit.hud import fit_text
 
 TOP_BAR = pygame.Rect(0, 0, 1280, 40)
 SIDE = pygame.Rect(1000, 40, 280, 760)
@@ -26,23 +30,6 @@ HELP_LINES = [
     ("Esc", "cancel the selection; twice to leave the game"),
     ("H / F1", "this help"),
 ]
-
-
-class Cached:
-    """A surface rebuilt only when its key changes."""
-
-    def __init__(self, build):
-        self.build = build
-        self.key = object()
-        self.surface = None
-        self.builds = 0
-
-    def get(self, key, *args):
-        if key != self.key:
-            self.surface = self.build(*args)
-            self.key = key
-            self.builds += 1
-        return self.surface
 
 
 def build_top_bar(seats: list[dict], pub: dict, shown_seat) -> pygame.Surface:
@@ -67,7 +54,7 @@ def build_top_bar(seats: list[dict], pub: dict, shown_seat) -> pygame.Surface:
         name = seats[seat].get("name") or f"Seat {seat + 1}"
         if seat == shown_seat:
             name += " (you)"
-        label = theme.font(18, current).render(_fit(name, width - 44, 18, current), True,
+        label = theme.font(18, current).render(fit_text(name, width - 44, 18, current), True,
                                                 theme.colours.text_dim if out else theme.colours.text)
         surf.blit(label, (x + 30, 5))
         st = stats[seat] if seat < len(stats) else {}
@@ -81,15 +68,6 @@ def build_top_bar(seats: list[dict], pub: dict, shown_seat) -> pygame.Surface:
     tn = theme.font(16).render(f"turn {pub.get('turn_number', 0)}", True, theme.colours.text_dim)
     surf.blit(tn, tn.get_rect(midright=(TOP_BAR.right - 24 - text.get_width(), TOP_BAR.centery + 2)))
     return surf.convert_alpha()
-
-
-def _fit(text: str, width: int, size: int, bold: bool = False) -> str:
-    f = theme.font(size, bold)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def build_turn_box(seats: list[dict], pub: dict, active_seat, waiting_for: str) -> pygame.Surface:
@@ -106,7 +84,7 @@ def build_turn_box(seats: list[dict], pub: dict, active_seat, waiting_for: str) 
     who = "Your move" if active_seat is not None and active_seat == seat else f"{name}'s move"
     if active_seat is not None and active_seat == seat and len([s for s in seats if s.get("kind") == "human"]) > 1:
         who = f"{name}: your move"
-    theme.draw_text(surf, _fit(who, rect.w - 60, 22, True), (50, 12), 22, bold=True)
+    theme.draw_text(surf, fit_text(who, rect.w - 60, 22, True), (50, 12), 22, bold=True)
     phase = PHASE_NAMES.get(pub.get("phase"), "")
     theme.draw_text(surf, phase, (50, 36), 20, theme.colours.accent, bold=True, shadow=False)
     lines = []
@@ -125,37 +103,10 @@ def build_turn_box(seats: list[dict], pub: dict, active_seat, waiting_for: str) 
 
 
 def build_hint(text: str, keys: str) -> pygame.Surface:
-    surf = pygame.Surface(BOTTOM.size, pygame.SRCALPHA)
-    surf.fill((*theme.colours.panel, 255))
-    pygame.draw.line(surf, theme.colours.panel_border, (0, 0), (BOTTOM.w, 0), 2)
-    theme.draw_text(surf, _fit(text, BOTTOM.w - 250, 24, True), (16, 14), 24, theme.colours.text, bold=True)
-    theme.draw_text(surf, keys, (16, 48), 17, theme.colours.text_dim, shadow=False)
-    return surf.convert_alpha()
-
-
-def build_tooltip(lines: list[tuple[str, tuple]]) -> pygame.Surface:
-    rendered = [theme.font(18 if i else 20, i == 0).render(t, True, c) for i, (t, c) in enumerate(lines)]
-    w = max(s.get_width() for s in rendered) + 20
-    h = sum(s.get_height() for s in rendered) + 14
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    theme.draw_panel(surf, surf.get_rect(), radius=8, alpha=235)
-    y = 7
-    for s in rendered:
-        surf.blit(s, (10, y))
-        y += s.get_height()
-    return surf.convert_alpha()
+    return kit_hud.build_hint(BOTTOM.size, text, keys)
 
 
 def build_help() -> pygame.Surface:
-    rect = pygame.Rect(0, 0, 720, 120 + 34 * len(HELP_LINES))
-    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-    theme.draw_panel(surf, rect, border=theme.colours.accent, alpha=248)
-    theme.draw_text(surf, "How to play the board", (rect.centerx, 34), theme.SIZE_LARGE, theme.colours.accent,
-                    bold=True, anchor="center")
-    for i, (key, what) in enumerate(HELP_LINES):
-        y = 76 + i * 34
-        theme.draw_text(surf, key, (170, y), theme.SIZE_BODY, theme.colours.accent, bold=True, anchor="topright")
-        theme.draw_text(surf, what, (190, y), theme.SIZE_BODY, theme.colours.text)
-    theme.draw_text(surf, "Each turn: reinforce, attack as you like, then fortify once. Hold whole continents for"
-                    " bonus armies.", (rect.centerx, rect.bottom - 34), 17, theme.colours.text_dim, anchor="center")
-    return surf.convert_alpha()
+    return kit_hud.build_help("How to play the board", HELP_LINES,
+                              "Each turn: reinforce, attack as you like, then fortify once. Hold whole continents "
+                              "for bonus armies.")

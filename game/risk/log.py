@@ -1,28 +1,20 @@
-"""The event log: each event as a short sentence in its player's colour.
-
-A line is rendered once, when it arrives; drawing the log blits ready
-surfaces. Consecutive placements by one player on one territory merge into
-one line so the opening does not flood the log.
+"""Risk's event log: the sentences for risk's events, on the shared log panel
+(game.board_kit.log). Consecutive placements by one player on one territory
+merge into one line so the opening does not flood the log.
 """
-import pygame
-
-from game import theme
-
-LINE_SIZE = 17
-MAX_ENTRIES = 200
+from game.board_kit import log as kit_log
 
 
-class EventLog:
+class EventLog(kit_log.EventLog):
     def __init__(self, names: dict, seat_name, width: int):
+        super().__init__(width)
         self.names = names          # territory id -> name
         self.seat_name = seat_name  # seat -> player name
-        self.width = width
-        self.entries: list[dict] = []  # {"text", "colour", "key", "surfs"}
-        self.scroll = 0
 
-    # ----- wording ---------------------------------------------------------------
-    def sentence(self, e: dict) -> tuple[str, object, object] | None:
-        """(text, seat for colour, merge key) for an event, or None for events not worth a line."""
+    def count_text(self, count: int) -> str:
+        return f"{count} {'army' if count == 1 else 'armies'}"
+
+    def sentence(self, e: dict):
         n, p = self.names, self.seat_name
         kind = e["type"]
         if kind == "claimed":
@@ -61,60 +53,3 @@ class EventLog:
         if kind == "game_over":
             return f"Game over: {', '.join(p(w) for w in e['winners'])} wins!", (e["winners"] or [None])[0], None
         return None
-
-    def add(self, event: dict) -> None:
-        said = self.sentence(event)
-        if said is None:
-            return
-        text, seat, key = said
-        if key is not None and key[0] == "placed":
-            last = self.entries[-1] if self.entries else None
-            if last is not None and last["key"] is not None and last["key"][:3] == key[:3]:
-                last["count"] += key[3]
-                self._render(last)
-                return
-            entry = {"template": text, "count": key[3], "seat": seat, "key": key}
-        else:
-            entry = {"template": text, "count": None, "seat": seat, "key": None}
-        self._render(entry)
-        self.entries.append(entry)
-        del self.entries[:-MAX_ENTRIES]
-        self.scroll = 0
-
-    def add_text(self, text: str, seat=None) -> None:
-        entry = {"template": text.replace("{", "(").replace("}", ")"), "count": None, "seat": seat, "key": None}
-        self._render(entry)
-        self.entries.append(entry)
-
-    def _render(self, entry: dict) -> None:
-        text = entry["template"]
-        if entry["count"] is not None:
-            c = entry["count"]
-            text = text.replace("{count}", f"{c} {'army' if c == 1 else 'armies'}")
-        entry["text"] = text
-        colour = theme.lighten(theme.seat_colour(entry["seat"]), 0.35) if entry["seat"] is not None else theme.colours.text
-        is_turn = text.startswith("Turn ")
-        lines = theme.wrap_text(text, self.width - 14, LINE_SIZE, bold=is_turn)
-        entry["surfs"] = [theme.font(LINE_SIZE, is_turn).render(line, True, theme.colours.accent if is_turn else colour)
-                          for line in lines]
-
-    # ----- drawing -----------------------------------------------------------------
-    def handle_wheel(self, dy: int) -> None:
-        self.scroll = max(0, min(len(self.entries) - 1, self.scroll + dy))
-
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        y = rect.bottom - 4
-        end = len(self.entries) - self.scroll
-        clip = surface.get_clip()
-        surface.set_clip(rect)
-        for entry in reversed(self.entries[:end]):
-            surfs = entry["surfs"]
-            h = sum(s.get_height() for s in surfs) + 3
-            y -= h
-            if y + h < rect.y:
-                break
-            yy = y
-            for s in surfs:
-                surface.blit(s, (rect.x + 8, yy))
-                yy += s.get_height()
-        surface.set_clip(clip)

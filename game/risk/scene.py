@@ -14,12 +14,14 @@ import math
 import pygame
 
 from game import sound, theme
+from game.board_kit.cover import HotSeatCover
+from game.board_kit.hud import Cached, build_tooltip
+from game.board_kit.seats import SeatedBoard
 from game.risk import hud
 from game.risk.armies import ArmyTokens
 from game.risk.cards import CardHand
 from game.risk.chooser import CountChooser
 from game.risk.controls import TurnControls, legal_actions
-from game.risk.cover import HotSeatCover
 from game.risk.dice import DiceRoll
 from game.risk.geometry import load as load_geometry
 from game.risk.log import EventLog
@@ -35,7 +37,7 @@ ESC_LEAVE_SECONDS = 2.5
 BOTTOM_DICE_X = hud.BOTTOM.right - 140
 
 
-class BoardScene(Scene):
+class BoardScene(SeatedBoard, Scene):
     def __init__(self, app, link):
         super().__init__(app)
         self.link = link
@@ -47,10 +49,9 @@ class BoardScene(Scene):
         self.hand = CardHand(self.names)
         self.log = EventLog(self.names, self.seat_name, LOG_RECT.w)
         self.cover = HotSeatCover(self.reveal)
-        self.revealed: int | None = None   # hot-seat: the human seat whose private view is showing
+        self.init_seats()
         self.chooser: CountChooser | None = None
         self.dice: DiceRoll | None = None
-        self.pending_seq: int | None = None
         self.help = False
         self.hover: str | None = None
         self.time = 0.0
@@ -60,12 +61,10 @@ class BoardScene(Scene):
         self.conquests = [0] * len(link.seats)
         self.view: dict | None = None
         self.actions: list[dict] = []
-        self.sent: list[dict] = []  # actions this window sent, newest last (tests read it)
-        self.refusals: list[str] = []  # feedback given for clicks that did nothing, newest last
-        self._top_bar = hud.Cached(hud.build_top_bar)
-        self._turn_box = hud.Cached(hud.build_turn_box)
-        self._hint = hud.Cached(hud.build_hint)
-        self._tooltip = hud.Cached(hud.build_tooltip)
+        self._top_bar = Cached(hud.build_top_bar)
+        self._turn_box = Cached(hud.build_turn_box)
+        self._hint = Cached(hud.build_hint)
+        self._tooltip = Cached(build_tooltip)
         self._help = None
         self._side = self._make_side()
         x, y, w = SIDE.x + 8, SIDE.y + 120, SIDE.w - 16
@@ -81,55 +80,18 @@ class BoardScene(Scene):
         self.buttons = [self.end_button, self.again_button, self.blitz_button, self.trade_button]
         self.refresh()
 
-    # ----- seats -----------------------------------------------------------------------
-    @property
-    def hot_seat(self) -> bool:
-        return len(self.link.my_seats) > 1
-
-    def seat_name(self, seat) -> str:
-        if seat is None or seat < 0:
-            return "Neutral"
-        seats = self.link.seats
-        return (seats[seat].get("name") if seat < len(seats) else None) or f"Seat {seat + 1}"
-
-    @property
-    def shown_seat(self) -> int | None:
-        """Whose private view is on screen: the window's one seat, or in hot-seat the revealed one."""
-        mine = self.link.my_seats
-        if not mine:
-            return None
-        return self.revealed if self.hot_seat else mine[0]
-
-    def actor(self, view) -> int | None:
-        to_act = (view or {}).get("public", {}).get("to_act") or []
-        return to_act[0] if to_act else None
-
-    @property
-    def active_seat(self) -> int | None:
-        """The seat this window may move for right now (and is showing), else None."""
-        seat = self.actor(self.view)
-        if seat is not None and seat in self.link.my_seats and seat == self.shown_seat and not self.cover.up:
-            return seat
-        return None
-
+    # ----- seats (the rest comes from SeatedBoard) ----------------------------------------
     def reveal(self) -> None:
-        self.revealed = self.cover.seat
-        self.cover.hide()
+        self.reveal_seat()
         self.controls.reset()
         self.hand.selected = []
         self.refresh()
-        sound.play("turn")
 
     # ----- state from the link ----------------------------------------------------------
     def refresh(self) -> None:
-        if self.hot_seat:
-            public = self.link.view(None) or self.link.view(self.link.my_seats[0])
-            actor = self.actor(public)
-            if actor in self.link.my_seats and actor != self.revealed and not (public or {}).get("public", {}).get("result"):
-                if self.cover.seat != actor:
-                    self.cover.show(actor, self.seat_name(actor))
-                    self.chooser = None
-                    self.controls.reset()
+        if self.cover_if_passing():
+            self.chooser = None
+            self.controls.reset()
         shown = self.shown_seat
         self.view = (self.link.view(shown) if shown is not None and not self.cover.up else None) or self.link.view(None)
         active = self.active_seat
@@ -155,25 +117,6 @@ class BoardScene(Scene):
             self.chooser = None
 
     # ----- acting ------------------------------------------------------------------------
-    def send(self, action: dict) -> None:
-        seat = self.active_seat
-        if seat is None:
-            self.refuse("It is not your move.")
-            return
-        if self.pending_seq is not None:
-            self.refuse("Waiting for the table to answer…")
-            return
-        self.sent.append(action)
-        self.pending_seq = self.link.act(action, seat)
-        sound.play("click")
-
-    def refuse(self, message: str) -> None:
-        """Feedback for a click that did nothing: a toast and the error sound."""
-        self.refusals.append(message)
-        del self.refusals[:-32]
-        self.app.notify(message, warning=True)
-        sound.play("error")
-
     def end_phase(self) -> None:
         if self.chooser is not None:
             self.chooser.confirm()
@@ -282,14 +225,8 @@ class BoardScene(Scene):
             return
         self._apply(self.controls.click(tid, self.view["public"], self.actions, all_armies=shift))
 
-    def leave(self) -> None:
-        from game.scenes.title import TitleScene
-        if self.app.active_link is self.link:
-            self.app.active_link = None
-        self.link.close()
-        self.app.back_to(TitleScene)
-
-    back = leave
+    def back(self) -> None:
+        self.leave()
 
     # ----- events --------------------------------------------------------------------------
     def handle(self, event) -> bool:
@@ -406,13 +343,10 @@ class BoardScene(Scene):
             for e in msg.get("events", []):
                 self._event(e)
         elif t == "ok":
-            if msg.get("seq") == self.pending_seq:
-                self.pending_seq = None
+            self.answer(msg)
         elif t == "err":
-            if msg.get("seq") == self.pending_seq:
-                self.pending_seq = None
             self.controls.blitz = False
-            self.refuse(msg.get("msg") or "The table refused that move.")
+            self.answer(msg)
         elif t == "chat":
             self.log.add_text(f"{msg.get('from') or 'someone'}: {msg.get('text', '')}", msg.get("seat"))
         elif t == "status" and msg.get("status") == "closed":

@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pygame
 
+from game.board_kit.autoplay import FRAME, run_until
+from game.board_kit.screenshots import save as _save
 from game.risk.autoplay import ClickPlayer, post_click
 from game.risk.scene import BoardScene
-
-FRAME = 1 / 60
-MAX_FRAMES = 6000
 
 
 def _app():
@@ -27,21 +26,7 @@ def _table(seats, seed, **options):
 
 
 def _run_until(app, scene, player, done, *, play=True) -> bool:
-    for _ in range(MAX_FRAMES):
-        if done():
-            return True
-        if app.stack.top is not scene:
-            return False
-        if play:
-            player.step()
-        app.step(FRAME)
-    return done()
-
-
-def _save(app, path: Path) -> Path:
-    app.draw()
-    pygame.image.save(app.surface, str(path))
-    return path
+    return run_until(app, scene, done, player=player if play else None)
 
 
 def shoot(out_dir, app=None) -> list[Path]:

@@ -1,19 +1,25 @@
 """The hot-seat cover: "pass the device to <name>".
 
-Shown between two human seats at one window. While it is up the board scene
-draws nothing but this (no map, no hand, no log), so nothing private of the
-previous or next player shows; the next player reveals their turn themselves.
+Shown between two human seats at one window. While it is up a board scene
+draws nothing but this (no map, no hand, no log), so nothing of the previous
+player's turn shows; the next player reveals their turn themselves (the
+button, Enter or Space).
 """
 import pygame
 
 from game import theme
 from game.widgets import Button
 
+DEFAULT_NOTE = "Everyone else, look away: their cards are about to show."
+
 
 class HotSeatCover:
-    def __init__(self, on_reveal):
+    def __init__(self, on_reveal, *, note: str = DEFAULT_NOTE, colour_of=None):
+        """`note`: the line under the name; `colour_of(seat)`: the seat's colour (theme.seat_colour by default)."""
         self.seat: int | None = None
         self.name = ""
+        self.note = note
+        self.colour_of = colour_of or theme.seat_colour
         self.button = Button((0, 0, 360, 56), "", on_reveal, primary=True, hotkey=pygame.K_RETURN)
         self.button.rect.center = (640, 520)
         self.on_reveal = on_reveal
@@ -38,13 +44,12 @@ class HotSeatCover:
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.backdrop(surface.get_size()), (0, 0))
-        colour = theme.seat_colour(self.seat)
+        colour = self.colour_of(self.seat)
         pygame.draw.circle(surface, theme.darken(colour, 0.5), (640, 262), 64)
         pygame.draw.circle(surface, colour, (640, 258), 60)
         pygame.draw.circle(surface, theme.lighten(colour, 0.4), (640, 258), 60, 3)
         theme.draw_text(surface, "Pass the device to", (640, 370), theme.SIZE_LARGE, theme.colours.text_dim,
                         anchor="center")
         theme.draw_text(surface, self.name, (640, 420), 56, colour, bold=True, anchor="center")
-        theme.draw_text(surface, "Everyone else, look away: their cards are about to show.", (640, 462),
-                        theme.SIZE_SMALL, theme.colours.text_dim, anchor="center")
+        theme.draw_text(surface, self.note, (640, 462), theme.SIZE_SMALL, theme.colours.text_dim, anchor="center")
         self.button.draw(surface)

@@ -1,0 +1,81 @@
+"""Heads-up surfaces for board scenes, rendered once per change of what they show.
+
+`Cached(build).get(key, *args)` rebuilds its surface only when `key` changes, so a
+frame blits ready surfaces and renders no text. The builders here are the parts
+every board has: the hint line (what to do now, and the keys that help), the
+tooltip box, and the keyboard-help overlay.
+"""
+import pygame
+
+from game import theme
+
+
+class Cached:
+    """A surface rebuilt only when its key changes (`builds` counts rebuilds; tests read it)."""
+
+    def __init__(self, build):
+        self.build = build
+        self.key = object()
+        self.surface = None
+        self.builds = 0
+
+    def get(self, key, *args):
+        if key != self.key:
+            self.surface = self.build(*args)
+            self.key = key
+            self.builds += 1
+        return self.surface
+
+
+def fit_text(text: str, width: int, size: int, bold: bool = False) -> str:
+    """`text`, cut with an ellipsis so it fits `width` pixels at font `size`."""
+    f = theme.font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def build_hint(size, text: str, keys: str, *, reserve: int = 250) -> pygame.Surface:
+    """The hint bar: a bold sentence (leaving `reserve` pixels on the right free) over a dim key list."""
+    w, h = size
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf.fill((*theme.colours.panel, 255))
+    pygame.draw.line(surf, theme.colours.panel_border, (0, 0), (w, 0), 2)
+    top = max(4, h // 2 - 26)
+    theme.draw_text(surf, fit_text(text, w - reserve - 16, 24, True), (16, top), 24, theme.colours.text, bold=True)
+    theme.draw_text(surf, fit_text(keys, w - 24, 17), (16, top + 34), 17, theme.colours.text_dim, shadow=False)
+    return surf.convert_alpha()
+
+
+def build_tooltip(lines: list[tuple[str, tuple]]) -> pygame.Surface:
+    """A small box of (text, colour) lines, the first one a little larger and bold."""
+    rendered = [theme.font(18 if i else 20, i == 0).render(t, True, c) for i, (t, c) in enumerate(lines)]
+    w = max(s.get_width() for s in rendered) + 20
+    h = sum(s.get_height() for s in rendered) + 14
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    theme.draw_panel(surf, surf.get_rect(), radius=8, alpha=235)
+    y = 7
+    for s in rendered:
+        surf.blit(s, (10, y))
+        y += s.get_height()
+    return surf.convert_alpha()
+
+
+def build_help(title: str, lines: list[tuple[str, str]], footer: str = "", *, width: int = 720,
+               key_column: int = 170) -> pygame.Surface:
+    """The keyboard-help overlay: a title, then (key, what it does) rows, then a footer sentence."""
+    rect = pygame.Rect(0, 0, width, 120 + 34 * len(lines))
+    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+    theme.draw_panel(surf, rect, border=theme.colours.accent, alpha=248)
+    theme.draw_text(surf, title, (rect.centerx, 34), theme.SIZE_LARGE, theme.colours.accent, bold=True,
+                    anchor="center")
+    for i, (key, what) in enumerate(lines):
+        y = 76 + i * 34
+        theme.draw_text(surf, key, (key_column, y), theme.SIZE_BODY, theme.colours.accent, bold=True,
+                        anchor="topright")
+        theme.draw_text(surf, what, (key_column + 20, y), theme.SIZE_BODY, theme.colours.text)
+    if footer:
+        theme.draw_text(surf, footer, (rect.centerx, rect.bottom - 34), 17, theme.colours.text_dim, anchor="center")
+    return surf.convert_alpha()

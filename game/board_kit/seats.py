@@ -1,0 +1,124 @@
+"""Whose move the window may make, and sending it: the part of a board scene that
+is about seats and the link, not about any game.
+
+`SeatedBoard` is a mixin for a Scene with `self.link` (a TableLink), `self.cover`
+(a HotSeatCover), `self.view` (the view on screen) and `self.revealed`. On a LAN
+or against bots the window plays one seat; hot-seat, it plays several and shows
+one at a time, with the cover between them; a spectator plays none.
+"""
+from game import sound
+
+
+class SeatedBoard:
+    link = None
+    cover = None
+    view: dict | None = None
+    revealed: int | None = None   # hot-seat: the human seat whose turn is showing
+    pending_seq: int | None = None
+
+    def init_seats(self) -> None:
+        self.revealed = None
+        self.pending_seq = None
+        self.ok_rev = 0                  # the revision the table gave our last accepted action
+        self.shown_rev: int | None = None  # the link revision the board last read its view at (None: live)
+        self.sent: list[dict] = []       # actions this window sent, newest last (tests read it)
+        self.refusals: list[str] = []    # feedback for clicks that did nothing, newest last
+
+    # ----- who is who ----------------------------------------------------------------
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.link.my_seats) > 1
+
+    def seat_name(self, seat) -> str:
+        if seat is None or seat < 0:
+            return "Neutral"
+        seats = self.link.seats
+        return (seats[seat].get("name") if seat < len(seats) else None) or f"Seat {seat + 1}"
+
+    @property
+    def shown_seat(self) -> int | None:
+        """Whose turn is on screen: the window's one seat, or in hot-seat the revealed one."""
+        mine = self.link.my_seats
+        if not mine:
+            return None
+        return self.revealed if self.hot_seat else mine[0]
+
+    @staticmethod
+    def actor(view) -> int | None:
+        to_act = (view or {}).get("public", {}).get("to_act") or []
+        return to_act[0] if to_act else None
+
+    @property
+    def active_seat(self) -> int | None:
+        """The seat this window may move for right now (and is showing), else None."""
+        seat = self.actor(self.view)
+        if seat is not None and seat in self.link.my_seats and seat == self.shown_seat and not self.cover.up:
+            return seat
+        return None
+
+    def cover_if_passing(self) -> bool:
+        """Hot-seat: raise the cover when the move passed to another human seat. True when it went up now."""
+        if not self.hot_seat:
+            return False
+        public = self.link.view(None) or self.link.view(self.link.my_seats[0])
+        actor = self.actor(public)
+        over = bool((public or {}).get("public", {}).get("result"))
+        if actor in self.link.my_seats and actor != self.revealed and not over and self.cover.seat != actor:
+            self.cover.show(actor, self.seat_name(actor))
+            return True
+        return False
+
+    def reveal_seat(self) -> None:
+        """The cover's button: the next player shows their turn."""
+        self.revealed = self.cover.seat
+        self.cover.hide()
+        sound.play("turn")
+
+    # ----- acting --------------------------------------------------------------------
+    @property
+    def waiting(self) -> bool:
+        """True from sending an action until its result is on screen: the answer is in and the link's
+        view has caught up with it (over a network the `ok` arrives a moment before the `update`).
+
+        A board that reads its view once a frame sets `shown_rev` to the revision it read, so this
+        compares what is on screen, not what the link has received since."""
+        shown = self.link.rev if self.shown_rev is None else self.shown_rev
+        return self.pending_seq is not None or shown < self.ok_rev
+
+    def send(self, action: dict) -> bool:
+        """Send `action` for the active seat; False (with a toast saying why) when it cannot go now."""
+        seat = self.active_seat
+        if seat is None:
+            self.refuse("It is not your move.")
+            return False
+        if self.waiting:
+            self.refuse("Waiting for the table to answer…")
+            return False
+        self.sent.append(action)
+        self.pending_seq = self.link.act(action, seat)
+        sound.play("click")
+        return True
+
+    def refuse(self, message: str) -> None:
+        """Feedback for a click that did nothing: a toast and the error sound."""
+        self.refusals.append(message)
+        del self.refusals[:-32]
+        self.app.notify(message, warning=True)
+        sound.play("error")
+
+    def answer(self, msg: dict) -> None:
+        """Note the table's `ok` / `err` for the action in flight (an `err` is shown as a refusal)."""
+        if msg.get("seq") == self.pending_seq:
+            self.pending_seq = None
+            if msg.get("t") == "ok" and isinstance(msg.get("rev"), int):
+                self.ok_rev = msg["rev"]
+        if msg.get("t") == "err":
+            self.refuse(msg.get("msg") or "The table refused that move.")
+
+    def leave(self) -> None:
+        """Back to the main menu, closing the link."""
+        from game.scenes.title import TitleScene
+        if self.app.active_link is self.link:
+            self.app.active_link = None
+        self.link.close()
+        self.app.back_to(TitleScene)

@@ -1,0 +1,142 @@
+"""A scripted player for the Civil War board: a bot decides, and the decision is
+carried out the way a person would, by posting real clicks and keys.
+
+The bot (bots/civil_war.py) picks an action from the seat's view; this player then
+selects the stack, sets the split with the panel's - / + buttons, clicks the
+destination, answers the battle dialog with its buttons, and so on. UI tests and
+the screenshot script use it; it reads only what the window shows and knows.
+"""
+import pygame
+
+import bots
+from game.board_kit.autoplay import post_click, post_key
+from game.civil_war.geometry import centre
+from game.civil_war.orders import KINDS, composition
+
+
+class ClickPlayer:
+    def __init__(self, scene, level: str = "normal", seed: int = 0):
+        self.scene = scene
+        self.level, self.seed = level, seed
+        self.brains: dict[int, object] = {}
+        self.plan: dict | None = None
+        self.plan_key = None
+        self._pressed_total = None  # (plan, total) once the dialog's total button was pressed for this plan
+        self.inputs = 0
+        self.done: list[str] = []   # what it did, newest last
+
+    def _brain(self, seat):
+        if seat not in self.brains:
+            self.brains[seat] = bots.make("civil_war", self.level, seat, self.seed + seat)
+        return self.brains[seat]
+
+    def _did(self, what: str) -> str:
+        self.inputs += 1
+        self.done.append(what)
+        return what
+
+    def step(self) -> str | None:
+        """Post the next input for the seat at the controls; returns what it did (None: nothing to do)."""
+        s = self.scene
+        if s.cover.up:
+            post_key(pygame.K_RETURN)
+            return self._did("reveal")
+        if s.waiting or s.rules is None or s.help:
+            return None
+        key = s.rules_serial  # new rules for every revision the scene has read
+        if self.plan is None or self.plan_key != key:
+            self.plan = self._brain(s.active_seat).choose(s.rules.view)
+            self.plan_key = key
+        if self.plan is None:
+            return None
+        return getattr(self, "_" + self.plan["type"])(self.plan)
+
+    # ----- one method per kind of action ---------------------------------------------------
+    def _set_split(self, units: dict) -> str | None:
+        """Click - / + until the panel's pick is `units`; None when it already is."""
+        sel = self.scene.selection
+        for kind in KINDS:
+            want, have = units.get(kind, 0), sel.picked.get(kind, 0)
+            if want != have:
+                minus, plus = self.scene.steppers[kind]
+                post_click((plus if want > have else minus).rect.center)
+                return self._did(f"{'+' if want > have else '-'} {kind}")
+        return None
+
+    def _dest(self, action) -> tuple:
+        return tuple(action["path"][-1] if "path" in action else action["to"])
+
+    def _move(self, action) -> str:
+        s = self.scene
+        if s.selection.square not in (None, tuple(action["from"])):
+            post_key(pygame.K_ESCAPE)  # drop the other selection first: a click could move it instead
+            return self._did("drop selection")
+        if s.selection.square != tuple(action["from"]):
+            post_click(centre(action["from"]))
+            return self._did(f"select {action['from']}")
+        adjusted = self._set_split(action["units"])
+        if adjusted:
+            return adjusted
+        post_click(centre(self._dest(action)))
+        return self._did(f"move to {self._dest(action)}")
+
+    def _retreat(self, action) -> str:
+        adjusted = self._set_split(action["units"])
+        if adjusted:
+            return adjusted
+        post_click(centre(self._dest(action)))
+        return self._did(f"retreat to {self._dest(action)}")
+
+    def _battle(self, action) -> str | None:
+        d = self.scene.dialog
+        if d is None:
+            return None
+        want = {"eliminate": composition(action["eliminate"]), "lose": composition(action["lose"])}
+        total = sum(want["eliminate"].values())
+        if sum(d.eliminate.values()) != total or sum(d.lose.values()) != sum(want["lose"].values()):
+            button = next((b for b in d.total_buttons if b.label == (f"Destroy {total}" if total else "Garrison")), None)
+            if button is not None and self._pressed_total != (self.plan_key, total):
+                self._pressed_total = (self.plan_key, total)
+                post_click(button.rect.center)
+                return self._did(f"destroy {total}")
+        for side_name in ("eliminate", "lose"):
+            have = d.eliminate if side_name == "eliminate" else d.lose
+            for kind in KINDS:
+                w, h = want[side_name].get(kind, 0), have.get(kind, 0)
+                if w != h:
+                    stepper = next(st for st in d.steppers if st[0] == side_name and st[1] == kind)
+                    post_click((stepper[3] if w > h else stepper[2]).rect.center)
+                    return self._did(f"battle {side_name} {kind} {'+' if w > h else '-'}")
+        post_click(d.ok.rect.center)
+        return self._did("fight")
+
+    def _choose_losses(self, action) -> str:
+        s = self.scene
+        if s.selection.square != tuple(action["at"]):
+            post_click(centre(action["at"]))
+            return self._did(f"pick losses at {action['at']}")
+        kind = next(iter(action["units"]))
+        post_click(s.loss_buttons[kind].rect.center)
+        return self._did(f"remove {kind}")
+
+    def _fortify(self, action, key=pygame.K_f) -> str:
+        s = self.scene
+        if s.selection.square not in (None, tuple(action["at"])):
+            post_key(pygame.K_ESCAPE)
+            return self._did("drop selection")
+        if s.selection.square != tuple(action["at"]):
+            post_click(centre(action["at"]))
+            return self._did(f"select {action['at']}")
+        post_key(key)
+        return self._did(action["type"])
+
+    def _unfortify(self, action) -> str:
+        return self._fortify(action, pygame.K_u)
+
+    def _end_turn(self, action) -> str:
+        post_key(pygame.K_RETURN)
+        return self._did("end turn")
+
+    def _surrender(self, action) -> str:
+        post_click(self.scene.surrender_button.rect.center)
+        return self._did("surrender")

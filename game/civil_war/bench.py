@@ -1,0 +1,47 @@
+"""Bench row: the Civil War board's frame time with every piece on the map.
+
+All 35 units of the opening stand on the board, a stack is selected with its moves
+lit (pulsing), and the mouse rests on a square it could attack (tooltip). The
+frame is the app's whole `step`, as a multiple of an empty scene's frame measured
+the same way in the same run (game.board_kit.bench).
+"""
+from bench.runner import Row
+from game.board_kit.bench import empty_frames, frame_row, frames
+
+GOAL_MS = 8.3
+
+
+def rows(quick: bool) -> list[Row]:
+    from engine.civil_war.board import load
+    from game.app import App
+    from game.board_kit.autoplay import post_click, post_motion
+    from game.civil_war import BoardScene
+    from game.civil_war.geometry import centre
+    from game.settings import Settings
+    from net.local import LocalTable
+
+    n = 120 if quick else 600
+    app = App(settings=Settings(animation_speed="slow"))
+    try:
+        empty = empty_frames(app, n)
+        seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "name": "Grant", "level": "normal"}]
+        link = LocalTable("civil_war", seats, seed=1, bot_delay=3600)  # the bot waits: the board holds still
+        scene = BoardScene(app, link)
+        app.push(scene)
+        app.step(1 / 60)
+        post_click(centre(load("civil_war").cities["Fredericksburg"].at))
+        app.step(1 / 60)
+        reach = scene.reach()
+        target = next((sq for sq, how in sorted(reach.items()) if how == "attack"), next(iter(reach), None))
+        if target is not None:
+            post_motion(centre(target))
+        frames(app, 10)
+        times = frames(app, n)
+        pub = scene.view["public"]
+        units = len(pub["units"])
+        lit = len(reach)
+        link.close()
+    finally:
+        app.close()
+    return [frame_row("civil_war board frame (35 units, moves lit, tooltip)", times, empty, goal_ms=GOAL_MS,
+                      ok=units == 35 and lit > 0, detail=f"{units}/35 units on the map; {lit} squares lit; {n} frames")]

@@ -1,0 +1,103 @@
+"""Heads-up parts of the Civil War board: the two sides' bar, the turn box and the
+keyboard help. Rendered through game.board_kit.hud.Cached: once per change."""
+import pygame
+
+from game import theme
+from game.board_kit import hud as kit_hud
+from game.board_kit.hud import fit_text
+from game.civil_war.counters import side_colour
+from game.civil_war.log import SIDE_TITLES
+
+TOP_BAR = pygame.Rect(0, 0, 1280, 40)
+SIDE = pygame.Rect(700, 40, 580, 760)
+HINT = pygame.Rect(0, 738, 700, 62)
+STEP_NAMES = {"battle": "Battle", "retreat": "Retreat", "losses": "Losses"}
+
+HELP_LINES = [
+    ("Click", "a stack of yours, then a lit square: blue moves, red attacks"),
+    ("Tab", "cycle which units of the stack go (all, one kind, one unit)"),
+    ("- / + buttons", "in the orders panel: pick exactly which units go"),
+    ("Right-click", "drop the selection (Esc too)"),
+    ("Enter", "end your turn (after moving at least one unit)"),
+    ("F / U", "fortify / unfortify the selected key city"),
+    ("1-9", "in a battle: how many enemy units to destroy"),
+    ("Esc twice", "leave the game (it is saved; see Replays)"),
+    ("H / F1", "this help"),
+]
+
+
+def phase_of(pub: dict) -> str:
+    if pub.get("outcome"):
+        return "Game over"
+    pending = pub.get("pending") or []
+    return STEP_NAMES.get(pending[0]["step"], "Move") if pending else "Move"
+
+
+def build_top_bar(seats: list[dict], pub: dict, shown_seat) -> pygame.Surface:
+    surf = pygame.Surface(TOP_BAR.size, pygame.SRCALPHA)
+    surf.fill((*theme.colours.panel, 255))
+    pygame.draw.line(surf, theme.colours.panel_border, (0, TOP_BAR.h - 1), (TOP_BAR.w, TOP_BAR.h - 1), 2)
+    flags = pub.get("flags", {})
+    actor = (pub.get("to_act") or [None])[0]
+    for seat in (0, 1):
+        x = 6 + seat * 350
+        box = pygame.Rect(x, 4, 340, TOP_BAR.h - 8)
+        if seat == actor:
+            pygame.draw.rect(surf, theme.colours.panel_light, box, border_radius=8)
+            pygame.draw.rect(surf, theme.colours.accent, box, 2, border_radius=8)
+        colour = side_colour(seat)
+        pygame.draw.rect(surf, theme.darken(colour, 0.5), (x + 6, 10, 20, 20), border_radius=4)
+        pygame.draw.rect(surf, colour, (x + 6, 9, 20, 19), border_radius=4)
+        name = (seats[seat].get("name") if seat < len(seats) else None) or f"Seat {seat + 1}"
+        if seat == shown_seat:
+            name += " (you)"
+        title = fit_text(f"{SIDE_TITLES[seat]} · {name}", 300, 18, True)
+        surf.blit(theme.font(18, True).render(title, True, theme.colours.text), (x + 34, 4))
+        taken = sum(1 for s in flags.values() if s == seat)
+        pieces = (pub.get("pieces") or [0, 0])[seat]
+        info = f"{pieces} pieces · {taken} {'city' if taken == 1 else 'cities'} taken"
+        surf.blit(theme.font(14).render(info, True, theme.colours.text_dim), (x + 34, 22))
+    phase = phase_of(pub).upper()
+    text = theme.font(26, True).render(phase, True, theme.colours.accent)
+    surf.blit(text, text.get_rect(midright=(TOP_BAR.right - 14, TOP_BAR.centery)))
+    limit = pub.get("turn_limit") or 0
+    turn = f"turn {pub.get('turn_number', 0)}" + (f" of {limit}" if limit else "")
+    tn = theme.font(16).render(turn, True, theme.colours.text_dim)
+    surf.blit(tn, tn.get_rect(midright=(TOP_BAR.right - 24 - text.get_width(), TOP_BAR.centery + 2)))
+    return surf.convert_alpha()
+
+
+def build_turn_box(seats: list[dict], pub: dict, active_seat, waiting_for: str, lines: tuple) -> pygame.Surface:
+    rect = pygame.Rect(0, 0, SIDE.w - 16, 96)
+    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+    theme.draw_panel(surf, rect, border=theme.colours.accent_dark, alpha=240)
+    seat = (pub.get("to_act") or [pub.get("turn")])[0]
+    if seat is None:
+        seat = pub.get("turn", 0)
+    colour = side_colour(seat)
+    pygame.draw.rect(surf, theme.darken(colour, 0.4), (12, 14, 32, 32), border_radius=6)
+    pygame.draw.rect(surf, colour, (12, 12, 32, 32), border_radius=6)
+    name = (seats[seat].get("name") if 0 <= seat < len(seats) else None) or "—"
+    if pub.get("outcome"):
+        who = "The war is over"
+    elif active_seat is not None and active_seat == seat:
+        who = f"Your move, {name}" if sum(1 for s in seats if s.get("kind") == "human") > 1 else "Your move"
+    else:
+        who = f"{name}'s move"
+    theme.draw_text(surf, fit_text(f"{who} — {SIDE_TITLES[seat]}", rect.w - 70, 22, True), (56, 10), 22, bold=True)
+    theme.draw_text(surf, phase_of(pub), (56, 36), 20, theme.colours.accent, bold=True, shadow=False)
+    shown = list(lines) + ([waiting_for] if waiting_for else [])
+    for i, line in enumerate(shown[:2]):
+        theme.draw_text(surf, fit_text(line, rect.w - 24, 16), (14, 60 + i * 16), 16, theme.colours.text_dim,
+                        shadow=False)
+    return surf.convert_alpha()
+
+
+def build_hint(text: str, keys: str) -> pygame.Surface:
+    return kit_hud.build_hint(HINT.size, text, keys, reserve=0)
+
+
+def build_help() -> pygame.Surface:
+    return kit_hud.build_help("How to play the Civil War board", HELP_LINES,
+                              "Each turn move any of your pieces once; at least one must move. The whole rules: main menu, Rules.",
+                              width=760, key_column=190)

@@ -1,0 +1,90 @@
+"""Screenshots of the Civil War board for docs/screenshots/: `shoot(out_dir)`.
+
+Plays a seeded local game against a bot through real input (game.civil_war.autoplay)
+and saves the window at the moments worth showing: a battle dialog, the board
+mid-game with a stack selected and its moves lit, the hot-seat cover, and the game over.
+"""
+from pathlib import Path
+
+from game.board_kit.autoplay import FRAME, post_motion, run_until
+from game.board_kit.screenshots import save
+from game.civil_war.autoplay import ClickPlayer
+from game.civil_war.geometry import centre
+from game.civil_war.scene import BoardScene
+
+SEED = 7  # a game with a battle dialog early (turn 3) and a long enough war after it
+
+
+def _app():
+    from game.app import App
+    from game.settings import Settings
+    return App(settings=Settings(player_name="Ada", animation_speed="instant"))
+
+
+def _table(seats, seed):
+    from net.local import LocalTable
+    return LocalTable("civil_war", seats, seed=seed, bot_delay=0)
+
+
+def shoot(out_dir, app=None) -> list[Path]:
+    """Save the board screenshots into `out_dir` (a window of its own unless `app` is given)."""
+    from game.scenes.game_over import GameOverScene
+    out = Path(out_dir)
+    saved = []
+    own_app = app is None
+    app = app or _app()
+    link = _table([{"kind": "human", "name": "Ada"}, {"kind": "bot", "name": "Grant", "level": "easy"}], SEED)
+    scene = BoardScene(app, link)
+    app.push(scene)
+    app.active_link = link
+    player = ClickPlayer(scene, "hard", SEED)
+
+    # a battle: the dialog for the larger force
+    if run_until(app, scene, lambda: scene.dialog is not None, player=player):
+        post_motion((scene.dialog.rect.centerx, scene.dialog.rect.bottom + 30))
+        app.step(FRAME)
+        saved.append(save(app, out / "civil_war_battle.png"))
+
+    # mid-game: a stack picked, its moves lit, the mouse over a square it could attack or reach
+    def picked_mid_game():
+        pub = scene.view["public"]
+        if pub["turn_number"] < 5 or scene.selection.square is None or scene.step is not None:
+            return False
+        # an infantry column with a railroad ride and an attack in reach reads best; later, anything will do
+        infantry = scene.selection.picked.get("infantry", 0) >= 2 and not scene.selection.picked.get("cavalry")
+        return (infantry and any(v == "attack" for v in scene.reach().values())) or pub["turn_number"] >= 11
+    run_until(app, scene, picked_mid_game, player=player)
+    reach = scene.reach()
+    target = next((sq for sq, v in sorted(reach.items()) if v == "attack"), next(iter(sorted(reach)), None))
+    if target is not None:
+        post_motion(centre(target))
+    for _ in range(3):
+        app.step(FRAME)
+    saved.append(save(app, out / "civil_war_board.png"))
+
+    # the end of the war
+    run_until(app, scene, lambda: False, player=player, max_frames=20000)
+    if isinstance(app.stack.top, GameOverScene):
+        for _ in range(30):
+            app.step(FRAME)
+        saved.append(save(app, out / "civil_war_game_over.png"))
+    link.close()
+
+    # hot-seat: the cover between the two generals
+    hot = _table([{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Grace"}], SEED)
+    cover_scene = BoardScene(app, hot)
+    app.replace(cover_scene) if app.stack.top is not None else app.push(cover_scene)
+    app.step(FRAME)
+    saved.append(save(app, out / "civil_war_hotseat_cover.png"))
+    hot.close()
+    if own_app:
+        app.close()
+    else:
+        app.pop()
+    return saved
+
+
+if __name__ == "__main__":
+    import sys
+    for p in shoot(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"):
+        print(p)
