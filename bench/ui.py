@@ -1,5 +1,6 @@
 """Window benchmark rows: start to first frame, LAN table listed after `serve` starts,
-and (from game/risk/bench.py, when the board provides it) the board's frame time.
+and (from game/risk/bench.py and game/situation4/bench.py, when the boards provide them) the boards'
+frame times.
 
 Each figure is measured in a fresh subprocess, so imports and window creation count
 as a player would feel them. Dummy video/audio drivers; loopback-only discovery.
@@ -95,4 +96,17 @@ def rows(quick: bool) -> list[Row]:
         board_bench = None
     if board_bench is not None:
         out.extend(board_bench.rows(quick))
+    out.extend(_board_rows("situation4", quick))
+    out.extend(_board_rows("civil_war", quick))
     return out
+
+
+def _board_rows(game_id: str, quick: bool) -> list[Row]:
+    """A board's own frame rows (game/<game_id>/bench.py), when that board is there."""
+    try:
+        module = importlib.import_module(f"game.{game_id}.bench")
+    except ModuleNotFoundError as e:
+        if e.name not in (f"game.{game_id}.bench", f"game.{game_id}"):
+            raise
+        return []
+    return module.rows(quick)

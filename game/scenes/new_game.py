@@ -114,11 +114,27 @@ class NewGameScene(GuiScene, Scene):
                                                bot_factory=self.app.bot_factory)
                 self.app.replace(LobbyScene(self.app, link, host=handle))
             else:
-                link = tables.start_local(game_id, self.seats(), options, bot_factory=self.app.bot_factory,
-                                           bot_delay=tables.BOT_DELAY * self.app.settings.animation_factor())
+                bot_factory, bot_delay = self.app.bot_factory, tables.BOT_DELAY * self.app.settings.animation_factor()
+                if getattr(self.rules, "REALTIME", False):
+                    if sum(1 for s in self.seats() if s["kind"] == "human") > 1:
+                        self.app.notify("A race has no turns to share one screen: make the other seats bots, "
+                                        "or host it on the LAN.", warning=True)
+                        return
+                    bot_factory, bot_delay = self._racing_bots(), 0.0
+                link = tables.start_local(game_id, self.seats(), options, bot_factory=bot_factory,
+                                           bot_delay=bot_delay)
                 self.app.replace(boards.board_scene(self.app, link))
         except (OSError, ValueError, ImportError) as e:
             self.app.notify(f"The game could not start: {e}", warning=True)
+
+    def _racing_bots(self):
+        """Real time: each bot moves on its own clock at its level's pace, from the window's countdown on."""
+        import bots
+        from game.board_kit import realtime_bots
+        from game.board_kit.countdown import START_SECONDS
+        speed = realtime_bots.race_speed(self.app.settings)
+        return realtime_bots.paced_factory(self.app.bot_factory or bots.make, speed=speed,
+                                           start_delay=START_SECONDS * self.app.settings.animation_factor())
 
     # ----- frame ----------------------------------------------------------------------
     def handle(self, event):

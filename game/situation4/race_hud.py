@@ -1,0 +1,105 @@
+"""Heads-up surfaces of the race, each rebuilt only when what it shows changes (board_kit.hud.Cached):
+the top bar (the two sides, their players, scores and trays), the side panel's score box and the
+box of forces in hand.
+"""
+import pygame
+
+from game import theme
+from game.board_kit.hud import fit_text
+from game.situation4 import icons, layout, palette
+
+FORCE_KINDS = ("tank", "paratroop", "bridge")
+FORCE_LABELS = {"tank": "Tanks", "paratroop": "Paratroopers", "bridge": "Bridges"}
+FORCE_KEYS = {"tank": "T", "paratroop": "P", "bridge": "B"}
+SCORE_BOX = pygame.Rect(layout.SIDE.x + 8, layout.SIDE.y + 8, layout.SIDE.w - 16, 150)
+FORCES_BOX = pygame.Rect(layout.SIDE.x + 8, SCORE_BOX.bottom + 8, layout.SIDE.w - 16, 116)
+FLAG_BOX = pygame.Rect(layout.SIDE.x + 8, FORCES_BOX.bottom + 8, layout.SIDE.w - 16, 150)
+
+
+def force_slots() -> dict:
+    """Where each of my forces-in-hand sits in the forces box (screen rects): drag or click them."""
+    w = (FORCES_BOX.w - 24) // 3
+    return {kind: pygame.Rect(FORCES_BOX.x + 8 + i * (w + 4), FORCES_BOX.y + 28, w, 60)
+            for i, kind in enumerate(FORCE_KINDS)}
+
+
+def force_icon(kind: str, side: int, size: int = 30) -> pygame.Surface:
+    shade = palette.side_shade(side)
+    return icons.bridge(shade, size) if kind == "bridge" else icons.force(kind, shade, size)
+
+
+def build_top_bar(board, sides: list[str], pub: dict, my_side, clock_text: str) -> pygame.Surface:
+    surf = pygame.Surface(layout.TOP_BAR.size, pygame.SRCALPHA)
+    surf.fill((*theme.colours.panel, 255))
+    pygame.draw.line(surf, theme.colours.panel_border, (0, layout.TOP_BAR.h - 1), (layout.TOP_BAR.w, layout.TOP_BAR.h - 1), 2)
+    order = [1 - my_side, my_side] if my_side is not None else [1, 0]
+    x = 12
+    for side in order:
+        shade = palette.side_shade(side)
+        pygame.draw.circle(surf, theme.darken(shade, 0.45), (x + 12, 23), 11)
+        pygame.draw.circle(surf, shade, (x + 12, 22), 10)
+        who = sides[side] + (" (you)" if side == my_side else "")
+        theme.draw_text(surf, fit_text(who, 250, 18, True), (x + 30, 4), 18, theme.colours.text, bold=True,
+                        shadow=False)
+        info = f"{pub['scores'][side]} pts  ·  {pub['placed'][side]} laid  ·  tray {pub['tray_left'][side]}"
+        theme.draw_text(surf, info, (x + 30, 23), 15, theme.colours.text_dim, shadow=False)
+        x += 340
+    theme.draw_text(surf, "SITUATION 4", (layout.TOP_BAR.right - 16, layout.TOP_BAR.centery), 24,
+                    theme.colours.accent, bold=True, anchor="midright", shadow=False)
+    theme.draw_text(surf, clock_text, (layout.TOP_BAR.right - 190, layout.TOP_BAR.centery), 20, theme.colours.text,
+                    anchor="midright", shadow=False)
+    theme.draw_text(surf, f"{pub['filled']}/{board.n} on the board", (layout.TOP_BAR.right - 270,
+                    layout.TOP_BAR.centery), 16, theme.colours.text_dim, anchor="midright", shadow=False)
+    return surf.convert_alpha()
+
+
+def build_score_box(sides: list[str], pub: dict, my_side, shown_scores: list[int]) -> pygame.Surface:
+    rect = SCORE_BOX.move(-SCORE_BOX.x, -SCORE_BOX.y)
+    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+    theme.draw_panel(surf, rect, border=theme.colours.accent_dark, alpha=240)
+    theme.draw_text(surf, "Score", (12, 6), 16, theme.colours.text_dim, bold=True, shadow=False)
+    order = [my_side, 1 - my_side] if my_side is not None else [0, 1]
+    for i, side in enumerate(order):
+        y = 30 + i * 58
+        shade = palette.side_shade(side)
+        pygame.draw.rect(surf, theme.darken(shade, 0.55), (8, y, rect.w - 16, 52), border_radius=8)
+        pygame.draw.rect(surf, shade, (8, y, 6, 52), border_top_left_radius=8, border_bottom_left_radius=8)
+        name = sides[side] + (" — you" if side == my_side else "")
+        theme.draw_text(surf, fit_text(name, rect.w - 110, 17, True), (22, y + 5), 17, theme.colours.text, bold=True,
+                        shadow=False)
+        theme.draw_text(surf, f"{pub['placed'][side]} laid · {pub['tray_left'][side]} in tray", (22, y + 28), 15,
+                        theme.colours.text_dim, shadow=False)
+        theme.draw_text(surf, str(shown_scores[side]), (rect.w - 16, y + 26), 34, shade, bold=True, anchor="midright")
+    return surf.convert_alpha()
+
+
+def build_forces_box(pub: dict, my_side, armed) -> pygame.Surface:
+    rect = FORCES_BOX.move(-FORCES_BOX.x, -FORCES_BOX.y)
+    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+    theme.draw_panel(surf, rect, alpha=240)
+    theme.draw_text(surf, "In hand — drag onto the board", (12, 5), 16, theme.colours.text_dim, bold=True, shadow=False)
+    if my_side is None:
+        return surf.convert_alpha()
+    enemy = 1 - my_side
+    for kind, slot in force_slots().items():
+        box = slot.move(-FORCES_BOX.x, -FORCES_BOX.y)
+        n = pub["in_hand"][kind][my_side]
+        ready = kind == "bridge" or pub["bases_ready"][kind][my_side]
+        fill = theme.colours.panel_light if n else theme.darken(theme.colours.panel, 0.2)
+        pygame.draw.rect(surf, fill, box, border_radius=8)
+        border = theme.colours.accent if kind == armed else theme.colours.panel_border
+        pygame.draw.rect(surf, border, box, 2 if kind != armed else 3, border_radius=8)
+        icon = force_icon(kind, my_side, 30)
+        if not n:
+            icon = icon.copy()
+            icon.fill((255, 255, 255, 90), special_flags=pygame.BLEND_RGBA_MULT)
+        surf.blit(icon, icon.get_rect(center=(box.x + 24, box.y + 22)))
+        theme.draw_text(surf, f"×{n}", (box.x + 44, box.y + 22), 20, theme.colours.text if n else theme.colours.text_dim,
+                        bold=True, anchor="midleft", shadow=False)
+        sub = FORCE_KEYS[kind] if n else ("used" if ready else "base first")
+        theme.draw_text(surf, sub, (box.centerx, box.bottom - 11), 13, theme.colours.text_dim, anchor="center",
+                        shadow=False)
+    their = "  ".join(f"{FORCE_LABELS[k].lower()} {pub['in_hand'][k][enemy]}" for k in FORCE_KINDS)
+    theme.draw_text(surf, fit_text(f"Opponent: {their}", rect.w - 20, 14), (12, rect.h - 22), 14,
+                    theme.colours.text_dim, shadow=False)
+    return surf.convert_alpha()

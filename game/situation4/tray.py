@@ -1,0 +1,159 @@
+"""The player's tray: the side's unplaced pieces along its edge, scrollable, filtered and sorted
+by the player without leaving the board.
+
+Filters follow what is printed on the pieces: all, red-bordered base-line pieces,
+objectives (points), and base pieces (tank and paratroop bases). Sorts: as dealt
+(the tray's own shuffled order), nearest my edge first, and "fits now" first.
+Items run in columns of two; the wheel, Left/Right, [ ] and PgUp/PgDn scroll by a column.
+"""
+import pygame
+
+from game import theme
+from game.situation4 import layout, palette
+
+FILTERS = ("all", "red", "points", "bases")
+FILTER_LABELS = {"all": "All", "red": "Red", "points": "Points", "bases": "Bases"}
+FILTER_NAMES = {"all": "all pieces", "red": "red-bordered base-line pieces", "points": "objectives",
+                "bases": "base pieces"}
+SORTS = ("dealt", "edge", "fits")
+SORT_LABELS = {"dealt": "as dealt", "edge": "my edge first", "fits": "fits now first"}
+
+
+class Tray:
+    def __init__(self, board, sprites, side: int, flipped: bool):
+        self.board = board
+        self.sprites = sprites
+        self.side = side
+        self.flipped = flipped
+        self.filter = "all"
+        self.sort = "dealt"
+        self.scroll = 0          # first visible column
+        self.items: list[int] = []
+        self.fitting: set = set()
+        self.rects: dict[int, pygame.Rect] = {}
+        self.cols_visible = layout.TRAY_ITEMS.w // layout.TRAY_ITEM
+        base_slots = set()
+        for own in board.bases:
+            for square in own.values():
+                base_slots.update(board.squares[square])
+        self._base_slots = base_slots
+        self._red = set(board.base_line[0]) | set(board.base_line[1])
+        self._key = None
+
+    # ----- what is in it ---------------------------------------------------------------
+    def matches(self, piece: int) -> bool:
+        f = self.filter
+        return (f == "all" or (f == "red" and piece in self._red) or (f == "points" and piece in self.board.objectives)
+                or (f == "bases" and piece in self._base_slots))
+
+    def edge_distance(self, piece: int) -> int:
+        row, col = self.board.row_col(piece)
+        my_row = next(iter(self.board.base_line[self.side])) // self.board.cols
+        return abs(row - my_row) * 100 + col
+
+    def sync(self, tray_order: list[int], hidden: set, fitting: set) -> None:
+        """The tray's pieces in the private tray order, less `hidden` (predicted placements), with `fitting`
+        (pieces that could be placed now) marked."""
+        key = (tuple(tray_order), frozenset(hidden), frozenset(fitting), self.filter, self.sort)
+        if key == self._key:
+            return
+        self._key = key
+        self.fitting = fitting
+        pieces = [p for p in tray_order if p not in hidden and self.matches(p)]
+        if self.sort == "edge":
+            pieces.sort(key=self.edge_distance)
+        elif self.sort == "fits":
+            pieces.sort(key=lambda p: (p not in fitting, self.edge_distance(p)))
+        self.items = pieces
+        self.scroll = max(0, min(self.scroll, self.max_scroll))
+        self._layout()
+
+    @property
+    def columns(self) -> int:
+        return (len(self.items) + layout.TRAY_ROWS - 1) // layout.TRAY_ROWS
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.columns - self.cols_visible)
+
+    def _layout(self) -> None:
+        self.rects = {}
+        area = layout.TRAY_ITEMS
+        for i, piece in enumerate(self.items):
+            col, row = divmod(i, layout.TRAY_ROWS)
+            col -= self.scroll
+            if 0 <= col < self.cols_visible:
+                self.rects[piece] = pygame.Rect(area.x + col * layout.TRAY_ITEM, area.y + row * layout.TRAY_ITEM,
+                                                layout.TRAY_ITEM - 4, layout.TRAY_ITEM - 4)
+
+    # ----- the player's controls --------------------------------------------------------
+    def scroll_by(self, columns: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + columns))
+        self._layout()
+
+    def set_filter(self, name: str) -> None:
+        self.filter = name
+        self.scroll = 0
+        self._key = None
+
+    def next_sort(self) -> None:
+        self.sort = SORTS[(SORTS.index(self.sort) + 1) % len(SORTS)]
+        self.scroll = 0
+        self._key = None
+
+    def show(self, piece: int) -> bool:
+        """Scroll so `piece` is visible; False if the filter hides it."""
+        if piece not in self.items:
+            return False
+        col = self.items.index(piece) // layout.TRAY_ROWS
+        if not self.scroll <= col < self.scroll + self.cols_visible:
+            self.scroll = max(0, min(self.max_scroll, col - self.cols_visible // 2))
+            self._layout()
+        return True
+
+    def piece_at(self, pos) -> int | None:
+        for piece, rect in self.rects.items():
+            if rect.collidepoint(pos):
+                return piece
+        return None
+
+    def home_of(self, piece: int):
+        """Where a piece sits in the tray (for a bounce back), or the tray's middle if it is not showing."""
+        rect = self.rects.get(piece)
+        return rect.center if rect is not None else layout.TRAY_ITEMS.center
+
+    # ----- drawing ----------------------------------------------------------------------
+    def draw(self, surface, *, selected=None, lifted=None, empty_text=None) -> None:
+        area = layout.TRAY_ITEMS
+        pygame.draw.rect(surface, theme.darken(theme.colours.panel, 0.35), area.inflate(4, 4), border_radius=8)
+        clip = surface.get_clip()
+        surface.set_clip(area.inflate(4, 4))
+        shade = palette.side_shade(self.side)
+        for piece, rect in self.rects.items():
+            fits = piece in self.fitting
+            cell = theme.colours.panel_light if fits else theme.colours.panel
+            pygame.draw.rect(surface, cell, rect, border_radius=6)
+            if piece == selected:
+                pygame.draw.rect(surface, theme.colours.accent, rect, 3, border_radius=6)
+            elif fits:
+                pygame.draw.rect(surface, palette.LEGAL, rect, 1, border_radius=6)
+            if piece == lifted:
+                continue
+            sprite = self.sprites.get(piece, self.side, layout.TRAY_CELL_PX, self.flipped)
+            sprite.blit_at(surface, rect.center)
+            points = self.board.objectives.get(piece)
+            if points:
+                label = theme.render_text(str(points), 14, theme.text_on(shade), True)
+                surface.blit(label, label.get_rect(center=rect.center))
+        surface.set_clip(clip)
+        if not self.items:
+            text = empty_text or (f"No {FILTER_NAMES[self.filter]} left" if self.filter != "all" else "Tray empty")
+            theme.draw_text(surface, text, area.center,
+                            theme.SIZE_BODY, theme.colours.text_dim, anchor="center")
+        if self.max_scroll:
+            bar = pygame.Rect(area.x, area.bottom + 1, area.w, 4)
+            pygame.draw.rect(surface, theme.colours.panel_border, bar, border_radius=2)
+            frac = self.cols_visible / self.columns
+            knob_w = max(24, int(bar.w * frac))
+            knob_x = bar.x + int((bar.w - knob_w) * self.scroll / self.max_scroll)
+            pygame.draw.rect(surface, theme.colours.accent, (knob_x, bar.y, knob_w, 4), border_radius=2)
