@@ -6,6 +6,7 @@ same run, so the table still means something on a busy machine.
 """
 import importlib
 import sys
+import textwrap
 import traceback
 from dataclasses import dataclass
 
@@ -42,12 +43,17 @@ def run(quick: bool = False) -> int:
     return 1 if failures else 0
 
 
+NOTE_WIDTH = 64  # notes wrap onto continuation lines so the table fits a terminal
+
+
 def print_table(rows: list[Row]) -> None:
     headers = ("measure", "value", "goal", "met", "note")
     cells = [(r.name, r.value, r.goal, {True: "yes", False: "NO", None: ""}[r.met], r.note) for r in rows]
-    widths = [max(len(h), *(len(c[i]) for c in cells)) if cells else len(h) for i, h in enumerate(headers)]
-    line = "  ".join(h.ljust(w) for h, w in zip(headers, widths))
-    print(line)
-    print("  ".join("-" * w for w in widths))
+    widths = [max(len(h), *(len(c[i]) for c in cells)) if cells else len(h) for i, h in enumerate(headers[:-1])]
+    print("  ".join(h.ljust(w) for h, w in zip(headers, widths)) + "  " + headers[-1])
+    print("  ".join("-" * w for w in widths) + "  " + "-" * NOTE_WIDTH)
     for c in cells:
-        print("  ".join(v.ljust(w) for v, w in zip(c, widths)))
+        note = textwrap.wrap(c[-1], NOTE_WIDTH) or [""]
+        print(("  ".join(v.ljust(w) for v, w in zip(c, widths)) + "  " + note[0]).rstrip())
+        for more in note[1:]:
+            print(" " * (sum(widths) + 2 * len(widths)) + more)
