@@ -6,6 +6,7 @@ same run, so the figure means something on a slow or busy machine.
 """
 import statistics
 import time
+from contextlib import contextmanager
 
 from bench.runner import Row
 
@@ -47,3 +48,29 @@ def frame_row(name: str, board: list[float], empty: list[float], *, goal_ms: flo
             f" p99 {base99 * 1000:.2f} ms" + (f"; {detail}" if detail else ""))
     return Row(name, f"p50 {p50 / base50:.1f}x, p99 {q99 / base99:.1f}x empty", goal=f"p99 <= {goal_ms} ms",
                met=q99 * 1000 <= goal_ms and ok, note=note)
+
+
+@contextmanager
+def bench_app(quick: bool):
+    """(app, n, empty): an App at slow animation speed, the frame count for this run, and the
+    empty-frame floor already measured on it; the app is closed afterwards."""
+    from game.app import App
+    from game.settings import Settings
+    n = 120 if quick else 600
+    app = App(settings=Settings(animation_speed="slow"))
+    try:
+        yield app, n, empty_frames(app, n)
+    finally:
+        app.close()
+
+
+def still_board(app, game_id: str, seats: list[dict], seed: int = 1):
+    """`game_id`'s board pushed on `app` over an in-process table whose bots wait (the board holds
+    still while it is timed); one frame drawn. Returns (scene, link)."""
+    from game import boards
+    from net.local import LocalTable
+    link = LocalTable(game_id, seats, seed=seed, bot_delay=3600)
+    scene = boards.board_module(game_id).BoardScene(app, link)
+    app.push(scene)
+    app.step(1 / 60)
+    return scene, link

@@ -6,7 +6,9 @@ is about seats and the link, not about any game.
 or against bots the window plays one seat; hot-seat, it plays several and shows
 one at a time, with the cover between them; a spectator plays none.
 """
-from game import sound
+from game import sound, theme
+
+ESC_LEAVE_SECONDS = 2.5  # a second Esc within this leaves the board (one Esc never loses a game)
 
 
 class SeatedBoard:
@@ -17,6 +19,8 @@ class SeatedBoard:
     pending_seq: int | None = None
 
     def init_seats(self) -> None:
+        self.esc_armed = 0.0
+        self.game_over_shown = False
         self.revealed = None
         self.pending_seq = None
         self.ok_rev = 0                  # the revision the table gave our last accepted action
@@ -122,3 +126,57 @@ class SeatedBoard:
             self.app.active_link = None
         self.link.close()
         self.app.back_to(TitleScene)
+
+    # ----- the frame loop's share ----------------------------------------------------
+    def tick_seats(self, dt: float) -> None:
+        self.esc_armed = max(0.0, self.esc_armed - dt)
+
+    def read_link(self) -> None:
+        """Take every message the link has: each update's events go to `on_event`, answers to `answer`,
+        chat to the log, a closed table to a notice."""
+        for msg in self.link.poll():
+            t = msg.get("t")
+            if t == "update":
+                for e in msg.get("events", []):
+                    self.on_event(e)
+            elif t in ("ok", "err"):
+                self.answer(msg)
+            elif t == "chat":
+                self.log.add_text(f"{msg.get('from') or 'someone'}: {msg.get('text', '')}", msg.get("seat"))
+            elif t == "status" and msg.get("status") == "closed":
+                self.app.notify(msg.get("msg") or "The table closed.", warning=True)
+
+    def on_event(self, event: dict) -> None:
+        raise NotImplementedError("a board scene says what each game event looks and sounds like")
+
+    def escape_to_leave(self) -> None:
+        """Esc with nothing left to cancel: the first press warns, a second one soon after leaves."""
+        if self.esc_armed > 0:
+            self.leave()
+        else:
+            self.esc_armed = ESC_LEAVE_SECONDS
+            self.app.notify("Press Esc again to leave the game.")
+
+    def game_over_due(self) -> bool:
+        """True once, when the game on screen has ended and the game-over scene should follow
+        (never while replaying a save)."""
+        if self.game_over_shown or not self.view or getattr(self.link, "replay", False):
+            return False
+        public = self.view["public"]
+        return bool(public.get("result") or public.get("outcome"))
+
+    def show_game_over(self, rows: list) -> None:
+        self.game_over_shown = True
+        from game.scenes.game_over import show_game_over
+        show_game_over(self.app, self.link, rows)
+
+    def draw_cover_or_waiting(self, surface) -> bool:
+        """Draw the hot-seat cover, or a waiting notice before the first view; True when that is all."""
+        if self.cover.up:
+            self.cover.draw(surface)
+            return True
+        if not self.view:
+            surface.blit(theme.backdrop(surface.get_size()), (0, 0))
+            theme.draw_text(surface, "Waiting for the table…", (640, 400), theme.SIZE_LARGE, anchor="center")
+            return True
+        return False

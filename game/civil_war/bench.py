@@ -6,29 +6,19 @@ frame is the app's whole `step`, as a multiple of an empty scene's frame measure
 the same way in the same run (game.board_kit.bench).
 """
 from bench.runner import Row
-from game.board_kit.bench import empty_frames, frame_row, frames
+from game.board_kit.bench import bench_app, frame_row, frames, still_board
 
 GOAL_MS = 8.3
 
 
 def rows(quick: bool) -> list[Row]:
     from engine.civil_war.board import load
-    from game.app import App
     from game.board_kit.autoplay import post_click, post_motion
-    from game.civil_war import BoardScene
     from game.civil_war.geometry import centre
-    from game.settings import Settings
-    from net.local import LocalTable
 
-    n = 120 if quick else 600
-    app = App(settings=Settings(animation_speed="slow"))
-    try:
-        empty = empty_frames(app, n)
+    with bench_app(quick) as (app, n, empty):
         seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "name": "Grant", "level": "normal"}]
-        link = LocalTable("civil_war", seats, seed=1, bot_delay=3600)  # the bot waits: the board holds still
-        scene = BoardScene(app, link)
-        app.push(scene)
-        app.step(1 / 60)
+        scene, link = still_board(app, "civil_war", seats)
         post_click(centre(load("civil_war").cities["Fredericksburg"].at))
         app.step(1 / 60)
         reach = scene.reach()
@@ -41,7 +31,5 @@ def rows(quick: bool) -> list[Row]:
         units = len(pub["units"])
         lit = len(reach)
         link.close()
-    finally:
-        app.close()
     return [frame_row("civil_war board frame (35 units, moves lit, tooltip)", times, empty, goal_ms=GOAL_MS,
                       ok=units == 35 and lit > 0, detail=f"{units}/35 units on the map; {lit} squares lit; {n} frames")]

@@ -30,7 +30,6 @@ SIDE = hud.SIDE
 TURN_BOX_POS = (SIDE.x + 8, SIDE.y + 8)
 BUTTON_Y = ORDERS_RECT.bottom + 10
 LOG_RECT = pygame.Rect(SIDE.x + 4, BUTTON_Y + 84, SIDE.w - 8, SIDE.bottom - BUTTON_Y - 88)
-ESC_LEAVE_SECONDS = 2.5
 SURRENDER_CONFIRM_SECONDS = 3.0
 COVER_NOTE = "Nothing on this board is secret: the cover only keeps each turn to its own player."
 
@@ -54,10 +53,8 @@ class BoardScene(SeatedBoard, Scene):
         self.help = False
         self.hover: tuple | None = None
         self.time = 0.0
-        self.esc_armed = 0.0
         self.surrender_armed = 0.0
         self.flash: tuple | None = None   # (square, seconds left): where the last battle was
-        self.game_over_shown = False
         self.attacks = [0, 0]
         self.lost = [0, 0]
         self.view: dict | None = None
@@ -384,38 +381,22 @@ class BoardScene(SeatedBoard, Scene):
     def _escape(self) -> bool:
         if self.selection.square is not None and self.step is None:
             self.selection.clear()
-        elif self.esc_armed > 0:
-            self.leave()
         else:
-            self.esc_armed = ESC_LEAVE_SECONDS
-            self.app.notify("Press Esc again to leave the game.")
+            self.escape_to_leave()
         return True
 
     # ----- frame -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
-        self.esc_armed = max(0.0, self.esc_armed - dt)
+        self.tick_seats(dt)
         self.surrender_armed = max(0.0, self.surrender_armed - dt)
         if self.flash is not None:
             self.flash = (self.flash[0], self.flash[1] - dt) if self.flash[1] > dt else None
-        for msg in self.link.poll():
-            self._message(msg)
+        self.read_link()
         self.refresh()
         self._maybe_game_over()
 
-    def _message(self, msg: dict) -> None:
-        t = msg.get("t")
-        if t == "update":
-            for e in msg.get("events", []):
-                self._event(e)
-        elif t in ("ok", "err"):
-            self.answer(msg)
-        elif t == "chat":
-            self.log.add_text(f"{msg.get('from') or 'someone'}: {msg.get('text', '')}", msg.get("seat"))
-        elif t == "status" and msg.get("status") == "closed":
-            self.app.notify(msg.get("msg") or "The table closed.", warning=True)
-
-    def _event(self, e: dict) -> None:
+    def on_event(self, e: dict) -> None:
         self.log.add(e)
         kind = e["type"]
         if kind == "battle":
@@ -430,19 +411,15 @@ class BoardScene(SeatedBoard, Scene):
             sound.play("turn")
 
     def _maybe_game_over(self) -> None:
-        if self.game_over_shown or not self.view or getattr(self.link, "replay", False):
+        if not self.game_over_due():
             return
         pub = self.pub
-        if not (pub.get("result") or pub.get("outcome")):
-            return
-        self.game_over_shown = True
         flags = pub.get("flags", {})
         rows = [("Side", list(SIDE_TITLES)),
                 ("Cities taken", [sum(1 for s in flags.values() if s == seat) for seat in (0, 1)]),
                 ("Attacks made", list(self.attacks)),
                 ("Units lost", list(self.lost))]
-        from game.scenes.game_over import show_game_over
-        show_game_over(self.app, self.link, rows)
+        self.show_game_over(rows)
 
     # ----- drawing -----------------------------------------------------------------------------
     def _make_side(self) -> pygame.Surface:
@@ -456,12 +433,7 @@ class BoardScene(SeatedBoard, Scene):
         return surf.convert()
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.cover.up:
-            self.cover.draw(surface)
-            return
-        if not self.view:
-            surface.blit(theme.backdrop(surface.get_size()), (0, 0))
-            theme.draw_text(surface, "Waiting for the table…", (640, 400), theme.SIZE_LARGE, anchor="center")
+        if self.draw_cover_or_waiting(surface):
             return
         pub = self.pub
         surface.fill(theme.darken(theme.colours.panel, 0.4), BOARD_RECT.inflate(16, 16))

@@ -7,6 +7,7 @@ mid-game with a stack selected and its moves lit, the hot-seat cover, and the ga
 from pathlib import Path
 
 from game.board_kit.autoplay import FRAME, post_motion, run_until
+from game.board_kit import screenshots
 from game.board_kit.screenshots import save
 from game.civil_war.autoplay import ClickPlayer
 from game.civil_war.geometry import centre
@@ -77,14 +78,9 @@ def shoot(out_dir, app=None) -> list[Path]:
     app.step(FRAME)
     saved.append(save(app, out / "civil_war_hotseat_cover.png"))
     hot.close()
-    if own_app:
-        app.close()
-    else:
-        app.pop()
+    screenshots.done_with(app, own_app)
     return saved
 
 
 if __name__ == "__main__":
-    import sys
-    for p in shoot(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"):
-        print(p)
+    screenshots.main(shoot)

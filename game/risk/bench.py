@@ -6,7 +6,7 @@ frame is the app's whole `step` (events, update, draw, present), compared with
 an empty scene's frame measured the same way in the same run.
 """
 from bench.runner import Row
-from game.board_kit.bench import empty_frames, frame_row, frames as _frames
+from game.board_kit.bench import bench_app, frame_row, frames as _frames, still_board
 
 GOAL_MS = 8.3
 
@@ -14,21 +14,11 @@ GOAL_MS = 8.3
 def rows(quick: bool) -> list[Row]:
     import pygame
 
-    from game.app import App
-    from game.risk import BoardScene
     from game.risk.dice import DiceRoll
-    from game.settings import Settings
-    from net.local import LocalTable
 
-    n = 120 if quick else 600
-    app = App(settings=Settings(animation_speed="slow"))
-    try:
-        empty = empty_frames(app, n)
+    with bench_app(quick) as (app, n, empty):
         seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "name": f"Bot {i}"} for i in range(1, 6)]
-        link = LocalTable("risk", seats, seed=1, bot_delay=3600)  # the bots wait: the board holds still
-        scene = BoardScene(app, link)
-        app.push(scene)
-        app.step(1 / 60)
+        scene, link = still_board(app, "risk", seats)
         pub = scene.view["public"]
         held = sum(1 for v in pub["territories"].values() if v["owner"] is not None and v["armies"] > 0)
         terr = scene.geometry.territories
@@ -46,7 +36,5 @@ def rows(quick: bool) -> list[Row]:
                 scene.dice = DiceRoll(battle, "Ada", "Bot", speed=1000.0)  # keeps tumbling the whole run
             times.extend(_frames(app, 1))
         link.close()
-    finally:
-        app.close()
     return [frame_row("risk board frame during dice (42 territories held)", times, empty, goal_ms=GOAL_MS,
                       ok=held == 42, detail=f"{held}/42 territories held; {n} frames")]

@@ -33,7 +33,6 @@ SIDE = hud.SIDE
 TURN_BOX_POS = (SIDE.x + 8, SIDE.y + 8)
 CARDS_TOP = SIDE.y + 238
 LOG_RECT = pygame.Rect(SIDE.x + 4, SIDE.y + 456, SIDE.w - 8, SIDE.h - 460)
-ESC_LEAVE_SECONDS = 2.5
 BOTTOM_DICE_X = hud.BOTTOM.right - 140
 
 
@@ -55,8 +54,6 @@ class BoardScene(SeatedBoard, Scene):
         self.help = False
         self.hover: str | None = None
         self.time = 0.0
-        self.esc_armed = 0.0
-        self.game_over_shown = False
         self.traded = [0] * len(link.seats)
         self.conquests = [0] * len(link.seats)
         self.view: dict | None = None
@@ -305,11 +302,8 @@ class BoardScene(SeatedBoard, Scene):
                 self.controls.reset()
             elif self.hand.selected:
                 self.hand.selected = []
-            elif self.esc_armed > 0:
-                self.leave()
             else:
-                self.esc_armed = ESC_LEAVE_SECONDS
-                self.app.notify("Press Esc again to leave the game.")
+                self.escape_to_leave()
         elif k == pygame.K_m:
             self.refuse("Move all is for the army chooser (after a conquest or when fortifying).")
         else:
@@ -325,9 +319,8 @@ class BoardScene(SeatedBoard, Scene):
     # ----- frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
-        self.esc_armed = max(0.0, self.esc_armed - dt)
-        for msg in self.link.poll():
-            self._message(msg)
+        self.tick_seats(dt)
+        self.read_link()
         self.refresh()
         self._continue_blitz()
         if self.dice is not None:
@@ -337,22 +330,12 @@ class BoardScene(SeatedBoard, Scene):
         self.tokens.update(dt)
         self._maybe_game_over()
 
-    def _message(self, msg: dict) -> None:
-        t = msg.get("t")
-        if t == "update":
-            for e in msg.get("events", []):
-                self._event(e)
-        elif t == "ok":
-            self.answer(msg)
-        elif t == "err":
-            self.controls.blitz = False
-            self.answer(msg)
-        elif t == "chat":
-            self.log.add_text(f"{msg.get('from') or 'someone'}: {msg.get('text', '')}", msg.get("seat"))
-        elif t == "status" and msg.get("status") == "closed":
-            self.app.notify(msg.get("msg") or "The table closed.", warning=True)
+    def answer(self, msg: dict) -> None:
+        if msg.get("t") == "err":
+            self.controls.blitz = False  # a refused attack ends a blitz
+        super().answer(msg)
 
-    def _event(self, e: dict) -> None:
+    def on_event(self, e: dict) -> None:
         self.log.add(e)
         kind = e["type"]
         terr = self.geometry.territories
@@ -383,19 +366,15 @@ class BoardScene(SeatedBoard, Scene):
                 sound.play("turn")
 
     def _maybe_game_over(self) -> None:
-        if self.game_over_shown or not self.view or getattr(self.link, "replay", False):
+        if not self.game_over_due() or self.dice is not None:
             return
         pub = self.view["public"]
-        if not pub.get("result") or self.dice is not None:
-            return
-        self.game_over_shown = True
         stats = pub.get("stats") or []
         rows = [("Territories", [s.get("territories", 0) for s in stats]),
                 ("Armies", [s.get("armies", 0) for s in stats]),
                 ("Sets traded", list(self.traded)),
                 ("Conquests", list(self.conquests))]
-        from game.scenes.game_over import show_game_over
-        show_game_over(self.app, self.link, rows)
+        self.show_game_over(rows)
 
     # ----- drawing -------------------------------------------------------------------------
     def _make_side(self) -> pygame.Surface:
@@ -409,12 +388,7 @@ class BoardScene(SeatedBoard, Scene):
         return surf.convert()
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.cover.up:
-            self.cover.draw(surface)
-            return
-        if not self.view:
-            surface.blit(theme.backdrop(surface.get_size()), (0, 0))
-            theme.draw_text(surface, "Waiting for the table…", (640, 400), theme.SIZE_LARGE, anchor="center")
+        if self.draw_cover_or_waiting(surface):
             return
         pub = self.view["public"]
         territories = pub["territories"]

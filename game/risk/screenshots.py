@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 
 from game.board_kit.autoplay import FRAME, run_until
+from game.board_kit import screenshots
 from game.board_kit.screenshots import save as _save
 from game.risk.autoplay import ClickPlayer, post_click
 from game.risk.scene import BoardScene
@@ -101,14 +102,9 @@ def shoot(out_dir, app=None) -> list[Path]:
     _run_until(app, scene2, player2, lambda: scene2.cover.up and scene2.revealed is not None)
     saved.append(_save(app, out / "risk_hotseat_cover.png"))
     link2.close()
-    if own_app:
-        app.close()
-    else:
-        app.pop()
+    screenshots.done_with(app, own_app)
     return saved
 
 
 if __name__ == "__main__":
-    import sys
-    for p in shoot(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"):
-        print(p)
+    screenshots.main(shoot)
