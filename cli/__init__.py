@@ -28,6 +28,16 @@ def _seats(text: str) -> int:
     return int(text)
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0 to 3600)")
+    return value
+
+
 LEVELS = ("easy", "normal", "hard")
 
 
@@ -66,8 +76,12 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bot", help="play a seat as a bot over the network")
     b.add_argument("--connect", required=True, type=_address, metavar="HOST:PORT")
     b.add_argument("--level", choices=LEVELS, default="normal")
+    b.add_argument("--game", choices=games.available(), default=None,
+                   help="expect this game (the table's welcome says which; another game: exit 1)")
     b.add_argument("--name", default=None)
     b.add_argument("--seat", type=int, default=None, help="ask for this seat")
+    b.add_argument("--pace", type=_seconds, default=None, metavar="SECONDS",
+                   help="real-time games: seconds between moves (default: the level's pace; 0 = as fast as it can)")
 
     j = sub.add_parser("join", help="open the window and join a table directly")
     j.add_argument("address", type=_address, metavar="HOST:PORT")

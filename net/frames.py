@@ -26,6 +26,19 @@ def encode(msg: dict, limit: int = MAX_HOST_FRAME) -> bytes:
     return len(body).to_bytes(HEADER, "big") + body
 
 
+class Encoder:
+    """`encode` with one reused msgpack Packer (not thread-safe: one per thread or loop)."""
+
+    def __init__(self):
+        self._pack = msgpack.Packer(use_bin_type=True, autoreset=True).pack
+
+    def encode(self, msg: dict, limit: int = MAX_HOST_FRAME) -> bytes:
+        body = self._pack(msg)
+        if not 1 <= len(body) <= limit:
+            raise ValueError(f"a {msg.get('t')!r} frame of {len(body)} bytes is over the {limit}-byte limit")
+        return len(body).to_bytes(HEADER, "big") + body
+
+
 def length_ok(header: bytes, limit: int) -> int:
     """The body length announced by `header`, or BadFrame if it is 0 or over `limit`."""
     n = int.from_bytes(header, "big")

@@ -3,7 +3,20 @@
 Reading follows PROTOCOL.md to the byte: the host asks the kernel for exactly the
 4 length bytes, checks the length, and only then for exactly that many body bytes,
 so an out-of-range length is refused without reading one byte past it.
-Writing tries the socket at once and queues only what the kernel would not take.
+
+The loop is built for latency and throughput without breaking that rule:
+  - each socket has a persistent readiness callback (no task wake-up or epoll
+    add/remove per frame); one wake-up reads every whole frame the kernel holds
+    (up to MAX_FRAMES_PER_WAKE, for fairness) with exact-count non-blocking reads;
+  - answers (`ok`/`err`) go out before any update is built: the first frame's at
+    once, those of frames queued behind it together; writes try the socket at
+    once and queue only what the kernel would not take (no awaiting a drain);
+  - updates are coalesced: everything accepted since the last update goes out as
+    one `update` per receiver, its view built once per seat, encoded once however
+    many receive it, and sent as soon as it is built (receivers whose seat did not
+    move first). A lone act gets its updates at once; a burst (several frames in
+    one wake-up) waits for the end of the loop turn, so every socket's frames of
+    that turn share one update.
 """
 import asyncio
 import logging
@@ -21,26 +34,42 @@ log = logging.getLogger(__name__)
 
 MAX_PENDING_BYTES = 8 * 1024 * 1024   # a receiver this far behind is dropped, not buffered forever
 CLOSE_FLUSH_SECONDS = 2.0
+MAX_FRAMES_PER_WAKE = 256             # frames read from one socket before the others get a turn
+IMMEDIATE_FAN_OUT = 1                 # a wake-up with at most this many frames builds its updates at once
 
 
 class _Connection:
-    """One client socket: the host reads it in its own task; `send` never blocks."""
+    """One client socket. Reads on readiness callbacks; `send` never blocks."""
 
     def __init__(self, host: "Host", sock: socket.socket, peer):
         self.host = host
         self.sock = sock
+        self.fd = sock.fileno()
         self.peer = peer
         self.opened = self.last_heard = time.monotonic()
         self.bytes_read = 0
-        self.closed = False
-        self.pending: deque = deque()
-        self.pending_bytes = 0
-        self.writer: asyncio.Task | None = None
-        self.reader: asyncio.Task | None = None
+        self.closed = False           # no more reading; the socket closes once its output is sent
+        self.gone = False             # the socket is closed
+        self.out: list = []           # frames queued since the last flush
+        self.pending = bytearray()    # bytes the kernel would not take yet
+        self._want = frames.HEADER    # bytes of the current header or body
+        self._body = False            # reading a body (else a header)
+        self._buf = bytearray()
+        self._close_timer = None
 
+    # ----- writing -----------------------------------------------------------------------
     def send(self, data: bytes) -> None:
-        if self.closed:
+        if self.closed and self.gone:
             return
+        self.out.append(data)
+        self.host._dirty(self)
+
+    def flush(self) -> None:
+        if self.gone or not self.out:
+            self.out.clear()
+            return
+        data = self.out[0] if len(self.out) == 1 else b"".join(self.out)
+        self.out.clear()
         if self.pending:
             self._queue(data)
             return
@@ -49,50 +78,128 @@ class _Connection:
         except (BlockingIOError, InterruptedError):
             n = 0
         except OSError:
-            self.close()
+            self._lost()
             return
         if n < len(data):
             self._queue(memoryview(data)[n:])
-            self.writer = asyncio.get_running_loop().create_task(self._flush())
+            self.host.loop.add_writer(self.fd, self._writable)
 
     def _queue(self, data) -> None:
-        self.pending.append(data)
-        self.pending_bytes += len(data)
-        if self.pending_bytes > MAX_PENDING_BYTES:
+        self.pending += data
+        if len(self.pending) > MAX_PENDING_BYTES:
             log.info("dropping %s: it does not read what it is sent", self.peer)
             self.pending.clear()
-            self.close()
+            self._lost()
 
-    async def _flush(self) -> None:
-        loop = asyncio.get_running_loop()
+    def _writable(self) -> None:
         try:
-            while self.pending:
-                chunk = self.pending[0]
-                await loop.sock_sendall(self.sock, chunk)
-                self.pending.popleft()
-                self.pending_bytes -= len(chunk)
+            n = self.sock.send(self.pending)
+        except (BlockingIOError, InterruptedError):
+            return
         except OSError:
-            self.pending.clear()
-            self.close()
+            self._lost()
+            return
+        del self.pending[:n]
+        if not self.pending:
+            self.host.loop.remove_writer(self.fd)
+            if self.closed:
+                self._shut()
 
+    # ----- reading -----------------------------------------------------------------------
+    def readable(self) -> None:
+        """The kernel holds bytes for us: read every whole frame there is, exactly, and hand them on."""
+        host = self.host
+        host._in_step = True
+        handled = 0
+        got = False
+        sock = self.sock
+        try:
+            while not self.closed and handled < MAX_FRAMES_PER_WAKE:
+                need = self._want - len(self._buf)
+                try:
+                    chunk = sock.recv(need)
+                except (BlockingIOError, InterruptedError):
+                    break
+                except OSError:
+                    self.close()
+                    break
+                if not chunk:
+                    self.close()
+                    break
+                got = True
+                self.bytes_read += len(chunk)
+                if len(chunk) == self._want and not self._buf:
+                    whole = chunk
+                else:
+                    self._buf += chunk
+                    if len(chunk) < need:
+                        break  # the kernel had no more; the rest of this frame comes with the next wake-up
+                    whole = bytes(self._buf)
+                    self._buf.clear()
+                if not self._body:
+                    try:
+                        self._want = frames.length_ok(whole, frames.MAX_CLIENT_FRAME)
+                    except frames.BadFrame as e:
+                        host._bad_frame(self, e)  # not one byte more is read from this connection
+                        break
+                    self._body = True
+                    continue
+                self._body, self._want = False, frames.HEADER
+                handled += 1
+                try:
+                    msg = frames.decode_client(whole)
+                except frames.BadFrame as e:
+                    host._bad_frame(self, e)
+                    break
+                host._dispatch(host.table.receive(self, msg, time.monotonic()))
+                if handled == 1 and self.out:
+                    # The first answer leaves now, before we look for more (a read that finds none costs
+                    # time); answers to frames that were already queued behind it go out together.
+                    self.flush()
+        finally:
+            if got:
+                self.last_heard = time.monotonic()
+            host._settle(now=handled <= IMMEDIATE_FAN_OUT)
+
+    # ----- closing -----------------------------------------------------------------------
     def close(self) -> None:
-        """Stop reading; the reader task sends what is queued, then closes the socket."""
+        """Stop reading; what is queued is still sent (for up to CLOSE_FLUSH_SECONDS), then the socket closes."""
         if self.closed:
             return
         self.closed = True
-        if self.reader is not None and self.reader is not asyncio.current_task():
-            self.reader.cancel()
+        loop = self.host.loop
+        loop.remove_reader(self.fd)
+        self.host._closing(self)
+        self.flush()
+        if self.gone:
+            return
+        if self.pending:
+            self._close_timer = loop.call_later(CLOSE_FLUSH_SECONDS, self._shut)
+        else:
+            self._shut()
 
-    async def recv_exactly(self, n: int) -> bytes | None:
-        loop = asyncio.get_running_loop()
-        buf = bytearray()
-        while len(buf) < n:
-            chunk = await loop.sock_recv(self.sock, n - len(buf))
-            if not chunk:
-                return None
-            buf += chunk
-            self.bytes_read += len(chunk)
-        return bytes(buf)
+    def _lost(self) -> None:
+        """The socket failed under us: nothing more can be sent."""
+        self.pending.clear()
+        self.out.clear()
+        if not self.closed:
+            self.close()
+        self._shut()
+
+    def _shut(self) -> None:
+        if self.gone:
+            return
+        self.gone = True
+        if self._close_timer is not None:
+            self._close_timer.cancel()
+        loop = self.host.loop
+        loop.remove_writer(self.fd)
+        loop.remove_reader(self.fd)
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+        self.host._gone(self)
 
 
 class Host:
@@ -108,45 +215,63 @@ class Host:
         self.advertise = advertise  # callable(port) -> an Advertiser, or None for no discovery
         self.advertiser = None
         self.address = None
+        self.loop = None
         self.connections: set[_Connection] = set()
         self.over = None  # asyncio.Event, set once the game has a result
         self._sock = None
         self._tasks: list[asyncio.Task] = []
-        self._bot_timer = None
+        self._bot_timers: dict = {}        # seat (or "turn") -> TimerHandle
         self._advertised = None
+        self._dirty_conns: list = []       # connections with frames queued since the last flush
+        self._flush_handle = None
+        self._deferred: list = []          # update builders waiting for the answers to go first
+        self._fan_out_handle = None
+        self._in_step = False              # inside a read or fan-out step, which flushes at its end
+        self._stopping = False
+        self._packer = frames.Encoder()
         self.reads_of_closed = deque(maxlen=256)  # (peer, bytes read) of closed connections, for checks
 
     # ----- life ---------------------------------------------------------------------
     async def start(self) -> tuple[str, int]:
+        self.loop = asyncio.get_running_loop()
         self.over = asyncio.Event()
         family = socket.AF_INET6 if ":" in self.bind[0] else socket.AF_INET
         self._sock = socket.create_server(self.bind, family=family, backlog=128)
         self._sock.setblocking(False)
         self.address = self._sock.getsockname()[:2]
-        loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._accept_loop()), loop.create_task(self._watchdog())]
+        self.loop.add_reader(self._sock.fileno(), self._accept)
+        self._tasks = [self.loop.create_task(self._watchdog())]
         if self.advertise is not None:
             port = self.address[1]
-            self.advertiser = await loop.run_in_executor(None, self.advertise, port)
+            self.advertiser = await self.loop.run_in_executor(None, self.advertise, port)
         self._after_change()
         return self.address
 
     async def stop(self) -> None:
+        self._stopping = True
         for task in self._tasks:
             task.cancel()
-        if self._bot_timer is not None:
-            self._bot_timer.cancel()
-        readers = [c.reader for c in list(self.connections) if c.reader is not None]
+        for timer in self._bot_timers.values():
+            timer.cancel()
+        self._bot_timers.clear()
+        if self._sock is not None:
+            self.loop.remove_reader(self._sock.fileno())
         for c in list(self.connections):
             c.close()
-        if readers:
-            await asyncio.wait(readers, timeout=CLOSE_FLUSH_SECONDS + 1)
+        deadline = time.monotonic() + CLOSE_FLUSH_SECONDS + 1
+        while self.connections and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        for c in list(self.connections):
+            c._shut()
+        for handle in (self._fan_out_handle, self._flush_handle):
+            if handle is not None:
+                handle.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         if self._sock is not None:
             self._sock.close()
             self._sock = None
         if self.advertiser is not None:
-            await asyncio.get_running_loop().run_in_executor(None, self.advertiser.close)
+            await self.loop.run_in_executor(None, self.advertiser.close)
             self.advertiser = None
         self.table.close()
 
@@ -160,87 +285,113 @@ class Host:
     def start_game(self) -> None:
         """The owner's "start now": bots take the open seats."""
         self._dispatch(self.table.start())
-        self._after_change()
+        self._settle()
 
     # ----- connections ------------------------------------------------------------------
-    async def _accept_loop(self) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
+    def _accept(self) -> None:
+        for _ in range(64):
             try:
-                sock, peer = await loop.sock_accept(self._sock)
-            except OSError as e:  # e.g. out of file descriptors: wait, then go on
+                sock, peer = self._sock.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as e:  # e.g. out of file descriptors: stop listening a moment, then go on
                 log.warning("accept failed: %s", e)
-                await asyncio.sleep(0.1)
-                continue
+                self.loop.remove_reader(self._sock.fileno())
+                self.loop.call_later(0.1, self._resume_accepting)
+                return
             sock.setblocking(False)
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             conn = _Connection(self, sock, peer)
             self.connections.add(conn)
             self.table.connect(conn)
-            conn.reader = loop.create_task(self._serve(conn))
+            self.loop.add_reader(conn.fd, conn.readable)
 
-    async def _serve(self, conn: _Connection) -> None:
-        try:
-            while not conn.closed:
-                header = await conn.recv_exactly(frames.HEADER)
-                if header is None:
-                    break
-                try:
-                    size = frames.length_ok(header, frames.MAX_CLIENT_FRAME)
-                except frames.BadFrame as e:
-                    self._bad_frame(conn, e)  # not one byte more is read from this connection
-                    break
-                body = await conn.recv_exactly(size)
-                if body is None:
-                    break
-                conn.last_heard = time.monotonic()
-                try:
-                    msg = frames.decode_client(body)
-                except frames.BadFrame as e:
-                    self._bad_frame(conn, e)
-                    break
-                self._dispatch(self.table.receive(conn, msg, conn.last_heard))
-                self._after_change()
-        except (OSError, asyncio.CancelledError):
-            pass
-        finally:
-            conn.closed = True
-            await self._finish(conn)
+    def _resume_accepting(self) -> None:
+        if self._sock is not None:
+            self.loop.add_reader(self._sock.fileno(), self._accept)
 
-    async def _finish(self, conn: _Connection) -> None:
-        if conn.writer is not None and conn.pending:
-            try:
-                await asyncio.wait_for(asyncio.shield(conn.writer), CLOSE_FLUSH_SECONDS)
-            except (asyncio.TimeoutError, asyncio.CancelledError, OSError):
-                pass
-        try:
-            conn.sock.close()
-        except OSError:
-            pass
-        self.connections.discard(conn)
+    def _closing(self, conn: _Connection) -> None:
+        """`conn` stopped reading: its seat is kept for its token, the others are told — after the
+        step under way, so a connection failing mid-fan-out never interleaves a seat update with it."""
         self.reads_of_closed.append((conn.peer, conn.bytes_read))
-        self._dispatch(self.table.drop(conn, time.monotonic()))
-        self._after_change()
+        now = time.monotonic()
+        self._deferred.append(lambda: self.table.drop(conn, now))
+        if not self._in_step and self._fan_out_handle is None:
+            self._fan_out_handle = self.loop.call_soon(self._fan_out)
+
+    def _gone(self, conn: _Connection) -> None:
+        self.connections.discard(conn)
 
     def _bad_frame(self, conn: _Connection, e: frames.BadFrame) -> None:
-        conn.send(frames.encode(err("bad_frame", str(e))))
+        conn.send(self._packer.encode(err("bad_frame", str(e))))
         conn.close()
+
+    # ----- sending ---------------------------------------------------------------------
+    def _dirty(self, conn: _Connection) -> None:
+        self._dirty_conns.append(conn)
+        if self._flush_handle is None and not self._in_step:  # sends made outside a step still go out soon
+            self._flush_handle = self.loop.call_soon(self._settle)
+
+    def _flush(self) -> None:
+        conns, self._dirty_conns = self._dirty_conns, []
+        for conn in conns:
+            if conn.out:
+                conn.flush()
+
+    def _settle(self, now: bool = False) -> None:
+        """End of a step: send what is queued; updates are built after the answers have gone,
+        at once (`now`: a lone act, latency first) or at the next turn of the loop (a burst:
+        everything read in this turn, from every socket, shares one coalesced update)."""
+        self._in_step = False
+        if self._flush_handle is not None:
+            self._flush_handle.cancel()
+            self._flush_handle = None
+        self._flush()
+        if self._deferred and now and self._fan_out_handle is None:
+            self._fan_out()
+            return
+        if self._deferred and self._fan_out_handle is None:
+            self._fan_out_handle = self.loop.call_soon(self._fan_out)
+        self._after_change()
+
+    def _fan_out(self) -> None:
+        self._fan_out_handle = None
+        self._in_step = True
+        try:
+            if self.table.has_unsent():
+                # One coalesced update per receiver, each sent as soon as it is built: the first
+                # receivers read while the next views are being made.
+                encode = self._packer.encode
+                for conns, msg in self.table.iter_updates():
+                    try:
+                        data = encode(msg)
+                    except ValueError:
+                        log.exception("a message too large for a frame was not sent")
+                        continue
+                    for conn in conns:
+                        conn.send(data)
+                        conn.flush()
+            deferred, self._deferred = self._deferred, []
+            for make in deferred:  # the table's own update builders now find nothing left to send
+                self._dispatch(make())
+        finally:
+            self._settle()
 
     def _dispatch(self, out) -> None:
         encoded: dict[int, bytes] = {}  # one encoding per message, however many receive it
+        encode = self._packer.encode
         for conn, msg in out.sends:
             data = encoded.get(id(msg))
             if data is None:
                 try:
-                    data = encoded[id(msg)] = frames.encode(msg)
+                    data = encoded[id(msg)] = encode(msg)
                 except ValueError:
                     log.exception("a message too large for a frame was not sent")
                     continue
             conn.send(data)
         for conn in out.closes:
             conn.close()
-        for make in out.deferred:
-            self._dispatch(make())
+        self._deferred.extend(out.deferred)
 
     async def _watchdog(self) -> None:
         period = max(0.02, min(0.5, self.hello_timeout / 5, self.silence_timeout / 5))
@@ -253,18 +404,20 @@ class Host:
                 state = self.table.conns.get(conn)
                 welcomed = state is not None and state.welcomed
                 if not welcomed and now - conn.opened > self.hello_timeout:
-                    conn.send(frames.encode(err("timeout", f"No hello within {self.hello_timeout:g} seconds.")))
+                    conn.send(self._packer.encode(err("timeout", f"No hello within {self.hello_timeout:g} seconds.")))
                     conn.close()
                 elif welcomed and now - conn.last_heard > self.silence_timeout:
-                    conn.send(frames.encode(err("timeout", f"Nothing heard for {self.silence_timeout:g} seconds; "
-                                                           "your seat is kept for your token.")))
+                    conn.send(self._packer.encode(err("timeout", f"Nothing heard for {self.silence_timeout:g} "
+                                                                 "seconds; your seat is kept for your token.")))
                     conn.close()
             self._dispatch(self.table.tick(now))
-            self._after_change()
+            self._settle()
 
     # ----- after every step ---------------------------------------------------------
     def _after_change(self) -> None:
-        self._schedule_bot()
+        if self._stopping:
+            return
+        self._schedule_bots()
         if self.advertiser is not None:
             state = (len(self.table.open_seats()), self.table.phase)
             if state != self._advertised:
@@ -273,26 +426,38 @@ class Host:
         if self.table.phase == "over" and self.over is not None:
             self.over.set()
 
-    def _schedule_bot(self) -> None:
-        if self._bot_timer is not None:
+    def _schedule_bots(self) -> None:
+        """Turn-based: one timer for the bot due to move. Real time: one timer per bot seat, each at its pace."""
+        if self.table.realtime:
+            for seat in self.table.due_bots():
+                if seat not in self._bot_timers:
+                    self._bot_timers[seat] = self.loop.call_later(self._pace(seat), self._bot_step, seat)
+            return
+        if "turn" in self._bot_timers:
             return
         seat = self.table.due_bot()
-        if seat is None:
-            return
-        delay = max(self.bot_delay, getattr(self.table.bot_for(seat), "pace", 0.0) or 0.0)
-        self._bot_timer = asyncio.get_running_loop().call_later(delay, self._bot_step)
+        if seat is not None:
+            self._bot_timers["turn"] = self.loop.call_later(self._pace(seat), self._bot_step, None)
 
-    def _bot_step(self) -> None:
-        self._bot_timer = None
-        seat = self.table.due_bot()
+    def _pace(self, seat: int) -> float:
+        return max(self.bot_delay, getattr(self.table.bot_for(seat), "pace", 0.0) or 0.0)
+
+    def _bot_step(self, seat) -> None:
+        key = "turn" if seat is None else seat
+        self._bot_timers.pop(key, None)
         if seat is None:
+            seat = self.table.due_bot()
+        elif seat not in self.table.due_bots():
+            seat = None
+        if seat is None:
+            self._settle()
             return
         rev = self.table.rev
         self._dispatch(self.table.bot_move(seat))
         if self.table.rev == rev:  # the bot passed; ask again after a pause, not in a busy loop
-            self._bot_timer = asyncio.get_running_loop().call_later(max(self.bot_delay, 0.1), self._bot_step)
-            return
-        self._after_change()
+            self._bot_timers[key] = self.loop.call_later(max(self._pace(seat), 0.1), self._bot_step,
+                                                         None if key == "turn" else seat)
+        self._settle()
 
 
 def new_session(game: str, n_seats: int, *, bots=(), options=None, seed=None) -> Session:

@@ -51,6 +51,7 @@ class LocalTable:
         self._inbox: deque = deque()
         self._seq = 0
         self._last_move = time.monotonic()
+        self._racer_moved: dict[int, float] = {}  # real time: when each bot seat last moved
         self._human = [i for i, s in enumerate(table.session.seats) if s.get("kind") == "human"]
         for seat in self._human:
             table.attach_local(("seat", seat), seat)
@@ -134,6 +135,9 @@ class LocalTable:
 
     # ----- inside -------------------------------------------------------------------
     def _run_bots(self) -> None:
+        if self.table.realtime:
+            self._run_racers()
+            return
         moves = 1 if self.bot_delay > 0 else MAX_BOT_MOVES_PER_POLL
         for _ in range(moves):
             seat = self.table.due_bot()
@@ -147,6 +151,24 @@ class LocalTable:
             self._deliver(self.table.bot_move(seat))
             self._last_move = now
             if self.table.rev == rev:  # the bot passed: let time go by before asking again
+                return
+
+    def _run_racers(self) -> None:
+        """Real time: every bot seat moves on its own clock, once per its pace (bot_delay at least)."""
+        moves = 1 if self.bot_delay > 0 else MAX_BOT_MOVES_PER_POLL
+        for _ in range(moves):
+            moved = False
+            for seat in self.table.due_bots():
+                wait = max(self.bot_delay, getattr(self.table.bot_for(seat), "pace", 0.0) or 0.0)
+                now = time.monotonic()
+                last = self._racer_moved.setdefault(seat, now)
+                if wait > 0 and now - last < wait:
+                    continue
+                rev = self.table.rev
+                self._deliver(self.table.bot_move(seat))
+                self._racer_moved[seat] = now
+                moved = moved or self.table.rev != rev
+            if not moved:
                 return
 
     def _deliver(self, out) -> None:

@@ -90,6 +90,9 @@ class Table:
         self.standins: dict[int, object] = {}   # dropped human seats a bot plays for now
         self.dropped_at: dict[int, float] = {}
         self.answers: dict[int, dict] = {}      # seat -> {seq: answer}
+        self.realtime = bool(getattr(session.rules, "REALTIME", False))
+        self._unsent: list = []                 # events of accepted actions no update has carried yet
+        self._actors: set = set()               # seats whose accepted actions those are
         self._fallback = random.Random(session.seed)
         for seat, info in enumerate(session.seats):
             if info.get("kind") == "bot":
@@ -122,11 +125,11 @@ class Table:
             out.append(entry)
         return out
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None, _seats: list | None = None, _phase: str | None = None) -> dict:
         v = self.session.view(seat)
         public = v["public"]
-        public["table_phase"] = self.phase
-        public["seats"] = self.public_seats()
+        public["table_phase"] = _phase or self.phase
+        public["seats"] = _seats if _seats is not None else self.public_seats()
         if not self.started:
             public["to_act"] = []
         return v
@@ -153,6 +156,8 @@ class Table:
             return self._hello(conn, state, msg, now)
         if t == "act":
             return self._act(conn, state, msg)
+        # Anything else is answered after every update owed so far (a ping is a barrier a client can trust).
+        out = self.flush_updates()
         if t == "ping":
             out.send(conn, {"t": "pong", "n": msg["n"]})
         elif t == "chat":
@@ -199,13 +204,13 @@ class Table:
             return self._refuse(conn, "proto", f"This table speaks protocol {PROTO}, not {msg['proto']}.")
         name = (msg.get("name") or "").strip()[:MAX_NAME] or None
         state.name = name
-        out = Out()
+        out = self.flush_updates()  # the others hear of earlier moves first; the welcome's view holds them
         token = None
         if (msg.get("want") or "play") == "play":
             if msg.get("token") is not None:
                 seat = self._seat_of_token(msg["token"])
                 if seat is None:
-                    return self._refuse(conn, "bad_token", "That token holds no seat at this table.")
+                    return out.extend(self._refuse(conn, "bad_token", "That token holds no seat at this table."))
                 token = msg["token"]
                 old = self.seat_conn.get(seat)
                 if old is not None and old is not conn:
@@ -217,7 +222,8 @@ class Table:
             else:
                 open_seats = self.open_seats()
                 if not open_seats:
-                    return self._refuse(conn, "full", "Every seat at this table is taken; you can watch instead.")
+                    return out.extend(self._refuse(conn, "full",
+                                                   "Every seat at this table is taken; you can watch instead."))
                 seat = msg.get("seat") if msg.get("seat") in open_seats else open_seats[0]
                 token = secrets.token_urlsafe(TOKEN_BYTES)
                 self.session.seats[seat] = {"name": name or f"Player {seat + 1}", "kind": "human",
@@ -267,7 +273,9 @@ class Table:
             del memory[next(iter(memory))]
         out.send(conn, answer)
         if events is not None:  # the actor's ok leaves before the updates are built
-            out.defer(lambda: self.updates(events))
+            self._unsent.extend(events)
+            self._actors.add(seat)
+            out.defer(self.flush_updates)
         return out
 
     def _apply(self, seat, action) -> list:
@@ -284,17 +292,45 @@ class Table:
                 self.journal.checkpoint(self.rev, self.session.state_hash())
         return events
 
+    def flush_updates(self) -> Out:
+        """The update owed for accepted actions, if no update has carried their events yet.
+
+        A driver may run this late (after answering several actions): the actions since
+        the last update then go out in one update, events in order, view and rev as now.
+        """
+        return self.updates([]) if self._unsent else Out()
+
     def updates(self, events: list) -> Out:
-        """An `update` for every welcomed connection, built and redacted for its seat."""
+        """An `update` for every welcomed connection, built and redacted for its seat.
+
+        It carries every event not yet sent (earlier accepted actions first), then `events`.
+        """
         out = Out()
-        built: dict = {}
-        for conn in self.welcomed_conns():
-            seat = self.conns[conn].seat
-            if seat not in built:  # one message per viewer seat; spectators share one
-                built[seat] = {"t": "update", "rev": self.rev, "events": self.session.events_for(events, seat),
-                               "view": self.view(seat)}
-            out.send(conn, built[seat])
+        for conns, msg in self.iter_updates(events):
+            for conn in conns:
+                out.send(conn, msg)
         return out
+
+    def iter_updates(self, events: list = ()):
+        """`updates`, one message at a time: (connections, message) per viewer seat, each built only
+        when asked for, so a driver can send one before the next is built. Seats that did not move
+        come first (those that did already hold their ok); spectators share one message."""
+        if self._unsent:
+            events = self._unsent + list(events)
+            self._unsent = []
+        actors, self._actors = self._actors, set()
+        groups: dict = {}
+        for conn, st in self.conns.items():
+            if st.welcomed:
+                groups.setdefault(st.seat, []).append(conn)
+        order = [seat for seat in groups if seat not in actors] + [seat for seat in groups if seat in actors]
+        seats, phase, rev = self.public_seats(), self.phase, self.rev  # the same for every receiver
+        for seat in order:
+            yield groups[seat], {"t": "update", "rev": rev, "events": self.session.events_for(events, seat),
+                                 "view": self.view(seat, seats, phase)}
+
+    def has_unsent(self) -> bool:
+        return bool(self._unsent)
 
     def _seat_update(self, skip=None) -> Out:
         out = self.updates([])
@@ -327,6 +363,12 @@ class Table:
             if self.bot_for(seat) is not None:
                 return seat
         return None
+
+    def due_bots(self) -> list[int]:
+        """Every seat a bot should move for now (real time: each bot at its own pace)."""
+        if not self.started or self.session.result() is not None:
+            return []
+        return [seat for seat in self.session.to_act() if self.bot_for(seat) is not None]
 
     def bot_move(self, seat: int) -> Out:
         """Let the bot of `seat` choose and act (a refused choice falls back to a legal action)."""

@@ -1,4 +1,8 @@
-"""The headless commands: serve's argument errors, replay --verify, bot against a table that refuses."""
+"""The headless commands: serve's argument errors, replay --verify, bot against a table that refuses,
+serve stopping cleanly on a signal."""
+import os
+import re
+import signal
 import subprocess
 import sys
 
@@ -89,3 +93,39 @@ def test_serve_parser_keeps_the_design_arguments():
     args = build_parser().parse_args(["serve", "--game", "toy", "--bots", "hard,easy", "--takeover", "10",
                                       "--bot-delay", "0"])
     assert args.bots == ["hard", "easy"] and args.takeover == 10 and args.bot_delay == 0
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_serve_stops_cleanly_on_sigterm_like_sigint(tmp_path, sig):
+    """SIGTERM (as from a service manager) is handled like Ctrl+C: the zeroconf advert is withdrawn,
+    the autosave is complete (resume picks the game up where it was), and the exit status is 0."""
+    from net.discovery import Browser
+    from tests.net.test_discovery import wait_for
+    name = f"sigterm-{os.getpid()}-{sig.name}"
+    save = tmp_path / "stopped.sandsave"
+    browser = Browser()
+    proc = spawn("serve", "--game", "toy", "--seats", "2", "--host", "127.0.0.1", "--port", "0", "--name", name,
+                 "--save", str(save), "--option", "pile=40")
+    try:
+        match = re.fullmatch(r"listening on 127\.0\.0\.1:(\d+)\n", proc.stdout.readline())
+        assert match
+        port = int(match.group(1))
+        assert wait_for(lambda: any(t.table == name for t in browser.tables()), 10)
+        players = [RawClient(("127.0.0.1", port)), RawClient(("127.0.0.1", port))]
+        for p in players:
+            p.hello()
+        mover = next(p for p in players if p.seat == 0)
+        assert mover.act(1, {"type": "take", "count": 3}) == {"t": "ok", "seq": 1, "rev": 1}
+        proc.send_signal(sig)
+        code, out, err = finish(proc, 15)
+        assert code == 0, err
+        assert f"stopped by {sig.name}" in out and str(save) in out and "Traceback" not in err
+        assert wait_for(lambda: not any(t.table == name for t in browser.tables()), 5), "the advert stayed"
+        assert all(p.is_closed() for p in players)
+    finally:
+        browser.close()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(5)
+    resumed = Session.load(save)
+    assert resumed.rev == 1 and resumed.state["pile"] == 37

@@ -258,17 +258,66 @@ def test_host_closes_only_the_bad_connection(start_host):
 
 @pytest.mark.slow
 def test_real_timeouts_5s_hello_and_15s_silence(start_host):
-    """The protocol's own numbers: no hello within 5 s -> err timeout; silent 15 s -> closed."""
+    """The protocol's own numbers: no hello within 5 s -> err timeout; silent 15 s -> closed.
+
+    Lower bounds are the protocol's, exactly: each clock starts before the frame (or the connect)
+    that the host times from, on the host's own clock (it runs in this process), so the host
+    can never be seen acting early. Upper bounds allow the watchdog's period and a loaded machine
+    (tests run in parallel), but still fail a host that waits for the next timeout instead.
+    """
     h = start_host(n_seats=2)
-    quiet = join(h)
-    t0 = time.monotonic()
+    before_quiet_hello = time.monotonic()
+    quiet = join(h)  # its hello is the last thing the host hears from it
+    before_mute_connect = time.monotonic()
     mute = RawClient(h.address)
-    assert mute.recv(8)["code"] == "timeout"
-    assert 4.9 < time.monotonic() - t0 < 6.5
-    assert quiet.recv(20)["code"] == "timeout"
-    assert 14.9 < time.monotonic() - t0 < 16.5
+    assert mute.recv(15)["code"] == "timeout"
+    mute_closed = time.monotonic() - before_mute_connect
+    assert 5.0 <= mute_closed < 5.0 + 4, mute_closed
+    assert quiet.recv(30)["code"] == "timeout"
+    quiet_closed = time.monotonic() - before_quiet_hello
+    assert 15.0 <= quiet_closed < 15.0 + 5, quiet_closed
     assert quiet.is_closed()
-    deadline = time.monotonic() + 2
+    deadline = time.monotonic() + 5
     while h.host.table.public_seats()[0]["connected"] and time.monotonic() < deadline:
         time.sleep(0.01)
     assert h.host.table.public_seats()[0] == {"name": "P", "kind": "human", "connected": False}
+
+
+def test_pipelined_acts_are_answered_in_order_and_their_updates_coalesced(start_host):
+    """Actions written back to back are applied in arrival order, each answered `ok` with its rev; the
+    updates may carry several of them at once, events in order, and end at the last rev."""
+    h = start_host(n_seats=1, options={"pile": 100})
+    c = join(h)
+    burst = b"".join(struct.pack(">I", len(b)) + b for b in
+                     (msgpack.packb({"t": "act", "seq": i, "a": TAKE1}) for i in range(1, 11)))
+    c.send_bytes(burst)
+    c.send({"t": "ping", "n": 99})
+    answers, updates = [], []
+    while True:
+        m = c.recv()
+        if m["t"] == "pong":
+            break
+        (answers if m["t"] in ("ok", "err") else updates).append(m)
+    assert [(a["t"], a["seq"], a["rev"]) for a in answers] == [("ok", i, i) for i in range(1, 11)]
+    took = [e for u in updates for e in u["events"] if e["type"] == "took"]
+    assert len(took) == 10 and all(e["count"] == 1 for e in took)
+    assert [u["rev"] for u in updates] == sorted(u["rev"] for u in updates) and updates[-1]["rev"] == 10
+    assert updates[-1]["view"]["public"]["pile"] == 90
+    assert 1 <= len(updates) <= 10
+
+
+def test_a_pong_comes_after_every_update_owed_before_its_ping(start_host):
+    """"ping" is a barrier: an act and a ping written together get ok, then the update, then pong."""
+    h = start_host(n_seats=2)
+    a, b = join(h), join(h)
+    a.recv_until(lambda m: m["t"] == "update" and m["view"]["public"]["table_phase"] == "play")
+    frames_ = [msgpack.packb({"t": "act", "seq": 1, "a": TAKE1}), msgpack.packb({"t": "ping", "n": 5})]
+    a.send_bytes(b"".join(struct.pack(">I", len(f)) + f for f in frames_))
+    seen = []
+    while True:
+        m = a.recv()
+        seen.append(m["t"])
+        if m["t"] == "pong":
+            break
+    assert seen[-3:] == ["ok", "update", "pong"], seen
+    assert a.view["public"]["rev"] == 1

@@ -82,3 +82,28 @@ def test_close_reports_closed_status():
     t = LocalTable("toy", [HUMAN], seed=1)
     t.close()
     assert t.status == "closed" and t.poll()[-1]["t"] == "status"
+
+
+def test_real_time_bots_each_move_at_their_own_pace_in_local_play():
+    """Situation 4 vs bots in-process: each bot seat moves once per its pace, on its own clock."""
+    import bots as registry
+
+    def make(game, level, seat, seed):
+        b = registry.make(game, level, seat, seed)
+        b.pace = 0.05
+        return b
+
+    t = LocalTable("situation4", [bot("hard"), bot("normal")], seed=3, bot_delay=0, bot_factory=make)
+    t0 = time.monotonic()
+    t.poll()
+    assert t.rev == 0  # the first moves wait one pace
+    deadline = t0 + 5
+    while t.rev < 10 and time.monotonic() < deadline:
+        t.poll()
+        time.sleep(0.005)
+    elapsed = time.monotonic() - t0
+    seats = [seat for seat, _ in t.session.log]
+    assert t.rev >= 10 and set(seats) == {0, 1}
+    per_seat = [seats.count(0), seats.count(1)]
+    assert abs(per_seat[0] - per_seat[1]) <= 2        # the same pace: both keep up, neither waits its turn
+    assert elapsed >= 0.05 * max(per_seat) * 0.9        # and no seat moves faster than its pace

@@ -1,0 +1,68 @@
+"""Floors for the network bench: plain servers in their own process, no asyncio, no table.
+
+`python -m bench.echo echo`      — each connection gets back every byte it sends (the round-trip floor).
+`python -m bench.echo fan N`     — N connections; each frame read from one is written to all N
+                                   (the floor for an update fan-out: same sends, no table).
+Both set TCP_NODELAY on every socket, as the host does, print `listening on HOST:PORT`
+and serve until killed. Framing in `fan`: 4-byte big-endian length, then the body.
+"""
+import socket
+import sys
+import threading
+
+LOOPBACK = "127.0.0.1"
+
+
+def _server():
+    server = socket.create_server((LOOPBACK, 0))
+    print(f"listening on {LOOPBACK}:{server.getsockname()[1]}", flush=True)
+    return server
+
+
+def _accept(server):
+    conn, _ = server.accept()
+    conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return conn
+
+
+def echo() -> None:
+    server = _server()
+
+    def serve(conn):
+        with conn:
+            while True:
+                data = conn.recv(65536)
+                if not data:
+                    return
+                conn.sendall(data)
+
+    while True:
+        threading.Thread(target=serve, args=(_accept(server),), daemon=True).start()
+
+
+def _exactly(conn, n: int) -> bytes:
+    buf = b""
+    while len(buf) < n:
+        chunk = conn.recv(n - len(buf))
+        if not chunk:
+            raise ConnectionError("closed")
+        buf += chunk
+    return buf
+
+
+def fan(n: int) -> None:
+    server = _server()
+    conns = [_accept(server) for _ in range(n)]
+    first = conns[0]  # frames come from the first connection and go to every connection
+    while True:
+        header = _exactly(first, 4)
+        frame = header + _exactly(first, int.from_bytes(header, "big"))
+        for c in conns:
+            c.sendall(frame)
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "echo":
+        echo()
+    else:
+        fan(int(sys.argv[2]))
