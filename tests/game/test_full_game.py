@@ -2,14 +2,10 @@
 to the end through real clicks and keys -> game over -> main menu."""
 import time
 
-import pytest
-
-from game import boards
 from game.scenes.game_over import GameOverScene
 from game.scenes.title import TitleScene
 from tests.game.test_local_game import open_new_game, set_seat
 
-pytestmark = pytest.mark.skipif(not boards.has_board("risk"), reason="the risk board is not in this tree")
 MAX_FRAMES = 40_000
 TIME_LIMIT = 90.0
 

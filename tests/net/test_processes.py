@@ -7,9 +7,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-from engine import games
 from tests.net.wire import RawClient
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,7 +110,6 @@ def test_host_sigkilled_mid_game_resumes_with_nothing_lost(tmp_path):
         proc.kill()
 
 
-@pytest.mark.skipif("risk" not in games.available(), reason="engine/risk is not here yet")
 def test_serve_risk_with_four_bot_processes_finishes_and_everyone_exits_0(tmp_path):
     """End to end: `serve --game risk --seats 4` plus four `bot` processes finish a game with a winner."""
     save = tmp_path / "risk.sandsave"

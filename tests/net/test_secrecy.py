@@ -1,9 +1,7 @@
 """Hidden information never leaves the host except to its owner: every frame every client gets is scanned."""
 import msgpack
-import pytest
 
 import bots
-from engine import games
 from tests.net.wire import RawClient
 
 
@@ -79,7 +77,6 @@ def _allowed(msg, path, receiver) -> bool:
     return False
 
 
-@pytest.mark.skipif("risk" not in games.available(), reason="engine/risk is not here yet")
 def test_risk_cards_reach_only_their_holder(start_host):
     """No frame received by another seat or a spectator holds a seat's cards."""
     h = start_host("risk", 4, seed=11)

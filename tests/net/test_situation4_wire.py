@@ -13,13 +13,9 @@ import sys
 import threading
 import time
 
-import pytest
-
-from engine import games
 from engine.session import Session
 from tests.net.test_processes import ENV, ROOT, finish, serve, spawn
 
-pytestmark = pytest.mark.skipif("situation4" not in games.available(), reason="engine/situation4 is not here")
 
 COLS, ROWS = 12, 8
 

@@ -1,0 +1,403 @@
+"""Situation 4 in the window, over the network (issue 5): a `run.py serve` process hosting the race on
+loopback, this process's window joining it by address and racing through real posted mouse drags.
+
+- a whole race against a `run.py bot` process, to the final tally and the game-over scene, the window's
+  final board equal to the host's own record (its autosave, checked by `replay --verify`);
+- two window-side links racing for one space: the loser's prediction shows at once, then rolls back on
+  screen when the host says `illegal`; afterwards the loser's board is the host's;
+- a dropped connection mid-race: the reconnecting banner, then the racer goes on in the same seat.
+"""
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from engine import games
+from engine.session import Session
+from game import theme
+from game.situation4 import palette
+
+pytestmark = pytest.mark.skipif("situation4" not in games.available(), reason="engine/situation4 is not here")
+
+ROOT = Path(__file__).resolve().parents[2]
+COLS = 12
+
+
+def slot(row: int, col: int) -> int:
+    return row * COLS + col
+
+
+def spawn(sandbox_home, *args) -> subprocess.Popen:
+    env = dict(os.environ, SANDTABLE_HOME=str(sandbox_home), SANDTABLE_DISCOVERY_INTERFACES="127.0.0.1",
+               PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, str(ROOT / "run.py"), *args], cwd=ROOT, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def serve(sandbox_home, *args) -> tuple[subprocess.Popen, int]:
+    """`run.py serve --game situation4` on loopback; returns (process, port) once it listens."""
+    proc = spawn(sandbox_home, "serve", "--game", "situation4", "--host", "127.0.0.1", "--port", "0",
+                 "--no-discovery", "--bot-delay", "0", *args)
+    line = proc.stdout.readline()
+    match = re.fullmatch(r"listening on 127\.0\.0\.1:(\d+)\n", line)
+    assert match, (line, proc.stderr.read() if proc.poll() is not None else "")
+    return proc, int(match.group(1))
+
+
+def stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+    for stream in (proc.stdout, proc.stderr):
+        if stream:
+            stream.close()
+
+
+@pytest.fixture
+def procs():
+    started: list[subprocess.Popen] = []
+    yield started
+    for proc in started:
+        stop(proc)
+
+
+def join_by_address(ui, port: int):
+    """Title -> LAN browser -> typed address -> (lobby) -> the board, as a person joins a table."""
+    from game.situation4 import BoardScene
+    ui.key(pygame.K_j)
+    ui.click(ui.top.address.rect.center)
+    ui.type_text(f"127.0.0.1:{port}")
+    ui.key(pygame.K_RETURN)
+
+
+def wait_for_board(ui, seconds: float = 15.0):
+    from game.situation4 import BoardScene
+    deadline = time.monotonic() + seconds
+    while not isinstance(ui.top, BoardScene):
+        assert time.monotonic() < deadline, f"no board after {seconds} s: {type(ui.top).__name__}"
+        ui.frames(1)
+        time.sleep(0.005)
+    return ui.top
+
+
+def record_messages(link) -> list[dict]:
+    """Keep a copy of every message the scene polls from `link` (the scene still gets them all)."""
+    seen: list[dict] = []
+    poll = link.poll
+
+    def recording():
+        out = poll()
+        seen.extend(out)
+        return out
+    link.poll = recording
+    return seen
+
+
+def board_of(pub: dict) -> dict:
+    """The parts of a public view that make the board: what a window shows of the table."""
+    return {k: pub[k] for k in ("owner", "piece_at", "forces", "flags", "bridges", "placed", "scores", "filled")}
+
+
+# ----- (a) a whole race against a bot process ---------------------------------------------------------------
+RACE_SECONDS = 30.0
+
+
+def test_a_window_races_a_bot_process_over_loopback_to_the_tally_and_its_board_is_the_hosts(ui, procs, sandbox_home,
+                                                                                           tmp_path):
+    from game.scenes.game_over import GameOverScene
+    from game.situation4.autoplay import RaceHand
+    save = tmp_path / "race.sandtable"
+    host, port = serve(sandbox_home, "--seats", "2", "--seed", "5", "--save", str(save))
+    procs.append(host)
+    join_by_address(ui, port)     # first at the table: seat 0, the lobby waits for a second racer
+    ui.frames(1)
+    bot = spawn(sandbox_home, "bot", "--connect", f"127.0.0.1:{port}", "--level", "hard", "--pace", "0.05",
+                "--name", "Hal")
+    procs.append(bot)
+    board = wait_for_board(ui)
+    link = board.link
+    assert link.my_seats == [0] and link.game == "situation4" and board.side == 0
+    assert [s["name"] for s in link.seats] == ["Tester", "Hal"]
+    messages = record_messages(link)
+    hand = RaceHand(board, "hard", seed=11)
+    tally_seen, frames = False, 0
+    deadline = time.monotonic() + RACE_SECONDS
+    while not isinstance(ui.top, GameOverScene):
+        assert time.monotonic() < deadline, (link.rev, link.status, board.refusals[-3:], hand.inputs,
+                                             host.poll(), bot.poll())
+        if ui.top is board:
+            hand.step()
+        ui.frames(1)
+        frames += 1
+        tally_seen = tally_seen or board.tally is not None
+        time.sleep(0.001)
+    over = ui.top
+    assert tally_seen, "the final tally showed before the game-over scene"
+    final = link.view(0)["public"]
+    assert final["result"] is not None and final["filled"] == len(final["owner"])
+    assert over.result == final["result"] and over.result["scores"] == final["scores"]
+    # every move of mine was a real drag the scene sent, and the host answered each one: `ok`, or `illegal`
+    # for a race lost, or `game_over` for a move still on its way when the puzzle was completed
+    assert board.sent and hand.inputs >= len(board.sent)
+    answers = lambda: [m for m in messages if m["t"] in ("ok", "err")]  # noqa: E731
+    assert frames_until(ui, lambda: len(answers()) == len(board.sent), 5), (len(answers()), len(board.sent))
+    assert {m.get("code") for m in answers() if m["t"] == "err"} <= {"illegal", "game_over"}, answers()
+    oks = sum(1 for m in answers() if m["t"] == "ok")
+    assert board.predictions.confirmed <= oks and board.refusals.count("The game is over.") == 0
+
+    # the host's own record: the autosave it wrote after every accepted action, checked by `replay --verify`
+    assert host.wait(15) == 0, host.stderr.read()
+    assert "game over" in host.stdout.read()
+    verify = subprocess.run([sys.executable, str(ROOT / "run.py"), "replay", str(save), "--verify"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert verify.returncode == 0, verify.stderr
+    digest, rev_line = verify.stdout.split()[0], verify.stdout.strip().splitlines()[-1]
+    hosted = Session.load(save)
+    assert digest == hosted.state_hash() and rev_line == f"rev {hosted.rev}"
+    assert link.rev == hosted.rev, "the window saw every step the host took"
+    assert board_of(final) == board_of(hosted.view(0)["public"]), "the window's final board is the host's"
+    assert final["result"] == hosted.result()
+    mine = sum(1 for seat, _ in hosted.log if seat == 0)
+    assert mine == oks > 5, "every move the host took for my seat came from the window's drags"
+    assert sum(1 for seat, _ in hosted.log if seat == 1) > 5, "the bot raced too"
+    assert bot.wait(15) == 0, bot.stderr.read()
+
+
+# ----- (b) two window-side links racing for one space -------------------------------------------------------
+class SlowRelay:
+    """A loopback relay whose host-to-window direction arrives `delay` seconds late (a slow network):
+    what the window sends goes straight on, what it hears comes in order, just later."""
+
+    def __init__(self, target: tuple[str, int], delay: float):
+        import socket
+        import threading
+        self.target, self.delay = target, delay
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self._socks = []
+        self._closed = False
+        self._threading = threading
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        import socket
+        while not self._closed:
+            try:
+                client, _ = self.listener.accept()
+                upstream = socket.create_connection(self.target, timeout=5)
+            except OSError:
+                return
+            upstream.settimeout(None)
+            self._socks += [client, upstream]
+            self._threading.Thread(target=self._pipe, args=(client, upstream, 0.0), daemon=True).start()
+            self._threading.Thread(target=self._pipe, args=(upstream, client, self.delay), daemon=True).start()
+
+    def _pipe(self, src, dst, delay: float) -> None:
+        import queue
+        held: queue.Queue = queue.Queue()
+
+        def deliver():
+            while True:
+                due, data = held.get()
+                if data is None:
+                    break
+                time.sleep(max(0.0, due - time.monotonic()))
+                try:
+                    dst.sendall(data)
+                except OSError:
+                    break
+            try:
+                dst.shutdown(2)
+            except OSError:
+                pass
+        writer = self._threading.Thread(target=deliver, daemon=True)
+        writer.start()
+        try:
+            while True:
+                data = src.recv(65536)
+                if not data:
+                    break
+                held.put((time.monotonic() + delay, data))
+        except OSError:
+            pass
+        held.put((time.monotonic() + delay, None))
+
+    def close(self) -> None:
+        self._closed = True
+        for s in self._socks + [self.listener]:
+            try:
+                s.close()
+            except OSError:
+                pass
+
+
+def nearest_side(colour) -> int:
+    return min((0, 1), key=lambda s: sum((a - b) ** 2 for a, b in zip(colour[:3], palette.side_shade(s))))
+
+
+def frames_until(ui, condition, seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        ui.frames(1)
+        time.sleep(0.003)
+    return True
+
+
+def contested_save(path, seed: int = 21) -> int:
+    """A race saved with both seats open where orange (up column 0) and yellow (down it) may both lay
+    (3,0) next; returns that space."""
+    session = Session("situation4", 2, seed=seed, seats=[{"name": None, "kind": "open"}] * 2)
+    for row in (7, 6, 5, 4):
+        session.act(0, {"type": "place", "piece": slot(row, 0), "slot": slot(row, 0)})
+    for row in (0, 1, 2):
+        session.act(1, {"type": "place", "piece": slot(row, 0), "slot": slot(row, 0)})
+    session.save(path)
+    return slot(3, 0)
+
+
+def test_two_links_race_for_one_space_the_losers_prediction_shows_then_rolls_back_on_screen(ui, procs, sandbox_home,
+                                                                                            tmp_path):
+    from engine.situation4 import get_board, legality
+    from game.situation4.autoplay import post_drag
+    from game.situation4.tray import FILTERS
+    from net.client import RemoteTable
+    board_data = get_board()
+    save = tmp_path / "contested.sandtable"
+    contested = contested_save(save)
+    host, port = serve(sandbox_home, "--seats", "2", "--resume", str(save))
+    procs.append(host)
+    relay = SlowRelay(("127.0.0.1", port), delay=0.4)   # the window hears the table 0.4 s late
+    rival = None
+    try:
+        join_by_address(ui, relay.port)
+        ui.frames(1)
+        rival = RemoteTable("127.0.0.1", port, name="Rival")  # the other window's link, straight to the host
+        board = wait_for_board(ui)
+        assert board.link.my_seats == [0] and board.side == 0
+        assert frames_until(ui, lambda: rival.status == "connected" and rival.my_seats == [1])
+        assert frames_until(ui, lambda: board.view is not None and board.racing)
+        pub = board.pub
+        assert legality.place_problem(board_data, pub["owner"], pub["forces"], 0, contested, contested) is None
+        messages = record_messages(board.link)
+        # the contested piece, shown in my tray (the red-border filter holds few pieces, so it is in view)
+        if contested not in board.tray.rects:
+            for _ in range(40):
+                ui.key(pygame.K_RIGHT)
+                if contested in board.tray.rects:
+                    break
+        assert contested in board.tray.rects, (board.tray.scroll, FILTERS)
+
+        # the rival gets there first and hears its `ok`; my window has not heard of it yet
+        seq = rival.act({"type": "place", "piece": contested, "slot": contested})
+        answered = []
+        deadline = time.monotonic() + 5
+        while not answered and time.monotonic() < deadline:
+            answered = [m for m in rival.poll() if m.get("seq") == seq and m["t"] in ("ok", "err")]
+            time.sleep(0.002)
+        assert answered and answered[0]["t"] == "ok", answered
+        assert rival.view(1)["public"]["owner"][contested] == 1
+
+        # my drag: the scene's own view says the space is free, so it is sent and shows at once
+        post_drag(board.tray.rects[contested].center, board.proj.slot_centre(contested))
+        ui.frames(1)
+        assert board.sent[-1] == {"type": "place", "piece": contested, "slot": contested}
+        assert len(board.predictions) == 1 and board.predictions.rolled_back == 0
+        centre = board.proj.slot_centre(contested)
+        assert nearest_side(ui.app.surface.get_at(centre)) == 0, "my prediction shows at once, in my shade"
+        assert board.predicted_owner()[contested] == 0 and board.pub["owner"][contested] is None
+        ui.frames(3)
+        assert len(board.predictions) == 1, "still shown while the table's answer is on its way"
+        assert nearest_side(ui.app.surface.get_at(centre)) == 0
+
+        # the table's answer arrives: `err illegal` for my move, and the rollback on screen
+        assert frames_until(ui, lambda: board.predictions.rolled_back == 1, 5.0)
+        assert len(board.predictions) == 0
+        reason = board.rolled_back[-1]["reason"]
+        assert reason in ("Yellow got there first.", "That space is already filled."), reason
+        assert board.refusals[-1] == reason and board.hint(board.pub)[0] == f"Refused: {reason}"
+        assert board.bounces and board.bounces[-1]["piece"] == contested, "the piece bounces back to the tray"
+        assert board.flashes[contested][1] == palette.ILLEGAL, "the space flashes red"
+        assert frames_until(ui, lambda: any(m["t"] == "err" for m in messages), 5.0)
+        errs = [m for m in messages if m["t"] in ("ok", "err")]
+        assert [(m["t"], m.get("code")) for m in errs] == [("err", "illegal")], errs
+        ui.frames(3)
+        assert board.refusals.count(reason) == 1 and board.predictions.rolled_back == 1, "told once, not twice"
+
+        # once the effects are over, my window shows exactly the host's board: the rival's piece there
+        assert frames_until(ui, lambda: not board.bounces and not board.flashes, 5.0)
+        assert nearest_side(ui.app.surface.get_at(centre)) == 1
+        assert board.predicted_owner() == board.pub["owner"]
+        assert contested not in board.tray.items
+        assert board.link.rev == rival.rev
+        assert board_of(board.pub) == board_of(rival.view(1)["public"])
+        assert frames_until(ui, lambda: Session.load(save).rev == board.link.rev, 5.0)
+        assert board_of(board.pub) == board_of(Session.load(save).view(0)["public"]), "the host's own record"
+    finally:
+        if rival is not None:
+            rival.close()
+        relay.close()
+
+
+# ----- (c) a dropped connection mid-race ---------------------------------------------------------------------
+def test_a_racer_whose_connection_drops_sees_the_banner_and_races_on_in_the_same_seat(ui, procs, sandbox_home,
+                                                                                       tmp_path):
+    from game.scenes.game_over import GameOverScene
+    from game.situation4.autoplay import RaceHand
+    from tests.game.proxy import Relay
+    save = tmp_path / "dropped.sandtable"
+    host, port = serve(sandbox_home, "--seats", "2", "--seed", "9", "--save", str(save))
+    procs.append(host)
+    relay = Relay(("127.0.0.1", port))
+    try:
+        join_by_address(ui, relay.port)
+        ui.frames(1)
+        bot = spawn(sandbox_home, "bot", "--connect", f"127.0.0.1:{port}", "--level", "normal", "--pace", "0.15")
+        procs.append(bot)
+        board = wait_for_board(ui)
+        link = board.link
+        assert link.my_seats == [0]
+        hand = RaceHand(board, "hard", seed=3)
+
+        def race_until(condition, seconds):
+            deadline = time.monotonic() + seconds
+            while not condition():
+                assert time.monotonic() < deadline, (link.rev, link.status, board.refusals[-3:])
+                if ui.top is board:
+                    hand.step()
+                ui.frames(1)
+                time.sleep(0.002)
+
+        race_until(lambda: board.predictions.confirmed >= 6, 10)
+        before = board.predictions.confirmed
+        relay.drop()
+        assert frames_until(ui, lambda: ui.app.reconnecting, 10), link.status
+        ui.frames(2)
+        assert isinstance(ui.top, type(board)) and ui.app.reconnecting
+        edge = (640 - 210, 98)   # the left border of the "Reconnecting…" banner, drawn in the warning colour
+        assert tuple(ui.app.surface.get_at(edge))[:3] == tuple(theme.colours.warning)[:3]
+        relay.restore()
+        assert frames_until(ui, lambda: link.status == "connected", 15), link.status
+        ui.frames(1)
+        assert not ui.app.reconnecting and link.my_seats == [0] and link.seats[0]["connected"]
+        assert ui.top is board, "the race picks up where it was"
+        assert tuple(ui.app.surface.get_at(edge))[:3] != tuple(theme.colours.warning)[:3], "the banner is gone"
+        race_until(lambda: board.predictions.confirmed >= before + 6, 10)   # and goes on, in the same seat
+        race_until(lambda: isinstance(ui.top, GameOverScene), 30)            # to its end
+        assert host.wait(15) == 0, host.stderr.read()
+        hosted = Session.load(save)
+        assert board_of(link.view(0)["public"]) == board_of(hosted.view(0)["public"])
+        assert sum(1 for seat, _ in hosted.log if seat == 0) == board.predictions.confirmed
+        assert [s["name"] for s in hosted.seats][0] == "Tester"
+    finally:
+        relay.close()
