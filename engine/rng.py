@@ -13,6 +13,26 @@ class Rng:
             raise ValueError("seed must be a non-negative integer")
         self.seed = seed
         self._mt = random.Random(seed)
+        self._armed = False   # a checkpoint is wanted before the next draw
+        self._saved = None    # the generator's state at the checkpoint, once something was drawn
+
+    def _bits(self, k: int) -> int:
+        if self._armed:
+            # Copying the generator's state costs microseconds; most actions draw nothing,
+            # so the copy is taken only when the first draw after a checkpoint comes.
+            self._saved = self._mt.getstate()
+            self._armed = False
+        return self._mt.getrandbits(k)
+
+    def checkpoint(self) -> None:
+        """Remember the state as it is now, so that `rollback` can return to it."""
+        self._armed, self._saved = True, None
+
+    def rollback(self) -> None:
+        """Undo every draw since the last `checkpoint`."""
+        if self._saved is not None:
+            self._mt.setstate(self._saved)
+        self._armed, self._saved = True, None
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), by rejection sampling (no modulo bias)."""
@@ -20,7 +40,7 @@ class Rng:
             raise ValueError("below() needs n > 0")
         bits = n.bit_length()
         while True:
-            r = self._mt.getrandbits(bits)
+            r = self._bits(bits)
             if r < n:
                 return r
 
@@ -35,7 +55,7 @@ class Rng:
         return [self.die(sides) for _ in range(n)]
 
     def coin(self) -> bool:
-        return self._mt.getrandbits(1) == 1
+        return self._bits(1) == 1
 
     def choice(self, seq):
         if not seq:

@@ -40,13 +40,13 @@ class Session:
             raise RuleError(GAME_OVER, "The game is over.")
         if seat is not TABLE_SEAT and seat not in self.rules.to_act(self.state):
             raise RuleError(NOT_YOUR_TURN, "It is not your turn.")
-        saved_rng = self.rng.getstate()
+        self.rng.checkpoint()
         try:
             events = self.rules.apply(self.state, seat, action, self.rng)
         except RuleError:
             # Rules validate before they change state; the RNG is restored so a
             # refused action never shifts later dice.
-            self.rng.setstate(saved_rng)
+            self.rng.rollback()
             raise
         self.log.append([seat, action])
         self.rev += 1

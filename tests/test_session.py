@@ -145,3 +145,23 @@ def test_save_from_the_future(tmp_path):
                                     "seed": 1, "n_seats": 2, "seats": []}))
     with pytest.raises(SaveError, match="newer Sandtable"):
         Session.load(path)
+
+
+def test_rollback_undoes_draws_since_the_checkpoint_and_only_those():
+    """A rule that rolls dice and then refuses must leave later dice as if it had never run."""
+    from engine.rng import Rng
+    reference = Rng(7)
+    reference.dice(3)
+    expected = reference.dice(5)
+
+    rng = Rng(7)
+    rng.dice(3)              # before the checkpoint: kept
+    rng.checkpoint()
+    rng.dice(4)              # a refused action's draws
+    rng.rollback()
+    assert rng.dice(5) == expected
+
+    rng = Rng(7)
+    rng.checkpoint()
+    rng.rollback()           # nothing drawn: nothing to undo
+    assert rng.dice(3) == Rng(7).dice(3)
