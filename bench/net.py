@@ -472,7 +472,7 @@ def _rows(quick: bool) -> list[Row]:
     out.append(Row("net: act->ok p50 (x floor p50)", f"{a50:.1f}x", "<= 2x", a50 <= 2,
                    f"{_pct(acts, 50) * 1e6:.0f} us; where it goes: the floor's two sends and wake-ups, plus "
                    "~30 us of Python on the host before the ok leaves (event-loop wake-up, 2 exact reads, "
-                   "decode, Session.act - ~8 us of it Random.getstate for the rollback snapshot -, encode); "
+                   "decode, Session.act, encode); "
                    "the floor itself swings 40-85 us between runs on this VM"))
     out.append(Row("net: act->ok p99 (x floor p99)", f"{a99:.1f}x", "<= 3x", a99 <= 3,
                    f"{_pct(acts, 99) * 1e6:.0f} us"))
@@ -504,8 +504,8 @@ def _rows(quick: bool) -> list[Row]:
     out.append(Row("net: situation4 placement seen by the other racer (x floor)", f"{s50:.1f}x", "<= 3x",
                    s50 <= 3, f"p50 {_pct(seen, 50) * 1e6:.0f} us, p99 {_pct(seen, 99) * 1e6:.0f} us, "
                              f"{len(seen)} placements; where it goes: decode + Session.act (~18 us) + the "
-                             "mover's ok, then the other's view (~20 us: the engine rebuilds the whole public "
-                             "board per seat) + encode (~9 us) before its send"))
+                             "mover's ok, then the views (the public board built once, a private part per seat) "
+                             "+ encode (~9 us) before its send"))
     rss, game = host_rss_mb()
     out.append(Row("net: host RSS, one table", f"{rss:.1f} MB", "<= 60 MB", rss <= 60, f"serve --game {game}, 4 players"))
     try:

@@ -79,6 +79,15 @@ class Session:
         v["public"]["rev"] = self.rev
         return v
 
+    def views(self, seats: list) -> dict:
+        """`view(seat)` for each of `seats`. When the rules can build the private part alone
+        (`private_view`), the public part is built once and shared: callers must not change it."""
+        private_view = getattr(self.rules, "private_view", None)
+        if private_view is None:
+            return {seat: self.view(seat) for seat in seats}
+        public = self.view(None)["public"]
+        return {seat: {"public": public, "private": private_view(self.state, seat)} for seat in seats}
+
     def events_for(self, events: list[dict], seat: int | None) -> list[dict]:
         out = []
         for e in events:

@@ -127,12 +127,23 @@ class Table:
 
     def view(self, seat: int | None, _seats: list | None = None, _phase: str | None = None) -> dict:
         v = self.session.view(seat)
-        public = v["public"]
-        public["table_phase"] = _phase or self.phase
-        public["seats"] = _seats if _seats is not None else self.public_seats()
+        self._table_fields(v["public"], _seats, _phase)
+        return v
+
+    def _table_fields(self, public: dict, seats: list | None, phase: str | None) -> None:
+        """What the table adds to every view's public part (docs/protocol.md)."""
+        public["table_phase"] = phase or self.phase
+        public["seats"] = seats if seats is not None else self.public_seats()
         if not self.started:
             public["to_act"] = []
-        return v
+
+    def views(self, seats: list, _seats: list | None = None, _phase: str | None = None) -> dict:
+        """`view` for each of `seats`, the public part built once (Session.views) and shared."""
+        out = self.session.views(seats)
+        if out:
+            for v in out.values():  # without a private_view hook each view has its own public part
+                self._table_fields(v["public"], _seats, _phase)
+        return out
 
     def welcomed_conns(self):
         return [c for c, st in self.conns.items() if st.welcomed]
@@ -325,9 +336,10 @@ class Table:
                 groups.setdefault(st.seat, []).append(conn)
         order = [seat for seat in groups if seat not in actors] + [seat for seat in groups if seat in actors]
         seats, phase, rev = self.public_seats(), self.phase, self.rev  # the same for every receiver
+        views = self.views(order, seats, phase)
         for seat in order:
             yield groups[seat], {"t": "update", "rev": rev, "events": self.session.events_for(events, seat),
-                                 "view": self.view(seat, seats, phase)}
+                                 "view": views[seat]}
 
     def has_unsent(self) -> bool:
         return bool(self._unsent)

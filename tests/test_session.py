@@ -165,3 +165,21 @@ def test_rollback_undoes_draws_since_the_checkpoint_and_only_those():
     rng.checkpoint()
     rng.rollback()           # nothing drawn: nothing to undo
     assert rng.dice(3) == Rng(7).dice(3)
+
+
+@pytest.mark.parametrize("game,n_seats", [("risk", 4), ("situation4", 4), ("civil_war", 2)])
+def test_views_built_together_equal_views_built_one_by_one(game, n_seats):
+    """Session.views shares one public part; every seat must still see exactly what view(seat) shows."""
+    import bots
+    s = Session(game, n_seats, seed=3)
+    players = [bots.make(game, "normal", seat, seat) for seat in range(n_seats)]
+    seats = [None, *range(n_seats)]
+    for step in range(400):  # past the opening, so hands and trays hold something private
+        if step % 20 == 0:
+            assert s.views(seats) == {seat: s.view(seat) for seat in seats}
+        movers = s.to_act()
+        if not movers:
+            break
+        action = players[movers[0]].choose(s.view(movers[0]))
+        if action is not None:
+            s.act(movers[0], action)

@@ -14,7 +14,7 @@ from engine.errors import RuleError
 from engine.risk import legal, setup as opening, turns
 from engine.risk.legal import NEUTRAL, actor
 from engine.risk.options import OPTION_CHOICES, default_options, validate_options
-from engine.risk.view import redact, view
+from engine.risk.view import private_view, redact, view
 
 GAME_ID = "risk"
 TITLE = "World Conquest"
@@ -24,8 +24,8 @@ DEFAULT_SEATS = 4
 REALTIME = False
 
 __all__ = ["GAME_ID", "TITLE", "MIN_SEATS", "MAX_SEATS", "DEFAULT_SEATS", "REALTIME", "OPTION_CHOICES", "NEUTRAL",
-           "default_options", "validate_options", "setup", "to_act", "apply", "legal_actions", "view", "redact",
-           "result", "RuleError"]
+           "default_options", "validate_options", "setup", "to_act", "apply", "legal_actions", "view", "private_view",
+           "redact", "result", "RuleError"]
 
 
 def setup(options: dict, n_seats: int, rng) -> dict:

@@ -40,8 +40,12 @@ def view(state: dict, seat: int | None) -> dict:
     public["last_battle"] = {**lb, "attacker_dice": list(lb["attacker_dice"]),
                              "defender_dice": list(lb["defender_dice"])} if lb else None
     public["stats"] = _stats(state["territories"], state["n_seats"])
-    private = {"cards": [card_info(i) for i in state["hands"][seat]]} if seat is not None else {}
-    return {"public": public, "private": private}
+    return {"public": public, "private": private_view(state, seat)}
+
+
+def private_view(state: dict, seat: int | None) -> dict:
+    """The part of `view` only `seat` sees: the cards in its hand."""
+    return {"cards": [card_info(i) for i in state["hands"][seat]]} if seat is not None else {}
 
 
 def redact(event: dict, seat: int | None) -> dict:

@@ -57,6 +57,10 @@ def view(state: dict, seat) -> dict:
     return views.view(load(), state, seat)
 
 
+def private_view(state: dict, seat) -> dict:
+    return views.private_view(state, seat)
+
+
 def redact(event: dict, seat):
     return views.redact(event, seat)
 

@@ -28,12 +28,16 @@ def view(board: Board, state: dict, seat) -> dict:
         "filled": state["filled"],
         "scores": list(state["scores"]),
     }
-    private = {}
-    if seat is not None:
-        side = side_of(seat)
-        owner = state["owner"]
-        private = {"side": side, "tray": [p for p in state["trays"][side] if owner[p] is None]}
-    return {"public": public, "private": private}
+    return {"public": public, "private": private_view(state, seat)}
+
+
+def private_view(state: dict, seat) -> dict:
+    """The part of `view` only `seat` sees: its side and that side's tray, in order."""
+    if seat is None:
+        return {}
+    side = side_of(seat)
+    owner = state["owner"]
+    return {"side": side, "tray": [p for p in state["trays"][side] if owner[p] is None]}
 
 
 def redact(event: dict, seat) -> dict:
