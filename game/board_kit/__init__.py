@@ -15,6 +15,6 @@ Each module is one idea and knows nothing about any one game's rules or data:
   predictions  (real-time boards) moves shown as sent, until the table settles them
   realtime_bots (real-time boards) bots that move on their own clock, paced by level
 
-Boards using it: game/risk, game/civil_war (and game/situation4). Keep the
+Boards using it: game/risk, game/civil_war, game/situation4 (the real-time modules: situation4 only). Keep the
 signatures stable; add keyword arguments with defaults rather than changing them.
 """

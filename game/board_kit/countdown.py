@@ -2,7 +2,10 @@
 
 Both sides of a race must start at the same moment; the rules have no clock, so
 each window counts down itself before it lets its player move. A table that
-has already seen moves (a reconnect, a late join) starts with no countdown.
+has already seen moves (a reconnect, a late join) starts with no countdown, and
+a count still running when the first move of the race arrives ends there
+(`go_now`): a racer that did not wait (a bot process on the host) never gets a
+head start on this window.
 """
 import math
 
@@ -32,6 +35,15 @@ class Countdown:
     def skip(self) -> None:
         self.left = 0.0
         self.after = GO_SECONDS
+
+    def go_now(self) -> bool:
+        """End the count at once and show "Go!" (someone is already racing: a window never waits
+        behind a racer that did not count). True if the count was still running."""
+        if self.left <= 0:
+            return False
+        self.left = 0.0
+        self.after = 0.0
+        return True
 
     def update(self, dt: float) -> bool:
         """Advance; True on the frame the count reaches zero (the race starts)."""

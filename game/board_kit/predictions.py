@@ -6,7 +6,10 @@ ledger keeps each such move by the seq `link.act` returned, for drawing only:
 it never changes game state. `ok` marks a move confirmed; it is dropped once
 the view has caught up (the link's rev reached the ok's rev), so a confirmed
 move never blinks out while its update is still on the way. `err` drops it and
-hands it back so the board can show the rollback.
+hands it back so the board can show the rollback; so does `lost`, when an update
+already shows the move cannot stand (the host sends that update before, or after,
+the loser's `err`: it applies moves in arrival order and may send one update for
+several of them).
 """
 from dataclasses import dataclass, field
 
@@ -49,6 +52,15 @@ class PredictionLedger:
             return None
         del self.pending[p.seq]
         self.rolled_back += 1
+        return p
+
+    def lost(self, seq: int) -> Prediction | None:
+        """A move the board already knows is refused before its answer came (an update showed the space
+        taken by someone else): drop it and hand it back, counted as rolled back. Its `err` then finds
+        nothing to answer."""
+        p = self.pending.pop(seq, None)
+        if p is not None:
+            self.rolled_back += 1
         return p
 
     def caught_up(self, rev: int) -> None:

@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from game import boards, sound, tables, theme
+from game import boards, sound, theme
 from game.scene import Scene
 from game.widgets import ButtonColumn
 
@@ -17,9 +17,11 @@ def seat_label(seats: list[dict], seat: int) -> str:
     return name
 
 
-def show_game_over(app, link, stats: list[tuple[str, list]] | None = None) -> None:
+def show_game_over(app, link, stats: list[tuple[str, list]] | None = None, *, colours: list | None = None) -> None:
     """Replace the board on top with the game-over scene for `link`'s result.
 
+    `colours`: one colour per seat where the game has its own (e.g. a race's side shades);
+    by default each seat has its theme colour.
     A replay stays on its board at the end (its controls step back from there), so for a
     replay link this does nothing.
     """
@@ -27,7 +29,7 @@ def show_game_over(app, link, stats: list[tuple[str, list]] | None = None) -> No
         return
     view = link.view(link.my_seats[0] if len(link.my_seats) == 1 else None) or {}
     result = view.get("public", {}).get("result") or {"winners": [], "scores": [], "reason": ""}
-    app.replace(GameOverScene(app, link, result, stats or [], again=_again_for(app, link)))
+    app.replace(GameOverScene(app, link, result, stats or [], again=_again_for(app, link), colours=colours))
 
 
 def _again_for(app, link):
@@ -37,9 +39,10 @@ def _again_for(app, link):
         return None
 
     def again():
+        from game.scenes.new_game import start_local_table
         seats = [dict(s) for s in session.seats]
-        new = tables.start_local(session.game_id, seats, dict(session.options), bot_factory=app.bot_factory,
-                                   bot_delay=tables.BOT_DELAY * app.settings.animation_factor())
+        link.close()   # the finished table's autosave is complete; the new game gets its own
+        new = start_local_table(app, session.game_id, seats, dict(session.options))
         app.replace(boards.board_scene(app, new))
     return again
 
@@ -55,9 +58,11 @@ def draw_crown(surface, midbottom) -> None:
 
 
 class GameOverScene(Scene):
-    def __init__(self, app, link, result: dict, stats: list[tuple[str, list]], *, again=None):
+    def __init__(self, app, link, result: dict, stats: list[tuple[str, list]], *, again=None,
+                 colours: list | None = None):
         super().__init__(app)
         self.link = link
+        self.colours = list(colours) if colours else None
         self.result = result
         self.stats = stats
         self.seats = list(link.seats)
@@ -68,6 +73,21 @@ class GameOverScene(Scene):
         self.menu = ButtonColumn.centred(items, 640, 660 if len(items) == 1 else 620, width=300, height=50)
         self.time = 0.0
         sound.play("conquest")
+
+    def seat_colour(self, seat) -> tuple:
+        """A seat's colour here: the game's own if it gave them, else the theme's."""
+        if self.colours and seat is not None and 0 <= seat < len(self.colours):
+            return tuple(self.colours[seat])
+        return theme.seat_colour(seat)
+
+    def _draw_badge(self, surface, center, seat: int, radius: int) -> None:
+        if not self.colours:
+            theme.draw_seat_badge(surface, center, seat, radius)
+            return
+        colour = self.seat_colour(seat)
+        pygame.draw.circle(surface, theme.darken(colour, 0.5), (center[0], center[1] + 2), radius)
+        pygame.draw.circle(surface, colour, center, radius)
+        pygame.draw.circle(surface, theme.lighten(colour, 0.4), center, radius, 2)
 
     def back(self):
         from game.scenes.title import TitleScene
@@ -86,7 +106,7 @@ class GameOverScene(Scene):
             speed = 40 + (i * 37) % 60
             x = (i * 181) % 1280 + 18 * math.sin(self.time * 1.5 + i)
             y = ((i * 97) % 800 + self.time * speed) % 820 - 20
-            colour = theme.seat_colour(winners[i % len(winners)]) if i % 3 else theme.colours.accent
+            colour = self.seat_colour(winners[i % len(winners)]) if i % 3 else theme.colours.accent
             w = 4 + i % 4
             pygame.draw.rect(surface, theme.darken(colour, 0.15 * (i % 3)), (int(x), int(y), w, w * 2))
 
@@ -123,7 +143,7 @@ class GameOverScene(Scene):
             cx = x0 + seat * col_w + col_w // 2
             if seat in winners:
                 draw_crown(surface, (cx, panel.y + 14))
-            theme.draw_seat_badge(surface, (cx, panel.y + 40), seat, 18)
+            self._draw_badge(surface, (cx, panel.y + 40), seat, 18)
             theme.draw_text(surface, seat_label(self.seats, seat), (cx, panel.y + 76), theme.SIZE_BODY,
                             c.accent if seat in winners else c.text, anchor="center")
         for r, (label, values) in enumerate(rows):

@@ -26,6 +26,30 @@ def seat_entry(kind: str, name: str | None) -> dict:
     return {"kind": kind, "name": name if kind == "human" else None}
 
 
+def start_local_table(app, game_id: str, seats: list[dict], options: dict):
+    """The link of a new local game (hot-seat or against bots), built the one way both the new-game
+    form and the game-over "Play again" build it: in a real-time game (every seat at once, e.g. a
+    Situation 4 race) each bot moves on its own clock at its level's pace, from the window's countdown
+    on (game.board_kit.realtime_bots); otherwise bots answer after the usual animation delay."""
+    bot_factory = app.bot_factory
+    bot_delay = tables.BOT_DELAY * app.settings.animation_factor()
+    if getattr(games.rules(game_id), "REALTIME", False):
+        import bots
+        from game.board_kit import realtime_bots
+        from game.board_kit.countdown import START_SECONDS
+        bot_factory = realtime_bots.paced_factory(bot_factory or bots.make,
+                                                  speed=realtime_bots.race_speed(app.settings),
+                                                  start_delay=START_SECONDS * app.settings.animation_factor())
+        bot_delay = 0.0
+    return tables.start_local(game_id, seats, options, bot_factory=bot_factory, bot_delay=bot_delay)
+
+
+def too_many_racers(game_id: str, seats: list[dict]) -> bool:
+    """A real-time race cannot share one screen: a local race takes at most one human seat."""
+    return bool(getattr(games.rules(game_id), "REALTIME", False)) and \
+        sum(1 for s in seats if s.get("kind") == "human") > 1
+
+
 class NewGameScene(GuiScene, Scene):
     def __init__(self, app, *, lan: bool):
         super().__init__(app)
@@ -114,27 +138,14 @@ class NewGameScene(GuiScene, Scene):
                                                bot_factory=self.app.bot_factory)
                 self.app.replace(LobbyScene(self.app, link, host=handle))
             else:
-                bot_factory, bot_delay = self.app.bot_factory, tables.BOT_DELAY * self.app.settings.animation_factor()
-                if getattr(self.rules, "REALTIME", False):
-                    if sum(1 for s in self.seats() if s["kind"] == "human") > 1:
-                        self.app.notify("A race has no turns to share one screen: make the other seats bots, "
-                                        "or host it on the LAN.", warning=True)
-                        return
-                    bot_factory, bot_delay = self._racing_bots(), 0.0
-                link = tables.start_local(game_id, self.seats(), options, bot_factory=bot_factory,
-                                           bot_delay=bot_delay)
+                if too_many_racers(game_id, self.seats()):
+                    self.app.notify("A race has no turns to share one screen: make the other seats bots, "
+                                    "or host it on the LAN.", warning=True)
+                    return
+                link = start_local_table(self.app, game_id, self.seats(), options)
                 self.app.replace(boards.board_scene(self.app, link))
         except (OSError, ValueError, ImportError) as e:
             self.app.notify(f"The game could not start: {e}", warning=True)
-
-    def _racing_bots(self):
-        """Real time: each bot moves on its own clock at its level's pace, from the window's countdown on."""
-        import bots
-        from game.board_kit import realtime_bots
-        from game.board_kit.countdown import START_SECONDS
-        speed = realtime_bots.race_speed(self.app.settings)
-        return realtime_bots.paced_factory(self.app.bot_factory or bots.make, speed=speed,
-                                           start_delay=START_SECONDS * self.app.settings.animation_factor())
 
     # ----- frame ----------------------------------------------------------------------
     def handle(self, event):

@@ -18,6 +18,7 @@ BRIDGE_DOT = (250, 250, 250)
 LEGAL = (110, 230, 130)
 ILLEGAL = (240, 90, 80)
 OPPONENT_FLASH = (255, 255, 255)
+TEAMMATE_FLASH = (120, 200, 255)   # a teammate's placement, and a race lost to a teammate
 
 
 def side_shade(side: int) -> tuple:

@@ -87,6 +87,7 @@ class BoardScene(Scene):
         self.refusals: list[str] = []
         self.rolled_back: list[dict] = []     # predictions the table refused (tests read it)
         self._silenced: set = set()           # seqs already rolled back from an update
+        self.placed_by: dict[int, int] = {}   # slot -> the seat that laid its piece (from the events seen)
         self.tally: FinalTally | None = None
         self.game_over_shown = False
         self.shown_scores = [0, 0]
@@ -102,6 +103,7 @@ class BoardScene(Scene):
         factor = app.settings.animation_factor() if hasattr(app, "settings") else 1.0
         self.factor = factor
         self.refresh(force=True)
+        self.tray.sync(self.tray_order(), self.in_flight(), self._fitting)   # the first frame shows a full tray
         fresh = (self.view or {}).get("public", {}).get("rev", 0) == 0 and self.seat is not None
         self.countdown = Countdown(COUNTDOWN_SECONDS * factor if fresh else 0.0)
         if self.countdown.running:
@@ -534,6 +536,11 @@ class BoardScene(Scene):
         for msg in messages:
             self._message(msg)
         self.refresh()
+        if self.countdown.running and self.view is not None and self.pub.get("rev", 0) > 0 \
+                and self.countdown.go_now():
+            # Someone did not wait for our count (a racer on another machine): the race is on now.
+            sound.play("turn")
+            self.log.add_text("The race is on: the others have started!", None)
         self.predictions.update(dt)
         if self.view is not None and not self.countdown.running and not self.pub.get("result"):
             self.race_time += dt
@@ -574,6 +581,8 @@ class BoardScene(Scene):
         if t == "update":
             self.view_rev = -1  # read the new view this frame
             for e in msg.get("events", []):
+                if e.get("type") == "placed":
+                    self.placed_by[e["slot"]] = e.get("seat")
                 if self._quiet:
                     self.log.add(e)
                 else:
@@ -584,6 +593,11 @@ class BoardScene(Scene):
             if t == "err":
                 if msg.get("seq") in self._silenced:
                     self._silenced.discard(msg.get("seq"))
+                    return
+                if msg.get("code") == "game_over" or self.tally is not None:
+                    # The puzzle was completed while this move was on its way: there is nothing left to
+                    # roll back, and the tally is no place for a refusal.
+                    self.view_rev = -1
                     return
                 reason = msg.get("msg") or "The table refused that move."
                 if refused is not None:
@@ -605,15 +619,20 @@ class BoardScene(Scene):
             slot = p.action.get("slot")
             if p.confirmed_rev is None and p.action["type"] in ("place", "paradrop") and owner[slot] is not None \
                     and owner[slot] != self.side:
-                self.predictions.pending.pop(p.seq, None)
-                self.predictions.rolled_back += 1
+                self.predictions.lost(p.seq)
                 self._silenced.add(p.seq)
                 self._show_rollback(p, f"{palette.side_name(self.board, owner[slot])} got there first.")
 
     def _show_rollback(self, p, reason: str) -> None:
         self.rolled_back.append({"action": p.action, "reason": reason})
         a = p.action
-        if a["type"] in ("place", "paradrop"):
+        mate = self._teammate_took(a)
+        if mate is not None:
+            # A teammate laid that piece first: it stays on the board for our side, nothing flies back.
+            reason = f"{mate} got there first: the piece is on the board for your side."
+            self.rolled_back[-1]["reason"] = reason
+            self.flashes[a["slot"]] = [FLASH_SECONDS, palette.TEAMMATE_FLASH]
+        elif a["type"] in ("place", "paradrop"):
             self.flashes[a["slot"]] = [FLASH_SECONDS, palette.ILLEGAL]
             self.bounces.append({"kind": "piece", "piece": a["piece"], "from": self.proj.slot_centre(a["slot"]),
                                  "to": self.tray.home_of(a["piece"]), "t": 0.0})
@@ -621,13 +640,27 @@ class BoardScene(Scene):
             self.flashes[a["slot"]] = [FLASH_SECONDS, palette.ILLEGAL]
         self.refuse(reason)
 
+    def _teammate_took(self, action: dict):
+        """The name of the teammate whose piece now fills the space `action` (a place or a paradrop)
+        meant to fill, or None (the space is empty, or the other side's)."""
+        if action.get("type") not in ("place", "paradrop") or self.side is None:
+            return None
+        view = self.link.view(self.seat) or self.view
+        slot = action["slot"]
+        if view is None or view["public"]["owner"][slot] != self.side:
+            return None
+        seat = self.placed_by.get(slot)
+        if seat == self.seat or (seat is None and len(self.link.seats) <= 2):
+            return None   # my own piece (or no teammate at all): an ordinary refusal
+        return "Your teammate" if seat is None else self.seat_name(seat)
+
     def _event(self, e: dict) -> None:
         self.log.add(e)
         kind = e["type"]
         mine = self.side is not None and e.get("side") == self.side
         if kind == "placed":
             if e.get("seat") != self.seat:
-                self.flashes[e["slot"]] = [FLASH_SECONDS, palette.OPPONENT_FLASH if not mine else palette.LEGAL]
+                self.flashes[e["slot"]] = [FLASH_SECONDS, palette.TEAMMATE_FLASH if mine else palette.OPPONENT_FLASH]
         elif kind == "flag_window" and mine:
             sound.play("turn")
         elif kind == "flagged":
@@ -662,8 +695,7 @@ class BoardScene(Scene):
         if self.view is None or not self.pub.get("result") or getattr(self.link, "replay", False):
             return
         if self.tally is None:
-            self.cancel()
-            self.predictions.clear()
+            self.cancel()   # predictions still in flight are no longer drawn; their answers are still counted
             self.tally = FinalTally(self.board, self.pub, lambda s: palette.side_name(self.board, s), factor=self.factor)
         self.tally.update(dt)
         if self.tally.finished:
@@ -682,7 +714,7 @@ class BoardScene(Scene):
                 ("Whole squares", [br[s % 2]["squares"] for s in range(n)]),
                 ("Pieces laid (side)", [pub["placed"][s % 2] for s in range(n)])]
         from game.scenes.game_over import show_game_over
-        show_game_over(self.app, self.link, rows)
+        show_game_over(self.app, self.link, rows, colours=[palette.side_shade(s % 2) for s in range(n)])
 
     # ----- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -721,6 +753,8 @@ class BoardScene(Scene):
             surface.blit(self._help, self._help.get_rect(center=(640, 400)))
 
     def _draw_predictions(self, surface) -> None:
+        if self.tally is not None:
+            return   # the final board is the host's, whole
         glow = int(120 + 100 * pulse(self.time, 8))
         for p in self.predictions:
             a = p.action

@@ -5,7 +5,8 @@ loopback, this process's window joining it by address and racing through real po
   final board equal to the host's own record (its autosave, checked by `replay --verify`);
 - two window-side links racing for one space: the loser's prediction shows at once, then rolls back on
   screen when the host says `illegal`; afterwards the loser's board is the host's;
-- a dropped connection mid-race: the reconnecting banner, then the racer goes on in the same seat.
+- a dropped connection mid-race: the reconnecting banner, then the racer goes on in the same seat;
+- the window's countdown ends when a racer elsewhere (a bot process, which does not count) has started.
 """
 import os
 import re
@@ -17,12 +18,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from engine import games
 from engine.session import Session
 from game import theme
 from game.situation4 import palette
 
-pytestmark = pytest.mark.skipif("situation4" not in games.available(), reason="engine/situation4 is not here")
 
 ROOT = Path(__file__).resolve().parents[2]
 COLS = 12
@@ -72,7 +71,6 @@ def procs():
 
 def join_by_address(ui, port: int):
     """Title -> LAN browser -> typed address -> (lobby) -> the board, as a person joins a table."""
-    from game.situation4 import BoardScene
     ui.key(pygame.K_j)
     ui.click(ui.top.address.rect.center)
     ui.type_text(f"127.0.0.1:{port}")
@@ -107,6 +105,28 @@ def board_of(pub: dict) -> dict:
     return {k: pub[k] for k in ("owner", "piece_at", "forces", "flags", "bridges", "placed", "scores", "filled")}
 
 
+def nearest_side(colour) -> int:
+    return min((0, 1), key=lambda s: sum((a - b) ** 2 for a, b in zip(colour[:3], palette.side_shade(s))))
+
+
+def frames_until(ui, condition, seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        ui.frames(1)
+        time.sleep(0.003)
+    return True
+
+
+def answers_to_all(ui, board, messages, seconds: float = 5.0) -> list[dict]:
+    """Run frames until the host has answered every move the board sent; the answers (ok / err)."""
+    answers = lambda: [m for m in messages if m["t"] in ("ok", "err")]  # noqa: E731
+    assert frames_until(ui, lambda: len(answers()) >= len(board.sent), seconds), (len(answers()), len(board.sent))
+    assert len(answers()) == len(board.sent)
+    return answers()
+
+
 # ----- (a) a whole race against a bot process ---------------------------------------------------------------
 RACE_SECONDS = 30.0
 
@@ -129,7 +149,7 @@ def test_a_window_races_a_bot_process_over_loopback_to_the_tally_and_its_board_i
     assert [s["name"] for s in link.seats] == ["Tester", "Hal"]
     messages = record_messages(link)
     hand = RaceHand(board, "hard", seed=11)
-    tally_seen, frames = False, 0
+    tally_seen, frames, checked = False, 0, 0
     deadline = time.monotonic() + RACE_SECONDS
     while not isinstance(ui.top, GameOverScene):
         assert time.monotonic() < deadline, (link.rev, link.status, board.refusals[-3:], hand.inputs,
@@ -139,7 +159,17 @@ def test_a_window_races_a_bot_process_over_loopback_to_the_tally_and_its_board_i
         ui.frames(1)
         frames += 1
         tally_seen = tally_seen or board.tally is not None
+        if frames % 20 == 0 and ui.top is board and not board.predictions and board.tally is None:
+            # mid-race, with nothing of mine in flight: the board on my screen is the host's at that rev
+            # (its autosave, journaled before any `ok` or update leaves the host)
+            shown = board.pub
+            hosted = Session.load(save, upto=shown["rev"])
+            if hosted.rev == shown["rev"]:
+                assert board_of(shown) == board_of(hosted.view(0)["public"]), shown["rev"]
+                assert board.predicted_owner() == shown["owner"]
+                checked += 1
         time.sleep(0.001)
+    assert checked >= 3, f"the board was compared with the host's mid-race only {checked} times"
     over = ui.top
     assert tally_seen, "the final tally showed before the game-over scene"
     final = link.view(0)["public"]
@@ -148,10 +178,9 @@ def test_a_window_races_a_bot_process_over_loopback_to_the_tally_and_its_board_i
     # every move of mine was a real drag the scene sent, and the host answered each one: `ok`, or `illegal`
     # for a race lost, or `game_over` for a move still on its way when the puzzle was completed
     assert board.sent and hand.inputs >= len(board.sent)
-    answers = lambda: [m for m in messages if m["t"] in ("ok", "err")]  # noqa: E731
-    assert frames_until(ui, lambda: len(answers()) == len(board.sent), 5), (len(answers()), len(board.sent))
-    assert {m.get("code") for m in answers() if m["t"] == "err"} <= {"illegal", "game_over"}, answers()
-    oks = sum(1 for m in answers() if m["t"] == "ok")
+    answers = answers_to_all(ui, board, messages)
+    assert {m.get("code") for m in answers if m["t"] == "err"} <= {"illegal", "game_over"}, answers
+    oks = sum(1 for m in answers if m["t"] == "ok")
     assert board.predictions.confirmed <= oks and board.refusals.count("The game is over.") == 0
 
     # the host's own record: the autosave it wrote after every accepted action, checked by `replay --verify`
@@ -240,20 +269,6 @@ class SlowRelay:
                 pass
 
 
-def nearest_side(colour) -> int:
-    return min((0, 1), key=lambda s: sum((a - b) ** 2 for a, b in zip(colour[:3], palette.side_shade(s))))
-
-
-def frames_until(ui, condition, seconds: float = 10.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        ui.frames(1)
-        time.sleep(0.003)
-    return True
-
-
 def contested_save(path, seed: int = 21) -> int:
     """A race saved with both seats open where orange (up column 0) and yellow (down it) may both lay
     (3,0) next; returns that space."""
@@ -270,14 +285,13 @@ def test_two_links_race_for_one_space_the_losers_prediction_shows_then_rolls_bac
                                                                                             tmp_path):
     from engine.situation4 import get_board, legality
     from game.situation4.autoplay import post_drag
-    from game.situation4.tray import FILTERS
     from net.client import RemoteTable
     board_data = get_board()
     save = tmp_path / "contested.sandtable"
     contested = contested_save(save)
     host, port = serve(sandbox_home, "--seats", "2", "--resume", str(save))
     procs.append(host)
-    relay = SlowRelay(("127.0.0.1", port), delay=0.4)   # the window hears the table 0.4 s late
+    relay = SlowRelay(("127.0.0.1", port), delay=0.8)   # the window hears the table 0.8 s late
     rival = None
     try:
         join_by_address(ui, relay.port)
@@ -290,13 +304,13 @@ def test_two_links_race_for_one_space_the_losers_prediction_shows_then_rolls_bac
         pub = board.pub
         assert legality.place_problem(board_data, pub["owner"], pub["forces"], 0, contested, contested) is None
         messages = record_messages(board.link)
-        # the contested piece, shown in my tray (the red-border filter holds few pieces, so it is in view)
+        # the contested piece, scrolled into view in my tray
         if contested not in board.tray.rects:
             for _ in range(40):
                 ui.key(pygame.K_RIGHT)
                 if contested in board.tray.rects:
                     break
-        assert contested in board.tray.rects, (board.tray.scroll, FILTERS)
+        assert contested in board.tray.rects, board.tray.scroll
 
         # the rival gets there first and hears its `ok`; my window has not heard of it yet
         seq = rival.act({"type": "place", "piece": contested, "slot": contested})
@@ -368,6 +382,7 @@ def test_a_racer_whose_connection_drops_sees_the_banner_and_races_on_in_the_same
         link = board.link
         assert link.my_seats == [0]
         hand = RaceHand(board, "hard", seed=3)
+        messages = record_messages(link)
 
         def race_until(condition, seconds):
             deadline = time.monotonic() + seconds
@@ -397,7 +412,47 @@ def test_a_racer_whose_connection_drops_sees_the_banner_and_races_on_in_the_same
         assert host.wait(15) == 0, host.stderr.read()
         hosted = Session.load(save)
         assert board_of(link.view(0)["public"]) == board_of(hosted.view(0)["public"])
-        assert sum(1 for seat, _ in hosted.log if seat == 0) == board.predictions.confirmed
+        answers = answers_to_all(ui, board, messages)
+        assert {m.get("code") for m in answers if m["t"] == "err"} <= {"illegal", "game_over"}, answers
+        assert sum(1 for seat, _ in hosted.log if seat == 0) == sum(1 for m in answers if m["t"] == "ok"), \
+            "every move the host took for my seat, before and after the drop, came from the window's drags"
         assert [s["name"] for s in hosted.seats][0] == "Tester"
     finally:
         relay.close()
+
+
+# ----- the countdown against a racer that does not count ----------------------------------------------------------
+def test_the_windows_countdown_ends_when_a_racer_elsewhere_has_already_started(ui, procs, sandbox_home):
+    """The host has no clock: a `bot` process races from the moment the table starts. A window still
+    counting down when the first move arrives says Go at once, so it never races from behind."""
+    from engine.situation4 import get_board
+    from game.situation4.autoplay import post_drag
+    ui.app.settings.animation_speed = "normal"          # a real 3-second count
+    host, port = serve(sandbox_home, "--seats", "2", "--seed", "2")
+    procs.append(host)
+    join_by_address(ui, port)
+    ui.frames(1)
+    procs.append(spawn(sandbox_home, "bot", "--connect", f"127.0.0.1:{port}", "--level", "easy", "--pace", "1.0"))
+    board = wait_for_board(ui)
+    assert board.countdown.running and board.pub["rev"] == 0 and not board.racing
+    counted = 0.0
+    for _ in range(400):                                 # bounded: ~6.5 s of frames at most
+        if board.pub["rev"] > 0:
+            break
+        ui.frames(1)
+        counted += 1 / 60
+        time.sleep(1 / 60)
+    assert board.pub["rev"] > 0, "the bot never moved"
+    assert counted < board.countdown.total - 0.5, "the bot moved before our count would have ended"
+    assert not board.countdown.running and board.countdown.showing and board.countdown.label() == "Go!"
+    assert board.racing
+    assert any("The race is on" in e["text"] for e in board.log.entries[-3:])
+    piece = next(p for p in sorted(get_board().base_line[0]) if board.pub["owner"][p] is None)
+    for _ in range(60):
+        if piece in board.tray.rects:
+            break
+        ui.key(pygame.K_RIGHT)
+    post_drag(board.tray.rects[piece].center, board.proj.slot_centre(piece))
+    ui.frames(1)
+    assert board.sent == [{"type": "place", "piece": piece, "slot": piece}]
+    assert frames_until(ui, lambda: board.pub["owner"][piece] == 0, 5), board.refusals[-3:]

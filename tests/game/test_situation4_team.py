@@ -5,21 +5,21 @@ The window shows its side as a team (both names, in the top bar and the score bo
 for its side, its teammate's placements flash in the team colour (the opponents' in theirs), and when the
 teammate wins a race for a space the window's prediction rolls back when the host says `illegal`,
 naming the teammate, with the piece staying on the board for the side.
+
+Also the end of a local race: the game-over scene in the side shades, and "Play again" building the
+rematch as the new-game form does (bots paced behind the countdown).
 """
 import time
 
 import pygame
-import pytest
 
-from engine import games
 from engine.session import Session
 from engine.situation4 import get_board
 from game.situation4 import palette
 from game.situation4.autoplay import post_drag
 from tests.game.test_situation4_lan import (SlowRelay, board_of, frames_until, join_by_address, nearest_side,
-                                            procs, record_messages, serve, slot, wait_for_board)  # noqa: F401
+                                            procs, record_messages, serve, wait_for_board)  # noqa: F401
 
-pytestmark = pytest.mark.skipif("situation4" not in games.available(), reason="engine/situation4 is not here")
 BOARD = get_board()
 
 
