@@ -79,3 +79,15 @@ def build_help(title: str, lines: list[tuple[str, str]], footer: str = "", *, wi
     if footer:
         theme.draw_text(surf, footer, (rect.centerx, rect.bottom - 34), 17, theme.colours.text_dim, anchor="center")
     return surf.convert_alpha()
+
+
+def build_side_panel(side: pygame.Rect, log: pygame.Rect, log_title: str, *, title_gap: int = 22) -> pygame.Surface:
+    """The board's right-hand panel backdrop: a bordered panel with the event log's well and its title
+    (`log` is in window coordinates, inside `side`)."""
+    surf = pygame.Surface(side.size)
+    surf.fill(theme.colours.panel)
+    pygame.draw.line(surf, theme.colours.panel_border, (0, 0), (0, side.h), 2)
+    theme.draw_text(surf, log_title, (12, log.y - side.y - title_gap), 18, theme.colours.text_dim, bold=True,
+                    shadow=False)
+    pygame.draw.rect(surf, theme.darken(theme.colours.panel, 0.3), log.move(-side.x, -side.y), border_radius=8)
+    return surf.convert()

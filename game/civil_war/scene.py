@@ -13,7 +13,7 @@ import pygame
 from engine.civil_war.board import load as load_board
 from game import sound, theme
 from game.board_kit.cover import HotSeatCover
-from game.board_kit.hud import Cached, build_tooltip
+from game.board_kit.hud import Cached, build_side_panel, build_tooltip
 from game.board_kit.seats import SeatedBoard
 from game.civil_war import hud
 from game.civil_war.battle_dialog import BattleDialog
@@ -63,7 +63,7 @@ class BoardScene(SeatedBoard, Scene):
         self._hint = Cached(hud.build_hint)
         self._tooltip = Cached(build_tooltip)
         self._help = None
-        self._side = self._make_side()
+        self._side = build_side_panel(SIDE, LOG_RECT, "Dispatches", title_gap=24)
         x, w = SIDE.x + 8, SIDE.w - 16
         bw = (w - 24) // 4
         self.end_button = Button((x, BUTTON_Y, bw + 40, 44), "End turn", self.end_turn, primary=True,
@@ -422,16 +422,6 @@ class BoardScene(SeatedBoard, Scene):
         self.show_game_over(rows)
 
     # ----- drawing -----------------------------------------------------------------------------
-    def _make_side(self) -> pygame.Surface:
-        surf = pygame.Surface(SIDE.size)
-        surf.fill(theme.colours.panel)
-        pygame.draw.line(surf, theme.colours.panel_border, (0, 0), (0, SIDE.h), 2)
-        theme.draw_text(surf, "Dispatches", (12, LOG_RECT.y - SIDE.y - 24), 18, theme.colours.text_dim, bold=True,
-                        shadow=False)
-        pygame.draw.rect(surf, theme.darken(theme.colours.panel, 0.3), LOG_RECT.move(-SIDE.x, -SIDE.y),
-                         border_radius=8)
-        return surf.convert()
-
     def draw(self, surface: pygame.Surface) -> None:
         if self.draw_cover_or_waiting(surface):
             return

@@ -15,7 +15,7 @@ import pygame
 
 from game import sound, theme
 from game.board_kit.cover import HotSeatCover
-from game.board_kit.hud import Cached, build_tooltip
+from game.board_kit.hud import Cached, build_side_panel, build_tooltip
 from game.board_kit.seats import SeatedBoard
 from game.risk import hud
 from game.risk.armies import ArmyTokens
@@ -63,7 +63,7 @@ class BoardScene(SeatedBoard, Scene):
         self._hint = Cached(hud.build_hint)
         self._tooltip = Cached(build_tooltip)
         self._help = None
-        self._side = self._make_side()
+        self._side = build_side_panel(SIDE, LOG_RECT, "Log", title_gap=22)
         x, y, w = SIDE.x + 8, SIDE.y + 120, SIDE.w - 16
         self.end_button = Button((x, y, w, 44), "End attack", self.end_phase, primary=True, hotkey_label="Enter")
         self.again_button = Button((x, y + 52, w // 2 - 4, 40), "Again", self.attack_again, hotkey_label="A", size=20)
@@ -377,16 +377,6 @@ class BoardScene(SeatedBoard, Scene):
         self.show_game_over(rows)
 
     # ----- drawing -------------------------------------------------------------------------
-    def _make_side(self) -> pygame.Surface:
-        surf = pygame.Surface(SIDE.size)
-        surf.fill(theme.colours.panel)
-        pygame.draw.line(surf, theme.colours.panel_border, (0, 0), (0, SIDE.h), 2)
-        theme.draw_text(surf, "Log", (12, LOG_RECT.y - SIDE.y - 22), 18, theme.colours.text_dim, bold=True,
-                        shadow=False)
-        pygame.draw.rect(surf, theme.darken(theme.colours.panel, 0.3), LOG_RECT.move(-SIDE.x, -SIDE.y),
-                         border_radius=8)
-        return surf.convert()
-
     def draw(self, surface: pygame.Surface) -> None:
         if self.draw_cover_or_waiting(surface):
             return
