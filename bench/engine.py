@@ -14,9 +14,10 @@ ACTION_LIMIT = 20000
 LEVELS = ["hard", "normal", "hard", "normal"]
 
 
-def _bot_game(seed: int) -> Session:
-    s = Session("risk", len(LEVELS), seed=seed)
-    players = [make("risk", level, seat, seed) for seat, level in enumerate(LEVELS)]
+def _bot_game(seed: int, game: str = "risk", levels: list[str] = LEVELS) -> Session:
+    """A whole turn-based game between bots, each choosing from its own seat's view."""
+    s = Session(game, len(levels), seed=seed)
+    players = [make(game, level, seat, seed) for seat, level in enumerate(levels)]
     for _ in range(ACTION_LIMIT):
         if s.result():
             break
@@ -75,13 +76,7 @@ def _civil_war_row(quick: bool) -> Row:
     times, actions, turns = [], [], []
     for seed in range(2 if quick else 5):
         start = time.perf_counter()
-        s = Session("civil_war", 2, seed=seed)
-        players = [make("civil_war", level, seat, seed) for seat, level in enumerate(CIVIL_WAR_LEVELS)]
-        for _ in range(ACTION_LIMIT):
-            if s.result():
-                break
-            seat = s.to_act()[0]
-            s.act(seat, players[seat].choose(s.view(seat)))
+        s = _bot_game(seed, "civil_war", CIVIL_WAR_LEVELS)
         times.append(time.perf_counter() - start)
         actions.append(s.rev)
         turns.append(s.view(None)["public"]["turn_number"])

@@ -180,3 +180,15 @@ class SeatedBoard:
             theme.draw_text(surface, "Waiting for the table…", (640, 400), theme.SIZE_LARGE, anchor="center")
             return True
         return False
+
+    def overlay_answer(self, event) -> bool | None:
+        """While the hot-seat cover is up it answers every event; an open help overlay closes on any key
+        or click and swallows the rest. The value `handle` should return, or None when no overlay is up."""
+        import pygame
+        if self.cover.up:
+            return self.cover.handle(event)
+        if self.help:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.help = False
+            return True
+        return None

@@ -322,12 +322,9 @@ class BoardScene(SeatedBoard, Scene):
 
     # ----- events ------------------------------------------------------------------------------
     def handle(self, event) -> bool:
-        if self.cover.up:
-            return self.cover.handle(event)
-        if self.help:
-            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                self.help = False
-            return True
+        answer = self.overlay_answer(event)
+        if answer is not None:
+            return answer
         if event.type == pygame.MOUSEMOTION:
             self.hover = square_at(event.pos)
         if self.dialog is not None:

@@ -227,12 +227,9 @@ class BoardScene(SeatedBoard, Scene):
 
     # ----- events --------------------------------------------------------------------------
     def handle(self, event) -> bool:
-        if self.cover.up:
-            return self.cover.handle(event)
-        if self.help:
-            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                self.help = False
-            return True
+        answer = self.overlay_answer(event)
+        if answer is not None:
+            return answer
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.geometry.territory_at(event.pos) if self.geometry.map_rect.collidepoint(event.pos) else None
         if self.chooser is not None:
