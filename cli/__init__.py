@@ -38,6 +38,17 @@ def _seconds(text: str) -> float:
     return value
 
 
+def load_save(path: str):
+    """The game saved at `path`, or None after saying on stderr why it cannot be read (a command then exits 1)."""
+    from engine.errors import SaveError
+    from engine.session import Session
+    try:
+        return Session.load(path)
+    except SaveError as e:
+        print(str(e), file=sys.stderr, flush=True)
+        return None
+
+
 LEVELS = ("easy", "normal", "hard")
 
 
@@ -72,6 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a bot plays for a dropped player after this many seconds")
     s.add_argument("--bot-delay", type=float, default=0.5, metavar="SECONDS",
                    help="pause before each move of a bot seated at this host (default 0.5)")
+    s.add_argument("--countdown", type=_seconds, default=None, metavar="SECONDS",
+                   help="real-time games: seconds this host's bots wait when the race starts (default: the game's count)")
 
     b = sub.add_parser("bot", help="play a seat as a bot over the network")
     b.add_argument("--connect", required=True, type=_address, metavar="HOST:PORT")
@@ -82,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seat", type=int, default=None, help="ask for this seat")
     b.add_argument("--pace", type=_seconds, default=None, metavar="SECONDS",
                    help="real-time games: seconds between moves (default: the level's pace; 0 = as fast as it can)")
+    b.add_argument("--countdown", type=_seconds, default=None, metavar="SECONDS",
+                   help="real-time games: seconds to wait when the race starts, unless someone moves first "
+                        "(default: the game's count)")
 
     j = sub.add_parser("join", help="open the window and join a table directly")
     j.add_argument("address", type=_address, metavar="HOST:PORT")

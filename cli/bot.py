@@ -3,8 +3,10 @@
 Turn-based games: the bot answers each view in which its seat is to act.
 Real-time games (every seat acts at once, e.g. situation4): the bot acts from its
 newest view, one move every `pace` seconds (its level's pace unless `--pace` says
-otherwise), never more than one move in flight, and after an `ok` it waits for
-the update that shows its move before choosing again. A move that lost a race
+otherwise) once the race's start count is over (`--countdown`, by default the
+game's own, cut short when another racer moves first); never more than one move
+in flight, and after an `ok` it waits for the update that shows its move before
+choosing again. A move that lost a race
 (`err illegal`) is simply chosen again from the next view.
 
 `--game ID`: look as a spectator first and leave (exit 1, no seat taken) if the table hosts another game.
@@ -27,13 +29,15 @@ def run(args, parser) -> int:
     host, port = args.connect
     try:
         return asyncio.run(play(host, port, level=args.level, name=args.name, seat=args.seat,
-                                pace=getattr(args, "pace", None), game=getattr(args, "game", None)))
+                                pace=getattr(args, "pace", None), game=getattr(args, "game", None),
+                                countdown=getattr(args, "countdown", None)))
     except KeyboardInterrupt:
         return 130
 
 
 async def play(host: str, port: int, *, level: str = "normal", name: str | None = None, seat=None,
-               seed: int | None = None, pace: float | None = None, game: str | None = None) -> int:
+               seed: int | None = None, pace: float | None = None, game: str | None = None,
+               countdown: float | None = None) -> int:
     inbox: asyncio.Queue = asyncio.Queue()
     client = Client(host, port, name=name or f"{level} bot", seat=seat, on_message=inbox.put_nowait)
     try:
@@ -49,10 +53,10 @@ async def play(host: str, port: int, *, level: str = "normal", name: str | None 
         print(str(e), file=sys.stderr, flush=True)
         return 1
     bot = bots.make(welcome["game"], level, client.seat, secrets.randbits(32) if seed is None else seed)
-    realtime = bool(getattr(games.rules(welcome["game"]), "REALTIME", False))
     try:
-        if realtime:
-            return await _race(client, bot, welcome["view"], inbox, bot.pace if pace is None else pace)
+        if games.is_realtime(welcome["game"]):
+            count = games.start_countdown(welcome["game"]) if countdown is None else countdown
+            return await _race(client, bot, welcome["view"], inbox, bot.pace if pace is None else pace, count)
         return await _turns(client, bot, welcome["view"], inbox)
     except TableError as e:
         print(str(e), file=sys.stderr, flush=True)
@@ -105,9 +109,11 @@ async def _turns(client, bot, view, inbox) -> int:
             msg = inbox.get_nowait()
 
 
-async def _race(client, bot, view, inbox, pace: float) -> int:
-    """Real time: one move in flight at a time, at most one every `pace` seconds, from the newest view."""
-    next_move = time.monotonic() + pace
+async def _race(client, bot, view, inbox, pace: float, countdown: float) -> int:
+    """Real time: one move in flight at a time, at most one every `pace` seconds, from the newest view.
+    A race seen starting (rev 0) is first counted down for `countdown` seconds, as every racer does,
+    unless another racer moves first."""
+    next_move = None      # when we may move next: set once we see the race under way
     in_flight = None      # seq of our unanswered act
     chosen_rev = 0        # rev of the view our act in flight was chosen from
     wait_rev = -1         # the rev our view must reach before we choose again
@@ -121,6 +127,8 @@ async def _race(client, bot, view, inbox, pace: float) -> int:
         ready = (in_flight is None and public.get("table_phase") == "play"
                  and client.seat in public.get("to_act", []))
         timeout = None
+        if ready and next_move is None:
+            next_move = now + (countdown if rev == 0 else 0.0) + pace
         if ready and (rev < wait_rev or refusals >= MAX_REFUSALS_PER_REV):
             timeout = IDLE_RECHECK  # waiting for a newer view; if none comes, try again anyway
         elif ready:
@@ -147,6 +155,8 @@ async def _race(client, bot, view, inbox, pace: float) -> int:
                     refusals = 0
                 view = msg["view"]
                 public = view["public"]
+                if next_move is not None and public.get("rev", 0) > 0:   # someone is racing: no more counting
+                    next_move = min(next_move, time.monotonic() + pace)
             elif t in ("ok", "err") and msg.get("seq") == in_flight:
                 in_flight = None
                 if t == "ok":

@@ -7,16 +7,13 @@ import importlib
 import importlib.util
 import sys
 
-from engine.errors import SaveError
-from engine.session import Session
+from cli import load_save
 
 
 def run(args, parser) -> int:
     if args.verify:
-        try:
-            session = Session.load(args.path)
-        except SaveError as e:
-            print(str(e), file=sys.stderr, flush=True)
+        session = load_save(args.path)
+        if session is None:
             return 1
         print(session.state_hash())
         print(f"rev {session.rev}", flush=True)

@@ -19,8 +19,7 @@ import sys
 import time
 
 from engine import games
-from engine.errors import SaveError
-from engine.session import Session
+from cli import load_save
 from net.host import Host, advertiser_for, new_session
 from net.table import Table
 
@@ -59,10 +58,8 @@ def run(args, parser) -> int:
     except ValueError as e:
         parser.error(str(e))
     if args.resume:
-        try:
-            session = Session.load(args.resume)
-        except SaveError as e:
-            print(str(e), file=sys.stderr, flush=True)
+        session = load_save(args.resume)
+        if session is None:
             return 1
         if session.game_id != args.game:
             parser.error(f"{args.resume} holds a game of {session.game_id}, not {args.game}")
@@ -75,7 +72,7 @@ def run(args, parser) -> int:
     name = args.name or f"{socket.gethostname()}'s {getattr(rules, 'TITLE', args.game)}"
     table = Table(session, name=name, takeover_after=args.takeover, save_path=args.save or args.resume,
                   now=time.monotonic())
-    host = Host(table, host=args.host, port=args.port, bot_delay=args.bot_delay,
+    host = Host(table, host=args.host, port=args.port, bot_delay=args.bot_delay, countdown=args.countdown,
                 advertise=None if args.no_discovery else advertiser_for(table))
     try:
         return asyncio.run(_serve(host, table))

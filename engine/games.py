@@ -27,6 +27,17 @@ def rules(game_id: str):
     return importlib.import_module(_MODULES[game_id])
 
 
+def is_realtime(game_id: str) -> bool:
+    """True for a game in which every seat acts at once (a race), not in turns."""
+    return bool(getattr(rules(game_id), "REALTIME", False))
+
+
+def start_countdown(game_id: str) -> float:
+    """Seconds every racer of a real-time game counts down before its first move, from the moment
+    the table starts (0 for turn-based games). The rules have no clock: the racers keep the count."""
+    return float(getattr(rules(game_id), "START_COUNTDOWN", 0.0)) if is_realtime(game_id) else 0.0
+
+
 def register(game_id: str, module: str) -> None:
     """Add a game by module path (tests use it for small games of their own)."""
     _MODULES[game_id] = module

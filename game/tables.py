@@ -38,11 +38,12 @@ def start_local(game_id: str, seats: list[dict], options: dict, *, seed: int | N
 
 def host_lan(game_id: str, seats: list[dict], options: dict, *, table_name: str, player_name: str,
              seed: int | None = None, discovery: bool = True, bind: str | None = None,
-             bot_delay: float = BOT_DELAY, bot_factory=None):
+             bot_delay: float = BOT_DELAY, bot_factory=None, countdown: float | None = None):
     """Host a table in a thread and join seat 0 like any other client: (host handle, RemoteTable).
 
     `seats` are kinds from the new-game screen: seat 0 is this player; "human" and "open"
-    seats wait for players to join, bot seats are played on the host.
+    seats wait for players to join, bot seats are played on the host. `countdown`: in a race, how long
+    the host's bots wait at the start (None: the game's count).
     """
     import secrets as _secrets
 
@@ -59,7 +60,7 @@ def host_lan(game_id: str, seats: list[dict], options: dict, *, table_name: str,
     bind = bind or os.environ.get(HOST_BIND_ENV) or "0.0.0.0"
     handle = host.start_in_thread(game_id, len(seats), name=table_name, session=session, host=bind, port=0,
                                   discovery=discovery, save_path=autosave_path(game_id), bot_delay=bot_delay,
-                                  bot_factory=bot_factory)
+                                  bot_factory=bot_factory, countdown=countdown)
     try:
         link = join(handle.address[0], handle.address[1], player_name=player_name, seat=0)
     except Exception:

@@ -232,6 +232,13 @@ class RowList:
             self.scroll = self.selected - self._visible_count + 1
         self.scroll = max(0, min(self.scroll, max(0, len(self.rows) - self._visible_count)))
 
+    def row_rect(self, i: int) -> pygame.Rect | None:
+        """Where row `i` is on screen (None while it is scrolled out of view)."""
+        if not self.scroll <= i < min(len(self.rows), self.scroll + self._visible_count):
+            return None
+        return pygame.Rect(self._body.x, self._body.y + (i - self.scroll) * self.row_height, self._body.w,
+                           self.row_height)
+
     def _row_at(self, pos) -> int:
         if not self._body.collidepoint(pos):
             return -1

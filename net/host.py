@@ -26,6 +26,7 @@ import threading
 import time
 from collections import deque
 
+from engine import games
 from engine.session import Session
 from net import frames
 from net.table import Table, err
@@ -206,12 +207,17 @@ class Host:
     """Serves `table` on (host, port). Timeouts are attributes so tests can shorten them."""
 
     def __init__(self, table: Table, *, host: str = "127.0.0.1", port: int = 0, hello_timeout: float = 5.0,
-                 silence_timeout: float = 15.0, bot_delay: float = 0.5, advertise=None):
+                 silence_timeout: float = 15.0, bot_delay: float = 0.5, countdown: float | None = None,
+                 advertise=None):
+        """`countdown`: seconds this host's bots wait, in a real-time game, from the moment the race
+        starts before they first move (None: the game's own count, as windows keep it)."""
         self.table = table
         self.bind = (host, port)
         self.hello_timeout = hello_timeout
         self.silence_timeout = silence_timeout
         self.bot_delay = bot_delay
+        self.countdown = games.start_countdown(table.game) if countdown is None else max(0.0, countdown)
+        self._race_began = None            # loop time at which this host first saw its race under way
         self.advertise = advertise  # callable(port) -> an Advertiser, or None for no discovery
         self.advertiser = None
         self.address = None
@@ -431,13 +437,20 @@ class Host:
         if self.table.realtime:
             for seat in self.table.due_bots():
                 if seat not in self._bot_timers:
-                    self._bot_timers[seat] = self.loop.call_later(self._pace(seat), self._bot_step, seat)
+                    delay = self._count_left() + self._pace(seat)
+                    self._bot_timers[seat] = self.loop.call_later(delay, self._bot_step, seat)
             return
         if "turn" in self._bot_timers:
             return
         seat = self.table.due_bot()
         if seat is not None:
             self._bot_timers["turn"] = self.loop.call_later(self._pace(seat), self._bot_step, None)
+
+    def _count_left(self) -> float:
+        """Real time: what is left of the start count. A race that has seen moves (a resumed one) has none."""
+        if self._race_began is None:
+            self._race_began = self.loop.time() if self.table.session.rev == 0 else float("-inf")
+        return max(0.0, self._race_began + self.countdown - self.loop.time())
 
     def _pace(self, seat: int) -> float:
         return max(self.bot_delay, getattr(self.table.bot_for(seat), "pace", 0.0) or 0.0)

@@ -22,6 +22,8 @@ MIN_SEATS = MAX_SEATS = DEFAULT_SEATS = 2
 REALTIME = False
 # turn_limit: side-turns before the game is decided by pieces left (0: no limit).
 OPTION_CHOICES = {"turn_limit": [200, 100, 400, 0]}
+# How a menu shows a choice whose value alone says little.
+OPTION_LABELS = {"turn_limit": {0: "No limit"}}
 
 to_act = turns.to_act
 apply = turns.apply

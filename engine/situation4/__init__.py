@@ -16,6 +16,9 @@ MIN_SEATS = 2
 MAX_SEATS = 4
 DEFAULT_SEATS = 2
 REALTIME = True
+# "Both start at the same moment": every racer (window, bot process, host bot) counts this many
+# seconds from the moment the table starts before its first move (docs/protocol.md, Situation 4).
+START_COUNTDOWN = 3.0
 # lapsed_flag: who may flag an objective whose placer let the moment pass.
 OPTION_CHOICES = {"lapsed_flag": ["either_side", "opponent_only"]}
 

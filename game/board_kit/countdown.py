@@ -1,7 +1,8 @@
 """The start countdown of a real-time game: "3, 2, 1, Go!", kept by the window.
 
 Both sides of a race must start at the same moment; the rules have no clock, so
-each window counts down itself before it lets its player move. A table that
+each window counts down itself (the game's `engine.games.start_countdown`, the
+same count the table's bots keep) before it lets its player move. A table that
 has already seen moves (a reconnect, a late join) starts with no countdown, and
 a count still running when the first move of the race arrives ends there
 (`go_now`): a racer that did not wait (a bot process on the host) never gets a
@@ -13,7 +14,6 @@ import pygame
 
 from game import theme
 
-START_SECONDS = 3.0  # the usual count: 3, 2, 1
 GO_SECONDS = 0.6  # "Go!" stays up this long after the count reaches zero
 
 

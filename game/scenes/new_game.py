@@ -33,20 +33,20 @@ def start_local_table(app, game_id: str, seats: list[dict], options: dict):
     on (game.board_kit.realtime_bots); otherwise bots answer after the usual animation delay."""
     bot_factory = app.bot_factory
     bot_delay = tables.BOT_DELAY * app.settings.animation_factor()
-    if getattr(games.rules(game_id), "REALTIME", False):
+    if games.is_realtime(game_id):
         import bots
         from game.board_kit import realtime_bots
-        from game.board_kit.countdown import START_SECONDS
         bot_factory = realtime_bots.paced_factory(bot_factory or bots.make,
                                                   speed=realtime_bots.race_speed(app.settings),
-                                                  start_delay=START_SECONDS * app.settings.animation_factor())
+                                                  start_delay=games.start_countdown(game_id)
+                                                  * app.settings.animation_factor())
         bot_delay = 0.0
     return tables.start_local(game_id, seats, options, bot_factory=bot_factory, bot_delay=bot_delay)
 
 
 def too_many_racers(game_id: str, seats: list[dict]) -> bool:
     """A real-time race cannot share one screen: a local race takes at most one human seat."""
-    return bool(getattr(games.rules(game_id), "REALTIME", False)) and \
+    return games.is_realtime(game_id) and \
         sum(1 for s in seats if s.get("kind") == "human") > 1
 
 
@@ -79,8 +79,11 @@ class NewGameScene(GuiScene, Scene):
                                  on_change=lambda _: self._build_seats())
         self.option_cyclers = []
         y = 330
+        labels = getattr(r, "OPTION_LABELS", {})
         for key, values in getattr(r, "OPTION_CHOICES", {}).items():
-            self.option_cyclers.append((key, Cycler((80, y, 520, 44), humanise(key), values, format_value=humanise)))
+            named = labels.get(key, {})
+            self.option_cyclers.append((key, Cycler((80, y, 520, 44), humanise(key), values,
+                                                    format_value=lambda v, named=named: named.get(v, humanise(v)))))
             y += 54
         self._build_seats()
 
@@ -135,7 +138,9 @@ class NewGameScene(GuiScene, Scene):
                 handle, link = tables.host_lan(game_id, self.seats(), options, table_name=name,
                                                player_name=self.app.settings.player_name,
                                                bot_delay=tables.BOT_DELAY * self.app.settings.animation_factor(),
-                                               bot_factory=self.app.bot_factory)
+                                               bot_factory=self.app.bot_factory,
+                                               countdown=games.start_countdown(game_id)
+                                               * self.app.settings.animation_factor())
                 self.app.replace(LobbyScene(self.app, link, host=handle))
             else:
                 if too_many_racers(game_id, self.seats()):

@@ -13,12 +13,13 @@ import math
 
 import pygame
 
+from engine import games
 from engine.situation4 import get_board
 from engine.situation4 import legality
 from engine.situation4.legality import PARATROOP, TANK
 from game import sound, theme
 from game.board_kit import hud as kit_hud
-from game.board_kit.countdown import START_SECONDS, Countdown
+from game.board_kit.countdown import Countdown
 from game.board_kit.predictions import PredictionLedger
 from game.scene import Scene
 from game.situation4 import layout, palette, race_hud
@@ -29,7 +30,7 @@ from game.situation4.tally import FinalTally
 from game.situation4.tray import FILTER_LABELS, FILTERS, SORT_LABELS, Tray
 from game.widgets import Button
 
-COUNTDOWN_SECONDS = START_SECONDS
+COUNTDOWN_SECONDS = games.start_countdown("situation4")
 DRAG_THRESHOLD = 5          # pixels the mouse must travel before a press becomes a drag
 BOUNCE_SECONDS = 0.45
 FLASH_SECONDS = 1.4

@@ -162,14 +162,11 @@ def test_a_typed_address_that_is_not_host_port_is_refused_with_a_notice(ui):
 def test_hosting_from_the_window_fills_the_lobby_and_start_begins_the_game(ui):
     """Host on LAN: the lobby shows seats filling in live, chat works, the host's Start begins the game."""
     from game.scenes.new_game import NewGameScene
-    from tests.game.test_local_game import set_seat
+    from tests.game.test_local_game import choose_game, set_seat
     ui.key(pygame.K_h)
     form = ui.top
     assert isinstance(form, NewGameScene) and form.lan
-    for _ in range(len(form.game_ids)):
-        if form.game_cycler.value == "toy":
-            break
-        ui.click_button(form.game_cycler)
+    choose_game(ui, form, "toy")
     ui.click_button(form.seat_count)
     ui.click_button(form.seat_count)  # 4 seats: you, open, open, open
     set_seat(ui, form, 3, "bot easy")

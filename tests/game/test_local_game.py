@@ -9,15 +9,20 @@ from game.scenes.title import TitleScene
 from tests.game.toy_board import BoardScene as ToyBoard
 
 
+def choose_game(ui, form: NewGameScene, game_id: str) -> None:
+    """Click the form's game chooser round to `game_id`."""
+    for _ in range(len(form.game_ids)):
+        if form.game_cycler.value == game_id:
+            break
+        ui.click_button(form.game_cycler)
+    assert form.game_cycler.value == game_id
+
+
 def open_new_game(ui, game_id="toy"):
     ui.click_button(next(b for b in ui.top.menu.buttons if b.label == "Play"))
     scene = ui.top
     assert isinstance(scene, NewGameScene)
-    for _ in range(len(scene.game_ids)):
-        if scene.game_cycler.value == game_id:
-            break
-        ui.click_button(scene.game_cycler)
-    assert scene.game_cycler.value == game_id
+    choose_game(ui, scene, game_id)
     return scene
 
 
@@ -107,3 +112,18 @@ def test_seat_count_stays_within_the_games_limits(ui):
         ui.click_button(scene.seat_count)
     assert seen == set(range(1, 9))  # the toy game is for 1 to 8
     assert len(scene.seat_cyclers) == scene.seat_count.value
+
+
+def test_an_option_whose_value_says_little_shows_its_label_and_starts_with_its_value(ui):
+    """Civil War's turn limit 0 means "no limit": the form says so, and the game gets 0."""
+    scene = open_new_game(ui, "civil_war")
+    key, cycler = scene.option_cyclers[0]
+    assert key == "turn_limit"
+    shown = {}
+    for _ in range(len(cycler.values)):
+        shown[cycler.value] = cycler.format_value(cycler.value)
+        ui.click_button(cycler)
+    assert shown == {200: "200", 100: "100", 400: "400", 0: "No limit"}
+    while cycler.value != 0:
+        ui.click_button(cycler)
+    assert scene.options() == {"turn_limit": 0}

@@ -6,7 +6,9 @@ loopback, this process's window joining it by address and racing through real po
 - two window-side links racing for one space: the loser's prediction shows at once, then rolls back on
   screen when the host says `illegal`; afterwards the loser's board is the host's;
 - a dropped connection mid-race: the reconnecting banner, then the racer goes on in the same seat;
-- the window's countdown ends when a racer elsewhere (a bot process, which does not count) has started.
+- the window's countdown ends when a racer elsewhere (a bot process told not to count) has started;
+- two windows in two processes: this one hosts from Host on LAN, the other finds the table in its LAN
+  browser, joins, and the two race a whole game to the scored end (tests/game/window_racer.py).
 """
 import os
 import re
@@ -21,6 +23,7 @@ import pytest
 from engine.session import Session
 from game import theme
 from game.situation4 import palette
+from tests.game.window_racer import board_of
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,11 +101,6 @@ def record_messages(link) -> list[dict]:
         return out
     link.poll = recording
     return seen
-
-
-def board_of(pub: dict) -> dict:
-    """The parts of a public view that make the board: what a window shows of the table."""
-    return {k: pub[k] for k in ("owner", "piece_at", "forces", "flags", "bridges", "placed", "scores", "filled")}
 
 
 def nearest_side(colour) -> int:
@@ -423,7 +421,8 @@ def test_a_racer_whose_connection_drops_sees_the_banner_and_races_on_in_the_same
 
 # ----- the countdown against a racer that does not count ----------------------------------------------------------
 def test_the_windows_countdown_ends_when_a_racer_elsewhere_has_already_started(ui, procs, sandbox_home):
-    """The host has no clock: a `bot` process races from the moment the table starts. A window still
+    """Every racer keeps the start count, but the host has no clock to make them: a racer that does not
+    count (here a `bot --countdown 0` process) moves from the moment the table starts. A window still
     counting down when the first move arrives says Go at once, so it never races from behind."""
     from engine.situation4 import get_board
     from game.situation4.autoplay import post_drag
@@ -432,7 +431,8 @@ def test_the_windows_countdown_ends_when_a_racer_elsewhere_has_already_started(u
     procs.append(host)
     join_by_address(ui, port)
     ui.frames(1)
-    procs.append(spawn(sandbox_home, "bot", "--connect", f"127.0.0.1:{port}", "--level", "easy", "--pace", "1.0"))
+    procs.append(spawn(sandbox_home, "bot", "--connect", f"127.0.0.1:{port}", "--level", "easy", "--pace", "1.0",
+                       "--countdown", "0"))
     board = wait_for_board(ui)
     assert board.countdown.running and board.pub["rev"] == 0 and not board.racing
     counted = 0.0
@@ -456,3 +456,90 @@ def test_the_windows_countdown_ends_when_a_racer_elsewhere_has_already_started(u
     ui.frames(1)
     assert board.sent == [{"type": "place", "piece": piece, "slot": piece}]
     assert frames_until(ui, lambda: board.pub["owner"][piece] == 0, 5), board.refusals[-3:]
+
+
+# ----- (d) two windows, two processes, joined through the LAN browser -------------------------------------------
+def host_race_from_the_window(ui, table: str):
+    """Title -> Host on LAN -> Situation 4, two seats (me and an open one), the table's name -> Host."""
+    from game.scenes.lobby import LobbyScene
+    from game.scenes.new_game import NewGameScene
+    from tests.game.test_local_game import choose_game
+    ui.key(pygame.K_h)
+    form = ui.top
+    assert isinstance(form, NewGameScene) and form.lan
+    choose_game(ui, form, "situation4")
+    assert form.seat_count.value == 2
+    assert [c.value for c in form.seat_cyclers] == ["you", "open"]
+    ui.click(form.table_name.rect.center)
+    for _ in range(len(form.table_name.text)):
+        ui.key(pygame.K_BACKSPACE)
+    ui.type_text(table)
+    assert form.table_name.text == table
+    ui.click_button(form.start_button)
+    lobby = ui.top
+    assert isinstance(lobby, LobbyScene) and lobby.host is not None
+    return lobby
+
+
+def test_two_windows_in_two_processes_join_through_the_lan_browser_and_race_to_the_scored_end(ui, procs,
+                                                                                             sandbox_home, tmp_path):
+    """Issue 5's "done when": this window hosts a race; a second window process finds it in its LAN
+    browser and joins; both race through real drags to the final tally; both show the host's board."""
+    import json
+
+    from game.scenes.game_over import GameOverScene
+    from game.situation4.autoplay import RaceHand
+    from tests.game.window_racer import __name__ as racer_module
+    table = f"race-{os.getpid()}-{time.monotonic_ns() % 10 ** 6}"
+    lobby = host_race_from_the_window(ui, table)
+    assert frames_until(ui, lambda: lobby.link.my_seats == [0] and lobby.link.phase == "lobby")
+    out = tmp_path / "rival.json"
+    rival = subprocess.Popen([sys.executable, "-m", racer_module, "--table", table, "--out", str(out), "--seed", "4",
+                              "--seconds", "90"], cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             env=dict(os.environ, SANDTABLE_HOME=str(tmp_path / "rival-home"), PYTHONPATH=str(ROOT),
+                                      SANDTABLE_DISCOVERY_INTERFACES="127.0.0.1", SDL_VIDEODRIVER="dummy",
+                                      SDL_AUDIODRIVER="dummy"))
+    procs.append(rival)
+    board = wait_for_board(ui, 40)   # the rival took the open seat: the table starts, the lobby gives way
+    link = board.link
+    assert link.my_seats == [0] and board.side == 0
+    assert [s["name"] for s in link.seats] == ["Tester", "Rival"] and [s["kind"] for s in link.seats] == ["human"] * 2
+    messages = record_messages(link)
+    hand = RaceHand(board, "hard", seed=12)
+    deadline = time.monotonic() + 90
+    while not isinstance(ui.top, GameOverScene):
+        assert time.monotonic() < deadline, (link.rev, link.status, board.refusals[-3:], rival.poll())
+        if ui.top is board:
+            hand.step()
+        ui.frames(1)
+        time.sleep(0.001)
+    over = ui.top
+    assert rival.wait(60) == 0, rival.stderr.read()
+    theirs = json.loads(out.read_text())
+    mine = link.view(0)["public"]
+    assert mine["result"] is not None and mine["filled"] == len(mine["owner"])
+    assert over.result == mine["result"]
+
+    # the host (this window's table) kept its record: the autosave in this player's saves folder
+    from game import paths
+    saves = sorted(paths.saves_dir().glob("situation4-*.sandtable"))
+    assert len(saves) == 1, saves
+    assert frames_until(ui, lambda: Session.load(saves[0]).rev == link.rev, 5.0)
+    hosted = Session.load(saves[0])
+    host_board = json.loads(json.dumps(board_of(hosted.view(0)["public"])))
+    assert json.loads(json.dumps(board_of(mine))) == host_board, "my window's final board is the host's"
+    assert theirs["board"] == host_board, "the other window's final board is the host's"
+    assert theirs["seats"] == [1] and theirs["names"] == ["Tester", "Rival"] and theirs["rev"] == hosted.rev
+    assert theirs["result"] == theirs["shown_result"] == json.loads(json.dumps(hosted.result()))
+    assert theirs["tally_seen"], "the other window showed the final tally"
+
+    # both raced: every move the host took for a seat came from that window's drags
+    answers = answers_to_all(ui, board, messages)
+    assert {m.get("code") for m in answers if m["t"] == "err"} <= {"illegal", "game_over"}, answers
+    by_seat = [sum(1 for seat, _ in hosted.log if seat == s) for s in (0, 1)]
+    assert by_seat[0] == sum(1 for m in answers if m["t"] == "ok") > 5
+    assert theirs["confirmed"] <= by_seat[1] <= theirs["sent"] and by_seat[1] > 5, (by_seat, theirs)
+    assert sum(by_seat) == hosted.rev, "nobody else moved: no bot, no host step"
+    verify = subprocess.run([sys.executable, str(ROOT / "run.py"), "replay", str(saves[0]), "--verify"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert verify.returncode == 0 and verify.stdout.split()[0] == hosted.state_hash(), verify.stderr

@@ -6,7 +6,7 @@ its token) through the project's Client and prints one JSON line:
   `race SLOT REV`  place piece SLOT in SLOT; print {"answer"}; wait until its view
                    reaches REV; print {"view"} (the newest view it holds)
   `play PACE`      race with the `hard` bot from its own view until the game ends
-                   (cli.bot's real-time loop); exit 0
+                   (cli.bot's real-time loop, with no start count); exit 0
   `bye`            leave; exit 0
 """
 import asyncio
@@ -40,7 +40,7 @@ async def main(host: str, port: int, token: str | None) -> int:
                     msg = inbox.get_nowait()
                     if msg["t"] in ("update", "welcome"):
                         view = msg["view"]
-                return await bot_cli._race(client, racer, view, inbox, float(line[1]))
+                return await bot_cli._race(client, racer, view, inbox, float(line[1]), countdown=0.0)
             slot, rev = int(line[1]), int(line[2])
             seq = client.send_act({"type": "place", "piece": slot, "slot": slot})
             answer = None

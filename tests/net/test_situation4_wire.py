@@ -179,21 +179,12 @@ def test_a_real_time_bot_moves_at_its_pace_from_its_own_view(start_host):
     """`bot --pace P` in a real-time game makes one move per P seconds, unprompted (the opponent is idle)."""
     from tests.net.wire import RawClient
     h = start_host("situation4", 2)
-    session = h.host.table.session
-    accepted = []  # host-side clock of each accepted move
-    act = session.act
-
-    def timed(seat, action):
-        events = act(seat, action)
-        accepted.append((time.monotonic(), seat))
-        return events
-
-    session.act = timed
+    accepted = _time_moves(h.host.table.session)   # host-side clock of each accepted move
     idle = RawClient(h.address)
     idle.hello(seat=0)
     pace = 0.25
     bot = spawn("bot", "--connect", f"{h.address[0]}:{h.address[1]}", "--level", "hard", "--pace", str(pace),
-                module=None)
+                "--countdown", "0", module=None)
     try:
         deadline = time.monotonic() + 15
         while len(accepted) < 6 and time.monotonic() < deadline:
@@ -206,6 +197,94 @@ def test_a_real_time_bot_moves_at_its_pace_from_its_own_view(start_host):
         bot.kill()
         bot.wait(5)
         idle.close()
+
+
+def _time_moves(session) -> list:
+    """(host clock, seat) of every move `session` accepts from now on."""
+    accepted = []
+    act = session.act
+
+    def timed(seat, action):
+        events = act(seat, action)
+        accepted.append((time.monotonic(), seat))
+        return events
+    session.act = timed
+    return accepted
+
+
+def _wait_for(condition, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return condition()
+
+
+# "Each side's pieces start in its own tray ... both start at the same moment (a countdown)": the rules have
+# no clock, so every racer keeps the count itself (engine.games.start_countdown; docs/protocol.md).
+def test_a_bot_seated_at_the_host_keeps_the_start_count_before_its_first_move(start_host):
+    from tests.net.wire import RawClient
+    count = 2.0   # longer than the hard bot's pace (1.2 s): a bot that ignored the count would move first
+    h = start_host("situation4", 2, bots=["hard"], countdown=count)
+    accepted = _time_moves(h.host.table.session)
+    me = RawClient(h.address)
+    before_start = time.monotonic()   # the race cannot start before my seat is taken
+    me.hello(seat=0)
+    try:
+        assert _wait_for(lambda: accepted, 15), "the host's bot never moved"
+        assert accepted[0][1] == 1 and accepted[0][0] - before_start >= count, (accepted[0][0] - before_start)
+    finally:
+        me.close()
+
+
+def test_a_resumed_race_has_no_start_count_for_the_hosts_bots(start_host):
+    """A race that has seen moves is under way: a host's bot moves at its pace, however long the count."""
+    from net.host import new_session
+    from tests.net.wire import RawClient
+    session = new_session("situation4", 2, bots=["hard"], seed=3)
+    session.act(0, {"type": "place", "piece": slot(7, 0), "slot": slot(7, 0)})
+    h = start_host("situation4", 2, session=session, countdown=60.0)
+    accepted = _time_moves(h.host.table.session)
+    me = RawClient(h.address)
+    me.hello(seat=0)
+    try:
+        assert _wait_for(lambda: accepted, 15), "the host's bot waited a count in a race already under way"
+        assert accepted[0][1] == 1
+    finally:
+        me.close()
+
+
+def test_a_bot_process_keeps_the_start_count_and_ends_it_when_another_racer_moves_first(start_host):
+    from tests.net.wire import RawClient
+    counted = start_host("situation4", 2)
+    cut_short = start_host("situation4", 2)
+    accepted = {h: _time_moves(h.host.table.session) for h in (counted, cut_short)}
+    me = {h: RawClient(h.address) for h in (counted, cut_short)}
+    bots = []
+    try:
+        before_start = time.monotonic()
+        me[counted].hello(seat=0)
+        bots.append(spawn("bot", "--connect", "%s:%d" % counted.address, "--level", "hard", "--pace", "0",
+                          "--countdown", "1.5", module=None))
+        # the second bot's count is far longer than this test waits: only my first move can end it
+        me[cut_short].hello(seat=0)
+        bots.append(spawn("bot", "--connect", "%s:%d" % cut_short.address, "--level", "hard", "--pace", "0",
+                          "--countdown", "600", module=None))
+        assert _wait_for(lambda: accepted[counted], 15), "the bot process never moved"
+        assert accepted[counted][0][1] == 1 and accepted[counted][0][0] - before_start >= 1.5
+
+        assert _wait_for(lambda: cut_short.host.table.phase == "play", 15)
+        time.sleep(0.3)                 # the bot has seen the race start at rev 0 and is counting
+        assert accepted[cut_short] == []
+        answer = me[cut_short].act(1, {"type": "place", "piece": slot(7, 0), "slot": slot(7, 0)})
+        assert answer["t"] == "ok", answer
+        assert _wait_for(lambda: any(seat == 1 for _, seat in accepted[cut_short]), 15), \
+            "the bot went on counting after another racer had started"
+    finally:
+        for bot in bots:
+            bot.kill()
+            bot.wait(5)
+        for client in me.values():
+            client.close()
 
 
 def _fast_racers(pace):

@@ -1,0 +1,60 @@
+"""Driving a real App in tests: real pygame events posted to its queue, frames run one at a time.
+
+Used by the window tests' `ui` fixture and by window processes a test starts (tests/game/window_racer.py).
+"""
+import pygame
+
+from game.app import App
+
+MAX_FRAMES = 600  # every wait in these tests is bounded
+
+
+class Driver:
+    """Posts real events into pygame's queue and runs the app's frames."""
+
+    def __init__(self, app: App):
+        self.app = app
+
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.step(1 / 60)
+
+    def until(self, condition, max_frames: int = MAX_FRAMES, sleep: float = 0.0) -> bool:
+        import time
+        for _ in range(max_frames):
+            if condition():
+                return True
+            self.app.step(1 / 60)
+            if sleep:
+                time.sleep(sleep)
+        return condition()
+
+    def window_pos(self, logical_pos):
+        """Where a logical point is in the real window (the inverse of the app's mapping)."""
+        view = self.app.viewport()
+        return (view.x + round((logical_pos[0] + 0.5) * view.w / 1280),
+                view.y + round((logical_pos[1] + 0.5) * view.h / 800))
+
+    def click(self, logical_pos, button: int = 1) -> None:
+        pos = self.window_pos(logical_pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        self.frames(1)
+
+    def click_button(self, button) -> None:
+        self.click(button.rect.center)
+
+    def key(self, key: int, mod: int = 0, unicode: str = "") -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0))
+        self.frames(1)
+
+    def type_text(self, text: str) -> None:
+        for ch in text:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        self.frames(1)
+
+    @property
+    def top(self):
+        return self.app.stack.top
