@@ -6,8 +6,8 @@ newest view, one move every `pace` seconds (its level's pace unless `--pace` say
 otherwise) once the race's start count is over (`--countdown`, by default the
 game's own, cut short when another racer moves first); never more than one move
 in flight, and after an `ok` it waits for the update that shows its move before
-choosing again. A move that lost a race
-(`err illegal`) is simply chosen again from the next view.
+choosing again. A move that lost a race (`err illegal`) is simply chosen again
+from the next view.
 
 `--game ID`: look as a spectator first and leave (exit 1, no seat taken) if the table hosts another game.
 Exit 1 (with a sentence on stderr) if the table refuses us or the connection is lost for good.

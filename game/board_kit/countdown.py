@@ -5,7 +5,7 @@ each window counts down itself (the game's `engine.games.start_countdown`, the
 same count the table's bots keep) before it lets its player move. A table that
 has already seen moves (a reconnect, a late join) starts with no countdown, and
 a count still running when the first move of the race arrives ends there
-(`go_now`): a racer that did not wait (a bot process on the host) never gets a
+(`go_now`): a racer that did not wait (say `bot --countdown 0`) never gets a
 head start on this window.
 """
 import math
