@@ -107,34 +107,33 @@ class TurnControls:
                 return Outcome(action={"type": "place", "territory": tid, "count": count})
             return Outcome(message=f"{name} is not yours: reinforce your own territories.")
         if phase == "attack":
-            sources = self.sources(actions, "attack")
             if self.source is not None and tid in self.targets(actions, "attack", self.source):
                 self.last_attack = (self.source, tid)
                 return Outcome(action=self.attack_action(actions, self.source, tid))
-            if tid == self.source:
-                self.source = None
-                return Outcome(selected=True)
-            if tid in sources:
-                self.source = tid
-                return Outcome(selected=True)
-            if self.source is not None:
-                return Outcome(message=f"{name} is not next to {self.names[self.source]}, or is yours.")
-            return Outcome(message=f"Attack from one of your territories with 2 or more armies, not {name}.")
+            return self._pick_source(tid, self.sources(actions, "attack"),
+                                     lambda source: f"{name} is not next to {source}, or is yours.",
+                                     f"Attack from one of your territories with 2 or more armies, not {name}.")
         if phase == "fortify":
-            sources = self.sources(actions, "fortify")
             if self.source is not None and tid in self.targets(actions, "fortify", self.source):
                 hi = max(a["count"] for a in actions if a["type"] == "fortify" and a["from"] == self.source)
                 return Outcome(choose=("fortify", self.source, tid, 1, hi))
-            if tid == self.source:
-                self.source = None
-                return Outcome(selected=True)
-            if tid in sources:
-                self.source = tid
-                return Outcome(selected=True)
-            if self.source is not None:
-                return Outcome(message=f"{name} cannot take armies from {self.names[self.source]}.")
-            return Outcome(message=f"Move armies from one of your territories with 2 or more, not {name}.")
+            return self._pick_source(tid, self.sources(actions, "fortify"),
+                                     lambda source: f"{name} cannot take armies from {source}.",
+                                     f"Move armies from one of your territories with 2 or more, not {name}.")
         return Outcome(message="Finish the current step first.")
+
+    def _pick_source(self, tid: str, sources: set[str], not_a_target, not_a_source: str) -> Outcome:
+        """A click that is not a move from the selected source: select (or unselect) a source, or say why
+        not (`not_a_target(name of the selected source)` is the sentence when one is selected)."""
+        if tid == self.source:
+            self.source = None
+            return Outcome(selected=True)
+        if tid in sources:
+            self.source = tid
+            return Outcome(selected=True)
+        if self.source is not None:
+            return Outcome(message=not_a_target(self.names[self.source]))
+        return Outcome(message=not_a_source)
 
     def again(self, actions: list[dict]) -> Outcome:
         """Attack again with the last pair (key A)."""
