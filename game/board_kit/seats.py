@@ -2,7 +2,8 @@
 is about seats and the link, not about any game.
 
 `SeatedBoard` is a mixin for a Scene with `self.link` (a TableLink), `self.cover`
-(a HotSeatCover), `self.view` (the view on screen) and `self.revealed`. On a LAN
+(a HotSeatCover), `self.help_card` (a HelpCard), `self.view` (the view on screen)
+and `self.revealed`. On a LAN
 or against bots the window plays one seat; hot-seat, it plays several and shows
 one at a time, with the cover between them; a spectator plays none.
 """
@@ -182,13 +183,8 @@ class SeatedBoard:
         return False
 
     def overlay_answer(self, event) -> bool | None:
-        """While the hot-seat cover is up it answers every event; an open help overlay closes on any key
-        or click and swallows the rest. The value `handle` should return, or None when no overlay is up."""
-        import pygame
+        """While the hot-seat cover is up it answers every event, then the help card (`self.help_card`)
+        while it shows. The value `handle` should return, or None when no overlay is up."""
         if self.cover.up:
             return self.cover.handle(event)
-        if self.help:
-            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                self.help = False
-            return True
-        return None
+        return self.help_card.answer(event)

@@ -41,7 +41,7 @@ class ClickPlayer:
         if s.cover.up:
             post_key(pygame.K_RETURN)
             return self._did("reveal")
-        if s.waiting or s.rules is None or s.help:
+        if s.waiting or s.rules is None or s.help_card.shown:
             return None
         key = s.rules_serial  # new rules for every revision the scene has read
         if self.plan is None or self.plan_key != key:

@@ -13,6 +13,7 @@ import pygame
 from engine.civil_war.board import load as load_board
 from game import sound, theme
 from game.board_kit.cover import HotSeatCover
+from game.board_kit.help_card import HelpCard
 from game.board_kit.hud import Cached, build_side_panel, build_tooltip
 from game.board_kit.seats import SeatedBoard
 from game.civil_war import hud
@@ -50,7 +51,7 @@ class BoardScene(SeatedBoard, Scene):
         self._rules_key = None
         self.rules_serial = 0
         self.dialog: BattleDialog | None = None
-        self.help = False
+        self.help_card = HelpCard(hud.build_help, (640, 400))
         self.hover: tuple | None = None
         self.time = 0.0
         self.surrender_armed = 0.0
@@ -62,7 +63,6 @@ class BoardScene(SeatedBoard, Scene):
         self._turn_box = Cached(hud.build_turn_box)
         self._hint = Cached(hud.build_hint)
         self._tooltip = Cached(build_tooltip)
-        self._help = None
         self._side = build_side_panel(SIDE, LOG_RECT, "Dispatches", title_gap=24)
         x, w = SIDE.x + 8, SIDE.w - 16
         bw = (w - 24) // 4
@@ -329,7 +329,7 @@ class BoardScene(SeatedBoard, Scene):
             self.hover = square_at(event.pos)
         if self.dialog is not None:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_F1):
-                self.help = True
+                self.help_card.shown = True
                 return True
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 return self._escape()
@@ -368,7 +368,7 @@ class BoardScene(SeatedBoard, Scene):
         elif k == pygame.K_u:
             self.unfortify()
         elif k in (pygame.K_h, pygame.K_F1):
-            self.help = True
+            self.help_card.shown = True
         elif k == pygame.K_ESCAPE:
             return self._escape()
         else:
@@ -433,10 +433,7 @@ class BoardScene(SeatedBoard, Scene):
             self.dialog.draw(surface)
         elif self.hover is not None:
             self._draw_tooltip(surface, pub)
-        if self.help:
-            if self._help is None:
-                self._help = hud.build_help()
-            surface.blit(self._help, self._help.get_rect(center=(640, 400)))
+        self.help_card.draw(surface)
 
     def _draw_highlights(self, surface) -> None:
         pulse = int(215 + 40 * math.sin(self.time * 5.0))

@@ -15,6 +15,7 @@ import pygame
 
 from game import sound, theme
 from game.board_kit.cover import HotSeatCover
+from game.board_kit.help_card import HelpCard
 from game.board_kit.hud import Cached, build_side_panel, build_tooltip
 from game.board_kit.seats import SeatedBoard
 from game.risk import hud
@@ -51,7 +52,7 @@ class BoardScene(SeatedBoard, Scene):
         self.init_seats()
         self.chooser: CountChooser | None = None
         self.dice: DiceRoll | None = None
-        self.help = False
+        self.help_card = HelpCard(hud.build_help, (500, 400))
         self.hover: str | None = None
         self.time = 0.0
         self.traded = [0] * len(link.seats)
@@ -62,7 +63,6 @@ class BoardScene(SeatedBoard, Scene):
         self._turn_box = Cached(hud.build_turn_box)
         self._hint = Cached(hud.build_hint)
         self._tooltip = Cached(build_tooltip)
-        self._help = None
         self._side = build_side_panel(SIDE, LOG_RECT, "Log", title_gap=22)
         x, y, w = SIDE.x + 8, SIDE.y + 120, SIDE.w - 16
         self.end_button = Button((x, y, w, 44), "End attack", self.end_phase, primary=True, hotkey_label="Enter")
@@ -234,7 +234,7 @@ class BoardScene(SeatedBoard, Scene):
             self.hover = self.geometry.territory_at(event.pos) if self.geometry.map_rect.collidepoint(event.pos) else None
         if self.chooser is not None:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_F1):
-                self.help = True
+                self.help_card.shown = True
                 return True
             self.chooser.handle(event)
             return True
@@ -291,7 +291,7 @@ class BoardScene(SeatedBoard, Scene):
         elif k in (pygame.K_1, pygame.K_2, pygame.K_3):
             self.choose_dice(1 + (k - pygame.K_1))
         elif k in (pygame.K_h, pygame.K_F1):
-            self.help = True
+            self.help_card.shown = True
         elif k == pygame.K_ESCAPE:
             if self.controls.blitz:
                 self.controls.blitz = False
@@ -392,10 +392,7 @@ class BoardScene(SeatedBoard, Scene):
             self.chooser.draw(surface)
         elif self.hover is not None:
             self._draw_tooltip(surface, pub)
-        if self.help:
-            if self._help is None:
-                self._help = hud.build_help()
-            surface.blit(self._help, self._help.get_rect(center=(500, 400)))
+        self.help_card.draw(surface)
 
     def _emphasis(self, pub) -> set:
         out = set()

@@ -20,6 +20,7 @@ from engine.situation4.legality import PARATROOP, TANK
 from game import sound, theme
 from game.board_kit import hud as kit_hud
 from game.board_kit.countdown import Countdown
+from game.board_kit.help_card import HelpCard
 from game.board_kit.predictions import PredictionLedger
 from game.scene import Scene
 from game.situation4 import layout, palette, race_hud
@@ -53,6 +54,11 @@ HELP_LINES = [
 ]
 
 
+def build_help_card() -> pygame.Surface:
+    return kit_hud.build_help("Racing in Situation 4", HELP_LINES,
+                              "Lay your pieces from your red edge; flag objectives at once.", width=820, key_column=200)
+
+
 class BoardScene(Scene):
     def __init__(self, app, link):
         super().__init__(app)
@@ -71,7 +77,7 @@ class BoardScene(Scene):
         self.view_rev = -1
         self.time = 0.0
         self.race_time = 0.0
-        self.help = False
+        self.help_card = HelpCard(build_help_card, (640, 400))
         self.esc_armed = 0.0
         self.press = None           # {"kind", "piece", "pos"}: mouse down, not yet a drag
         self.drag = None            # {"kind", "piece", "pos", "grab"}: what is under the mouse
@@ -97,7 +103,6 @@ class BoardScene(Scene):
         self._forces = kit_hud.Cached(race_hud.build_forces_box)
         self._hint = kit_hud.Cached(kit_hud.build_hint)
         self._tip = kit_hud.Cached(kit_hud.build_tooltip)
-        self._help = None
         self._side_panel = self._make_side_panel()
         self._fitting: set = set()
         self._make_buttons()
@@ -391,10 +396,9 @@ class BoardScene(Scene):
                     self.tally.t = self.tally.per_line * 3
                 return True
             return event.type != pygame.KEYDOWN or event.key != pygame.K_ESCAPE
-        if self.help:
-            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                self.help = False
-            return True
+        answer = self.help_card.answer(event)
+        if answer is not None:
+            return answer
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.MOUSEWHEEL:
@@ -501,7 +505,7 @@ class BoardScene(Scene):
     def _key(self, event) -> bool:
         k = event.key
         if k in (pygame.K_h, pygame.K_F1):
-            self.help = True
+            self.help_card.shown = True
             return True
         if k == pygame.K_ESCAPE:
             return False  # the app calls back(): cancel, or leave on a second press
@@ -746,12 +750,7 @@ class BoardScene(Scene):
             self.countdown.draw(surface, self.proj.rect.center, caption="Both sides start together")
         if self.tally is not None:
             self.tally.draw(surface, (self.proj.rect.centerx, layout.TRAY.bottom))  # over the empty tray
-        if self.help:
-            if self._help is None:
-                self._help = kit_hud.build_help("Racing in Situation 4", HELP_LINES,
-                                                "Lay your pieces from your red edge; flag objectives at once.",
-                                                width=820, key_column=200)
-            surface.blit(self._help, self._help.get_rect(center=(640, 400)))
+        self.help_card.draw(surface)
 
     def _draw_predictions(self, surface) -> None:
         if self.tally is not None:

@@ -96,8 +96,8 @@ def test_help_overlay_opens_with_h_and_closes_with_any_key(app):
     app.step(FRAME)
     post_key(pygame.K_h)
     app.step(FRAME)
-    assert scene.help
+    assert scene.help_card.shown
     post_key(pygame.K_SPACE)
     app.step(FRAME)
-    assert not scene.help
+    assert not scene.help_card.shown
     assert scene.sent == []  # the key that closed the help did nothing else

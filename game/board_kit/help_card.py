@@ -1,0 +1,30 @@
+"""A board's keyboard-help card (H / F1): drawn over the board, built the first time it shows.
+
+While it is up, any key or click closes it, and it swallows that event and every other one, so the
+key that closes the help never also plays a move.
+"""
+import pygame
+
+
+class HelpCard:
+    def __init__(self, build, centre: tuple[int, int]):
+        """`build()` makes the card's surface; `centre` is where it sits on the logical screen."""
+        self.build = build
+        self.centre = centre
+        self.shown = False
+        self._surface: pygame.Surface | None = None
+
+    def answer(self, event) -> bool | None:
+        """What a scene's `handle` should return while the card is up; None when it is not."""
+        if not self.shown:
+            return None
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.shown = False
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.shown:
+            return
+        if self._surface is None:
+            self._surface = self.build()
+        surface.blit(self._surface, self._surface.get_rect(center=self.centre))
