@@ -40,7 +40,9 @@ def echo() -> None:
         threading.Thread(target=serve, args=(_accept(server),), daemon=True).start()
 
 
-def _exactly(conn, n: int) -> bytes:
+def read_exactly(conn, n: int) -> bytes:
+    """`n` bytes from a blocking socket (ConnectionError if it closes first); the bench's client side reads
+    frames with it too."""
     buf = b""
     while len(buf) < n:
         chunk = conn.recv(n - len(buf))
@@ -55,8 +57,8 @@ def fan(n: int) -> None:
     conns = [_accept(server) for _ in range(n)]
     first = conns[0]  # frames come from the first connection and go to every connection
     while True:
-        header = _exactly(first, 4)
-        frame = header + _exactly(first, int.from_bytes(header, "big"))
+        header = read_exactly(first, 4)
+        frame = header + read_exactly(first, int.from_bytes(header, "big"))
         for c in conns:
             c.sendall(frame)
 

@@ -21,6 +21,7 @@ import threading
 import time
 from pathlib import Path
 
+from bench.echo import read_exactly
 from bench.runner import Row
 from engine import games
 from net import frames
@@ -34,16 +35,6 @@ def _pct(samples: list[float], p: float) -> float:
     return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
 
 
-def _exactly(sock, n: int) -> bytes:
-    buf = b""
-    while len(buf) < n:
-        chunk = sock.recv(n - len(buf))
-        if not chunk:
-            raise ConnectionError("closed")
-        buf += chunk
-    return buf
-
-
 def _connect(address):
     s = socket.create_connection(address, timeout=10)
     s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -55,8 +46,8 @@ def _send(sock, msg: dict) -> None:
 
 
 def _recv(sock) -> dict:
-    n = struct.unpack(">I", _exactly(sock, 4))[0]
-    return frames.decode_host(_exactly(sock, n))
+    n = struct.unpack(">I", read_exactly(sock, 4))[0]
+    return frames.decode_host(read_exactly(sock, n))
 
 
 # ----- where things run ------------------------------------------------------------------
@@ -120,8 +111,8 @@ def _echo_round_trip(c) -> float:
     one frame sent, one frame read back: length, then body, then msgpack)."""
     t0 = time.perf_counter()
     c.sendall(ACT_FRAME)
-    n = struct.unpack(">I", _exactly(c, 4))[0]
-    frames.unpack(_exactly(c, n), frames.MAX_HOST_FRAME)
+    n = struct.unpack(">I", read_exactly(c, 4))[0]
+    frames.unpack(read_exactly(c, n), frames.MAX_HOST_FRAME)
     return time.perf_counter() - t0
 
 
