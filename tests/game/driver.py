@@ -7,6 +7,21 @@ import pygame
 from game.app import App
 
 MAX_FRAMES = 600  # every wait in these tests is bounded
+FRAME = 1 / 60
+
+
+def run_board(app, scene, until, *, player=None, frames: int = 4000, seconds: float = 40.0) -> bool:
+    """Step frames (a player posting one input per frame while `scene` is on top) until `until()` or the
+    bounds run out; unlike `game.board_kit.autoplay.run_until` it goes on past the board (to game over)."""
+    import time
+    deadline = time.monotonic() + seconds
+    for _ in range(frames):
+        if until() or time.monotonic() > deadline:
+            break
+        if player is not None and app.stack.top is scene:
+            player.step()
+        app.step(FRAME)
+    return until()
 
 
 class Driver:

@@ -5,7 +5,6 @@ dialog offering exactly the rules' choices; splitting a stack; refusals that cha
 nothing. Every loop is bounded by frames and wall-clock time.
 """
 import functools
-import time
 
 import pygame
 
@@ -18,22 +17,14 @@ from game.civil_war.geometry import centre, square_at
 from game.scenes.game_over import GameOverScene
 from game.scenes.title import TitleScene
 from net.local import LocalTable
+from tests.game.driver import FRAME, run_board
 from tests.game.test_local_game import open_new_game, set_seat
 
-FRAME = 1 / 60
 # A seeded game whose hard-played human side meets a battle dialog on turn 1 and wins in a few dozen inputs.
 SEED = 6
 
 
-def run(app, scene, until, *, player=None, frames=3000, seconds=30.0):
-    deadline = time.monotonic() + seconds
-    for _ in range(frames):
-        if until() or time.monotonic() > deadline:
-            break
-        if player is not None and app.stack.top is scene:
-            player.step()
-        app.step(FRAME)
-    return until()
+run = functools.partial(run_board, frames=3000, seconds=30.0)
 
 
 def start(app, kinds=("human", "bot"), *, seed=SEED, level="easy"):

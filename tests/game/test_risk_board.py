@@ -4,16 +4,14 @@ Every loop is bounded by a frame count and a wall-clock limit.
 """
 import time
 
-import pygame
-
 from engine.risk import legal_actions as rules_legal_actions
 from game.risk import BoardScene
 from game.risk.autoplay import ClickPlayer, post_click
 from game.risk.cards import CardHand
 from game.scenes.game_over import GameOverScene
 from net.local import LocalTable
+from tests.game.driver import FRAME, run_board
 
-FRAME = 1 / 60
 
 
 def seats(*kinds, level="easy"):
@@ -34,16 +32,7 @@ def start(app, kinds, *, seed=5, options=None, link=None):
     return link, scene
 
 
-def run(app, scene, until, *, player=None, frames=4000, seconds=40.0):
-    """Step frames (the player posting one input per frame) until `until()` or the bounds run out."""
-    deadline = time.monotonic() + seconds
-    for _ in range(frames):
-        if until() or time.monotonic() > deadline:
-            break
-        if player is not None and app.stack.top is scene:
-            player.step()
-        app.step(FRAME)
-    return until()
+run = run_board
 
 
 def session_view(link, seat):
