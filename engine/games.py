@@ -27,9 +27,14 @@ def rules(game_id: str):
     return importlib.import_module(_MODULES[game_id])
 
 
+def game_type(game_id: str):
+    """What the game is (engine.gametype.GameType): dynamics, chance, information, reactions, teams."""
+    return rules(game_id).GAME_TYPE
+
+
 def is_realtime(game_id: str) -> bool:
     """True for a game in which every seat acts at once (a race), not in turns."""
-    return bool(getattr(rules(game_id), "REALTIME", False))
+    return game_type(game_id).realtime
 
 
 def start_countdown(game_id: str) -> float:

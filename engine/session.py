@@ -3,9 +3,9 @@
 Every change of game state goes through `Session.act`. A refused action raises
 `RuleError` and leaves state, RNG, log and `rev` exactly as they were.
 """
-from engine import games, saves
+from engine import games, legal, saves, schema, sides
 from engine.canonical import state_hash
-from engine.errors import BAD_ACTION, GAME_OVER, NOT_YOUR_TURN, RuleError
+from engine.errors import GAME_OVER, NOT_YOUR_TURN, RuleError
 from engine.rng import Rng
 
 # Host-driven steps (timers in real-time games) are logged with this seat.
@@ -33,9 +33,11 @@ class Session:
 
     # ----- acting -----------------------------------------------------------------
     def act(self, seat: int | None, action: dict) -> list[dict]:
-        """Apply `action` for `seat` (None: the table itself). Returns the full, unredacted events."""
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise RuleError(BAD_ACTION, "An action must be a map with a string 'type'.")
+        """Apply `action` for `seat` (None: the table itself, e.g. a timer). Returns the full, unredacted events.
+
+        The action is checked against the game's `ACTIONS` schema first: it holds exactly its
+        documented fields, so nothing beyond them ever reaches the rules, the log or a save."""
+        schema.check(self.rules.ACTIONS, action)
         if self.result() is not None:
             raise RuleError(GAME_OVER, "The game is over.")
         if seat is not TABLE_SEAT and seat not in self.rules.to_act(self.state):
@@ -66,17 +68,50 @@ class Session:
         """`play` or `over` (the lobby is the host's business, not the rules')."""
         return "over" if self.result() is not None else "play"
 
-    def legal_actions(self, seat: int) -> list[dict]:
-        if self.result() is not None or seat not in self.rules.to_act(self.state):
-            return []
-        return self.rules.legal_actions(self.state, seat)
+    def legal(self, seat: int | None) -> dict:
+        """What `seat` may do now (engine.legal's shape); nothing for a seat not in `to_act`."""
+        if seat is None or self.result() is not None or seat not in self.rules.to_act(self.state):
+            return legal.nothing()
+        return self.rules.legal(self.state, seat)
+
+    def legal_actions(self, seat: int, limit: int | None = None) -> list[dict]:
+        """`legal(seat)` written out as complete actions (templates expanded), up to `limit`."""
+        return legal.all_actions(self.legal(seat), limit)
+
+    def prompt(self):
+        """What is asked of whom when the rules let seats act out of turn (None: nothing special)."""
+        if self.result() is not None:
+            return None
+        prompt = getattr(self.rules, "prompt", None)
+        return prompt(self.state) if prompt is not None else None
+
+    def sides(self) -> list[dict]:
+        make = getattr(self.rules, "sides", None)
+        return make(self.state) if make is not None else sides.one_per_seat(self.n_seats)
+
+    def timer(self):
+        """A host-driven step the rules ask for: {"after": seconds, "action": {...}} or None. The
+        driver applies `action` for TABLE_SEAT once `after` seconds pass with no other change."""
+        if self.result() is not None:
+            return None
+        timer = getattr(self.rules, "timer", None)
+        return timer(self.state) if timer is not None else None
+
+    def _public(self, public: dict) -> dict:
+        public["to_act"] = self.to_act()
+        public["result"] = self.result()
+        public["rev"] = self.rev
+        public["prompt"] = self.prompt()
+        public["sides"] = self.sides()
+        return public
 
     def view(self, seat: int | None) -> dict:
-        """What `seat` may see (None: a spectator). Adds `to_act`, `result` and `rev` to public."""
+        """What `seat` may see (None: a spectator). Adds `to_act`, `result`, `rev`, `prompt` and
+        `sides` to public, and `legal` to a seat's private part."""
         v = self.rules.view(self.state, seat)
-        v["public"]["to_act"] = self.to_act()
-        v["public"]["result"] = self.result()
-        v["public"]["rev"] = self.rev
+        self._public(v["public"])
+        if seat is not None:
+            v["private"]["legal"] = self.legal(seat)
         return v
 
     def views(self, seats: list) -> dict:
@@ -85,8 +120,14 @@ class Session:
         private_view = getattr(self.rules, "private_view", None)
         if private_view is None:
             return {seat: self.view(seat) for seat in seats}
-        public = self.view(None)["public"]
-        return {seat: {"public": public, "private": private_view(self.state, seat)} for seat in seats}
+        public = self._public(self.rules.view(self.state, None)["public"])
+        out = {}
+        for seat in seats:
+            private = private_view(self.state, seat)
+            if seat is not None:
+                private["legal"] = self.legal(seat)
+            out[seat] = {"public": public, "private": private}
+        return out
 
     def events_for(self, events: list[dict], seat: int | None) -> list[dict]:
         out = []

@@ -4,14 +4,19 @@ Seats take turns taking 1-3 counters from a pile; whoever takes the last one
 wins. Each seat holds a secret word (private), drawn from the seeded RNG, so
 redaction can be tested.
 """
-from engine.errors import BAD_ACTION, ILLEGAL, RuleError
-from engine.validate import action_type, field
+from engine import legal as listing
+from engine.errors import ILLEGAL, RuleError
+from engine.gametype import IMPERFECT, GameType
+from engine.schema import Int
 
 GAME_ID = "toy"
 TITLE = "Toy pile game"
 MIN_SEATS = 1
 MAX_SEATS = 8
-REALTIME = False
+DEFAULT_SEATS = 2
+GAME_TYPE = GameType(information=IMPERFECT)
+OPTION_CHOICES = {"pile": [21, 40, 10]}
+ACTIONS = {"take": {"count": Int(1, 3)}}
 WORDS = ["apple", "birch", "cedar", "delta", "ember", "fjord", "grove", "heron"]
 
 
@@ -37,12 +42,9 @@ def to_act(state):
 
 
 def apply(state, seat, action, rng):
-    kind = action_type(action)
-    if kind != "take":
-        raise RuleError(BAD_ACTION, f"Unknown action {kind!r}.")
-    count = field(action, "count", int)
-    if not 1 <= count <= 3 or count > state["pile"]:
-        raise RuleError(ILLEGAL, "Take 1 to 3 counters, no more than the pile holds.")
+    count = action["count"]  # the Session checked the shape against ACTIONS
+    if count > state["pile"]:
+        raise RuleError(ILLEGAL, "Take no more counters than the pile holds.")
     state["pile"] -= count
     state["taken"][seat] += count
     events = [{"type": "took", "seat": seat, "count": count},
@@ -55,8 +57,8 @@ def apply(state, seat, action, rng):
     return events
 
 
-def legal_actions(state, seat):
-    return [{"type": "take", "count": c} for c in range(1, min(3, state["pile"]) + 1)]
+def legal(state, seat):
+    return listing.listing([{"type": "take", "count": c} for c in range(1, min(3, state["pile"]) + 1)])
 
 
 def view(state, seat):

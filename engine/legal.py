@@ -1,0 +1,194 @@
+"""What a seat may do now, as the host sends it in `view.private.legal` — one shape for every game.
+
+    {"actions":   [complete action, ...],          # each accepted if sent unchanged
+     "templates": [action with domains, ...],      # optional: many actions written once
+     ...}                                          # optional extra keys a game documents (costs, hints)
+
+A template is an action map in which some field values are *domains* instead of values:
+    {"$one_of": [v1, v2, ...]}   any one of the listed values
+    {"$range": [lo, hi]}         any integer lo..hi, both included
+Every combination of one value per domain is a complete action the rules accept, so a
+client builds an action by choosing in each domain independently (when choices depend on
+each other a game writes one template per case). A game lists complete actions where they
+are few and uses templates where listing would run into thousands (armies 1..n to place,
+each unit's reachable squares). Everything in `actions` and every expansion of `templates`
+is accepted at that rev; together they are everything the seat may do (a game may leave
+out only what it documents, e.g. surrender).
+"""
+import itertools
+
+ONE_OF = "$one_of"
+RANGE = "$range"
+ACTIONS, TEMPLATES = "actions", "templates"
+
+
+def listing(actions=(), templates=(), **extra) -> dict:
+    """A legal value; empty templates are dropped (a domain with no values allows nothing)."""
+    out = {ACTIONS: list(actions)}
+    kept = [t for t in templates if template_size(t) > 0]
+    if kept:
+        out[TEMPLATES] = kept
+    out.update(extra)
+    return out
+
+
+def one_of(values) -> dict:
+    return {ONE_OF: list(values)}
+
+
+def span(lo: int, hi: int) -> dict:
+    return {RANGE: [lo, hi]}
+
+
+def nothing() -> dict:
+    return {ACTIONS: []}
+
+
+def is_domain(value) -> bool:
+    return isinstance(value, dict) and len(value) == 1 and (ONE_OF in value or RANGE in value)
+
+
+def domain_values(domain: dict):
+    if ONE_OF in domain:
+        return domain[ONE_OF]
+    lo, hi = domain[RANGE]
+    return range(lo, hi + 1)
+
+
+def _domain_size(domain: dict) -> int:
+    if ONE_OF in domain:
+        return len(domain[ONE_OF])
+    lo, hi = domain[RANGE]
+    return max(0, hi - lo + 1)
+
+
+def template_size(template: dict) -> int:
+    n = 1
+    for v in template.values():
+        if is_domain(v):
+            n *= _domain_size(v)
+    return n
+
+
+def size(legal: dict | None) -> int:
+    """How many complete actions `legal` allows."""
+    if not legal:
+        return 0
+    return len(legal.get(ACTIONS, ())) + sum(template_size(t) for t in legal.get(TEMPLATES, ()))
+
+
+def expand(template: dict):
+    """Every complete action of a template, in a fixed order."""
+    keys = [k for k, v in template.items() if is_domain(v)]
+    for values in itertools.product(*(domain_values(template[k]) for k in keys)):
+        action = dict(template)
+        action.update(zip(keys, values))
+        yield action
+
+
+def nth_of(template: dict, i: int) -> dict:
+    """The i-th expansion of `template` (the order of `expand`)."""
+    action = dict(template)
+    keys = [k for k, v in template.items() if is_domain(v)]
+    for k in reversed(keys):
+        n = _domain_size(template[k])
+        i, r = divmod(i, n)
+        d = template[k]
+        action[k] = d[ONE_OF][r] if ONE_OF in d else d[RANGE][0] + r
+    return action
+
+
+def nth(legal: dict, i: int) -> dict:
+    """The i-th of all actions `legal` allows (listed actions first, then each template's)."""
+    actions = legal.get(ACTIONS, ())
+    if i < len(actions):
+        return actions[i]
+    i -= len(actions)
+    for t in legal.get(TEMPLATES, ()):
+        n = template_size(t)
+        if i < n:
+            return nth_of(t, i)
+        i -= n
+    raise IndexError("no such legal action")
+
+
+def all_actions(legal: dict | None, limit: int | None = None) -> list[dict]:
+    """Every action `legal` allows, up to `limit` of them."""
+    if not legal:
+        return []
+    gen = itertools.chain(legal.get(ACTIONS, ()), *(expand(t) for t in legal.get(TEMPLATES, ())))
+    return list(itertools.islice(gen, limit))
+
+
+def sample(legal: dict | None, rand) -> dict | None:
+    """One action chosen uniformly among all that `legal` allows (`rand.randrange` or Rng.below)."""
+    n = size(legal)
+    if n == 0:
+        return None
+    pick = rand.below(n) if hasattr(rand, "below") else rand.randrange(n)
+    return nth(legal, pick)
+
+
+def contains(legal: dict | None, action: dict) -> bool:
+    """True when `action` is one that `legal` allows."""
+    if not legal:
+        return False
+    if action in legal.get(ACTIONS, ()):
+        return True
+    for t in legal.get(TEMPLATES, ()):
+        if t.keys() != action.keys():
+            continue
+        if all(_fits(t[k], action[k]) for k in t):
+            return True
+    return False
+
+
+def _fits(domain_or_value, value) -> bool:
+    if not is_domain(domain_or_value):
+        return domain_or_value == value
+    if ONE_OF in domain_or_value:
+        return value in domain_or_value[ONE_OF]
+    lo, hi = domain_or_value[RANGE]
+    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+
+
+def of_type(legal: dict | None, kind: str) -> tuple[list, list]:
+    """(actions, templates) of one action type."""
+    if not legal:
+        return [], []
+    return ([a for a in legal.get(ACTIONS, ()) if a.get("type") == kind],
+            [t for t in legal.get(TEMPLATES, ()) if t.get("type") == kind])
+
+
+def types(legal: dict | None) -> set[str]:
+    """The action types `legal` allows at least one of."""
+    if not legal:
+        return set()
+    return {a["type"] for a in legal.get(ACTIONS, ())} | {t["type"] for t in legal.get(TEMPLATES, ())
+                                                          if template_size(t) > 0}
+
+
+def values_of(legal: dict | None, kind: str, name: str, **fixed) -> list:
+    """Every value field `name` takes among allowed actions of `kind` whose other fields match `fixed`
+    (e.g. the squares a unit may move to: values_of(legal, "move", "to", unit=7)). In first-seen order."""
+    out, seen = [], set()
+    actions, templates = of_type(legal, kind)
+
+    def add(v):
+        key = repr(v)
+        if key not in seen:
+            seen.add(key)
+            out.append(v)
+
+    for a in actions:
+        if name in a and all(a.get(k) == v for k, v in fixed.items()):
+            add(a[name])
+    for t in templates:
+        if name not in t or not all(k in t and _fits(t[k], v) for k, v in fixed.items()):
+            continue
+        if is_domain(t[name]):
+            for v in domain_values(t[name]):
+                add(v)
+        else:
+            add(t[name])
+    return out
