@@ -19,6 +19,8 @@ def test_accepted_action_is_logged_and_counts_a_rev():
 @pytest.mark.parametrize("seat,action,code", [
     (1, {"type": "take", "count": 1}, "not_your_turn"),
     (0, {"type": "take", "count": 9}, "illegal"),
+    (0, {"type": "take", "count": 100}, "bad_action"),  # outside the schema's 1..99
+    (0, {"type": "take", "count": 2, "junk": "x" * 1000}, "bad_action"),  # a field the game does not define
     (0, {"type": "take", "count": "1"}, "bad_action"),
     (0, {"type": "jump"}, "bad_action"),
     (0, {"count": 1}, "bad_action"),

@@ -8,6 +8,7 @@ import statistics
 import time
 from contextlib import contextmanager
 
+import bots
 from bench.runner import Row
 
 
@@ -69,7 +70,7 @@ def still_board(app, game_id: str, seats: list[dict], seed: int = 1):
     still while it is timed); one frame drawn. Returns (scene, link)."""
     from game import boards
     from net.local import LocalTable
-    link = LocalTable(game_id, seats, seed=seed, bot_delay=3600)
+    link = LocalTable(game_id, seats, seed=seed, bot_delay=3600, bot_factory=bots.make)
     scene = boards.board_module(game_id).BoardScene(app, link)
     app.push(scene)
     app.step(1 / 60)

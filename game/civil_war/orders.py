@@ -1,22 +1,17 @@
 """What a click means on the Civil War board, for the seat at the controls.
 
-Legality is the rules' own, always: the listed actions come from
-`engine.civil_war.legal_actions` on the state rebuilt from the seat's view, and
-where a player picks a split the rules do not list (two of three infantry, say)
-the squares it may go to are found by asking `engine.civil_war.apply` on a copy
-of that state, which either accepts or refuses exactly as the table would. This
-module keeps the selection (a square and the units picked there) and turns clicks
-into actions or into a sentence saying why not.
+Legality is the host's, always: every action offered comes from the seat's
+`view.private.legal` (engine.legal's shape). A move or a retreat there is a
+template per stack and composition listing the squares that group may reach, and
+`hostile` names the squares where arriving means a battle, so the board lights
+targets without knowing a rule. This module keeps the selection (a square and the
+units picked there) and turns clicks into actions or a sentence saying why not.
 """
-import copy
 from dataclasses import dataclass
 
-import engine.civil_war as rules
-from engine.errors import RuleError
-from engine.rng import Rng
+from engine import legal as listing
 
 KINDS = ("infantry", "cavalry", "gunboat")
-REACH = 3  # no move goes further than a 3-square railroad ride
 
 
 def composition(units: dict) -> dict:
@@ -42,59 +37,40 @@ class Outcome:
 
 
 class Rules:
-    """The rules as seen by one seat at one revision: listed actions and the reach of any split."""
+    """What one seat may do at one revision, as the host listed it in the seat's view."""
 
     def __init__(self, view: dict, seat: int):
         self.seat = seat
         self.view = view  # the view these rules were read from (a scripted player decides from the same)
-        self.state = rules.state_from_view(view)
-        self.actions = rules.legal_actions(self.state, seat)
-        self._reach: dict[tuple, dict] = {}
+        self.legal = view.get("private", {}).get("legal") or listing.nothing()
+        self.hostile = {tuple(sq) for sq in self.legal.get("hostile", ())}
 
     @property
     def step(self) -> dict | None:
-        pending = self.state["pending"]
+        pending = self.view["public"].get("pending") or []
         return pending[0] if pending and pending[0]["seat"] == self.seat else None
 
+    @property
+    def actions(self) -> list[dict]:
+        return listing.all_actions(self.legal)
+
     def of_type(self, kind: str) -> list[dict]:
-        return [a for a in self.actions if a["type"] == kind]
+        actions, templates = listing.of_type(self.legal, kind)
+        return actions + [a for t in templates for a in listing.expand(t)]
 
     def can(self, action: dict) -> bool:
-        return action in self.actions
+        return listing.contains(self.legal, action)
 
     def sources(self) -> set[tuple]:
         """Squares with units that have a listed move."""
-        return {tuple(a["from"]) for a in self.actions if a["type"] == "move"}
+        return {tuple(t["from"]) for t in listing.of_type(self.legal, "move")[1]}
 
     def reach(self, square, units: dict, kind: str = "move") -> dict[tuple, str]:
-        """Squares `units` from `square` may go to now: square -> "move" or "attack" (the rules decide)."""
+        """Squares `units` from `square` may go to now: square -> "move" or "attack"."""
         units = composition(units)
-        key = (tuple(square), tuple(units.get(k, 0) for k in KINDS), kind)
-        if key in self._reach:
-            return self._reach[key]
-        out = {}
-        if units:
-            x0, y0 = square
-            for y in range(max(0, y0 - REACH), min(17, y0 + REACH) + 1):
-                for x in range(max(0, x0 - REACH), min(17, x0 + REACH) + 1):
-                    if (x, y) == (x0, y0):
-                        continue
-                    action = {"type": kind, "to": [x, y], "units": units}
-                    if kind == "move":
-                        action["from"] = [x0, y0]
-                    events = self.try_action(action)
-                    if events is not None:
-                        out[(x, y)] = "attack" if any(e["type"] == "battle" for e in events) else "move"
-        self._reach[key] = out
-        return out
-
-    def try_action(self, action: dict) -> list | None:
-        """The events `action` would bring (on a copy of the state), or None if the rules refuse it."""
-        trial = copy.deepcopy(self.state)
-        try:
-            return rules.apply(trial, self.seat, action, Rng(0))
-        except RuleError:
-            return None
+        fixed = {"units": units, "from": list(square)} if kind == "move" else {"units": units}
+        return {tuple(sq): ("attack" if tuple(sq) in self.hostile else "move")
+                for sq in listing.values_of(self.legal, kind, "to", **fixed)}
 
 
 class Selection:

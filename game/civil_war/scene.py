@@ -129,7 +129,7 @@ class BoardScene(SeatedBoard, Scene):
             at = tuple(step["at"])
             ids = set(step["units"])
             units = {k: 0 for k in KINDS}
-            for u in self.rules.state["units"]:
+            for u in self.pub["units"]:
                 if u["id"] in ids:
                     units[u["kind"]] += 1
             if self.selection.square != at or self.selection.available != units:

@@ -6,6 +6,7 @@ mid-game with a stack selected and its moves lit, the hot-seat cover, and the ga
 """
 from pathlib import Path
 
+import bots
 from game.board_kit.autoplay import FRAME, post_motion, run_until
 from game.board_kit import screenshots
 from game.board_kit.screenshots import save
@@ -24,7 +25,7 @@ def _app():
 
 def _table(seats, seed):
     from net.local import LocalTable
-    return LocalTable("civil_war", seats, seed=seed, bot_delay=0)
+    return LocalTable("civil_war", seats, seed=seed, bot_delay=0, bot_factory=bots.make)
 
 
 def shoot(out_dir, app=None) -> list[Path]:

@@ -6,6 +6,7 @@ dice rolling, the occupy chooser, the hand of cards and the hot-seat cover.
 """
 from pathlib import Path
 
+import bots
 import pygame
 
 from game.board_kit.autoplay import FRAME, run_until
@@ -23,7 +24,7 @@ def _app():
 
 def _table(seats, seed, **options):
     from net.local import LocalTable
-    return LocalTable("risk", seats, options=options or None, seed=seed, bot_delay=0)
+    return LocalTable("risk", seats, options=options or None, seed=seed, bot_delay=0, bot_factory=bots.make)
 
 
 def _run_until(app, scene, player, done, *, play=True) -> bool:

@@ -34,9 +34,8 @@ def start_local_table(app, game_id: str, seats: list[dict], options: dict):
     bot_factory = app.bot_factory
     bot_delay = tables.BOT_DELAY * app.settings.animation_factor()
     if games.is_realtime(game_id):
-        import bots
         from game.board_kit import realtime_bots
-        bot_factory = realtime_bots.paced_factory(bot_factory or bots.make,
+        bot_factory = realtime_bots.paced_factory(bot_factory or tables.product_bots(),
                                                   speed=realtime_bots.race_speed(app.settings),
                                                   start_delay=games.start_countdown(game_id)
                                                   * app.settings.animation_factor())

@@ -7,6 +7,7 @@ up), a flag prompt glows and score floaters rise. The frame is the app's whole
 `step`, compared with an empty scene's frame in the same run (game.board_kit.bench).
 """
 from bench.runner import Row
+import bots
 from game.board_kit.bench import empty_frames, frame_row, frames
 
 GOAL_MS = 8.3
@@ -36,8 +37,8 @@ def rows(quick: bool) -> list[Row]:
             if action is not None:
                 session.act(turn % 2, action)
             turn += 1
-        mine = LocalTable.from_session(session, bot_delay=0)
-        rival = LocalTable.from_session(session, bot_delay=0)
+        mine = LocalTable.from_session(session, bot_delay=0, bot_factory=bots.make)
+        rival = LocalTable.from_session(session, bot_delay=0, bot_factory=bots.make)
         scene = BoardScene(app, _OneSeat(mine, 0))
         app.push(scene)
         frames(app, 5)

@@ -4,6 +4,7 @@ A whole game from the main menu against a bot; hot-seat with the cover; the batt
 dialog offering exactly the rules' choices; splitting a stack; refusals that change
 nothing. Every loop is bounded by frames and wall-clock time.
 """
+import bots
 import functools
 
 import pygame
@@ -30,7 +31,7 @@ run = functools.partial(run_board, frames=3000, seconds=30.0)
 def start(app, kinds=("human", "bot"), *, seed=SEED, level="easy"):
     seats = [{"kind": k, "name": ("Ada", "Grace")[i] if k == "human" else "Grant", "level": level}
              for i, k in enumerate(kinds)]
-    link = LocalTable("civil_war", seats, seed=seed, bot_delay=0)
+    link = LocalTable("civil_war", seats, seed=seed, bot_delay=0, bot_factory=bots.make)
     scene = BoardScene(app, link)
     app.push(scene)
     app.active_link = link
@@ -75,7 +76,7 @@ def test_the_battle_dialog_offers_only_the_rules_choices(app):
     player = ClickPlayer(scene, "hard", SEED)
     assert run(app, scene, lambda: scene.dialog is not None, player=player)
     dialog = scene.dialog
-    listed = [a for a in rules.legal_actions(link.session.state, 0) if a["type"] == "battle"]
+    listed = [a for a in link.session.legal_actions(0) if a["type"] == "battle"]
     assert len(listed) > 1 and dialog.valid
     lose_plus = next(st[3] for st in dialog.steppers if st[0] == "lose")
     post_click(lose_plus.rect.center)  # one more loss than the destruction chosen allows

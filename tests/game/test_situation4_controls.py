@@ -1,5 +1,6 @@
 """Situation 4 window controls: the start countdown, the tray's filters, sort and scrolling, the
 flag prompt (button and key), and forces placed by select + click, all through real input."""
+import bots
 import pygame
 
 from engine.session import Session
@@ -19,7 +20,7 @@ FRAME = 1 / 60
 
 def race(app, seats=None, seed=3, session=None):
     if session is not None:
-        link = LocalTable.from_session(session, bot_delay=0)
+        link = LocalTable.from_session(session, bot_delay=0, bot_factory=bots.make)
     else:
         link = LocalTable("situation4", seats or [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "easy"}],
                           seed=seed, bot_delay=0,

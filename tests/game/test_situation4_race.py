@@ -1,6 +1,7 @@
 """Situation 4 in the window: a race against a bot from the main menu, dragging pieces with real
 mouse events; snaps, bounces with the rule's reason, prediction rolled back when a race is lost,
 and a seeded race played through the scene to its final tally and the game-over scene."""
+import bots
 import pygame
 
 from engine.session import Session
@@ -131,7 +132,7 @@ def test_a_prediction_that_loses_the_race_is_rolled_back_and_cleared_from_the_sc
         session.act(0, {"type": "place", "piece": BOARD.slot(row, 0), "slot": BOARD.slot(row, 0)})
     for row in (0, 1, 2):
         session.act(1, {"type": "place", "piece": BOARD.slot(row, 0), "slot": BOARD.slot(row, 0)})
-    mine, rivals = LocalTable.from_session(session, bot_delay=0), LocalTable.from_session(session, bot_delay=0)
+    mine, rivals = LocalTable.from_session(session, bot_delay=0, bot_factory=bots.make), LocalTable.from_session(session, bot_delay=0, bot_factory=bots.make)
     link = LaggyLink(mine, seat=0, hold=4)
     scene = BoardScene(app, link)
     app.push(scene)

@@ -9,6 +9,7 @@ naming the teammate, with the piece staying on the board for the side.
 Also the end of a local race: the game-over scene in the side shades, and "Play again" building the
 rematch as the new-game form does (bots paced behind the countdown).
 """
+import bots
 import time
 
 import pygame
@@ -152,7 +153,7 @@ def test_a_finished_local_race_shows_side_shades_and_play_again_keeps_paced_bots
     from game.situation4 import BoardScene
     from net.local import LocalTable
     session = finished_race()
-    link = LocalTable.from_session(session, bot_delay=0)
+    link = LocalTable.from_session(session, bot_delay=0, bot_factory=bots.make)
     ui.app.push(BoardScene(ui.app, link))
     ui.app.active_link = link
     assert frames_until(ui, lambda: isinstance(ui.top, GameOverScene), 5)   # instant: the tally, then game over

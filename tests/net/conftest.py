@@ -3,6 +3,7 @@ import sys
 
 import pytest
 
+import bots
 from tests.net import toy_bot
 
 # `bots.make("toy", ...)` imports `bots.toy`; the toy game's bot lives with the tests.
@@ -20,6 +21,7 @@ def start_host():
     def start(game="toy", n_seats=2, **kw):
         kw.setdefault("seed", 1)
         kw.setdefault("bot_delay", 0)
+        kw.setdefault("bot_factory", bots.make)
         handle = start_in_thread(game, n_seats, host="127.0.0.1", discovery=False, **kw)
         handles.append(handle)
         return handle
