@@ -43,6 +43,9 @@ ACTIONS = {
     "choose_losses": {"at": _SQUARE, "units": _UNITS},
 }
 
+# Always allowed and never listed in `legal`, so that no bot or random client gives up by chance.
+UNLISTED_ACTIONS = ("surrender",)
+
 to_act = turns.to_act
 apply = turns.apply
 legal = turns.legal
