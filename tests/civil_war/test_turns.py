@@ -14,7 +14,7 @@ def test_two_seats_and_the_confederacy_moves_first():
     """Seat 0 is the Confederacy, which always has the first turn; seat 1 is the Union."""
     s = cw.setup(cw.default_options(), 2, Rng(3))
     assert cw.to_act(s) == {SOUTH}
-    assert cw.view(s, None)["public"]["sides"] == ["confederacy", "union"]
+    assert [(side["name"], side["seats"]) for side in cw.sides(s)] == [("Confederacy", [SOUTH]), ("Union", [NORTH])]
     with pytest.raises(ValueError):
         cw.validate_options({}, 3)
 
