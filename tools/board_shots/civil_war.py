@@ -8,13 +8,12 @@ from pathlib import Path
 
 import bots
 from game.board_kit.autoplay import FRAME, post_motion, run_until
-from game.board_kit import screenshots
-from game.board_kit.screenshots import save
+from tools import board_shots as screenshots
+from tools.board_shots import save
 from game.civil_war.autoplay import ClickPlayer
-from game.civil_war.geometry import centre
 from game.civil_war.scene import BoardScene
 
-SEED = 7  # a game with a battle dialog early (turn 3) and a long enough war after it
+SEED = 9  # a game with a battle dialog early (turn 3), a rail ride and an attack lit on turn 7, and a war to its end
 
 
 def _app():
@@ -39,7 +38,7 @@ def shoot(out_dir, app=None) -> list[Path]:
     scene = BoardScene(app, link)
     app.push(scene)
     app.active_link = link
-    player = ClickPlayer(scene, "hard", SEED)
+    player = ClickPlayer(scene, bots.make, "hard", SEED)
 
     # a battle: the dialog for the larger force
     if run_until(app, scene, lambda: scene.dialog is not None, player=player):
@@ -50,7 +49,7 @@ def shoot(out_dir, app=None) -> list[Path]:
     # mid-game: a stack picked, its moves lit, the mouse over a square it could attack or reach
     def picked_mid_game():
         pub = scene.view["public"]
-        if pub["turn_number"] < 5 or scene.selection.square is None or scene.step is not None:
+        if pub["turn_number"] < 5 or scene.selection.cell is None or scene.step is not None:
             return False
         # an infantry column with a railroad ride and an attack in reach reads best; later, anything will do
         infantry = scene.selection.picked.get("infantry", 0) >= 2 and not scene.selection.picked.get("cavalry")
@@ -59,7 +58,7 @@ def shoot(out_dir, app=None) -> list[Path]:
     reach = scene.reach()
     target = next((sq for sq, v in sorted(reach.items()) if v == "attack"), next(iter(sorted(reach)), None))
     if target is not None:
-        post_motion(centre(target))
+        post_motion(scene.map.centre(target))
     for _ in range(3):
         app.step(FRAME)
     saved.append(save(app, out / "civil_war_board.png"))

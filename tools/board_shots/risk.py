@@ -10,8 +10,8 @@ import bots
 import pygame
 
 from game.board_kit.autoplay import FRAME, run_until
-from game.board_kit import screenshots
-from game.board_kit.screenshots import save as _save
+from tools import board_shots as screenshots
+from tools.board_shots import save as _save
 from game.risk.autoplay import ClickPlayer, post_click
 from game.risk.scene import BoardScene
 

@@ -12,7 +12,7 @@ import pygame
 import bots
 from game.board_kit.autoplay import post_motion, run_until
 from game.board_kit.realtime_bots import paced_factory
-from game.board_kit.screenshots import save
+from tools.board_shots import save
 from game.situation4.autoplay import RaceHand
 from game.situation4.scene import BoardScene
 

@@ -4,11 +4,11 @@ Two hard racers have laid most of the puzzle (every piece is either on the board
 or in a tray), the rival keeps laying a piece every half second, a piece from my
 tray is being dragged across the board (its legal space lit, the reason tooltip
 up), a flag prompt glows and score floaters rise. The frame is the app's whole
-`step`, compared with an empty scene's frame in the same run (game.board_kit.bench).
+`step`, compared with an empty scene's frame in the same run (bench.boards).
 """
 from bench.runner import Row
 import bots
-from game.board_kit.bench import empty_frames, frame_row, frames
+from bench.boards import empty_frames, frame_row, frames
 
 GOAL_MS = 8.3
 PRELAID = 78        # pieces on the board before timing starts (of 96)
