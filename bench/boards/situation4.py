@@ -60,12 +60,12 @@ def rows(quick: bool) -> list[Row]:
                 if action is not None and action["type"] == "place" and action["piece"] != piece:
                     rival.act(action, seat=1)
             if t % 20 == 0:
-                scene.floaters.append(["+50", (500, 300), 1.4, (236, 204, 76)])
+                scene.effects.float("+50", (500, 300), (236, 204, 76))
 
         frames(app, 10, before)
         filled = scene.pub["filled"]
         board = frames(app, n, before)
-        dragging = scene.drag is not None
+        dragging = scene.hand.drag is not None
         on_board = scene.pub["filled"]
         mine.close()
         rival.close()

@@ -15,12 +15,13 @@ A board fills in what is its own (all optional but `draw_board` and `hint`):
   read_view()              take what it needs from the view just read
   modal()                  the dialog or chooser in front, or None
   cancel() -> bool         Esc: drop what is held; True if there was something
-  board_key(event)         keys of its own
+  key_commands()           its keys: pygame key -> function (or board_key(event) for more)
   board_pointer(event)     clicks, drags and the wheel over its own widgets and map
   on_event(event)          effects of an event (the base logs it first)
   tick(dt)                 animations
   game_over_rows()         the game-over statistics, or None to wait (a roll still showing)
-  draw_board / draw_panels / hint() / tooltip_lines()
+  game_over_colours()      a colour per seat for the game-over scene (default: the seats' own)
+  draw_board / draw_panels / move_hint() / tooltip_lines()
 Layout is class attributes: `side_rect`, `log_rect`, `log_title`, `hint_rect`, `hint_reserve`,
 `tooltip_bounds`, `help_centre`.
 """
@@ -75,8 +76,16 @@ class BaseBoardScene(SeatedBoard, Scene):
     def cancel(self) -> bool:
         return False
 
+    def key_commands(self) -> dict:
+        """The board's keys: pygame key -> what it does (a function of no arguments)."""
+        return {}
+
     def board_key(self, event) -> bool:
-        return False
+        command = self.key_commands().get(event.key)
+        if command is None:
+            return False
+        command()
+        return True
 
     def board_pointer(self, event) -> bool:
         return False
@@ -87,13 +96,29 @@ class BaseBoardScene(SeatedBoard, Scene):
     def game_over_rows(self) -> list | None:
         return []
 
+    def game_over_colours(self) -> list | None:
+        return None
+
     def draw_board(self, surface) -> None:
         raise NotImplementedError
 
     def draw_panels(self, surface) -> None:
         pass
 
+    over_hint = "The game is over."
+    idle_keys = "H help"        # the hint line's keys while this window may not move
+
     def hint(self) -> tuple[str, str]:
+        """The hint line (what to do next, and the keys that help): the game over, waiting, or the move's."""
+        if self.over:
+            return self.over_hint, ""
+        if self.active_seat is None:
+            who = self.seat_name(self.actor(self.view))
+            return (f"Watching: {who} to move." if not self.link.my_seats else f"Waiting for {who}…"), self.idle_keys
+        return self.move_hint()
+
+    def move_hint(self) -> tuple[str, str]:
+        """The hint line while it is this window's move."""
         raise NotImplementedError
 
     def tooltip_lines(self) -> list | None:
@@ -211,7 +236,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         if self.game_over_due():
             rows = self.game_over_rows()
             if rows is not None:
-                self.show_game_over(rows)
+                self.show_game_over(rows, self.game_over_colours())
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.covered:

@@ -50,6 +50,8 @@ class BoardScene(BaseBoardScene):
     hint_rect = hud.HINT
     hint_reserve = 0
     tooltip_bounds = BOARD_RECT
+    over_hint = "The war is over."
+    idle_keys = "H help  ·  mouse over a square for details  ·  wheel zoom"
 
     def __init__(self, app, link):
         super().__init__(app, link, build_help=hud.build_help)
@@ -310,19 +312,12 @@ class BoardScene(BaseBoardScene):
             return True
         return False
 
+    def key_commands(self) -> dict:
+        return {pygame.K_RETURN: self.end_turn, pygame.K_KP_ENTER: self.end_turn, pygame.K_TAB: self.quick_pick,
+                pygame.K_f: self.fortify, pygame.K_u: self.unfortify}
+
     def board_key(self, event) -> bool:
-        k = event.key
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.end_turn()
-        elif k == pygame.K_TAB:
-            self.quick_pick()
-        elif k == pygame.K_f:
-            self.fortify()
-        elif k == pygame.K_u:
-            self.unfortify()
-        else:
-            return self.pointer.key(k)
-        return True
+        return super().board_key(event) or self.pointer.key(event.key)   # the rest zoom and pan the map
 
     def board_pointer(self, event) -> bool:
         for b in self.buttons + self.panel.live_buttons(self.selection, self.step):
@@ -470,15 +465,7 @@ class BoardScene(BaseBoardScene):
             lines.append(("click: attack" if target == "attack" else "click: move here", theme.colours.accent))
         return lines
 
-    def hint(self) -> tuple[str, str]:
-        """The hint line: what to do next, and the keys that help."""
-        if self.over:
-            return "The war is over.", ""
-        if self.active_seat is None:
-            who = self.seat_name(self.actor(self.view))
-            if not self.link.my_seats:
-                return f"Watching: {who} to move.", "H help  ·  mouse over a square for details  ·  wheel zoom"
-            return f"Waiting for {who}…", "H help  ·  mouse over a square for details  ·  wheel zoom"
+    def move_hint(self) -> tuple[str, str]:
         step = self.step
         if step is not None:
             if step["step"] == "battle":

@@ -40,6 +40,7 @@ class BoardScene(BaseBoardScene):
     log_rect = LOG_RECT
     hint_rect = hud.BOTTOM
     help_centre = (500, 400)
+    idle_keys = "H help  ·  mouse over a territory for details"
 
     def __init__(self, app, link):
         super().__init__(app, link, build_help=hud.build_help)
@@ -162,16 +163,17 @@ class BoardScene(BaseBoardScene):
         self.app.notify(f"Attacking with up to {n} {'die' if n == 1 else 'dice'}.")
 
     def trade(self) -> None:
-        cards = self.private_cards()
-        chosen = self.hand.chosen_set(cards)
-        if chosen is None:
-            self.refuse("Pick three cards that make a set: three alike, one of each, or two and a wild.")
-            return
-        if {"type": "trade", "cards": chosen} not in self.actions:
+        """Trade the three picked cards, if `legal` lists that trade."""
+        trades = [a for a in self.actions if a["type"] == "trade"]
+        chosen = sorted(self.hand.selected)
+        match = next((a for a in trades if sorted(a["cards"]) == chosen), None)
+        if match is not None:
+            self.send(match)
+            self.hand.selected = []
+        elif not trades:
             self.refuse("You cannot trade now: trades happen while you reinforce.")
-            return
-        self.send({"type": "trade", "cards": chosen})
-        self.hand.selected = []
+        else:
+            self.refuse("Pick three cards that make a set: three alike, one of each, or two and a wild.")
 
     def occupy(self, count: int) -> None:
         self.chooser = None
@@ -223,29 +225,23 @@ class BoardScene(BaseBoardScene):
             return False
         return True
 
-    def board_key(self, event) -> bool:
-        k = event.key
-        if self._defend_prompt_up() and k in (pygame.K_1, pygame.K_2, pygame.K_KP1, pygame.K_KP2):
-            n = 1 if k in (pygame.K_1, pygame.K_KP1) else 2
-            if {"type": "defend", "dice": n} in self.actions:
-                self.defend(n)
-            else:
-                self.refuse("You can defend with only 1 die here.")
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.end_phase()
-        elif k == pygame.K_a:
-            self.attack_again()
-        elif k == pygame.K_b:
-            self.start_blitz()
-        elif k == pygame.K_t:
-            self.trade()
-        elif k in (pygame.K_1, pygame.K_2, pygame.K_3):
-            self.choose_dice(1 + (k - pygame.K_1))
-        elif k == pygame.K_m:
-            self.refuse("Move all is for the army chooser (after a conquest or when fortifying).")
+    def key_commands(self) -> dict:
+        commands = {pygame.K_RETURN: self.end_phase, pygame.K_KP_ENTER: self.end_phase, pygame.K_SPACE: self.end_phase,
+                    pygame.K_a: self.attack_again, pygame.K_b: self.start_blitz, pygame.K_t: self.trade,
+                    pygame.K_1: lambda: self.choose_dice(1), pygame.K_2: lambda: self.choose_dice(2),
+                    pygame.K_3: lambda: self.choose_dice(3),
+                    pygame.K_m: lambda: self.refuse("Move all is for the army chooser (after a conquest or when "
+                                                    "fortifying).")}
+        if self._defend_prompt_up():   # attacked: the number keys say how many dice defend
+            dice = {pygame.K_1: 1, pygame.K_KP1: 1, pygame.K_2: 2, pygame.K_KP2: 2}
+            commands.update({k: (lambda n=n: self.defend_key(n)) for k, n in dice.items()})
+        return commands
+
+    def defend_key(self, n: int) -> None:
+        if {"type": "defend", "dice": n} in self.actions:
+            self.defend(n)
         else:
-            return False
-        return True
+            self.refuse("You can defend with only 1 die here.")
 
     def board_pointer(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -455,17 +451,9 @@ class BoardScene(BaseBoardScene):
                           theme.colours.accent))
         return lines
 
-    def hint(self) -> tuple[str, str]:
-        """The hint line: what to do next, and the keys that help."""
+    def move_hint(self) -> tuple[str, str]:
         pub = self.pub
         phase = pub["phase"]
-        if pub.get("result"):
-            return "The game is over.", ""
-        if self.active_seat is None:
-            who = self.seat_name(self.actor(self.view))
-            if not self.link.my_seats:
-                return f"Watching: {who} to move.", "H help"
-            return f"Waiting for {who}…", "H help  ·  mouse over a territory for details"
         keys = "Enter end phase  ·  A attack again  ·  B blitz  ·  1-3 dice  ·  Esc cancel  ·  H help"
         if phase == "claim":
             return "Claim: click an empty territory.", "H help"

@@ -8,23 +8,16 @@ from pathlib import Path
 
 import bots
 from game.board_kit.autoplay import FRAME, post_motion, run_until
-from tools import board_shots as screenshots
-from tools.board_shots import save
 from game.civil_war.autoplay import ClickPlayer
 from game.civil_war.scene import BoardScene
+from tools import board_shots as shots
+from tools.board_shots import save
 
 SEED = 9  # a game with a battle dialog early (turn 3), a rail ride and an attack lit on turn 7, and a war to its end
 
 
-def _app():
-    from game.app import App
-    from game.settings import Settings
-    return App(settings=Settings(player_name="Ada", animation_speed="instant"))
-
-
 def _table(seats, seed):
-    from net.local import LocalTable
-    return LocalTable("civil_war", seats, seed=seed, bot_delay=0, bot_factory=bots.make)
+    return shots.table("civil_war", seats, seed)
 
 
 def shoot(out_dir, app=None) -> list[Path]:
@@ -33,7 +26,7 @@ def shoot(out_dir, app=None) -> list[Path]:
     out = Path(out_dir)
     saved = []
     own_app = app is None
-    app = app or _app()
+    app = app or shots.window(animation_speed="instant")
     link = _table([{"kind": "human", "name": "Ada"}, {"kind": "bot", "name": "Grant", "level": "easy"}], SEED)
     scene = BoardScene(app, link)
     app.push(scene)
@@ -73,14 +66,9 @@ def shoot(out_dir, app=None) -> list[Path]:
 
     # hot-seat: the cover between the two generals
     hot = _table([{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Grace"}], SEED)
-    cover_scene = BoardScene(app, hot)
-    app.replace(cover_scene) if app.stack.top is not None else app.push(cover_scene)
-    app.step(FRAME)
-    saved.append(save(app, out / "civil_war_hotseat_cover.png"))
-    hot.close()
-    screenshots.done_with(app, own_app)
-    return saved
+    saved.append(shots.cover_shot(app, BoardScene(app, hot), out / "civil_war_hotseat_cover.png"))
+    return shots.done_with(app, own_app, saved)
 
 
 if __name__ == "__main__":
-    screenshots.main(shoot)
+    shots.main(shoot)
