@@ -6,9 +6,8 @@ tray is being dragged across the board (its legal space lit, the reason tooltip
 up), a flag prompt glows and score floaters rise. The frame is the app's whole
 `step`, compared with an empty scene's frame in the same run (bench.boards).
 """
-from bench.runner import Row
-import bots
 from bench.boards import empty_frames, frame_row, frames
+from bench.runner import Row
 
 GOAL_MS = 8.3
 PRELAID = 78        # pieces on the board before timing starts (of 96)

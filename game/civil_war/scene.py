@@ -22,7 +22,7 @@ from game.civil_war.counters import FACE, SHARED_FACE, look, side_colour
 from game.civil_war.geometry import BOARD_RECT, GRID, MAX_ZOOM
 from game.civil_war.log import SIDE_TITLES, EventLog, square_name
 from game.civil_war.map_layer import MapLayer
-from game.civil_war.orders import KINDS, Rules, composition, describe
+from game.civil_war.orders import KINDS, Rules, describe
 from game.civil_war.orders_panel import RECT as ORDERS_RECT, OrdersPanel
 from game.wargame import stacks
 from game.wargame.counters import Counters

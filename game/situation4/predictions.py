@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from game.board_kit.predictions import Prediction, PredictionLedger
 from game.situation4 import palette
+from game.situation4.board_layer import pulse
 
 
 @dataclass
@@ -41,6 +42,19 @@ class RacePredictions(PredictionLedger):
 
     def in_flight_pieces(self) -> set:
         return {p.action["piece"] for p in self if "piece" in p.action}
+
+    def draw(self, surface, sprites, layer, time: float) -> None:
+        """My pieces in flight: translucent with a pulsing outline until `ok`, then solid until the view has them."""
+        proj = layer.proj
+        glow = int(120 + 100 * pulse(time, 8))
+        for p in self:
+            a = p.action
+            if a["type"] in ("place", "paradrop"):
+                sprite = sprites.get(a["piece"], self.side, proj.cell_px, proj.flipped)
+                confirmed = p.confirmed_rev is not None
+                sprite.blit_at(surface, proj.slot_centre(a["slot"]), alpha=None if confirmed else 200)
+                if not confirmed:
+                    layer.draw_outline(surface, a["slot"], (255, 255, 255, glow), 2)
 
     # ----- settling -----------------------------------------------------------------------
     def seen(self, event: dict) -> None:

@@ -4,6 +4,7 @@ The frame (link, help, log, hint, Esc, game over) is game.board_kit's BaseBoardS
 the race's own parts are small objects of their own:
   targets      where my side may lay, drop and plant, from the seat's `legal` only
   hand         the input state machine: press, drag, pick, a paratrooper landing
+  held         what is in hand on screen: the lit spaces, the dragged piece and its verdict
   predictions  my moves shown before the table settles them, rolled back when a race is lost
   effects      bounces, flashes, floaters and the "why not" bubble
   race_hud     the top bar and the side panel's boxes; tray its own tools; tally the final count
@@ -25,9 +26,10 @@ from game.board_kit import hud as kit_hud
 from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.countdown import Countdown
 from game.situation4 import layout, palette, race_hud
-from game.situation4.board_layer import BoardLayer, pulse
+from game.situation4.board_layer import BoardLayer
 from game.situation4.effects import Effects
 from game.situation4.hand import Hand
+from game.situation4.held import HeldPainter
 from game.situation4.predictions import RacePredictions
 from game.situation4.race_log import RaceLog
 from game.situation4.sprites import PieceSprites
@@ -88,6 +90,7 @@ class BoardScene(BaseBoardScene):
         self.reason, self.reason_left = "", 0.0   # the last refusal, shown on the hint line
         self._read_rev = None
         self._tip = kit_hud.Cached(kit_hud.build_tooltip)
+        self.held = HeldPainter(self.board, self.sprites, self.layer, self._tip)
         self.refresh()
         self.tray.sync(self.tray_order(), self.predictions.in_flight_pieces(), self.targets.fitting)
         fresh = self.pub.get("rev", 0) == 0 and self.seat is not None
@@ -182,20 +185,13 @@ class BoardScene(BaseBoardScene):
             if not layout.TRAY.collidepoint(pos):
                 self.send_home("piece", piece, start)
             return
-        t, target = self.targets, self.hand.landing
-        if target is not None and slot in self.board.neighbours[target]:
-            action = {"type": "paradrop", "target": target, "piece": piece, "slot": slot}
-            if not t.allows(action):
-                self.bounce("piece", piece, start, t.why_not_paradrop(target, piece, slot))
-                return
-            self.hand.landing = None
-            self.submit(action)
+        action, reason = self.targets.piece_drop(piece, slot, self.hand.landing)
+        if action is None:
+            self.bounce("piece", piece, start, reason)
             return
-        action = {"type": "place", "piece": piece, "slot": slot}
-        if t.allows(action):
-            self.submit(action)
-        else:
-            self.bounce("piece", piece, start, t.why_not_place(piece, slot))
+        if action["type"] == "paradrop":
+            self.hand.landing = None
+        self.submit(action)
 
     def drop_force(self, kind: str, pos) -> None:
         t = self.targets
@@ -402,36 +398,14 @@ class BoardScene(BaseBoardScene):
         pygame.draw.rect(surface, (58, 40, 26), frame, border_radius=8)
         pygame.draw.rect(surface, (92, 66, 42), frame, 3, border_radius=8)
         surface.blit(self.layer.pieces, self.proj.rect)
-        self._draw_predictions(surface)
+        if self.tally is None:   # the final board is the host's, whole
+            self.predictions.draw(surface, self.sprites, self.layer, self.time)
         self.effects.draw_flashes(surface, self.layer, self.time)
         surface.blit(self.layer.overlay(pub), self.proj.rect)
         if self.tally is not None:
-            self._draw_won_squares(surface)
+            self.tally.draw_won_squares(surface, self.proj)
         self._draw_flag_outlines(surface, pub)
-        self._draw_targets(surface)
-
-    def _draw_predictions(self, surface) -> None:
-        if self.tally is not None:
-            return   # the final board is the host's, whole
-        glow = int(120 + 100 * pulse(self.time, 8))
-        for p in self.predictions:
-            a = p.action
-            if a["type"] in ("place", "paradrop"):
-                sprite = self.sprites.get(a["piece"], self.side, self.proj.cell_px, self.proj.flipped)
-                confirmed = p.confirmed_rev is not None
-                sprite.blit_at(surface, self.proj.slot_centre(a["slot"]), alpha=None if confirmed else 200)
-                if not confirmed:
-                    self.layer.draw_outline(surface, a["slot"], (255, 255, 255, glow), 2)
-
-    def _draw_won_squares(self, surface) -> None:
-        for side in (0, 1):
-            for q in self.tally.squares_lit(side):
-                rects = [self.proj.slot_rect(s) for s in self.board.squares[q]]
-                box = rects[0].unionall(rects[1:])
-                tint = pygame.Surface(box.size, pygame.SRCALPHA)
-                tint.fill((*theme.lighten(palette.side_shade(side), 0.6), 110))
-                surface.blit(tint, box)
-                pygame.draw.rect(surface, theme.darken(palette.side_shade(side), 0.5), box, 5)
+        self.held.draw_targets(surface, self.hand, self.targets, self.side, self.app.mouse_pos, self.time)
 
     def _draw_flag_outlines(self, surface, pub) -> None:
         prompt = self.flag_prompt()
@@ -439,37 +413,6 @@ class BoardScene(BaseBoardScene):
             self.layer.draw_outline(surface, prompt[0], theme.colours.accent, 3)
         if self.side is not None and pub["flag_windows"][1 - self.side] is not None:
             self.layer.draw_outline(surface, pub["flag_windows"][1 - self.side], palette.side_shade(1 - self.side), 3)
-
-    def _draw_targets(self, surface) -> None:
-        """Where what is dragged (or picked) may go: the spaces `legal` offers for it."""
-        hand, t = self.hand, self.targets
-        if hand.landing is not None:
-            self.layer.draw_glow(surface, hand.landing, theme.colours.warning, 120)
-        held = hand.drag or hand.selected
-        if held is None or self.side is None:
-            return
-        strength = int(110 + 90 * pulse(self.time))
-        kind = held["kind"]
-        if kind == "piece":
-            piece = held["piece"]
-            lit = {s for s, p in t.para_slots(hand.landing).items() if p == piece} if hand.landing is not None \
-                else t.place_slots(piece)
-            for slot in lit:
-                self.layer.draw_glow(surface, slot, palette.LEGAL, strength)
-                self.layer.draw_outline(surface, slot, palette.LEGAL, 3)
-            hover = self.proj.slot_at(hand.held_centre(self.app.mouse_pos))
-            if hover is not None and hand.drag is not None and hover not in lit:
-                self.layer.draw_outline(surface, hover, palette.ILLEGAL, 2)
-        elif kind == TANK:
-            for s in t.tank_slots:
-                self.layer.draw_glow(surface, s, palette.LEGAL, strength // 2)
-        elif kind == PARATROOP:
-            for s in t.para_targets:
-                self.layer.draw_glow(surface, s, theme.colours.warning, strength // 2)
-        elif kind == "bridge":
-            for position in t.bridges:
-                p, q = self.proj.edge_points(*self.board.bridge_positions[position])
-                pygame.draw.circle(surface, palette.LEGAL, (round((p[0] + q[0]) / 2), round((p[1] + q[1]) / 2)), 22, 4)
 
     def draw_panels(self, surface) -> None:
         pub = self.pub
@@ -485,50 +428,11 @@ class BoardScene(BaseBoardScene):
                        empty_text=None if self.seat is not None else "Watching: each side's tray is its own secret")
         self.effects.draw_floaters(surface)
         self.effects.draw_bounces(surface, self.sprites, self.proj, self.side)
-        self._draw_held(surface)
+        self.held.draw_held(surface, self.hand, self.targets, self.side, self.app.mouse_pos)
         if self.hand.drag is None:
             self.effects.draw_bubble(surface, self._tip)
         if self.countdown.showing:
             self.countdown.draw(surface, self.proj.rect.center, caption="Both sides start together")
-
-    def _draw_held(self, surface) -> None:
-        """What is in hand, under the mouse: a dragged piece with its shadow and the drop's verdict."""
-        hand = self.hand
-        d = hand.drag
-        if d is None:
-            if hand.selected is not None and hand.selected["kind"] != "piece" and \
-                    self.proj.rect.collidepoint(self.app.mouse_pos):
-                icon = race_hud.force_icon(hand.selected["kind"], self.side, 36)
-                surface.blit(icon, icon.get_rect(center=self.app.mouse_pos))
-            return
-        if d["kind"] != "piece":
-            icon = race_hud.force_icon(d["kind"], self.side, 40)
-            surface.blit(icon, icon.get_rect(center=d["pos"]))
-            return
-        sprite = self.sprites.get(d["piece"], self.side, self.proj.cell_px, self.proj.flipped)
-        centre = hand.held_centre(self.app.mouse_pos)
-        shadow = sprite.surface.copy()
-        shadow.fill((0, 0, 0, 90), special_flags=pygame.BLEND_RGBA_MULT)
-        surface.blit(shadow, (centre[0] - sprite.anchor[0] + 6, centre[1] - sprite.anchor[1] + 8))
-        sprite.blit_at(surface, centre)
-        hover = self.proj.slot_at(centre)
-        if hover is None:
-            return
-        problem = self._drop_problem(d["piece"], hover)
-        lines = [("Drop: it snaps into place", palette.LEGAL)] if problem is None else \
-            [("Cannot go here", palette.ILLEGAL)] + [(t, theme.colours.text) for t in theme.wrap_text(problem, 360, 18)]
-        tip = self._tip.get(tuple(lines), lines)
-        rect = tip.get_rect(topleft=(d["pos"][0] + 24, d["pos"][1] + 30))
-        rect.clamp_ip(pygame.Rect(0, 0, 1280, 740))
-        surface.blit(tip, rect)
-
-    def _drop_problem(self, piece: int, slot: int):
-        """Why dropping `piece` on `slot` would bounce, or None (the same lookup a drop makes)."""
-        t, target = self.targets, self.hand.landing
-        if target is not None and slot in self.board.neighbours[target]:
-            action = {"type": "paradrop", "target": target, "piece": piece, "slot": slot}
-            return None if t.allows(action) else t.why_not_paradrop(target, piece, slot)
-        return None if t.allows({"type": "place", "piece": piece, "slot": slot}) else t.why_not_place(piece, slot)
 
     def hint(self) -> tuple[str, str]:
         pub = self.pub

@@ -83,6 +83,18 @@ class FinalTally:
         squares = self.won_squares[side]
         return squares[:int(round(len(squares) * frac))]
 
+    def draw_won_squares(self, surface, proj) -> None:
+        """The won squares counted so far, tinted in their side's shade on the board (`proj`: its projection)."""
+        for side in (0, 1):
+            shade = palette.side_shade(side)
+            for q in self.squares_lit(side):
+                rects = [proj.slot_rect(s) for s in self.board.squares[q]]
+                box = rects[0].unionall(rects[1:])
+                tint = pygame.Surface(box.size, pygame.SRCALPHA)
+                tint.fill((*theme.lighten(shade, 0.6), 110))
+                surface.blit(tint, box)
+                pygame.draw.rect(surface, theme.darken(shade, 0.5), box, 5)
+
     def draw(self, surface) -> None:
         rect = pygame.Rect(0, 0, 620, 300)
         rect.midbottom = self.centre

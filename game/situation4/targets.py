@@ -110,6 +110,15 @@ class Targets:
     def allows(self, action: dict) -> bool:
         return action in self.actions
 
+    def piece_drop(self, piece: int, slot: int, landing: int | None = None) -> tuple[dict | None, str | None]:
+        """What dropping `piece` on `slot` means: (the legal action, None), or (None, why it bounces).
+        Next to a paratrooper `landing`, the drop is the piece that joins it; anywhere else a plain lay."""
+        if landing is not None and slot in self.board.neighbours[landing]:
+            action = {"type": "paradrop", "target": landing, "piece": piece, "slot": slot}
+            return (action, None) if self.allows(action) else (None, self.why_not_paradrop(landing, piece, slot))
+        action = {"type": "place", "piece": piece, "slot": slot}
+        return (action, None) if self.allows(action) else (None, self.why_not_place(piece, slot))
+
     # ----- why a drop bounced ------------------------------------------------------------------
     def _enemy_tank_next_to(self, slot: int) -> bool:
         return any(f is not None and f["kind"] == TANK and f["side"] != self.side
