@@ -34,6 +34,9 @@ class Grid:
             raise ValueError("a grid needs at least one column and one row, and a positive cell size")
         self.cols, self.rows, self.size = int(cols), int(rows), float(size)
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.cols}x{self.rows}, size {self.size:g})"
+
     def contains(self, cell) -> bool:
         return 0 <= cell[0] < self.cols and 0 <= cell[1] < self.rows
 
@@ -132,6 +135,9 @@ class HexGrid(Grid):
             self.step = (SQRT3 * r, 1.5 * r)
             self.extent = (SQRT3 * r, 2 * r)
         self._first_shifted = 1 if shifted == "odd" else 0
+
+    def __repr__(self) -> str:
+        return f"HexGrid({self.cols}x{self.rows}, size {self.size:g}, {self.orientation}, {self.shifted} shifted)"
 
     def _is_shifted(self, line: int) -> bool:
         return line % 2 == self._first_shifted
