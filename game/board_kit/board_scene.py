@@ -54,6 +54,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         self.link = link
         self.init_seats()
         self.view: dict | None = None
+        self._view_key = None
         self.time = 0.0
         self.esc_armed = 0.0
         self.game_over_shown = False
@@ -139,8 +140,12 @@ class BaseBoardScene(SeatedBoard, Scene):
             self.reset_input()
         # The revision is read before the view: a link may take an update between the two reads, and a
         # stale revision with a fresh view only costs a re-read next frame, never a stale board for good.
-        self.shown_rev = self.link.rev
-        shown = self.shown_seat
+        rev, shown = self.link.rev, self.shown_seat
+        key = (rev, shown, self.covered)
+        if key == self._view_key and self.view and self.shown_rev == rev:
+            return   # a view changes only with the revision (and which seat is on show)
+        self._view_key = key
+        self.shown_rev = rev
         self.view = (self.link.view(shown) if shown is not None and not self.covered else None) or self.link.view(None)
         if self.view:
             self.read_view()

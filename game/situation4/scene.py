@@ -88,7 +88,6 @@ class BoardScene(BaseBoardScene):
         self.tally: FinalTally | None = None
         self.race_time = 0.0
         self.reason, self.reason_left = "", 0.0   # the last refusal, shown on the hint line
-        self._read_rev = None
         self._tip = kit_hud.Cached(kit_hud.build_tooltip)
         self.held = HeldPainter(self.board, self.sprites, self.layer, self._tip)
         self.refresh()
@@ -131,9 +130,6 @@ class BoardScene(BaseBoardScene):
 
     # ----- the view ------------------------------------------------------------------------
     def read_view(self) -> None:
-        if self.shown_rev == self._read_rev:
-            return
-        self._read_rev = self.shown_rev
         self.predictions.caught_up(self.pub.get("rev", self.shown_rev))
         self.layer.sync(self.pub["owner"])
         self.rethink()
@@ -275,7 +271,6 @@ class BoardScene(BaseBoardScene):
         for msg in messages:
             t = msg.get("t")
             if t == "update":
-                self._read_rev = None   # read the new view this frame
                 for e in msg.get("events", []):
                     self.predictions.seen(e)
                     if quiet:
@@ -292,7 +287,6 @@ class BoardScene(BaseBoardScene):
                 self.app.notify(msg.get("msg") or "The table closed.", warning=True)
 
     def _answer(self, msg: dict) -> None:
-        self._read_rev = None
         said = self.predictions.settle(msg, self.link.view(self.seat) or self.view)
         if said is None:
             return

@@ -37,6 +37,7 @@ class Camera:
         self.levels = zoom_levels(self.fit, max(1.0, max_zoom))
         self.zoom = self.levels[0]
         self.offset = (0.0, 0.0)     # the world point at the viewport's top-left corner
+        self.version = 0             # counts moves, so what is drawn per view can be kept until the next one
         start = zoom if zoom is not None else (1.0 if self.fit >= 1.0 else self.levels[0])
         self.set_zoom(start)
         self.centre_on(self.world[0] / 2, self.world[1] / 2)
@@ -108,6 +109,7 @@ class Camera:
         return self.pan_by(dx, dy) if dx or dy else False
 
     def clamp(self) -> None:
+        self.version += 1
         ox, oy = self.offset
         self.offset = (self._clamped(ox, self.world[0], self.viewport[2]),
                        self._clamped(oy, self.world[1], self.viewport[3]))

@@ -17,6 +17,15 @@ class MapView:
         self.grid = grid
         self.viewport = pygame.Rect(viewport)
         self.camera = Camera(tuple(self.viewport), grid.bounds, max_zoom=max_zoom, zoom=zoom)
+        self._seen = -1                  # the camera version the cached screen shapes are for
+        self._rects: dict = {}
+        self._polygons: dict = {}
+
+    def _fresh(self) -> None:
+        if self._seen != self.camera.version:
+            self._seen = self.camera.version
+            self._rects.clear()
+            self._polygons.clear()
 
     @property
     def zoom(self) -> float:
@@ -29,7 +38,7 @@ class MapView:
 
     def state(self) -> tuple:
         """What changes the picture when the camera moves (a cache key)."""
-        return (self.camera.zoom, round(self.camera.offset[0], 3), round(self.camera.offset[1], 3))
+        return (self.camera.zoom, self.camera.offset)
 
     # ----- cells on screen --------------------------------------------------------------
     def cell_at(self, pos) -> tuple[int, int] | None:
@@ -43,13 +52,24 @@ class MapView:
         return (int(x), int(y))
 
     def polygon(self, cell) -> list[tuple[float, float]]:
-        return [self.camera.to_screen(*p) for p in self.grid.corners(as_cell(cell))]
+        self._fresh()
+        cell = as_cell(cell)
+        poly = self._polygons.get(cell)
+        if poly is None:
+            poly = self._polygons[cell] = [self.camera.to_screen(*p) for p in self.grid.corners(cell)]
+        return poly
 
     def cell_rect(self, cell) -> pygame.Rect:
         """The screen box of a cell (a square exactly; a hex's bounding box)."""
-        x, y, w, h = self.grid.box(as_cell(cell))
-        sx, sy = self.camera.to_screen(x, y)
-        return pygame.Rect(round(sx), round(sy), round(sx + w * self.zoom) - round(sx), round(sy + h * self.zoom) - round(sy))
+        self._fresh()
+        cell = as_cell(cell)
+        rect = self._rects.get(cell)
+        if rect is None:
+            x, y, w, h = self.grid.box(cell)
+            sx, sy = self.camera.to_screen(x, y)
+            rect = self._rects[cell] = pygame.Rect(round(sx), round(sy), round(sx + w * self.zoom) - round(sx),
+                                                   round(sy + h * self.zoom) - round(sy))
+        return rect.copy()
 
     def side(self, a, b) -> tuple[tuple, tuple] | None:
         ends = self.grid.side(as_cell(a), as_cell(b))

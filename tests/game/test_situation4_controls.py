@@ -6,7 +6,7 @@ import pygame
 from engine.session import Session
 from engine.situation4 import get_board
 from game.board_kit.autoplay import post_click, post_key
-from game.board_kit.realtime_bots import paced_factory
+from game.paced_bots import paced_factory
 from game.settings import Settings
 from game.situation4 import BoardScene
 from game.situation4.autoplay import post_drag

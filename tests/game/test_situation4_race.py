@@ -8,7 +8,7 @@ from engine.session import Session
 from game import sound
 from engine.situation4 import get_board, legality
 from engine.situation4.scoring import tally
-from game.board_kit.realtime_bots import paced_factory
+from game.paced_bots import paced_factory
 from game.scenes.game_over import GameOverScene
 from game.situation4 import BoardScene, palette
 from game.situation4.autoplay import RaceHand, post_drag

@@ -148,7 +148,7 @@ def finished_race(seed: int = 3) -> Session:
 
 
 def test_a_finished_local_race_shows_side_shades_and_play_again_keeps_paced_bots_behind_the_countdown(ui):
-    from game.board_kit.realtime_bots import PacedBot
+    from game.paced_bots import PacedBot
     from game.scenes.game_over import GameOverScene
     from game.situation4 import BoardScene
     from net.local import LocalTable

@@ -140,7 +140,7 @@ def battle_choices():
     return listed, [Choice(a, {"kill": a["kill"], "lose": a["lose"]}, group=sum(a["kill"].values())) for a in listed]
 
 
-def test_the_combat_dialog_confirms_only_a_listed_choice_and_sends_that_very_action():
+def test_the_combat_dialog_confirms_only_a_listed_choice_and_sends_that_very_action(app):
     listed, choices = battle_choices()
     sent = []
     dialog = CombatDialog("Battle", "", choices, sent.append, (640, 400), rows=(("kill", "Kill"), ("lose", "Lose")),

@@ -11,7 +11,7 @@ import pygame
 
 import bots
 from game.board_kit.autoplay import post_motion, run_until
-from game.board_kit.realtime_bots import paced_factory
+from game.paced_bots import paced_factory
 from game.situation4.autoplay import RaceHand, post_drag
 from game.situation4.scene import BoardScene
 from tools import board_shots as shots
