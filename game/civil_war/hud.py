@@ -21,7 +21,7 @@ HELP_LINES = [
     ("Enter", "end your turn (after moving at least one unit)"),
     ("F / U", "fortify / unfortify the selected key city"),
     ("1-9", "in a battle: how many enemy units to destroy"),
-    ("Wheel / + -", "zoom the map; drag it or use the arrow keys to pan when zoomed (0 fits it)"),
+    ("Wheel / + -", "zoom the map; drag or arrow keys pan it, 0 shows it whole"),
     ("Esc twice", "leave the game (it is saved; see Replays)"),
     ("H / F1", "this help"),
 ]

@@ -20,7 +20,7 @@ def zoom_levels(fit: float, max_zoom: float) -> list[float]:
     k = math.ceil(math.log(low, ZOOM_STEP) - 1e-9)
     while ZOOM_STEP ** k <= max_zoom + 1e-9:
         value = ZOOM_STEP ** k
-        if value > low + 1e-6:
+        if value > low * 1.06:   # a level hardly larger than the whole-board one would be a wasted wheel step
             levels.add(round(value, 6))
         k += 1
     return sorted(levels)

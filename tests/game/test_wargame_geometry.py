@@ -100,7 +100,8 @@ def test_cells_in_a_window_include_every_cell_that_shows_there(grid):
 def test_zoom_levels_run_from_the_whole_board_to_the_most_and_include_one():
     levels = zoom_levels(0.6, 2.0)
     assert levels[0] == pytest.approx(0.6) and 1.0 in levels and levels[-1] <= 2.0
-    assert levels == sorted(levels)
+    assert levels == sorted(levels) and all(b / a > 1.05 for a, b in zip(levels, levels[1:]))
+    assert zoom_levels(0.639, 2.0)[:2] == [0.639, 0.8], "no step hardly larger than the one before"
     assert zoom_levels(1.0, 2.0)[0] == 1.0 and zoom_levels(1.7, 2.0)[0] == 1.0, "a small board starts at 1.0"
 
 
