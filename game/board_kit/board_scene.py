@@ -2,7 +2,8 @@
 
 `BaseBoardScene` does what no board should write again:
   * reading the link each frame (events to `on_event`, answers, chat to the log,
-    a closed table to a toast) and the view for the seat on show (seats.py);
+    a closed table to a toast) and, once per revision, the view for the seat on
+    show (seats.py says which);
   * the hot-seat cover and the help card (H / F1), which answer every event
     while they are up;
   * Esc: drop what is held (`cancel`), else arm leaving, and leave on a second press;
@@ -10,7 +11,7 @@
     the log, the hint line, the tooltip by the mouse, a modal dialog in front;
   * the game-over scene, once, when the view shows a result.
 
-A board fills in what is its own (all optional but `draw_board` and `hint`):
+A board fills in what is its own (all optional but `draw_board` and `move_hint`):
   reset_input()            drop selections (the cover went up, a seat was revealed)
   read_view()              take what it needs from the view just read
   modal()                  the dialog or chooser in front, or None
@@ -21,7 +22,9 @@ A board fills in what is its own (all optional but `draw_board` and `hint`):
   tick(dt)                 animations
   game_over_rows()         the game-over statistics, or None to wait (a roll still showing)
   game_over_colours()      a colour per seat for the game-over scene (default: the seats' own)
-  draw_board / draw_panels / move_hint() / tooltip_lines()
+  draw_board / draw_panels  the map and the board's own panels (the base draws the side panel, log, hint)
+  move_hint()              the hint line on this window's move (`hint()` says game over / waiting itself)
+  tooltip_lines()          [(text, colour), ...] for the tooltip by the mouse, or None
 Layout is class attributes: `side_rect`, `log_rect`, `log_title`, `hint_rect`, `hint_reserve`,
 `tooltip_bounds`, `help_centre`.
 """
