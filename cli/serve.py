@@ -20,7 +20,7 @@ import time
 
 import bots
 from engine import games
-from cli import load_save
+from cli.saves import load_save
 from net.host import Host, advertiser_for, new_session
 from net.table import Table
 

@@ -1,4 +1,5 @@
-"""Frame timing for the boards' bench rows.
+"""The boards' bench rows: one module per game (`rows(quick)`; bench/ui.py asks every game engine.games
+offers), and the frame timing they share.
 
 A board row reports its frame (the app's whole `step`: events, update, draw,
 present) as a multiple of an empty scene's frame measured the same way in the
