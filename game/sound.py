@@ -4,11 +4,11 @@ The effects are .wav files made by tools/make_sounds.py. If the mixer cannot
 start (no audio device, a headless CI box) every call is a silent no-op: a game
 without sound still plays.
 """
-from pathlib import Path
-
 import pygame
 
-SOUNDS_DIR = Path(__file__).resolve().parents[1] / "assets" / "sounds"
+from engine import resources
+
+SOUNDS_DIR = resources.asset_path("sounds")
 NAMES = ("click", "error", "dice", "conquest", "turn")
 
 
