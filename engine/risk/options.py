@@ -6,7 +6,10 @@ OPTION_CHOICES = {
     "card_values": ["escalating", "fixed"],   # 4, 6, 8, 10, 12, 15, +5 ... or by kind of set
     "fortify": ["connected", "adjacent"],     # through own territories, or only next door
     "defender_dice": ["auto", "choose"],      # defender rolls the most allowed, or answers each attack
+    "first_player": ["dice", "first_seat"],   # the highest die roll starts, or seat 0 always (house rule)
 }
+# How a menu shows a choice whose value alone says little.
+OPTION_LABELS = {"first_player": {"dice": "Highest roll", "first_seat": "Seat 1 always"}}
 
 
 def default_options() -> dict:
