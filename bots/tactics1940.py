@@ -7,28 +7,40 @@ those actions. Every seat plays to end the war: a belligerent sails for the enem
 seaport and shuts its mouth while keeping its own open; a neutral sends its supply
 ships to trade, parks its battleships in the safety zone, and once drawn into the war
 plays for its camp. Levels differ in sense, not speed:
-  easy    scores only its own progress (approach, captures, the blockade itself), with
-          much noise and now and then any legal move; never looks at danger;
-  normal  adds material, the enemy's progress, guards for its own port, ships and
-          transports in danger, submarine risk, and sensible card and protest choices;
+  easy    scores only its own progress (approach, the mouth, captures, the blockade
+          itself), with noise and now and then any legal move; ignores danger and defence;
+  normal  adds material, guards for its own port, the enemy's progress, pieces in danger,
+          submarine risk, and sensible card, protest and strike choices;
   hard    the same with little noise, plus a look at the enemy's tactical replies to its
           best few moves (captures, traps, moves onto its port's mouth, a blockade).
 """
 import random
 
 from engine import legal as listing
-from engine.tactics1940 import blockade, diplomacy, traps
-from engine.tactics1940.board import LAND, SAFETY, load
+from engine.tactics1940 import blockade, deck, diplomacy, traps
+from engine.tactics1940.board import LAND, OCEAN, SAFETY, SEAPORT, load
 from engine.tactics1940.moves import seat_moves
-from engine.tactics1940.pieces import (AIRPLANE, BATTLESHIP, NORTH, SOUTH, TRANSPORT, VALUE, opposite,
-                                       seat_of_power)
+from engine.tactics1940.pieces import AIRPLANE, BATTLESHIP, NORTH, SOUTH, TRANSPORT, VALUE, opposite, seat_of_power
 
 LEVELS = ("easy", "normal", "hard")
-NOISE = {"easy": 2.5, "normal": 0.25, "hard": 0.05}
-RANDOM_MOVE = {"easy": 0.15, "normal": 0.0, "hard": 0.0}
-LOOKAHEAD = {"easy": 0, "normal": 0, "hard": 6}
 WIN = 10_000.0
+FAR = 30
 ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
+LINES = ((0, -1), (1, -1), (1, 0), (1, 1))
+
+# What each level weighs. "approach": the pull of the enemy mouth on a seat's nearest ships
+# (nearest first); "guard": own battleships on their own open squares and just outside the mouth.
+WEIGHTS = {
+    "easy": {"noise": 0.8, "random_move": 0.12, "lookahead": 0, "material": 0.0, "guard_in": 0.0,
+             "guard_out": 0.0, "enemy_mouth": 0.0, "enemy_approach": 0.0, "danger": 0.0, "sub_risk": 0.0,
+             "approach": (1.0, 0.8, 0.5, 0.2)},
+    "normal": {"noise": 0.25, "random_move": 0.0, "lookahead": 0, "material": 1.0, "guard_in": 1.5,
+               "guard_out": 0.0, "enemy_mouth": 1.0, "enemy_approach": 1.0, "danger": 1.0, "sub_risk": 0.8,
+               "approach": (1.0, 0.8, 0.5, 0.2)},
+    "hard": {"noise": 0.05, "random_move": 0.0, "lookahead": 4, "material": 1.0, "guard_in": 0.0,
+             "guard_out": 0.0, "enemy_mouth": 1.0, "enemy_approach": 1.0, "danger": 1.0, "sub_risk": 0.8,
+             "approach": (1.0, 0.8, 0.5, 0.2)},
+}
 
 
 # ----- distances on the empty board (the board never changes, so once per process) ---------
@@ -36,13 +48,13 @@ ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
 _DISTANCES = {}
 
 
-def distances(kind: str, targets: tuple) -> dict:
+def distances(kind: str, targets) -> dict:
     """Fewest moves for a piece of `kind` from each square to the nearest of `targets` (empty board)."""
-    key = (kind, targets)
+    key = (kind, tuple(targets))
     if key not in _DISTANCES:
         board = load()
-        dist = {t: 0 for t in targets}
-        frontier = list(targets)
+        dist = {t: 0 for t in key[1]}
+        frontier = list(key[1])
         while frontier:
             nxt = []
             for sq in frontier:
@@ -64,7 +76,8 @@ def _predecessors(board, kind, sq):
             yield n
 
 
-FAR = 30
+def safety_squares(board) -> tuple:
+    return tuple(sorted(sq for sq, k in board.kinds.items() if k == SAFETY))
 
 
 # ----- the model of the table a bot builds from its view -------------------------------------
@@ -72,11 +85,12 @@ FAR = 30
 def model(view: dict, seat: int) -> dict:
     """A state the rules' helpers accept, rebuilt from what `seat` sees (unknown parts left empty)."""
     pub = view["public"]
-    mine = {str(c["card"]): list(c["square"]) for c in view["private"].get("submarines", [])}
+    board = load(pub["board"])
+    mine = {str(c["card"]): list(board.square_of(c["ocean"], c["number"])) for c in view["private"].get("submarines", [])}
     return {"board": pub["board"], "n": len(pub["powers"]), "powers": pub["powers"], "camp": list(pub["camps"]),
-            "pieces": [dict(p) for p in pub["pieces"]], "coins": list(pub["coins"]), "reserve": pub["reserve"],
-            "protest_cards": list(pub["protest_cards"]), "accepted": [list(r) for r in pub["accepted"]],
-            "demands": list(pub["demands"]), "steps": [], "discard": [c["id"] for c in pub["discard"]],
+            "pieces": pub["pieces"], "coins": list(pub["coins"]), "reserve": pub["reserve"],
+            "protest_cards": list(pub["protest_cards"]), "accepted": pub["accepted"],
+            "demands": pub["demands"], "steps": [], "discard": [c["id"] for c in pub["discard"]],
             "deck": [], "hands": {str(seat): mine} if mine else {}, "turn": pub["turn"], "stage": pub["stage"],
             "outcome": None, "drawn": None}
 
@@ -88,10 +102,11 @@ def occupancy(pieces) -> dict:
 class Bot:
     pace = 0.0
 
-    def __init__(self, level: str, seat: int, seed: int):
+    def __init__(self, level: str, seat: int, seed: int, weights: dict | None = None):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}")
         self.level, self.seat = level, seat
+        self.w = dict(WEIGHTS[level], **(weights or {}))
         self.random = random.Random(seed * 7919 + seat)
         self.board = load()
         self.careful = level != "easy"
@@ -122,9 +137,6 @@ class Bot:
         return self._card(state, step, legal)
 
     # ----- who is who ------------------------------------------------------------------------
-    def _camp(self, state):
-        return state["camp"][self.seat]
-
     def _favourite(self, state) -> str:
         """The camp a neutral leans to: the stronger on the board (its jackpot is the prize)."""
         strength = {NORTH: 0.0, SOUTH: 0.0}
@@ -133,6 +145,29 @@ class Bot:
             if p["at"] is not None and camp is not None:
                 strength[camp] += VALUE[p["kind"]]
         return NORTH if strength[NORTH] >= strength[SOUTH] else SOUTH
+
+    def own_port(self, state):
+        power = state["powers"][self.seat]
+        return self.board.homes[power] if power in (NORTH, SOUTH) else None
+
+    def enemy_port(self, state):
+        camp = state["camp"][self.seat]
+        return None if camp is None else self.board.homes[opposite(camp)]
+
+    def targets(self, state) -> tuple:
+        """Where this seat's ships are going: the enemy's mouth, or (a neutral) the other players' ports."""
+        enemy = self.enemy_port(state)
+        if enemy is not None:
+            return tuple(enemy.open + enemy.front)
+        return tuple(sq for s, power in enumerate(state["powers"]) if s != self.seat
+                     for sq in self.board.homes[power].open)
+
+    def sub_risk(self, state, sq) -> float:
+        """The chance that someone else holds a submarine card for `sq` (0 when it is face up or ours)."""
+        card = deck.submarine_card_for(self.board, tuple(sq))
+        if card is None or card in state["discard"] or str(card) in state["hands"].get(str(self.seat), {}):
+            return 0.0
+        return 0.35
 
     # ----- reactions and answers ---------------------------------------------------------------
     def _strike(self, state, step, legal):
@@ -143,33 +178,29 @@ class Bot:
         return None
 
     def _answer(self, state, step, legal):
-        """Pay rather than be drawn into a war one does not want; a belligerent keeps neutrals out."""
-        can_pay = {"type": "answer_protest", "pay": True} in legal["actions"]
-        accepted = state["accepted"][self.seat][step["victim"]]
-        if not can_pay:
+        """Pay rather than be drawn into a war one does not want."""
+        if {"type": "answer_protest", "pay": True} not in legal["actions"]:
             return {"type": "answer_protest", "pay": False}
-        if self.level == "easy":
+        if not self.careful:
             return {"type": "answer_protest", "pay": self.random.random() < 0.5}
         wants_war = False
         if diplomacy.is_neutral(state, self.seat):
             victim_camp = state["camp"][step["victim"]]
             wants_war = victim_camp is not None and opposite(victim_camp) == self._favourite(state)
+        accepted = state["accepted"][self.seat][step["victim"]]
         pay = not wants_war and (accepted >= 1 or state["coins"][self.seat] >= 4)
         return {"type": "answer_protest", "pay": pay}
 
     def _sacrifice(self, state, legal):
         pieces = [state["pieces"][a["piece"]] for a in legal["actions"]]
-        return {"type": "choose_piece", "piece": min(pieces, key=lambda p: self._keep_value(state, p))["id"]}
+        return {"type": "choose_piece", "piece": min(pieces, key=lambda p: (self._keep_value(state, p), p["id"]))["id"]}
 
     def _keep_value(self, state, p) -> float:
         """How much a piece is worth keeping: its points, and for a ship how near it is to the action."""
-        value = VALUE[p["kind"]] * 10
+        value = VALUE[p["kind"]] * 10.0
         if p["kind"] == AIRPLANE:
             return value + 2
-        target = self._target_squares(state)
-        if target:
-            value -= distances(p["kind"], target).get(tuple(p["at"]), FAR) * 0.2
-        return value
+        return value - distances(p["kind"], self.targets(state)).get(tuple(p["at"]), FAR) * 0.2
 
     def _place(self, state, legal):
         """Put a returning or conscripted transport as near to the way out as possible."""
@@ -182,21 +213,21 @@ class Bot:
     def _card(self, state, step, legal):
         kind = step["card"]["kind"]
         actions = listing.all_actions(legal, 2000)
-        if self.level == "easy":
+        if not self.careful:
             return self.random.choice(actions)
-        if kind == "surprise_maneuver":
+        if kind == deck.SURPRISE_MANEUVER:
             return self._maneuver(state, actions)
-        if kind == "conscription":
+        if kind == deck.CONSCRIPTION:
             return self._place(state, legal)
-        scored = [(self._card_score(state, kind, a), i) for i, a in enumerate(actions)]
-        return actions[max(scored)[1]]
+        scored = [(self._card_score(state, kind, a), -i) for i, a in enumerate(actions)]
+        return actions[-max(scored)[1]]
 
     def _card_score(self, state, kind, action) -> float:
         if action["type"] == "decline":
             return 0.0
         if action["type"] == "choose_player":
             target = action["seat"]
-            if kind == "diplomatic_incident":
+            if kind == deck.DIPLOMATIC_INCIDENT:
                 return self._protest_target_score(state, target)
             return 1.0 if diplomacy.at_war(state, self.seat, target) else -3.0
         p = state["pieces"][action["piece"]]
@@ -205,28 +236,26 @@ class Bot:
         score = VALUE[p["kind"]] * 2.0
         if not diplomacy.at_war(state, self.seat, p["owner"]):
             return score - 12.0           # aggression against a neutral: only when nothing else
-        own = self._own_port(state)
-        if own is not None:
+        own = self.own_port(state)
+        if own is not None and p["kind"] != AIRPLANE:
             score += 6.0 - min(6.0, distances(p["kind"], own.open + own.front).get(tuple(p["at"]), FAR))
         return score
 
     def _protest_target_score(self, state, target) -> float:
-        camp = self._camp(state)
+        camp = state["camp"][self.seat]
         if camp is None:                  # a neutral protests to the camp it does not favour
             tcamp = state["camp"][target]
             return 2.0 if tcamp is not None and tcamp != self._favourite(state) else 0.5
-        # A belligerent pushes the neutral closer to siding against it only when that neutral is weak.
         return 1.0 - state["coins"][target] * 0.05
 
     def _maneuver(self, state, actions):
-        targets = self._target_squares(state)
+        table = distances(TRANSPORT, self.targets(state))
         best, best_gain = {"type": "decline"}, 0.5
         for a in actions:
             if a["type"] != "maneuver":
                 continue
             p = state["pieces"][a["piece"]]
-            table = distances(TRANSPORT, targets)
-            gain = table.get(tuple(p["at"]), FAR) - table.get(tuple(a["to"]), FAR) - self._sub_risk(state, a["to"]) * 3
+            gain = table.get(tuple(p["at"]), FAR) - table.get(tuple(a["to"]), FAR) - self.sub_risk(state, a["to"]) * 3
             if gain > best_gain:
                 best, best_gain = a, gain
         return best
@@ -234,336 +263,263 @@ class Bot:
     # ----- moves ----------------------------------------------------------------------------------
     def _move(self, state, legal):
         actions = legal["actions"]
-        demands = [a for a in actions if a["type"] == "demand"]
-        if demands and self.careful:
-            mouth = self._enemy_port(state)
-            for a in demands:
-                p = state["pieces"][a["piece"]]
-                if mouth is not None and tuple(p["at"]) in mouth.open + mouth.front:
+        if self.careful:
+            mouth = self.enemy_port(state)
+            for a in actions:
+                if a["type"] == "demand" and mouth is not None and \
+                        tuple(state["pieces"][a["piece"]]["at"]) in mouth.open + mouth.front:
                     return a
         moves = [a for a in actions if a["type"] == "move"]
         if not moves:
-            return actions[0]
-        if self.random.random() < RANDOM_MOVE[self.level]:
+            return next(a for a in actions if a["type"] == "pass")
+        if self.w["random_move"] and self.random.random() < self.w["random_move"]:
             return self.random.choice(moves)
-        view = Evaluator(self, state)
+        judge = Judge(self, state)
+        noise = self.w["noise"]
         scored = []
-        for a in moves:
-            sim = view.after(a)
-            score = view.score(sim) + view.move_bonus(a) + self.random.gauss(0.0, NOISE[self.level])
-            scored.append((score, len(scored), a, sim))
+        for i, a in enumerate(moves):
+            sim = judge.after(a)
+            score = judge.score(sim) + judge.move_bonus(a) + (self.random.gauss(0.0, noise) if noise else 0.0)
+            scored.append((score, i, sim))
         scored.sort(key=lambda t: (-t[0], t[1]))
-        depth = LOOKAHEAD[self.level]
+        depth = self.w["lookahead"]
         if depth and scored[0][0] < WIN / 2:
-            rescored = []
-            for score, i, a, sim in scored[:depth]:
-                rescored.append((min(score, view.worst_reply(sim, score - view.score(sim))), i, a))
-            rescored.sort(key=lambda t: (-t[0], t[1]))
-            return rescored[0][2]
-        return scored[0][2]
-
-    # ----- places that matter ------------------------------------------------------------------------
-    def _own_port(self, state):
-        power = state["powers"][self.seat]
-        return self.board.homes[power] if power in (NORTH, SOUTH) else None
-
-    def _enemy_port(self, state):
-        camp = self._camp(state)
-        return None if camp is None else self.board.homes[opposite(camp)]
-
-    def _target_squares(self, state) -> tuple:
-        """Where this seat's ships are going: the enemy's mouth, or (a neutral) the other players' ports."""
-        enemy = self._enemy_port(state)
-        if enemy is not None:
-            return tuple(enemy.open + enemy.front)
-        return tuple(sq for s, power in enumerate(state["powers"]) if s != self.seat
-                     for sq in self.board.homes[power].open)
-
-    def _sub_risk(self, state, sq) -> float:
-        """The chance that someone else holds a submarine card for `sq` (0 when it is face up or ours)."""
-        sq = tuple(sq)
-        for ocean, number, at in self.board.submarine_squares():
-            if at == sq:
-                break
-        else:
-            return 0.0
-        mine = state["hands"].get(str(self.seat), {})
-        if any(tuple(v) == sq for v in mine.values()):
-            return 0.0
-        from engine.tactics1940.deck import submarine_card_for
-        if submarine_card_for(self.board, sq) in state["discard"]:
-            return 0.0
-        return 0.35
+            best = max(((judge.worst_reply(sim, score), -i) for score, i, sim in scored[:depth]))
+            return moves[-best[1]]
+        return moves[scored[0][1]]
 
 
-class Evaluator:
+class Judge:
     """Scores positions for one decision of one bot; what does not change between moves is read once."""
 
     def __init__(self, bot: Bot, state: dict):
-        self.bot, self.state, self.board = bot, state, bot.board
+        self.bot, self.state, self.board, self.w = bot, state, bot.board, bot.w
         self.seat = bot.seat
         self.camp = state["camp"][bot.seat]
-        self.careful = bot.careful
-        self.level = bot.level
-        self.enemy_home = bot._enemy_port(state)
-        self.own_home = bot._own_port(state)
+        self.enemy_home = bot.enemy_port(state)
+        self.own_home = bot.own_port(state)
         self.enemy_seat = seat_of_power(state, opposite(self.camp)) if self.camp else None
-        self.targets = bot._target_squares(state)
-        self.ship_to_target = distances(BATTLESHIP, self.targets)
-        self.transport_to_target = distances(TRANSPORT, self.targets)
+        self.own_seat = seat_of_power(state, self.camp) if self.camp else None
+        targets = bot.targets(state)
+        self.to_target = {BATTLESHIP: distances(BATTLESHIP, targets), TRANSPORT: distances(TRANSPORT, targets)}
         if self.own_home is not None:
             mouth = self.own_home.open + self.own_home.front
-            self.ship_to_home = distances(BATTLESHIP, mouth)
-            self.transport_to_home = distances(TRANSPORT, mouth)
-        home = self.board.homes[state["powers"][bot.seat]]
-        self.my_home_squares = home.squares
+            self.to_home = {BATTLESHIP: distances(BATTLESHIP, mouth), TRANSPORT: distances(TRANSPORT, mouth)}
+            self.outer_guard = frozenset(self.own_home.vicinity - self.own_home.squares - set(self.own_home.front))
+        self.home = self.board.homes[state["powers"][bot.seat]]
+        self.to_own_open = distances(TRANSPORT, self.home.open)
+        self.to_safety = distances(BATTLESHIP, safety_squares(self.board))
 
     # ----- simulating ---------------------------------------------------------------------------
     def after(self, action) -> dict:
         """The model after one move (captures, trade coins and traps included; no card, no submarine)."""
-        state = self.state
-        pieces = [dict(p) for p in state["pieces"]]
-        sim = dict(state)
-        sim["pieces"] = pieces
-        sim["steps"] = []
-        sim["coins"] = list(state["coins"])
-        p = pieces[action["piece"]]
-        start = (p["at"][0], p["at"][1])
-        end = tuple(action["path"][-1])
-        p["at"] = list(end)
-        occ = None
-        if len(action["path"]) > 1 or max(abs(end[0] - start[0]), abs(end[1] - start[1])) > 1:
-            occ = occupancy(state["pieces"])
-            squares = [start] + [tuple(sq) for sq in action["path"]]
-            for a, b in zip(squares, squares[1:]):
-                mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
-                pieces[occ[mid]["id"]]["at"] = None
-        if p["kind"] == TRANSPORT and self.camp is None and self.board.kinds.get(end) == "seaport" \
-                and end not in self.my_home_squares:
-            power = self.board.home_of[end]
-            if seat_of_power(state, power) is not None:
-                sim["coins"][self.seat] += 1
-                p["at"] = list(min(self.my_home_squares - set(self.board.bases),
-                                   key=lambda sq: (self.transport_to_home_or_zero(sq), sq)))
-        if p["kind"] == BATTLESHIP:
-            traps.resolve(self.board, sim, p, [])
-        return sim
+        return self._play(self.state, self.state["pieces"][action["piece"]],
+                          [tuple(sq) for sq in action["path"]], None)
 
-    def transport_to_home_or_zero(self, sq) -> int:
-        home = self.board.homes[self.state["powers"][self.seat]]
-        return distances(TRANSPORT, home.open).get(sq, FAR)
+    def _play(self, state, p, path, captured) -> dict:
+        pieces = list(state["pieces"])
+        sim = dict(state, pieces=pieces, steps=[])
+        start = (p["at"][0], p["at"][1])
+        end = path[-1]
+        moved = dict(p, at=list(end))
+        pieces[p["id"]] = moved
+        if captured is None:
+            captured = []
+            if len(path) > 1 or max(abs(end[0] - start[0]), abs(end[1] - start[1])) > 1:
+                occ = occupancy(state["pieces"])
+                for a, b in zip([start] + path, path):
+                    captured.append(occ[((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)]["id"])
+        lost = 0
+        for cid in captured:
+            pieces[cid] = dict(pieces[cid], at=None)
+            lost += state["camp"][pieces[cid]["owner"]] is None
+        if p["kind"] == TRANSPORT and state["camp"][p["owner"]] is None and self.board.kinds.get(end) == SEAPORT \
+                and end not in self.board.homes[state["powers"][p["owner"]]].squares:
+            if seat_of_power(state, self.board.home_of[end]) is not None:
+                coins = list(state["coins"])
+                coins[p["owner"]] += 1
+                sim["coins"] = coins
+                home = self.board.homes[state["powers"][p["owner"]]]
+                moved["at"] = list(min((sq for sq in home.squares if sq not in home.bases),
+                                       key=lambda sq: (self.to_own_open.get(sq, FAR), sq)))
+        if p["kind"] == BATTLESHIP:
+            for i, q in enumerate(pieces):
+                if q["kind"] == BATTLESHIP and q is not moved:
+                    pieces[i] = dict(q)
+            events = []
+            traps.resolve(self.board, sim, moved, events)
+            lost += sum(1 for e in events if e["type"] == "destroyed" and state["camp"][e["owner"]] is None
+                        and e["owner"] != p["owner"])
+        sim["neutral_losses"] = lost
+        return sim
 
     def move_bonus(self, action) -> float:
         """What a move is worth beyond the position it leaves: the risk of a submarine where it ends."""
-        if not self.careful:
+        weight = self.w["sub_risk"]
+        if not weight:
             return 0.0
         p = self.state["pieces"][action["piece"]]
-        return -self.bot._sub_risk(self.state, action["path"][-1]) * VALUE[p["kind"]] * 0.8
+        return -self.bot.sub_risk(self.state, action["path"][-1]) * VALUE[p["kind"]] * weight
 
     # ----- the score of a position for this bot ----------------------------------------------------
     def score(self, sim) -> float:
         if self.camp is None:
             return self._neutral_score(sim)
-        if self.enemy_seat is not None and blockade.blockaded(self.board, sim, self.enemy_seat):
-            return WIN
-        own_seat = seat_of_power(sim, opposite(opposite(self.camp)))
-        if own_seat is not None and blockade.blockaded(self.board, sim, own_seat):
-            return -WIN
-        return self._war_score(sim)
-
-    def _war_score(self, sim) -> float:
-        camp = self.camp
-        enemy_home, own_home = self.enemy_home, self.own_home
-        score = 0.0
-        mine_d, theirs_d = [], []
         occ = occupancy(sim["pieces"])
-        for p in sim["pieces"]:
-            if p["at"] is None:
-                continue
-            sq = (p["at"][0], p["at"][1])
-            owner_camp = sim["camp"][p["owner"]]
-            value = VALUE[p["kind"]]
+        if blockade.blockaded(self.board, sim, self.enemy_seat, occ):
+            return WIN
+        if self.own_seat is not None and blockade.blockaded(self.board, sim, self.own_seat, occ):
+            return -WIN
+        return self._war_score(sim, occ)
+
+    def _war_score(self, sim, occ) -> float:
+        w = self.w
+        camp, seat = self.camp, self.seat
+        enemy_home, own_home = self.enemy_home, self.own_home
+        camps = sim["camp"]
+        material = w["material"]
+        score = 0.0
+        mine, theirs = [], []
+        guard_in = guard_out = 0
+        for sq, p in occ.items():
+            owner_camp = camps[p["owner"]]
+            kind = p["kind"]
             if owner_camp == camp:
-                if self.careful:
-                    score += value if p["owner"] == self.seat else value * 0.5
-                if p["kind"] == AIRPLANE:
+                if material:
+                    score += VALUE[kind] * (material if p["owner"] == seat else material * 0.5)
+                if kind == AIRPLANE or p["owner"] != seat:
                     continue
                 if sq in enemy_home.open:
                     score += 6.0
                 elif sq in enemy_home.front:
-                    score += 4.0 if p["kind"] == BATTLESHIP else 3.0
-                elif p["owner"] == self.seat:
-                    table = self.ship_to_target if p["kind"] == BATTLESHIP else self.transport_to_target
-                    mine_d.append(table.get(sq, FAR))
-                if own_home is not None and self.careful and sq in own_home.open:
-                    score += 1.5 if p["kind"] == BATTLESHIP else 0.8
+                    score += 4.0 if kind == BATTLESHIP else 3.0
+                else:
+                    mine.append(self.to_target[kind].get(sq, FAR))
+                if own_home is not None and kind == BATTLESHIP:
+                    if sq in own_home.open:
+                        guard_in += 1
+                    elif sq in self.outer_guard:
+                        guard_out += 1
             elif owner_camp is not None:
-                if self.careful:
-                    score -= value
-                    if p["kind"] == AIRPLANE:
-                        continue
-                    if own_home is not None:
-                        if sq in own_home.open:
-                            score -= 6.0
-                        elif sq in own_home.front:
-                            score -= 4.0
-                        else:
-                            table = self.ship_to_home if p["kind"] == BATTLESHIP else self.transport_to_home
-                            theirs_d.append(table.get(sq, FAR))
-                    if p["kind"] == BATTLESHIP:
-                        score -= self._threat(sim, occ, p, sq) * 0.0
-                elif p["kind"] == AIRPLANE:
+                if material:
+                    score -= VALUE[kind] * material
+                if kind == AIRPLANE or own_home is None or not w["enemy_mouth"]:
                     continue
-            else:
-                if self.careful and p["owner"] != self.seat:
-                    score += value * 0.0
-        mine_d.sort()
-        for weight, d in zip((1.0, 0.8, 0.5, 0.2), mine_d):
+                if sq in own_home.open:
+                    score -= 6.0 * w["enemy_mouth"]
+                elif sq in own_home.front:
+                    score -= 4.0 * w["enemy_mouth"]
+                else:
+                    theirs.append(self.to_home[kind].get(sq, FAR))
+        mine.sort()
+        for weight, d in zip(w["approach"], mine):
             score -= weight * d
-        if self.careful:
-            theirs_d.sort()
-            for weight, d in zip((0.6, 0.4, 0.2), theirs_d):
-                score += weight * min(d, 12)
-            score -= self._dangers(sim, occ)
-            score -= self._neutral_losses(sim) * 3.0
+        if w["enemy_approach"]:
+            theirs.sort()
+            for weight, d in zip((0.6, 0.4, 0.2), theirs):
+                score += weight * w["enemy_approach"] * min(d, 12)
+        score += w["guard_in"] * min(guard_in, 2) + w["guard_out"] * min(guard_out, 2)
+        if w["danger"]:
+            score -= w["danger"] * self._dangers(sim, occ)
+            # Each neutral piece destroyed draws a protest and pushes that neutral towards the enemy.
+            score -= sim.get("neutral_losses", 0) * 3.0
         return score
-
-    def _neutral_losses(self, sim) -> int:
-        """Neutral pieces this move destroyed (each draws a protest and pushes that neutral to the enemy)."""
-        lost = 0
-        for before, after in zip(self.state["pieces"], sim["pieces"]):
-            if before["at"] is not None and after["at"] is None and sim["camp"][after["owner"]] is None:
-                lost += 1
-        return lost
-
-    def _threat(self, sim, occ, p, sq) -> float:
-        return 0.0
 
     def _dangers(self, sim, occ) -> float:
         """Own pieces the other camp could take on its next move: a trap of a battleship, a jump of a transport."""
-        camp = self.camp
-        board = self.board
-        links = board.links
+        camp, camps, board = self.camp, sim["camp"], self.board
+        links, kinds = board.links, board.kinds
+        enemy_ships = set()
+        exposed = set()
+        for sq, q in occ.items():
+            if q["kind"] == BATTLESHIP and camps[q["owner"]] is not None and camps[q["owner"]] != camp \
+                    and kinds[sq] != SAFETY:
+                enemy_ships.add(sq)
+                for n in links[sq].values():
+                    o = occ.get(n)
+                    if o is not None and o["owner"] == self.seat and o["kind"] != AIRPLANE and kinds[n] != SAFETY:
+                        exposed.add(n)
         total = 0.0
-        for p in sim["pieces"]:
-            if p["at"] is None or p["owner"] != self.seat or p["kind"] == AIRPLANE:
-                continue
-            sq = (p["at"][0], p["at"][1])
-            if board.kinds[sq] == SAFETY:
-                continue
-            if p["kind"] == BATTLESHIP:
-                for d in ((0, -1), (1, -1), (1, 0), (1, 1)):
-                    a, c = links[sq].get(d), links[sq].get((-d[0], -d[1]))
+        for sq in exposed:
+            near = links[sq]
+            if occ[sq]["kind"] == BATTLESHIP:
+                for d in LINES:
+                    a, c = near.get(d), near.get((-d[0], -d[1]))
                     if a is None or c is None:
                         continue
                     for one, other in ((a, c), (c, a)):
-                        q = occ.get(one)
-                        if q is None or q["kind"] != BATTLESHIP or board.kinds[one] == SAFETY:
-                            continue
-                        qc = sim["camp"][q["owner"]]
-                        if qc is None or qc == camp or other in occ or board.kinds[other] == LAND:
-                            continue
-                        if any(r is not q and r["kind"] == BATTLESHIP and sim["camp"][r["owner"]] == qc
-                               for r in (occ.get(n) for n in links[other].values()) if r is not None):
+                        if one in enemy_ships and other not in occ and kinds[other] != LAND and any(
+                                n in enemy_ships and n != one for n in links[other].values()):
                             total += 3.0
                             break
             else:
-                for d, mid in links[sq].items():
-                    q = occ.get(mid)
-                    if q is None or q["kind"] != BATTLESHIP or board.kinds[mid] == SAFETY:
-                        continue
-                    qc = sim["camp"][q["owner"]]
-                    if qc is None or qc == camp:
-                        continue
-                    land = links[sq].get((-d[0], -d[1]))
-                    if land is not None and land not in occ and board.kinds[land] in ("ocean", "seaport"):
-                        total += 0.8
-                        break
+                for d, mid in near.items():
+                    if mid in enemy_ships:
+                        land = near.get((-d[0], -d[1]))
+                        if land is not None and land not in occ and kinds[land] in (OCEAN, SEAPORT):
+                            total += 0.8
+                            break
         return total
 
     def _neutral_score(self, sim) -> float:
+        careful = self.bot.careful
         score = sim["coins"][self.seat] * 4.0
-        home = self.board.homes[sim["powers"][self.seat]]
-        occ = occupancy(sim["pieces"])
+        home = self.home
         for p in sim["pieces"]:
             if p["at"] is None or p["owner"] != self.seat:
                 continue
             sq = (p["at"][0], p["at"][1])
-            score += VALUE[p["kind"]] * (1.0 if self.careful else 0.0)
+            if careful:
+                score += VALUE[p["kind"]]
             if p["kind"] == TRANSPORT:
-                score -= 0.4 * self.transport_to_target.get(sq, FAR)
+                score -= 0.4 * self.to_target[TRANSPORT].get(sq, FAR)
             elif p["kind"] == BATTLESHIP:
                 if sq in home.open:
                     score -= 2.0
                 elif self.board.kinds[sq] == SAFETY:
                     score += 1.0
                 else:
-                    score += 0.3 - 0.05 * distances(BATTLESHIP, _safety_squares(self.board)).get(sq, FAR)
-        if self.careful:
-            score -= self._neutral_dangers(sim, occ)
+                    score += 0.3 - 0.05 * self.to_safety.get(sq, FAR)
+        if careful:
+            score -= self._neutral_dangers(sim)
         return score
 
-    def _neutral_dangers(self, sim, occ) -> float:
-        links = self.board.links
+    def _neutral_dangers(self, sim) -> float:
+        occ = occupancy(sim["pieces"])
+        links, kinds = self.board.links, self.board.kinds
         total = 0.0
-        for p in sim["pieces"]:
-            if p["at"] is None or p["owner"] != self.seat or p["kind"] != TRANSPORT:
-                continue
-            sq = (p["at"][0], p["at"][1])
-            if self.board.kinds[sq] == SAFETY:
+        for sq, p in occ.items():
+            if p["owner"] != self.seat or p["kind"] != TRANSPORT or kinds[sq] == SAFETY:
                 continue
             for d, mid in links[sq].items():
                 q = occ.get(mid)
                 if q is None or q["kind"] != BATTLESHIP or q["owner"] == self.seat:
                     continue
                 land = links[sq].get((-d[0], -d[1]))
-                if land is not None and land not in occ and self.board.kinds[land] in ("ocean", "seaport"):
+                if land is not None and land not in occ and kinds[land] in (OCEAN, SEAPORT):
                     total += 0.5
                     break
         return total
 
     # ----- the enemy's answer (hard) ----------------------------------------------------------------
-    def worst_reply(self, sim, bonus: float) -> float:
-        """The lowest score the enemy belligerent can leave us with by a tactical reply to `sim`."""
+    def worst_reply(self, sim, score: float) -> float:
+        """The lowest score the enemy belligerent can leave us with by a tactical reply to `sim`
+        (`score` is what the move scored, submarine risk and noise included)."""
         if self.enemy_seat is None:
-            return self.score(sim) + bonus
+            return score
         base = self.score(sim)
         worst = base
         occ = occupancy(sim["pieces"])
-        own = self.own_home
+        watch = self.own_home.vicinity if self.own_home is not None else frozenset()
         mine = {sq for sq, p in occ.items() if p["owner"] == self.seat}
-        watch = set(own.vicinity) if own is not None else set()
+        links = self.board.links
         for p, path, captured in seat_moves(self.board, occ, self.enemy_seat):
             end = path[-1]
-            near = end in watch or captured or (p["kind"] == BATTLESHIP and any(
-                n in mine for n in self.board.links[end].values()))
-            if not near:
+            if not (end in watch or captured or (p["kind"] == BATTLESHIP and any(
+                    n in mine for n in links[end].values()))):
                 continue
-            reply = self._after_reply(sim, p, path, captured)
-            worst = min(worst, self.score(reply))
-        return worst + bonus
-
-    def _after_reply(self, sim, p, path, captured) -> dict:
-        pieces = [dict(q) for q in sim["pieces"]]
-        out = dict(sim)
-        out["pieces"] = pieces
-        out["steps"] = []
-        moved = pieces[p["id"]]
-        moved["at"] = list(path[-1])
-        for cid in captured:
-            pieces[cid]["at"] = None
-        if moved["kind"] == BATTLESHIP:
-            traps.resolve(self.board, out, moved, [])
-        return out
-
-
-_SAFETY = {}
-
-
-def _safety_squares(board) -> tuple:
-    if board.name not in _SAFETY:
-        _SAFETY[board.name] = tuple(sorted(sq for sq, k in board.kinds.items() if k == SAFETY))
-    return _SAFETY[board.name]
+            worst = min(worst, self.score(self._play(sim, p, path, captured)))
+        return score - base + worst
 
 
 def make(level: str, seat: int, seed: int = 0) -> Bot:

@@ -25,7 +25,7 @@ fewer steps from leaving it) if one can, else move a demanded piece if one can m
 demand ends once the piece has left the vicinity.
 """
 from engine.tactics1940 import diplomacy
-from engine.tactics1940.moves import crosses, seat_moves
+from engine.tactics1940.moves import crosses, jumps, piece_moves
 from engine.tactics1940.pieces import BELLIGERENTS, occupancy, opposite, seat_of_power
 
 
@@ -54,11 +54,16 @@ def blockaded(board, state, seat, occ=None) -> bool:
     if not mouth_shut(home, occ if occ is not None else occupancy(state), foes):
         return False        # the usual case, settled without a search
     friends, foes, occ = port_position(state, seat)
-    for friend in sorted(friends):
-        for p, path, _ in seat_moves(board, occ, friend):
-            start = (p["at"][0], p["at"][1])
-            if start in home.front or crosses(home, start, path):
-                return False
+    ends = set(home.open) | set(home.front)
+    for sq, p in occ.items():
+        if p["owner"] not in friends:
+            continue
+        if sq in home.front and piece_moves(board, occ, p):
+            return False
+        # A step crosses the coast only from an end of a passage; anything else gets across by jumping.
+        moves = piece_moves(board, occ, p) if sq in ends else [(path, c) for path, c in jumps(board, occ, p)]
+        if any(crosses(home, sq, path) for path, _ in moves):
+            return False
     return True
 
 

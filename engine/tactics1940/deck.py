@@ -95,9 +95,11 @@ def draw(state, rng, events: list):
     return state["deck"].pop()
 
 
+_BY_SQUARE = {}
+
+
 def submarine_card_for(board, sq):
     """The id of the submarine card naming square `sq`, or None."""
-    for c in cards_of(board):
-        if c["kind"] == SUBMARINE and tuple(c["square"]) == tuple(sq):
-            return c["id"]
-    return None
+    if board.name not in _BY_SQUARE:
+        _BY_SQUARE[board.name] = {tuple(c["square"]): c["id"] for c in cards_of(board) if c["kind"] == SUBMARINE}
+    return _BY_SQUARE[board.name].get((sq[0], sq[1]))

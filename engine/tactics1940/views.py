@@ -77,9 +77,10 @@ def private_view(state, seat) -> dict:
         return {}
     board = load(state["board"])
     mine = []
-    for card_id, at in sorted(submarines.hands(state).private(seat).items(), key=lambda kv: int(kv[0])):
+    for card_id in sorted(submarines.hands(state).private(seat), key=int):
         c = deck.card(board, int(card_id))
-        mine.append({"card": c["id"], "ocean": c["ocean"], "number": c["number"], "square": list(at)})
+        # The square is the board's (ocean, number); a bare [x, y] would look like any board square.
+        mine.append({"card": c["id"], "ocean": c["ocean"], "number": c["number"]})
     return {"submarines": mine}
 
 

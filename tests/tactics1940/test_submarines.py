@@ -137,13 +137,12 @@ def test_a_drawn_submarine_card_is_secret_to_everyone_but_its_holder():
         shown = game.redact(drew, seat)
         assert shown["card"] == {"kind": "submarine", "title": "Submarine"}
     assert game.private_view(state, 0)["submarines"] == [
-        {"card": card, "ocean": secret["ocean"], "number": secret["number"], "square": secret["square"]}]
+        {"card": card, "ocean": secret["ocean"], "number": secret["number"]}]
     public = game.view(state, 1)["public"]
     assert public["submarines"] == [1, 0, 0] and public["drawn"] == {"seat": 0, "card": {"kind": "submarine", "title": "Submarine"}}
     assert game.private_view(state, 1) == {"submarines": []} and game.private_view(state, None) == {}
     leak = msgpack.packb(game.view(state, 1)) + msgpack.packb([game.redact(e, 1) for e in events])
-    assert msgpack.packb({"card": card, "ocean": secret["ocean"], "number": secret["number"],
-                          "square": secret["square"]}) not in leak
+    assert msgpack.packb({"card": card, "ocean": secret["ocean"], "number": secret["number"]}) not in leak
 
 
 def test_the_window_waits_for_the_table_in_a_session():
