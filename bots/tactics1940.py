@@ -7,12 +7,14 @@ those actions. Every seat plays to end the war: a belligerent sails for the enem
 seaport and shuts its mouth while keeping its own open; a neutral sends its supply
 ships to trade, parks its battleships in the safety zone, and once drawn into the war
 plays for its camp. Levels differ in sense, not speed:
-  easy    scores only its own progress (approach, the mouth, captures, the blockade
-          itself), with noise and now and then any legal move; ignores danger and defence;
-  normal  adds material, guards for its own port, the enemy's progress, pieces in danger,
-          submarine risk, and sensible card, protest and strike choices;
-  hard    the same with little noise, plus a look at the enemy's tactical replies to its
-          best few moves (captures, traps, moves onto its port's mouth, a blockade).
+  easy    scores only its own progress (approach, the enemy mouth, the blockade itself)
+          with noise and, one move in five, any legal move; ignores material and danger,
+          picks cards at random and lets half its submarine chances go;
+  normal  adds material, the enemy's progress on its own mouth, pieces in danger, the
+          risk of a submarine, and sensible card, protest and strike choices, with much noise;
+  hard    the same with little noise, counts the submarine cards it cannot see, and looks
+          at the enemy's tactical replies to its best four moves (captures, traps, moves
+          into its port's vicinity, a blockade).
 """
 import random
 
@@ -28,18 +30,18 @@ FAR = 30
 ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
 LINES = ((0, -1), (1, -1), (1, 0), (1, 1))
 
-# What each level weighs. "approach": the pull of the enemy mouth on a seat's nearest ships
-# (nearest first); "guard": own battleships on their own open squares and just outside the mouth.
+# What each level weighs: "approach" is the pull of the enemy mouth on a seat's nearest ships
+# (nearest first); "enemy_mouth" and "enemy_approach" weigh the enemy's progress on one's own
+# mouth; "danger" one's pieces open to a trap or a jump; "sub_risk" entering a square a hidden
+# submarine may watch. Keeping battleships home as guards was measured and lost: attack is the
+# better defence here, so no level keeps any.
 WEIGHTS = {
-    "easy": {"noise": 0.8, "random_move": 0.12, "lookahead": 0, "material": 0.0, "guard_in": 0.0,
-             "guard_out": 0.0, "enemy_mouth": 0.0, "enemy_approach": 0.0, "danger": 0.0, "sub_risk": 0.0,
-             "approach": (1.0, 0.8, 0.5, 0.2)},
-    "normal": {"noise": 0.25, "random_move": 0.0, "lookahead": 0, "material": 1.0, "guard_in": 1.5,
-               "guard_out": 0.0, "enemy_mouth": 1.0, "enemy_approach": 1.0, "danger": 1.0, "sub_risk": 0.8,
-               "approach": (1.0, 0.8, 0.5, 0.2)},
-    "hard": {"noise": 0.05, "random_move": 0.0, "lookahead": 4, "material": 1.0, "guard_in": 0.0,
-             "guard_out": 0.0, "enemy_mouth": 1.0, "enemy_approach": 1.0, "danger": 1.0, "sub_risk": 0.8,
-             "approach": (1.0, 0.8, 0.5, 0.2)},
+    "easy": {"noise": 0.8, "random_move": 0.2, "lookahead": 0, "material": 0.0, "enemy_mouth": 0.0,
+             "enemy_approach": 0.0, "danger": 0.0, "sub_risk": 0.5, "approach": (1.0, 0.8, 0.5, 0.2)},
+    "normal": {"noise": 1.2, "random_move": 0.0, "lookahead": 0, "material": 1.0, "enemy_mouth": 1.0,
+               "enemy_approach": 1.0, "danger": 1.0, "sub_risk": 0.8, "approach": (1.0, 0.8, 0.5, 0.2)},
+    "hard": {"noise": 0.05, "random_move": 0.0, "lookahead": 4, "material": 1.0, "enemy_mouth": 1.0,
+             "enemy_approach": 1.0, "danger": 1.0, "sub_risk": 0.8, "approach": (1.0, 0.8, 0.5, 0.2)},
 }
 
 
@@ -92,7 +94,7 @@ def model(view: dict, seat: int) -> dict:
             "protest_cards": list(pub["protest_cards"]), "accepted": pub["accepted"],
             "demands": pub["demands"], "steps": [], "discard": [c["id"] for c in pub["discard"]],
             "deck": [], "hands": {str(seat): mine} if mine else {}, "turn": pub["turn"], "stage": pub["stage"],
-            "outcome": None, "drawn": None}
+            "outcome": None, "drawn": None, "held": pub["submarines"]}
 
 
 def occupancy(pieces) -> dict:
@@ -110,6 +112,7 @@ class Bot:
         self.random = random.Random(seed * 7919 + seat)
         self.board = load()
         self.careful = level != "easy"
+        self.unseen = None       # submarine cards this bot cannot see (counted once per decision)
 
     # ----- the one entry point -------------------------------------------------------------
     def choose(self, view: dict):
@@ -120,6 +123,7 @@ class Bot:
         if not listing.size(legal):
             return None
         state = model(view, self.seat)
+        self.unseen = None
         step = pub["steps"][0] if pub["steps"] else None
         kind = step["step"] if step else "move"
         if kind == "window":
@@ -163,17 +167,27 @@ class Bot:
                      for sq in self.board.homes[power].open)
 
     def sub_risk(self, state, sq) -> float:
-        """The chance that someone else holds a submarine card for `sq` (0 when it is face up or ours)."""
+        """The chance that someone else holds the submarine card for `sq` (0 when it is face up or ours).
+        Hard counts: of the submarine cards it cannot see, the share the other players hold; the others
+        guess a flat third."""
         card = deck.submarine_card_for(self.board, tuple(sq))
-        if card is None or card in state["discard"] or str(card) in state["hands"].get(str(self.seat), {}):
+        mine = state["hands"].get(str(self.seat), {})
+        if card is None or card in state["discard"] or str(card) in mine:
             return 0.0
-        return 0.35
+        if self.level != "hard":
+            return 0.35
+        if self.unseen is None:
+            face_up = sum(1 for c in state["discard"] if c < deck.SUBMARINE_CARDS)
+            self.unseen = max(1, deck.SUBMARINE_CARDS - face_up - len(mine))
+        held = sum(n for s, n in enumerate(state["held"]) if s != self.seat)
+        return min(1.0, held / self.unseen)
 
     # ----- reactions and answers ---------------------------------------------------------------
     def _strike(self, state, step, legal):
-        """Sink an enemy's piece; a neutral keeps its submarines for the day it is at war."""
+        """Sink an enemy's piece; a neutral keeps its submarines for the day it is at war. An easy bot
+        lets half its chances go by."""
         owner = state["pieces"][step["piece"]]["owner"]
-        if diplomacy.at_war(state, self.seat, owner):
+        if diplomacy.at_war(state, self.seat, owner) and (self.careful or self.random.random() < 0.5):
             return legal["actions"][0]
         return None
 
@@ -305,7 +319,6 @@ class Judge:
         if self.own_home is not None:
             mouth = self.own_home.open + self.own_home.front
             self.to_home = {BATTLESHIP: distances(BATTLESHIP, mouth), TRANSPORT: distances(TRANSPORT, mouth)}
-            self.outer_guard = frozenset(self.own_home.vicinity - self.own_home.squares - set(self.own_home.front))
         self.home = self.board.homes[state["powers"][bot.seat]]
         self.to_own_open = distances(TRANSPORT, self.home.open)
         self.to_safety = distances(BATTLESHIP, safety_squares(self.board))
@@ -380,7 +393,6 @@ class Judge:
         material = w["material"]
         score = 0.0
         mine, theirs = [], []
-        guard_in = guard_out = 0
         for sq, p in occ.items():
             owner_camp = camps[p["owner"]]
             kind = p["kind"]
@@ -395,11 +407,6 @@ class Judge:
                     score += 4.0 if kind == BATTLESHIP else 3.0
                 else:
                     mine.append(self.to_target[kind].get(sq, FAR))
-                if own_home is not None and kind == BATTLESHIP:
-                    if sq in own_home.open:
-                        guard_in += 1
-                    elif sq in self.outer_guard:
-                        guard_out += 1
             elif owner_camp is not None:
                 if material:
                     score -= VALUE[kind] * material
@@ -418,7 +425,6 @@ class Judge:
             theirs.sort()
             for weight, d in zip((0.6, 0.4, 0.2), theirs):
                 score += weight * w["enemy_approach"] * min(d, 12)
-        score += w["guard_in"] * min(guard_in, 2) + w["guard_out"] * min(guard_out, 2)
         if w["danger"]:
             score -= w["danger"] * self._dangers(sim, occ)
             # Each neutral piece destroyed draws a protest and pushes that neutral towards the enemy.

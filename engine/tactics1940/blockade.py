@@ -8,8 +8,9 @@ defenders are the blockaded belligerent and its allies. A seaport is blockaded w
  1. its mouth is shut: each of the four passages (an open seaport square to a front square)
     has a blockading piece on one of its two ends; this is what "cut off from the sea"
     asks when no defender is near (the two open squares, or the two in front of them);
- 2. no defender can get in or out on his next move: a search over every move (steps and
-    jump chains) of every defending piece finds none that crosses the home area's edge;
+ 2. no defender can get in or out on his next move: a search over the moves of every
+    defending piece (its steps when it stands on an end of a passage, the only place a step
+    can cross; every jump chain of every battleship) finds none that crosses the home area's edge;
  3. no defending piece on a front square (shut in by the blockade outside the seaport)
     can move at all.
 

@@ -43,6 +43,7 @@ CARDS = {
     ALL_QUIET: (4, "All Quiet", "Nothing happens."),
 }
 SUBMARINE_TITLE = "Submarine"
+SUBMARINE_CARDS = 16        # ids 0-15 (Rule 11: four for each ocean)
 
 
 def build(board) -> list[dict]:

@@ -67,3 +67,16 @@ def test_a_finished_game_shows_every_players_settlement_with_every_other():
     assert public["settlement"] == [[0, 9 - 102], [102 - 9, 0]]
     assert public["outcome"]["breakdown"][1]["coins"] == 92 and public["outcome"]["loser"] == 0
     assert public["reserve"] == 0
+
+
+def test_the_turn_limit_option_scores_a_game_without_a_blockade_and_without_a_jackpot():
+    """House option (not the rulebook's): after `turn_limit` rounds the game stops; nobody wins the war."""
+    state = cleared(n=2, turn_limit=200)
+    state["turn_number"] = 2 * 200
+    reserve = state["reserve"]
+    ship = put(state, NORTH, B, (5, 5))
+    put(state, 1, T, (10, 10))
+    move(state, NORTH, ship, (5, 4))
+    result = game.result(state)
+    assert result is not None and "turn limit" in result["reason"] and state["reserve"] == reserve
+    assert result["winners"] == [NORTH] and result["scores"] == [8 + 5, 8 + 1]
