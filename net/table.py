@@ -11,9 +11,9 @@ import hmac
 import random
 import secrets
 
-import bots as bot_registry
 from engine import saves
 from engine.errors import BAD_ACTION, NOT_YOUR_TURN, RuleError
+from engine.session import TABLE_SEAT
 from net.frames import MAX_NAME, PROTO
 
 LOBBY, PLAY, OVER = "lobby", "play", "over"
@@ -75,12 +75,15 @@ class _Conn:
 
 
 class Table:
+    """`bot_factory(game, level, seat, seed) -> bot` makes the table's bots (bots.make in the product);
+    a table given none can seat no bot."""
+
     def __init__(self, session, *, name: str, bot_factory=None, takeover_after: float | None = None,
                  save_path=None, now: float = 0.0):
         self.session = session
         self.game = session.game_id
         self.name = name
-        self.make_bot = bot_factory or bot_registry.make
+        self.make_bot = bot_factory
         self.takeover_after = takeover_after
         self.save_path = save_path
         self.journal = None
@@ -90,7 +93,7 @@ class Table:
         self.standins: dict[int, object] = {}   # dropped human seats a bot plays for now
         self.dropped_at: dict[int, float] = {}
         self.answers: dict[int, dict] = {}      # seat -> {seq: answer}
-        self.realtime = bool(getattr(session.rules, "REALTIME", False))
+        self.realtime = session.rules.GAME_TYPE.realtime
         self._unsent: list = []                 # events of accepted actions no update has carried yet
         self._actors: set = set()               # seats whose accepted actions those are
         self._fallback = random.Random(session.seed)
@@ -362,6 +365,8 @@ class Table:
         return self._seat_update()
 
     def _new_bot(self, seat: int, level: str):
+        if self.make_bot is None:
+            raise ValueError("This table was given no bots, so it cannot seat one.")
         return self.make_bot(self.game, level, seat, (self.session.seed * 1_000_003 + seat) & 0xFFFFFFFF)
 
     def bot_for(self, seat: int):
@@ -397,6 +402,27 @@ class Table:
             if not legal:
                 return Out()
             events = self._apply(seat, self._fallback.choice(legal))
+        return self.updates(events)
+
+    # ----- timers ---------------------------------------------------------------------
+    def timer(self):
+        """The host-driven step the rules ask for now ({"after", "action"}), or None. The driver fires it
+        with `fire_timer(rev)` once `after` seconds have passed with the table still at `rev`."""
+        if not self.started:
+            return None
+        return self.session.timer()
+
+    def fire_timer(self, rev: int) -> Out:
+        """Apply the rules' timed step, if the table is still where it was when the timer was set."""
+        if rev != self.rev:
+            return Out()
+        timer = self.timer()
+        if timer is None:
+            return Out()
+        try:
+            events = self._apply(TABLE_SEAT, timer["action"])
+        except RuleError:
+            return Out()
         return self.updates(events)
 
     def tick(self, now: float) -> Out:
