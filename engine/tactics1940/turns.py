@@ -10,7 +10,7 @@ every seat but the mover), who may therefore act out of turn.
 """
 from engine import legal as listing
 from engine.errors import GAME_OVER, ILLEGAL, NOT_YOUR_TURN, RuleError
-from engine.tactics1940 import blockade, cards, deck, diplomacy, payments, scoring, submarines, trade, traps
+from engine.tactics1940 import blockade, cards, diplomacy, payments, scoring, submarines, trade, traps
 from engine.tactics1940.board import load
 from engine.tactics1940.moves import seat_moves
 from engine.tactics1940.pieces import BATTLESHIP, NORTH, SOUTH, destroy, occupancy, piece

@@ -139,7 +139,7 @@ def test_protests_still_owed_lapse_once_the_two_are_at_war():
     assert state["camp"][EAST] == "South" and not state["steps"] and state["turn"] == EAST
 
 
-def test_a_strike_on_a_window_needs_the_window_to_close_before_anything_else():
+def test_a_window_closed_unstruck_lets_the_turn_go_on():
     state = cleared(n=4)
     ship = put(state, NORTH, T, (5, 4))
     move(state, NORTH, ship, (4, 4))
