@@ -75,6 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="pause before each move of a bot seated at this host (default 0.5)")
     s.add_argument("--countdown", type=_seconds, default=None, metavar="SECONDS",
                    help="real-time games: seconds this host's bots wait when the race starts (default: the game's count)")
+    s.add_argument("--timer-scale", type=_seconds, default=1.0, metavar="FACTOR",
+                   help="the rules' timed steps (a reaction window) last FACTOR times their set length "
+                        "(default 1; e.g. 0.05 for tables of bot processes)")
 
     b = sub.add_parser("bot", help="play a seat as a bot over the network")
     b.add_argument("--connect", required=True, type=_address, metavar="HOST:PORT")

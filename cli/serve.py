@@ -74,6 +74,7 @@ def run(args, parser) -> int:
     table = Table(session, name=name, takeover_after=args.takeover, save_path=args.save or args.resume,
                   now=time.monotonic(), bot_factory=bots.make)
     host = Host(table, host=args.host, port=args.port, bot_delay=args.bot_delay, countdown=args.countdown,
+                timer_scale=args.timer_scale,
                 advertise=None if args.no_discovery else advertiser_for(table))
     try:
         return asyncio.run(_serve(host, table))

@@ -229,7 +229,7 @@ class Host:
         self._tasks: list[asyncio.Task] = []
         self._bot_timers: dict = {}        # seat (or "turn") -> TimerHandle
         self.timer_scale = timer_scale
-        self._rules_timer = None           # (rev, TimerHandle) of the rules' timed step
+        self._rules_timer = None           # (rev, due time, TimerHandle) of the rules' timed step
         self._advertised = None
         self._dirty_conns: list = []       # connections with frames queued since the last flush
         self._flush_handle = None
@@ -264,7 +264,7 @@ class Host:
             timer.cancel()
         self._bot_timers.clear()
         if self._rules_timer is not None:
-            self._rules_timer[1].cancel()
+            self._rules_timer[2].cancel()
             self._rules_timer = None
         if self._sock is not None:
             self.loop.remove_reader(self._sock.fileno())
@@ -454,17 +454,20 @@ class Host:
             self._bot_timers["turn"] = self.loop.call_later(self._pace(seat), self._bot_step, None)
 
     def _schedule_rules_timer(self) -> None:
-        """The rules' timed step (a reaction window closing): set once per rev, fired if nothing changed."""
-        rev = self.table.rev
-        if self._rules_timer is not None and self._rules_timer[0] == rev:
-            return
+        """The rules' timed step (a reaction window closing): set when a rev first asks for it and fired
+        if nothing changed since; brought forward when it becomes due sooner (the bots it waited on passed)."""
+        rev, now = self.table.rev, self.loop.time()
+        delay = self.table.timer_delay()
         if self._rules_timer is not None:
-            self._rules_timer[1].cancel()
+            old_rev, due, handle = self._rules_timer
+            if old_rev == rev and delay is not None and due <= now + delay * self.timer_scale:
+                return
+            handle.cancel()
             self._rules_timer = None
-        timer = self.table.timer()
-        if timer is not None:
-            handle = self.loop.call_later(max(0.0, timer["after"] * self.timer_scale), self._fire_rules_timer, rev)
-            self._rules_timer = (rev, handle)
+        if delay is not None:
+            due = now + max(0.0, delay * self.timer_scale)
+            if self._rules_timer is None or self._rules_timer[0] != rev:
+                self._rules_timer = (rev, due, self.loop.call_at(due, self._fire_rules_timer, rev))
 
     def _fire_rules_timer(self, rev: int) -> None:
         self._rules_timer = None
@@ -492,7 +495,8 @@ class Host:
             return
         rev = self.table.rev
         self._dispatch(self.table.bot_move(seat))
-        if self.table.rev == rev:  # the bot passed; ask again after a pause, not in a busy loop
+        if self.table.rev == rev and (self.table.realtime or self.table.due_bot() is not None):
+            # the bot passed; ask again after a pause, not in a busy loop
             self._bot_timers[key] = self.loop.call_later(max(self._pace(seat), 0.1), self._bot_step,
                                                          None if key == "turn" else seat)
         self._settle()
