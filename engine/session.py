@@ -28,12 +28,14 @@ class Session:
         self.rng = Rng(seed)
         self.state = self.rules.setup(self.options, n_seats, self.rng)
         self.log: list[list] = []  # [seat_or_None, action] per accepted action
+        self.log_seqs: list = []   # per log entry, the client seq that asked for it (None: bot, timer)
         self.rev = 0
         self.saved_log_length = 0  # actions in the file this session was loaded from
 
     # ----- acting -----------------------------------------------------------------
-    def act(self, seat: int | None, action: dict) -> list[dict]:
+    def act(self, seat: int | None, action: dict, seq: int | None = None) -> list[dict]:
         """Apply `action` for `seat` (None: the table itself, e.g. a timer). Returns the full, unredacted events.
+        `seq` is the client's number for it, logged and saved beside it (PROTOCOL.md's exactly-once).
 
         The action is checked against the game's `ACTIONS` schema first: it holds exactly its
         documented fields, so nothing beyond them ever reaches the rules, the log or a save."""
@@ -51,6 +53,7 @@ class Session:
             self.rng.rollback()
             raise
         self.log.append([seat, action])
+        self.log_seqs.append(seq)
         self.rev += 1
         return events
 
@@ -147,7 +150,7 @@ class Session:
 
     def save(self, path) -> None:
         """Write the whole game atomically (header, log, final hash)."""
-        saves.write(path, self.header(), self.log, self.rev, self.state_hash())
+        saves.write(path, self.header(), self.log, self.rev, self.state_hash(), self.log_seqs)
 
     @classmethod
     def from_header(cls, header: dict) -> "Session":

@@ -204,8 +204,8 @@ def _time_moves(session) -> list:
     accepted = []
     act = session.act
 
-    def timed(seat, action):
-        events = act(seat, action)
+    def timed(seat, action, seq=None):
+        events = act(seat, action, seq=seq)
         accepted.append((time.monotonic(), seat))
         return events
     session.act = timed
