@@ -11,10 +11,12 @@ import logging
 import os
 import socket
 import threading
+import time
 from dataclasses import dataclass
 
-from zeroconf import (DNSQuestionType, IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf,
-                      get_all_addresses)
+from zeroconf import (DNSAddress, DNSQuestionType, DNSService, DNSText, IPVersion, RecordUpdateListener,
+                      ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf, get_all_addresses)
+from zeroconf._utils.time import current_time_millis
 from zeroconf.asyncio import AsyncServiceInfo
 
 from net.frames import PROTO
@@ -24,6 +26,7 @@ log = logging.getLogger(__name__)
 SERVICE_TYPE = "_sandtable._tcp.local."
 ENV_INTERFACES = "SANDTABLE_DISCOVERY_INTERFACES"
 MAX_LABEL_BYTES = 63  # a DNS label's limit
+_TYPE_A, _TYPE_TXT, _CLASS_IN = 1, 16, 1  # DNS record types and class (RFC 1035)
 
 
 def pinned_interfaces() -> list[str] | None:
@@ -112,7 +115,7 @@ class Advertiser:
 
 @dataclass(frozen=True)
 class TableAd:
-    """One advertised table (a hint: confirm with hello)."""
+    """One advertised table (a hint: confirm with hello). A row is one (service, host, port)."""
     service: str     # the zeroconf instance name
     table: str
     game: str
@@ -122,25 +125,79 @@ class TableAd:
     seats: int
     phase: str
 
+    @property
+    def key(self) -> tuple[str, str, int]:
+        return (self.service, self.host, self.port)
 
-def _parse(info) -> TableAd | None:
+
+PHASES = ("lobby", "play", "over")
+MAX_TABLE_NAME = 64
+
+
+def _small_int(text: str | None) -> int | None:
+    """A TXT number: at most 3 plain digits (no sign, no exponent), else None."""
+    if text is None or not text.isdigit() or not text.isascii() or len(text) > 3:
+        return None
+    return int(text)
+
+
+def parse_txt(text: bytes) -> dict[str, str] | None:
+    """DNS-SD TXT bytes (length-prefixed "key=value" strings) as a map, or None if malformed."""
+    props, i = {}, 0
     try:
-        props = {k.decode(): (v or b"").decode() for k, v in info.properties.items()}
-        if props.get("proto") != str(PROTO) or not info.port:
-            return None
-        addresses = info.parsed_addresses(IPVersion.V4Only)
-        if not addresses:
-            return None
-        return TableAd(service=info.name, table=props.get("table") or info.name.split(".")[0],
-                       game=props.get("game", ""), host=addresses[0], port=int(info.port),
-                       open_seats=int(props.get("open", "0")), seats=int(props.get("seats", "0")),
-                       phase=props.get("phase", ""))
-    except (ValueError, UnicodeDecodeError, AttributeError):
-        return None  # a malformed advert is ignored, not trusted
+        while i < len(text):
+            n = text[i]
+            item = text[i + 1:i + 1 + n]
+            if len(item) != n:
+                return None
+            i += 1 + n
+            key, _, value = item.partition(b"=")
+            if key:
+                props.setdefault(key.decode("ascii").lower(), value.decode("utf-8"))
+    except UnicodeDecodeError:
+        return None
+    return props
+
+
+def parse_advert(service: str, host: str, port: int, props: dict | None) -> TableAd | None:
+    """A row for one advert, or None when its TXT is malformed or out of range (PROTOCOL.md, Discovery):
+    an unknown proto or game, seats outside the game's range, open seats outside 0..seats, an unknown phase."""
+    from engine import games  # late: a browser that never sees an advert never loads the registry
+    if props is None or props.get("proto") != str(PROTO) or not 0 < port < 65536:
+        return None
+    game = props.get("game", "")
+    if game not in games.available():
+        return None
+    rules = games.rules(game)
+    seats, open_seats = _small_int(props.get("seats")), _small_int(props.get("open"))
+    if seats is None or open_seats is None or not rules.MIN_SEATS <= seats <= rules.MAX_SEATS \
+            or not 0 <= open_seats <= seats:
+        return None
+    phase = props.get("phase", "")
+    table = " ".join((props.get("table") or service.split(".")[0]).split())[:MAX_TABLE_NAME]
+    if phase not in PHASES or not table:
+        return None
+    return TableAd(service=service, table=table, game=game, host=host, port=port, open_seats=open_seats,
+                   seats=seats, phase=phase)
+
+
+class _Packets(RecordUpdateListener):
+    """Hands every mDNS packet's records, together, to `take` (on zeroconf's loop)."""
+
+    def __init__(self, take):
+        self._take = take
+
+    def async_update_records(self, zc, now, records) -> None:
+        self._take(zc, [r.new for r in records])
 
 
 class Browser:
     """A live list of tables on the LAN; `tables()` is a thread-safe snapshot for frame loops.
+
+    Rows are built per mDNS packet: a service record (SRV: port and host name) is paired with the TXT
+    and address records that came in the same packet, so two adverts under one instance name, or a
+    fake pointing at a real table's address, each stay their own row; nothing one advert says can
+    replace another's row. An advert whose TXT is malformed or out of range gives no row.
 
     `on_change(kind, ad)` (optional) is called with "add", "update" or "remove" from zeroconf's thread.
     """
@@ -149,44 +206,90 @@ class Browser:
 
     def __init__(self, on_change=None, interfaces: list[str] | None = None):
         self._lock = threading.Lock()
-        self._tables: dict[str, TableAd] = {}
+        self._rows: dict[tuple, tuple[TableAd, float]] = {}  # key -> (ad, monotonic expiry)
         self._on_change = on_change
         self._zc = _zeroconf(interfaces)
+        self._packets = _Packets(self._packet)
+        self._zc.add_listener(self._packets, None)
         # QM (multicast) questions: the default first QU question asks for a unicast
         # answer that a second mDNS socket on the same machine may swallow.
         self._browser = ServiceBrowser(self._zc, SERVICE_TYPE, handlers=[self._changed],
                                        question_type=DNSQuestionType.QM)
 
     def tables(self) -> list[TableAd]:
+        now = time.monotonic()
         with self._lock:
-            return sorted(self._tables.values(), key=lambda ad: (ad.table.lower(), ad.service))
+            ads = [ad for ad, expires in self._rows.values() if expires > now]
+        return sorted(ads, key=lambda ad: (ad.table.lower(), ad.service, ad.host, ad.port))
 
+    # ----- zeroconf's side (its loop thread) ------------------------------------------
     def _changed(self, zeroconf, service_type, name, state_change) -> None:
         if state_change is ServiceStateChange.Removed:
-            with self._lock:
-                ad = self._tables.pop(name, None)
-            if ad is not None:
-                self._notify("remove", ad)
-            return
-        info = AsyncServiceInfo(service_type, name)
-        if info.load_from_cache(zeroconf):
-            self._store(name, info)
-        else:  # we are on zeroconf's event loop: resolve without blocking it
-            zeroconf.loop.create_task(self._resolve(zeroconf, name, info))
-
-    async def _resolve(self, zeroconf, name, info) -> None:
-        if await info.async_request(zeroconf, self.RESOLVE_MS):
-            self._store(name, info)
-
-    def _store(self, name: str, info) -> None:
-        ad = _parse(info)
-        if ad is None:
+            self._drop(lambda key: key[0] == name)
             return
         with self._lock:
-            old = self._tables.get(name)
-            self._tables[name] = ad
-        if old != ad:
+            known = any(key[0] == name for key in self._rows)
+        if not known:  # ask: the answer is a packet, and packets make rows
+            info = AsyncServiceInfo(service_type, name)
+            zeroconf.loop.call_soon_threadsafe(lambda: zeroconf.loop.create_task(self._resolve(zeroconf, info)))
+
+    async def _resolve(self, zeroconf, info) -> None:
+        try:
+            await info.async_request(zeroconf, self.RESOLVE_MS)
+        except Exception:  # a name that never answers is simply not listed
+            log.debug("zeroconf resolve failed", exc_info=True)
+
+    def _packet(self, zc, records) -> None:
+        now = time.monotonic()
+        mine = lambda r: r.name.lower().endswith("." + SERVICE_TYPE)  # noqa: E731
+        services = [r for r in records if isinstance(r, DNSService) and mine(r)]
+        texts = {r.name.lower(): r for r in records if isinstance(r, DNSText) and mine(r)}
+        addresses: dict[str, list[str]] = {}
+        for r in records:
+            if isinstance(r, DNSAddress) and r.type == _TYPE_A and r.ttl:
+                addresses.setdefault(r.name.lower(), []).append(socket.inet_ntoa(r.address))
+        for srv in services:
+            if not srv.ttl:  # a goodbye for this service record
+                self._drop(lambda key, srv=srv: key[0] == srv.name and key[2] == srv.port)
+                continue
+            txt = texts.get(srv.name.lower()) or self._only_cached(zc, srv.name, _TYPE_TXT)
+            props = parse_txt(txt.text) if txt is not None else None
+            hosts = addresses.get(srv.server.lower()) or [socket.inet_ntoa(a.address) for a in
+                                                         zc.cache.async_all_by_details(srv.server, _TYPE_A, _CLASS_IN)]
+            for host in dict.fromkeys(hosts):
+                ad = parse_advert(srv.name, host, srv.port, props)
+                if ad is not None:
+                    self._store(ad, now + srv.ttl)
+        if not services:  # a TXT alone updates the rows of its name, if they are one advert's
+            for name, txt in texts.items():
+                with self._lock:
+                    rows = [ad for key, (ad, _) in self._rows.items() if key[0].lower() == name]
+                if rows and len({ad.port for ad in rows}) == 1:
+                    for ad in rows:
+                        fresh = parse_advert(ad.service, ad.host, ad.port, parse_txt(txt.text))
+                        if fresh is not None:
+                            self._store(fresh, now + txt.ttl)
+
+    @staticmethod
+    def _only_cached(zc, name: str, kind: int):
+        """The one cached record of that name and type; None when there are none or they disagree."""
+        now = current_time_millis()
+        found = {r.text: r for r in zc.cache.async_all_by_details(name, kind, _CLASS_IN) if not r.is_expired(now)}
+        return next(iter(found.values())) if len(found) == 1 else None
+
+    def _store(self, ad: TableAd, expires: float) -> None:
+        with self._lock:
+            old = self._rows.get(ad.key)
+            self._rows[ad.key] = (ad, expires)
+        if old is None or old[0] != ad:
             self._notify("add" if old is None else "update", ad)
+
+    def _drop(self, which) -> None:
+        with self._lock:
+            gone = [key for key in self._rows if which(key)]
+            ads = [self._rows.pop(key)[0] for key in gone]
+        for ad in ads:
+            self._notify("remove", ad)
 
     def _notify(self, kind: str, ad: TableAd) -> None:
         if self._on_change is not None:
@@ -197,4 +300,5 @@ class Browser:
 
     def close(self) -> None:
         self._browser.cancel()
+        self._zc.remove_listener(self._packets)
         self._zc.close()
