@@ -294,7 +294,9 @@ def test_two_links_race_for_one_space_the_losers_prediction_shows_then_rolls_bac
     try:
         join_by_address(ui, relay.port)
         ui.frames(1)
-        rival = RemoteTable("127.0.0.1", port, name="Rival")  # the other window's link, straight to the host
+        # the other window's link, straight to the host; it asks for seat 1, as the window's hello (which now
+        # waits in the browser for the table's answer) may arrive after it
+        rival = RemoteTable("127.0.0.1", port, name="Rival", seat=1)
         board = wait_for_board(ui)
         assert board.link.my_seats == [0] and board.side == 0
         assert frames_until(ui, lambda: rival.status == "connected" and rival.my_seats == [1])
