@@ -22,6 +22,7 @@ import bots
 from engine import games
 from engine.errors import SaveError
 from cli import load_save
+from net import loops
 from net.host import Host, advertiser_for, new_session
 from net.table import Table
 
@@ -81,7 +82,7 @@ def run(args, parser) -> int:
     host = Host(table, host=args.host, port=args.port, bot_delay=args.bot_delay, countdown=args.countdown,
                 advertise=None if args.no_discovery else advertiser_for(table), max_watchers=args.max_watchers)
     try:
-        return asyncio.run(_serve(host, table))
+        return loops.run(_serve(host, table))
     except KeyboardInterrupt:
         return 130
 
