@@ -136,11 +136,13 @@ class _ToyServe(_Proc):
                          "--host", LOOPBACK, "--port", "0", "--no-discovery", "--option", "pile=10000")
 
 
-BLOCK = 50  # round trips in a row before switching between the floor and the host
+PACE = 0.011  # seconds of quiet after each timed round trip: the host allows a seat 50 acts a second
 
 
 def act_round_trips(rounds: int) -> tuple[list[float], list[float]]:
-    """(act -> ok, echo floor) round trips (s), taken in turns of BLOCK so both see the same machine.
+    """(act -> ok, echo floor) round trips (s), one of each in turn, each after the same pause, so both
+    see the same machine in the same state (a seat may act at most 50 times a second, so the acts are
+    paced, and the floor with them).
 
     act -> ok: one seat of a toy table (a one-seat game, so every action is legal)."""
     with _ToyServe(1) as host, _Proc("-m", "bench.echo", "echo") as echo:
@@ -150,8 +152,9 @@ def act_round_trips(rounds: int) -> tuple[list[float], list[float]]:
         _recv(c)
         samples, floor = [], []
         for seq in range(1, rounds + 1):
-            if seq % BLOCK == 1:  # in blocks, so the host is idle while the floor is taken
-                floor.extend(_echo_round_trip(e) for _ in range(BLOCK))
+            time.sleep(PACE)
+            floor.append(_echo_round_trip(e))
+            time.sleep(PACE)
             t0 = time.perf_counter()
             _send(c, {"t": "act", "seq": seq, "a": {"type": "take", "count": 1}})
             answer = _recv(c)
@@ -235,6 +238,7 @@ def fan_out(rounds: int, players: int = 4, spectators: int = 4) -> list[float]:
         samples = []
         for i in range(rounds):
             mover = seats[i % players]
+            time.sleep(PACE / 2)  # 4 seats in turn: each under its 50 acts a second
             t0 = time.perf_counter()
             mover.sendall(frames.encode({"t": "act", "seq": i + 1, "a": {"type": "take", "count": 1}}))
             readers.wait(everyone, UPDATE)
@@ -253,6 +257,7 @@ def raw_fan_out(rounds: int, receivers: int = 8, size: int = 200) -> list[float]
         readers = _Readers(socks)
         samples = []
         for _ in range(rounds):
+            time.sleep(PACE / 2)  # paced as the host's fan-out is
             t0 = time.perf_counter()
             socks[0].sendall(frame)
             readers.wait(socks, UPDATE)
@@ -578,8 +583,9 @@ def _rows(quick: bool) -> list[Row]:
     f50, f99 = _pct(floor, 50), _pct(floor, 99)
     where = f"client on CPU {CLIENT_CPU}, servers on CPU {SERVER_CPU}" if CLIENT_CPU is not None else "one CPU"
     out = [Row("net: loopback TCP echo floor", f"p50 {f50 * 1e6:.0f} us, p99 {f99 * 1e6:.0f} us",
-               note=f"{n} round trips of an act-sized frame to a plain echo process, in blocks taken in turn "
-                    "with the act->ok ones; TCP_NODELAY both ends, framed read + msgpack decode as for the "
+               note=f"{n} round trips of an act-sized frame to a plain echo process, one in turn with each "
+                    f"act->ok, each after {PACE * 1e3:.0f} ms of quiet (a seat may act 50 times a second); "
+                    "TCP_NODELAY both ends, framed read + msgpack decode as for the "
                     f"host; {where}")]
     a50, a99 = _pct(acts, 50) / f50, _pct(acts, 99) / f99
     out.append(Row("net: act->ok p50 (x floor p50)", f"{a50:.1f}x", "<= 2x", a50 <= 2,

@@ -119,10 +119,20 @@ class Session:
 
     def views(self, seats: list) -> dict:
         """`view(seat)` for each of `seats`. When the rules can build the private part alone
-        (`private_view`), the public part is built once and shared: callers must not change it."""
+        (`private_view`), the public part is built once and shared; either way the fields the
+        session adds to it (to_act, result, rev, prompt, sides) are built once and shared:
+        callers must not change them."""
         private_view = getattr(self.rules, "private_view", None)
-        if private_view is None:
-            return {seat: self.view(seat) for seat in seats}
+        if private_view is None:  # each seat's view whole, the fields the session adds built once
+            extras = self._public({})
+            out = {}
+            for seat in seats:
+                v = self.rules.view(self.state, seat)
+                v["public"].update(extras)
+                if seat is not None:
+                    v["private"]["legal"] = self.legal(seat)
+                out[seat] = v
+            return out
         public = self._public(self.rules.view(self.state, None)["public"])
         out = {}
         for seat in seats:

@@ -28,13 +28,15 @@ def action_digest(action) -> bytes:
 
 
 class SeatAnswers:
-    """One seat's `last_seq` and its last HELD answers (with the digest of the action each answered)."""
+    """One seat's `last_seq` and its last HELD answers, each with what it answered: the action itself for
+    an `ok` (the log holds it anyway, so that costs nothing), a digest for a refusal (which may be up to
+    64 KiB of junk the table must not keep)."""
 
     __slots__ = ("last_seq", "_held")
 
     def __init__(self):
         self.last_seq = 0
-        self._held: OrderedDict = OrderedDict()  # seq -> (answer, digest)
+        self._held: OrderedDict = OrderedDict()  # seq -> (answer, action or digest)
 
     def is_resend(self, seq: int) -> bool:
         return seq <= self.last_seq
@@ -42,15 +44,17 @@ class SeatAnswers:
     def resend(self, seq: int, action) -> dict:
         """The answer to a resent `seq`: the original one while held and for the same action, else stale_seq."""
         held = self._held.get(seq)
-        if held is not None and held[1] == action_digest(action):
-            return held[0]
+        if held is not None:
+            answer, what = held
+            if what == action if isinstance(what, dict) else what == action_digest(action):
+                return answer
         return err(STALE_SEQ, f"seq {seq} was already used at this table (answered up to {self.last_seq}); "
                               f"nothing was applied. Number new actions from {self.last_seq + 1}.", seq)
 
     def remember(self, seq: int, answer: dict, action) -> None:
         self.last_seq = max(self.last_seq, seq)
-        self._held[seq] = (answer, action_digest(action))
-        while len(self._held) > HELD:
+        self._held[seq] = (answer, action if answer["t"] == "ok" else action_digest(action))
+        if len(self._held) > HELD:
             self._held.popitem(last=False)
 
 
