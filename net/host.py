@@ -16,7 +16,9 @@ The loop is built for latency and throughput without breaking that rule:
     many receive it, and sent as soon as it is built (receivers whose seat did not
     move first). A lone act gets its updates at once; a burst (several frames in
     one wake-up) waits for the end of the loop turn, so every socket's frames of
-    that turn share one update.
+    that turn share one update — and while players' sockets still hold frames of
+    the burst, for up to BURST_HOLD (2 ms) more, so a race's answers are not held
+    up behind views that the next frames would make stale at once.
 
 The limits of PROTOCOL.md live here (numbers in net.limits): chat and act rates, the 1 MiB
 of unsent frames after which a connection that does not read is closed (`too_slow`), the
@@ -27,6 +29,7 @@ alive while it completes frames: bytes of an unfinished frame do not reset its s
 import asyncio
 import logging
 import secrets
+import select
 import socket
 import threading
 import time
@@ -43,6 +46,7 @@ log = logging.getLogger(__name__)
 CLOSE_FLUSH_SECONDS = 2.0
 MAX_FRAMES_PER_WAKE = 64              # frames read from one socket before the others get a turn
 IMMEDIATE_FAN_OUT = 1                 # a wake-up with at most this many frames builds its updates at once
+BURST_HOLD = 0.002                    # a burst's update waits at most this long while players' frames still arrive
 
 
 class _Connection:
@@ -268,6 +272,7 @@ class Host:
         self._flush_handle = None
         self._deferred: list = []          # update builders waiting for the answers to go first
         self._fan_out_handle = None
+        self._burst_since = None           # loop time the update owed to a burst was first put off
         self._in_step = False              # inside a read or fan-out step, which flushes at its end
         self._stopping = False
         self._packer = frames.Encoder()
@@ -470,11 +475,27 @@ class Host:
             self._fan_out()
             return
         if self._deferred and self._fan_out_handle is None:
+            if self._burst_since is None:
+                self._burst_since = self.loop.time()
             self._fan_out_handle = self.loop.call_soon(self._fan_out)
         self._after_change()
 
+    def _players_have_more(self) -> bool:
+        """Whether a seat holder's socket holds unread bytes (its next frames are on their way)."""
+        poll = select.poll()
+        for conn in self.connections:
+            if not conn.closed and self.table.seat_of(conn) is not None:
+                poll.register(conn.fd, select.POLLIN)
+        return bool(poll.poll(0))
+
     def _fan_out(self) -> None:
         self._fan_out_handle = None
+        if (self._burst_since is not None and self.table.has_unsent()
+                and self.loop.time() - self._burst_since < BURST_HOLD and self._players_have_more()):
+            # A burst is still arriving: answer it first (after the readers of this turn), update once.
+            self._fan_out_handle = self.loop.call_later(0, self._fan_out)
+            return
+        self._burst_since = None
         self._in_step = True
         try:
             if self.table.has_unsent():
