@@ -119,8 +119,12 @@ class _Connection:
         except OSError:
             self._lost()
             return
+        if n >= self._head_left:  # the frame under way is done: where does the next one the kernel took end?
+            with memoryview(self.pending) as view:
+                self._head_left = _rest_of_frame(view[self._head_left:], n - self._head_left)
+        else:
+            self._head_left -= n
         del self.pending[:n]
-        self._head_left = max(0, self._head_left - n)
         if not self.pending:
             self.host.loop.remove_writer(self.fd)
             if self.closed:
