@@ -74,6 +74,7 @@ class Client:
         self._next_seq = max(0, last_seq) + 1   # numbers are taken on any thread (RemoteTable.act)
         self.last_seq = max(0, last_seq)       # the highest seq answered (by the host's welcome or an answer)
         self._unanswered: dict[int, dict] = {}
+        self._first_seq: dict[int, int] = {}   # seq of an act sent again after slow_down -> the seq it was given
         self._waiters: dict[int, asyncio.Future] = {}
         self._writer = None
         self._task = None
@@ -275,14 +276,21 @@ class Client:
             self._send({"t": "pong", "n": msg["n"]})
             return
         if t == "err" and msg["code"] == "slow_down" and msg.get("seq") in self._unanswered:
-            # Over the host's act rate: nothing was applied or remembered, so the same act goes again
-            # in a moment; whoever waits for its answer gets the real one.
-            again = self._unanswered[msg["seq"]]
+            # Over the host's act rate: nothing was applied or remembered, so the act goes again in a
+            # moment, under a new number (a later act answered meanwhile would make its old number a
+            # stale resend); its answer is reported under the number it was first given.
+            refused = self._unanswered.pop(msg["seq"])
+            again = {**refused, "seq": self.next_seq()}
+            self._first_seq[again["seq"]] = self._first_seq.pop(msg["seq"], msg["seq"])
+            self._unanswered[again["seq"]] = again
             asyncio.get_running_loop().call_later(SLOW_DOWN_RETRY, self._resend, again)
             return
         if t in ("ok", "err") and msg.get("seq") is not None:
             self._unanswered.pop(msg["seq"], None)
             self._numbers_from(msg["seq"])
+            first = self._first_seq.pop(msg["seq"], None)
+            if first is not None:
+                msg = {**msg, "seq": first}
             future = self._waiters.get(msg["seq"])
             if future is not None and not future.done():
                 future.set_result(msg)
