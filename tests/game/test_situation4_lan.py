@@ -320,6 +320,10 @@ def test_two_links_race_for_one_space_the_losers_prediction_shows_then_rolls_bac
             answered = [m for m in rival.poll() if m.get("seq") == seq and m["t"] in ("ok", "err")]
             time.sleep(0.002)
         assert answered and answered[0]["t"] == "ok", answered
+        deadline = time.monotonic() + 5  # the update follows its ok (a separate frame, maybe a moment later)
+        while rival.rev < answered[0]["rev"] and time.monotonic() < deadline:
+            rival.poll()
+            time.sleep(0.002)
         assert rival.view(1)["public"]["owner"][contested] == 1
 
         # my drag: the scene's own view says the space is free, so it is sent and shows at once
