@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 SERVICE_TYPE = "_sandtable._tcp.local."
 ENV_INTERFACES = "SANDTABLE_DISCOVERY_INTERFACES"
 MAX_LABEL_BYTES = 63  # a DNS label's limit
-_TYPE_A, _TYPE_TXT, _CLASS_IN = 1, 16, 1  # DNS record types and class (RFC 1035)
+_TYPE_A, _TYPE_TXT, _TYPE_SRV, _CLASS_IN = 1, 16, 33, 1  # DNS record types and class (RFC 1035, 2782)
 
 
 def pinned_interfaces() -> list[str] | None:
@@ -131,6 +131,7 @@ class TableAd:
 
 
 PHASES = ("lobby", "play", "over")
+MAX_ADVERTS = 2048  # adverts a browser remembers the TXT of
 MAX_TABLE_NAME = 64
 
 
@@ -182,22 +183,31 @@ def parse_advert(service: str, host: str, port: int, props: dict | None) -> Tabl
 
 
 class _Packets(RecordUpdateListener):
-    """Hands every mDNS packet's records, together, to `take` (on zeroconf's loop)."""
+    """Hands each mDNS packet's records to `take`, then `done` once the cache holds them (zeroconf's loop)."""
 
-    def __init__(self, take):
-        self._take = take
+    def __init__(self, take, done):
+        self._take, self._done = take, done
 
     def async_update_records(self, zc, now, records) -> None:
-        self._take(zc, [r.new for r in records])
+        self._take([r.new for r in records])
+
+    def async_update_records_complete(self) -> None:
+        self._done()
+
+
+def _mine(record) -> bool:
+    return record.name.lower().endswith("." + SERVICE_TYPE)
 
 
 class Browser:
     """A live list of tables on the LAN; `tables()` is a thread-safe snapshot for frame loops.
 
-    Rows are built per mDNS packet: a service record (SRV: port and host name) is paired with the TXT
-    and address records that came in the same packet, so two adverts under one instance name, or a
-    fake pointing at a real table's address, each stay their own row; nothing one advert says can
-    replace another's row. An advert whose TXT is malformed or out of range gives no row.
+    A row is one (instance, address, port): each service record (SRV: port and host name) of an instance
+    gives its own rows, with the TXT that came in the same packet (an advertiser sends them together) and
+    its host's addresses. Two adverts under one instance name, or a fake pointing at a real table's address,
+    each stay their own row: nothing one advert says replaces another's row (a row goes with its own
+    goodbye, its instance's removal, or when its record expires). An advert whose TXT is malformed or out
+    of range gives no row.
 
     `on_change(kind, ad)` (optional) is called with "add", "update" or "remove" from zeroconf's thread.
     """
@@ -208,8 +218,12 @@ class Browser:
         self._lock = threading.Lock()
         self._rows: dict[tuple, tuple[TableAd, float]] = {}  # key -> (ad, monotonic expiry)
         self._on_change = on_change
+        self._txt_of: dict[tuple, bytes] = {}   # (instance, port, host name) -> the TXT sent with that SRV
+        self._servers: dict[str, set] = {}      # host name -> instances whose SRV names it
+        self._touched: set = set()              # instances a packet spoke of, rebuilt once it is cached
+        self._lone_txt: dict[str, bytes] = {}   # instance -> a TXT that came without its SRV (an update)
         self._zc = _zeroconf(interfaces)
-        self._packets = _Packets(self._packet)
+        self._packets = _Packets(self._packet, self._rebuild)
         self._zc.add_listener(self._packets, None)
         # QM (multicast) questions: the default first QU question asks for a unicast
         # answer that a second mDNS socket on the same machine may swallow.
@@ -239,43 +253,61 @@ class Browser:
         except Exception:  # a name that never answers is simply not listed
             log.debug("zeroconf resolve failed", exc_info=True)
 
-    def _packet(self, zc, records) -> None:
-        now = time.monotonic()
-        mine = lambda r: r.name.lower().endswith("." + SERVICE_TYPE)  # noqa: E731
-        services = [r for r in records if isinstance(r, DNSService) and mine(r)]
-        texts = {r.name.lower(): r for r in records if isinstance(r, DNSText) and mine(r)}
-        addresses: dict[str, list[str]] = {}
+    def _packet(self, records) -> None:
+        """One packet, before the cache has it: pair each SRV with the TXT sent beside it; note goodbyes."""
+        texts = {r.name.lower(): r.text for r in records if isinstance(r, DNSText) and _mine(r) and r.ttl}
+        with_srv = {r.name.lower() for r in records if isinstance(r, DNSService)}
+        for name, text in texts.items():
+            if name not in with_srv:
+                self._lone_txt[name] = text
         for r in records:
-            if isinstance(r, DNSAddress) and r.type == _TYPE_A and r.ttl:
-                addresses.setdefault(r.name.lower(), []).append(socket.inet_ntoa(r.address))
-        for srv in services:
-            if not srv.ttl:  # a goodbye for this service record
-                self._drop(lambda key, srv=srv: key[0] == srv.name and key[2] == srv.port)
-                continue
-            txt = texts.get(srv.name.lower()) or self._only_cached(zc, srv.name, _TYPE_TXT)
-            props = parse_txt(txt.text) if txt is not None else None
-            hosts = addresses.get(srv.server.lower()) or [socket.inet_ntoa(a.address) for a in
-                                                         zc.cache.async_all_by_details(srv.server, _TYPE_A, _CLASS_IN)]
-            for host in dict.fromkeys(hosts):
-                ad = parse_advert(srv.name, host, srv.port, props)
-                if ad is not None:
-                    self._store(ad, now + srv.ttl)
-        if not services:  # a TXT alone updates the rows of its name, if they are one advert's
-            for name, txt in texts.items():
-                with self._lock:
-                    rows = [ad for key, (ad, _) in self._rows.items() if key[0].lower() == name]
-                if rows and len({ad.port for ad in rows}) == 1:
-                    for ad in rows:
-                        fresh = parse_advert(ad.service, ad.host, ad.port, parse_txt(txt.text))
-                        if fresh is not None:
-                            self._store(fresh, now + txt.ttl)
+            if isinstance(r, DNSService) and _mine(r):
+                if not r.ttl:  # a goodbye for this service record
+                    self._drop(lambda key, r=r: key[0] == r.name and key[2] == r.port)
+                    continue
+                if r.name.lower() in texts:
+                    self._pair(r.name, r.port, r.server, texts[r.name.lower()])
+                self._servers.setdefault(r.server.lower(), set()).add(r.name)
+                while len(self._servers) > MAX_ADVERTS:
+                    del self._servers[next(iter(self._servers))]
+                self._touched.add(r.name)
+            elif isinstance(r, DNSText) and _mine(r):
+                self._touched.add(r.name)
+            elif isinstance(r, DNSAddress) and r.type == _TYPE_A:
+                self._touched.update(self._servers.get(r.name.lower(), ()))
 
-    @staticmethod
-    def _only_cached(zc, name: str, kind: int):
-        """The one cached record of that name and type; None when there are none or they disagree."""
-        now = current_time_millis()
-        found = {r.text: r for r in zc.cache.async_all_by_details(name, kind, _CLASS_IN) if not r.is_expired(now)}
-        return next(iter(found.values())) if len(found) == 1 else None
+    def _rebuild(self) -> None:
+        """The packet is cached: (re)build the rows of the instances it spoke of."""
+        touched, self._touched = self._touched, set()
+        if not touched:
+            return
+        cache, now_ms, now = self._zc.cache, current_time_millis(), time.monotonic()
+        lone, self._lone_txt = self._lone_txt, {}
+        for name in touched:
+            services = [r for r in cache.async_all_by_details(name, _TYPE_SRV, _CLASS_IN) if not r.is_expired(now_ms)]
+            if name.lower() in lone and len(services) == 1:  # a TXT update of the one advert under this name
+                self._pair(name, services[0].port, services[0].server, lone[name.lower()])
+            cached_txts = {r.text for r in cache.async_all_by_details(name, _TYPE_TXT, _CLASS_IN)
+                           if not r.is_expired(now_ms)}
+            for srv in services:
+                text = self._txt_of.get((name.lower(), srv.port, srv.server.lower()))
+                if text is None and len(cached_txts) == 1:  # one advert under this name: its TXT is the one
+                    text = next(iter(cached_txts))
+                if text is None:
+                    continue
+                props = parse_txt(text)
+                hosts = [socket.inet_ntoa(a.address) for a in cache.async_all_by_details(srv.server, _TYPE_A, _CLASS_IN)
+                         if not a.is_expired(now_ms)]
+                expires = now + srv.get_remaining_ttl(now_ms)
+                for host in dict.fromkeys(hosts):
+                    ad = parse_advert(srv.name, host, srv.port, props)
+                    if ad is not None:
+                        self._store(ad, expires)
+
+    def _pair(self, name: str, port: int, server: str, text: bytes) -> None:
+        self._txt_of[(name.lower(), port, server.lower())] = text
+        while len(self._txt_of) > MAX_ADVERTS:  # a LAN flooding adverts cannot grow this without end
+            del self._txt_of[next(iter(self._txt_of))]
 
     def _store(self, ad: TableAd, expires: float) -> None:
         with self._lock:
