@@ -536,11 +536,10 @@ def host_rss_mb() -> tuple[float, str]:
             _recv(c)
             clients.append(c)
         time.sleep(0.3)
-        status = Path(f"/proc/{proc.pid}/status").read_text()
-        kb = int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1))
+        rss, _ = _rss_mb(proc.pid)
         for c in clients:
             c.close()
-        return kb / 1024, game
+        return rss, game
     finally:
         proc.kill()
         proc.wait(5)

@@ -69,14 +69,20 @@ def check_writable(path) -> Path:
     return path
 
 
-def atomic_write(path: Path, data: bytes) -> None:
+def atomic_write(path: Path, data: bytes, *, sync: bool = True, mode: int | None = None) -> None:
+    """`data` to `path` through a temporary file renamed over it: a reader sees the old file or the new one.
+    `sync` also waits for the disk (a save); `mode` sets the file's permissions (e.g. 0o600 for a secret)."""
+    path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
-            os.fsync(f.fileno())
+            if sync:
+                os.fsync(f.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         try:

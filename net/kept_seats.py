@@ -9,11 +9,11 @@ leaves half a file. A file that cannot be read is treated as holding no seat; th
 so the file is made readable by its owner only.
 """
 import json
-import os
-import tempfile
 import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+
+from engine.saves import atomic_write
 
 MAX_KEPT = 20  # tables a book remembers; the oldest go first
 
@@ -57,19 +57,8 @@ class KeptSeat:
 
 
 def _write(path: Path, data) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
-        os.chmod(tmp, 0o600)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    # Replaced whole, never half-written; no fsync (this runs at every answer), owner-readable only.
+    atomic_write(path, json.dumps(data, indent=1).encode("utf-8"), sync=False, mode=0o600)
 
 
 def _read(path: Path):

@@ -7,15 +7,11 @@ import time
 
 from game import tables, theme
 from game.joining import PendingJoin
+from game.scenes.lan_browser import game_title
 from game.scene import Scene
 from game.widgets import Button, RowList
 
 COLUMNS = [("Table", 360), ("Game", 230), ("Seat", 90), ("Address", 240), ("Kept", 200)]
-
-
-def game_title(game_id: str) -> str:
-    from engine import games
-    return games.rules(game_id).TITLE if game_id in games.available() else game_id
 
 
 def ago(saved_at: float) -> str:
