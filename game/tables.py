@@ -68,17 +68,35 @@ def host_lan(game_id: str, seats: list[dict], options: dict, *, table_name: str,
                                   discovery=discovery, save_path=autosave_path(game_id), bot_delay=bot_delay,
                                   bot_factory=bot_factory or product_bots(), countdown=countdown)
     try:
-        link = join(handle.address[0], handle.address[1], player_name=player_name, seat=0)
+        link = join(handle.address[0], handle.address[1], player_name=player_name, seat=0, keep=False)
     except Exception:
         handle.stop()
         raise
     return handle, link
 
 
-def join(host: str, port: int, *, player_name: str, seat: int | None = None):
-    """A RemoteTable joining the table at host:port; it connects (and reconnects) on its own thread."""
+def join(host: str, port: int, *, player_name: str, seat: int | None = None, token: str | None = None,
+         last_seq: int = 0, expect: dict | None = None, keep: bool = True):
+    """A RemoteTable joining the table at host:port; it connects (and reconnects) on its own thread.
+
+    `token`/`last_seq` take a kept seat back; `expect` ({"game", "table"} from a LAN browser row) refuses a
+    table that answers as another. With `keep`, the seat's token and last seq are kept in the data folder
+    (`seat_book`), so a window killed mid-game can take its seat back from the Rejoin entry."""
     from net import client
-    return client.RemoteTable(host, port, name=player_name, seat=seat)
+    on_seat = None
+    if keep:
+        from net.kept_seats import KeptSeat
+
+        def on_seat(welcome, answered):
+            seat_book().keep(KeptSeat.from_welcome(host, port, welcome, answered))
+    return client.RemoteTable(host, port, name=player_name, seat=seat, token=token, last_seq=last_seq,
+                              expect=expect, on_seat=on_seat)
+
+
+def seat_book():
+    """The seats this window holds at LAN tables, one per table (net.kept_seats)."""
+    from net.kept_seats import SeatBook
+    return SeatBook(paths.data_dir() / "seats.json")
 
 
 def close_in_background(*things) -> None:

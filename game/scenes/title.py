@@ -13,6 +13,14 @@ MENU_X = 300  # the menu stands on the left; the map shows on the right
 class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
+        self.time = 0.0
+        self.can_rejoin = None
+        self._build_menu()
+
+    def _build_menu(self) -> None:
+        """The menu, with "Rejoin" while this window holds a seat at a LAN table (kept in its data folder)."""
+        from game import tables
+        self.can_rejoin = bool(tables.seat_book().seats())
         items = [
             ("Play", self.play, pygame.K_p),
             ("Host on LAN", self.host, pygame.K_h),
@@ -22,12 +30,14 @@ class TitleScene(Scene):
             ("Settings", self.settings, pygame.K_s),
             ("Quit", self.app.quit, pygame.K_q),
         ]
+        if self.can_rejoin:
+            items.insert(3, ("Rejoin", self.rejoin, pygame.K_e))
+        height, gap = (44, 8) if self.can_rejoin else (50, 10)
         self.menu = ButtonColumn.centred([(label, fn) for label, fn, _ in items], MENU_X, 312, width=320,
-                                         height=50, gap=10)
+                                         height=height, gap=gap)
         for button, (label, _, key) in zip(self.menu.buttons, items):
             button.hotkey = key
             button.hotkey_label = pygame.key.name(key).upper()
-        self.time = 0.0
 
     # ----- where each entry goes ------------------------------------------------------
     def play(self):
@@ -41,6 +51,10 @@ class TitleScene(Scene):
     def join(self):
         from game.scenes.lan_browser import LanBrowserScene
         self.app.push(LanBrowserScene(self.app))
+
+    def rejoin(self):
+        from game.scenes.rejoin import RejoinScene
+        self.app.push(RejoinScene(self.app))
 
     def replays(self):
         from game.scenes.replays import ReplaysScene
@@ -59,6 +73,9 @@ class TitleScene(Scene):
 
     def on_enter(self):
         self.app.end_game()  # back at the menu: whatever game was on is over for this window
+        from game import tables
+        if bool(tables.seat_book().seats()) != self.can_rejoin:
+            self._build_menu()
 
     # ----- frame ----------------------------------------------------------------------
     def handle(self, event):
