@@ -9,7 +9,7 @@ OPTION_CHOICES = {
     "first_player": ["dice", "first_seat"],   # the highest die roll starts, or seat 0 always (house rule)
 }
 # How a menu shows a choice whose value alone says little.
-OPTION_LABELS = {"first_player": {"dice": "Highest roll", "first_seat": "Seat 1 always"}}
+OPTION_LABELS = {"first_player": {"dice": "Highest roll", "first_seat": "First seat always"}}
 
 
 def default_options() -> dict:
