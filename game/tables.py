@@ -42,6 +42,18 @@ def start_local(game_id: str, seats: list[dict], options: dict, *, seed: int | N
                       bot_factory=bot_factory or product_bots())
 
 
+def continue_local(session, save_path, *, bot_factory=None, bot_delay: float = BOT_DELAY):
+    """A loaded game (engine.session.Session.load of a save) continued in this process, journalling on
+    into the same save file. Its human seats play here; a seat left open (a LAN table that never
+    filled) is given a bot."""
+    from net.local import LocalTable
+    link = LocalTable.from_session(session, save_path=save_path, bot_delay=bot_delay,
+                                   bot_factory=bot_factory or product_bots())
+    if any(s.get("kind") == "open" for s in session.seats):
+        link.start()
+    return link
+
+
 def host_lan(game_id: str, seats: list[dict], options: dict, *, table_name: str, player_name: str,
              seed: int | None = None, discovery: bool = True, bind: str | None = None,
              bot_delay: float = BOT_DELAY, bot_factory=None, countdown: float | None = None):

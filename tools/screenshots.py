@@ -148,8 +148,8 @@ def main(argv=None) -> int:
         app.back_to(TitleScene)
 
         from game.scenes.replays import list_saves
-        longest = max(list_saves(), key=lambda s: s["moves"])
-        replay = ReplayLink(longest["path"])
+        longest = max(list_saves(), key=lambda s: s.moves)
+        replay = ReplayLink(longest.path)
         app.push(ReplayScene(app, replay))
         replay.seek(replay.length // 2)
         settle(app, 30)

@@ -39,7 +39,7 @@ def _again_for(app, link):
         return None
 
     def again():
-        from game.scenes.new_game import start_local_table
+        from game.local_play import start_local_table
         seats = [dict(s) for s in session.seats]
         link.close()   # the finished table's autosave is complete; the new game gets its own
         new = start_local_table(app, session.game_id, seats, dict(session.options))

@@ -5,6 +5,7 @@ from engine import games
 from game import boards, tables, theme
 from game.gui import GuiScene, TextField
 from game.scene import Scene
+from game.local_play import start_local_table, too_many_racers
 from game.widgets import Button, Cycler
 
 BOT_LEVELS = ("easy", "normal", "hard")
@@ -24,28 +25,6 @@ def seat_entry(kind: str, name: str | None) -> dict:
         level = kind.split(" ", 1)[1]
         return {"kind": "bot", "level": level, "name": None}
     return {"kind": kind, "name": name if kind == "human" else None}
-
-
-def start_local_table(app, game_id: str, seats: list[dict], options: dict):
-    """The link of a new local game (hot-seat or against bots), built the one way both the new-game
-    form and the game-over "Play again" build it: in a real-time game (every seat at once, e.g. a
-    Situation 4 race) each bot moves on its own clock at its level's pace, from the window's countdown
-    on (game.paced_bots); otherwise bots answer after the usual animation delay."""
-    bot_factory = app.bot_factory
-    bot_delay = tables.BOT_DELAY * app.settings.animation_factor()
-    if games.is_realtime(game_id):
-        from game import paced_bots
-        bot_factory = paced_bots.paced_factory(bot_factory or tables.product_bots(),
-                                               speed=paced_bots.race_speed(app.settings),
-                                               start_delay=games.start_countdown(game_id) * app.settings.animation_factor())
-        bot_delay = 0.0
-    return tables.start_local(game_id, seats, options, bot_factory=bot_factory, bot_delay=bot_delay)
-
-
-def too_many_racers(game_id: str, seats: list[dict]) -> bool:
-    """A real-time race cannot share one screen: a local race takes at most one human seat."""
-    return games.is_realtime(game_id) and \
-        sum(1 for s in seats if s.get("kind") == "human") > 1
 
 
 class NewGameScene(GuiScene, Scene):

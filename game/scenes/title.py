@@ -3,16 +3,24 @@ import math
 
 import pygame
 
-from game import art, theme
+from game import art, local_play, saved_games, theme
+from game.board_kit.hud import fit_text
 from game.scene import Scene
 from game.widgets import ButtonColumn
 
 MENU_X = 300  # the menu stands on the left; the map shows on the right
+MENU_TOP, MENU_BOTTOM = 312, 720  # the buttons' column inside the menu panel
 
 
 class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
+        self.time = 0.0
+        self.unfinished = saved_games.latest_unfinished()
+        self._build_menu()
+
+    def _build_menu(self) -> None:
+        """The menu, with "Continue" first while a game is left unfinished in the saves folder."""
         items = [
             ("Play", self.play, pygame.K_p),
             ("Host on LAN", self.host, pygame.K_h),
@@ -22,14 +30,22 @@ class TitleScene(Scene):
             ("Settings", self.settings, pygame.K_s),
             ("Quit", self.app.quit, pygame.K_q),
         ]
-        self.menu = ButtonColumn.centred([(label, fn) for label, fn, _ in items], MENU_X, 312, width=320,
-                                         height=50, gap=10)
+        if self.unfinished is not None:
+            items.insert(0, ("Continue", self.continue_game, pygame.K_c))
+        gap = 10 if len(items) <= 7 else 8
+        height = min(50, (MENU_BOTTOM - MENU_TOP) // len(items) - gap)   # however many entries, they fit the panel
+        self.menu = ButtonColumn.centred([(label, fn) for label, fn, _ in items], MENU_X, MENU_TOP, width=320,
+                                         height=height, gap=gap)
         for button, (label, _, key) in zip(self.menu.buttons, items):
             button.hotkey = key
             button.hotkey_label = pygame.key.name(key).upper()
-        self.time = 0.0
 
     # ----- where each entry goes ------------------------------------------------------
+    def continue_game(self):
+        """Pick up the latest unfinished game where it was left."""
+        if self.unfinished is not None and not local_play.continue_game(self.app, self.unfinished.path):
+            self._refresh_continue()
+
     def play(self):
         from game.scenes.new_game import NewGameScene
         self.app.push(NewGameScene(self.app, lan=False))
@@ -59,6 +75,14 @@ class TitleScene(Scene):
 
     def on_enter(self):
         self.app.end_game()  # back at the menu: whatever game was on is over for this window
+        self._refresh_continue()
+
+    def _refresh_continue(self) -> None:
+        latest = saved_games.latest_unfinished()
+        had = self.unfinished is not None
+        self.unfinished = latest
+        if had != (latest is not None):
+            self._build_menu()
 
     # ----- frame ----------------------------------------------------------------------
     def handle(self, event):
@@ -79,7 +103,8 @@ class TitleScene(Scene):
         theme.draw_panel(surface, panel, alpha=215)
         theme.draw_text(surface, f"Commander {self.app.settings.player_name}", (panel.centerx, panel.y + 30),
                         theme.SIZE_BODY, theme.colours.accent, anchor="center")
-        theme.draw_text(surface, "choose your campaign", (panel.centerx, panel.y + 58), theme.SIZE_SMALL,
-                        theme.colours.text_dim, anchor="center", shadow=False)
+        under = f"last game: {self.unfinished.describe()}" if self.unfinished is not None else "choose your campaign"
+        theme.draw_text(surface, fit_text(under, panel.w - 24, theme.SIZE_SMALL), (panel.centerx, panel.y + 58),
+                        theme.SIZE_SMALL, theme.colours.text_dim, anchor="center", shadow=False)
         self.menu.draw(surface)
         theme.draw_hint(surface, "Up/Down and Enter, or click  ·  letters are shortcuts  ·  F11 full screen  ·  Esc quits")

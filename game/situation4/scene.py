@@ -66,7 +66,6 @@ class BoardScene(BaseBoardScene):
     log_rect = layout.LOG
     log_title = "Race log"
     hint_rect = layout.HINT
-    leave_notice = "Press Esc again to leave the race."
 
     def __init__(self, app, link):
         super().__init__(app, link, build_help=build_help_card)
