@@ -80,6 +80,7 @@ class SeatedBoard:
         if actor in self.link.my_seats and actor != self.revealed and not over and self.cover.seat != actor:
             if not self.secret:
                 self.revealed = actor     # nothing to hide: no cover, the next player just plays
+                self.app.notify(f"{self.seat_name(actor)}: your move.")
                 sound.play("turn")
                 return True
             self.cover.show(actor, self.seat_name(actor))

@@ -5,7 +5,7 @@ import pygame
 
 from engine.errors import SaveError
 from game import boards, local_play, saved_games, sound, theme
-from game.board_kit.hud import fit_text
+from game.theme import fit_text
 from game.replay_link import ReplayLink
 from game.saved_games import SavedGame
 from game.scene import Scene

@@ -4,7 +4,7 @@ import math
 import pygame
 
 from game import art, local_play, saved_games, theme
-from game.board_kit.hud import fit_text
+from game.theme import fit_text
 from game.scene import Scene
 from game.widgets import ButtonColumn
 

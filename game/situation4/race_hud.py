@@ -7,7 +7,8 @@ import math
 import pygame
 
 from game import theme
-from game.board_kit.hud import Cached, fit_text
+from game.board_kit.hud import Cached
+from game.theme import fit_text
 from game.situation4 import icons, layout, palette
 from game.widgets import Button
 
