@@ -66,6 +66,7 @@ class App:
         """Push the settings into theme, sound and window (after the Settings scene changes them)."""
         theme.set_colour_blind(self.settings.colour_blind)
         sound.sounds.set_volume(self.settings.volume)
+        sound.music_player.set_volume(self.settings.music_volume)
         fullscreen_now = bool(self.window.get_flags() & pygame.FULLSCREEN)
         if fullscreen_now != self.settings.fullscreen:
             self.window = self._open_window()

@@ -54,6 +54,12 @@ def continue_local(session, save_path, *, bot_factory=None, bot_delay: float = B
     return link
 
 
+def is_local(link) -> bool:
+    """True for a table in this process (hot-seat, against bots, continued): the window may pause it."""
+    from net.local import LocalTable
+    return isinstance(link, LocalTable)
+
+
 def host_lan(game_id: str, seats: list[dict], options: dict, *, table_name: str, player_name: str,
              seed: int | None = None, discovery: bool = True, bind: str | None = None,
              bot_delay: float = BOT_DELAY, bot_factory=None, countdown: float | None = None):
@@ -70,7 +76,8 @@ def host_lan(game_id: str, seats: list[dict], options: dict, *, table_name: str,
     table_seats = []
     for i, s in enumerate(seats):
         if s.get("kind") == "bot":
-            table_seats.append({"name": f"Bot {i + 1}", "kind": "bot", "level": s.get("level", "normal")})
+            table_seats.append({"name": s.get("name") or f"Bot {i + 1}", "kind": "bot",
+                                "level": s.get("level", "normal")})
         else:
             table_seats.append({"name": None, "kind": "open"})
     session = Session(game_id, len(seats), seed=_secrets.randbits(32) if seed is None else seed, options=options,

@@ -30,7 +30,7 @@ Layout is class attributes: `side_rect`, `log_rect`, `log_title`, `hint_rect`, `
 """
 import pygame
 
-from game import theme
+from game import sound, theme
 from game.board_kit.help_card import HelpCard
 from game.board_kit.pace import HOLD_KEY, TOGGLE_KEY, Pace
 from game.board_kit.hud import Cached, build_hint, build_side_panel, build_tooltip
@@ -76,6 +76,9 @@ class BaseBoardScene(SeatedBoard, Scene):
     # ----- what a board fills in -------------------------------------------------------
     def reset_input(self) -> None:
         pass
+
+    def on_enter(self) -> None:
+        sound.music("campaign")
 
     def read_view(self) -> None:
         pass

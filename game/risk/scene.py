@@ -89,7 +89,10 @@ class BoardScene(BaseBoardScene):
 
     def read_view(self) -> None:
         active = self.active_seat
+        was_defending = self._defend_prompt_up()
         self.actions = legal_actions(self.view, active) if active is not None else []
+        if self._defend_prompt_up() and not was_defending:
+            sound.play("attacked")   # out of turn: someone attacks you and waits for your answer
         self.hand.sync(self.private_cards())
         self._sync_modal()
 

@@ -3,7 +3,7 @@ import math
 
 import pygame
 
-from game import art, local_play, saved_games, theme
+from game import art, local_play, saved_games, sound, theme
 from game.theme import fit_text
 from game.scene import Scene
 from game.widgets import ButtonColumn
@@ -16,6 +16,7 @@ class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.time = 0.0
+        self.asked_name = False
         self.unfinished = saved_games.latest_unfinished()
         self._build_menu()
 
@@ -75,7 +76,12 @@ class TitleScene(Scene):
 
     def on_enter(self):
         self.app.end_game()  # back at the menu: whatever game was on is over for this window
+        sound.music("menu")
         self._refresh_continue()
+        if not self.app.settings.name_chosen and not self.asked_name:   # the first run: ask the player's name first
+            self.asked_name = True   # once: leaving the question (or closing the window) is an answer too
+            from game.scenes.welcome import WelcomeScene
+            self.app.push(WelcomeScene(self.app))
 
     def _refresh_continue(self) -> None:
         latest = saved_games.latest_unfinished()
