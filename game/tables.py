@@ -36,8 +36,12 @@ def product_bots():
 
 def start_local(game_id: str, seats: list[dict], options: dict, *, seed: int | None = None, bot_factory=None,
                 bot_delay: float = BOT_DELAY):
-    """A hot-seat / vs-bots table in this process, autosaving to the saves folder."""
+    """A hot-seat / vs-bots table in this process, autosaving to the saves folder. Bots not given a name get a
+    commander's (game.names)."""
     from net.local import LocalTable
+    from game import names
+    bots = names.bot_names(len(seats), avoid=[s.get("name") for s in seats if s.get("kind") != "bot"])
+    seats = [dict(s, name=s.get("name") or bots[i]) if s.get("kind") == "bot" else s for i, s in enumerate(seats)]
     return LocalTable(game_id, seats, options, seed=seed, save_path=autosave_path(game_id), bot_delay=bot_delay,
                       bot_factory=bot_factory or product_bots())
 
