@@ -25,6 +25,7 @@ from game import sound, tables, theme
 from game.board_kit import hud as kit_hud
 from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.countdown import Countdown
+from game.board_kit.seats import REFUSAL
 from game.situation4 import layout, palette, race_hud
 from game.situation4.board_layer import BoardLayer
 from game.situation4.effects import Effects
@@ -163,7 +164,7 @@ class BoardScene(BaseBoardScene):
         del self.refusals[:-32]
         self.reason, self.reason_left = message, REASON_SECONDS
         if toast:
-            self.app.notify(message, warning=True)
+            self.app.notify(message, warning=True, moment=REFUSAL)
         sound.play("error")
 
     def clicked(self) -> None:

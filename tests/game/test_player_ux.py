@@ -263,3 +263,20 @@ def test_the_in_hand_captions_are_words():
     assert force_caption("tank", 2, True) == "key T"
     assert force_caption("paratroop", 0, False) == "finish base"
     assert force_caption("bridge", 0, True) == "all used"
+
+
+def test_a_refusal_on_the_race_hint_line_goes_at_the_next_accepted_move(app):
+    """"Refused: your first piece must go on your base line" no longer stays up after good placements: the next
+    accepted move of mine clears it (from the hint line and the toasts)."""
+    link, scene = s4_race(app)
+    scene.refuse("Your first piece must go on your base line (the red-bordered pieces).")
+    assert scene.hint()[0].startswith("Refused:")
+    piece = next(p for p in scene.tray.items if p in scene.targets.fitting)
+    seq = scene.submit({"type": "place", "piece": piece, "slot": piece})
+    for _ in range(5):
+        app.step(FRAME)
+        if not scene.reason:
+            break
+    assert seq is not None and scene.reason == "" and not scene.hint()[0].startswith("Refused:")
+    assert not any("base line" in t[0] for t in app.toasts)
+    link.close()
