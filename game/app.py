@@ -14,6 +14,7 @@ import pygame
 
 from game import settings as settings_module
 from game import art, sound, theme
+from game.notices import Toasts
 from game.scene import LOGICAL_SIZE, Scene, SceneStack
 
 FPS = 60
@@ -45,7 +46,7 @@ class App:
         self.active_link = None        # the link of the game on screen, for the reconnecting banner
         self.hosted = None             # a HostHandle while this window hosts a LAN table
         self.bot_factory = bot_factory  # None: the bots package (tests pass their own for small games)
-        self.toasts: list[list] = []   # [text, seconds left, colour]
+        self.toasts = Toasts()         # short messages, each owned by the scene that said it (game.notices)
         self.frames = 0
         self.started = started
         self._first_frame_exit = os.environ.get(FIRST_FRAME_ENV) == "1"
@@ -65,6 +66,7 @@ class App:
         """Push the settings into theme, sound and window (after the Settings scene changes them)."""
         theme.set_colour_blind(self.settings.colour_blind)
         sound.sounds.set_volume(self.settings.volume)
+        sound.music_player.set_volume(self.settings.music_volume)
         fullscreen_now = bool(self.window.get_flags() & pygame.FULLSCREEN)
         if fullscreen_now != self.settings.fullscreen:
             self.window = self._open_window()
@@ -123,11 +125,11 @@ class App:
     def quit(self) -> None:
         self.running = False
 
-    def notify(self, text: str, *, warning: bool = False) -> None:
-        """A short message at the top of the window that fades by itself."""
+    def notify(self, text: str, *, warning: bool = False, moment=None) -> None:
+        """A short message at the top of the window that fades by itself, and goes at once when the scene
+        on top now leaves the top, or ends `moment` (game.notices)."""
         colour = theme.colours.warning if warning else theme.colours.text
-        self.toasts.append([text, TOAST_SECONDS, colour])
-        del self.toasts[:-3]
+        self.toasts.say(text, colour, owner=self.stack.top, moment=moment, seconds=TOAST_SECONDS)
 
     # ----- the loop -------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
@@ -212,19 +214,11 @@ class App:
 
     # ----- overlays -------------------------------------------------------------------
     def _update_toasts(self, dt: float) -> None:
-        for toast in self.toasts:
-            toast[1] -= dt
-        self.toasts = [t for t in self.toasts if t[1] > 0]
+        self.toasts.update(dt, self.stack.top)
         self._banner_phase = (self._banner_phase + dt) % 1.2
 
     def _draw_toasts(self) -> None:
-        y = 16
-        for text, left, colour in self.toasts:
-            surf = theme.render_text(text, theme.SIZE_BODY, colour)
-            rect = surf.get_rect(midtop=(LOGICAL_SIZE[0] // 2, y)).inflate(32, 16)
-            theme.draw_panel(self.surface, rect, border=colour, radius=10, alpha=int(235 * min(1.0, left)))
-            self.surface.blit(surf, surf.get_rect(center=rect.center))
-            y = rect.bottom + 8
+        self.toasts.draw(self.surface)
 
     @property
     def reconnecting(self) -> bool:

@@ -8,6 +8,20 @@ OPTION_CHOICES = {
     "defender_dice": ["auto", "choose"],      # defender rolls the most allowed, or answers each attack
 }
 
+# How the new-game screen shows each value, and the one sentence it says about each option.
+OPTION_LABELS = {
+    "territories": {"dealt": "Dealt at random", "claim": "Claimed in turn"},
+    "card_values": {"escalating": "Rising: 4, 6, 8…", "fixed": "Fixed by the set"},
+    "fortify": {"connected": "Through your lands", "adjacent": "Next door only"},
+    "defender_dice": {"auto": "Most allowed", "choose": "Defender chooses"},
+}
+OPTION_HELP = {
+    "territories": "How the 42 territories are shared out before the first turn.",
+    "card_values": "How many armies a traded set of three cards brings.",
+    "fortify": "How far the one move at the end of your turn may carry armies.",
+    "defender_dice": "How many dice a defender rolls: the most allowed, or asked at each attack.",
+}
+
 
 def default_options() -> dict:
     return options.defaults(OPTION_CHOICES)

@@ -39,7 +39,7 @@ def _again_for(app, link):
         return None
 
     def again():
-        from game.scenes.new_game import start_local_table
+        from game.local_play import start_local_table
         seats = [dict(s) for s in session.seats]
         link.close()   # the finished table's autosave is complete; the new game gets its own
         new = start_local_table(app, session.game_id, seats, dict(session.options))
@@ -72,7 +72,10 @@ class GameOverScene(Scene):
         items.append(("Main menu", self.back))
         self.menu = ButtonColumn.centred(items, 640, 660 if len(items) == 1 else 620, width=300, height=50)
         self.time = 0.0
-        sound.play("conquest")
+        sound.music(None)
+        mine = set(getattr(link, "my_seats", []))
+        lost = bool(mine) and not (mine & set(result.get("winners") or []))
+        sound.play("defeat" if lost else "victory")
 
     def seat_colour(self, seat) -> tuple:
         """A seat's colour here: the game's own if it gave them, else the theme's."""

@@ -3,22 +3,27 @@ import math
 
 import pygame
 
-from game import art, theme
+from game import art, local_play, saved_games, sound, theme
+from game.theme import fit_text
 from game.scene import Scene
 from game.widgets import ButtonColumn
 
 MENU_X = 300  # the menu stands on the left; the map shows on the right
+MENU_TOP, MENU_BOTTOM = 312, 720  # the buttons' column inside the menu panel
 
 
 class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.time = 0.0
+        self.asked_name = False
         self.can_rejoin = None
+        self.unfinished = saved_games.latest_unfinished()
         self._build_menu()
 
     def _build_menu(self) -> None:
-        """The menu, with "Rejoin" while this window holds a seat at a LAN table (kept in its data folder)."""
+        """The menu, with "Continue" first while a game is left unfinished in the saves folder, and
+        "Rejoin" while this window holds a seat at a LAN table (kept in its data folder)."""
         from game import tables
         self.can_rejoin = bool(tables.seat_book().seats())
         items = [
@@ -32,14 +37,22 @@ class TitleScene(Scene):
         ]
         if self.can_rejoin:
             items.insert(3, ("Rejoin", self.rejoin, pygame.K_e))
-        height, gap = (44, 8) if self.can_rejoin else (50, 10)
-        self.menu = ButtonColumn.centred([(label, fn) for label, fn, _ in items], MENU_X, 312, width=320,
+        if self.unfinished is not None:
+            items.insert(0, ("Continue", self.continue_game, pygame.K_c))
+        gap = 10 if len(items) <= 7 else 8
+        height = min(50, (MENU_BOTTOM - MENU_TOP) // len(items) - gap)   # however many entries, they fit the panel
+        self.menu = ButtonColumn.centred([(label, fn) for label, fn, _ in items], MENU_X, MENU_TOP, width=320,
                                          height=height, gap=gap)
         for button, (label, _, key) in zip(self.menu.buttons, items):
             button.hotkey = key
             button.hotkey_label = pygame.key.name(key).upper()
 
     # ----- where each entry goes ------------------------------------------------------
+    def continue_game(self):
+        """Pick up the latest unfinished game where it was left."""
+        if self.unfinished is not None and not local_play.continue_game(self.app, self.unfinished.path):
+            self._refresh_menu()
+
     def play(self):
         from game.scenes.new_game import NewGameScene
         self.app.push(NewGameScene(self.app, lan=False))
@@ -73,8 +86,20 @@ class TitleScene(Scene):
 
     def on_enter(self):
         self.app.end_game()  # back at the menu: whatever game was on is over for this window
+        sound.music("menu")
+        self._refresh_menu()
+        if not self.app.settings.name_chosen and not self.asked_name:   # the first run: ask the player's name first
+            self.asked_name = True   # once: leaving the question (or closing the window) is an answer too
+            from game.scenes.welcome import WelcomeScene
+            self.app.push(WelcomeScene(self.app))
+
+    def _refresh_menu(self) -> None:
+        """Continue and Rejoin come and go with what is saved: rebuild the menu when either changed."""
         from game import tables
-        if bool(tables.seat_book().seats()) != self.can_rejoin:
+        latest = saved_games.latest_unfinished()
+        had = self.unfinished is not None
+        self.unfinished = latest
+        if had != (latest is not None) or bool(tables.seat_book().seats()) != self.can_rejoin:
             self._build_menu()
 
     # ----- frame ----------------------------------------------------------------------
@@ -96,7 +121,8 @@ class TitleScene(Scene):
         theme.draw_panel(surface, panel, alpha=215)
         theme.draw_text(surface, f"Commander {self.app.settings.player_name}", (panel.centerx, panel.y + 30),
                         theme.SIZE_BODY, theme.colours.accent, anchor="center")
-        theme.draw_text(surface, "choose your campaign", (panel.centerx, panel.y + 58), theme.SIZE_SMALL,
-                        theme.colours.text_dim, anchor="center", shadow=False)
+        under = f"last game: {self.unfinished.describe()}" if self.unfinished is not None else "choose your campaign"
+        theme.draw_text(surface, fit_text(under, panel.w - 24, theme.SIZE_SMALL), (panel.centerx, panel.y + 58),
+                        theme.SIZE_SMALL, theme.colours.text_dim, anchor="center", shadow=False)
         self.menu.draw(surface)
         theme.draw_hint(surface, "Up/Down and Enter, or click  ·  letters are shortcuts  ·  F11 full screen  ·  Esc quits")
