@@ -35,14 +35,15 @@ class HandPanel:
         theme.draw_panel(surface, HAND, alpha=235, radius=10)
         theme.draw_text(surface, title, (HAND.x + 10, HAND.y + 6), 15, theme.colours.text_dim, bold=True, shadow=False)
         self.rects = {}
+        if seat is not None:
+            self.drawn_for.append(seat)
+            del self.drawn_for[:-64]
         if seat is None or not cards:
             if empty:
                 for i, line in enumerate(theme.wrap_text(empty, HAND.w - 24, 14)[:4]):
                     theme.draw_text(surface, line, (HAND.x + 12, HAND.y + 40 + 18 * i), 14, theme.colours.text_dim,
                                     shadow=False)
             return
-        self.drawn_for.append(seat)
-        del self.drawn_for[:-64]
         (w, h), cols = card_size(len(cards), orders is not None)
         tag_h = ORDER_H if orders is not None else 0
         for i, card in enumerate(cards):
