@@ -125,31 +125,45 @@ class Sink(Anim):
 
 
 class Surfacing(Anim):
-    """A submarine breaks the surface at the square it watched, fires, and dives again."""
+    """A submarine breaks the surface beside the square it watched, fires a torpedo at it, and dives."""
 
-    def __init__(self, square, sprite_of):
+    def __init__(self, square, sprite_of, side: int = 1):
+        """`side`: -1 or 1, the neighbouring square (west or east) it comes up in, 0 under the target itself."""
         super().__init__()
         self.square = tuple(square)
         self.sprite_of = sprite_of
+        self.side = side
         self.duration = STRIKE_SECONDS
 
     def draw(self, surface, stage, t) -> None:
         x, y = stage.centre(self.square)
         px = stage.cell_px
-        size = round(px * 1.5)
-        sub = self.sprite_of(size)
-        rise = min(1.0, t / 0.35) if t < 0.75 else max(0.0, 1 - (t - 0.75) / 0.25)
+        side = self.side
+        sx, sy = x + side * px * 1.05, y + px * 0.1
+        rise = min(1.0, t / 0.3) if t < 0.8 else max(0.0, 1 - (t - 0.8) / 0.2)
+        sub = self.sprite_of(round(px * 1.7))
+        if side < 0:
+            sub = pygame.transform.flip(sub, True, False)
         shown = sub.copy()
         shown.set_alpha(round(255 * rise))
-        surface.blit(shown, shown.get_rect(center=(x + px * 0.1, y + (1 - rise) * px * 0.35)))
-        if 0.35 < t < 0.8:   # the torpedo's track
-            u = (t - 0.35) / 0.45
-            pygame.draw.line(surface, SPLASH, (x + px * 0.3, y + px * 0.1), (x + px * (0.3 - 0.3 * u), y), 2)
-        for k in range(3):
-            r = px * (0.5 + 0.35 * k) * (0.6 + 0.4 * t)
-            ripple = pygame.Surface((round(r * 2 + 4), round(r * 2 + 4)), pygame.SRCALPHA)
-            pygame.draw.circle(ripple, (*SPLASH, round(160 * (1 - t))), (ripple.get_width() // 2,) * 2, round(r), 2)
-            surface.blit(ripple, ripple.get_rect(center=(x, y)))
+        surface.blit(shown, shown.get_rect(center=(sx, sy + (1 - rise) * px * 0.4)))
+        for k in range(3):    # rings spreading from where it came up
+            r = px * (0.45 + 0.3 * k) * (0.5 + t)
+            ring = pygame.Surface((round(r * 2 + 4), round(r * 2 + 4)), pygame.SRCALPHA)
+            pygame.draw.circle(ring, (*SPLASH, round(170 * (1 - t))), (ring.get_width() // 2,) * 2, round(r), 2)
+            surface.blit(ring, ring.get_rect(center=(sx, sy)))
+        if 0.3 < t < 0.75:    # the torpedo's wake, running to the target
+            u = (t - 0.3) / 0.45
+            head = (sx + (x - sx) * u, sy + (y - sy) * u)
+            pygame.draw.line(surface, SPLASH, (sx, sy), head, 3)
+            for b in range(4):
+                bx = sx + (head[0] - sx) * (b + 0.5) / 4
+                pygame.draw.circle(surface, SPLASH, (bx, sy + (head[1] - sy) * (b + 0.5) / 4 + (b % 2) * 3), 2)
+        if 0.7 < t < 0.95:    # the hit
+            r = px * 0.7 * (t - 0.7) / 0.25 + px * 0.2
+            flash = pygame.Surface((round(r * 2), round(r * 2)), pygame.SRCALPHA)
+            pygame.draw.circle(flash, (*FIRE, 200), (round(r), round(r)), round(r))
+            surface.blit(flash, flash.get_rect(center=(x, y)))
 
 
 class Flight(Anim):

@@ -411,7 +411,7 @@ class BoardScene(BaseBoardScene):
             add(fx.Flash(e["square"], theme.colours.bad))
         elif kind == "strike":
             self.strikes_seen.append(e)
-            add(fx.Surfacing(e["square"], self.sprites.surfacing))
+            add(fx.Surfacing(e["square"], self.sprites.surfacing, self._open_water_beside(e["square"])))
             sound.play("conquest")
         elif kind == "damaged":
             add(fx.Flight(self._plane_sprite(e["by"]), [(("base", e["by"]), ("square", e["from"]))], spin=True))
@@ -450,6 +450,13 @@ class BoardScene(BaseBoardScene):
             sound.play("conquest")
         elif kind == "turn" and e["seat"] in self.link.my_seats:
             sound.play("turn")
+
+    def _open_water_beside(self, sq) -> int:
+        """Which side of `sq` (east 1, west -1) is ocean for a submarine to come up in; 0 for neither."""
+        for side in (1, -1):
+            if self.board.kinds.get((sq[0] + side, sq[1])) == "ocean":
+                return side
+        return 0
 
     def _coins(self, legs, duration: float = fx.FLIGHT_SECONDS):
         return fx.Flight(lambda stage: self.sprites.coin(18), legs, duration=duration)

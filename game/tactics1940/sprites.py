@@ -248,16 +248,23 @@ def paint_submarine_card(label: str, size, colour, lit: bool) -> pygame.Surface:
 
 
 def paint_surfacing(size: int) -> pygame.Surface:
+    """A submarine awash, seen from the side: a dark hull in foam, conning tower and periscope."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size // 2
-    pygame.draw.ellipse(surf, (230, 244, 250, 170), pygame.Rect(size * 0.04, c - size * 0.16, size * 0.92,
-                                                                  size * 0.42), max(2, size // 18))
-    hull = pygame.Rect(size * 0.12, c - size * 0.06, size * 0.76, size * 0.22)
-    pygame.draw.ellipse(surf, SUB_GREY, hull)
-    pygame.draw.rect(surf, SUB_GREY, (c - size * 0.08, c - size * 0.22, size * 0.16, size * 0.2))
-    pygame.draw.line(surf, SUB_GREY, (c + size * 0.02, c - size * 0.22), (c + size * 0.02, c - size * 0.36),
-                     max(2, size // 22))
-    pygame.draw.ellipse(surf, theme.lighten(SUB_GREY, 0.3), hull, 1)
+    foam = pygame.Rect(size * 0.02, c - size * 0.02, size * 0.96, size * 0.26)
+    pygame.draw.ellipse(surf, (230, 244, 250, 200), foam)
+    hull = pygame.Rect(size * 0.08, c - size * 0.08, size * 0.84, size * 0.2)
+    pygame.draw.ellipse(surf, (28, 34, 40), hull)
+    pygame.draw.ellipse(surf, (150, 170, 186), hull, max(1, size // 40))
+    tower = pygame.Rect(c - size * 0.12, c - size * 0.27, size * 0.2, size * 0.22)
+    pygame.draw.rect(surf, (28, 34, 40), tower, border_top_left_radius=max(2, size // 20),
+                     border_top_right_radius=max(2, size // 30))
+    pygame.draw.rect(surf, (150, 170, 186), tower, max(1, size // 40), border_top_left_radius=max(2, size // 20),
+                     border_top_right_radius=max(2, size // 30))
+    pygame.draw.line(surf, (28, 34, 40), (c + size * 0.02, tower.y), (c + size * 0.02, tower.y - size * 0.14),
+                     max(2, size // 24))
+    pygame.draw.line(surf, (28, 34, 40), (c + size * 0.02, tower.y - size * 0.14),
+                     (c + size * 0.1, tower.y - size * 0.14), max(2, size // 24))
     return surf.convert_alpha()
 
 
