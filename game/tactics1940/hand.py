@@ -22,6 +22,8 @@ class HandPanel:
         self.sprites = sprites
         self.rects: dict[int, pygame.Rect] = {}
         self.drawn_for: list[int | None] = []
+        self._key = None
+        self._surface: pygame.Surface | None = None
 
     def card_at(self, pos) -> int | None:
         for card, rect in self.rects.items():
@@ -31,38 +33,49 @@ class HandPanel:
 
     def draw(self, surface, *, title: str, cards: list[dict], seat, colour, lit=(), orders=None,
              empty: str = "") -> None:
-        """`cards`: the shown seat's own `private.submarines`; `orders(card)`: its standing order (hot-seat)."""
-        theme.draw_panel(surface, HAND, alpha=235, radius=10)
-        theme.draw_text(surface, title, (HAND.x + 10, HAND.y + 6), 15, theme.colours.text_dim, bold=True, shadow=False)
-        self.rects = {}
+        """`cards`: the shown seat's own `private.submarines`; `orders(card)`: its standing order (hot-seat).
+        The panel is painted once per change of what it shows and blitted otherwise."""
         if seat is not None:
             self.drawn_for.append(seat)
             del self.drawn_for[:-64]
-        if seat is None or not cards:
-            if empty:
-                for i, line in enumerate(theme.wrap_text(empty, HAND.w - 24, 14)[:4]):
-                    theme.draw_text(surface, line, (HAND.x + 12, HAND.y + 40 + 18 * i), 14, theme.colours.text_dim,
-                                    shadow=False)
-            return
+        shown = cards if seat is not None else []
+        key = (title, tuple(c["card"] for c in shown), seat, tuple(colour), tuple(sorted(lit)),
+               tuple(orders(c["card"]) for c in shown) if orders is not None else None, empty, id(theme.colours))
+        if key != self._key:
+            self._key = key
+            self._surface, self.rects = self._paint(title, shown, colour, set(lit), orders, empty)
+        surface.blit(self._surface, HAND)
+
+    def _paint(self, title, cards, colour, lit, orders, empty):
+        surf = pygame.Surface(HAND.size)
+        surf.fill(theme.colours.panel)
+        theme.draw_panel(surf, surf.get_rect(), alpha=235, radius=10)
+        theme.draw_text(surf, title, (10, 6), 15, theme.colours.text_dim, bold=True, shadow=False)
+        rects = {}
+        if not cards:
+            for i, line in enumerate(theme.wrap_text(empty, HAND.w - 24, 14)[:4]):
+                theme.draw_text(surf, line, (12, 40 + 18 * i), 14, theme.colours.text_dim, shadow=False)
+            return surf.convert(), rects
         (w, h), cols = card_size(len(cards), orders is not None)
         tag_h = ORDER_H if orders is not None else 0
         for i, card in enumerate(cards):
             row, col = divmod(i, cols)
-            rect = pygame.Rect(HAND.x + 10 + col * (w + GAP), HAND.y + 30 + row * (h + tag_h + GAP + 4), w, h)
-            label = f"{card['ocean']} {card['number']}"
+            rect = pygame.Rect(10 + col * (w + GAP), 30 + row * (h + tag_h + GAP + 4), w, h)
             is_lit = card["card"] in lit
-            face = self.sprites.submarine_card(label, (w, h), colour, lit=is_lit)
-            surface.blit(face, rect.move(0, -5 if is_lit else 0))
-            self.rects[card["card"]] = rect
+            face = self.sprites.submarine_card(f"{card['ocean']} {card['number']}", (w, h), colour, lit=is_lit)
+            surf.blit(face, rect.move(0, -5 if is_lit else 0))
+            hit = rect
             if orders is not None:
                 order = orders(card["card"])
                 tag = pygame.Rect(rect.x, rect.bottom + 3, w, tag_h)
                 ink = {"enemy": theme.colours.bad, "any": theme.colours.warning, "hold": theme.colours.text_dim}[order]
-                pygame.draw.rect(surface, theme.darken(ink, 0.7), tag, border_radius=5)
-                pygame.draw.rect(surface, ink, tag, 1, border_radius=5)
-                theme.draw_text(surface, SHORT[order], tag.center, 11 if w >= 56 else 9, ink, bold=True, shadow=False,
+                pygame.draw.rect(surf, theme.darken(ink, 0.7), tag, border_radius=5)
+                pygame.draw.rect(surf, ink, tag, 1, border_radius=5)
+                theme.draw_text(surf, SHORT[order], tag.center, 11 if w >= 56 else 9, ink, bold=True, shadow=False,
                                 anchor="center")
-                self.rects[card["card"]] = rect.union(tag)
+                hit = rect.union(tag)
+            rects[card["card"]] = hit.move(HAND.topleft)
+        return surf.convert(), rects
 
 
 def card_size(n: int, tagged: bool) -> tuple[tuple[int, int], int]:

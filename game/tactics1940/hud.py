@@ -70,9 +70,16 @@ def status_of(pub: dict, seat: int, powers: Powers) -> str:
     return f"at war · on {camp}'s side"
 
 
+def opaque(size) -> pygame.Surface:
+    """A surface for a part of the side panel: filled with the panel's colour, so it is drawn without
+    alpha (a translucent panel over the opaque side panel would always look the same, only slower)."""
+    surf = pygame.Surface(size)
+    surf.fill(theme.colours.panel)
+    return surf
+
+
 def build_top_bar(pub: dict, powers: Powers, seats: list, shown_seat) -> pygame.Surface:
-    surf = pygame.Surface(TOP_BAR.size, pygame.SRCALPHA)
-    surf.fill((*theme.colours.panel, 255))
+    surf = opaque(TOP_BAR.size)
     pygame.draw.line(surf, theme.colours.panel_border, (0, TOP_BAR.h - 1), (TOP_BAR.w, TOP_BAR.h - 1), 2)
     theme.draw_text(surf, "TACTICS", (14, 7), 24, theme.colours.accent, bold=True, shadow=False)
     theme.draw_text(surf, "1940", (118, 12), 17, theme.colours.text_dim, bold=True, shadow=False)
@@ -93,12 +100,12 @@ def build_top_bar(pub: dict, powers: Powers, seats: list, shown_seat) -> pygame.
     info = f"deck {pub.get('deck', 0)} · reserve {pub.get('reserve', 0)} coins"
     tn = theme.font(16).render(info, True, theme.colours.text_dim)
     surf.blit(tn, tn.get_rect(midright=(TOP_BAR.right - 28 - text.get_width(), TOP_BAR.centery + 2)))
-    return surf.convert_alpha()
+    return surf.convert()
 
 
 def build_turn_box(pub: dict, powers: Powers, seats: list, headline: str, lines: tuple, seat) -> pygame.Surface:
     rect = pygame.Rect(0, 0, *TURN_BOX.size)
-    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+    surf = opaque(rect.size)
     theme.draw_panel(surf, rect, border=theme.colours.accent_dark, alpha=240)
     colour = powers.colour(seat)
     pygame.draw.rect(surf, theme.darken(colour, 0.4), (12, 14, 30, 30), border_radius=6)
@@ -107,13 +114,13 @@ def build_turn_box(pub: dict, powers: Powers, seats: list, headline: str, lines:
     for i, line in enumerate(lines[:2]):
         theme.draw_text(surf, fit_text(line, rect.w - 70, 15), (54, 34 + i * 17), 15, theme.colours.text_dim,
                         shadow=False)
-    return surf.convert_alpha()
+    return surf.convert()
 
 
 def build_powers(pub: dict, powers: Powers, seats: list, shown_seat, highlight, sprites: Sprites) -> pygame.Surface:
     """The table of powers: who plays each, their standing, coins, protest cards (their own still to
     serve, and those of others they accepted), submarine cards held (how many) and fleet afloat."""
-    surf = pygame.Surface(POWERS.size, pygame.SRCALPHA)
+    surf = opaque(POWERS.size)
     theme.draw_panel(surf, surf.get_rect(), alpha=235, radius=10)
     dim = theme.colours.text_dim
     for key, label in (("coins", "coins"), ("protests", "protests"), ("accepted", "accepted"),
@@ -173,7 +180,7 @@ def build_powers(pub: dict, powers: Powers, seats: list, shown_seat, highlight, 
             theme.draw_text(surf, str(count), (x + token.get_width(), cy), 15, bold=True, shadow=False,
                             anchor="midleft")
             x += token.get_width() + 12
-    return surf.convert_alpha()
+    return surf.convert()
 
 
 def row_anchor(seat: int, column: str = "coins") -> tuple[int, int]:
@@ -191,7 +198,7 @@ def row_at(pos) -> int | None:
 
 def build_card_panel(pub: dict, powers: Powers, sprites: Sprites) -> pygame.Surface:
     """The last card drawn, face up with its text, and who drew it."""
-    surf = pygame.Surface(CARD.size, pygame.SRCALPHA)
+    surf = opaque(CARD.size)
     theme.draw_panel(surf, surf.get_rect(), alpha=235, radius=10)
     drawn = pub.get("drawn")
     counts = f"deck {pub.get('deck', 0)} · used {len(pub.get('discard') or [])}"
@@ -201,7 +208,7 @@ def build_card_panel(pub: dict, powers: Powers, sprites: Sprites) -> pygame.Surf
         theme.draw_text(surf, "Last card", (10, 6), 15, theme.colours.text_dim, bold=True, shadow=False)
         back = sprites.card_back(LAST_CARD, label="Chance")
         surf.blit(back, at)
-        return surf.convert_alpha()
+        return surf.convert()
     seat = drawn["seat"]
     theme.draw_text(surf, "Drawn by", (10, 6), 15, theme.colours.text_dim, bold=True, shadow=False)
     theme.draw_text(surf, powers.name(seat), (80, 5), 16, theme.lighten(powers.colour(seat), 0.3), bold=True,
@@ -210,7 +217,7 @@ def build_card_panel(pub: dict, powers: Powers, sprites: Sprites) -> pygame.Surf
     if card.get("kind") == "submarine" and not card.get("text"):
         card["text"] = "Its square stays the drawer's secret until the submarine strikes."
     surf.blit(sprites.card_face(card, LAST_CARD, owner_colour=powers.colour(seat)), at)
-    return surf.convert_alpha()
+    return surf.convert()
 
 
 def banner_rect(square_centre_y: float) -> pygame.Rect:

@@ -36,10 +36,11 @@ class MapLayer:
         top = pub["discard"][-1] if pub.get("discard") else None
         return (tuple(pub.get("powers", ())), tuple(pub.get("davy_jones_locker", ())),
                 tuple(pub.get("supply_base", ())), _supply_split(pub), pub.get("reserve"), pub.get("deck"),
-                len(pub.get("discard", ())), top["id"] if top else None, theme.colours)
+                len(pub.get("discard", ())), top["id"] if top else None, id(theme.colours))
 
-    def composite(self, pub: dict) -> pygame.Surface:
-        """The board at zoom 1: the art, the homes in colour, the holding areas filled in."""
+    def composite(self, pub: dict, key=None) -> pygame.Surface:
+        """The board at zoom 1: the art, the homes in colour, the holding areas filled in (`key`: `key_of(pub)`,
+        if the caller has it already)."""
         powers = Powers(pub.get("powers", []))
 
         def decorate(surf):
@@ -48,7 +49,7 @@ class MapLayer:
             self._supply_base(surf, pub, powers)
             self._reserve(surf, pub)
             self._chance(surf, pub)
-        return self.terrain.composite(self.key_of(pub), decorate)
+        return self.terrain.composite(key if key is not None else self.key_of(pub), decorate)
 
     # ----- homes --------------------------------------------------------------------------------
     def _homes(self, surf, powers: Powers) -> None:

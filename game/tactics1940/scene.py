@@ -87,6 +87,10 @@ class BoardScene(BaseBoardScene):
         self.buttons: list[Button] = []
         self._buttons_key = None
         self._pieces: dict[int, dict] = {}
+        self._targets_key, self._targets = None, {}
+        self._layout_key, self._layout, self._demand_marks = None, [], []
+        self._panel_keys: tuple = ()        # what the side panels show, worked out once per revision
+        self._rim: tuple = (None, None)     # (cell size, sprite) of the own-submarine rim
         self.last_move: tuple | None = None  # (from, to) of the last move, lit faintly
         self.strikes_seen: list[dict] = []   # strike events as this screen got them (tests read them)
         self._top_bar = Cached(hud.build_top_bar)
@@ -133,6 +137,9 @@ class BoardScene(BaseBoardScene):
         if not self.powers.of_seat and pub.get("powers"):
             self.powers = Powers(pub["powers"])
         self._pieces = {p["id"]: p for p in pub.get("pieces", ())}
+        self._panel_keys = (repr(pub.get("coins")), repr(pub.get("protest_cards")), repr(pub.get("accepted")),
+                            repr(pub.get("submarines")), repr(pub.get("camps")), self.layer.key_of(pub),
+                            repr(pub.get("drawn")), pub.get("deck"), len(pub.get("discard") or ()))
         self.clock.update(pub, self.time)
         active = self.active_seat
         key = (self.shown_rev, active)
@@ -530,8 +537,8 @@ class BoardScene(BaseBoardScene):
     # ----- drawing ---------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:
         pub = self.pub
-        surface.fill(theme.darken(theme.colours.panel, 0.4), BOARD_RECT.inflate(16, 16))
-        self.picture.draw(surface, self.map, self.layer.composite(pub))
+        pygame.draw.rect(surface, theme.darken(theme.colours.panel, 0.4), BOARD_RECT.inflate(16, 16), 8)
+        self.picture.draw(surface, self.map, self.layer.composite(pub, (self._panel_keys[5], id(theme.colours))))
         with self.map.clipped(surface):
             self._draw_highlights(surface)
             self._draw_own_submarines(surface)
@@ -553,7 +560,15 @@ class BoardScene(BaseBoardScene):
             light(surface, self.map, self.pointer.hover, "hover", 200)
 
     def targets(self) -> dict:
-        """Squares lit for the seat at the controls: cell -> highlight style."""
+        """Squares lit for the seat at the controls: cell -> highlight style (worked out once per change
+        of the orders or the selection)."""
+        key = (self.orders_serial, self.selected, self.chain, self.demand_target)
+        if key != self._targets_key:
+            self._targets_key = key
+            self._targets = self._work_out_targets()
+        return self._targets
+
+    def _work_out_targets(self) -> dict:
         o = self.orders
         out = {}
         if o is None:
@@ -594,41 +609,63 @@ class BoardScene(BaseBoardScene):
         return out
 
     def _draw_own_submarines(self, surface) -> None:
-        """Only this seat's own submarine squares, with a dashed rim (the kit's mark for a secret of one's own)."""
-        for card in self.own_cards():
+        """Only this seat's own submarine squares, with a dashed rim (the kit's mark for a secret of one's own),
+        painted once per cell size and blitted."""
+        cards = self.own_cards()
+        if not cards:
+            return
+        rect = self.map.cell_rect((0, 0))
+        if self._rim[0] != rect.size:
+            rim = pygame.Surface(rect.inflate(4, 4).size, pygame.SRCALPHA)
+            view = MapView(GRID, pygame.Rect(2, 2, rect.w, rect.h), max_zoom=MAX_ZOOM)
+            view.camera.set_zoom(self.map.zoom)
+            view.camera.offset = (0.0, 0.0)
+            self.fog.own_hidden(rim, view, (0, 0))
+            self._rim = (rect.size, rim.convert_alpha())
+        for card in cards:
             sq = self.board.square_of(card["ocean"], card["number"])
             if self.map.is_visible(sq):
-                self.fog.own_hidden(surface, self.map, sq)
+                surface.blit(self._rim[1], self.map.cell_rect(sq).move(-2, -2))
 
     def _draw_pieces(self, surface, pub) -> None:
-        resting = self.effects.resting()
-        demanded = {d["piece"] for d in pub.get("demands") or ()}
-        chain_end = self.chain[-1] if self.selected is not None and self.chain else None
         ready = self._ready_pieces()
-        for p in pub.get("pieces", ()):
-            pid = p["id"]
-            if pid in resting:
-                at = resting[pid]
-                if at is None:
-                    continue
-            elif p["at"] is None:
-                continue
-            else:
-                at = p["at"]
-            if not self.map.is_visible(at):
-                continue
-            token = self.token(pid)
-            centre = self.map.centre(at)
-            if pid == self.selected and chain_end is not None:
+        for pid, token, centre, faded_from in self._piece_layout(pub):
+            if faded_from is not None:   # the picked piece's square, while its chain of jumps is being built
                 faded = token.copy()
                 faded.set_alpha(90)
-                surface.blit(faded, faded.get_rect(center=centre))
-                centre = self.map.centre(chain_end)
+                surface.blit(faded, faded.get_rect(center=faded_from))
             if pid in ready:
                 pygame.draw.circle(surface, theme.colours.accent, centre, token.get_width() // 2 + 2, 2)
             surface.blit(token, token.get_rect(center=centre))
+        for centre in self._demand_marks:
+            self._demand_mark(surface, centre)
+
+    def _piece_layout(self, pub) -> list:
+        """(piece id, sprite, screen centre, square it came from or None) for every piece the board draws,
+        worked out once per change of the view, the camera, the selection or the animations."""
+        fx_state = (self.effects.played, self.effects.skipped, len(self.effects.queue))
+        key = (self.shown_rev, self.map.state(), self.selected, self.chain, fx_state, id(theme.colours))
+        if key == self._layout_key:
+            return self._layout
+        self._layout_key = key
+        resting = self.effects.resting()
+        demanded = {d["piece"] for d in pub.get("demands") or ()}
+        chain_end = self.chain[-1] if self.selected is not None and self.chain else None
+        layout, marks = [], []
+        for p in pub.get("pieces", ()):
+            pid = p["id"]
+            at = resting[pid] if pid in resting else p["at"]
+            if at is None or not self.map.is_visible(at):
+                continue
+            centre = self.map.centre(at)
+            came_from = None
+            if pid == self.selected and chain_end is not None:
+                came_from, centre = centre, self.map.centre(chain_end)
+            layout.append((pid, self.token(pid), centre, came_from))
             if pid in demanded:
-                self._demand_mark(surface, centre)
+                marks.append(centre)
+        self._layout, self._demand_marks = layout, marks
+        return layout
 
     def _ready_pieces(self) -> set:
         """Pieces of the seat at the controls that can act now (ringed in brass, pulsing)."""
@@ -682,14 +719,11 @@ class BoardScene(BaseBoardScene):
         surface.blit(self._turn_box.get((headline, lines, seat, theme.colours), pub, self.powers, seats, headline,
                                         lines, seat), hud.TURN_BOX)
         highlight = self.actor(self.view)
-        key = (repr(pub.get("coins")), repr(pub.get("protest_cards")), repr(pub.get("accepted")),
-               repr(pub.get("submarines")), repr(pub.get("camps")), self.layer.key_of(pub), highlight, self.shown_seat,
-               seat_names, theme.colours)
+        key = (self._panel_keys[:6], highlight, self.shown_seat, seat_names, id(theme.colours))
         surface.blit(self._powers_panel.get(key, pub, self.powers, seats, self.shown_seat, highlight, self.sprites),
                      hud.POWERS)
-        drawn = pub.get("drawn")
-        surface.blit(self._card_panel.get((repr(drawn), pub.get("deck"), len(pub.get("discard") or ()), theme.colours),
-                                          pub, self.powers, self.sprites), hud.CARD)
+        surface.blit(self._card_panel.get((self._panel_keys[6:], id(theme.colours)), pub, self.powers, self.sprites),
+                     hud.CARD)
         self._draw_hand(surface)
         self._rebuild_buttons()
         for b in self.buttons:

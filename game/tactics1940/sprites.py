@@ -30,7 +30,7 @@ class Sprites:
         self.builds = 0
 
     def _get(self, key, make):
-        key = (*key, theme.colours)
+        key = (*key, id(theme.colours))   # the palette is one of two module constants: its identity will do
         surf = self._cache.get(key)
         if surf is None:
             if len(self._cache) > 1500:
