@@ -40,11 +40,6 @@ class EventLog(kit_log.EventLog):
     def power(self, seat) -> str:
         return self.powers().name(seat)
 
-    def ship(self, piece_id: int, *, supply=None) -> str:
-        kind, owner = self.piece_info(piece_id)
-        name = KIND_NAMES.get(kind, kind)
-        return f"{self.power(owner)}'s {name}"
-
     def sentence(self, e: dict):  # noqa: C901 - one branch per event type, as the protocol lists them
         kind = e["type"]
         power = self.power
@@ -90,7 +85,7 @@ class EventLog(kit_log.EventLog):
             return (f"{power(e['by'])}'s planes damage {power(e['owner'])}'s battleship: back to port for "
                     "repairs.", e["by"], None)
         if kind == "moved_aside":
-            return f"A transport moves aside in its home port to make room for repairs.", None, None
+            return "A transport moves aside in its home port to make room for repairs.", None, None
         if kind == "maneuvered":
             return (f"Surprise maneuver: {power(e['seat'])}'s transport appears at {square_name(e['to'])}.",
                     e["seat"], None)

@@ -628,14 +628,16 @@ class BoardScene(BaseBoardScene):
                 surface.blit(self._rim[1], self.map.cell_rect(sq).move(-2, -2))
 
     def _draw_pieces(self, surface, pub) -> None:
-        ready = self._ready_pieces()
+        rings = self._rings()
         for pid, token, centre, faded_from in self._piece_layout(pub):
             if faded_from is not None:   # the picked piece's square, while its chain of jumps is being built
                 faded = token.copy()
                 faded.set_alpha(90)
                 surface.blit(faded, faded.get_rect(center=faded_from))
-            if pid in ready:
-                pygame.draw.circle(surface, theme.colours.accent, centre, token.get_width() // 2 + 2, 2)
+            ring = rings.get(pid)
+            if ring is not None:
+                colour, width = ring
+                pygame.draw.circle(surface, colour, centre, token.get_width() // 2 + 1 + width, width)
             surface.blit(token, token.get_rect(center=centre))
         for centre in self._demand_marks:
             self._demand_mark(surface, centre)
@@ -667,17 +669,27 @@ class BoardScene(BaseBoardScene):
         self._layout, self._demand_marks = layout, marks
         return layout
 
-    def _ready_pieces(self) -> set:
-        """Pieces of the seat at the controls that can act now (ringed in brass, pulsing)."""
+    def _rings(self) -> dict:
+        """Rings round pieces, piece id -> (colour, width): the picked piece (solid brass); the seat's pieces
+        that can act now (brass) and the others' pieces a card or a demand may pick (red), both blinking."""
         o = self.orders
-        if o is None or self.effects.busy or self.selected is not None or math.sin(self.time * 5.0) < -0.6:
-            return set()
+        if o is None or self.effects.busy:
+            return {}
+        out = {}
+        if self.selected is not None:
+            out[self.selected] = (theme.colours.accent, 4)
+        if self.selected is not None or math.sin(self.time * 5.0) < -0.6:
+            return out
+        mine = self.active_seat
         if o.kind == "move":
-            return o.sources()
-        if o.kind in ("card", "pay"):
-            return o.maneuver_pieces() | {p for p in o.pieces_to_choose() if self._pieces.get(p, {}).get("owner")
-                                          == self.active_seat}
-        return set()
+            out.update({p: (theme.colours.accent, 2) for p in o.sources()})
+            out.update({p: (theme.colours.bad, 3) for p in o.demandable()})
+        elif o.kind in ("card", "pay"):
+            out.update({p: (theme.colours.accent, 2) for p in o.maneuver_pieces()})
+            for p in o.pieces_to_choose():
+                owner = self._pieces.get(p, {}).get("owner")
+                out[p] = (theme.colours.accent, 2) if owner == mine else (theme.colours.bad, 3)
+        return out
 
     def _demand_mark(self, surface, centre) -> None:
         r = max(6, round(self.map.cell_px * 0.16))

@@ -174,7 +174,10 @@ def paint_card_face(card: dict, size, owner_colour) -> pygame.Surface:
     band_colour = owner_colour or (126, 92, 48)
     title = card.get("title", "")
     title_size = max(10, min(20, w // 9))
+    longest = max(title.split() or [""], key=lambda word: theme.font(title_size, True).size(word)[0])
     while theme.font(title_size, True).size(title)[0] > w - 10 and title_size > 10:
+        title_size -= 1
+    while theme.font(title_size, True).size(longest)[0] > w - 6 and title_size > 7:   # no word is cut
         title_size -= 1
     f = theme.font(title_size, True)
     lines = [title] if f.size(title)[0] <= w - 10 else theme.wrap_text(title, w - 8, title_size, True)[:2]
