@@ -36,6 +36,7 @@ HELP_LINES = [
     ("Jump chains", "click each landing in turn; Enter (or the same square) stops the chain"),
     ("S", "strike with your submarine while a window is open"),
     ("Enter / Space", "the main button of the moment (pass, stop a chain, ...)"),
+    ("P / D", "pass (when nothing can move) / order the picked neutral ship aside"),
     ("Right-click / Esc", "drop the selected piece"),
     ("Wheel / + -", "zoom the board; drag or arrow keys pan it, 0 shows it whole"),
     ("Hot-seat", "click your submarine cards (your turn) to set their standing orders"),

@@ -149,10 +149,6 @@ class BoardScene(BaseBoardScene):
             self.orders_serial += 1   # tells scripted players the orders they read are new
             self.reset_input()
 
-    @property
-    def step_kind(self) -> str | None:
-        return self.orders.kind if self.orders else None
-
     def own_cards(self) -> list[dict]:
         """The shown seat's own submarine cards; nothing under the cover or for a spectator."""
         if self.covered or self.shown_seat is None or not self.view:
@@ -395,8 +391,10 @@ class BoardScene(BaseBoardScene):
                 continue
             view = self.link.view(seat)
             action = self.standing.strike_for(view, seat) if view else None
-            self.standing.carried_out.add((key, seat))
-            if action is not None and self.send_as(seat, action):
+            if action is None:
+                self.standing.carried_out.add((key, seat))   # nothing to do for this seat in this window
+            elif self.send_as(seat, action):
+                self.standing.carried_out.add((key, seat))
                 return
 
     def animation_factor(self) -> float:
