@@ -62,7 +62,8 @@ class Sprites:
         return self._get(key, lambda: paint_card_face(shown, size, owner_colour))
 
     def submarine_card(self, label: str, size: tuple[int, int], colour, *, lit: bool = False) -> pygame.Surface:
-        return self._get(("sub", label, size, tuple(colour), lit), lambda: paint_submarine_card(label, size, colour, lit))
+        return self._get(("sub", label, size, tuple(colour), lit),
+                         lambda: paint_submarine_card(label, size, colour, lit))
 
     def surfacing(self, size: int) -> pygame.Surface:
         """A submarine breaking the surface (the strike): grey hull, conning tower, a ring of foam."""
@@ -319,7 +320,8 @@ def paint_glyph(kind: str, size: int, ink) -> pygame.Surface:
         coin = paint_coin(round(s * 0.56))
         surf.blit(coin, coin.get_rect(center=(c, c + s * 0.06)))
         y = s * 0.14
-        tip, tail = ((c, y - s * 0.06), (c, y + s * 0.14)) if kind == "war_loan" else ((c, y + s * 0.14), (c, y - s * 0.06))
+        up, down = (c, y - s * 0.06), (c, y + s * 0.14)
+        tip, tail = (up, down) if kind == "war_loan" else (down, up)
         pygame.draw.line(surf, ink, tail, tip, max(2, s // 14))
         d = 1 if tip[1] > tail[1] else -1
         pygame.draw.polygon(surf, ink, [tip, (tip[0] - s * 0.08, tip[1] - d * s * 0.08),

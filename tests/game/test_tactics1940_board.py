@@ -72,7 +72,8 @@ def test_a_person_and_three_bots_play_tactics_from_the_main_menu_to_the_settled_
     session = board.link.session
     result = session.result()
     assert "blockaded" in result["reason"]
-    assert sum(1 for seat, _ in session.log if seat == 0) == len(board.sent), "every action of seat 0 came from the window"
+    assert sum(1 for seat, _ in session.log if seat == 0) == len(board.sent), \
+        "every action of seat 0 came from the window"
     over = ui.top
     assert over.result == result
     stats = dict(over.stats)

@@ -73,3 +73,50 @@ def test_serve_tactics_with_four_bot_processes_ends_in_a_blockade_and_replays_to
     closed = sum(1 for seat, action in replayed.log if seat is None and action["type"] == "close_window")
     assert closed >= 5, "submarine windows opened and the table's timer closed them"
     assert {seat for seat, _ in replayed.log if seat is not None} == {0, 1, 2, 3}
+
+
+def test_a_bot_asked_in_a_submarine_window_with_nothing_to_strike_sends_nothing_and_waits():
+    """A window asks every seat but the mover; a bot process whose `legal` is empty there (it holds no card
+    for the square) must not act: it waits for the next update (here the game's end) and exits 0."""
+    import asyncio
+
+    import bots
+    from cli.bot import _turns
+
+    session = Session("tactics1940", 4, seed=SEED)
+    players = [bots.make("tactics1940", "normal", s, s) for s in range(4)]
+    waiting = None
+    for _ in range(3000):
+        steps = session.view(None)["public"]["steps"]
+        if steps and steps[0]["step"] == "window":
+            waiting = next((s for s in session.to_act() if not session.legal(s)["actions"]), None)
+            if waiting is not None:
+                break
+        for seat in session.to_act():
+            action = players[seat].choose(session.view(seat))
+            if action is not None:
+                session.act(seat, action)
+                break
+        else:
+            session.act(None, session.timer()["action"])
+    assert waiting is not None, "no window asked a seat with nothing to strike"
+    view = session.view(waiting)
+    view["public"]["table_phase"] = "play"
+    assert waiting in view["public"]["to_act"] and view["private"]["legal"] == {"actions": []}
+
+    class Client:
+        seat = waiting
+        sent = []
+
+        async def act(self, action):
+            self.sent.append(action)
+            return {"t": "ok", "rev": 0}
+
+    async def play():
+        inbox: asyncio.Queue = asyncio.Queue()
+        over = {"public": {**view["public"], "result": {"winners": [0], "scores": [1, 0, 0, 0], "reason": "test"},
+                           "to_act": []}, "private": {}}
+        inbox.put_nowait({"t": "update", "rev": view["public"]["rev"] + 1, "view": over, "events": []})
+        return await asyncio.wait_for(_turns(Client(), bots.make("tactics1940", "hard", waiting, 1), view, inbox), 5)
+    assert asyncio.run(play()) == 0
+    assert Client.sent == []
