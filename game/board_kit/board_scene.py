@@ -150,6 +150,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         self._view_key = key
         self.shown_rev = rev
         self.view = (self.link.view(shown) if shown is not None and not self.covered else None) or self.link.view(None)
+        self.app.redraw()
         if self.view:
             self.read_view()
 
@@ -163,6 +164,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         """Take every message the link has: each update's events go to `on_event`, answers to `answer`,
         chat to the log, a closed table to a notice."""
         for msg in self.link.poll():
+            self.app.redraw()
             t = msg.get("t")
             if t == "update":
                 for e in msg.get("events", []):
@@ -195,7 +197,7 @@ class BaseBoardScene(SeatedBoard, Scene):
             self.leave()
         else:
             self.esc_armed = ESC_LEAVE_SECONDS
-            self.app.notify(self.leave_notice)
+            self.app.notify(self.leave_notice, scene=self)
         return True
 
     def back(self) -> None:

@@ -37,6 +37,8 @@ class LanBrowserScene(GuiScene, Scene):
         self.found = {(t.host, t.port): t for t in listed}
         rows = [((t.host, t.port), [t.table, game_title(t.game), f"{t.open_seats} of {t.seats}", t.phase,
                                     f"{t.host}:{t.port}"]) for t in listed]
+        if rows != self.list.rows or (self.browser is not None and self.browser.error):
+            self.app.redraw()   # a table came, went or changed
         self.list.set_rows(rows)
         self.join_button.enabled = self.list.selected_key is not None
 

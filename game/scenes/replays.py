@@ -8,7 +8,7 @@ from engine import games, saves
 from engine.errors import SaveError
 from game import boards, paths, sound, theme
 from game.replay_link import ReplayLink
-from game.scene import Scene
+from game.scene import SMOOTH, Scene
 from game.widgets import Button, RowList
 
 COLUMNS = [("Date", 240), ("Game", 230), ("Players", 520), ("Moves", 120)]
@@ -134,6 +134,9 @@ class ReplayScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return False  # Esc leaves the replay, not whatever the board would do with it
         return self.board.handle(event)
+
+    def frame_rate(self) -> float:
+        return SMOOTH if self.playing else self.board.frame_rate()
 
     def update(self, dt):
         if self.playing:
