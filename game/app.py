@@ -192,6 +192,7 @@ class App:
                 if left <= 0 or self.stack.top is not top:
                     break
         keys.restore_repeat()
+        self.desktop.settle()
         self._update_toasts(dt)
         now = time.monotonic()
         if force_draw or self.pacer.should_draw(now, self.frame_rate()):

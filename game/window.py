@@ -17,6 +17,7 @@ The dummy and offscreen drivers (tests, benches, screenshots) have no desktop: t
 is simply the size asked for, the logical size by default.
 """
 import os
+import time
 import warnings
 from pathlib import Path
 
@@ -31,6 +32,7 @@ MIN_SIZE = (320, 200)
 GUESSED_FRAME = (40, 8, 8, 8)   # (top, left, bottom, right) until the window manager says
 TASKBAR_GUESS = 48              # pixels kept free at the bottom when the usable area is unknown
 MARGIN = 8                      # pixels kept between the frame and the edge of the usable area
+REFIT_WAIT = 1.0                # seconds a window back from full screen waits for its frame before it is placed
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 
 HINTS = {"SDL_MOUSE_FOCUS_CLICKTHROUGH": "1"}
@@ -45,8 +47,8 @@ def apply_hints() -> None:
 
 
 def fitting_size(area: tuple[int, int], frame=GUESSED_FRAME, largest=LOGICAL_SIZE) -> tuple[int, int]:
-    """The largest window of `largest`'s shape whose frame fits `area` with a margin (never larger than
-    `largest`, never smaller than MIN_SIZE)."""
+    """The largest window of `largest`'s shape that fits `area` with its frame and a margin (never larger
+    than `largest`, never smaller than MIN_SIZE)."""
     top, left, bottom, right = frame
     room_w = area[0] - left - right - 2 * MARGIN
     room_h = area[1] - top - bottom - 2 * MARGIN
@@ -54,15 +56,15 @@ def fitting_size(area: tuple[int, int], frame=GUESSED_FRAME, largest=LOGICAL_SIZ
     return max(MIN_SIZE[0], int(largest[0] * scale)), max(MIN_SIZE[1], int(largest[1] * scale))
 
 
-def frame_fits(position, size, frame, area: pygame.Rect) -> bool:
-    """True when a window at `position` (its inside's top left) of `size`, with `frame` around it, lies in `area`."""
+def fits(size, frame, area: pygame.Rect) -> bool:
+    """True when a window of `size` with `frame` around it fits in `area`."""
     top, left, bottom, right = frame
-    outer = pygame.Rect(position[0] - left, position[1] - top, size[0] + left + right, size[1] + top + bottom)
-    return area.contains(outer)
+    return left + size[0] + right <= area.w and top + size[1] + bottom <= area.h
 
 
-def centred_position(size, frame, area: pygame.Rect) -> tuple[int, int]:
-    """Where the inside of a window of `size` goes so that its frame is centred on `area`."""
+def placed_position(size, frame, area: pygame.Rect) -> tuple[int, int]:
+    """Where the inside of a window of `size` goes (SDL positions a window by its inside) so that the
+    window and its frame are centred on `area`."""
     top, left, bottom, right = frame
     outer_w, outer_h = size[0] + left + right, size[1] + top + bottom
     return area.x + max(0, (area.w - outer_w) // 2) + left, area.y + max(0, (area.h - outer_h) // 2) + top
@@ -75,6 +77,8 @@ class DesktopWindow:
         """`size`: the windowed size to open at (None: what fits this desktop)."""
         self.asked_size = tuple(size) if size else None
         self.headless = pygame.display.get_driver() in HEADLESS_DRIVERS
+        self._frame = GUESSED_FRAME
+        self._refit_by: float | None = None   # when a window back from full screen is placed at the latest
         if pygame.display.get_driver() == "x11":
             for name, value in X11_HINTS.items():
                 os.environ.setdefault(name, value)   # read when the window's surface is made, just below
@@ -83,7 +87,7 @@ class DesktopWindow:
         pygame.display.set_caption(TITLE)
         self.os_window = self._os_window()
         if not self.headless and self.asked_size is None:
-            self.fit(centre=True)
+            self.fit(grow=True)   # the window manager has framed it now: the best size for that frame
 
     # ----- the desktop --------------------------------------------------------------------
     def usable_area(self) -> pygame.Rect:
@@ -96,9 +100,12 @@ class DesktopWindow:
         return pygame.Rect(0, 0, w, max(MIN_SIZE[1], h - TASKBAR_GUESS))
 
     def frame(self) -> tuple[int, int, int, int]:
-        """The window manager's frame around the window (a guess until it has framed it)."""
+        """The window manager's frame around the window: the last one it reported (a full-screen window has
+        none), a guess until it has framed the window at all."""
         borders = sdl_bridge.window_borders(self.os_window) if self.os_window is not None else None
-        return borders if borders and any(borders) else GUESSED_FRAME
+        if borders and any(borders):
+            self._frame = borders
+        return self._frame
 
     def _opening_size(self) -> tuple[int, int]:
         if self.asked_size is not None or self.headless:
@@ -124,22 +131,32 @@ class DesktopWindow:
         else:
             self.os_window.set_windowed()
             if not self.headless:
-                self.fit()
+                self._refit_by = time.monotonic() + REFIT_WAIT
         self.surface = pygame.display.get_surface()
 
-    def fit(self, *, centre: bool = False) -> None:
-        """Bring a window whose frame no longer fits the usable area back to a fitting size, centred
-        (`centre`: centre it in any case, as on opening)."""
+    def settle(self) -> None:
+        """Call every frame: once a window that left full screen has its frame back (or REFIT_WAIT has
+        passed), bring it to a fitting size and place. Placing it sooner goes wrong: until the window
+        manager frames it again SDL believes it has no frame."""
+        if self._refit_by is None:
+            return
+        borders = sdl_bridge.window_borders(self.os_window)
+        if (borders and any(borders)) or time.monotonic() > self._refit_by:
+            self._refit_by = None
+            self.fit()
+
+    def fit(self, *, grow: bool = False) -> None:
+        """Put the window where it and its frame lie in the usable area, centred, at a size that fits there
+        (`grow`: the largest that fits, as on opening; else it keeps its size unless that is too big)."""
         if self.os_window is None or self.fullscreen:
             return
         area, frame = self.usable_area(), self.frame()
-        size, position = tuple(self.os_window.size), tuple(self.os_window.position)
-        if frame_fits(position, size, frame, area) and not centre:
-            return
-        if not frame_fits(centred_position(size, frame, area), size, frame, area):
-            size = fitting_size(area.size, frame, largest=LOGICAL_SIZE)
-            self.os_window.size = size
-        self.os_window.position = centred_position(size, frame, area)
+        size = tuple(self.os_window.size)
+        if grow or not fits(size, frame, area):
+            size = fitting_size(area.size, frame)
+            if size != tuple(self.os_window.size):
+                self.os_window.size = size
+        self.os_window.position = placed_position(size, frame, area)
         self.surface = pygame.display.get_surface()
 
     # ----- parts --------------------------------------------------------------------------
