@@ -194,10 +194,10 @@ class App:
         keys.restore_repeat()
         self.desktop.settle()
         self._update_toasts(dt)
-        now = time.monotonic()
-        if force_draw or self.pacer.should_draw(now, self.frame_rate()):
+        now, rate = time.monotonic(), self.frame_rate()
+        if force_draw or self.pacer.should_draw(now, rate):
             self.draw()
-            self.pacer.drawn(now)
+            self.pacer.drawn(now, rate)
 
     def frame_rate(self) -> float:
         """The frames a second the screen needs with nobody touching anything: the top scene's rate, a

@@ -20,6 +20,7 @@ HIDDEN_POLL_RATE = 4.0   # wake-ups a second while minimised or hidden
 ACTIVE_SECONDS = 0.5     # after input, wake at FULL rate this long: the next input is answered at once
 SLICE = 1 / FULL         # the longest sleep between looks for input (the delay of a first input)
 HIDDEN_SLICE = 0.1
+MIN_GAP = 0.5 / FULL     # the least time between two frames (a late frame may be followed by a quicker one)
 EARLY = 0.002            # a frame due within this many seconds is drawn now rather than after another sleep
 
 
@@ -29,6 +30,7 @@ class Pacer:
     def __init__(self, now: float):
         self.last_input = -math.inf
         self.last_draw = -math.inf
+        self.frame_due = now     # when the scene's rate makes the next frame due (a steady cadence)
         self.last_update = now
         self.wanted = True       # draw at the next turn (the first frame, input, a request)
         self.visible = True      # False while the window is minimised or hidden
@@ -54,7 +56,7 @@ class Pacer:
             return now
         due = self.last_update + self.period(now, rate)
         if self.visible and rate > 0:
-            due = min(due, self.last_draw + 1 / min(FULL, rate))
+            due = min(due, max(self.frame_due, self.last_draw + MIN_GAP))
         return due
 
     def slice(self) -> float:
@@ -66,11 +68,18 @@ class Pacer:
             return False
         if self.wanted:
             return True
-        return rate > 0 and now - self.last_draw >= 1 / min(FULL, rate) - EARLY
+        return rate > 0 and now >= max(self.frame_due, self.last_draw + MIN_GAP) - EARLY
 
-    def drawn(self, now: float) -> None:
+    def drawn(self, now: float, rate: float = 0.0) -> None:
+        """A frame was drawn at `now`. The next one the scene's `rate` asks for is due a period after this
+        one was due, so a frame drawn a little late does not push every later one back; after a frame
+        drawn early (input, a request) or a long pause, a period from now."""
         self.last_draw = now
         self.wanted = False
+        if rate > 0:
+            period = 1 / min(FULL, rate)
+            on_time = self.frame_due - EARLY <= now < self.frame_due + period
+            self.frame_due = self.frame_due + period if on_time else now + period
 
     def updated(self, now: float) -> float:
         """Mark an update at `now`; returns the seconds since the previous one."""

@@ -18,7 +18,7 @@ def turns(pacer: Pacer, rate: float, seconds: float, step: float = 0.001) -> tup
         pacer.updated(now)
         taken += 1
         if pacer.should_draw(now, rate):
-            pacer.drawn(now)
+            pacer.drawn(now, rate)
             drawn += 1
     return taken, drawn
 
