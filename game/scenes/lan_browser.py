@@ -29,6 +29,7 @@ class LanBrowserScene(GuiScene, Scene):
         self.back_button = Button((70, 724, 200, 52), "Back", self.back)
         self.buttons = [self.join_address_button, self.join_button, self.back_button]
         self.found: dict = {}
+        self._shown_error = None
         self.since_refresh = REFRESH_SECONDS
 
     # ----- the list -------------------------------------------------------------------
@@ -37,8 +38,10 @@ class LanBrowserScene(GuiScene, Scene):
         self.found = {(t.host, t.port): t for t in listed}
         rows = [((t.host, t.port), [t.table, game_title(t.game), f"{t.open_seats} of {t.seats}", t.phase,
                                     f"{t.host}:{t.port}"]) for t in listed]
-        if rows != self.list.rows or (self.browser is not None and self.browser.error):
-            self.app.redraw()   # a table came, went or changed
+        error = self.browser.error if self.browser is not None else None
+        if rows != self.list.rows or error != self._shown_error:
+            self._shown_error = error
+            self.app.redraw()   # a table came, went or changed; discovery failed
         self.list.set_rows(rows)
         self.join_button.enabled = self.list.selected_key is not None
 

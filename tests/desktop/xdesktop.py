@@ -109,12 +109,22 @@ class Desktop:
         self.windows: list[Window] = []
         self.wm = None
         if window_manager:
+            self._start_window_manager()
+
+    def _start_window_manager(self) -> None:
+        """openbox, up once it has claimed the screen (started again if it gave up: a display number just
+        freed by another test's server can still be going away)."""
+        deadline = time.monotonic() + 20
+        while True:
             self.wm = subprocess.Popen(["openbox", "--sm-disable"], env=self.env, stdout=subprocess.DEVNULL,
-                                       stderr=subprocess.DEVNULL)
-            deadline = time.monotonic() + 10
-            while "window id" not in self.x("xprop", "-root", "_NET_SUPPORTING_WM_CHECK"):
+                                       stderr=subprocess.PIPE, text=True)
+            while self.wm.poll() is None:
+                if "window id" in self.x("xprop", "-root", "_NET_SUPPORTING_WM_CHECK"):
+                    return
                 assert time.monotonic() < deadline, "openbox did not start"
                 time.sleep(0.05)
+            assert time.monotonic() < deadline, f"openbox did not start: {self.wm.stderr.read()[-500:]}"
+            time.sleep(0.2)
 
     def x(self, *command: str) -> str:
         out = subprocess.run(command, env=self.env, capture_output=True, text=True, timeout=20)
