@@ -33,4 +33,4 @@ def test_a_taskbar_is_kept_clear_the_placed_frame_lies_in_the_usable_area():
 def test_a_window_too_big_for_the_desktop_does_not_fit_and_a_tiny_screen_still_gets_a_usable_window():
     area = pygame.Rect(0, 0, 1366, 768)
     assert not fits((1600, 981), OPENBOX, area)          # the window that left full screen too big
-    assert fitting_size((400, 300), OPENBOX) == MIN_SIZE
+    assert fitting_size((300, 200), OPENBOX) == MIN_SIZE
