@@ -25,6 +25,7 @@ FIRST_FRAME_ENV = "SANDTABLE_FIRST_FRAME_EXIT"
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 TOAST_SECONDS = 4.0
 TOAST_FADE = 1.0          # a toast fades out over its last second
+BANNER_RATE = 2 * TICK    # the reconnecting banner's dots move every 0.4 s
 MAX_UPDATE_STEP = 0.1     # scenes' updates advance at most this much time at once
 MAX_UPDATE_CATCH_UP = 1.0  # after a longer pause (a hidden window) they catch up this much, then go on
 
@@ -207,7 +208,7 @@ class App:
         if any(t[1] < TOAST_FADE for t in self.toasts):
             rate = max(rate, SMOOTH)
         if self.reconnecting:
-            rate = max(rate, TICK * 2)
+            rate = max(rate, BANNER_RATE)
         return rate
 
     def run_once(self) -> None:

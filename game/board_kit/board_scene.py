@@ -20,6 +20,8 @@ A board fills in what is its own (all optional but `draw_board` and `move_hint`)
   board_pointer(event)     clicks, drags and the wheel over its own widgets and map
   on_event(event)          effects of an event (the base logs it first)
   tick(dt)                 animations
+  frame_rate()             how often it must be drawn while nobody touches anything (game.scene's STILL,
+                           TICK, GLOW, SMOOTH): the base redraws by itself when the table sends something
   game_over_rows()         the game-over statistics, or None to wait (a roll still showing)
   game_over_colours()      a colour per seat for the game-over scene (default: the seats' own)
   draw_board / draw_panels  the map and the board's own panels (the base draws the side panel, log, hint)
