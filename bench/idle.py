@@ -150,12 +150,15 @@ def _xvfb():
         from pyvirtualdisplay import Display
     except ImportError:
         return None
-    display = Display(backend="xvfb", size=(1366, 768), color_depth=24, manage_global_env=False,
-                      extra_args=["-nolisten", "tcp"])
+    display = Display(backend="xvfb", size=(1366, 768), color_depth=24, manage_global_env=False)
     display.start()
     env = dict(os.environ, DISPLAY=display.new_display_var)
-    wm = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.DEVNULL) if shutil.which("openbox") else None
+    try:
+        wm = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL) if shutil.which("openbox") else None
+    except OSError:
+        display.stop()
+        raise
     time.sleep(0.5)
 
     def stop():

@@ -101,15 +101,18 @@ class Desktop:
     def __init__(self, size=(1366, 768), *, window_manager: bool = True):
         from pyvirtualdisplay import Display
         self.size = size
-        self.display = Display(backend="xvfb", size=size, color_depth=24, manage_global_env=False,
-                               extra_args=["-nolisten", "tcp"])
+        self.display = Display(backend="xvfb", size=size, color_depth=24, manage_global_env=False)
         self.display.start()
         self.env = dict(os.environ, DISPLAY=self.display.new_display_var)
         self.home = Path(tempfile.mkdtemp(prefix="sandtable-x-"))
         self.windows: list[Window] = []
         self.wm = None
         if window_manager:
-            self._start_window_manager()
+            try:
+                self._start_window_manager()
+            except BaseException:
+                self.close()   # no X server left behind
+                raise
 
     def _start_window_manager(self) -> None:
         """openbox, up once it has claimed the screen (started again if it gave up: a display number just
