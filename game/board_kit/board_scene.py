@@ -20,6 +20,8 @@ A board fills in what is its own (all optional but `draw_board` and `move_hint`)
   board_pointer(event)     clicks, drags and the wheel over its own widgets and map
   on_event(event)          effects of an event (the base logs it first)
   tick(dt)                 animations
+  frame_rate()             how often it must be drawn while nobody touches anything (game.scene's STILL,
+                           TICK, GLOW, SMOOTH): the base redraws by itself when the table sends something
   game_over_rows()         the game-over statistics, or None to wait (a roll still showing)
   game_over_colours()      a colour per seat for the game-over scene (default: the seats' own)
   draw_board / draw_panels  the map and the board's own panels (the base draws the side panel, log, hint)
@@ -184,6 +186,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         self._view_key = key
         self.shown_rev = rev
         self.view = (self.link.view(shown) if shown is not None and not self.covered else None) or self.link.view(None)
+        self.app.redraw()
         if self.view:
             actor = self.actor(self.view)
             if actor != self._last_actor:   # the turn moved on: what was refused before no longer matters
@@ -201,6 +204,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         """Take every message the link has: each update's events go to `on_event`, answers to `answer`,
         chat to the log, a closed table to a notice."""
         for msg in self.link.poll():
+            self.app.redraw()
             t = msg.get("t")
             if t == "update":
                 for e in msg.get("events", []):
@@ -233,7 +237,7 @@ class BaseBoardScene(SeatedBoard, Scene):
             self.leave()
         else:
             self.esc_armed = ESC_LEAVE_SECONDS
-            self.app.notify(self.leave_notice)
+            self.app.notify(self.leave_notice, scene=self)
         return True
 
     def back(self) -> None:

@@ -24,6 +24,7 @@ from game.civil_war.log import SIDE_TITLES, EventLog, square_name
 from game.civil_war.map_layer import MapLayer
 from game.civil_war.orders import KINDS, Rules, describe
 from game.civil_war.orders_panel import RECT as ORDERS_RECT, OrdersPanel
+from game.scene import GLOW, SMOOTH, STILL, TICK
 from game.wargame import stacks
 from game.wargame.counters import Counters
 from game.wargame.map_input import MapPointer
@@ -334,6 +335,14 @@ class BoardScene(BaseBoardScene):
         self.surrender_armed = max(0.0, self.surrender_armed - dt)
         if self.flash is not None:
             self.flash = (self.flash[0], self.flash[1] - dt) if self.flash[1] > dt else None
+
+    def frame_rate(self) -> float:
+        if self.flash is not None:
+            return SMOOTH
+        step = self.step
+        if not self.covered and (self.selection or (step is not None and step["step"] in ("battle", "retreat"))):
+            return GLOW   # the reach of the picked stack, or the square being fought over, pulses
+        return TICK if self.surrender_armed > 0 else STILL
 
     def on_event(self, e: dict) -> None:
         super().on_event(e)

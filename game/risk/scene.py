@@ -27,6 +27,7 @@ from game.risk.geometry import load as load_geometry
 from game.risk.labels import map_labels
 from game.risk.log import EventLog
 from game.risk.map_layer import MapLayer
+from game.scene import GLOW, SMOOTH, STILL
 from game.widgets import Button
 from game.words import plural
 
@@ -359,6 +360,13 @@ class BoardScene(BaseBoardScene):
             if self.dice.done:
                 self.dice = None
         self.tokens.update(dt)
+
+    def frame_rate(self) -> float:
+        if self.dice is not None or self.tokens.floaters:
+            return SMOOTH
+        if self.view and not self.covered and self.active_seat is not None and self.actions:
+            return GLOW   # the places I may pick pulse
+        return STILL
 
     def answer(self, msg: dict) -> None:
         if msg.get("t") == "err":

@@ -8,7 +8,7 @@ from game import boards, local_play, saved_games, sound, theme
 from game.theme import fit_text
 from game.replay_link import ReplayLink
 from game.saved_games import SavedGame
-from game.scene import Scene
+from game.scene import SMOOTH, Scene
 from game.widgets import Button, RowList
 
 COLUMNS = [("Date", 190), ("Game", 220), ("Players", 440), ("Moves", 100), ("", 170)]
@@ -172,6 +172,9 @@ class ReplayScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return False  # Esc leaves the replay, not whatever the board would do with it
         return self.board.handle(event)
+
+    def frame_rate(self) -> float:
+        return SMOOTH if self.playing else self.board.frame_rate()
 
     def update(self, dt):
         if self.playing:

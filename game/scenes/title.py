@@ -1,6 +1,4 @@
 """Title and main menu: the first thing a player meets."""
-import math
-
 import pygame
 
 from game import art, local_play, saved_games, sound, theme
@@ -10,12 +8,15 @@ from game.widgets import ButtonColumn
 
 MENU_X = 300  # the menu stands on the left; the map shows on the right
 MENU_TOP, MENU_BOTTOM = 312, 720  # the buttons' column inside the menu panel
+QUIT_CONFIRM_SECONDS = 2.5  # Esc quits only when pressed again within this time (Q and Quit at once)
+QUIT_NOTICE = "Press Esc again to quit."
 
 
 class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.time = 0.0
+        self.quit_armed = 0.0
         self.asked_name = False
         self.can_rejoin = None
         self.unfinished = saved_games.latest_unfinished()
@@ -82,7 +83,12 @@ class TitleScene(Scene):
         self.app.push(SettingsScene(self.app))
 
     def back(self):
-        self.app.quit()
+        """Esc: a first press asks, a second one soon after quits (a stray or held Esc never closes the program)."""
+        if self.quit_armed > 0:
+            self.app.quit()
+        else:
+            self.quit_armed = QUIT_CONFIRM_SECONDS
+            self.app.notify(QUIT_NOTICE, scene=self)
 
     def on_enter(self):
         self.app.end_game()  # back at the menu: whatever game was on is over for this window
@@ -108,12 +114,12 @@ class TitleScene(Scene):
 
     def update(self, dt):
         self.time += dt
+        self.quit_armed = max(0.0, self.quit_armed - dt)
 
     def draw(self, surface):
         surface.blit(art.title_map(surface.get_size()), (0, 0))
         logo = art.logo()
-        bob = int(3 * math.sin(self.time * 1.6))
-        surface.blit(logo, logo.get_rect(midtop=(surface.get_width() // 2, 28 + bob)))
+        surface.blit(logo, logo.get_rect(midtop=(surface.get_width() // 2, 28)))
         theme.draw_text(surface, "classic wargames  ·  hot-seat, bots or LAN", (surface.get_width() // 2, 150),
                         theme.SIZE_BODY, theme.colours.text, anchor="center")
         panel = pygame.Rect(0, 0, 372, 520)
@@ -125,4 +131,4 @@ class TitleScene(Scene):
         theme.draw_text(surface, fit_text(under, panel.w - 24, theme.SIZE_SMALL), (panel.centerx, panel.y + 58),
                         theme.SIZE_SMALL, theme.colours.text_dim, anchor="center", shadow=False)
         self.menu.draw(surface)
-        theme.draw_hint(surface, "Up/Down and Enter, or click  ·  letters are shortcuts  ·  F11 full screen  ·  Esc quits")
+        theme.draw_hint(surface, "Up/Down and Enter, or click  ·  letters are shortcuts  ·  F11 full screen  ·  Esc twice quits")

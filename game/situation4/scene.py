@@ -26,6 +26,7 @@ from game.board_kit import hud as kit_hud
 from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.countdown import Countdown
 from game.board_kit.seats import REFUSAL
+from game.scene import GLOW, SMOOTH, STILL, TICK
 from game.situation4 import layout, palette, race_hud
 from game.situation4.board_layer import BoardLayer
 from game.situation4.effects import Effects
@@ -393,6 +394,20 @@ class BoardScene(BaseBoardScene):
                                     factor=self.factor)
         if self.tally is not None:
             self.tally.update(dt)
+
+    def frame_rate(self) -> float:
+        fx = self.effects
+        scores = self.pub.get("scores") if self.view is not None else None
+        if (self.countdown.showing or fx.bounces or fx.flashes or fx.floaters or self.hand.drag is not None
+                or len(self.predictions) or (scores is not None and self.hud.shown_scores != list(scores))
+                or (fx.bubble is not None and fx.bubble["left"] < 1.0)
+                or (self.tally is not None and not self.tally.finished)):
+            return SMOOTH
+        if self.hand.holding or self.flag_prompt() is not None:
+            return GLOW   # the spaces lit for what is in hand, the flag box, pulse
+        if self.racing or fx.bubble is not None or self.reason_left > 0:
+            return TICK   # the race clock, and notices that go by themselves
+        return STILL
 
     def _tally_read(self) -> None:
         self.tally.t = math.inf

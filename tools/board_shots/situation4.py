@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 
 import bots
-from game.board_kit.autoplay import post_motion, run_until
+from game.board_kit.autoplay import post_key, post_motion, run_until
 from game.paced_bots import paced_factory
 from game.situation4.autoplay import RaceHand, post_drag
 from game.situation4.scene import BoardScene
@@ -64,7 +64,7 @@ def shoot(out_dir, app=None) -> list[Path]:
     app.toasts.clear()
     if scene.pub["flag_windows"][0] == piece:
         saved.append(save(app, out / "situation4_flag.png"))
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="", scancode=0))
+    post_key(pygame.K_f)   # pressed and let go: a key never let go would hold the next F press back as a repeat
     app.step(FRAME)
 
     # mid-race, a piece on its way to its lit space
