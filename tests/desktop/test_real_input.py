@@ -14,11 +14,10 @@ import os
 import time
 
 from game import pacing
-from game.board_kit.board_scene import BaseBoardScene
 from game.scenes.title import QUIT_NOTICE
 from game.window import ICON_FILE
 
-LEAVE_NOTICE = BaseBoardScene.leave_notice
+LEAVE_NOTICE = "Press Esc again to leave"   # how BaseBoardScene.leave_notice begins, local or on a LAN
 
 
 def test_a_held_arrow_key_walks_the_menu_before_and_after_a_text_box(laptop):
@@ -54,10 +53,10 @@ def test_esc_held_on_a_board_asks_once_and_quitting_from_the_title_asks_again(la
     laptop.hold("Escape", 1.2)                 # three times the repeat delay: many repeats
     state = window.settle()
     assert state["scene"] == "BoardScene" and state["running"]
-    assert state["toasts"] == [LEAVE_NOTICE]
+    assert len(state["toasts"]) == 1 and state["toasts"][0].startswith(LEAVE_NOTICE)
     laptop.tap("Escape")
     state = window.wait(lambda s: s["scene"] == "TitleScene", 10)
-    assert LEAVE_NOTICE not in state["toasts"]
+    assert not any(t.startswith(LEAVE_NOTICE) for t in state["toasts"])
     laptop.hold("Escape", 0.9)                 # well past the repeat delay, within the 2.5 s the question stands
     state = window.settle(0.2)
     assert state["scene"] == "TitleScene" and state["running"] and window.proc.poll() is None
