@@ -29,6 +29,9 @@ OPTION_CHOICES = {"turn_limit": [0, 200, 100, 400]}
 # How a menu shows a choice whose value alone says little.
 OPTION_LABELS = {"turn_limit": {0: "No limit"}}
 
+# What the new-game screen says about the option.
+OPTION_HELP = {"turn_limit": "After this many turns the side with more pieces left wins (the rules set no limit)."}
+
 _SQUARE = Square(load("civil_war").size, load("civil_war").size)
 _UNITS = MapOf(KINDS, Int(0, 99))
 _PATH = Optional(ListOf(_SQUARE, min_len=1, max_len=3))

@@ -15,7 +15,8 @@ from engine.gametype import IMPERFECT, GameType
 from engine.risk import legal as rules_legal, setup as opening, turns
 from engine.risk.board import TERRITORY_COUNT, WILD_CARDS, load
 from engine.risk.legal import NEUTRAL, actor
-from engine.risk.options import OPTION_CHOICES, OPTION_LABELS, default_options, validate_options
+from engine.risk.options import OPTION_CHOICES, default_options, validate_options
+from engine.risk.options import OPTION_HELP, OPTION_LABELS  # noqa: F401  (the new-game screen reads them)
 from engine.risk.view import private_view, redact, view
 from engine.schema import Int, ListOf, Str
 

@@ -35,6 +35,10 @@ ACTIONS = {
     "bridge": {"position": Int(0, len(load().bridge_positions) - 1)},
 }
 
+# What the new-game screen says about each option and its values.
+OPTION_LABELS = {"lapsed_flag": {"either_side": "Either side", "opponent_only": "Only the opponent"}}
+OPTION_HELP = {"lapsed_flag": "Who may flag an objective that was laid but not flagged at once."}
+
 
 def default_options() -> dict:
     return options.defaults(OPTION_CHOICES)

@@ -54,7 +54,8 @@ class MapGeometry:
                             for tid, info in board.territories.items()}
         self.continents = {cid: {"name": info["name"], "bonus": info["bonus"], "territories": info["territories"],
                                  "polygons": data["continents"][cid]["polygons"],
-                                 "colour": tuple(data["continents"][cid]["colour"])}
+                                 "colour": tuple(data["continents"][cid]["colour"]),
+                                 "label": tuple(data["continents"][cid]["label"])}
                            for cid, info in board.continents.items()}
         self.adjacent = board.adjacent
         self.sea_lines = data.get("sea_lines", [])

@@ -34,6 +34,7 @@ class LanBrowserScene(GuiScene, Scene):
         self.back_button = Button((70, 724, 200, 52), "Back", self.back)
         self.buttons = [self.join_address_button, self.join_button, self.back_button]
         self.found: dict = {}
+        self._shown_error = None
         self.since_refresh = REFRESH_SECONDS
         self.joining: PendingJoin | None = None
 
@@ -43,6 +44,10 @@ class LanBrowserScene(GuiScene, Scene):
         self.found = {t.key: t for t in listed}
         rows = [(t.key, [t.table, game_title(t.game), f"{t.open_seats} of {t.seats}", t.phase,
                          f"{t.host}:{t.port}"]) for t in listed]
+        error = self.browser.error if self.browser is not None else None
+        if rows != self.list.rows or error != self._shown_error:
+            self._shown_error = error
+            self.app.redraw()   # a table came, went or changed; discovery failed
         self.list.set_rows(rows)
         self.join_button.enabled = self.list.selected_key is not None
 

@@ -158,7 +158,7 @@ def test_a_window_races_a_bot_process_over_loopback_to_the_tally_and_its_board_i
         ui.frames(1)
         frames += 1
         tally_seen = tally_seen or board.tally is not None
-        if frames % 20 == 0 and ui.top is board and not board.predictions and board.tally is None:
+        if frames % 5 == 0 and ui.top is board and not board.predictions and board.tally is None:
             # mid-race, with nothing of mine in flight: the board on my screen is the host's at that rev
             # (its autosave, journaled before any `ok` or update leaves the host)
             shown = board.pub
