@@ -15,7 +15,7 @@ import pytest
 
 from engine.session import Session
 from tests.net.test_exactly_once import join, serve_crashing, stop
-from tests.net.test_processes import ENV, ROOT
+from tests.net.processes import ENV, ROOT
 from tests.net.wire import Closed, RawClient
 
 TAKE1 = {"type": "take", "count": 1}
