@@ -108,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="run the benchmark suite")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
+    bench.add_argument("--bots", action="store_true", help="the bot ladder instead: seeded games between levels")
     return p
 
 
@@ -126,6 +127,6 @@ def main(argv: list[str] | None = None) -> int:
         return replay.run(args, parser)
     if command == "bench":
         from bench import runner
-        return runner.run(quick=args.quick)
+        return runner.run(quick=args.quick, bots=args.bots)
     from cli import window
     return window.run(args, parser)

@@ -78,8 +78,8 @@ def test_the_battle_dialog_offers_only_the_rules_choices(app):
     dialog = scene.dialog
     listed = [a for a in link.session.legal_actions(0) if a["type"] == "battle"]
     assert len(listed) > 1 and dialog.valid
-    lose_plus = next(st[3] for st in dialog.steppers if st[0] == "lose")
-    post_click(lose_plus.rect.center)  # one more loss than the destruction chosen allows
+    lose_minus = next(st[2] for st in dialog.steppers if st[0] == "lose")
+    post_click(lose_minus.rect.center)  # one loss fewer than the destruction chosen costs
     app.step(FRAME)
     assert not dialog.valid and not dialog.ok.enabled
     post_key(pygame.K_RETURN)
@@ -98,10 +98,11 @@ def test_the_battle_dialog_offers_only_the_rules_choices(app):
 def test_a_stack_splits_and_only_the_picked_units_move(app):
     """"Stacks split freely": picking 2 of Lee's 3 infantry with the panel's - button moves exactly those."""
     link, scene = start(app)
-    fred = rules.load("civil_war").cities["Fredericksburg"].at
-    post_click(centre(fred))
+    lee = rules.load("civil_war").cities["Gordonsville"].at
+    post_click(centre(lee))
     app.step(FRAME)
-    assert scene.selection.square == fred and scene.selection.picked == {"infantry": 3, "cavalry": 1, "gunboat": 0}
+    assert scene.selection.square == lee and scene.selection.picked == {"infantry": 3, "cavalry": 2, "gunboat": 0}
+    post_click(scene.steppers["cavalry"][0].rect.center)
     post_click(scene.steppers["cavalry"][0].rect.center)
     post_click(scene.steppers["infantry"][0].rect.center)
     app.step(FRAME)
@@ -111,9 +112,9 @@ def test_a_stack_splits_and_only_the_picked_units_move(app):
     dest = sorted(moves)[0]
     post_click(centre(dest))
     assert run(app, scene, lambda: scene.pending_seq is None and link.rev == 1)
-    assert scene.sent == [{"type": "move", "from": list(fred), "to": list(dest), "units": {"infantry": 2}}]
-    left = stack_at(link, "Fredericksburg", 0)
-    assert left["units"] == {"infantry": 1, "cavalry": 1}
+    assert scene.sent == [{"type": "move", "from": list(lee), "to": list(dest), "units": {"infantry": 2}}]
+    left = stack_at(link, "Gordonsville", 0)
+    assert left["units"] == {"infantry": 1, "cavalry": 2}
 
 
 def test_clicks_the_rules_refuse_change_nothing_and_say_why(app):
@@ -134,7 +135,7 @@ def test_hot_seat_shows_the_cover_between_the_two_generals(app):
     up the board neither draws the map nor takes clicks."""
     link, scene = start(app, ("human", "human"))
     assert scene.cover.up and scene.cover.seat == 0 and scene.cover.name == "Ada"
-    post_click(centre(rules.load("civil_war").cities["Fredericksburg"].at))  # swallowed by the cover
+    post_click(centre(rules.load("civil_war").cities["Gordonsville"].at))  # swallowed by the cover
     app.step(FRAME)
     assert scene.selection.square is None and scene.layer.rebuilds == 0
     post_key(pygame.K_RETURN)
@@ -164,8 +165,8 @@ def test_after_an_accepted_action_the_board_waits_until_its_view_shows_it(app):
     """Over a network the `ok` comes a moment before the `update`: until the view on screen has reached the
     accepted revision, the board sends nothing more (a second click would act on a stale board)."""
     link, scene = start(app)
-    fred = rules.load("civil_war").cities["Fredericksburg"].at
-    post_click(centre(fred))
+    lee = rules.load("civil_war").cities["Gordonsville"].at
+    post_click(centre(lee))
     app.step(FRAME)
     dest = sorted(sq for sq, how in scene.reach().items() if how == "move")[0]
     post_click(centre(dest))
