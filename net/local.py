@@ -168,14 +168,14 @@ class LocalTable:
 
     def _run_timer(self) -> None:
         """The rules' timed step (a reaction window closing) fires once its time has passed at one rev."""
-        timer = self.table.timer()
-        if timer is None:
+        delay = self.table.timer_delay()
+        if delay is None:
             self._timer_seen = None
             return
         rev, now = self.table.rev, time.monotonic()
         if self._timer_seen is None or self._timer_seen[0] != rev:
             self._timer_seen = (rev, now)
-        if now - self._timer_seen[1] >= timer["after"] * self.timer_scale:
+        if now - self._timer_seen[1] >= delay * self.timer_scale:
             self._timer_seen = None
             self._deliver(self.table.fire_timer(rev))
             self._last_move = now

@@ -11,25 +11,18 @@ import hmac
 import random
 import secrets
 
-from engine import saves
+from engine import legal, saves
 from engine.errors import BAD_ACTION, NOT_YOUR_TURN, RuleError
 from engine.session import TABLE_SEAT
-from net.frames import MAX_NAME, PROTO
+from net import answers, crashpoint
+from net.frames import MAX_NAME, PROTO, err
 
 LOBBY, PLAY, OVER = "lobby", "play", "over"
-SEQ_MEMORY = 64  # answers remembered per seat, so a repeated seq is answered, not reapplied
 TOKEN_BYTES = 32  # 256-bit seat tokens (the protocol asks for at least 128)
 
 
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def err(code: str, msg: str, seq=None) -> dict:
-    out = {"t": "err", "code": code, "msg": msg}
-    if seq is not None:
-        out["seq"] = seq
-    return out
 
 
 class Out:
@@ -76,10 +69,10 @@ class _Conn:
 
 class Table:
     """`bot_factory(game, level, seat, seed) -> bot` makes the table's bots (bots.make in the product);
-    a table given none can seat no bot."""
+    a table given none can seat no bot. `max_watchers`: spectators welcomed at once (None: no limit)."""
 
     def __init__(self, session, *, name: str, bot_factory=None, takeover_after: float | None = None,
-                 save_path=None, now: float = 0.0):
+                 save_path=None, now: float = 0.0, max_watchers: int | None = None):
         self.session = session
         self.game = session.game_id
         self.name = name
@@ -92,11 +85,14 @@ class Table:
         self.bots: dict[int, object] = {}       # seats a bot owns
         self.standins: dict[int, object] = {}   # dropped human seats a bot plays for now
         self.dropped_at: dict[int, float] = {}
-        self.answers: dict[int, dict] = {}      # seat -> {seq: answer}
+        self.max_watchers = max_watchers
+        # seat -> last_seq and the last answers; rebuilt from the journal's seqs for a resumed game
+        self.answers: dict[int, answers.SeatAnswers] = answers.from_log(session.log, session.log_seqs)
         self.realtime = session.rules.GAME_TYPE.realtime
         self._unsent: list = []                 # events of accepted actions no update has carried yet
         self._actors: set = set()               # seats whose accepted actions those are
         self._fallback = random.Random(session.seed)
+        self._bot_passed: tuple[int, set] = (-1, set())  # (rev, bot seats that chose nothing at that rev)
         for seat, info in enumerate(session.seats):
             if info.get("kind") == "bot":
                 self.bots[seat] = self._new_bot(seat, info.get("level", "normal"))
@@ -150,6 +146,22 @@ class Table:
 
     def welcomed_conns(self):
         return [c for c, st in self.conns.items() if st.welcomed]
+
+    def watchers(self) -> int:
+        return sum(1 for st in self.conns.values() if st.welcomed and st.seat is None)
+
+    def seat_of(self, conn):
+        """The seat `conn` plays (None: a spectator, or not welcomed yet)."""
+        state = self.conns.get(conn)
+        return None if state is None else state.seat
+
+    def is_welcomed(self, conn) -> bool:
+        state = self.conns.get(conn)
+        return state is not None and state.welcomed
+
+    def last_seq(self, seat: int) -> int:
+        memory = self.answers.get(seat)
+        return 0 if memory is None else memory.last_seq
 
     # ----- connections ----------------------------------------------------------------
     def connect(self, conn) -> None:
@@ -247,10 +259,14 @@ class Table:
                 self._rewrite_journal()
             state.seat = seat
             self.seat_conn[seat] = conn
+        elif self.max_watchers is not None and self.watchers() >= self.max_watchers:
+            return out.extend(self._refuse(conn, "full", f"This table already has {self.max_watchers} "
+                                                         "spectators, its limit; try again later."))
         state.welcomed = True
         out.send(conn, {"t": "welcome", "proto": PROTO, "game": self.game, "table": self.name,
-                        "seat": state.seat, "token": token, "seats": self.public_seats(),
-                        "rev": self.rev, "view": self.view(state.seat)})
+                        "seat": state.seat, "token": token,
+                        "last_seq": None if state.seat is None else self.last_seq(state.seat),
+                        "seats": self.public_seats(), "rev": self.rev, "view": self.view(state.seat)})
         if state.seat is not None:
             out.extend(self._seat_update(skip=conn))
         return out
@@ -265,26 +281,31 @@ class Table:
     # ----- acting -------------------------------------------------------------------
     def _act(self, conn, state, msg) -> Out:
         out = Out()
-        seq, seat = msg["seq"], state.seat
+        seq, seat, action = msg["seq"], state.seat, msg["a"]
         if seat is None:
-            out.send(conn, err("not_your_turn", "Spectators cannot act.", seq))
+            out.send(conn, err(NOT_YOUR_TURN, "Spectators cannot act.", seq))
             return out
-        memory = self.answers.setdefault(seat, {})
-        if seq in memory:  # a repeat: the same answer, applied once
-            out.send(conn, memory[seq])
+        if seq < 1:
+            out.send(conn, err(BAD_ACTION, "An act's seq must be a positive integer.", seq))
             return out
+        memory = self.answers.get(seat)
+        if memory is None:
+            memory = self.answers[seat] = answers.SeatAnswers()
+        if memory.is_resend(seq):  # never applied again: its first answer, or stale_seq
+            out.send(conn, memory.resend(seq, action))
+            return out
+        crashpoint.reached("act_received")
         events = None
         if not self.started:
             answer = err(NOT_YOUR_TURN, "The game has not started: seats are still open.", seq)
         else:
             try:
-                events = self._apply(seat, msg["a"])
+                events = self._apply(seat, action, seq)
                 answer = {"t": "ok", "seq": seq, "rev": self.rev}
+                crashpoint.reached("act_journaled")
             except RuleError as e:
                 answer = err(e.code, e.message, seq)
-        memory[seq] = answer
-        if len(memory) > SEQ_MEMORY:
-            del memory[next(iter(memory))]
+        memory.remember(seq, answer, action)
         out.send(conn, answer)
         if events is not None:  # the actor's ok leaves before the updates are built
             self._unsent.extend(events)
@@ -292,16 +313,17 @@ class Table:
             out.defer(self.flush_updates)
         return out
 
-    def _apply(self, seat, action) -> list:
-        """Apply through the Session, then journal it (before anyone is told ok)."""
+    def _apply(self, seat, action, seq=None) -> list:
+        """Apply through the Session, then journal it with its seq (before anyone is told ok)."""
         try:
-            events = self.session.act(seat, action)
+            events = self.session.act(seat, action, seq=seq)
         except RuleError:
             raise  # the usual refusal, passed on as it is
         except Exception as e:  # a rules bug must not take the table down with it
             raise RuleError(BAD_ACTION, f"The rules could not handle this action ({type(e).__name__}).") from e
+        crashpoint.reached("act_applied")
         if self.journal is not None:
-            self.journal.append(seat, action)
+            self.journal.append(seat, action, seq)
             if self.session.result() is not None:
                 self.journal.checkpoint(self.rev, self.session.state_hash())
         return events
@@ -373,11 +395,14 @@ class Table:
         return self.bots.get(seat) or self.standins.get(seat)
 
     def due_bot(self):
-        """A seat a bot should move for now, or None."""
+        """A seat a bot should move for now, or None: a bot's seat in `to_act` with something it may do
+        that has not already passed at this rev (in a reaction window several bots are asked at once,
+        most with nothing to do; one that declines must not hold up the others)."""
         if not self.started or self.session.result() is not None:
             return None
+        passed = self._bot_passed[1] if self._bot_passed[0] == self.rev else set()
         for seat in self.session.to_act():
-            if self.bot_for(seat) is not None:
+            if self.bot_for(seat) is not None and seat not in passed and legal.size(self.session.legal(seat)):
                 return seat
         return None
 
@@ -394,14 +419,17 @@ class Table:
             return Out()
         action = bot.choose(self.view(seat))
         if action is None:
+            if self._bot_passed[0] != self.rev:
+                self._bot_passed = (self.rev, set())
+            self._bot_passed[1].add(seat)
             return Out()
         try:
             events = self._apply(seat, action)
         except RuleError:
-            legal = self.session.legal_actions(seat)
-            if not legal:
+            allowed = self.session.legal(seat)
+            if not legal.size(allowed):
                 return Out()
-            events = self._apply(seat, self._fallback.choice(legal))
+            events = self._apply(seat, legal.sample(allowed, self._fallback))
         return self.updates(events)
 
     # ----- timers ---------------------------------------------------------------------
@@ -411,6 +439,19 @@ class Table:
         if not self.started:
             return None
         return self.session.timer()
+
+    def timer_delay(self) -> float | None:
+        """Seconds until the rules' timed step is due, or None when there is none. A reaction window that
+        asks only bots closes as soon as none of them has anything left to do: nobody can hesitate, so
+        its length tells nothing; a window that asks a person lasts its full time."""
+        timer = self.timer()
+        if timer is None:
+            return None
+        prompt = self.session.prompt()
+        asked = prompt["seats"] if prompt else self.session.to_act()
+        if asked and all(self.bot_for(seat) is not None for seat in asked) and self.due_bot() is None:
+            return 0.0
+        return float(timer["after"])
 
     def fire_timer(self, rev: int) -> Out:
         """Apply the rules' timed step, if the table is still where it was when the timer was set."""
@@ -444,7 +485,7 @@ class Table:
         if self.journal is not None:
             self.journal.close()
         s = self.session
-        self.journal = saves.Journal(self.save_path, s.header(), s.log, s.rev, s.state_hash())
+        self.journal = saves.Journal(self.save_path, s.header(), s.log, s.rev, s.state_hash(), s.log_seqs)
 
     def close(self) -> None:
         if self.journal is not None:

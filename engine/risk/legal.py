@@ -10,6 +10,8 @@ moves) share one statement of legality.
 they are few (claims, attacks, trades), templates where counts run 1..n (placing
 reinforcements, occupying, fortifying).
 """
+import itertools
+
 from engine import legal as shape
 from engine.errors import BAD_ACTION, GAME_OVER, ILLEGAL, NOT_YOUR_TURN, RuleError
 from engine.risk.board import load
@@ -203,7 +205,9 @@ def listing(pub: dict, card_ids: list[int], seat: int) -> dict:
         actions = [{"type": "place", "territory": t, "count": 1} for t, v in terr.items() if v["owner"] == owner]
     elif phase == "reinforce":
         if may_trade(pub):
-            actions = [{"type": "trade", "cards": s} for s in tradeable_sets(card_ids)]
+            # Every order of each set: the order names which card's territory earns the bonus armies.
+            actions = [{"type": "trade", "cards": list(order)} for s in tradeable_sets(card_ids)
+                       for order in itertools.permutations(s)]
         if not pub["must_trade"]:
             own = [t for t, v in terr.items() if v["owner"] == seat]
             templates.append({"type": "place", "territory": shape.one_of(own),

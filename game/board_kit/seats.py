@@ -1,29 +1,25 @@
 """Whose move the window may make, and sending it: the part of a board scene that
 is about seats and the link, not about any game.
 
-`SeatedBoard` is a mixin for a Scene with `self.link` (a TableLink), `self.cover`
-(a HotSeatCover), `self.help_card` (a HelpCard), `self.view` (the view on screen)
-and `self.revealed`. On a LAN
-or against bots the window plays one seat; hot-seat, it plays several and shows
-one at a time, with the cover between them; a spectator plays none.
+`SeatedBoard` is a mixin for a board scene with `self.link` (a TableLink), `self.cover`
+(a HotSeatCover, or None for a board that never passes the device) and `self.view` (the
+view on screen). On a LAN or against bots the window plays one seat; hot-seat, it plays
+several and shows one at a time, with the cover between them; a spectator plays none.
 """
-from game import sound, theme
+from engine import games
+from game import sound
 
-ESC_LEAVE_SECONDS = 2.5  # a second Esc within this leaves the board (one Esc never loses a game)
+REFUSAL = "refusal"   # the moment a refusal's notice belongs to
 
 
 class SeatedBoard:
     link = None
     cover = None
     view: dict | None = None
-    revealed: int | None = None   # hot-seat: the human seat whose turn is showing
-    pending_seq: int | None = None
 
     def init_seats(self) -> None:
-        self.esc_armed = 0.0
-        self.game_over_shown = False
-        self.revealed = None
-        self.pending_seq = None
+        self.revealed: int | None = None   # hot-seat: the human seat whose turn is showing
+        self.pending_seq: int | None = None
         self.ok_rev = 0                  # the revision the table gave our last accepted action
         self.shown_rev: int | None = None  # the link revision the board last read its view at (None: live)
         self.sent: list[dict] = []       # actions this window sent, newest last (tests read it)
@@ -33,6 +29,10 @@ class SeatedBoard:
     @property
     def hot_seat(self) -> bool:
         return len(self.link.my_seats) > 1
+
+    @property
+    def covered(self) -> bool:
+        return self.cover is not None and self.cover.up
 
     def seat_name(self, seat) -> str:
         if seat is None or seat < 0:
@@ -57,18 +57,32 @@ class SeatedBoard:
     def active_seat(self) -> int | None:
         """The seat this window may move for right now (and is showing), else None."""
         seat = self.actor(self.view)
-        if seat is not None and seat in self.link.my_seats and seat == self.shown_seat and not self.cover.up:
+        if seat is not None and seat in self.link.my_seats and seat == self.shown_seat and not self.covered:
             return seat
         return None
 
+    @property
+    def secret(self) -> bool:
+        """True when a seat's view holds what another must not see (the game's GAME_TYPE says)."""
+        try:
+            return games.game_type(self.link.game).secret
+        except KeyError:
+            return True   # a game this program does not know: keep the cover, to be safe
+
     def cover_if_passing(self) -> bool:
-        """Hot-seat: raise the cover when the move passed to another human seat. True when it went up now."""
-        if not self.hot_seat:
+        """Hot-seat: when the move passes to another human seat, raise the cover if the game has secrets
+        (else the board simply turns to that seat). True when the seat on show changed now."""
+        if not self.hot_seat or self.cover is None:
             return False
         public = self.link.view(None) or self.link.view(self.link.my_seats[0])
         actor = self.actor(public)
         over = bool((public or {}).get("public", {}).get("result"))
         if actor in self.link.my_seats and actor != self.revealed and not over and self.cover.seat != actor:
+            if not self.secret:
+                self.revealed = actor     # nothing to hide: no cover, the next player just plays
+                self.app.notify(f"{self.seat_name(actor)}: your move.")
+                sound.play("turn")
+                return True
             self.cover.show(actor, self.seat_name(actor))
             return True
         return False
@@ -105,11 +119,16 @@ class SeatedBoard:
         return True
 
     def refuse(self, message: str) -> None:
-        """Feedback for a click that did nothing: a toast and the error sound."""
+        """Feedback for a click that did nothing: a toast (until a move of ours is accepted or the turn
+        passes, whichever comes first) and the error sound."""
         self.refusals.append(message)
         del self.refusals[:-32]
-        self.app.notify(message, warning=True)
+        self.app.notify(message, warning=True, moment=REFUSAL)
         sound.play("error")
+
+    def end_refusals(self) -> None:
+        """What was refused is no longer the point (a move went through, the turn moved on): its notice goes."""
+        self.app.toasts.end_moment(self.app.stack.top, REFUSAL)
 
     def answer(self, msg: dict) -> None:
         """Note the table's `ok` / `err` for the action in flight (an `err` is shown as a refusal)."""
@@ -117,74 +136,13 @@ class SeatedBoard:
             self.pending_seq = None
             if msg.get("t") == "ok" and isinstance(msg.get("rev"), int):
                 self.ok_rev = msg["rev"]
+        if msg.get("t") == "ok":
+            self.end_refusals()
         if msg.get("t") == "err":
             self.refuse(msg.get("msg") or "The table refused that move.")
 
-    def leave(self) -> None:
-        """Back to the main menu, closing the link."""
-        from game.scenes.title import TitleScene
-        if self.app.active_link is self.link:
-            self.app.active_link = None
-        self.link.close()
-        self.app.back_to(TitleScene)
-
-    # ----- the frame loop's share ----------------------------------------------------
-    def tick_seats(self, dt: float) -> None:
-        self.esc_armed = max(0.0, self.esc_armed - dt)
-
-    def read_link(self) -> None:
-        """Take every message the link has: each update's events go to `on_event`, answers to `answer`,
-        chat to the log, a closed table to a notice."""
-        for msg in self.link.poll():
-            t = msg.get("t")
-            if t == "update":
-                for e in msg.get("events", []):
-                    self.on_event(e)
-            elif t in ("ok", "err"):
-                self.answer(msg)
-            elif t == "chat":
-                self.log.add_text(f"{msg.get('from') or 'someone'}: {msg.get('text', '')}", msg.get("seat"))
-            elif t == "status" and msg.get("status") == "closed":
-                self.app.notify(msg.get("msg") or "The table closed.", warning=True)
-
-    def on_event(self, event: dict) -> None:
-        raise NotImplementedError("a board scene says what each game event looks and sounds like")
-
-    def escape_to_leave(self) -> None:
-        """Esc with nothing left to cancel: the first press warns, a second one soon after leaves."""
-        if self.esc_armed > 0:
-            self.leave()
-        else:
-            self.esc_armed = ESC_LEAVE_SECONDS
-            self.app.notify("Press Esc again to leave the game.")
-
-    def game_over_due(self) -> bool:
-        """True once, when the game on screen has ended and the game-over scene should follow
-        (never while replaying a save)."""
-        if self.game_over_shown or not self.view or getattr(self.link, "replay", False):
-            return False
-        public = self.view["public"]
-        return bool(public.get("result") or public.get("outcome"))
-
-    def show_game_over(self, rows: list) -> None:
-        self.game_over_shown = True
-        from game.scenes.game_over import show_game_over
-        show_game_over(self.app, self.link, rows)
-
-    def draw_cover_or_waiting(self, surface) -> bool:
-        """Draw the hot-seat cover, or a waiting notice before the first view; True when that is all."""
-        if self.cover.up:
-            self.cover.draw(surface)
-            return True
-        if not self.view:
-            surface.blit(theme.backdrop(surface.get_size()), (0, 0))
-            theme.draw_text(surface, "Waiting for the table…", (640, 400), theme.SIZE_LARGE, anchor="center")
-            return True
-        return False
-
-    def overlay_answer(self, event) -> bool | None:
-        """While the hot-seat cover is up it answers every event, then the help card (`self.help_card`)
-        while it shows. The value `handle` should return, or None when no overlay is up."""
-        if self.cover.up:
-            return self.cover.handle(event)
-        return self.help_card.answer(event)
+    def not_your_move(self) -> str:
+        """Why a click on the board does nothing now: watching, or whom it waits for."""
+        if not self.link.my_seats:
+            return "You are watching this game."
+        return f"Waiting for {self.seat_name(self.actor(self.view))}."

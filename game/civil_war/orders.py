@@ -1,15 +1,14 @@
-"""What a click means on the Civil War board, for the seat at the controls.
+"""What the seat at the controls may do on the Civil War board, read from the host's `legal`.
 
 Legality is the host's, always: every action offered comes from the seat's
 `view.private.legal` (engine.legal's shape). A move or a retreat there is a
 template per stack and composition listing the squares that group may reach, and
 `hostile` names the squares where arriving means a battle, so the board lights
-targets without knowing a rule. This module keeps the selection (a square and the
-units picked there) and turns clicks into actions or a sentence saying why not.
+targets without knowing a rule (the kit's game.wargame.reach reads it).
 """
-from dataclasses import dataclass
-
 from engine import legal as listing
+from game.wargame.grid import as_cell
+from game.wargame.reach import cells_of, reach_from_legal
 
 KINDS = ("infantry", "cavalry", "gunboat")
 
@@ -27,13 +26,6 @@ def describe(units: dict) -> str:
         if n:
             parts.append(f"{n} {k if k != 'gunboat' or n == 1 else 'gunboats'}")
     return ", ".join(parts) or "nothing"
-
-
-@dataclass
-class Outcome:
-    action: dict | None = None   # send this
-    message: str | None = None   # explain a refused click
-    selected: bool = False       # the selection changed
 
 
 class Rules:
@@ -63,50 +55,12 @@ class Rules:
 
     def sources(self) -> set[tuple]:
         """Squares with units that have a listed move."""
-        return {tuple(t["from"]) for t in listing.of_type(self.legal, "move")[1]}
+        return cells_of(self.legal, "move", "from")
 
     def reach(self, square, units: dict, kind: str = "move") -> dict[tuple, str]:
-        """Squares `units` from `square` may go to now: square -> "move" or "attack"."""
-        units = composition(units)
-        fixed = {"units": units, "from": list(square)} if kind == "move" else {"units": units}
-        return {tuple(sq): ("attack" if tuple(sq) in self.hostile else "move")
-                for sq in listing.values_of(self.legal, kind, "to", **fixed)}
-
-
-class Selection:
-    """The square picked on the board and how many of each kind there are to move."""
-
-    def __init__(self):
-        self.square: tuple | None = None
-        self.picked: dict = {}
-        self.available: dict = {}
-
-    def clear(self) -> None:
-        self.square, self.picked, self.available = None, {}, {}
-
-    def pick(self, square, available: dict) -> None:
-        self.square = tuple(square)
-        self.available = {k: available.get(k, 0) for k in KINDS}
-        self.picked = dict(self.available)
-
-    def adjust(self, kind: str, delta: int) -> None:
-        self.picked[kind] = max(0, min(self.available.get(kind, 0), self.picked.get(kind, 0) + delta))
-
-    def presets(self) -> list[dict]:
-        """Quick picks Tab cycles through: everything, then all of one kind, then one of a kind."""
-        out = [dict(self.available)]
-        for k in KINDS:
-            if self.available.get(k):
-                out.append({kk: self.available[k] if kk == k else 0 for kk in KINDS})
-                out.append({kk: 1 if kk == k else 0 for kk in KINDS})
-        unique = []
-        for p in out:
-            if p not in unique:
-                unique.append(p)
-        return unique
-
-    def next_preset(self) -> None:
-        presets = self.presets()
-        current = {k: self.picked.get(k, 0) for k in KINDS}
-        i = presets.index(current) if current in presets else -1
-        self.picked = dict(presets[(i + 1) % len(presets)])
+        """Squares `units` from `square` may go to now: square -> "move" or "attack" (the legal's `hostile`)."""
+        fixed = {"units": composition(units)}
+        if kind == "move":
+            fixed["from"] = list(as_cell(square))
+        return {sq: mark.style for sq, mark in reach_from_legal(self.legal, kind, "to", hostile=self.hostile,
+                                                                 **fixed).items()}

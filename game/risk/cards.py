@@ -2,20 +2,20 @@
 
 Only the cards handed in (`private.cards` of the shown seat's own view) are
 ever drawn; the scene never passes another seat's hand here. Whether three
-chosen cards make a set is asked of the rules (engine.risk.cards).
+chosen cards may be traded is the seat's `legal` (the scene looks the trade up).
 """
 import math
 
 import pygame
 
-from engine.risk.cards import symbols_form_set
 from game import theme
 
-CARD_W, CARD_H, GAP = 50, 66, 4
+CARD_W, CARD_H, GAP = 62, 68, 4
 SYMBOL_COLOURS = {"infantry": (70, 120, 70), "cavalry": (150, 96, 46), "artillery": (90, 90, 130),
                   "wild": (180, 140, 40)}
 CARD_FACE = (238, 228, 200)
-PER_ROW = 5
+PER_ROW = 4
+NAME_SIZE = 15   # 11 px: the territory's name on a card (the tooltip on the map gives it larger)
 
 
 def _draw_symbol(surf: pygame.Surface, symbol: str, centre) -> None:
@@ -58,11 +58,11 @@ class CardHand:
             pygame.draw.rect(surf, CARD_FACE, rect, border_radius=6)
             border = theme.colours.accent if selected else (120, 104, 80)
             pygame.draw.rect(surf, border, rect, 3 if selected else 1, border_radius=6)
-            _draw_symbol(surf, card["symbol"], (CARD_W // 2, 28))
+            _draw_symbol(surf, card["symbol"], (CARD_W // 2, 22))
             name = self.names.get(card.get("territory"), "Wild") if card.get("territory") else "Wild"
-            for i, line in enumerate(theme.wrap_text(name, CARD_W - 4, 12)[:2]):
-                txt = theme.font(12).render(line[:11], True, (40, 34, 26))
-                surf.blit(txt, txt.get_rect(midtop=(CARD_W // 2, 44 + i * 10)))
+            for i, line in enumerate(theme.wrap_text(name, CARD_W - 4, NAME_SIZE)[:2]):
+                txt = theme.render_text(theme.fit_text(line, CARD_W - 4, NAME_SIZE), NAME_SIZE, (40, 34, 26))
+                surf.blit(txt, txt.get_rect(midtop=(CARD_W // 2, 40 + i * 13)))
             self._faces[key] = surf.convert_alpha()
             surf = self._faces[key]
         return surf
@@ -76,13 +76,6 @@ class CardHand:
             self.selected.remove(card_id)
         elif len(self.selected) < 3:
             self.selected.append(card_id)
-
-    def chosen_set(self, cards: list[dict]) -> list[int] | None:
-        """The selected ids if they are three cards forming a set (by the rules), else None."""
-        if len(self.selected) != 3:
-            return None
-        symbols = [c["symbol"] for c in cards if c["id"] in self.selected]
-        return sorted(self.selected) if symbols_form_set(symbols) else None
 
     def card_at(self, pos) -> int | None:
         for cid, rect in self.rects.items():

@@ -14,10 +14,9 @@ import math
 import pygame
 
 from game import sound, theme
+from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.cover import HotSeatCover
-from game.board_kit.help_card import HelpCard
-from game.board_kit.hud import Cached, build_side_panel, build_tooltip
-from game.board_kit.seats import SeatedBoard
+from game.board_kit.hud import Cached
 from game.risk import hud
 from game.risk.armies import ArmyTokens
 from game.risk.cards import CardHand
@@ -25,45 +24,51 @@ from game.risk.chooser import CountChooser
 from game.risk.controls import TurnControls, legal_actions
 from game.risk.dice import DiceRoll
 from game.risk.geometry import load as load_geometry
+from game.risk.labels import map_labels
 from game.risk.log import EventLog
 from game.risk.map_layer import MapLayer
-from game.scene import Scene
+from game.scene import GLOW, SMOOTH, STILL
 from game.widgets import Button
+from game.words import plural
 
 SIDE = hud.SIDE
 TURN_BOX_POS = (SIDE.x + 8, SIDE.y + 8)
 CARDS_TOP = SIDE.y + 238
 LOG_RECT = pygame.Rect(SIDE.x + 4, SIDE.y + 456, SIDE.w - 8, SIDE.h - 460)
 BOTTOM_DICE_X = hud.BOTTOM.right - 140
+AUTO = "auto"   # a standing order for the opening: place wherever the seat's helper would
 
 
-class BoardScene(SeatedBoard, Scene):
+class BoardScene(BaseBoardScene):
+    side_rect = SIDE
+    log_rect = LOG_RECT
+    hint_rect = hud.BOTTOM
+    help_centre = (500, 400)
+    idle_keys = "N names  ·  H help  ·  mouse over a territory for details"
+    pace_rect = pygame.Rect(1010, 4, 262, 32)
+    show_names = True   # territory names on the map (N): kept for the next board in this window
+
     def __init__(self, app, link):
-        super().__init__(app)
-        self.link = link
+        super().__init__(app, link, build_help=hud.build_help)
         self.geometry = load_geometry()
+        self.tooltip_bounds = self.geometry.map_rect
         self.names = {tid: t.name for tid, t in self.geometry.territories.items()}
         self.layer = MapLayer(self.geometry)
+        self.labels = map_labels(self.geometry)
+        self.standing: dict[int, str] = {}   # opening: seat -> where its starting armies keep going ("auto": anywhere)
         self.tokens = ArmyTokens()
         self.controls = TurnControls(self.names)
         self.hand = CardHand(self.names)
         self.log = EventLog(self.names, self.seat_name, LOG_RECT.w)
         self.cover = HotSeatCover(self.reveal)
-        self.init_seats()
         self.chooser: CountChooser | None = None
         self.dice: DiceRoll | None = None
-        self.help_card = HelpCard(hud.build_help, (500, 400))
         self.hover: str | None = None
-        self.time = 0.0
         self.traded = [0] * len(link.seats)
         self.conquests = [0] * len(link.seats)
-        self.view: dict | None = None
         self.actions: list[dict] = []
         self._top_bar = Cached(hud.build_top_bar)
         self._turn_box = Cached(hud.build_turn_box)
-        self._hint = Cached(hud.build_hint)
-        self._tooltip = Cached(build_tooltip)
-        self._side = build_side_panel(SIDE, LOG_RECT, "Log", title_gap=22)
         x, y, w = SIDE.x + 8, SIDE.y + 120, SIDE.w - 16
         self.end_button = Button((x, y, w, 44), "End attack", self.end_phase, primary=True, hotkey_label="Enter")
         self.again_button = Button((x, y + 52, w // 2 - 4, 40), "Again", self.attack_again, hotkey_label="A", size=20)
@@ -72,30 +77,25 @@ class BoardScene(SeatedBoard, Scene):
         self.trade_button = Button((x, CARDS_TOP + 146, w, 36), "Trade set", self.trade, hotkey_label="T", size=20)
         self.dice_buttons = [Button((BOTTOM_DICE_X + i * 44, hud.BOTTOM.y + 22, 38, 38), str(i + 1),
                                     lambda n=i + 1: self.choose_dice(n), size=22) for i in range(3)]
-        self.defend_buttons = [Button((0, 0, 150, 48), f"{n} {'die' if n == 1 else 'dice'}",
+        self.defend_buttons = [Button((0, 0, 150, 48), plural(n, "die"),
                                       lambda n=n: self.defend(n), primary=True) for n in (1, 2)]
         self.buttons = [self.end_button, self.again_button, self.blitz_button, self.trade_button]
         self.refresh()
 
-    # ----- seats (the rest comes from SeatedBoard) ----------------------------------------
-    def reveal(self) -> None:
-        self.reveal_seat()
+    # ----- the view ----------------------------------------------------------------------
+    def reset_input(self) -> None:
+        self.chooser = None
         self.controls.reset()
         self.hand.selected = []
-        self.refresh()
 
-    # ----- state from the link ----------------------------------------------------------
-    def refresh(self) -> None:
-        if self.cover_if_passing():
-            self.chooser = None
-            self.controls.reset()
-        shown = self.shown_seat
-        self.view = (self.link.view(shown) if shown is not None and not self.cover.up else None) or self.link.view(None)
+    def read_view(self) -> None:
         active = self.active_seat
+        was_defending = self._defend_prompt_up()
         self.actions = legal_actions(self.view, active) if active is not None else []
-        if self.view:
-            self.hand.sync(self.private_cards())
-            self._sync_modal()
+        if self._defend_prompt_up() and not was_defending:
+            sound.play("attacked")   # out of turn: someone attacks you and waits for your answer
+        self.hand.sync(self.private_cards())
+        self._sync_modal()
 
     def private_cards(self) -> list[dict]:
         """The shown seat's own cards; nothing when no seat is shown or the cover is up."""
@@ -122,6 +122,8 @@ class BoardScene(SeatedBoard, Scene):
         phase = pub.get("phase")
         if self.active_seat is None:
             self.refuse("It is not your move.")
+        elif phase == "setup":
+            self.place_rest(AUTO)
         elif phase == "attack":
             self.controls.reset()
             self.send({"type": "end_attack"})
@@ -130,7 +132,7 @@ class BoardScene(SeatedBoard, Scene):
             self.send({"type": "end_turn"})
         elif phase == "reinforce":
             self.refuse("Trade a set first." if pub.get("must_trade") else
-                        f"Place your {pub.get('armies_to_place', 0)} armies first.")
+                        f"Place your {plural(pub.get('armies_to_place', 0), 'army')} first.")
         elif phase == "defend":
             self.refuse("Choose how many dice to defend with.")
         else:
@@ -140,8 +142,7 @@ class BoardScene(SeatedBoard, Scene):
         if self.active_seat is None or self.view["public"]["phase"] != "attack":
             self.refuse("You can attack again only in your attack phase.")
             return
-        out = self.controls.again(self.actions)
-        self._apply(out)
+        self._apply(self.controls.again(self.actions))
 
     def start_blitz(self) -> None:
         if self.active_seat is None or self.view["public"]["phase"] != "attack":
@@ -172,19 +173,64 @@ class BoardScene(SeatedBoard, Scene):
 
     def choose_dice(self, n: int) -> None:
         self.controls.dice = n
-        self.app.notify(f"Attacking with up to {n} {'die' if n == 1 else 'dice'}.")
+        self.app.notify(f"Attacking with up to {plural(n, 'die')}.")
 
     def trade(self) -> None:
-        cards = self.private_cards()
-        chosen = self.hand.chosen_set(cards)
-        if chosen is None:
-            self.refuse("Pick three cards that make a set: three alike, one of each, or two and a wild.")
-            return
-        if {"type": "trade", "cards": chosen} not in self.actions:
+        """Trade the three picked cards, if `legal` lists that trade."""
+        trades = [a for a in self.actions if a["type"] == "trade"]
+        chosen = sorted(self.hand.selected)
+        match = next((a for a in trades if sorted(a["cards"]) == chosen), None)
+        if match is not None:
+            self.send(match)
+            self.hand.selected = []
+        elif not trades:
             self.refuse("You cannot trade now: trades happen while you reinforce.")
+        else:
+            self.refuse("Pick three cards that make a set: three alike, one of each, or two and a wild.")
+
+    # ----- the opening: placing starting armies without a click each ------------------------------------
+    def place_rest(self, where: str) -> None:
+        """Keep placing this seat's starting armies, one a turn as the rules have it: all on `where`, or
+        (AUTO) wherever this seat's own helper bot would, choosing from the seat's legal placements."""
+        seat = self.active_seat
+        if seat is None or self.pub.get("phase") != "setup":
+            self.refuse("Starting armies are placed in the opening only.")
             return
-        self.send({"type": "trade", "cards": chosen})
-        self.hand.selected = []
+        self.standing[seat] = where
+        sound.play("click")
+        what = "wherever they help most" if where == AUTO else f"on {self.names[where]}"
+        self.app.notify(f"Your remaining starting armies go {what}, one a turn.")
+        self._keep_placing()
+
+    def _keep_placing(self) -> None:
+        """Send the next starting army of a standing order, when it is this seat's turn to place one."""
+        seat = self.active_seat
+        if seat is None or seat not in self.standing or self.waiting or self.pub.get("phase") != "setup":
+            if self.pub.get("phase") not in (None, "setup"):
+                self.standing.clear()
+            return
+        if self.pub.get("setup_step") == "neutral":
+            return   # a neutral army: the player chooses where (it is rarely where their own should go)
+        where = self.standing[seat]
+        if where == AUTO:
+            action = self._helper(seat).choose(self.view)
+        else:
+            action = {"type": "place", "territory": where, "count": 1}
+        if action is None or action not in self.actions:
+            del self.standing[seat]
+            self.refuse("The standing order cannot go on: place the next army yourself.")
+            return
+        self.send(action)
+
+    def _helper(self, seat: int):
+        """A bot of this seat's own, seeing only this seat's view: it picks placements for AUTO."""
+        if getattr(self, "_helpers", None) is None:
+            self._helpers = {}
+        if seat not in self._helpers:
+            from game import tables
+            make = getattr(self.app, "bot_factory", None) or tables.product_bots()
+            self._helpers[seat] = make("risk", "normal", seat, 1)
+        return self._helpers[seat]
 
     def occupy(self, count: int) -> None:
         self.chooser = None
@@ -217,94 +263,77 @@ class BoardScene(SeatedBoard, Scene):
 
     def click_territory(self, tid: str, shift: bool) -> None:
         if self.active_seat is None:
-            who = self.seat_name(self.actor(self.view))
-            self.refuse("You are watching this game." if not self.link.my_seats else f"Waiting for {who}.")
+            self.refuse(self.not_your_move())
             return
+        if shift and self.pub.get("phase") == "setup" and self.pub.get("setup_step") != "neutral":
+            if {"type": "place", "territory": tid, "count": 1} in self.actions:
+                self.place_rest(tid)
+                return
         self._apply(self.controls.click(tid, self.view["public"], self.actions, all_armies=shift))
 
-    def back(self) -> None:
-        self.leave()
+    # ----- input ---------------------------------------------------------------------------
+    def modal(self):
+        return self.chooser
 
-    # ----- events --------------------------------------------------------------------------
-    def handle(self, event) -> bool:
-        answer = self.overlay_answer(event)
-        if answer is not None:
-            return answer
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.geometry.territory_at(event.pos) if self.geometry.map_rect.collidepoint(event.pos) else None
-        if self.chooser is not None:
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_F1):
-                self.help_card.shown = True
-                return True
-            self.chooser.handle(event)
-            return True
-        if self._defend_prompt_up():
-            for b in self.defend_buttons:
-                if b.handle(event):
-                    return True
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_1, pygame.K_2, pygame.K_KP1, pygame.K_KP2):
-                n = 1 if event.key in (pygame.K_1, pygame.K_KP1) else 2
-                if {"type": "defend", "dice": n} in self.actions:
-                    self.defend(n)
-                else:
-                    self.refuse("You can defend with only 1 die here.")
-                return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        if event.type == pygame.MOUSEWHEEL:
-            if LOG_RECT.collidepoint(self.app.mouse_pos):
-                self.log.handle_wheel(event.y)
-            return True
-        for b in self.buttons + (self.dice_buttons if self._dice_selector_up() else []):
-            if b.handle(event):
-                return True
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            card = self.hand.card_at(event.pos)
-            if card is not None and event.button == 1:
-                self.hand.toggle(card)
-                sound.play("click")
-                return True
-            if self.geometry.map_rect.collidepoint(event.pos):
-                tid = self.geometry.territory_at(event.pos)
-                if event.button == 3:
-                    self.controls.reset()
-                    return True
-                if event.button == 1:
-                    if tid is None:
-                        if self.controls.source is not None:
-                            self.controls.reset()
-                        return True
-                    self.click_territory(tid, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
-                return True
-        return False
-
-    def _key(self, event) -> bool:
-        k = event.key
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.end_phase()
-        elif k == pygame.K_a:
-            self.attack_again()
-        elif k == pygame.K_b:
-            self.start_blitz()
-        elif k == pygame.K_t:
-            self.trade()
-        elif k in (pygame.K_1, pygame.K_2, pygame.K_3):
-            self.choose_dice(1 + (k - pygame.K_1))
-        elif k in (pygame.K_h, pygame.K_F1):
-            self.help_card.shown = True
-        elif k == pygame.K_ESCAPE:
-            if self.controls.blitz:
-                self.controls.blitz = False
-            elif self.controls.source is not None:
-                self.controls.reset()
-            elif self.hand.selected:
-                self.hand.selected = []
-            else:
-                self.escape_to_leave()
-        elif k == pygame.K_m:
-            self.refuse("Move all is for the army chooser (after a conquest or when fortifying).")
+    def cancel(self) -> bool:
+        if self.controls.blitz:
+            self.controls.blitz = False
+        elif self.controls.source is not None:
+            self.controls.reset()
+        elif self.hand.selected:
+            self.hand.selected = []
         else:
             return False
+        return True
+
+    def key_commands(self) -> dict:
+        commands = {pygame.K_RETURN: self.end_phase, pygame.K_KP_ENTER: self.end_phase, pygame.K_SPACE: self.end_phase,
+                    pygame.K_a: self.attack_again, pygame.K_b: self.start_blitz, pygame.K_t: self.trade,
+                    pygame.K_1: lambda: self.choose_dice(1), pygame.K_2: lambda: self.choose_dice(2),
+                    pygame.K_3: lambda: self.choose_dice(3), pygame.K_n: self.toggle_names,
+                    pygame.K_m: lambda: self.refuse("Move all is for the army chooser (after a conquest or when "
+                                                    "fortifying).")}
+        if self._defend_prompt_up():   # attacked: the number keys say how many dice defend
+            dice = {pygame.K_1: 1, pygame.K_KP1: 1, pygame.K_2: 2, pygame.K_KP2: 2}
+            commands.update({k: (lambda n=n: self.defend_key(n)) for k, n in dice.items()})
+        return commands
+
+    def toggle_names(self) -> None:
+        BoardScene.show_names = not BoardScene.show_names
+        sound.play("click")
+
+    def defend_key(self, n: int) -> None:
+        if {"type": "defend", "dice": n} in self.actions:
+            self.defend(n)
+        else:
+            self.refuse("You can defend with only 1 die here.")
+
+    def board_pointer(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.geometry.territory_at(event.pos) if self.geometry.map_rect.collidepoint(event.pos) else None
+        live = self.buttons + (self.dice_buttons if self._dice_selector_up() else []) + \
+            (self.defend_buttons if self._defend_prompt_up() else [])
+        for b in live:
+            if b.handle(event):
+                return True
+        if event.type == pygame.MOUSEWHEEL:
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN:
+            return False
+        if self.dice is not None and not self.dice.rolling and self.geometry.map_rect.collidepoint(event.pos):
+            self.dice = None   # the player has read it and moved on: the tray gets out of the way
+        card = self.hand.card_at(event.pos)
+        if card is not None and event.button == 1:
+            self.hand.toggle(card)
+            sound.play("click")
+            return True
+        if not self.geometry.map_rect.collidepoint(event.pos):
+            return False
+        tid = self.geometry.territory_at(event.pos)
+        if event.button == 3 or (event.button == 1 and tid is None):
+            self.controls.reset()
+        elif event.button == 1:
+            self.click_territory(tid, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
         return True
 
     def _defend_prompt_up(self) -> bool:
@@ -314,18 +343,30 @@ class BoardScene(SeatedBoard, Scene):
         return bool(self.view and self.view["public"]["phase"] == "attack" and self.actions)
 
     # ----- frame ---------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self.time += dt
-        self.tick_seats(dt)
-        self.read_link()
-        self.refresh()
+    def quick_step(self) -> bool:
+        """The opening's placements, and a bot's reinforcements, are routine: bots place them quickly."""
+        pub = self.pub
+        return pub.get("phase") in ("claim", "setup") or (pub.get("phase") == "reinforce" and self.active_seat is None)
+
+    def skip_animations(self) -> None:
+        self.dice = None
+        self.tokens.clear_floaters()
+
+    def tick(self, dt: float) -> None:
+        self._keep_placing()
         self._continue_blitz()
         if self.dice is not None:
             self.dice.update(dt)
             if self.dice.done:
                 self.dice = None
         self.tokens.update(dt)
-        self._maybe_game_over()
+
+    def frame_rate(self) -> float:
+        if self.dice is not None or self.tokens.floaters:
+            return SMOOTH
+        if self.view and not self.covered and self.active_seat is not None and self.actions:
+            return GLOW   # the places I may pick pulse
+        return STILL
 
     def answer(self, msg: dict) -> None:
         if msg.get("t") == "err":
@@ -333,66 +374,63 @@ class BoardScene(SeatedBoard, Scene):
         super().answer(msg)
 
     def on_event(self, e: dict) -> None:
-        self.log.add(e)
+        super().on_event(e)
         kind = e["type"]
         terr = self.geometry.territories
         if kind == "battle":
-            factor = self.app.settings.animation_factor() if hasattr(self.app, "settings") else 1.0
-            keep = self.dice is not None and self.dice.rolling
-            roll = DiceRoll(e, self.seat_name(e["attacker"]), self.seat_name(e["defender"]), factor)
-            if keep:
-                roll.t = self.dice.t  # back-to-back rolls (blitz) keep tumbling instead of restarting
-            self.dice = roll
+            factor = self.animation_factor
+            if factor > 0:
+                keep = self.dice is not None and self.dice.rolling
+                roll = DiceRoll(e, self.seat_name(e["attacker"]), self.seat_name(e["defender"]), factor)
+                if keep:
+                    roll.t = self.dice.t  # back-to-back rolls (blitz) keep tumbling instead of restarting
+                self.dice = roll
             sound.play("conquest" if e["conquered"] else "dice")
-            if e["attacker_losses"]:
-                self.tokens.float_text(terr[e["from"]].army, f"-{e['attacker_losses']}", theme.colours.bad)
-            if e["defender_losses"]:
-                self.tokens.float_text(terr[e["to"]].army, f"-{e['defender_losses']}", theme.colours.bad)
+            if factor > 0 and e["attacker_losses"]:
+                self.tokens.float_number(terr[e["from"]].army, -e["attacker_losses"], theme.colours.bad)
+            if factor > 0 and e["defender_losses"]:
+                self.tokens.float_number(terr[e["to"]].army, -e["defender_losses"], theme.colours.bad)
             if e["conquered"] and 0 <= e["attacker"] < len(self.conquests):
                 self.conquests[e["attacker"]] += 1
-        elif kind == "placed":
-            self.tokens.float_text(terr[e["territory"]].army, f"+{e['count']}", theme.colours.good)
-        elif kind in ("occupied", "fortified"):
-            self.tokens.float_text(terr[e["to"]].army, f"+{e['count']}", theme.colours.good)
+        elif kind == "placed" and self.animation_factor > 0:
+            self.tokens.float_number(terr[e["territory"]].army, e["count"], theme.colours.good)
+        elif kind in ("occupied", "fortified") and self.animation_factor > 0:
+            self.tokens.float_number(terr[e["to"]].army, e["count"], theme.colours.good)
         elif kind == "traded" and 0 <= e["seat"] < len(self.traded):
             self.traded[e["seat"]] += 1
         elif kind == "turn":
             self.controls.reset()
             self.controls.last_attack = None
+            self.dice = None   # last turn's roll is over: the tray does not linger into the next player's turn
             if e["seat"] in self.link.my_seats:
                 sound.play("turn")
 
-    def _maybe_game_over(self) -> None:
-        if not self.game_over_due() or self.dice is not None:
-            return
-        pub = self.view["public"]
-        stats = pub.get("stats") or []
-        rows = [("Territories", [s.get("territories", 0) for s in stats]),
+    def game_over_rows(self) -> list | None:
+        if self.dice is not None:
+            return None   # the last roll shows to the end first
+        stats = self.pub.get("stats") or []
+        return [("Territories", [s.get("territories", 0) for s in stats]),
                 ("Armies", [s.get("armies", 0) for s in stats]),
                 ("Sets traded", list(self.traded)),
                 ("Conquests", list(self.conquests))]
-        self.show_game_over(rows)
 
     # ----- drawing -------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.draw_cover_or_waiting(surface):
-            return
-        pub = self.view["public"]
+    def draw_board(self, surface: pygame.Surface) -> None:
+        pub = self.pub
         territories = pub["territories"]
         surface.blit(self.layer.composite({t: v["owner"] for t, v in territories.items()}), (0, 0))
+        self.labels.draw_continents(surface)
         self._draw_highlights(surface, pub)
+        if self.dice is not None:   # where the roll on show is happening
+            b = self.dice.battle
+            for tid in (b["from"], b["to"]):
+                self.layer.draw_highlight(surface, tid, "battle", 200)
+        if self.show_names:
+            self.labels.draw_names(surface)
         self.tokens.draw(surface, self.geometry, territories, emphasis=self._emphasis(pub))
         self.tokens.draw_floaters(surface)
         if self.dice is not None:
             self.dice.draw(surface)
-        self._draw_panels(surface, pub)
-        if self._defend_prompt_up():
-            self._draw_defend(surface, pub)
-        if self.chooser is not None:
-            self.chooser.draw(surface)
-        elif self.hover is not None:
-            self._draw_tooltip(surface, pub)
-        self.help_card.draw(surface)
 
     def _emphasis(self, pub) -> set:
         out = set()
@@ -417,39 +455,36 @@ class BoardScene(SeatedBoard, Scene):
             pygame.draw.line(surface, (0, 0, 0), a, b, 7)
             pygame.draw.line(surface, colour, a, b, 4)
 
-    def _draw_panels(self, surface, pub) -> None:
-        seats = self.link.seats
+    def draw_panels(self, surface) -> None:
+        pub, seats = self.pub, self.link.seats
         surface.blit(self._top_bar.get((repr(pub.get("stats")), pub.get("current"), pub["phase"],
                                         tuple(pub.get("hand_counts") or ()), tuple(pub.get("eliminated") or ()),
-                                        pub.get("turn_number"), self.shown_seat, theme.colours,
-                                        tuple(s.get("name") for s in seats)),
+                                        self.shown_seat, theme.colours, tuple(s.get("name") for s in seats)),
                                        seats, pub, self.shown_seat), hud.TOP_BAR)
-        surface.blit(self._side, SIDE)
-        waiting = "" if self.active_seat is not None or pub["phase"] == "over" else \
-            f"waiting for {self.seat_name(self.actor(self.view))}"
         box_key = (pub.get("current"), pub["phase"], pub.get("armies_to_place"), pub.get("next_set_value"),
-                   repr(pub.get("setup_pools")), pub.get("setup_step"), self.active_seat, waiting,
+                   repr(pub.get("setup_pools")), pub.get("setup_step"), self.active_seat, pub.get("turn_number"),
                    repr(pub.get("pending")), theme.colours)
-        surface.blit(self._turn_box.get(box_key, seats, pub, self.active_seat, waiting), TURN_BOX_POS)
+        surface.blit(self._turn_box.get(box_key, seats, pub, self.active_seat), TURN_BOX_POS)
         self._sync_buttons(pub)
         for b in self.buttons:
             b.draw(surface)
         self._draw_hand(surface, pub)
-        self.log.draw(surface, LOG_RECT)
-        hint, keys = self.hint(pub)
-        surface.blit(self._hint.get((hint, keys, theme.colours), hint, keys), hud.BOTTOM)
         if self._dice_selector_up():
             theme.draw_text(surface, "Dice", (BOTTOM_DICE_X - 12, hud.BOTTOM.y + 41), 20, theme.colours.text_dim,
                             anchor="midright", shadow=False)
             for i, b in enumerate(self.dice_buttons):
                 b.primary = (self.controls.dice or 3) == i + 1
                 b.draw(surface)
+        if self._defend_prompt_up():
+            self._draw_defend(surface, pub)
 
     def _sync_buttons(self, pub) -> None:
         phase = pub["phase"]
         mine = self.active_seat is not None
-        self.end_button.label = {"attack": "End attack", "fortify": "End turn"}.get(phase, "End phase")
-        self.end_button.enabled = mine and phase in ("attack", "fortify")
+        self.end_button.label = {"attack": "End attack", "fortify": "End turn", "setup": "Place all for me"}.get(
+            phase, "End phase")
+        self.end_button.enabled = mine and (phase in ("attack", "fortify") or
+                                            (phase == "setup" and self.active_seat not in self.standing))
         self.again_button.enabled = mine and phase == "attack" and self.controls.last_attack is not None
         self.blitz_button.enabled = mine and phase == "attack"
         self.blitz_button.label = "Blitzing…" if self.controls.blitz else "Blitz"
@@ -489,49 +524,54 @@ class BoardScene(SeatedBoard, Scene):
             b.hotkey_label = str(i + 1)
             b.draw(surface)
 
-    def _draw_tooltip(self, surface, pub) -> None:
+    def tooltip_lines(self) -> list | None:
         tid = self.hover
+        if tid is None:
+            return self._seat_tooltip()
+        pub = self.pub
         info = pub["territories"][tid]
         t = self.geometry.territories[tid]
         cont = self.geometry.continents[t.continent]
         owner = info["owner"]
         lines = [(t.name, theme.colours.text),
                  (f"{cont['name']} (+{cont['bonus']} for all of it)", cont["colour"]),
-                 ("unclaimed" if owner is None else f"{self.seat_name(owner)}: {info['armies']} "
-                  f"{'army' if info['armies'] == 1 else 'armies'}", theme.lighten(theme.seat_colour(owner), 0.3))]
+                 ("unclaimed" if owner is None else f"{self.seat_name(owner)}: {plural(info['armies'], 'army')}",
+                  theme.lighten(theme.seat_colour(owner), 0.3))]
         src = self.controls.source
         if src and pub["phase"] == "attack" and tid in TurnControls.targets(self.actions, "attack", src):
-            lines.append((f"click: attack with {self.controls.attack_action(self.actions, src, tid)['dice']} dice",
+            lines.append((f"click: attack with {plural(self.controls.attack_action(self.actions, src, tid)['dice'], 'die')}",
                           theme.colours.accent))
-        tip = self._tooltip.get((tuple(lines), theme.colours), lines)
-        mx, my = self.app.mouse_pos
-        rect = tip.get_rect(topleft=(mx + 18, my + 14))
-        rect.clamp_ip(self.geometry.map_rect)
-        surface.blit(tip, rect)
+        return lines
 
-    def hint(self, pub) -> tuple[str, str]:
-        """The hint line: what to do next, and the keys that help."""
+    def _seat_tooltip(self) -> list | None:
+        """Over a player's box in the top bar: their numbers in words."""
+        mx, my = self.app.mouse_pos
+        seats = self.link.seats
+        for seat in range(len(seats)):
+            if hud.seat_box(len(seats), seat).collidepoint(mx, my):
+                st = hud.seat_stats(self.pub, seat)
+                return [(self.seat_name(seat), theme.lighten(theme.seat_colour(seat), 0.3)),
+                        (f"{plural(st['territories'], 'territory')}, {plural(st['armies'], 'army')}, "
+                         f"{plural(st['cards'], 'card')} in hand", theme.colours.text)]
+        return None
+
+    def move_hint(self) -> tuple[str, str]:
+        pub = self.pub
         phase = pub["phase"]
-        if pub.get("result"):
-            return "The game is over.", ""
-        if self.active_seat is None:
-            who = self.seat_name(self.actor(self.view))
-            if not self.link.my_seats:
-                return f"Watching: {who} to move.", "H help"
-            return f"Waiting for {who}…", "H help  ·  mouse over a territory for details"
-        keys = "Enter end phase  ·  A attack again  ·  B blitz  ·  1-3 dice  ·  Esc cancel  ·  H help"
+        keys = "Enter end phase  ·  A attack again  ·  B blitz  ·  1-3 dice  ·  Esc cancel  ·  N names  ·  H help"
         if phase == "claim":
-            return "Claim: click an empty territory.", "H help"
+            return "Claim: click an empty territory.", "N names  ·  H help"
         if phase == "setup":
             if pub.get("setup_step") == "neutral":
-                return "Place one army for the neutral player on a grey territory.", "H help"
-            return "Place one starting army on one of your lit territories.", "H help"
+                return "Place one army for the neutral player on a grey territory.", "N names  ·  H help"
+            return ("Place a starting army on a lit territory (Shift+click: all the rest go there).",
+                    "click one  ·  Shift+click all the rest there  ·  Enter: place the rest for me  ·  N names  ·  H help")
         if phase == "reinforce":
             if pub.get("must_trade"):
                 return "You hold 5 or more cards: pick a set in your hand and trade it.", "click cards  ·  T trade"
             n = pub.get("armies_to_place", 0)
-            extra = "  (or trade a set first)" if any(a["type"] == "trade" for a in self.actions) else ""
-            return f"Place {n} {'army' if n == 1 else 'armies'} on your territories.{extra}", \
+            extra = " (or trade a set first)" if any(a["type"] == "trade" for a in self.actions) else ""
+            return f"Place {plural(n, 'army')} on your territories.{extra}", \
                 "click +1  ·  Shift+click all  ·  T trade picked cards  ·  H help"
         if phase == "attack":
             if self.controls.blitz:

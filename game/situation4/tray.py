@@ -1,22 +1,34 @@
 """The player's tray: the side's unplaced pieces along its edge, scrollable, filtered and sorted
 by the player without leaving the board.
 
-Filters follow what is printed on the pieces: all, red-bordered base-line pieces,
-objectives (points), and base pieces (tank and paratroop bases). Sorts: as dealt
-(the tray's own shuffled order), nearest my edge first, and "fits now" first.
+Filters follow what is printed on the pieces: all, base-line pieces (the red-bordered
+row along each edge), objectives (points), and base pieces (tank and paratroop bases).
+Sorts: "fits now" first (the default: what can be laid this moment leads, marked with
+a green outline and tick), nearest my edge first, and as dealt (the tray's own shuffled
+order).
 Items run in columns of two; the wheel, Left/Right, [ ] and PgUp/PgDn scroll by a column.
+The tray owns its tools (the filter and sort buttons, keys 1-4 and S) and draws them.
 """
 import pygame
 
 from game import theme
 from game.situation4 import layout, palette
+from game.widgets import Button
 
 FILTERS = ("all", "red", "points", "bases")
-FILTER_LABELS = {"all": "All", "red": "Red", "points": "Points", "bases": "Bases"}
-FILTER_NAMES = {"all": "all pieces", "red": "red-bordered base-line pieces", "points": "objectives",
+FILTER_LABELS = {"all": "All", "red": "Edge", "points": "Points", "bases": "Bases"}
+FILTER_NAMES = {"all": "all pieces", "red": "base-line pieces (red border)", "points": "objectives",
                 "bases": "base pieces"}
-SORTS = ("dealt", "edge", "fits")
+SORTS = ("fits", "edge", "dealt")
 SORT_LABELS = {"dealt": "as dealt", "edge": "my edge first", "fits": "fits now first"}
+
+
+def _tick(surface, centre) -> None:
+    """The "fits now" mark in a tray cell's corner: a green disc with a check."""
+    x, y = centre
+    pygame.draw.circle(surface, theme.darken(palette.LEGAL, 0.55), (x, y + 1), 8)
+    pygame.draw.circle(surface, palette.LEGAL, (x, y), 8)
+    pygame.draw.lines(surface, (20, 60, 30), False, [(x - 4, y), (x - 1, y + 3), (x + 4, y - 3)], 2)
 
 
 class Tray:
@@ -26,7 +38,7 @@ class Tray:
         self.side = side
         self.flipped = flipped
         self.filter = "all"
-        self.sort = "dealt"
+        self.sort = SORTS[0]
         self.scroll = 0          # first visible column
         self.items: list[int] = []
         self.fitting: set = set()
@@ -39,6 +51,12 @@ class Tray:
         self._base_slots = base_slots
         self._red = set(board.base_line[0]) | set(board.base_line[1])
         self._key = None
+        t = layout.TRAY_TOOLS
+        self.filter_buttons = {name: Button((t.x + (i % 2) * 76, t.y + 26 + (i // 2) * 32, 72, 28), FILTER_LABELS[name],
+                                            lambda n=name: self.set_filter(n), size=17)
+                               for i, name in enumerate(FILTERS)}
+        self.sort_button = Button((t.x, t.y + 92, 148, 28), "", self.next_sort, size=16)
+        self.buttons = list(self.filter_buttons.values()) + [self.sort_button]
 
     # ----- what is in it ---------------------------------------------------------------
     def matches(self, piece: int) -> bool:
@@ -87,6 +105,29 @@ class Tray:
                                                 layout.TRAY_ITEM - 4, layout.TRAY_ITEM - 4)
 
     # ----- the player's controls --------------------------------------------------------
+    def handle(self, event, mouse) -> bool:
+        """The tray's buttons, its keys and the wheel over it (`mouse`: where the mouse is)."""
+        if any(b.handle(event) for b in self.buttons):
+            return True
+        if event.type == pygame.MOUSEWHEEL and layout.TRAY.collidepoint(mouse):
+            self.scroll_by(-event.y if event.y else event.x)
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        numbers = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
+        if event.key in numbers:
+            self.set_filter(FILTERS[numbers.index(event.key)])
+            return True
+        if event.key == pygame.K_s:
+            self.next_sort()
+            return True
+        step = {pygame.K_RIGHT: 1, pygame.K_LEFT: -1, pygame.K_RIGHTBRACKET: 1, pygame.K_LEFTBRACKET: -1,
+                pygame.K_PAGEDOWN: self.cols_visible, pygame.K_PAGEUP: -self.cols_visible}.get(event.key)
+        if step is not None:
+            self.scroll_by(step)
+            return True
+        return False
+
     def scroll_by(self, columns: int) -> None:
         self.scroll = max(0, min(self.max_scroll, self.scroll + columns))
         self._layout()
@@ -123,6 +164,18 @@ class Tray:
         return rect.center if rect is not None else layout.TRAY_ITEMS.center
 
     # ----- drawing ----------------------------------------------------------------------
+    def draw_tools(self, surface, label: str) -> None:
+        """The tray's panel, its title (`label`) and its filter and sort buttons."""
+        pygame.draw.rect(surface, theme.colours.panel, layout.TRAY, border_radius=10)
+        pygame.draw.rect(surface, theme.colours.panel_border, layout.TRAY, 2, border_radius=10)
+        t = layout.TRAY_TOOLS
+        theme.draw_text(surface, label, (t.x, t.y - 1), 17, theme.colours.text, bold=True, shadow=False)
+        for name, b in self.filter_buttons.items():
+            b.primary = self.filter == name
+            b.draw(surface)
+        self.sort_button.label = f"Sort: {SORT_LABELS[self.sort]}"
+        self.sort_button.draw(surface)
+
     def draw(self, surface, *, selected=None, lifted=None, empty_text=None) -> None:
         area = layout.TRAY_ITEMS
         pygame.draw.rect(surface, theme.darken(theme.colours.panel, 0.35), area.inflate(4, 4), border_radius=8)
@@ -136,15 +189,17 @@ class Tray:
             if piece == selected:
                 pygame.draw.rect(surface, theme.colours.accent, rect, 3, border_radius=6)
             elif fits:
-                pygame.draw.rect(surface, palette.LEGAL, rect, 1, border_radius=6)
+                pygame.draw.rect(surface, palette.LEGAL, rect, 2, border_radius=6)
             if piece == lifted:
                 continue
             sprite = self.sprites.get(piece, self.side, layout.TRAY_CELL_PX, self.flipped)
             sprite.blit_at(surface, rect.center)
             points = self.board.objectives.get(piece)
             if points:
-                label = theme.render_text(str(points), 14, theme.text_on(shade), True)
+                label = theme.render_text(str(points), 16, theme.text_on(shade), True)
                 surface.blit(label, label.get_rect(center=rect.center))
+            if fits and piece != selected:
+                _tick(surface, (rect.right - 12, rect.y + 11))
         surface.set_clip(clip)
         if not self.items:
             text = empty_text or (f"No {FILTER_NAMES[self.filter]} left" if self.filter != "all" else "Tray empty")

@@ -6,7 +6,7 @@ import pygame
 from engine.session import Session
 from engine.situation4 import get_board
 from game.board_kit.autoplay import post_click, post_key
-from game.board_kit.realtime_bots import paced_factory
+from game.paced_bots import paced_factory
 from game.settings import Settings
 from game.situation4 import BoardScene
 from game.situation4.autoplay import post_drag
@@ -53,17 +53,21 @@ def test_the_race_starts_after_a_countdown_and_no_one_moves_before_go(app):
 
 
 def test_the_tray_filters_sorts_and_scrolls_without_leaving_the_board(app):
+    """The tray starts sorted "fits now" first (at the start: my base line's pieces), each of those marked; 1-4
+    filter it, S and the sort button cycle the order, the wheel and the arrows scroll it."""
     link, scene = race(app)
     everything = list(scene.tray.items)
     assert len(everything) == BOARD.n and scene.tray.max_scroll > 0
+    assert scene.tray.sort == "fits" and set(everything[:12]) == set(BOARD.base_line[0])
+    assert scene.tray.fitting == set(BOARD.base_line[0])
     post_key(pygame.K_2)
     app.step(FRAME)
     red = set(BOARD.base_line[0]) | set(BOARD.base_line[1])
     assert scene.tray.items and set(scene.tray.items) == red
-    post_click(scene.filter_buttons["points"].rect.center)
+    post_click(scene.tray.filter_buttons["points"].rect.center)
     app.step(FRAME)
     assert set(scene.tray.items) == set(BOARD.objectives)
-    post_click(scene.filter_buttons["bases"].rect.center)
+    post_click(scene.tray.filter_buttons["bases"].rect.center)
     app.step(FRAME)
     assert len(scene.tray.items) == 16   # four bases of four pieces
     post_key(pygame.K_1)
@@ -79,9 +83,9 @@ def test_the_tray_filters_sorts_and_scrolls_without_leaving_the_board(app):
     post_key(pygame.K_LEFT)
     app.step(FRAME)
     assert scene.tray.scroll == 1
-    post_click(scene.sort_button.rect.center)
+    post_click(scene.tray.sort_button.rect.center)
     app.step(FRAME)
-    assert scene.tray.sort == "fits" and set(scene.tray.items[:12]) == set(BOARD.base_line[0])
+    assert scene.tray.sort == "dealt" and scene.tray.items == scene.tray_order()
     assert type(app.stack.top) is BoardScene
     link.close()
 
@@ -94,14 +98,14 @@ def test_laying_an_objective_opens_the_flag_prompt_and_the_key_plants_it(app):
     app.step(FRAME)
     app.step(FRAME)
     assert scene.pub["flag_windows"][0] == objective
-    slot, points, mine = scene._flag_prompt()
+    slot, points, mine = scene.flag_prompt()
     assert (slot, points, mine) == (objective, BOARD.objectives[objective], True)
-    assert "Plant your flag" in scene.hint(scene.pub)[0]
+    assert "Plant your flag" in scene.hint()[0]
     post_key(pygame.K_f)
     app.step(FRAME)
     app.step(FRAME)
     assert scene.pub["flags"][objective] == 0 and scene.pub["scores"][0] >= points
-    assert scene._flag_prompt() is None
+    assert scene.flag_prompt() is None
     link.close()
 
 
@@ -117,7 +121,7 @@ def test_tanks_and_bridges_are_placed_by_select_and_click(app):
     assert scene.pub["in_hand"]["tank"][0] == 3
     post_key(pygame.K_t)
     app.step(FRAME)
-    assert scene.selected == {"kind": "tank", "piece": None}
+    assert scene.hand.selected == {"kind": "tank", "piece": None}
     post_click(scene.proj.slot_centre(BOARD.slot(4, 3)))
     app.step(FRAME)
     assert scene.pub["forces"][BOARD.slot(4, 3)] == {"kind": "tank", "side": 0}
@@ -181,7 +185,7 @@ def test_a_paratrooper_lands_on_an_enemy_piece_and_my_piece_joins_it(app):
     target, slot = BOARD.slot(1, 0), BOARD.slot(1, 1)
     post_drag(race_hud.force_slots()["paratroop"].center, scene.proj.slot_centre(target))
     app.step(FRAME)
-    assert scene.para_target == target and not scene.sent
+    assert scene.hand.landing == target and not scene.sent
     tray_piece(scene, lambda p: p == slot)
     post_drag(scene.tray.rects[slot].center, scene.proj.slot_centre(slot))
     app.step(FRAME)
@@ -189,7 +193,7 @@ def test_a_paratrooper_lands_on_an_enemy_piece_and_my_piece_joins_it(app):
     app.step(FRAME)
     pub = scene.pub
     assert pub["forces"][target] == {"kind": "paratroop", "side": 0} and pub["owner"][slot] == 0
-    assert pub["in_hand"]["paratroop"][0] == 2 and scene.para_target is None
+    assert pub["in_hand"]["paratroop"][0] == 2 and scene.hand.landing is None
     link.close()
 
 

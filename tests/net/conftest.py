@@ -1,13 +1,8 @@
 import os
-import sys
 
 import pytest
 
 import bots
-from tests.net import toy_bot
-
-# `bots.make("toy", ...)` imports `bots.toy`; the toy game's bot lives with the tests.
-sys.modules.setdefault("bots.toy", toy_bot)
 # Discovery in tests stays on loopback, in this process and in every process it starts.
 os.environ["SANDTABLE_DISCOVERY_INTERFACES"] = "127.0.0.1"
 

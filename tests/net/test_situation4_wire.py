@@ -151,7 +151,18 @@ def test_a_dropped_racer_reconnects_by_token_and_continues_on_its_seat(tmp_path)
         opponent = spawn("bot", "--connect", f"{address[0]}:{address[1]}", "--level", "normal", "--pace", "0.06",
                          module=None)
         tell(first, "play 0.03")
-        time.sleep(0.5)  # both race for a while
+        # both race for a while: until the first racer has laid a piece (the opponent's process may take
+        # seconds to start on a loaded machine, and the race starts only when it has joined)
+        from tests.net.wire import RawClient
+        deadline = time.monotonic() + 30
+        placed = 0
+        while not placed and time.monotonic() < deadline:
+            time.sleep(0.2)
+            look = RawClient(address)
+            view = look.hello(want="watch")["view"]
+            look.close()
+            placed = view["public"]["placed"][joined["seat"] % 2]
+        assert placed, "the first racer never placed a piece"
         first.send_signal(signal.SIGKILL)
         first.wait(5)
         back = racer(address, "--token", joined["token"])
@@ -204,8 +215,8 @@ def _time_moves(session) -> list:
     accepted = []
     act = session.act
 
-    def timed(seat, action):
-        events = act(seat, action)
+    def timed(seat, action, seq=None):
+        events = act(seat, action, seq=seq)
         accepted.append((time.monotonic(), seat))
         return events
     session.act = timed
