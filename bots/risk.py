@@ -21,6 +21,8 @@ from engine.risk.board import WILD, load
 
 NEUTRAL = -1
 EASY_ATTACK_CHANCE = 0.5
+EASY_CRUSHING_RATIO = 2     # easy always attacks with this many times the defender's armies
+EASY_CRUSHING_MIN = 4
 NORMAL_EDGE = 2            # normal attacks while it has this many more armies than the defender
 HARD_MIN_CONQUEST_ODDS = 0.6
 MAX_ATTACKS_PER_TURN = 200  # a stall guard: every bot stops attacking after this many rolls in a turn
@@ -210,14 +212,23 @@ class EasyBot(_Bot):
         last = self._last_target
         if last in attacks and self.terr[last[0]]["armies"] > self.terr[last[1]]["armies"]:
             return {"type": "attack", "from": last[0], "to": last[1], "dice": attacks[last]}
-        if self.rng.random() > EASY_ATTACK_CHANCE:
+        # Even a beginner sees a crushing edge: without it, easy tables pile armies up and never end.
+        crushing = sorted(k for k in attacks
+                          if self.terr[k[0]]["armies"] >= max(EASY_CRUSHING_MIN, EASY_CRUSHING_RATIO * self.terr[k[1]]["armies"]))
+        if crushing:
+            pick = max(crushing, key=lambda k: self.terr[k[0]]["armies"] - self.terr[k[1]]["armies"])
+        elif self.rng.random() > EASY_ATTACK_CHANCE:
             return None
-        src, dst = self.rng.choice(sorted(attacks))
-        self._last_target = (src, dst)
-        return {"type": "attack", "from": src, "to": dst, "dice": attacks[(src, dst)]}
+        else:
+            pick = self.rng.choice(sorted(attacks))
+        self._last_target = pick
+        return {"type": "attack", "from": pick[0], "to": pick[1], "dice": attacks[pick]}
 
     def occupy(self):
         lo, hi = self.count_span("occupy")
+        src, _ = self.pending()
+        if not self.enemy_neighbours(src):
+            return {"type": "occupy", "count": hi}   # nothing left to guard: the army marches on
         return {"type": "occupy", "count": self.rng.randint(lo, hi)}
 
     def pick_fortify(self):
