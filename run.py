@@ -7,9 +7,9 @@ the checkout, so no product package imports the harness.
 import sys
 
 
-def run_bench(quick: bool) -> int:
+def run_bench(quick: bool, bots: bool = False) -> int:
     from bench import runner
-    return runner.run(quick=quick)
+    return runner.run(quick=quick, bots=bots)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,6 +11,7 @@ import traceback
 from dataclasses import dataclass
 
 SECTIONS = ["bench.net", "bench.engine", "bench.ui", "bench.idle"]
+BOT_SECTIONS = ["bench.bots"]   # the bot ladder: minutes of seeded games, run on its own (`bench --bots`)
 
 
 @dataclass
@@ -22,10 +23,10 @@ class Row:
     note: str = ""   # raw numbers or what stands in the way
 
 
-def run(quick: bool = False) -> int:
+def run(quick: bool = False, bots: bool = False) -> int:
     rows: list[Row] = []
     failures = 0
-    for name in SECTIONS:
+    for name in BOT_SECTIONS if bots else SECTIONS:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as e:

@@ -6,6 +6,15 @@ a Bot has:
     view `{"public", "private"}` (None: nothing to do now, e.g. not its turn);
   - `pace: float`: seconds a real-time game should let pass between its moves
     (turn-based bots use 0; drivers may add a delay so people can follow).
+
+The line a bot keeps to (tests/bots/test_legal_only.py checks it):
+  - every action it sends is one of `view["private"]["legal"]` (read with engine.legal);
+  - it may read the public view, its own private part, and the static board of its game
+    (`engine.<game>.board`: geometry, cities, continents); it may keep a model of its
+    own to look ahead (dice odds, how far a unit gets in a turn, what a position is worth);
+  - from engine/ it imports only engine.legal, engine.grid, engine.sides and the games'
+    board modules: never a rules module, so it never asks the rules what is allowed and
+    never rebuilds the full state from a view.
 """
 import importlib
 

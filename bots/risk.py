@@ -1,5 +1,8 @@
 """Computer players for the world-conquest game, deciding from their own seat's view only.
 
+Every action comes from `view["private"]["legal"]`; the board (territories, continents)
+is read from the static map and the public view, the dice odds are worked out here.
+
 easy   mostly random legal moves (attacks now and then, ends its turn soon).
 normal simple heuristics: trade when it can, reinforce the strongest front, attack
        with a clear edge in armies, fortify from the rear.
@@ -7,25 +10,40 @@ hard   picks a continent to take and hold, attacks only with good odds of
        conquest (exact dice odds), weighs breaking others' continents and
        eliminating weak players (for their cards), guards its continents'
        borders, and trades sets that earn the territory bonus and spare wilds.
-
-Legality comes from engine.risk.legal (the rules' own checks, applied to the view).
 """
 import random
+from fractions import Fraction
 from functools import lru_cache
+from itertools import product
 
+from engine import legal as listing
 from engine.risk.board import WILD, load
-from engine.risk.cards import tradeable_sets
-from engine.risk.combat import max_attack_dice, max_defend_dice, outcome_odds
-from engine.risk.legal import legal_actions, reachable
 
 NEUTRAL = -1
 EASY_ATTACK_CHANCE = 0.5
+EASY_CRUSHING_RATIO = 2     # easy always attacks with this many times the defender's armies
+EASY_CRUSHING_MIN = 4
 NORMAL_EDGE = 2            # normal attacks while it has this many more armies than the defender
 HARD_MIN_CONQUEST_ODDS = 0.6
 MAX_ATTACKS_PER_TURN = 200  # a stall guard: every bot stops attacking after this many rolls in a turn
+ODDS_TABLE_LIMIT = 80       # larger battles are scaled down to this size (keeps the table small and recursion shallow)
 
 
-ODDS_TABLE_LIMIT = 80  # larger battles are scaled down to this size (keeps the table small and recursion shallow)
+# ----- dice odds: arithmetic on six-sided dice, highest against highest, ties to the defender -----
+
+@lru_cache(maxsize=None)
+def roll_odds(attack_dice: int, defend_dice: int) -> dict:
+    """Chance of each (attacker losses, defender losses) for one roll, by enumerating every throw."""
+    tally: dict = {}
+    throws = list(product(range(1, 7), repeat=attack_dice + defend_dice))
+    for throw in throws:
+        a = sorted(throw[:attack_dice], reverse=True)
+        d = sorted(throw[attack_dice:], reverse=True)
+        lost = [0, 0]
+        for x, y in zip(a, d):
+            lost[0 if x <= y else 1] += 1
+        tally[tuple(lost)] = tally.get(tuple(lost), 0) + 1
+    return {k: Fraction(v, len(throws)) for k, v in tally.items()}
 
 
 def conquest_odds(attackers: int, defenders: int) -> float:
@@ -46,7 +64,7 @@ def _exact_conquest_odds(attackers: int, defenders: int) -> float:
         return 0.0
     a, d = min(3, attackers), min(2, defenders)
     return sum(float(p) * _exact_conquest_odds(attackers - al, defenders - dl)
-               for (al, dl), p in outcome_odds(a, d).items())
+               for (al, dl), p in roll_odds(a, d).items())
 
 
 def make(level: str, seat: int, seed: int = 0):
@@ -67,11 +85,11 @@ class _Bot:
     # ----- the one entry point ---------------------------------------------------------
     def choose(self, view: dict):
         pub = view["public"]
-        if self.seat not in pub.get("to_act", ()) or pub["phase"] == "over":
+        legal = view["private"].get("legal")
+        if self.seat not in pub.get("to_act", ()) or not listing.size(legal):
             return None
-        self.pub = pub
+        self.pub, self.legal = pub, legal
         self.terr = pub["territories"]
-        self.card_ids = [c["id"] for c in view["private"].get("cards", [])]
         self.cards = view["private"].get("cards", [])
         phase = pub["phase"]
         if phase == "attack":
@@ -83,6 +101,39 @@ class _Bot:
             self._attacks = (pub["turn_number"], made + 1)
             return action
         return getattr(self, phase)()
+
+    # ----- what legal allows ------------------------------------------------------------
+    def attacks(self) -> dict:
+        """(from, to) -> the most dice legal allows for that attack."""
+        out = {}
+        for a in listing.of_type(self.legal, "attack")[0]:
+            key = (a["from"], a["to"])
+            out[key] = max(out.get(key, 0), a["dice"])
+        return out
+
+    def trades(self) -> list:
+        return [a["cards"] for a in listing.of_type(self.legal, "trade")[0]]
+
+    def place_options(self):
+        """(territories a reinforcement may go to, most armies one placement may hold)."""
+        _, templates = listing.of_type(self.legal, "place")
+        if templates:
+            t = templates[0]
+            return list(listing.domain_values(t["territory"])), max(listing.domain_values(t["count"]))
+        actions = listing.of_type(self.legal, "place")[0]
+        return [a["territory"] for a in actions], max((a["count"] for a in actions), default=0)
+
+    def count_span(self, kind: str, **fixed) -> tuple:
+        """(least, most) of the `count` field legal allows for `kind` (with the other fields `fixed`)."""
+        counts = listing.values_of(self.legal, kind, "count", **fixed)
+        return min(counts), max(counts)
+
+    def fortify_moves(self) -> dict:
+        """source -> (territories it may fortify, most armies it may move)."""
+        out = {}
+        for t in listing.of_type(self.legal, "fortify")[1]:
+            out[t["from"]] = (list(listing.domain_values(t["to"])), max(listing.domain_values(t["count"])))
+        return out
 
     # ----- shared reading of the board -------------------------------------------------
     def mine(self) -> list[str]:
@@ -96,99 +147,102 @@ class _Bot:
         """Enemy armies next to `t` (the neutral never attacks, so it is no threat)."""
         return sum(self.terr[n]["armies"] for n in self.enemy_neighbours(t) if self.terr[n]["owner"] != NEUTRAL)
 
-    def legal(self) -> list[dict]:
-        return legal_actions(self.pub, self.card_ids, self.seat)
-
     # ----- phases every level handles alike --------------------------------------------
     def best_attack(self, score):
-        """The attack (with the most dice) whose `score(src, dst, armies)` is highest; None scores are skipped."""
+        """The legal attack (with the most dice) whose `score(src, dst, armies)` is highest; None scores are skipped."""
         best, best_score = None, None
-        for src in self.mine():
-            armies = self.terr[src]["armies"]
-            if armies < 2:
-                continue
-            for dst in self.enemy_neighbours(src):
-                value = score(src, dst, armies)
-                if value is not None and (best_score is None or value > best_score):
-                    best, best_score = (src, dst, armies), value
-        if best is None:
-            return None
-        src, dst, armies = best
-        return {"type": "attack", "from": src, "to": dst, "dice": max_attack_dice(armies)}
+        for (src, dst), dice in self.attacks().items():
+            value = score(src, dst, self.terr[src]["armies"])
+            if value is not None and (best_score is None or value > best_score):
+                best, best_score = {"type": "attack", "from": src, "to": dst, "dice": dice}, value
+        return best
 
     def defend(self):
-        return {"type": "defend", "dice": max_defend_dice(self.terr[self.pub["pending"]["to"]]["armies"])}
+        return max(listing.of_type(self.legal, "defend")[0], key=lambda a: a["dice"])
 
     def reinforce(self):
         trade = self.pick_trade()
         if trade is not None:
             return {"type": "trade", "cards": trade}
-        return {"type": "place", "territory": self.reinforce_target(), "count": self.reinforce_count()}
+        territories, most = self.place_options()
+        target = self.reinforce_target()
+        if target not in territories:
+            target = territories[0]
+        return {"type": "place", "territory": target, "count": max(1, min(most, self.reinforce_count(most)))}
 
-    def reinforce_count(self) -> int:
-        return self.pub["armies_to_place"]
+    def reinforce_count(self, most: int) -> int:
+        return most
 
     def fortify(self):
         move = self.pick_fortify()
         return move or {"type": "end_turn"}
 
     def claim(self):
-        return self.rng.choice(self.legal())
+        return self.rng.choice(listing.all_actions(self.legal))
 
     def setup(self):
-        return self.rng.choice(self.legal())
+        return self.rng.choice(listing.all_actions(self.legal))
 
     def occupy(self):
-        return {"type": "occupy", "count": self.pub["pending"]["max"]}
+        return {"type": "occupy", "count": self.count_span("occupy")[1]}
+
+    def pending(self) -> tuple:
+        """(from, to) of the attack that awaits its occupation."""
+        p = self.pub["pending"]
+        return p["from"], p["to"]
 
 
 class EasyBot(_Bot):
     _last_target = None
 
     def pick_trade(self):
-        sets = tradeable_sets(self.card_ids) if self._may_trade() else []
+        sets = self.trades()
         if sets and (self.pub["must_trade"] or self.rng.random() < 0.5):
             return self.rng.choice(sets)
         return None
-
-    def _may_trade(self) -> bool:
-        return self.pub["must_trade"] or not self.pub["mid_turn"]
 
     def reinforce_target(self):
         return self.rng.choice([t for t in self.mine() if self.enemy_neighbours(t)])
 
     def attack(self):
-        attacks = [a for a in self.legal() if a["type"] == "attack"]
+        attacks = self.attacks()
         if not attacks:
             return None
         # Press on with a battle it is winning, so even two easy players' huge stacks get resolved.
-        pressing = [a for a in attacks if (a["from"], a["to"]) == self._last_target
-                    and a["dice"] == max_attack_dice(self.terr[a["from"]]["armies"])]
-        if pressing and self.terr[pressing[0]["from"]]["armies"] > self.terr[pressing[0]["to"]]["armies"]:
-            return pressing[0]
-        if self.rng.random() > EASY_ATTACK_CHANCE:
+        last = self._last_target
+        if last in attacks and self.terr[last[0]]["armies"] > self.terr[last[1]]["armies"]:
+            return {"type": "attack", "from": last[0], "to": last[1], "dice": attacks[last]}
+        # Even a beginner sees a crushing edge: without it, easy tables pile armies up and never end.
+        crushing = sorted(k for k in attacks
+                          if self.terr[k[0]]["armies"] >= max(EASY_CRUSHING_MIN, EASY_CRUSHING_RATIO * self.terr[k[1]]["armies"]))
+        if crushing:
+            pick = max(crushing, key=lambda k: self.terr[k[0]]["armies"] - self.terr[k[1]]["armies"])
+        elif self.rng.random() > EASY_ATTACK_CHANCE:
             return None
-        src, dst = self.rng.choice([(a["from"], a["to"]) for a in attacks])
-        action = {"type": "attack", "from": src, "to": dst, "dice": max_attack_dice(self.terr[src]["armies"])}
-        self._last_target = (action["from"], action["to"])
-        return action
+        else:
+            pick = self.rng.choice(sorted(attacks))
+        self._last_target = pick
+        return {"type": "attack", "from": pick[0], "to": pick[1], "dice": attacks[pick]}
 
     def occupy(self):
-        p = self.pub["pending"]
-        return {"type": "occupy", "count": self.rng.randint(p["min"], p["max"])}
+        lo, hi = self.count_span("occupy")
+        src, _ = self.pending()
+        if not self.enemy_neighbours(src):
+            return {"type": "occupy", "count": hi}   # nothing left to guard: the army marches on
+        return {"type": "occupy", "count": self.rng.randint(lo, hi)}
 
     def pick_fortify(self):
         if self.rng.random() < 0.5:
             return None
-        moves = [a for a in self.legal() if a["type"] == "fortify"]
-        return self.rng.choice(moves) if moves else None
+        moves = listing.of_type(self.legal, "fortify")[1]
+        if not moves:
+            return None
+        return listing.sample({"actions": [], "templates": moves}, self.rng)
 
 
 class NormalBot(_Bot):
     def pick_trade(self):
-        if not (self.pub["must_trade"] or not self.pub["mid_turn"]):
-            return None
-        sets = tradeable_sets(self.card_ids)
+        sets = self.trades()
         return sets[0] if sets else None
 
     def frontier(self) -> list[str]:
@@ -202,11 +256,12 @@ class NormalBot(_Bot):
         return max(self.frontier(), key=edge)
 
     def setup(self):
+        places = listing.values_of(self.legal, "place", "territory")
         if self.pub["setup_step"] == "neutral":
             # Strengthen the neutral where it blocks the opponent most.
-            neutral = [t for t, v in self.terr.items() if v["owner"] == NEUTRAL]
-            return {"type": "place", "territory": max(neutral, key=lambda t: self._opponent_neighbours(t)), "count": 1}
-        return {"type": "place", "territory": self.reinforce_target(), "count": 1}
+            return {"type": "place", "territory": max(places, key=self._opponent_neighbours), "count": 1}
+        target = self.reinforce_target()
+        return {"type": "place", "territory": target if target in places else places[0], "count": 1}
 
     def _opponent_neighbours(self, t):
         return sum(1 for n in self.adjacent[t] if self.terr[n]["owner"] not in (self.seat, NEUTRAL))
@@ -218,31 +273,31 @@ class NormalBot(_Bot):
         return self.best_attack(edge)
 
     def occupy(self):
-        p = self.pub["pending"]
+        src, dst = self.pending()
+        lo, hi = self.count_span("occupy")
         # Leave only the minimum behind unless the old territory still faces enemies.
-        if self.enemy_neighbours(p["from"]) and not self.enemy_neighbours(p["to"]):
-            return {"type": "occupy", "count": p["min"]}
-        if self.enemy_neighbours(p["from"]):
-            return {"type": "occupy", "count": max(p["min"], (p["max"] + p["min"]) // 2)}
-        return {"type": "occupy", "count": p["max"]}
+        if self.enemy_neighbours(src) and not self.enemy_neighbours(dst):
+            return {"type": "occupy", "count": lo}
+        if self.enemy_neighbours(src):
+            return {"type": "occupy", "count": max(lo, (hi + lo) // 2)}
+        return {"type": "occupy", "count": hi}
 
     def pick_fortify(self):
-        interior = [t for t in self.mine() if self.terr[t]["armies"] > 1 and not self.enemy_neighbours(t)]
+        moves = self.fortify_moves()
+        interior = [t for t in moves if not self.enemy_neighbours(t)]
         if not interior:
             return None
         src = max(interior, key=lambda t: self.terr[t]["armies"])
-        targets = [t for t in reachable(self.pub, self.seat, src) if self.enemy_neighbours(t)]
-        if not targets:
+        targets, most = moves[src]
+        front = [t for t in targets if self.enemy_neighbours(t)]
+        if not front:
             return None
-        dst = max(targets, key=self.threat)
-        return {"type": "fortify", "from": src, "to": dst, "count": self.terr[src]["armies"] - 1}
+        return {"type": "fortify", "from": src, "to": max(front, key=self.threat), "count": most}
 
 
 class HardBot(NormalBot):
     def pick_trade(self):
-        if not (self.pub["must_trade"] or not self.pub["mid_turn"]):
-            return None
-        sets = tradeable_sets(self.card_ids)
+        sets = self.trades()
         if not sets:
             return None
         by_id = {c["id"]: c for c in self.cards}
@@ -251,10 +306,7 @@ class HardBot(NormalBot):
             wilds = sum(1 for i in s if by_id[i]["symbol"] == WILD)
             bonus = any(by_id[i]["territory"] and self.terr[by_id[i]["territory"]]["owner"] == self.seat for i in s)
             return (bonus, -wilds)
-        best = max(sets, key=worth)
-        # Territory-bonus order: put a card showing an own territory first, so the bonus lands there.
-        return sorted(best, key=lambda i: not (by_id[i]["territory"]
-                                               and self.terr[by_id[i]["territory"]]["owner"] == self.seat))
+        return max(sets, key=worth)
 
     # ----- the plan: which continent to take next --------------------------------------
     def target_continent(self) -> str:
@@ -268,7 +320,7 @@ class HardBot(NormalBot):
 
     def claim(self):
         goal = self.target_continent()
-        free = [t for t, v in self.terr.items() if v["owner"] is None]
+        free = listing.values_of(self.legal, "claim", "territory")
         in_goal = [t for t in free if self.board.territories[t]["continent"] == goal]
         pool = in_goal or free
         return {"type": "claim", "territory": max(pool, key=lambda t: sum(
@@ -288,13 +340,11 @@ class HardBot(NormalBot):
             return max(stage, key=lambda t: self.terr[t]["armies"])
         return super().reinforce_target()
 
-    def reinforce_count(self):
+    def reinforce_count(self, most: int) -> int:
         held = set(self._held_continents())
         guard_needed = any(self.board.territories[t]["continent"] in held and self.threat(t) > self.terr[t]["armies"]
-                             for t in self.mine())
-        if guard_needed:
-            return max(1, min(self.pub["armies_to_place"], 3))
-        return self.pub["armies_to_place"]
+                           for t in self.mine())
+        return min(most, 3) if guard_needed else most
 
     def _held_continents(self):
         return [c for c, members in self.board.continent_members.items()
@@ -329,13 +379,13 @@ class HardBot(NormalBot):
         return self.best_attack(worth)
 
     def occupy(self):
-        p = self.pub["pending"]
-        src_threat = self.threat(p["from"]) if self.enemy_neighbours(p["from"]) else 0
-        dst_front = len(self.enemy_neighbours(p["to"]))
-        if not self.enemy_neighbours(p["from"]):
-            return {"type": "occupy", "count": p["max"]}
-        if not dst_front:
-            return {"type": "occupy", "count": p["min"]}
-        total = p["max"] + 1
-        keep = min(total - p["min"], max(1, src_threat // 2))
-        return {"type": "occupy", "count": max(p["min"], min(p["max"], total - keep))}
+        src, dst = self.pending()
+        lo, hi = self.count_span("occupy")
+        src_threat = self.threat(src) if self.enemy_neighbours(src) else 0
+        if not self.enemy_neighbours(src):
+            return {"type": "occupy", "count": hi}
+        if not self.enemy_neighbours(dst):
+            return {"type": "occupy", "count": lo}
+        total = hi + 1
+        keep = min(total - lo, max(1, src_threat // 2))
+        return {"type": "occupy", "count": max(lo, min(hi, total - keep))}

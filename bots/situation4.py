@@ -6,14 +6,16 @@ Levels differ in pace (seconds between moves, for the driver) and in sense:
   hard   — fast; flags at once, grabs objectives and bridges, completes its bases first,
            spoils enemy squares, guards its front with tanks and drops paratroopers
            where a beachhead pays.
-Every judgement of what is allowed comes from engine.situation4.legality, the
-same code the rules use, applied to the public view.
+Every move comes from `view["private"]["legal"]`; the board's geometry (slots, squares,
+objectives, bridges) is read from the static layout, and how much a move is worth is
+judged from the public view.
 """
 import random
 
-from engine.situation4 import get_board
-from engine.situation4.legality import (PARATROOP, TANK, anchored, bridge_problem, guarded_against, other,
-                                        paradrop_moves, placeable_slots)
+from engine import legal as listing
+from engine.situation4.board import load as load_board
+
+TANK = "tank"
 
 PACE = {"easy": 6.0, "normal": 3.0, "hard": 1.2}
 EASY_FLAG_CHANCE = 0.5      # an easy racer notices its own objective this often
@@ -29,59 +31,57 @@ class Racer:
         self.level, self.seat = level, seat
         self.pace = PACE[level]
         self.rng = random.Random(seed)
-        self.board = get_board()
+        self.board = load_board()
         self._ignored_windows = set()  # objectives an easy racer failed to notice in time
 
     # ----- the one entry point ------------------------------------------------------
     def choose(self, view: dict):
         pub, private = view["public"], view["private"]
-        if pub.get("result") is not None or self.seat not in pub.get("to_act", [self.seat]):
+        self.legal = private.get("legal")
+        if pub.get("result") is not None or not listing.size(self.legal):
             return None
         side = private["side"]
         for pick in (self._flag, self._bridge, self._tank, self._build):
             action = pick(pub, private, side)
             if action is not None:
                 return action
-        return None
+        # Nothing it wanted, but a racer never sits out while it may still move (the race would stall).
+        return self.rng.choice(listing.all_actions(self.legal))
 
     # ----- flags and bridges ---------------------------------------------------------
     def _flag(self, pub, private, side):
+        flags = listing.values_of(self.legal, "flag", "slot")
         slot = pub["flag_windows"][side]
-        if slot is not None and slot not in self._ignored_windows:
+        if slot in flags and slot not in self._ignored_windows:
             if self.level != "easy" or self.rng.random() < EASY_FLAG_CHANCE:
                 return {"type": "flag", "slot": slot}
             self._ignored_windows.add(slot)
         if self.level == "easy":
             return None
-        for slot in pub["open_objectives"]:
-            if pub["lapsed_flag"] == "either_side" or pub["owner"][slot] != side:
+        for slot in flags:
+            if slot != pub["flag_windows"][side]:
                 return {"type": "flag", "slot": slot}
         return None
 
     def _bridge(self, pub, private, side):
         if self.level == "easy" and self.rng.random() < 0.7:
             return None
-        in_hand = pub["in_hand"]["bridge"][side]
-        for p in range(len(self.board.bridge_positions)):
-            if bridge_problem(self.board, pub["owner"], pub["bridges"], side, in_hand, p) is None:
-                return {"type": "bridge", "position": p}
-        return None
+        positions = listing.values_of(self.legal, "bridge", "position")
+        return {"type": "bridge", "position": positions[0]} if positions else None
 
     # ----- tanks ---------------------------------------------------------------------
     def _tank(self, pub, private, side):
-        if self.level == "easy" or pub["in_hand"][TANK][side] <= 0:
+        if self.level == "easy":
             return None
         board, owner, forces = self.board, pub["owner"], pub["forces"]
-        enemy = other(side)
+        enemy = 1 - side
         best, best_value = None, 0
-        for slot in pub["tank_reach"][side]:
-            if forces[slot] is not None:
-                continue
+        for slot in listing.values_of(self.legal, "tank", "slot"):
             value = 0
             for n in board.neighbours[slot]:
-                if owner[n] is None and not guarded_against(board, forces, n, side):
+                if owner[n] is None and not self._shielded(forces, n, side):
                     # Shield an empty space the enemy could take next, more so inside our own square.
-                    if anchored(board, owner, forces, n, enemy):
+                    if self._enemy_reaches(pub, n, enemy):
                         value += 2
                     own, theirs = self._square_counts(owner, n, side)
                     if own and not theirs:
@@ -93,11 +93,20 @@ class Racer:
             return {"type": "tank", "slot": best}
         return None
 
+    def _shielded(self, forces, slot, side) -> bool:
+        """One of our tanks already touches `slot` (a second one there adds nothing)."""
+        return any(forces[n] is not None and forces[n]["kind"] == TANK and forces[n]["side"] == side
+                   for n in self.board.neighbours[slot])
+
+    def _enemy_reaches(self, pub, slot, enemy) -> bool:
+        """Our guess whether the enemy could build on `slot` soon: its base line or next to its pieces."""
+        return slot in self.board.base_line[enemy] or any(pub["owner"][n] == enemy for n in self.board.neighbours[slot])
+
     # ----- laying pieces -------------------------------------------------------------
     def _square_counts(self, owner, slot, side):
         slots = self.board.squares[self.board.square_of[slot]]
         own = sum(1 for s in slots if owner[s] == side)
-        theirs = sum(1 for s in slots if owner[s] == other(side))
+        theirs = sum(1 for s in slots if owner[s] == 1 - side)
         return own, theirs
 
     def _value(self, pub, side, slot) -> float:
@@ -120,16 +129,15 @@ class Racer:
         return value
 
     def _build(self, pub, private, side):
-        board, owner, forces = self.board, pub["owner"], pub["forces"]
-        slots = placeable_slots(board, owner, forces, side)
+        places = listing.of_type(self.legal, "place")[0]
         if self.level == "easy":
-            return self._place(self.rng.choice(slots)) if slots else None
+            return self.rng.choice(places) if places else None
         noise = 30.0 if self.level == "normal" else 2.0
         best, best_value = None, float("-inf")
-        for slot in slots:
-            value = self._value(pub, side, slot) + self.rng.uniform(0, noise)
+        for place in places:
+            value = self._value(pub, side, place["slot"]) + self.rng.uniform(0, noise)
             if value > best_value:
-                best, best_value = self._place(slot), value
+                best, best_value = place, value
         if self.level == "hard" or best is None:
             drop, drop_value = self._best_paradrop(pub, side)
             if drop is not None and drop_value > best_value:
@@ -137,20 +145,16 @@ class Racer:
         return best
 
     def _best_paradrop(self, pub, side):
-        board, owner, forces = self.board, pub["owner"], pub["forces"]
+        board, owner = self.board, pub["owner"]
         best, best_value = None, float("-inf")
-        for target, slot in paradrop_moves(board, owner, forces, side, pub["in_hand"][PARATROOP][side]):
+        for drop in listing.of_type(self.legal, "paradrop")[0]:
+            slot = drop["slot"]
             near_objective = max((board.objectives.get(n, 0) for n in board.neighbours[slot] if owner[n] is None),
                                  default=0)
             value = self._value(pub, side, slot) + BEACHHEAD_BONUS + near_objective / 2
             if value > best_value:
-                best = {"type": "paradrop", "target": target, "piece": slot, "slot": slot}
-                best_value = value
+                best, best_value = drop, value
         return best, best_value
-
-    @staticmethod
-    def _place(slot):
-        return {"type": "place", "piece": slot, "slot": slot}
 
 
 def make(level: str, seat: int, seed: int = 0) -> Racer:

@@ -113,11 +113,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="run the benchmark suite")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
+    bench.add_argument("--bots", action="store_true", help="the bot ladder instead: seeded games between levels")
     return p
 
 
 def main(argv: list[str] | None = None, *, bench=None) -> int:
-    """Run one command. `bench(quick)` runs the benchmark suite; the entry point (run.py) hands it in,
+    """Run one command. `bench(quick, bots=...)` runs the benchmark suite (or the bot ladder); the entry point (run.py) hands it in,
     so the product never imports the harness (without it, `bench` says it is not part of this build)."""
     parser = build_parser()
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
@@ -136,6 +137,6 @@ def main(argv: list[str] | None = None, *, bench=None) -> int:
             print("The benchmark suite is not part of this build; run `python run.py bench` in a checkout.",
                   file=sys.stderr, flush=True)
             return 1
-        return bench(args.quick)
+        return bench(args.quick, bots=args.bots)
     from cli import window
     return window.run(args, parser)

@@ -18,7 +18,7 @@ def rows(quick: bool) -> list[Row]:
     with bench_app(quick) as (app, n, empty):
         seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "name": "Grant", "level": "normal"}]
         scene, link = still_board(app, "civil_war", seats)
-        post_click(scene.map.centre(load("civil_war").cities["Fredericksburg"].at))
+        post_click(scene.map.centre(load("civil_war").cities["Gordonsville"].at))  # Lee's army
         app.step(1 / 60)
         reach = scene.reach()
         target = next((sq for sq, how in sorted(reach.items()) if how == "attack"), next(iter(reach), None))

@@ -9,7 +9,7 @@ fields are listed in docs/civil_war.md. Modules, one idea each:
   battle      larger / even / sacrifice battles, losses, retreats
   cities      key cities, capitals, garrisons, fortification
   turns       turn flow, pending steps, apply, legal actions, the end of the game
-  views       the (wholly public) view and rebuilding state from it
+  views       the (wholly public) view
 """
 from engine import options, sides as side_list
 from engine.civil_war import turns, views
@@ -55,7 +55,6 @@ apply = turns.apply
 legal = turns.legal
 result = turns.result
 view = views.view
-state_from_view = views.state_from_view
 
 
 def default_options() -> dict:

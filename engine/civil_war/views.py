@@ -1,5 +1,5 @@
-"""What players see. Nothing in this game is hidden: the public view holds the whole state
-(so `state_from_view` can rebuild it, which is how bots think) plus summaries for drawing."""
+"""What players see. Nothing in this game is hidden: the public view holds the state's fields
+plus summaries for drawing (stacks, garrisons, cut rail links)."""
 import copy
 
 from engine.civil_war import battle, cities
@@ -37,9 +37,3 @@ def stacks(board, state) -> list:
                     "disabled": any(u["disabled"] for u in units),
                     "fortified": cities.fortified_by(board, state, (x, y)) == side})
     return out
-
-
-def state_from_view(v: dict) -> dict:
-    """The full game state rebuilt from any seat's view (the public part is complete)."""
-    public = v["public"] if "public" in v else v
-    return {k: copy.deepcopy(public[k]) for k in STATE_KEYS}

@@ -3,7 +3,9 @@ import copy
 
 import pytest
 
-from engine import civil_war as cw, resources
+from engine import Session, civil_war as cw, legal, resources
+from engine.civil_war.battle import defence
+from engine.civil_war.pieces import units_at
 from engine.civil_war import board as board_module
 from engine.civil_war.pieces import FORCES
 from engine.errors import BoardError
@@ -71,6 +73,32 @@ def test_start_forces_match_the_rules():
     for u in state["units"]:
         sq = BOARD.squares[tuple(u["at"])]
         assert sq.water if u["kind"] == "gunboat" else sq.land
+
+
+def test_the_confederacys_first_move_takes_no_northern_city_for_nothing():
+    """Our start (docs/civil_war.md, "Balance"): on the South's first turn no Union key city or capital can be
+    entered unopposed, and Pittsburgh is the only one a larger force can attack (Stuart's two cavalry from
+    Gordonsville against its one infantry); elsewhere an even battle is the best on offer."""
+    session = Session("civil_war", 2, seed=1)
+    state, legal_now = session.state, session.legal(0)
+    union_cities = {c.at: c.name for c in BOARD.cities.values() if 1 in (c.key_side, c.capital_side)}
+    entered, beaten, even = set(), set(), set()
+    for template in legal.of_type(legal_now, "move")[1]:
+        group = sum(template["units"].values())
+        for to in legal.domain_values(template["to"]):
+            sq = tuple(to)
+            if sq not in union_cities:
+                continue
+            held = defence(BOARD, state, sq, 1)
+            if not units_at(state, sq, 1) and sq not in {BOARD.cities["Washington"].at}:
+                entered.add(union_cities[sq])
+            elif group > held:
+                beaten.add(union_cities[sq])
+            elif group == held:
+                even.add(union_cities[sq])
+    assert entered == set()
+    assert beaten == {"Pittsburgh"}
+    assert even == {"Baltimore", "Pittsburgh"}   # one cavalry against Pittsburgh, two against Baltimore
 
 
 def broken(change):

@@ -1,65 +1,90 @@
-"""Bots: legal choices from their own view, fast decisions, hard beats easy, games end, replays match."""
-import time
+"""Civil War bots: they read legal and the view only, hard beats easy, games end with no turn limit,
+and replays match."""
+import pytest
 
 from bots import make as make_bot
-from engine.legal import all_actions
+from bots.civil_war.picture import Picture
 from engine import Session
-from engine import civil_war as cw
+from engine import legal
 
-MAX_ACTIONS = 20_000   # a bound on any game: 200 side-turns of at most ~40 moves each, plus steps
+MAX_ACTIONS = 20_000   # far beyond any game seen (a few hundred actions): reaching it means a stall
 
 
-def play(levels, seed, turn_limit=200):
+def play(levels, seed, turn_limit=0):
+    """A whole game between bots; the rulebook has no turn limit, so by default neither has this one."""
     session = Session("civil_war", 2, seed=seed, options={"turn_limit": turn_limit})
     bots = [make_bot("civil_war", levels[seat], seat, seed * 7 + seat) for seat in (0, 1)]
-    timings = []
     for _ in range(MAX_ACTIONS):
         if session.result() is not None:
             break
         seat = session.to_act()[0]
         view = session.view(seat)
-        t = time.thread_time()
         action = bots[seat].choose(view)
-        timings.append(time.thread_time() - t)
+        assert legal.contains(view["private"]["legal"], action), action
         session.act(seat, action)
-    return session, timings
+    return session
 
 
 def test_hard_beats_easy_in_most_seeded_games():
-    """Hard (captures cities, concentrates, avoids losing battles) beats random play in most games."""
+    """Hard (dangers, raids, sacrifices that save a city) beats easy in at least 8 of 10 games, sides swapped."""
     wins = 0
     for seed in range(10):
         hard_seat = seed % 2
         levels = ["hard", "easy"] if hard_seat == 0 else ["easy", "hard"]
-        session, _ = play(levels, seed)
-        assert session.result() is not None
+        session = play(levels, seed)
         wins += session.result()["winners"] == [hard_seat]
-    assert wins >= 7
+    assert wins >= 8
 
 
-def test_every_game_ends_within_a_bounded_number_of_actions_and_decisions_are_fast():
-    """With the turn limit every game ends; each bot decision stays well under 50 ms."""
-    all_timings = []
-    for seed, levels in enumerate([["hard", "hard"], ["normal", "easy"], ["easy", "easy"], ["normal", "hard"]]):
-        session, timings = play(levels, seed, turn_limit=100)
-        assert session.result() is not None, f"{levels} did not finish within {MAX_ACTIONS} actions"
-        assert session.state["turn_number"] <= 100
-        all_timings.extend(timings)
-    all_timings.sort()
-    assert all_timings[int(len(all_timings) * 0.95)] < 0.05
+@pytest.mark.parametrize("levels", [["hard", "hard"], ["normal", "normal"], ["easy", "easy"], ["hard", "easy"],
+                                    ["easy", "normal"], ["normal", "hard"]])
+def test_every_pairing_of_levels_ends_a_war_without_a_turn_limit(levels):
+    """The rulebook has no turn limit: the war ends only when a side has no pieces or both are down to one.
+    Bots grow bold, then desperate, when no piece falls for long, so every game gets there."""
+    for seed in range(3):
+        session = play(levels, seed)
+        result = session.result()
+        assert result is not None, f"{levels} seed {seed} still running after {MAX_ACTIONS} actions"
+        assert "limit" not in result["reason"]
+        assert min(result["scores"]) == 0 or result["scores"] == [1, 1]
 
 
-def test_a_bot_acts_only_when_its_seat_is_to_act_and_always_legally():
+def test_a_bot_acts_only_when_its_seat_is_to_act():
     session = Session("civil_war", 2, seed=11)
-    bot = make_bot("civil_war", "hard", 1, 0)
-    assert all_actions(cw.legal(session.state, 1)) == [] and bot.choose(session.view(1)) is None
-    action = make_bot("civil_war", "normal", 0, 0).choose(session.view(0))
-    assert action in session.legal_actions(0)
+    for level in ("easy", "normal", "hard"):
+        assert make_bot("civil_war", level, 1, 0).choose(session.view(1)) is None
+        assert make_bot("civil_war", level, 0, 0).choose(session.view(0)) in session.legal_actions(0)
+
+
+def test_the_picture_reads_strength_with_fortification_and_garrison():
+    """A bot's own reading of battle strength: fortified ground units count two, a standing capital adds its
+    garrison (Washington 4) -- read from the view, checked here against the rules' figures."""
+    session = Session("civil_war", 2, seed=3)
+    session.state["fortified"]["Baltimore"] = 1
+    pic = Picture(session.view(0), 0)
+    washington = pic.board.cities["Washington"].at
+    baltimore = pic.board.cities["Baltimore"].at
+    from engine.civil_war.battle import defence
+    from engine.civil_war.board import load
+    for sq in (washington, baltimore):
+        assert pic.strength(sq, 1) == defence(load(), session.state, sq, 1)
+    assert pic.strength(washington, 1) == 3 + 1 + 4 and pic.strength(baltimore, 1) == 2 * 2
+
+
+def test_the_enemys_reach_counts_a_whole_stack_one_step_and_cavalry_two():
+    """Next turn the Union's Washington stack (3 infantry, 1 cavalry) can strike next door with all four, its
+    cavalry alone two squares off; Florida is out of every Union stack's reach."""
+    session = Session("civil_war", 2, seed=3)
+    pic = Picture(session.view(0), 0)
+    reach = pic.reach(1)
+    assert reach[(15, 5)] >= 4           # Fredericksburg, next to Washington
+    assert reach.get((13, 2), 0) >= 1    # two squares from Washington: cavalry
+    assert (11, 12) not in reach         # Jacksonville: no Union stack is within a turn of it
 
 
 def test_a_saved_bot_game_replays_to_the_same_hash(tmp_path):
     """Seed + action log reproduce the game exactly."""
-    session, _ = play(["hard", "normal"], 3)
+    session = play(["hard", "normal"], 3)
     path = tmp_path / "civil_war.sts"
     session.save(path)
     again = Session.load(path)

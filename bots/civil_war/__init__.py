@@ -1,0 +1,20 @@
+"""Bots for the Civil War Game, deciding from their own seat's view only.
+
+Every action comes from `view["private"]["legal"]`; the bots read the public view
+(units, stacks, garrisons, flags, cut rail links) and the static map, and judge with
+a picture of their own (bots.civil_war.picture), never with the rules' functions.
+All three levels are one general (bots.civil_war.general) with a different style:
+
+  easy    blind to what the enemy could do next turn; half its moves are made at
+          random, the rest go for open cities and fights it wins on numbers;
+  normal  the full judgement (dangers to its stacks and cities, raids two turns ahead,
+          sacrifices that stop a blow), but three moves in ten are lapses made at random;
+  hard    the full judgement on every move.
+"""
+from bots.civil_war.general import EASY, HARD, NORMAL, General
+
+STYLES = {"easy": EASY, "normal": NORMAL, "hard": HARD}
+
+
+def make(level: str, seat: int, seed: int = 0) -> General:
+    return General(seat, seed, STYLES[level])

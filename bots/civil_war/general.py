@@ -1,0 +1,307 @@
+"""The thinking Civil War bot: weighs every action `legal` offers by what it expects to follow.
+
+Each action is valued as the change it makes to the bot's picture of the war:
+  - pieces: a piece is worth more to the side that has fewer (the log of the ratio of
+    pieces, so trades help the side ahead and hurt the side behind);
+  - danger: what each own stack and city could lose in the enemy's next turn, from the
+    largest group the enemy can bring to its square (picture.reach) against its strength;
+  - stakes: cities taken or exposed, at the pieces the rulebook makes their owner give up;
+  - progress: each unit's pull towards what it could take (enemy cities, weaker stacks) and
+    what it must hold (own cities in danger), fading with the turns it needs to get there.
+A turn is played one action at a time, always the best; the turn ends when nothing left
+is worth doing. `Style` holds what sets the levels apart (how much danger counts, noise).
+
+A war nobody loses pieces in must still end (the rulebook has no turn limit): the longer
+no piece falls, the bolder the general grows, until it seeks out the enemy's stacks and
+takes even battles (a coin decides them, and they end wars quickly).
+"""
+import math
+import random
+from dataclasses import dataclass
+
+from engine import legal as listing
+from bots.civil_war.picture import (CAVALRY, GROUND, GUNBOAT, INFANTRY, KINDS, Picture, empty, full, plus,
+                                    size)
+
+PIECE_SCALE = 20.0     # value of material: PIECE_SCALE * ln(mine / theirs)
+FADE = 0.7             # a target's pull per turn of distance
+END_TURN_AT = 0.02     # an action must be worth at least this to be taken rather than ending the turn
+RAID_FAITH = 0.5       # how much of a city's stake a general fears to lose to a raid two turns away
+COIN_RISK = 0.3        # what a general fears, in pieces, from a stack the enemy could meet in an even battle
+QUIET_TURNS = 8        # side-turns without a piece lost before a general starts to grow bold
+SACRIFICE_FAITH = 0.7  # how much of the danger a sacrifice stops a general counts on (the blow may not come)
+SACRIFICE_MARGIN = 2.5  # ...and it must stop at least this many of its own pieces' worth
+DESPERATE_TURNS = 40   # side-turns without a piece lost that make a standoff
+BOLD_TURNS = 16        # ...and how many more until it is as bold as it gets
+KIND_WORTH = {INFANTRY: 0.0, CAVALRY: 0.15, GUNBOAT: -0.1}  # tie-breaks when losing or killing units
+
+
+@dataclass(frozen=True)
+class Style:
+    danger: float = 1.0        # weight of what the enemy could do next turn (0: blind to it)
+    sacrifice: bool = True     # weighs sacrifices by the danger they stop (else never one)
+    noise: float = 0.0         # random spread added to every action's value
+    progress: float = 1.0      # weight of the pull towards targets
+    guard: float = 1.0         # pull towards own cities in danger
+    raids: bool = True         # sees raids on its cities two turns ahead
+    blunder: float = 0.0       # chance that a move is picked at random among those offered (a lapse)
+    caution: float = 0.0       # > 0: material is judged as tanh(ln ratio / caution), which shuns coin tosses
+                               # when ahead and seeks them when behind (0: the plain log of the ratio)
+
+
+HARD = Style(caution=1.0)
+NORMAL = Style(caution=1.0, blunder=0.3)
+EASY = Style(danger=0.0, sacrifice=False, noise=0.5, guard=0.0, raids=False, blunder=0.5)
+
+
+class General:
+    pace = 0.0
+
+    def __init__(self, seat: int, seed: int, style: Style):
+        self.seat, self.style = seat, style
+        self.random = random.Random(seed)
+        self._last_loss = (None, 1)   # (pieces on the board, side-turn when that count was first seen)
+
+    def choose(self, view: dict):
+        legal = view["private"].get("legal")
+        if not listing.size(legal):
+            return None
+        self.pic = Picture(view, self.seat)
+        self.legal = legal
+        kinds = listing.types(legal)
+        if "battle" in kinds:
+            return self.best(listing.of_type(legal, "battle")[0], self.battle_value)
+        if "choose_losses" in kinds:
+            return self.best(listing.of_type(legal, "choose_losses")[0], self.loss_value)
+        self._prepare()
+        if "retreat" in kinds:
+            return self.best(list(considered(legal, "retreat")), self.retreat_value)
+        return self.turn()
+
+    # ----- the position's numbers -----------------------------------------------------------
+    def _prepare(self):
+        pic = self.pic
+        total, turn = sum(pic.pieces), pic.pub["turn_number"]
+        if total != self._last_loss[0]:
+            self._last_loss = (total, turn)
+        quiet = turn - self._last_loss[1]
+        self.boldness = min(1.0, max(0.0, (quiet - QUIET_TURNS) / BOLD_TURNS))
+        # Past DESPERATE_TURNS the war is a standoff (armies sitting in their capitals, say): the
+        # general stops guarding and goes for whatever the enemy has, so that someone gives.
+        self.desperate = quiet >= DESPERATE_TURNS
+        self.danger_weight = 0.0 if self.desperate else self.style.danger * (1 - 0.5 * self.boldness)
+        self._prepare_light()
+        self.threat = pic.reach(pic.foe)
+        self.raid = pic.raids(pic.foe, pic.cities_of(pic.me)) if self.style.raids else {}
+        self.pull = self._pulls()
+
+    def danger(self, sq, comp: dict, threat=None) -> float:
+        """Value the enemy could take from my stack `comp` (or my city) on `sq` next turn."""
+        pic = self.pic
+        threat = self.threat if threat is None else threat
+        stake = pic.stake(sq, pic.me)
+        n = size(comp) if comp else 0
+        if not n and not stake:
+            return 0.0
+        enemy = threat.get(sq, 0)
+        held = pic.strength(sq, pic.me, comp if n else empty())
+        if not enemy:
+            return RAID_FAITH * stake * self.my_piece if stake and self.raid.get(sq, 0) > held else 0.0
+        if enemy > held:
+            if pic.is_city(sq):
+                # Every defender goes; the attacker loses one fewer than the strength it destroyed.
+                return n * self.my_piece + stake * self.my_piece - (held - 1) * self.their_piece
+            return self.my_piece
+        if enemy == held and n:
+            return (0.5 * stake + COIN_RISK) * self.my_piece
+        if stake and self.raid.get(sq, 0) > held:
+            return RAID_FAITH * stake * self.my_piece
+        return 0.0
+
+    def _pulls(self) -> dict:
+        """kind -> square -> how much a unit of that kind on that square is worth for where it can go."""
+        pic, style = self.pic, self.style
+        targets = []   # (square, value)
+        for sq in pic.cities_of(pic.foe):
+            held = pic.strength(sq, pic.foe)
+            targets.append((sq, pic.stake(sq, pic.foe) * self.their_piece / (1 + held)))
+        for sq, comp in pic.units[pic.foe].items():
+            if self.desperate or not pic.is_city(sq):
+                hunt = 0.5 + 3 * self.boldness
+                targets.append((sq, hunt * self.their_piece / (1 + 0.3 * size(comp))))
+        for sq in pic.cities_of(pic.me):
+            held = pic.strength(sq, pic.me)
+            if self.threat.get(sq, 0) >= held and self.threat.get(sq, 0):
+                targets.append((sq, style.guard * pic.stake(sq, pic.me) * self.my_piece))
+            elif self.raid.get(sq, 0) >= held and self.raid.get(sq, 0):
+                targets.append((sq, RAID_FAITH * style.guard * pic.stake(sq, pic.me) * self.my_piece))
+        pulls = {}
+        for kind in KINDS:
+            field = {}
+            for sq, value in targets:
+                for frm, t in pic.mobility.turns_to(kind, sq).items():
+                    v = value * FADE ** t
+                    if v > field.get(frm, 0.0):
+                        field[frm] = v
+            pulls[kind] = field
+        return pulls
+
+    def progress(self, comp: dict, frm, to) -> float:
+        return self.style.progress * sum(n * (self.pull[k].get(to, 0.0) - self.pull[k].get(frm, 0.0))
+                                         for k, n in comp.items() if n)
+
+    def material(self, killed: int, lost: int) -> float:
+        """What `killed` enemy pieces for `lost` of mine change in the worth of the war to me."""
+        return self.worth(self.mine - lost, self.theirs - killed) - self.worth(self.mine, self.theirs)
+
+    def worth(self, mine: int, theirs: int) -> float:
+        if theirs <= 0:
+            return PIECE_SCALE * 10
+        if mine <= 0:
+            return -PIECE_SCALE * 10
+        ratio = math.log(mine / theirs)
+        caution = self.style.caution
+        return PIECE_SCALE * (caution * math.tanh(ratio / caution) if caution else ratio)
+
+    # ----- choosing ----------------------------------------------------------------------------
+    def best(self, actions, value):
+        noise = self.style.noise
+        scored = [(value(a) + (self.random.uniform(-noise, noise) if noise else 0.0), i)
+                  for i, a in enumerate(actions)]
+        return actions[max(scored)[1]]
+
+    def turn(self):
+        actions = list(considered(self.legal, "move"))
+        actions += listing.of_type(self.legal, "fortify")[0] + listing.of_type(self.legal, "unfortify")[0]
+        may_end = {"type": "end_turn"} in self.legal.get("actions", ())
+        if not actions:
+            return {"type": "end_turn"}
+        self.hostile = {tuple(sq) for sq in self.legal.get("hostile", ())}
+        if self.style.blunder and self.random.random() < self.style.blunder:
+            return self.random.choice(actions + ([{"type": "end_turn"}] if may_end else []))
+        noise = self.style.noise
+        best, best_value = None, None
+        for a in actions:
+            v = self.turn_value(a) + (self.random.uniform(-noise, noise) if noise else 0.0)
+            if best_value is None or v > best_value:
+                best, best_value = a, v
+        if may_end and best_value < END_TURN_AT:
+            return {"type": "end_turn"}
+        return best
+
+    def turn_value(self, a) -> float:
+        kind = a["type"]
+        pic = self.pic
+        if kind in ("fortify", "unfortify"):
+            sq = tuple(a["at"])
+            comp = pic.units[pic.me].get(sq, empty())
+            before = self.danger(sq, comp)
+            pic.fortified[pic.me].symmetric_difference_update({sq})
+            after = self.danger(sq, comp)
+            pic.fortified[pic.me].symmetric_difference_update({sq})
+            ground = comp[INFANTRY] + comp[CAVALRY]
+            # Fortified troops are locked in: a little is lost in what they could do elsewhere.
+            mobility = -0.1 * ground if kind == "fortify" else 0.05 * ground
+            return self.danger_weight * (before - after) + mobility
+        frm, to = tuple(a["from"]), tuple(a["to"])
+        group = full(a["units"])
+        here = pic.units[pic.me].get(frm, empty())
+        left = plus(here, group, -1)
+        value = self.danger_weight * (self.danger(frm, here) - self.danger(frm, left))
+        if to in self.hostile:
+            return value + self.attack_value(group, frm, to)
+        there = pic.units[pic.me].get(to, empty())
+        joined = plus(there, group)
+        value += self.danger_weight * (self.danger(to, there) - self.danger(to, joined))
+        stake = pic.stake(to, pic.foe)
+        if stake and not pic.units[pic.foe].get(to):
+            value += stake * self.their_piece
+        return value + self.progress(group, frm, to)
+
+    def attack_value(self, group: dict, frm, to) -> float:
+        pic = self.pic
+        n = size(group)
+        defenders = pic.units[pic.foe].get(to, empty())
+        d = size(defenders)
+        held = pic.strength(to, pic.foe)
+        stake = pic.stake(to, pic.foe) * self.their_piece
+        if n > held:
+            options = [self.material(d, held - 1) + stake]          # destroy them all
+            if not pic.is_city(to) and d > 1:
+                options.append(self.material(1, 0))                 # or take one and keep every man
+            gain = max(options)
+            after = group if options[-1] == gain and len(options) > 1 else _shrink(group, held - 1)
+            return gain - self.danger_weight * self.danger(to, after) + 0.5 * self.progress(after, frm, to)
+        if n == held:
+            win = self.material(d, n - 1) + stake
+            lose = self.material(max(0, d - 1) if d else 0, n)
+            return 0.5 * (win + lose) + 2 * self.boldness * self.my_piece
+        # A sacrifice: one unit dies, the stack there cannot move in its next turn.
+        if not self.style.sacrifice:
+            return self.material(0, 1)
+        # Worth it only to save a city: stacks in the open can step away instead.
+        spared = self.pic.reach(pic.foe, skip=to)
+        relief = 0.0
+        for sq in pic.cities_of(pic.me):
+            comp = pic.units[pic.me].get(sq, empty())
+            relief += self.danger(sq, comp) - self.danger(sq, comp, spared)
+        relief *= SACRIFICE_FAITH * self.danger_weight
+        return self.material(0, 1) + relief if relief > SACRIFICE_MARGIN * self.my_piece else -self.my_piece
+
+    # ----- steps ---------------------------------------------------------------------------------
+    def battle_value(self, a) -> float:
+        killed, lost = full(a["eliminate"]), full(a.get("lose", {}))
+        self._prepare_light()
+        worth = sum(n * KIND_WORTH[k] for k, n in killed.items()) - sum(n * KIND_WORTH[k] for k, n in lost.items())
+        return self.material(size(killed), size(lost)) + worth
+
+    def _prepare_light(self):
+        pic = self.pic
+        self.mine, self.theirs = max(pic.pieces[pic.me], 1), max(pic.pieces[pic.foe], 1)
+        # What one piece is worth, to each side, in the units of `worth`.
+        self.my_piece = -self.material(0, 1)
+        self.their_piece = self.material(1, 0)
+
+    def loss_value(self, a) -> float:
+        """Higher for the piece whose loss hurts least."""
+        self._prepare()
+        sq, kind = tuple(a["at"]), next(iter(a["units"]))
+        comp = self.pic.units[self.pic.me].get(sq, empty())
+        after = plus(comp, {kind: 1}, -1)
+        worth = self.pull[kind].get(sq, 0.0) + KIND_WORTH[kind] + 0.05 * size(comp)
+        return -(self.danger(sq, after) - self.danger(sq, comp)) - worth
+
+    def retreat_value(self, a) -> float:
+        pic = self.pic
+        group, to = full(a["units"]), tuple(a["to"])
+        there = pic.units[pic.me].get(to, empty())
+        return (size(group) * 0.2 - self.danger(to, plus(there, group)) + self.danger(to, there)
+                + self.progress(group, tuple(pic.pub["pending"][0]["at"]), to))
+
+
+def _shrink(group: dict, lost: int) -> dict:
+    """The group after losing `lost` units, infantry first, then gunboats, cavalry last."""
+    out = dict(group)
+    for k in (INFANTRY, GUNBOAT, CAVALRY):
+        take = min(out[k], lost)
+        out[k] -= take
+        lost -= take
+    return out
+
+
+def considered(legal, kind: str):
+    """The moves (or retreats) a general weighs: of the many ways to split a stack only the whole of
+    what may go, all of one kind, all but one, and one unit of a kind; each to every square offered."""
+    templates = listing.of_type(legal, kind)[1]
+    largest: dict = {}
+    for t in templates:
+        key = tuple(t.get("from") or ())
+        if size(full(t["units"])) > size(largest.get(key, empty())):
+            largest[key] = full(t["units"])
+    for t in templates:
+        have, units = largest[tuple(t.get("from") or ())], full(t["units"])
+        kinds = [k for k in KINDS if units[k]]
+        one_kind = len(kinds) == 1 and units[kinds[0]] in (1, have[kinds[0]])
+        all_but_one = size(units) == size(have) - 1
+        if units == have or one_kind or all_but_one:
+            yield from listing.expand(t)

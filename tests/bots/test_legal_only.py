@@ -1,0 +1,127 @@
+"""Every bot, in every registered game and at every level, acts only from its view's `legal`,
+and no bot reaches into the rules (bots/__init__.py states the line)."""
+import ast
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from bots import LEVELS, make
+from engine import games, legal
+from engine.session import TABLE_SEAT, Session
+
+BOTS = Path(__file__).resolve().parents[2] / "bots"
+ACTIONS_PER_GAME = 400   # enough to pass every phase of a game's opening and into its middle
+SHARED_HELPERS = {"engine.legal", "engine.grid", "engine.sides"}
+# Bots that model look-ahead with their game's pure rule helpers, from their own view (the house rules allow a
+# model; every action still comes from legal, checked below). Listed by file, so no other bot slips in.
+MODELS_WITH_RULE_HELPERS = {
+    "bots/tactics1940.py": "engine.tactics1940",
+}
+
+
+def _games_with_bots():
+    return [g for g in games.available() if importlib.util.find_spec(f"bots.{g}") is not None]
+
+
+def _seat_counts(rules):
+    counts = []
+    for n in range(rules.MIN_SEATS, rules.MAX_SEATS + 1):
+        try:
+            rules.validate_options(rules.default_options(), n)
+        except ValueError:
+            continue
+        counts.append(n)
+    return counts
+
+
+def _cases():
+    for game_id in _games_with_bots():
+        rules = games.rules(game_id)
+        for n in _seat_counts(rules):
+            for i, level in enumerate(LEVELS):
+                # The level under test in seat i % n; the other seats take the other levels in turn.
+                levels = [LEVELS[(i + k) % len(LEVELS)] for k in range(n)]
+                yield pytest.param(game_id, levels, id=f"{game_id}-{n}-{'-'.join(levels)}")
+
+
+@pytest.mark.parametrize("game_id,levels", list(_cases()))
+def test_every_action_a_bot_sends_is_one_its_legal_allows(game_id, levels):
+    s = Session(game_id, len(levels), seed=len(levels) * 31 + LEVELS.index(levels[0]))
+    bots = [make(game_id, level, seat, 97 + seat) for seat, level in enumerate(levels)]
+    chosen = 0
+    while s.rev < ACTIONS_PER_GAME and s.result() is None:
+        acted = False
+        for seat in s.to_act():
+            view = s.view(seat)
+            action = bots[seat].choose(view)
+            if action is None:
+                continue
+            assert legal.contains(view["private"]["legal"], action), (seat, levels[seat], action)
+            s.act(seat, action)
+            chosen += 1
+            acted = True
+            break
+        if not acted:
+            timer = s.timer()
+            assert timer is not None, "no bot acted and the rules have no timer: the game would stall"
+            s.act(TABLE_SEAT, timer["action"])
+    assert chosen > 0
+
+
+def test_a_bot_whose_seat_is_not_to_act_sends_nothing():
+    for game_id in _games_with_bots():
+        rules = games.rules(game_id)
+        if rules.GAME_TYPE.realtime:
+            continue
+        s = Session(game_id, rules.MIN_SEATS, seed=5)
+        waiting = [seat for seat in range(rules.MIN_SEATS) if seat not in s.to_act()]
+        for seat in waiting:
+            for level in LEVELS:
+                assert make(game_id, level, seat, 1).choose(s.view(seat)) is None, (game_id, level, seat)
+
+
+def _engine_imports(path: Path):
+    """(line, module) for every import of an engine module in a source file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "engine":
+                    yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "engine":
+            if node.module == "engine":
+                for alias in node.names:
+                    yield node.lineno, f"engine.{alias.name}"
+            else:
+                yield node.lineno, node.module
+
+
+def _allowed(module: str) -> bool:
+    parts = module.split(".")
+    board_module = len(parts) == 3 and parts[1] in games.available() and parts[2] == "board"
+    return module in SHARED_HELPERS or board_module
+
+
+def test_bots_import_only_shared_helpers_and_board_data_from_the_engine():
+    """A bot may read legal (engine.legal), squares (engine.grid), sides and its game's static board;
+    importing a rules module would let it ask the rules what is allowed or rebuild the state."""
+    sources = sorted(BOTS.rglob("*.py"))
+    assert sources
+    seen = set()
+    for path in sources:
+        for line, module in _engine_imports(path):
+            seen.add(module)
+            name = path.relative_to(BOTS.parent).as_posix()
+            model = MODELS_WITH_RULE_HELPERS.get(name)
+            if model and (module == model or module.startswith(model + ".")):
+                continue
+            assert _allowed(module), f"{name}:{line} imports {module}"
+    assert seen, "the scan found no engine import at all; it is not reading the bots"
+
+
+def test_the_import_rule_tells_a_rules_module_from_a_board():
+    assert _allowed("engine.legal") and _allowed("engine.civil_war.board")
+    assert not _allowed("engine.civil_war") and not _allowed("engine.civil_war.battle")
+    assert not _allowed("engine.risk.legal") and not _allowed("engine.situation4.legality")
+    assert not _allowed("engine.session")
