@@ -20,11 +20,19 @@ from functools import lru_cache
 from engine import grid, legal as shape
 from engine.ah_tactics import crt
 from engine.ah_tactics.board import MOUNTAIN, load
-from engine.ah_tactics.units import FACTOR, HQ, ROSTER
+from engine.ah_tactics.units import FACTOR, HQ
 
 SIDE_NAMES = ("blue", "red")
-GOALS = {"easy": 1, "normal": 2, "hard": 3}   # the least odds (attack / defence) a planned attack aims at
-MAX_ATTACKS = {"easy": 2, "normal": 4, "hard": 6}
+# What sets the levels apart (experiments change these):
+#   attacks    groups gathered against enemy divisions per turn
+#   thrift     how much a square of allowance spent weighs against expected losses inflicted
+#   cohesion   preference for squares with few open sides (a line is hard to surround)
+#   advances   units brought up per turn besides the attackers
+#   disengage  step out of contacts whose forced battles cost more than they bring
+KNOBS = {
+    "normal": {"attacks": 2, "thrift": 0.4, "cohesion": 0.0, "advances": 8, "disengage": False},
+    "hard": {"attacks": 8, "thrift": 0.2, "cohesion": 0.0, "advances": 14, "disengage": True},
+}
 
 
 def make(level: str, seat: int, seed: int = 0):
@@ -282,6 +290,7 @@ class Mover:
             self.reach[t["unit"]] = dict(zip(squares, costs.get(str(t["unit"]), [0] * len(squares))))
         self.public = public
         self.eager = bot.eagerness(public)
+        self.knobs = KNOBS.get(self.level, KNOBS["normal"])
         self.engage_map = {}
         for e in self.pic.enemy_divisions:
             esq = tuple(e["at"])
@@ -297,6 +306,9 @@ class Mover:
             return self.plan_easy()
         used, taken = set(), set()
         steps, budget = self.plan_attacks(used, taken, self.allowance)
+        if self.knobs["disengage"]:
+            away, budget = self.plan_disengage(used, taken, budget)
+            steps += away
         kills, budget = self.plan_hq_kills(used, taken, budget)
         steps += kills
         steps += self.plan_advance(used, taken, budget)
@@ -348,7 +360,7 @@ class Mover:
         steps = []
         base = self.forecast({})
         placed = {}
-        limit = MAX_ATTACKS[self.level]
+        limit = self.knobs["attacks"]
         for _ in range(limit):
             best = None
             for d in self.pic.enemy_divisions:
@@ -365,6 +377,7 @@ class Mover:
                 steps.append({"type": "move", "unit": uid, "to": list(sq)})
             budget -= cost
             base = value
+        self.placed = placed
         return steps, budget
 
     def gather(self, d, used, taken, budget, placed, base):
@@ -395,7 +408,7 @@ class Mover:
             trial = dict(placed)
             trial.update({g[0]: g[1] for g in group})
             value = self.forecast(trial)
-            gain = value - base - cost / 90 * (0.5 if self.level == "hard" else 0.3)
+            gain = value - base - cost / 90 * self.knobs["thrift"]
             if best is None or gain > best[0]:
                 best = (gain, list(group), cost, value)
             if len(group) >= 7:
@@ -432,22 +445,24 @@ class Mover:
 
     # -- hard: step out of contacts that would cost more than they bring
     def plan_disengage(self, used, taken, budget):
+        """Units in contact whose forced battles cost more than they bring step back out of it."""
         steps = []
+        placed = dict(self.placed)
+        value = self.forecast(placed)
         for u in self.pic.mine:
             uid = u["id"]
-            if uid in used or uid not in self.reach or u["kind"] == HQ:
+            if uid in used or uid not in self.reach or u["kind"] == HQ or not self.engaged(tuple(u["at"])):
                 continue
-            here = tuple(u["at"])
-            if not self.engaged(here):
-                continue
-            placed = {x: sq for x, sq in ((s["unit"], tuple(s["to"])) for s in [])}
-            now = self.forecast(placed)
-            away = [(c, sq) for sq, c in self.reach[uid].items() if c <= min(budget, 12) and sq not in taken
+            away = [(c, sq) for sq, c in self.reach[uid].items() if c <= min(budget, 15) and sq not in taken
                     and self.pic.enemy_distance.get(sq, 99) >= 2]
             if not away:
                 continue
             c, sq = min(away)
-            if self.forecast({uid: (-1, -1)}) > now + 0.2:
+            trial = dict(placed)
+            trial[uid] = sq
+            better = self.forecast(trial)
+            if better > value + 0.1:
+                placed, value = trial, better
                 used.add(uid)
                 taken.add(sq)
                 budget -= c
@@ -455,7 +470,14 @@ class Mover:
         return steps, budget
 
     # -- the rest: up to a line two squares off the enemy (one when pressing), HQs behind
+    def openness(self, sq, taken) -> int:
+        """Open sides of a square: neighbours an attacker could stand on (free land, not planned for)."""
+        board = self.board
+        return sum(1 for n in grid.neighbours(sq, board.width, board.height)
+                   if board.land(n) and n not in self.pic.at and n not in taken)
+
     def plan_advance(self, used, taken, budget):
+        cohesion = self.knobs["cohesion"]
         dist = self.pic.enemy_distance
         rings = {}
         for sq, d in dist.items():
@@ -472,12 +494,16 @@ class Mover:
                 continue
             reach = self.reach[uid]
             best = None
-            # the nearest ring at the stand-off distance or beyond that the unit reaches, cheapest square
+            # the nearest ring at the stand-off distance or beyond that the unit reaches: its cheapest
+            # square (hard: weighing how open the square is to attack)
             for d in range(standoff, max(standoff, now)):
                 for sq in rings.get(d, ()):
                     c = reach.get(sq)
-                    if c is not None and sq not in taken and (best is None or c < best[0]):
-                        best = (c, sq)
+                    if c is None or sq in taken:
+                        continue
+                    weight = c + (self.openness(sq, taken) * 3 * cohesion if cohesion else 0)
+                    if best is None or weight < best[2]:
+                        best = (c, sq, weight)
                 if best:
                     gain = abs(now - standoff) - abs(d - standoff)
                     break
@@ -490,7 +516,7 @@ class Mover:
                 moves.append((gain, best[0], uid, best[1]))
         moves.sort(key=lambda m: -m[0] / (m[1] + 3))
         steps = []
-        for gain, c, uid, sq in moves[:12]:
+        for gain, c, uid, sq in moves[:self.knobs["advances"]]:
             if c > budget or sq in taken:
                 continue
             taken.add(sq)

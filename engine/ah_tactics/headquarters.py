@@ -21,9 +21,11 @@ MIN_CORPS, MAX_CORPS = 3, 9
 UNATTACHED = "none"
 
 
-def members(state: dict, side: int, corps: str) -> list[int]:
-    """The corps' divisions standing on the board."""
-    return [uid for uid in side_units(side) if ROSTER[uid].kind != HQ and state["units"][uid]["corps"] == corps
+def members(state: dict, side: int, corps: str, regrouped=None) -> list[int]:
+    """The corps' divisions standing on the board (`regrouped`: {unit: corps} as if already changed)."""
+    regrouped = regrouped or {}
+    return [uid for uid in side_units(side) if ROSTER[uid].kind != HQ
+            and regrouped.get(uid, state["units"][uid]["corps"]) == corps
             and state["units"][uid]["status"] == ACTIVE and state["units"][uid]["at"] is not None]
 
 
@@ -40,21 +42,21 @@ def _in_range_at(positions: list, square) -> bool:
     return 2 * near >= len(positions)
 
 
-def hq_in_range(state: dict, hq: int) -> bool:
+def hq_in_range(state: dict, hq: int, regrouped=None) -> bool:
     u = state["units"][hq]
     if u["status"] != ACTIVE or u["at"] is None:
         return True
     side, corps = ROSTER[hq].side, ROSTER[hq].corps
-    return _in_range_at([at(state, m) for m in members(state, side, corps)], at(state, hq))
+    return _in_range_at([at(state, m) for m in members(state, side, corps, regrouped)], at(state, hq))
 
 
-def out_of_range(state: dict) -> list[int]:
+def out_of_range(state: dict, regrouped=None) -> list[int]:
     """Corps HQs on the board out of range of the bulk of their corps (rule H2), in id order."""
     out = []
     for side in (0, 1):
         for corps in CORPS:
             hq = corps_hq(side, corps)
-            if state["units"][hq]["at"] is not None and not hq_in_range(state, hq):
+            if state["units"][hq]["at"] is not None and not hq_in_range(state, hq, regrouped):
                 out.append(hq)
     return out
 
@@ -128,10 +130,6 @@ def regroup_problem(state: dict, uid: int, corps) -> str | None:
         if strength(state, unit.side, corps) + 1 > MAX_CORPS:
             return f"{corps} may hold at most {MAX_CORPS} divisions."
     if binding(state):
-        before = set(out_of_range(state))
-        u["corps"] = corps
-        after = set(out_of_range(state))
-        u["corps"] = old
-        if after - before:
+        if set(out_of_range(state, {uid: corps})) - set(out_of_range(state)):
             return "That regrouping would leave a corps HQ out of range of its corps (rule H2, binding)."
     return None

@@ -188,7 +188,7 @@ class Field:
         size = _lane_size(g.size)
         plain_dirs, special_dirs, special_any = _packed_steps(self.board.name, lanes)
         rep = _replicator(size, lanes)
-        src_p = enter = forest = arrivals_by_lane = 0
+        src_p = enter = forest = 0
         arrivals = []
         for k, (sq, mover, amphibious) in enumerate(sources):
             shift = k * size

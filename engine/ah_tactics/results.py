@@ -18,7 +18,7 @@ results take effect at once, at the end of the attacker's turn:
 """
 from engine import grid
 from engine.ah_tactics import battles, crt, prisoners, reserves
-from engine.ah_tactics.crt import ATTACKER, BACK, ELIM, EXCHANGE
+from engine.ah_tactics.crt import ATTACKER, ELIM, EXCHANGE
 from engine.ah_tactics.movement import enterable
 from engine.ah_tactics.state import ACTIVE, ELIMINATED, at, eliminate
 from engine.ah_tactics.units import AMPHIBIOUS, ARMOR, HQ, INFANTRY, MOUNTAIN, PARA, ROSTER

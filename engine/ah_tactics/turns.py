@@ -35,7 +35,10 @@ def to_act(state: dict) -> set:
     if phase == SETUP:
         return {s for side in (0, 1) if not state["ready"][side] for s in side_seats(state, side)}
     if phase in (MOVE, BATTLE):
-        return set(side_seats(state, state["active"]))
+        # the second player acts while there is anything left for him (the commander always can)
+        from engine.ah_tactics import listing
+        seats = side_seats(state, state["active"])
+        return {s for s in seats if is_commander(s) or listing.has_actions(state, s)}
     if phase == RETREAT:
         return {state["retreats"][0]["chooser"]}
     if phase == CONTACT:
@@ -126,19 +129,25 @@ def _walk(board, state, side, uid, src, path) -> list[dict]:
     and hidden reserves stop the mover where it meets them."""
     enemy_hidden = {sq: h for h, sq in reserves.hidden_enemies(state, side).items()}
     combat = is_combat(state, uid) and controller(state, uid) == ROSTER[uid].side
+    taken = {(u["at"][0], u["at"][1]) for i, u in enumerate(state["units"]) if u["at"] is not None and i != uid}
     events = []
     pos, spent, stumbled = src, 0, []
+    stand, stand_cost = src, 0          # the last square on the route the mover may stop on
     for sq, how, cost in path:
         if sq in enemy_hidden:  # the square itself holds a hidden unit: stop short of it
             stumbled = sorted({enemy_hidden[sq], *reserves.stumbled(board, state, side, pos)})
             break
         pos, spent = sq, cost
+        if sq not in taken:
+            stand, stand_cost = sq, cost
         state["units"][uid]["at"] = [pos[0], pos[1]]
         if combat:
             events += _passing(board, state, uid, pos)
         stumbled = reserves.stumbled(board, state, side, pos)
         if stumbled:
             break
+    if pos != stand:  # met while passing over a friendly unit: it stops where it last could
+        pos, spent = stand, stand_cost
     state["units"][uid]["at"] = [pos[0], pos[1]]
     allowance.spend(state, spent)
     allowance.mark(state, "moved", uid)

@@ -61,7 +61,7 @@ def test_the_diagonal_double_line_from_red_capital_to_lumber_city_is_seven_squar
     for a, b in zip(path, path[1:]):
         assert frozenset((a, b)) in BOARD.segments[ROAD] and frozenset((a, b)) in BOARD.segments[RAIL]
     s = blank(active=RED)
-    u = put(s, uid(RED, INF), capital)
+    put(s, uid(RED, INF), capital)
     cost, route = field_for(BOARD, s, RED).route(capital, lumber, "foot", 90)
     assert cost == 7 and [sq for sq, _, _ in route] == path[1:]
 

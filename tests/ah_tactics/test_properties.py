@@ -105,3 +105,21 @@ def test_the_two_seats_of_a_side_share_one_reach_search():
     second = s.legal(side + 2)
     assert first["templates"] == [t for t in second["templates"]]
     assert ROSTER[0].side == 0
+
+
+def test_views_events_and_legal_are_msgpack_safe_with_string_keys():
+    """Every frame the host builds packs as msgpack with string map keys only."""
+    import msgpack
+    s = started(2, n_seats=4)
+    r = random.Random(2)
+    for _ in range(12):
+        seat = r.choice(s.to_act())
+        lg = s.legal(seat)
+        action = shape.sample(lg, r)
+        events = s.act(seat, action)
+        for viewer in (0, 1, 2, 3, None):
+            frame = {"view": s.view(viewer), "events": s.events_for(events, viewer)}
+            packed = msgpack.packb(frame, use_bin_type=True)
+            assert msgpack.unpackb(packed, raw=False, strict_map_key=True) is not None
+        p = s.prompt()
+        assert p is None or set(p["seats"]) <= set(s.to_act())

@@ -151,3 +151,27 @@ def test_the_front_line_is_the_most_advanced_division_near_each_column():
     limits = reserves.front_limits(BOARD, s, BLUE)
     assert limits[20] == 14 and limits[22] == 14 and limits[23] == BOARD.rows[0][1] + 1
     assert limits[30] == 10 and limits[28] == 10
+
+
+def test_a_unit_meeting_a_reserve_while_passing_a_friend_stops_where_it_last_could():
+    """C2 with G: contact stops the mover, but never on a square another unit holds."""
+    s = blank(active=BLUE)
+    hidden = put(s, uid(RED, "12th Inf"), (26, 7))
+    reserves.take(s, hidden)
+    mover = put(s, uid(BLUE, "1st Inf"), (25, 4))
+    put(s, uid(BLUE, "2nd Inf"), (27, 6))             # on the road-and-railroad diagonal
+    move(s, BLUE, mover, (30, 9))
+    assert at(s, mover) == (26, 5) and s["phase"] == "contact"
+    assert at(s, hidden) == (26, 7)
+
+
+def test_a_drop_onto_a_hidden_reserve_is_called_off():
+    """D3 with G: the drop zone holds a reserve the dropper could not know of; the drop fails, the reserve
+    shows itself."""
+    s = blank(active=BLUE)
+    hidden = put(s, uid(RED, "12th Inf"), (30, 30))
+    reserves.take(s, hidden)
+    para = put(s, uid(BLUE, "1st Para"), (20, 5))
+    events = act(s, BLUE, {"type": "drop", "unit": para, "to": [30, 30]})
+    assert events[0]["type"] == "drop_failed" and at(s, para) == (20, 5)
+    assert at(s, hidden) == (30, 30) and para in s["flown"]
