@@ -1,11 +1,12 @@
 """Window benchmark rows: start to first frame, LAN table listed after `serve` starts,
-and (from game/risk/bench.py and game/situation4/bench.py, when the boards provide them) the boards'
-frame times.
+and each board's frame times (bench/boards/<game_id>.py, for every game engine.games offers
+that has them).
 
 Each figure is measured in a fresh subprocess, so imports and window creation count
 as a player would feel them. Dummy video/audio drivers; loopback-only discovery.
 """
 import importlib
+import importlib.util
 import os
 import subprocess
 import sys
@@ -14,6 +15,7 @@ import time
 from pathlib import Path
 
 from bench.runner import Row
+from engine import games
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRST_FRAME_GOAL = 1.0
@@ -92,18 +94,14 @@ def rows(quick: bool) -> list[Row]:
     # and the empty-frame floor is drawn the same way as the boards.
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    out.extend(_board_rows("risk", quick))
-    out.extend(_board_rows("situation4", quick))
-    out.extend(_board_rows("civil_war", quick))
+    for game_id in games.available():
+        out.extend(_board_rows(game_id, quick))
     return out
 
 
 def _board_rows(game_id: str, quick: bool) -> list[Row]:
-    """A board's own frame rows (game/<game_id>/bench.py), when that board is there."""
-    try:
-        module = importlib.import_module(f"game.{game_id}.bench")
-    except ModuleNotFoundError as e:
-        if e.name not in (f"game.{game_id}.bench", f"game.{game_id}"):
-            raise
+    """A board's own frame rows (bench/boards/<game_id>.py), when that board has them."""
+    name = f"bench.boards.{game_id}"
+    if importlib.util.find_spec(name) is None:
         return []
-    return module.rows(quick)
+    return importlib.import_module(name).rows(quick)

@@ -11,9 +11,9 @@ rules for its legal actions; then:
 """
 import random
 
-from engine import grid
+from engine import grid, legal as listing
 from engine.civil_war import board as board_module, cities
-from engine.civil_war import legal_actions, state_from_view
+from engine.civil_war import state_from_view
 from engine.civil_war.battle import defence
 from engine.civil_war.pieces import CAVALRY, GUNBOAT, INFANTRY, enemy, total
 
@@ -30,12 +30,29 @@ class CivilWarBot:
         if public.get("result") is not None or public.get("outcome") is not None:
             return None
         state = state_from_view(view)
-        actions = legal_actions(state, self.seat)
+        actions = considered(view["private"].get("legal"))
         if not actions:
             return None
         if self.level == "easy":
             return self.random.choice(actions)
         return Planner(state, self.seat, careful=self.level == "hard", noise=self.random).best(actions)
+
+
+def considered(legal) -> list:
+    """The actions a bot weighs: every listed action, but of the many ways to split a stack only the
+    whole stack, all of one kind, or one unit of a kind (the splits a general thinks of first)."""
+    out = [a for a in legal.get(listing.ACTIONS, ())] if legal else []
+    whole: dict = {}
+    for t in legal.get(listing.TEMPLATES, ()) if legal else ():
+        key = tuple(t.get("from") or ())
+        if sum(t["units"].values()) > sum(whole.get(key, {}).values()):
+            whole[key] = t["units"]
+    for t in legal.get(listing.TEMPLATES, ()) if legal else ():
+        have, units = whole[tuple(t.get("from") or ())], t["units"]
+        kinds = [k for k, n in units.items() if n]
+        if units == have or (len(kinds) == 1 and units[kinds[0]] in (1, have.get(kinds[0], 0))):
+            out += listing.expand(t)
+    return out
 
 
 class Planner:
@@ -70,7 +87,7 @@ class Planner:
         if kind == "battle":
             return max(actions, key=self.battle_score)
         if kind == "retreat":
-            return max(actions, key=lambda a: self.safety(tuple(a["path"][-1]), total(a["units"])))
+            return max(actions, key=lambda a: self.safety(tuple(a["to"]), total(a["units"])))
         if kind == "choose_losses":
             return max(actions, key=self.loss_score)
         scored = [(self.turn_score(a) + self.noise.random() * (0.05 if self.careful else 0.6), i)
@@ -136,7 +153,7 @@ class Planner:
         if kind == "unfortify":
             sq = tuple(a["at"])
             return 0.4 if self.threat(sq) == 0 else -1.0
-        start, dest = tuple(a["from"]), tuple(a["path"][-1])
+        start, dest = tuple(a["from"]), tuple(a["to"])
         size = total(a["units"])
         foe = enemy(self.side)
         score = 0.0

@@ -7,7 +7,7 @@ import importlib
 import importlib.util
 import sys
 
-from cli import load_save
+from cli.saves import load_save
 
 
 def run(args, parser) -> int:

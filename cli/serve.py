@@ -18,8 +18,9 @@ import socket
 import sys
 import time
 
+import bots
 from engine import games
-from cli import load_save
+from cli.saves import load_save
 from net.host import Host, advertiser_for, new_session
 from net.table import Table
 
@@ -71,8 +72,9 @@ def run(args, parser) -> int:
             parser.error(str(e))
     name = args.name or f"{socket.gethostname()}'s {getattr(rules, 'TITLE', args.game)}"
     table = Table(session, name=name, takeover_after=args.takeover, save_path=args.save or args.resume,
-                  now=time.monotonic())
+                  now=time.monotonic(), bot_factory=bots.make)
     host = Host(table, host=args.host, port=args.port, bot_delay=args.bot_delay, countdown=args.countdown,
+                timer_scale=args.timer_scale,
                 advertise=None if args.no_discovery else advertiser_for(table))
     try:
         return asyncio.run(_serve(host, table))

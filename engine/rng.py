@@ -68,6 +68,12 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
+    def __deepcopy__(self, memo) -> "Rng":
+        twin = Rng(self.seed)
+        twin._mt.setstate(self._mt.getstate())
+        twin._armed, twin._saved = self._armed, self._saved
+        return twin
+
     def getstate(self):
         return self._mt.getstate()
 

@@ -3,8 +3,10 @@
 Every change of game state goes through `Session.act`. A refused action raises
 `RuleError` and leaves state, RNG, log and `rev` exactly as they were.
 """
+import copy
+
 from engine import games, legal, saves, schema, sides
-from engine.canonical import state_hash
+from engine.canonical import copy_plain, state_hash
 from engine.errors import GAME_OVER, NOT_YOUR_TURN, RuleError
 from engine.rng import Rng
 
@@ -40,7 +42,11 @@ class Session:
         schema.check(self.rules.ACTIONS, action)
         if self.result() is not None:
             raise RuleError(GAME_OVER, "The game is over.")
-        if seat is not TABLE_SEAT and seat not in self.rules.to_act(self.state):
+        if seat is TABLE_SEAT:
+            timer = self.timer()
+            if timer is None or action != timer["action"]:
+                raise RuleError(NOT_YOUR_TURN, "The table acts by itself only when the rules' timer asks.")
+        elif seat not in self.rules.to_act(self.state):
             raise RuleError(NOT_YOUR_TURN, "It is not your turn.")
         self.rng.checkpoint()
         try:
@@ -53,6 +59,20 @@ class Session:
         self.log.append([seat, action])
         self.rev += 1
         return events
+
+    def __deepcopy__(self, memo) -> "Session":
+        """An independent copy to try actions on (the rules module is shared, everything else copied)."""
+        twin = Session.__new__(Session)
+        for name, value in self.__dict__.items():
+            if name == "rules":
+                setattr(twin, name, value)
+            elif name == "log":  # logged actions are never changed, so the entries can be shared
+                setattr(twin, name, list(value))
+            elif name == "state":  # plain data by the contract
+                setattr(twin, name, copy_plain(value))
+            else:
+                setattr(twin, name, copy.deepcopy(value, memo))
+        return twin
 
     # ----- reading ----------------------------------------------------------------
     def to_act(self) -> list[int]:

@@ -2,16 +2,16 @@
 
     [{"name": "Blue", "seats": [0, 2], "commander": 0, "allies": []}, ...]
 
-Every seat is on exactly one side. A side played by several seats has a `commander`
-(the seat that decides what the game says a commander decides; nil when a side has one
-seat); `allies` lists the indexes of other sides fighting with it now, and may change
+Every seat is on exactly one side. Each side has a `commander`, one of its seats (the
+lowest unless the game says otherwise): when several seats play one side, the commander
+decides what the game says a commander decides; `allies` lists the indexes of other sides fighting with it now, and may change
 during a game (a neutral drawn into a war). A game without teams has one side per seat.
 """
 
 
 def side(name: str, seats, *, commander: int | None = None, allies=()) -> dict:
     seats = sorted(seats)
-    if commander is None and len(seats) == 1:
+    if commander is None:
         commander = seats[0]
     return {"name": name, "seats": seats, "commander": commander, "allies": sorted(allies)}
 
@@ -27,10 +27,8 @@ def problem(sides: list[dict], n_seats: int) -> str | None:
     for i, s in enumerate(sides):
         if not s["seats"]:
             return f"side {i} has no seat"
-        if s["commander"] is not None and s["commander"] not in s["seats"]:
+        if s["commander"] not in s["seats"]:
             return f"side {i}'s commander is not one of its seats"
-        if len(s["seats"]) > 1 and s["commander"] is None:
-            return f"side {i} has several seats and no commander"
         for a in s["allies"]:
             if not 0 <= a < len(sides) or a == i:
                 return f"side {i} names an ally that is no other side"

@@ -28,12 +28,18 @@ def autosave_path(game_id: str) -> Path:
     return path
 
 
+def product_bots():
+    """The bots every table of the window is given (tests give their own for small games)."""
+    import bots
+    return bots.make
+
+
 def start_local(game_id: str, seats: list[dict], options: dict, *, seed: int | None = None, bot_factory=None,
                 bot_delay: float = BOT_DELAY):
     """A hot-seat / vs-bots table in this process, autosaving to the saves folder."""
     from net.local import LocalTable
     return LocalTable(game_id, seats, options, seed=seed, save_path=autosave_path(game_id), bot_delay=bot_delay,
-                      bot_factory=bot_factory)
+                      bot_factory=bot_factory or product_bots())
 
 
 def host_lan(game_id: str, seats: list[dict], options: dict, *, table_name: str, player_name: str,
@@ -60,7 +66,7 @@ def host_lan(game_id: str, seats: list[dict], options: dict, *, table_name: str,
     bind = bind or os.environ.get(HOST_BIND_ENV) or "0.0.0.0"
     handle = host.start_in_thread(game_id, len(seats), name=table_name, session=session, host=bind, port=0,
                                   discovery=discovery, save_path=autosave_path(game_id), bot_delay=bot_delay,
-                                  bot_factory=bot_factory, countdown=countdown)
+                                  bot_factory=bot_factory or product_bots(), countdown=countdown)
     try:
         link = join(handle.address[0], handle.address[1], player_name=player_name, seat=0)
     except Exception:

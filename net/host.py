@@ -208,9 +208,10 @@ class Host:
 
     def __init__(self, table: Table, *, host: str = "127.0.0.1", port: int = 0, hello_timeout: float = 5.0,
                  silence_timeout: float = 15.0, bot_delay: float = 0.5, countdown: float | None = None,
-                 advertise=None):
+                 advertise=None, timer_scale: float = 1.0):
         """`countdown`: seconds this host's bots wait, in a real-time game, from the moment the race
-        starts before they first move (None: the game's own count, as windows keep it)."""
+        starts before they first move (None: the game's own count, as windows keep it).
+        `timer_scale` multiplies the rules' timed steps (0: at once, for bot-only tables and tests)."""
         self.table = table
         self.bind = (host, port)
         self.hello_timeout = hello_timeout
@@ -227,6 +228,8 @@ class Host:
         self._sock = None
         self._tasks: list[asyncio.Task] = []
         self._bot_timers: dict = {}        # seat (or "turn") -> TimerHandle
+        self.timer_scale = timer_scale
+        self._rules_timer = None           # (rev, due time, TimerHandle) of the rules' timed step
         self._advertised = None
         self._dirty_conns: list = []       # connections with frames queued since the last flush
         self._flush_handle = None
@@ -260,6 +263,9 @@ class Host:
         for timer in self._bot_timers.values():
             timer.cancel()
         self._bot_timers.clear()
+        if self._rules_timer is not None:
+            self._rules_timer[2].cancel()
+            self._rules_timer = None
         if self._sock is not None:
             self.loop.remove_reader(self._sock.fileno())
         for c in list(self.connections):
@@ -424,6 +430,7 @@ class Host:
         if self._stopping:
             return
         self._schedule_bots()
+        self._schedule_rules_timer()
         if self.advertiser is not None:
             state = (len(self.table.open_seats()), self.table.phase)
             if state != self._advertised:
@@ -446,6 +453,27 @@ class Host:
         if seat is not None:
             self._bot_timers["turn"] = self.loop.call_later(self._pace(seat), self._bot_step, None)
 
+    def _schedule_rules_timer(self) -> None:
+        """The rules' timed step (a reaction window closing): set when a rev first asks for it and fired
+        if nothing changed since; brought forward when it becomes due sooner (the bots it waited on passed)."""
+        rev, now = self.table.rev, self.loop.time()
+        delay = self.table.timer_delay()
+        if self._rules_timer is not None:
+            old_rev, due, handle = self._rules_timer
+            if old_rev == rev and delay is not None and due <= now + delay * self.timer_scale:
+                return
+            handle.cancel()
+            self._rules_timer = None
+        if delay is not None:
+            due = now + max(0.0, delay * self.timer_scale)
+            if self._rules_timer is None or self._rules_timer[0] != rev:
+                self._rules_timer = (rev, due, self.loop.call_at(due, self._fire_rules_timer, rev))
+
+    def _fire_rules_timer(self, rev: int) -> None:
+        self._rules_timer = None
+        self._dispatch(self.table.fire_timer(rev))
+        self._settle()
+
     def _count_left(self) -> float:
         """Real time: what is left of the start count. A race that has seen moves (a resumed one) has none."""
         if self._race_began is None:
@@ -467,7 +495,8 @@ class Host:
             return
         rev = self.table.rev
         self._dispatch(self.table.bot_move(seat))
-        if self.table.rev == rev:  # the bot passed; ask again after a pause, not in a busy loop
+        if self.table.rev == rev and (self.table.realtime or self.table.due_bot() is not None):
+            # the bot passed; ask again after a pause, not in a busy loop
             self._bot_timers[key] = self.loop.call_later(max(self._pace(seat), 0.1), self._bot_step,
                                                          None if key == "turn" else seat)
         self._settle()

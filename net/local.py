@@ -18,8 +18,12 @@ MAX_BOT_MOVES_PER_POLL = 1000  # bound on a bot_delay=0 poll (bots finishing a g
 
 
 class LocalTable:
+    """`bot_factory` makes the bots (bots.make in the product: the table imports no bots of its own).
+    `timer_scale` multiplies the rules' timed steps (0: they fire as soon as nothing else moves)."""
+
     def __init__(self, game: str, seats: list[dict], options: dict | None = None, seed: int | None = None,
-                 save_path=None, bot_delay: float = 0.6, table_name: str = "Local game", bot_factory=None):
+                 save_path=None, bot_delay: float = 0.6, table_name: str = "Local game", bot_factory=None,
+                 timer_scale: float = 1.0):
         seed = secrets.randbits(32) if seed is None else seed
         session_seats = []
         for i, s in enumerate(seats):
@@ -31,21 +35,25 @@ class LocalTable:
                 entry["level"] = s.get("level", "normal")
             session_seats.append(entry)
         session = Session(game, len(seats), seed=seed, options=options, seats=session_seats)
-        self._setup(Table(session, name=table_name, bot_factory=bot_factory, save_path=save_path), bot_delay)
+        self._setup(Table(session, name=table_name, bot_factory=bot_factory, save_path=save_path), bot_delay,
+                    timer_scale)
 
     @classmethod
     def from_session(cls, session: Session, *, save_path=None, bot_delay: float = 0.6,
-                     table_name: str = "Local game", bot_factory=None) -> "LocalTable":
+                     table_name: str = "Local game", bot_factory=None, timer_scale: float = 1.0) -> "LocalTable":
         """Continue a loaded game (e.g. `Session.load` of an autosave) with its recorded seats."""
         self = cls.__new__(cls)
-        self._setup(Table(session, name=table_name, bot_factory=bot_factory, save_path=save_path), bot_delay)
+        self._setup(Table(session, name=table_name, bot_factory=bot_factory, save_path=save_path), bot_delay,
+                    timer_scale)
         return self
 
-    def _setup(self, table: Table, bot_delay: float) -> None:
+    def _setup(self, table: Table, bot_delay: float, timer_scale: float) -> None:
         self.table = table
         self.game = table.game
         self.table_name = table.name
         self.bot_delay = bot_delay
+        self.timer_scale = timer_scale
+        self._timer_seen = None  # (rev, when) the current rules timer was first seen
         self.error = None
         self._closed = False
         self._inbox: deque = deque()
@@ -122,7 +130,12 @@ class LocalTable:
 
     def poll(self) -> list[dict]:
         if not self._closed:
-            self._run_bots()
+            for _ in range(MAX_BOT_MOVES_PER_POLL if self.bot_delay <= 0 else 1):
+                rev = self.table.rev
+                self._run_bots()
+                self._run_timer()
+                if self.table.rev == rev or self.bot_delay > 0:
+                    break
         out = list(self._inbox)
         self._inbox.clear()
         return out
@@ -152,6 +165,20 @@ class LocalTable:
             self._last_move = now
             if self.table.rev == rev:  # the bot passed: let time go by before asking again
                 return
+
+    def _run_timer(self) -> None:
+        """The rules' timed step (a reaction window closing) fires once its time has passed at one rev."""
+        delay = self.table.timer_delay()
+        if delay is None:
+            self._timer_seen = None
+            return
+        rev, now = self.table.rev, time.monotonic()
+        if self._timer_seen is None or self._timer_seen[0] != rev:
+            self._timer_seen = (rev, now)
+        if now - self._timer_seen[1] >= delay * self.timer_scale:
+            self._timer_seen = None
+            self._deliver(self.table.fire_timer(rev))
+            self._last_move = now
 
     def _run_racers(self) -> None:
         """Real time: every bot seat moves on its own clock, once per its pace (bot_delay at least)."""

@@ -11,9 +11,9 @@ import hmac
 import random
 import secrets
 
-import bots as bot_registry
-from engine import saves
+from engine import legal, saves
 from engine.errors import BAD_ACTION, NOT_YOUR_TURN, RuleError
+from engine.session import TABLE_SEAT
 from net.frames import MAX_NAME, PROTO
 
 LOBBY, PLAY, OVER = "lobby", "play", "over"
@@ -75,12 +75,15 @@ class _Conn:
 
 
 class Table:
+    """`bot_factory(game, level, seat, seed) -> bot` makes the table's bots (bots.make in the product);
+    a table given none can seat no bot."""
+
     def __init__(self, session, *, name: str, bot_factory=None, takeover_after: float | None = None,
                  save_path=None, now: float = 0.0):
         self.session = session
         self.game = session.game_id
         self.name = name
-        self.make_bot = bot_factory or bot_registry.make
+        self.make_bot = bot_factory
         self.takeover_after = takeover_after
         self.save_path = save_path
         self.journal = None
@@ -90,10 +93,11 @@ class Table:
         self.standins: dict[int, object] = {}   # dropped human seats a bot plays for now
         self.dropped_at: dict[int, float] = {}
         self.answers: dict[int, dict] = {}      # seat -> {seq: answer}
-        self.realtime = bool(getattr(session.rules, "REALTIME", False))
+        self.realtime = session.rules.GAME_TYPE.realtime
         self._unsent: list = []                 # events of accepted actions no update has carried yet
         self._actors: set = set()               # seats whose accepted actions those are
         self._fallback = random.Random(session.seed)
+        self._bot_passed: tuple[int, set] = (-1, set())  # (rev, bot seats that chose nothing at that rev)
         for seat, info in enumerate(session.seats):
             if info.get("kind") == "bot":
                 self.bots[seat] = self._new_bot(seat, info.get("level", "normal"))
@@ -362,17 +366,22 @@ class Table:
         return self._seat_update()
 
     def _new_bot(self, seat: int, level: str):
+        if self.make_bot is None:
+            raise ValueError("This table was given no bots, so it cannot seat one.")
         return self.make_bot(self.game, level, seat, (self.session.seed * 1_000_003 + seat) & 0xFFFFFFFF)
 
     def bot_for(self, seat: int):
         return self.bots.get(seat) or self.standins.get(seat)
 
     def due_bot(self):
-        """A seat a bot should move for now, or None."""
+        """A seat a bot should move for now, or None: a bot's seat in `to_act` with something it may do
+        that has not already passed at this rev (in a reaction window several bots are asked at once,
+        most with nothing to do; one that declines must not hold up the others)."""
         if not self.started or self.session.result() is not None:
             return None
+        passed = self._bot_passed[1] if self._bot_passed[0] == self.rev else set()
         for seat in self.session.to_act():
-            if self.bot_for(seat) is not None:
+            if self.bot_for(seat) is not None and seat not in passed and legal.size(self.session.legal(seat)):
                 return seat
         return None
 
@@ -389,14 +398,51 @@ class Table:
             return Out()
         action = bot.choose(self.view(seat))
         if action is None:
+            if self._bot_passed[0] != self.rev:
+                self._bot_passed = (self.rev, set())
+            self._bot_passed[1].add(seat)
             return Out()
         try:
             events = self._apply(seat, action)
         except RuleError:
-            legal = self.session.legal_actions(seat)
-            if not legal:
+            allowed = self.session.legal(seat)
+            if not legal.size(allowed):
                 return Out()
-            events = self._apply(seat, self._fallback.choice(legal))
+            events = self._apply(seat, legal.sample(allowed, self._fallback))
+        return self.updates(events)
+
+    # ----- timers ---------------------------------------------------------------------
+    def timer(self):
+        """The host-driven step the rules ask for now ({"after", "action"}), or None. The driver fires it
+        with `fire_timer(rev)` once `after` seconds have passed with the table still at `rev`."""
+        if not self.started:
+            return None
+        return self.session.timer()
+
+    def timer_delay(self) -> float | None:
+        """Seconds until the rules' timed step is due, or None when there is none. A reaction window that
+        asks only bots closes as soon as none of them has anything left to do: nobody can hesitate, so
+        its length tells nothing; a window that asks a person lasts its full time."""
+        timer = self.timer()
+        if timer is None:
+            return None
+        prompt = self.session.prompt()
+        asked = prompt["seats"] if prompt else self.session.to_act()
+        if asked and all(self.bot_for(seat) is not None for seat in asked) and self.due_bot() is None:
+            return 0.0
+        return float(timer["after"])
+
+    def fire_timer(self, rev: int) -> Out:
+        """Apply the rules' timed step, if the table is still where it was when the timer was set."""
+        if rev != self.rev:
+            return Out()
+        timer = self.timer()
+        if timer is None:
+            return Out()
+        try:
+            events = self._apply(TABLE_SEAT, timer["action"])
+        except RuleError:
+            return Out()
         return self.updates(events)
 
     def tick(self, now: float) -> Out:

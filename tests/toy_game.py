@@ -16,7 +16,7 @@ MAX_SEATS = 8
 DEFAULT_SEATS = 2
 GAME_TYPE = GameType(information=IMPERFECT)
 OPTION_CHOICES = {"pile": [21, 40, 10]}
-ACTIONS = {"take": {"count": Int(1, 3)}}
+ACTIONS = {"take": {"count": Int(1, 99)}}  # the rules allow 1 to 3; more is illegal, not malformed
 WORDS = ["apple", "birch", "cedar", "delta", "ember", "fjord", "grove", "heron"]
 
 
@@ -43,8 +43,8 @@ def to_act(state):
 
 def apply(state, seat, action, rng):
     count = action["count"]  # the Session checked the shape against ACTIONS
-    if count > state["pile"]:
-        raise RuleError(ILLEGAL, "Take no more counters than the pile holds.")
+    if count > 3 or count > state["pile"]:
+        raise RuleError(ILLEGAL, "Take 1 to 3 counters, no more than the pile holds.")
     state["pile"] -= count
     state["taken"][seat] += count
     events = [{"type": "took", "seat": seat, "count": count},

@@ -3,10 +3,12 @@
     python tools/screenshots.py [--out DIR]
 
 Runs with a throwaway SANDTABLE_HOME so it never touches the real settings or
-saves, and pins LAN discovery to loopback. The board scenes come from
-game/<game_id>/ when present.
+saves, and pins LAN discovery to loopback. Each game's board shots come from
+tools/board_shots/<game_id>.py when present (the games are engine.games'.)
 """
 import argparse
+import importlib
+import importlib.util
 import os
 import sys
 import tempfile
@@ -22,6 +24,7 @@ os.environ["SANDTABLE_DISCOVERY_INTERFACES"] = "127.0.0.1"
 
 import pygame  # noqa: E402
 
+from engine import games  # noqa: E402
 from game import boards, tables  # noqa: E402
 from game.app import App  # noqa: E402
 from game.settings import Settings  # noqa: E402
@@ -155,27 +158,18 @@ def main(argv=None) -> int:
     else:
         print("no risk board yet: board, reconnecting and replay shots skipped")
     app.close()
-    board_shots = _board_shots_module()
-    if board_shots is not None:  # the board's own moments (dice, cards, cover), from its engineer's script
-        for path in board_shots.shoot(out):
-            print(f"wrote {path}")
-    if boards.has_board("situation4"):  # the race: a drag in progress, the flag prompt, the final tally
-        from game.situation4 import screenshots as race_shots
-        for path in race_shots.shoot(out):
-            print(f"wrote {path}")
-    if boards.has_board("civil_war"):  # the 1863 map: a battle dialog, a stack's moves lit, the end of the war
-        from game.civil_war import screenshots as war_shots
-        for path in war_shots.shoot(out):
-            print(f"wrote {path}")
+    for game_id in games.available():  # each board's own moments (dice, a drag, a battle), from tools/board_shots/
+        shots = board_shots(game_id)
+        if shots is not None:
+            for path in shots.shoot(out):
+                print(f"wrote {path}")
     return 0
 
 
-def _board_shots_module():
-    try:
-        import game.risk.screenshots as module
-    except ModuleNotFoundError:
-        return None
-    return module
+def board_shots(game_id: str):
+    """tools/board_shots/<game_id>.py, when that board has a screenshot script."""
+    name = f"tools.board_shots.{game_id}"
+    return importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
 
 
 if __name__ == "__main__":

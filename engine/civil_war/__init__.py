@@ -11,23 +11,44 @@ fields are listed in docs/civil_war.md. Modules, one idea each:
   turns       turn flow, pending steps, apply, legal actions, the end of the game
   views       the (wholly public) view and rebuilding state from it
 """
-from engine import options
+from engine import options, sides as side_list
 from engine.civil_war import turns, views
 from engine.civil_war.board import load
-from engine.civil_war.pieces import KINDS
+from engine.civil_war.pieces import KINDS, SIDE_TITLES
+from engine.gametype import GameType
+from engine.schema import Int, ListOf, MapOf, Optional, Square
 
 GAME_ID = "civil_war"
 TITLE = "The Civil War Game"
 MIN_SEATS = MAX_SEATS = DEFAULT_SEATS = 2
-REALTIME = False
+# Everything is on the board for both to see; an even battle is settled by a coin.
+GAME_TYPE = GameType()
 # turn_limit: side-turns before the game is decided by pieces left (0: no limit).
 OPTION_CHOICES = {"turn_limit": [200, 100, 400, 0]}
 # How a menu shows a choice whose value alone says little.
 OPTION_LABELS = {"turn_limit": {0: "No limit"}}
 
+_SQUARE = Square(load("civil_war").size, load("civil_war").size)
+_UNITS = MapOf(KINDS, Int(0, 99))
+_PATH = Optional(ListOf(_SQUARE, min_len=1, max_len=3))
+# A move or retreat names its destination by "to" (the rules find the way) or by its whole "path".
+ACTIONS = {
+    "move": {"from": _SQUARE, "units": _UNITS, "to": Optional(_SQUARE), "path": _PATH},
+    "fortify": {"at": _SQUARE},
+    "unfortify": {"at": _SQUARE},
+    "end_turn": {},
+    "surrender": {},
+    "battle": {"eliminate": _UNITS, "lose": Optional(_UNITS)},
+    "retreat": {"units": _UNITS, "to": Optional(_SQUARE), "path": _PATH},
+    "choose_losses": {"at": _SQUARE, "units": _UNITS},
+}
+
+# Always allowed and never listed in `legal`, so that no bot or random client gives up by chance.
+UNLISTED_ACTIONS = ("surrender",)
+
 to_act = turns.to_act
 apply = turns.apply
-legal_actions = turns.legal_actions
+legal = turns.legal
 result = turns.result
 view = views.view
 state_from_view = views.state_from_view
@@ -53,6 +74,10 @@ def setup(options, n_seats, rng) -> dict:
                               "moved": False, "disabled": False})
     return {"board": board.name, "turn": 0, "turn_number": 1, "turn_limit": options["turn_limit"],
             "moved_any": False, "units": units, "fortified": {}, "flags": {}, "pending": [], "outcome": None}
+
+
+def sides(state) -> list:
+    return [side_list.side(SIDE_TITLES[s].removeprefix("the ").capitalize(), [s]) for s in (0, 1)]
 
 
 def redact(event, seat):

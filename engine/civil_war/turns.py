@@ -4,12 +4,12 @@ The turn belongs to one side; a pending step (a battle choice, a retreat, losses
 owed for a city) hands the move to the seat named in it until it is done, then
 play returns to the side whose turn it is.
 """
-from engine import grid
+from engine import grid, legal as shape
 from engine.civil_war import battle, cities
 from engine.civil_war.board import load
 from engine.civil_war.movement import Occupancy, check_path, destinations, speed
 from engine.civil_war.pieces import (GUNBOAT, INFANTRY, KINDS, SIDE_TITLES, compact, count, enemy, parse_composition,
-                                     pick, pieces, sea_load_ok, units_at)
+                                     pick, pieces, sea_load_ok, sub_compositions, units_at)
 from engine.errors import BAD_ACTION, GAME_OVER, ILLEGAL, NOT_YOUR_TURN, RuleError
 from engine.validate import action_type, field
 
@@ -284,24 +284,12 @@ def result(state):
 
 # ----- listing actions --------------------------------------------------------------
 
-def groups(ready: list) -> list:
-    """The compositions offered for a stack: the whole stack, all of one kind, one of a kind."""
-    have = count(ready)
-    out = [have]
-    for k in KINDS:
-        if have[k]:
-            out.append({kk: (have[k] if kk == k else 0) for kk in KINDS})
-            out.append({kk: (1 if kk == k else 0) for kk in KINDS})
-    seen, unique = set(), []
-    for g in out:
-        sig = tuple(g[k] for k in KINDS)
-        if sig not in seen:
-            seen.add(sig)
-            unique.append(g)
-    return unique
+def move_templates(board, state, side) -> list:
+    """Per stack and per composition that may leave it, a template of the squares it may move to.
 
-
-def move_actions(board, state, side) -> list:
+    Every split of a stack is listed (two of three infantry, say), each with the squares the rules
+    let that group reach by its first-found path ("to"); a square holding the enemy is listed only
+    when the attack is allowed (a larger or equal force, or a one-unit sacrifice)."""
     occ = Occupancy(board, state)
     out = []
     squares = sorted({(u["at"][0], u["at"][1]) for u in state["units"] if u["side"] == side})
@@ -310,16 +298,24 @@ def move_actions(board, state, side) -> list:
         if not ready:
             continue
         here = units_at(state, sq, side)
-        for g in groups(ready):
+        for g in sub_compositions(count(ready)):
             chosen = pick(ready, g)
             if not _leaves_boats_ok(board, sq, [u for u in here if u not in chosen]):
                 continue
             attack = sum(g.values())
-            for dest, path in destinations(board, occ, state, side, g, sq, may_fight=True).items():
-                if occ.hostile(dest, side) and attack != 1 and attack < battle.defence(board, state, dest, enemy(side)):
-                    continue
-                out.append({"type": "move", "from": list(sq), "path": [list(s) for s in path], "units": compact(g)})
+            reach = [list(dest) for dest in destinations(board, occ, state, side, g, sq, may_fight=True)
+                     if not (occ.hostile(dest, side) and attack != 1
+                             and attack < battle.defence(board, state, dest, enemy(side)))]
+            if reach:
+                out.append({"type": "move", "from": list(sq), "units": compact(g), "to": shape.one_of(reach)})
     return out
+
+
+def hostile_squares(board, state, side) -> list:
+    """Squares where arriving means a battle for `side` (enemy units, or an enemy capital's garrison)."""
+    occ = Occupancy(board, state)
+    squares = set(occ.by_side[enemy(side)]) | {sq for sq, s in occ.garrisons.items() if s == enemy(side)}
+    return [list(sq) for sq in sorted(squares)]
 
 
 def _fortify_actions(board, state, side) -> list:
@@ -335,38 +331,43 @@ def _fortify_actions(board, state, side) -> list:
 
 
 def _any_turn_action(board, state, side) -> bool:
-    return bool(_fortify_actions(board, state, side) or move_actions(board, state, side))
+    return bool(_fortify_actions(board, state, side) or move_templates(board, state, side))
 
 
-def legal_actions(state, seat) -> list:
-    """Every action listed for `seat` now (surrender is always allowed but never listed)."""
+def legal(state, seat) -> dict:
+    """What `seat` may do now (engine.legal's shape). Moves and retreats are templates, one per stack
+    and composition; `hostile` lists the squares where arriving means a battle. Surrender is always
+    allowed and never listed."""
     if seat not in to_act(state):
-        return []
+        return shape.nothing()
     board = board_of(state)
     if state["pending"]:
         step = state["pending"][0]
         if step["step"] == "battle":
-            return [{"type": "battle", **c} for c in battle.choices(board, state, step)]
+            return shape.listing([{"type": "battle", **c} for c in battle.choices(board, state, step)])
         if step["step"] == "retreat":
-            return _retreat_actions(board, state, step)
-        return _loss_actions(board, state, step)
-    out = move_actions(board, state, seat) + _fortify_actions(board, state, seat)
-    if state["moved_any"] or not out:
-        out.append({"type": "end_turn"})
-    return out
+            return shape.listing(templates=_retreat_templates(board, state, step))
+        return shape.listing(_loss_actions(board, state, step))
+    moves = move_templates(board, state, seat)
+    actions = _fortify_actions(board, state, seat)
+    if state["moved_any"] or not (moves or actions):
+        actions.append({"type": "end_turn"})
+    return shape.listing(actions, moves, hostile=hostile_squares(board, state, seat))
 
 
-def _retreat_actions(board, state, step) -> list:
+def _retreat_templates(board, state, step) -> list:
     side, start = step["seat"], tuple(step["at"])
     waiting = [u for u in state["units"] if u["id"] in set(step["units"])]
     occ = Occupancy(board, state)
     out = []
-    for g in groups(waiting):
+    for g in sub_compositions(count(waiting)):
         chosen = pick(waiting, g)
         if not _leaves_boats_ok(board, start, [u for u in waiting if u not in chosen]):
             continue
-        for dest, path in destinations(board, occ, state, side, g, start, may_fight=False, may_ride=False).items():
-            out.append({"type": "retreat", "path": [list(s) for s in path], "units": compact(g)})
+        reach = [list(dest) for dest in destinations(board, occ, state, side, g, start, may_fight=False,
+                                                     may_ride=False)]
+        if reach:
+            out.append({"type": "retreat", "units": compact(g), "to": shape.one_of(reach)})
     return out
 
 

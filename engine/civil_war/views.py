@@ -4,7 +4,7 @@ import copy
 
 from engine.civil_war import cities
 from engine.civil_war.board import load
-from engine.civil_war.pieces import SIDE_NAMES, compact, count, pieces
+from engine.civil_war.pieces import compact, count, pieces
 from engine.civil_war.railroads import cut_links
 
 # The state's own fields; the view adds derived ones beside them.
@@ -15,7 +15,6 @@ STATE_KEYS = ("board", "turn", "turn_number", "turn_limit", "moved_any", "units"
 def view(state, seat) -> dict:
     board = load(state["board"])
     public = {k: copy.deepcopy(state[k]) for k in STATE_KEYS}
-    public["sides"] = [SIDE_NAMES[0], SIDE_NAMES[1]]
     public["pieces"] = [pieces(state, 0), pieces(state, 1)]
     public["stacks"] = stacks(board, state)
     public["garrisons"] = {c.name: cities.garrison(board, state, c.at, c.capital_side)

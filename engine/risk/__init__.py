@@ -11,21 +11,39 @@ The rules surface of DESIGN.md. Modules, one idea each:
   view      per-seat views and event redaction
 """
 from engine.errors import RuleError
-from engine.risk import legal, setup as opening, turns
+from engine.gametype import IMPERFECT, GameType
+from engine.risk import legal as rules_legal, setup as opening, turns
+from engine.risk.board import TERRITORY_COUNT, WILD_CARDS, load
 from engine.risk.legal import NEUTRAL, actor
 from engine.risk.options import OPTION_CHOICES, default_options, validate_options
 from engine.risk.view import private_view, redact, view
+from engine.schema import Int, ListOf, Str
 
 GAME_ID = "risk"
 TITLE = "World Conquest"
 MIN_SEATS = 2
 MAX_SEATS = 6
 DEFAULT_SEATS = 4
-REALTIME = False
+# Hidden hands; the defender may be asked to answer an attack out of turn (option defender_dice=choose).
+GAME_TYPE = GameType(information=IMPERFECT, reactions=True)
 
-__all__ = ["GAME_ID", "TITLE", "MIN_SEATS", "MAX_SEATS", "DEFAULT_SEATS", "REALTIME", "OPTION_CHOICES", "NEUTRAL",
-           "default_options", "validate_options", "setup", "to_act", "apply", "legal_actions", "view", "private_view",
-           "redact", "result", "RuleError"]
+_TERRITORY = Str(load().territory_ids)
+_ARMIES = Int(1, 1_000_000)
+ACTIONS = {
+    "claim": {"territory": _TERRITORY},
+    "place": {"territory": _TERRITORY, "count": _ARMIES},
+    "trade": {"cards": ListOf(Int(0, TERRITORY_COUNT + WILD_CARDS - 1), min_len=3, max_len=3, unique=True)},
+    "attack": {"from": _TERRITORY, "to": _TERRITORY, "dice": Int(1, 3)},
+    "defend": {"dice": Int(1, 2)},
+    "occupy": {"count": _ARMIES},
+    "end_attack": {},
+    "fortify": {"from": _TERRITORY, "to": _TERRITORY, "count": _ARMIES},
+    "end_turn": {},
+}
+
+__all__ = ["GAME_ID", "TITLE", "MIN_SEATS", "MAX_SEATS", "DEFAULT_SEATS", "GAME_TYPE", "OPTION_CHOICES", "ACTIONS",
+           "NEUTRAL", "default_options", "validate_options", "setup", "to_act", "apply", "legal", "view",
+           "private_view", "redact", "result", "prompt", "RuleError"]
 
 
 def setup(options: dict, n_seats: int, rng) -> dict:
@@ -37,13 +55,22 @@ def to_act(state: dict) -> set[int]:
     return set() if seat is None else {seat}
 
 
-def legal_actions(state: dict, seat: int) -> list[dict]:
-    return legal.legal_actions(state, state["hands"][seat], seat)
+def legal(state: dict, seat: int) -> dict:
+    return rules_legal.listing(state, state["hands"][seat], seat)
+
+
+def prompt(state: dict):
+    """The defender's answer to an attack is asked out of turn (option defender_dice=choose)."""
+    if state["phase"] != "defend":
+        return None
+    p = state["pending"]
+    return {"kind": "defend", "seats": [p["defender"]],
+            "text": f"Choose how many dice defend {load().territories[p['to']]['name']}."}
 
 
 def apply(state: dict, seat: int, action: dict, rng) -> list[dict]:
     hand = state["hands"][seat] if isinstance(seat, int) and 0 <= seat < state["n_seats"] else []
-    kind = legal.check(state, hand, seat, action)  # refuses before anything changes
+    kind = rules_legal.check(state, hand, seat, action)  # refuses before anything changes
     events: list[dict] = []
     if kind == "claim":
         opening.claim(state, seat, action["territory"], events)

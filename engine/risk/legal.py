@@ -6,10 +6,13 @@ Every function here reads a "public" map: either the game state itself or
 mid_turn, options). So the rules (to refuse actions) and the bots (to find
 moves) share one statement of legality.
 
-Listing counts: for `place` in the reinforce phase, `occupy` and `fortify`
-the list offers representative counts only — 1 and the largest allowed (and
-for occupy the smallest and largest); every count in between is legal too.
+`listing` is what the host sends as `view.private.legal`: complete actions where
+they are few (claims, attacks, trades), templates where counts run 1..n (placing
+reinforcements, occupying, fortifying).
 """
+import itertools
+
+from engine import legal as shape
 from engine.errors import BAD_ACTION, GAME_OVER, ILLEGAL, NOT_YOUR_TURN, RuleError
 from engine.risk.board import load
 from engine.risk.cards import symbols_form_set, symbols_of, tradeable_sets
@@ -186,47 +189,55 @@ def check(pub: dict, card_ids: list[int], seat: int, action) -> str:
 
 # ----- listing ---------------------------------------------------------------------------
 
-def _counts(lo: int, hi: int) -> list[int]:
-    return [lo] if lo >= hi else [lo, hi]
-
-
-def legal_actions(pub: dict, card_ids: list[int], seat: int) -> list[dict]:
+def listing(pub: dict, card_ids: list[int], seat: int) -> dict:
+    """Everything `seat` may do now, in engine.legal's shape (what the host sends as legal)."""
     if actor(pub) != seat:
-        return []
+        return shape.nothing()
     phase = pub["phase"]
     terr = pub["territories"]
     adjacent = load().adjacent
-    out: list[dict] = []
+    actions: list[dict] = []
+    templates: list[dict] = []
     if phase == "claim":
-        out = [{"type": "claim", "territory": t} for t, v in terr.items() if v["owner"] is None]
+        actions = [{"type": "claim", "territory": t} for t, v in terr.items() if v["owner"] is None]
     elif phase == "setup":
         owner = NEUTRAL if pub["setup_step"] == "neutral" else seat
-        out = [{"type": "place", "territory": t, "count": 1} for t, v in terr.items() if v["owner"] == owner]
+        actions = [{"type": "place", "territory": t, "count": 1} for t, v in terr.items() if v["owner"] == owner]
     elif phase == "reinforce":
         if may_trade(pub):
-            out = [{"type": "trade", "cards": s} for s in tradeable_sets(card_ids)]
+            # Every order of each set: the order names which card's territory earns the bonus armies.
+            actions = [{"type": "trade", "cards": list(order)} for s in tradeable_sets(card_ids)
+                       for order in itertools.permutations(s)]
         if not pub["must_trade"]:
-            out += [{"type": "place", "territory": t, "count": n}
-                    for t, v in terr.items() if v["owner"] == seat for n in _counts(1, pub["armies_to_place"])]
+            own = [t for t, v in terr.items() if v["owner"] == seat]
+            templates.append({"type": "place", "territory": shape.one_of(own),
+                              "count": shape.span(1, pub["armies_to_place"])})
     elif phase == "attack":
         for src, v in terr.items():
             if v["owner"] != seat or v["armies"] < 2:
                 continue
             for dst in adjacent[src]:
                 if terr[dst]["owner"] != seat:
-                    out += [{"type": "attack", "from": src, "to": dst, "dice": d}
-                            for d in range(1, max_attack_dice(v["armies"]) + 1)]
-        out += [{"type": "end_attack"}, {"type": "end_turn"}]
+                    actions += [{"type": "attack", "from": src, "to": dst, "dice": d}
+                                for d in range(1, max_attack_dice(v["armies"]) + 1)]
+        actions += [{"type": "end_attack"}, {"type": "end_turn"}]
     elif phase == "defend":
         most = max_defend_dice(terr[pub["pending"]["to"]]["armies"])
-        out = [{"type": "defend", "dice": d} for d in range(1, most + 1)]
+        actions = [{"type": "defend", "dice": d} for d in range(1, most + 1)]
     elif phase == "occupy":
         p = pub["pending"]
-        out = [{"type": "occupy", "count": n} for n in _counts(p["min"], p["max"])]
+        templates.append({"type": "occupy", "count": shape.span(p["min"], p["max"])})
     elif phase == "fortify":
         for src, v in terr.items():
             if v["owner"] == seat and v["armies"] >= 2:
-                out += [{"type": "fortify", "from": src, "to": dst, "count": n}
-                        for dst in reachable(pub, seat, src) for n in _counts(1, v["armies"] - 1)]
-        out.append({"type": "end_turn"})
-    return out
+                targets = reachable(pub, seat, src)
+                if targets:
+                    templates.append({"type": "fortify", "from": src, "to": shape.one_of(targets),
+                                      "count": shape.span(1, v["armies"] - 1)})
+        actions.append({"type": "end_turn"})
+    return shape.listing(actions, templates)
+
+
+def legal_actions(pub: dict, card_ids: list[int], seat: int) -> list[dict]:
+    """`listing` written out as complete actions (for the bots until they read view.private.legal)."""
+    return shape.all_actions(listing(pub, card_ids, seat))

@@ -4,23 +4,35 @@ The rules surface of DESIGN.md. Real time: every seat may act at any moment;
 the host applies moves in arrival order and a move that lost a race is
 refused as `illegal`. The rules need no clock (see docs/situation4.md).
 """
-from engine import options
+from engine import legal as shape, options, sides as side_list
 from engine.errors import GAME_OVER, RuleError
+from engine.gametype import IMPERFECT, REALTIME, GameType
+from engine.schema import Int
 from engine.situation4 import moves, play, views
 from engine.situation4.board import load
-from engine.situation4.state import new_state
+from engine.situation4.state import SIDES, new_state, side_of
 
 GAME_ID = "situation4"
 TITLE = "Situation 4"
 MIN_SEATS = 2
 MAX_SEATS = 4
 DEFAULT_SEATS = 2
-REALTIME = True
+# Every seat races at once; the trays are shuffled (chance) and their order is private.
+GAME_TYPE = GameType(dynamics=REALTIME, information=IMPERFECT, teams=True)
 # "Both start at the same moment": every racer (window, bot process, host bot) counts this many
 # seconds from the moment the table starts before its first move (docs/protocol.md, Situation 4).
 START_COUNTDOWN = 3.0
 # lapsed_flag: who may flag an objective whose placer let the moment pass.
 OPTION_CHOICES = {"lapsed_flag": ["either_side", "opponent_only"]}
+
+_SLOT = Int(0, load().n - 1)
+ACTIONS = {
+    "place": {"piece": _SLOT, "slot": _SLOT},
+    "flag": {"slot": _SLOT},
+    "paradrop": {"target": _SLOT, "piece": _SLOT, "slot": _SLOT},
+    "tank": {"slot": _SLOT},
+    "bridge": {"position": Int(0, len(load().bridge_positions) - 1)},
+}
 
 
 def default_options() -> dict:
@@ -52,8 +64,15 @@ def apply(state: dict, seat, action: dict, rng) -> list:
     return play.apply(load(), state, seat, action)
 
 
-def legal_actions(state: dict, seat: int) -> list:
-    return moves.legal_actions(load(), state, seat)
+def legal(state: dict, seat: int) -> dict:
+    return shape.listing(moves.legal_actions(load(), state, seat))
+
+
+def sides(state: dict) -> list:
+    """Two sides; in a team game seats 0 and 2 build one side, 1 and 3 the other (the lower seat commands)."""
+    names = load().side_names
+    return [side_list.side(names[s].capitalize(), [seat for seat in range(state["n_seats"]) if side_of(seat) == s])
+            for s in range(SIDES)]
 
 
 def view(state: dict, seat) -> dict:

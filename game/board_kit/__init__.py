@@ -1,20 +1,25 @@
 """Parts every board scene shares, whatever the game: import them, do not copy them.
 
 Each module is one idea and knows nothing about any one game's rules or data:
-  seats        which seat the window may act for (one seat, hot-seat, watching), sending
-               actions through the link, refusing clicks with a toast, leaving the board
+  board_scene  BaseBoardScene: the frame every board is (link reading, the view for the seat on
+               show, cover, help card, log, hint line, tooltip, a modal in front, Esc to cancel or
+               leave, the game-over scene); a board fills in its own parts (see its docstring)
+  seats        which seat the window may act for (one seat, hot-seat, watching), sending actions
+               through the link, refusing clicks with a toast
   cover        the hot-seat "pass the device" screen between two human seats
-  hud          cached heads-up surfaces: `Cached`, `fit_text`, the hint line, tooltips,
-               the keyboard-help overlay
+  help_card    the keyboard-help card (H / F1)
+  hud          cached heads-up surfaces: `Cached`, `fit_text`, the hint line, tooltips, the help
+               overlay, the side panel's backdrop
+  highlights   the highlight styles every board lights places in, and the sprite that paints one
   log          the event log panel: one sentence per event, in its seat's colour
   autoplay     posting real mouse/key events and running frames until a condition holds
-               (scripted players for UI tests and screenshots build on it)
-  bench        frame timing for board bench rows: a board's frame as a multiple of an empty one
-  screenshots  saving the window's logical surface to a PNG
+               (scripted players for UI tests, screenshots and benches build on it)
   countdown    (real-time boards) the "3, 2, 1, Go!" each window counts before play
   predictions  (real-time boards) moves shown as sent, until the table settles them
-  realtime_bots (real-time boards) bots that move on their own clock, paced by level
 
-Boards using it: game/risk, game/civil_war, game/situation4 (the real-time modules: situation4 only). Keep the
-signatures stable; add keyword arguments with defaults rather than changing them.
+Boards using it: game/risk, game/civil_war, game/situation4 (the real-time modules: situation4 only;
+its bots' pacing in a local race is game.paced_bots, part of building the table).
+Boards of squares or hexes with counters build on game/wargame as well. Frame timing for the board
+bench rows lives in bench/boards, screenshot scripts in tools/board_shots. Keep the signatures stable;
+add keyword arguments with defaults rather than changing them.
 """

@@ -1,29 +1,22 @@
 """Whose move the window may make, and sending it: the part of a board scene that
 is about seats and the link, not about any game.
 
-`SeatedBoard` is a mixin for a Scene with `self.link` (a TableLink), `self.cover`
-(a HotSeatCover), `self.help_card` (a HelpCard), `self.view` (the view on screen)
-and `self.revealed`. On a LAN
-or against bots the window plays one seat; hot-seat, it plays several and shows
-one at a time, with the cover between them; a spectator plays none.
+`SeatedBoard` is a mixin for a board scene with `self.link` (a TableLink), `self.cover`
+(a HotSeatCover, or None for a board that never passes the device) and `self.view` (the
+view on screen). On a LAN or against bots the window plays one seat; hot-seat, it plays
+several and shows one at a time, with the cover between them; a spectator plays none.
 """
-from game import sound, theme
-
-ESC_LEAVE_SECONDS = 2.5  # a second Esc within this leaves the board (one Esc never loses a game)
+from game import sound
 
 
 class SeatedBoard:
     link = None
     cover = None
     view: dict | None = None
-    revealed: int | None = None   # hot-seat: the human seat whose turn is showing
-    pending_seq: int | None = None
 
     def init_seats(self) -> None:
-        self.esc_armed = 0.0
-        self.game_over_shown = False
-        self.revealed = None
-        self.pending_seq = None
+        self.revealed: int | None = None   # hot-seat: the human seat whose turn is showing
+        self.pending_seq: int | None = None
         self.ok_rev = 0                  # the revision the table gave our last accepted action
         self.shown_rev: int | None = None  # the link revision the board last read its view at (None: live)
         self.sent: list[dict] = []       # actions this window sent, newest last (tests read it)
@@ -33,6 +26,10 @@ class SeatedBoard:
     @property
     def hot_seat(self) -> bool:
         return len(self.link.my_seats) > 1
+
+    @property
+    def covered(self) -> bool:
+        return self.cover is not None and self.cover.up
 
     def seat_name(self, seat) -> str:
         if seat is None or seat < 0:
@@ -57,13 +54,13 @@ class SeatedBoard:
     def active_seat(self) -> int | None:
         """The seat this window may move for right now (and is showing), else None."""
         seat = self.actor(self.view)
-        if seat is not None and seat in self.link.my_seats and seat == self.shown_seat and not self.cover.up:
+        if seat is not None and seat in self.link.my_seats and seat == self.shown_seat and not self.covered:
             return seat
         return None
 
     def cover_if_passing(self) -> bool:
         """Hot-seat: raise the cover when the move passed to another human seat. True when it went up now."""
-        if not self.hot_seat:
+        if not self.hot_seat or self.cover is None:
             return False
         public = self.link.view(None) or self.link.view(self.link.my_seats[0])
         actor = self.actor(public)
@@ -120,71 +117,8 @@ class SeatedBoard:
         if msg.get("t") == "err":
             self.refuse(msg.get("msg") or "The table refused that move.")
 
-    def leave(self) -> None:
-        """Back to the main menu, closing the link."""
-        from game.scenes.title import TitleScene
-        if self.app.active_link is self.link:
-            self.app.active_link = None
-        self.link.close()
-        self.app.back_to(TitleScene)
-
-    # ----- the frame loop's share ----------------------------------------------------
-    def tick_seats(self, dt: float) -> None:
-        self.esc_armed = max(0.0, self.esc_armed - dt)
-
-    def read_link(self) -> None:
-        """Take every message the link has: each update's events go to `on_event`, answers to `answer`,
-        chat to the log, a closed table to a notice."""
-        for msg in self.link.poll():
-            t = msg.get("t")
-            if t == "update":
-                for e in msg.get("events", []):
-                    self.on_event(e)
-            elif t in ("ok", "err"):
-                self.answer(msg)
-            elif t == "chat":
-                self.log.add_text(f"{msg.get('from') or 'someone'}: {msg.get('text', '')}", msg.get("seat"))
-            elif t == "status" and msg.get("status") == "closed":
-                self.app.notify(msg.get("msg") or "The table closed.", warning=True)
-
-    def on_event(self, event: dict) -> None:
-        raise NotImplementedError("a board scene says what each game event looks and sounds like")
-
-    def escape_to_leave(self) -> None:
-        """Esc with nothing left to cancel: the first press warns, a second one soon after leaves."""
-        if self.esc_armed > 0:
-            self.leave()
-        else:
-            self.esc_armed = ESC_LEAVE_SECONDS
-            self.app.notify("Press Esc again to leave the game.")
-
-    def game_over_due(self) -> bool:
-        """True once, when the game on screen has ended and the game-over scene should follow
-        (never while replaying a save)."""
-        if self.game_over_shown or not self.view or getattr(self.link, "replay", False):
-            return False
-        public = self.view["public"]
-        return bool(public.get("result") or public.get("outcome"))
-
-    def show_game_over(self, rows: list) -> None:
-        self.game_over_shown = True
-        from game.scenes.game_over import show_game_over
-        show_game_over(self.app, self.link, rows)
-
-    def draw_cover_or_waiting(self, surface) -> bool:
-        """Draw the hot-seat cover, or a waiting notice before the first view; True when that is all."""
-        if self.cover.up:
-            self.cover.draw(surface)
-            return True
-        if not self.view:
-            surface.blit(theme.backdrop(surface.get_size()), (0, 0))
-            theme.draw_text(surface, "Waiting for the table…", (640, 400), theme.SIZE_LARGE, anchor="center")
-            return True
-        return False
-
-    def overlay_answer(self, event) -> bool | None:
-        """While the hot-seat cover is up it answers every event, then the help card (`self.help_card`)
-        while it shows. The value `handle` should return, or None when no overlay is up."""
-        if self.cover.up:
-            return self.cover.handle(event)
-        return self.help_card.answer(event)
+    def not_your_move(self) -> str:
+        """Why a click on the board does nothing now: watching, or whom it waits for."""
+        if not self.link.my_seats:
+            return "You are watching this game."
+        return f"Waiting for {self.seat_name(self.actor(self.view))}."

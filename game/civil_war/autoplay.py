@@ -1,22 +1,22 @@
 """A scripted player for the Civil War board: a bot decides, and the decision is
 carried out the way a person would, by posting real clicks and keys.
 
-The bot (bots/civil_war.py) picks an action from the seat's view; this player then
-selects the stack, sets the split with the panel's - / + buttons, clicks the
-destination, answers the battle dialog with its buttons, and so on. UI tests and
-the screenshot script use it; it reads only what the window shows and knows.
+A bot (given as a factory, like a table's: `make_bot(game_id, level, seat, seed)`)
+picks an action from the seat's view; this player then selects the stack, sets the
+split with the panel's - / + buttons, clicks the destination, answers the battle
+dialog with its buttons, and so on. UI tests, the screenshot script and the bench
+use it; it reads only what the window shows and knows.
 """
 import pygame
 
-import bots
 from game.board_kit.autoplay import post_click, post_key
-from game.civil_war.geometry import centre
 from game.civil_war.orders import KINDS, composition
 
 
 class ClickPlayer:
-    def __init__(self, scene, level: str = "normal", seed: int = 0):
+    def __init__(self, scene, make_bot, level: str = "normal", seed: int = 0):
         self.scene = scene
+        self.make_bot = make_bot
         self.level, self.seed = level, seed
         self.brains: dict[int, object] = {}
         self.plan: dict | None = None
@@ -27,8 +27,12 @@ class ClickPlayer:
 
     def _brain(self, seat):
         if seat not in self.brains:
-            self.brains[seat] = bots.make("civil_war", self.level, seat, self.seed + seat)
+            self.brains[seat] = self.make_bot("civil_war", self.level, seat, self.seed + seat)
         return self.brains[seat]
+
+    def centre(self, square) -> tuple[int, int]:
+        """Where a square is on screen now (through the map's zoom and pan)."""
+        return self.scene.map.centre(square)
 
     def _did(self, what: str) -> str:
         self.inputs += 1
@@ -68,23 +72,23 @@ class ClickPlayer:
 
     def _move(self, action) -> str:
         s = self.scene
-        if s.selection.square not in (None, tuple(action["from"])):
+        if s.selection.cell not in (None, tuple(action["from"])):
             post_key(pygame.K_ESCAPE)  # drop the other selection first: a click could move it instead
             return self._did("drop selection")
-        if s.selection.square != tuple(action["from"]):
-            post_click(centre(action["from"]))
+        if s.selection.cell != tuple(action["from"]):
+            post_click(self.centre(action["from"]))
             return self._did(f"select {action['from']}")
         adjusted = self._set_split(action["units"])
         if adjusted:
             return adjusted
-        post_click(centre(self._dest(action)))
+        post_click(self.centre(self._dest(action)))
         return self._did(f"move to {self._dest(action)}")
 
     def _retreat(self, action) -> str:
         adjusted = self._set_split(action["units"])
         if adjusted:
             return adjusted
-        post_click(centre(self._dest(action)))
+        post_click(self.centre(self._dest(action)))
         return self._did(f"retreat to {self._dest(action)}")
 
     def _battle(self, action) -> str | None:
@@ -93,27 +97,29 @@ class ClickPlayer:
             return None
         want = {"eliminate": composition(action["eliminate"]), "lose": composition(action["lose"])}
         total = sum(want["eliminate"].values())
-        if sum(d.eliminate.values()) != total or sum(d.lose.values()) != sum(want["lose"].values()):
-            button = next((b for b in d.total_buttons if b.label == (f"Destroy {total}" if total else "Garrison")), None)
-            if button is not None and self._pressed_total != (self.plan_key, total):
+        if d.action() == action:
+            post_click(d.ok.rect.center)
+            return self._did("fight")
+        if sum(d.counts["eliminate"].values()) != total and self._pressed_total != (self.plan_key, total):
+            button = next((b for b in d.group_buttons if b.group == total), None)
+            if button is not None:
                 self._pressed_total = (self.plan_key, total)
                 post_click(button.rect.center)
                 return self._did(f"destroy {total}")
-        for side_name in ("eliminate", "lose"):
-            have = d.eliminate if side_name == "eliminate" else d.lose
+        for row in ("eliminate", "lose"):
             for kind in KINDS:
-                w, h = want[side_name].get(kind, 0), have.get(kind, 0)
+                w, h = want[row].get(kind, 0), d.counts[row].get(kind, 0)
                 if w != h:
-                    stepper = next(st for st in d.steppers if st[0] == side_name and st[1] == kind)
+                    stepper = next(st for st in d.steppers if st[0] == row and st[1] == kind)
                     post_click((stepper[3] if w > h else stepper[2]).rect.center)
-                    return self._did(f"battle {side_name} {kind} {'+' if w > h else '-'}")
+                    return self._did(f"battle {row} {kind} {'+' if w > h else '-'}")
         post_click(d.ok.rect.center)
         return self._did("fight")
 
     def _choose_losses(self, action) -> str:
         s = self.scene
-        if s.selection.square != tuple(action["at"]):
-            post_click(centre(action["at"]))
+        if s.selection.cell != tuple(action["at"]):
+            post_click(self.centre(action["at"]))
             return self._did(f"pick losses at {action['at']}")
         kind = next(iter(action["units"]))
         post_click(s.loss_buttons[kind].rect.center)
@@ -121,11 +127,11 @@ class ClickPlayer:
 
     def _fortify(self, action, key=pygame.K_f) -> str:
         s = self.scene
-        if s.selection.square not in (None, tuple(action["at"])):
+        if s.selection.cell not in (None, tuple(action["at"])):
             post_key(pygame.K_ESCAPE)
             return self._did("drop selection")
-        if s.selection.square != tuple(action["at"]):
-            post_click(centre(action["at"]))
+        if s.selection.cell != tuple(action["at"]):
+            post_click(self.centre(action["at"]))
             return self._did(f"select {action['at']}")
         post_key(key)
         return self._did(action["type"])

@@ -21,6 +21,7 @@ HELP_LINES = [
     ("Enter", "end your turn (after moving at least one unit)"),
     ("F / U", "fortify / unfortify the selected key city"),
     ("1-9", "in a battle: how many enemy units to destroy"),
+    ("Wheel / + -", "zoom the map; drag or arrow keys pan it, 0 shows it whole"),
     ("Esc twice", "leave the game (it is saved; see Replays)"),
     ("H / F1", "this help"),
 ]
@@ -91,10 +92,6 @@ def build_turn_box(seats: list[dict], pub: dict, active_seat, waiting_for: str, 
         theme.draw_text(surf, fit_text(line, rect.w - 24, 16), (14, 60 + i * 16), 16, theme.colours.text_dim,
                         shadow=False)
     return surf.convert_alpha()
-
-
-def build_hint(text: str, keys: str) -> pygame.Surface:
-    return kit_hud.build_hint(HINT.size, text, keys, reserve=0)
 
 
 def build_help() -> pygame.Surface:

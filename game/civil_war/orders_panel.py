@@ -8,10 +8,11 @@ is the scene's (the callbacks given here).
 import pygame
 
 from game import theme
-from game.civil_war.counters import KINDS, draw_symbol, side_colour
+from game.civil_war.counters import side_colour
 from game.civil_war.hud import SIDE
 from game.civil_war.log import square_name
-from game.civil_war.orders import describe
+from game.civil_war.orders import KINDS, describe
+from game.wargame import symbols
 from game.widgets import Button
 
 RECT = pygame.Rect(SIDE.x + 8, SIDE.y + 112, SIDE.w - 16, 186)
@@ -36,7 +37,7 @@ class OrdersPanel:
 
     def live_buttons(self, selection, step) -> list[Button]:
         """The buttons that take clicks now: the losses buttons in a losses step, else the steppers."""
-        if selection.square is None:
+        if selection.cell is None:
             return []
         self.place_rows(selection)
         if step is not None and step["step"] == "losses":
@@ -71,26 +72,26 @@ class OrdersPanel:
         if step is not None and step["step"] == "losses":
             theme.draw_text(surface, f"{step['count']} piece(s) owed for {step['city']}", (x, y), 20, c.warning,
                             bold=True)
-            if sel.square is None:
+            if sel.cell is None:
                 theme.draw_text(surface, "Click one of your stacks, then choose", (x, y + 40), 18, c.text_dim)
                 theme.draw_text(surface, "which kind of piece it gives up.", (x, y + 62), 18, c.text_dim)
                 return
-            theme.draw_text(surface, f"At {square_name(scene.board, sel.square)}: {describe(sel.available)}",
+            theme.draw_text(surface, f"At {square_name(scene.board, sel.cell)}: {describe(sel.available)}",
                             (x, y + 28), 17, c.text_dim, shadow=False)
             for kind in KINDS:
                 b = self.loss_buttons[kind]
-                b.enabled = scene.rules.can({"type": "choose_losses", "at": list(sel.square), "units": {kind: 1}})
+                b.enabled = scene.rules.can({"type": "choose_losses", "at": list(sel.cell), "units": {kind: 1}})
                 if sel.available.get(kind):
                     b.draw(surface)
             return
-        if sel.square is None:
+        if sel.cell is None:
             theme.draw_text(surface, "Orders: click one of your lit stacks", (x, y), 20, c.text, bold=True)
             ready = sum(1 for s in pub.get("stacks", []) if s["side"] == scene.active_seat and any(s["ready"].values()))
             theme.draw_text(surface, f"{ready} of your stacks can still move this turn.", (x, y + 30), 17, c.text_dim,
                             shadow=False)
             self.draw_legend(surface, x, y + 58)
             return
-        name = square_name(scene.board, sel.square)
+        name = square_name(scene.board, sel.cell)
         title = f"Retreat from {name}" if step is not None else f"Moving from {name}"
         theme.draw_text(surface, title, (x, y), 20, c.text, bold=True)
         colour = side_colour(scene.active_seat)
@@ -99,7 +100,7 @@ class OrdersPanel:
             ry = ROW_Y + i * ROW_H
             box = pygame.Rect(x, ry + 8, 22, 15)
             pygame.draw.rect(surface, colour, box.inflate(6, 6), border_radius=3)
-            draw_symbol(surface, kind, box, theme.text_on(colour))
+            symbols.draw(surface, kind, box, theme.text_on(colour))
             theme.draw_text(surface, kind.capitalize(), (x + 36, ry + 16), 19, c.text, anchor="midleft")
             theme.draw_text(surface, f"of {sel.available[kind]}", (x + 470, ry + 16), 17, c.text_dim, anchor="midleft",
                             shadow=False)
@@ -108,7 +109,7 @@ class OrdersPanel:
             plus.draw(surface)
             theme.draw_text(surface, str(sel.picked.get(kind, 0)), ((minus.rect.right + plus.rect.x) // 2, ry + 16),
                             22, c.accent, bold=True, anchor="center")
-        works = scene.works_at(sel.square)
+        works = scene.works_at(sel.cell)
         if not any(sel.available.values()):
             theme.draw_text(surface, "These troops cannot move this turn.", (x, ROW_Y + 4), 18, c.text_dim, shadow=False)
         else:
@@ -131,5 +132,5 @@ class OrdersPanel:
                                           ("gunboat", "Gunboat: 1-2 squares on rivers and sea"))):
             box = pygame.Rect(x + 3, y + 4 + i * 26, 22, 15)
             pygame.draw.rect(surface, c.panel_light, box.inflate(6, 6), border_radius=3)
-            draw_symbol(surface, kind, box, c.text)
+            symbols.draw(surface, kind, box, c.text)
             theme.draw_text(surface, text, (x + 38, y + 11 + i * 26), 17, c.text_dim, anchor="midleft", shadow=False)

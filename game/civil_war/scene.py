@@ -1,10 +1,11 @@
 """The Civil War board scene: the 1863 map, the stacks, the orders panel, the battle
 dialog and the log.
 
-The scene talks only to a TableLink: it reads views, sends actions and shows what
-comes back. It owns no rules: what may be clicked comes from the rules themselves
-through game.civil_war.orders. Seats (one, hot-seat with the cover, or watching)
-are game.board_kit.seats'.
+The frame (seats, cover, help, log, hint, Esc, game over) is game.board_kit's
+BaseBoardScene; the map, its zoom and pan, the counters, the selection, the lit
+reach and the battle dialog are the counter-wargame kit's (game.wargame). The
+scene owns no rules: what may be clicked comes from the seat's `legal` through
+game.civil_war.orders.
 """
 import math
 
@@ -12,19 +13,23 @@ import pygame
 
 from engine.civil_war.board import load as load_board
 from game import sound, theme
+from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.cover import HotSeatCover
-from game.board_kit.help_card import HelpCard
-from game.board_kit.hud import Cached, build_side_panel, build_tooltip
-from game.board_kit.seats import SeatedBoard
+from game.board_kit.hud import Cached
 from game.civil_war import hud
-from game.civil_war.battle_dialog import BattleDialog
-from game.civil_war.counters import KINDS, Counters, side_colour
-from game.civil_war.geometry import BOARD_RECT, SQUARE, square_at, square_rect
+from game.civil_war.battle_dialog import battle_dialog
+from game.civil_war.counters import FACE, SHARED_FACE, look, side_colour
+from game.civil_war.geometry import BOARD_RECT, GRID, MAX_ZOOM
 from game.civil_war.log import SIDE_TITLES, EventLog, square_name
 from game.civil_war.map_layer import MapLayer
-from game.civil_war.orders import Rules, Selection, composition, describe
+from game.civil_war.orders import KINDS, Rules, describe
 from game.civil_war.orders_panel import RECT as ORDERS_RECT, OrdersPanel
-from game.scene import Scene
+from game.wargame import stacks
+from game.wargame.counters import Counters
+from game.wargame.map_input import MapPointer
+from game.wargame.map_view import MapView, WorldPicture
+from game.wargame.reach import ReachOverlay
+from game.wargame.selection import Selection
 from game.widgets import Button
 
 SIDE = hud.SIDE
@@ -33,37 +38,44 @@ BUTTON_Y = ORDERS_RECT.bottom + 10
 LOG_RECT = pygame.Rect(SIDE.x + 4, BUTTON_Y + 84, SIDE.w - 8, SIDE.bottom - BUTTON_Y - 88)
 SURRENDER_CONFIRM_SECONDS = 3.0
 COVER_NOTE = "Nothing on this board is secret: the cover only keeps each turn to its own player."
+STEP_FIRST = {"battle": "Decide the battle first.", "retreat": "Move the survivors out first.",
+              "losses": "Choose the pieces you lose first."}
 
 
-class BoardScene(SeatedBoard, Scene):
+class BoardScene(BaseBoardScene):
+    side_rect = SIDE
+    log_rect = LOG_RECT
+    log_title = "Dispatches"
+    log_title_gap = 24
+    hint_rect = hud.HINT
+    hint_reserve = 0
+    tooltip_bounds = BOARD_RECT
+    over_hint = "The war is over."
+    idle_keys = "H help  ·  mouse over a square for details  ·  wheel zoom"
+
     def __init__(self, app, link):
-        super().__init__(app)
-        self.link = link
-        self.init_seats()
+        super().__init__(app, link, build_help=hud.build_help)
         self.board = load_board("civil_war").to_dict()
         self.rails = {tuple(sq) for r in self.board["railroads"] for sq in r["route"]}
         self.layer = MapLayer(self.board)
+        self.map = MapView(GRID, BOARD_RECT, max_zoom=MAX_ZOOM)
+        self.picture = WorldPicture()
+        self.pointer = MapPointer(self.map, self.click_cell)
+        self.lights = ReachOverlay()
         self.counters = Counters()
         self.log = EventLog(self.board, self.seat_name, LOG_RECT.w)
         self.cover = HotSeatCover(self.reveal, note=COVER_NOTE, colour_of=side_colour)
-        self.selection = Selection()
+        self.selection = Selection(KINDS)
         self.rules: Rules | None = None
         self._rules_key = None
         self.rules_serial = 0
-        self.dialog: BattleDialog | None = None
-        self.help_card = HelpCard(hud.build_help, (640, 400))
-        self.hover: tuple | None = None
-        self.time = 0.0
+        self.dialog = None
         self.surrender_armed = 0.0
         self.flash: tuple | None = None   # (square, seconds left): where the last battle was
         self.attacks = [0, 0]
         self.lost = [0, 0]
-        self.view: dict | None = None
         self._top_bar = Cached(hud.build_top_bar)
         self._turn_box = Cached(hud.build_turn_box)
-        self._hint = Cached(hud.build_hint)
-        self._tooltip = Cached(build_tooltip)
-        self._side = build_side_panel(SIDE, LOG_RECT, "Dispatches", title_gap=24)
         x, w = SIDE.x + 8, SIDE.w - 16
         bw = (w - 24) // 4
         self.end_button = Button((x, BUTTON_Y, bw + 40, 44), "End turn", self.end_turn, primary=True,
@@ -79,33 +91,21 @@ class BoardScene(SeatedBoard, Scene):
         self.buttons = [self.end_button, self.fortify_button, self.unfortify_button, self.surrender_button]
         self.refresh()
 
-    # ----- seats -------------------------------------------------------------------------------
-    def reveal(self) -> None:
-        self.reveal_seat()
-        self.selection.clear()
-        self.refresh()
-
-    # ----- state from the link -----------------------------------------------------------------
     @property
-    def pub(self) -> dict:
-        return self.view["public"] if self.view else {}
+    def hover(self) -> tuple | None:
+        return self.pointer.hover
 
-    def refresh(self) -> None:
-        if self.cover_if_passing():
-            self.selection.clear()
-            self.dialog = None
-        # The revision is read before the view: a link may take an update between the two reads, and a
-        # stale revision with a fresh view only costs a recount next frame, never a stale Rules for good.
-        rev = self.link.rev
-        self.shown_rev = rev
-        shown = self.shown_seat
-        self.view = (self.link.view(shown) if shown is not None and not self.cover.up else None) or self.link.view(None)
+    # ----- the view ------------------------------------------------------------------------------
+    def reset_input(self) -> None:
+        self.selection.clear()
+        self.dialog = None
+
+    def read_view(self) -> None:
         active = self.active_seat
-        key = (rev, active, self.view is None)
+        key = (self.shown_rev, active)
         if key != self._rules_key:
             self._rules_key = key
-            over = bool(self.pub.get("outcome") or self.pub.get("result"))
-            self.rules = Rules(self.view, active) if active is not None and self.view and not over else None
+            self.rules = Rules(self.view, active) if active is not None and not self.over else None
             self.rules_serial += 1  # tells scripted players the rules they read are new
             self._sync_step()
 
@@ -122,35 +122,34 @@ class BoardScene(SeatedBoard, Scene):
         kind = step["step"] if step else None
         if kind != "battle":
             self.dialog = None
+        sel = self.selection
         if kind == "battle" and self.dialog is None:
             self.dialog = self._battle_dialog(step)
             sound.play("dice")
         elif kind == "retreat":
-            at = tuple(step["at"])
             ids = set(step["units"])
             units = {k: 0 for k in KINDS}
-            for u in self.rules.state["units"]:
+            for u in self.pub["units"]:
                 if u["id"] in ids:
                     units[u["kind"]] += 1
-            if self.selection.square != at or self.selection.available != units:
-                self.selection.pick(at, units)
+            if sel.cell != tuple(step["at"]) or sel.available != units:
+                sel.pick(step["at"], units)
         elif kind == "losses":
-            if self.selection.square is not None and not self._own_units(self.selection.square):
-                self.selection.clear()
+            if sel and not any(self._units_at(sel.cell, "units").values()):
+                sel.clear()
         elif self.rules is None:
-            self.selection.clear()
-        elif self.selection.square is not None:
-            ready = self._ready(self.selection.square)
-            if not any(ready.values()) and not self.works_at(self.selection.square):
-                self.selection.clear()
-            elif ready != self.selection.available:
-                self.selection.pick(self.selection.square, ready)
+            sel.clear()
+        elif sel:
+            ready = self._units_at(sel.cell, "ready")
+            if not any(ready.values()) and not self.works_at(sel.cell):
+                sel.clear()
+            elif ready != sel.available:
+                sel.pick(sel.cell, ready)
 
-    def _battle_dialog(self, step) -> BattleDialog:
+    def _battle_dialog(self, step):
         at = tuple(step["at"])
         seat = self.active_seat
-        mine = self._stack(at, seat)
-        theirs = self._stack(at, 1 - seat)
+        mine, theirs = self._stack(at, seat), self._stack(at, 1 - seat)
         attack = sum(mine["units"].values()) if mine else 0
         garrison = (self.pub.get("garrisons") or {}).get(square_name(self.board, at), 0)
         enemy = describe(theirs["units"]) if theirs else "no troops"
@@ -158,9 +157,9 @@ class BoardScene(SeatedBoard, Scene):
             enemy += f" and a garrison worth {garrison}"
         subtitle = f"Your {attack} attack {enemy}. The defender loses one more than you."
         # the dialog takes the half of the board away from the battle, so the fight stays in sight
-        centre_y = BOARD_RECT.bottom - 196 if at[1] < 9 else BOARD_RECT.y + 196
-        return BattleDialog(self.rules.of_type("battle"), f"Battle at {square_name(self.board, at)}", subtitle,
-                            self.send_battle, (BOARD_RECT.centerx, centre_y))
+        centre_y = BOARD_RECT.bottom - 196 if self.map.centre(at)[1] < BOARD_RECT.centery else BOARD_RECT.y + 196
+        return battle_dialog(self.rules.of_type("battle"), f"Battle at {square_name(self.board, at)}", subtitle,
+                             self.send_battle, (BOARD_RECT.centerx, centre_y))
 
     def _stack(self, square, side) -> dict | None:
         for s in self.pub.get("stacks", []):
@@ -168,23 +167,32 @@ class BoardScene(SeatedBoard, Scene):
                 return s
         return None
 
-    def _ready(self, square) -> dict:
+    def _units_at(self, square, which: str) -> dict:
+        """The active side's units at `square` ("units") or those of them still ready to move ("ready")."""
         s = self._stack(square, self.active_seat)
-        ready = s["ready"] if s else {}
-        return {k: ready.get(k, 0) for k in KINDS}
+        counts = s[which] if s else {}
+        return {k: counts.get(k, 0) for k in KINDS}
 
     def works_at(self, square) -> list[dict]:
         """The fortify / unfortify orders the rules allow at `square` now."""
-        if not self.rules:
-            return []
         return [a for a in self.actions if a["type"] in ("fortify", "unfortify") and tuple(a["at"]) == tuple(square)]
 
-    def _own_units(self, square) -> dict:
-        s = self._stack(square, self.active_seat)
-        units = s["units"] if s else {}
-        return {k: units.get(k, 0) for k in KINDS}
+    def reach(self) -> dict:
+        """Where the picked units may go now: square -> "move" / "attack"."""
+        sel = self.selection
+        if not self.rules or not sel or not sel.group:
+            return {}
+        step = self.step
+        if step is None:
+            return self.rules.reach(sel.cell, sel.picked, "move")
+        if step["step"] == "retreat":
+            return self.rules.reach(sel.cell, sel.picked, "retreat")
+        return {}
 
     # ----- acting ------------------------------------------------------------------------------
+    def modal(self):
+        return self.dialog
+
     def send_battle(self, action: dict) -> None:
         if self.send(action):
             self.dialog = None
@@ -193,19 +201,12 @@ class BoardScene(SeatedBoard, Scene):
         if self.active_seat is None:
             self.refuse("It is not your move.")
         elif self.step is not None:
-            self.refuse({"battle": "Decide the battle first.", "retreat": "Move the survivors out first.",
-                         "losses": "Choose the pieces you lose first."}[self.step["step"]])
+            self.refuse(STEP_FIRST[self.step["step"]])
         elif not self.rules.can({"type": "end_turn"}):
             self.refuse("Move at least one unit before you end your turn.")
         else:
             self.selection.clear()
             self.send({"type": "end_turn"})
-
-    def _fortify_square(self, kind: str):
-        options = [tuple(a["at"]) for a in self.rules.of_type(kind)] if self.rules else []
-        if self.selection.square in options:
-            return self.selection.square
-        return options[0] if len(options) == 1 else None
 
     def fortify(self) -> None:
         self._fortify_order("fortify")
@@ -217,7 +218,8 @@ class BoardScene(SeatedBoard, Scene):
         if self.active_seat is None:
             self.refuse("It is not your move.")
             return
-        square = self._fortify_square(kind)
+        options = [tuple(a["at"]) for a in self.rules.of_type(kind)] if self.rules else []
+        square = self.selection.cell if self.selection.cell in options else options[0] if len(options) == 1 else None
         if square is None:
             if kind == "fortify":
                 self.refuse("Select troops in a key city (not a capital) that have not moved this turn.")
@@ -239,162 +241,98 @@ class BoardScene(SeatedBoard, Scene):
         self.send({"type": "surrender"})
 
     def adjust(self, kind: str, delta: int) -> None:
-        if self.selection.square is None:
-            return
-        self.selection.adjust(kind, delta)
+        if self.selection:
+            self.selection.adjust(kind, delta)
 
     def quick_pick(self) -> None:
-        if self.selection.square is None:
+        if not self.selection:
             self.refuse("Select a stack first.")
             return
         self.selection.next_preset()
 
     def remove(self, kind: str) -> None:
-        square = self.selection.square
+        square = self.selection.cell
         action = {"type": "choose_losses", "at": list(square) if square else None, "units": {kind: 1}}
         if square is None or not self.rules or not self.rules.can(action):
             self.refuse("Click one of your stacks, then the kind of piece to give up.")
             return
         self.send(action)
 
-    def reach(self) -> dict:
-        """Where the picked units may go now: square -> "move" / "attack"."""
-        sel = self.selection
-        if not self.rules or sel.square is None or not any(sel.picked.values()):
-            return {}
-        step = self.step
-        if step is None:
-            return self.rules.reach(sel.square, sel.picked, "move")
-        if step["step"] == "retreat":
-            return self.rules.reach(sel.square, sel.picked, "retreat")
-        return {}
+    def click_cell(self, square, button: int) -> None:
+        if button == 3:
+            if self.step is None:
+                self.selection.clear()
+        elif button == 1:
+            self.click_square(square)
 
     def click_square(self, square) -> None:
         if self.active_seat is None:
-            who = self.seat_name(self.actor(self.view))
-            self.refuse("You are watching this game." if not self.link.my_seats else f"Waiting for {who}.")
+            self.refuse(self.not_your_move())
             return
-        step = self.step
+        step, sel = self.step, self.selection
         name = square_name(self.board, square)
         if step is not None and step["step"] == "losses":
-            if any(self._own_units(square).values()):
-                self.selection.pick(square, self._own_units(square))
+            if any(self._units_at(square, "units").values()):
+                sel.pick(square, self._units_at(square, "units"))
                 sound.play("click")
             else:
                 self.refuse(f"You have no pieces at {name}: click one of your stacks.")
             return
         if step is not None and step["step"] == "battle":
-            self.refuse("Decide the battle first.")
+            self.refuse(STEP_FIRST["battle"])
             return
-        reach = self.reach()
-        if square in reach:
-            units = composition(self.selection.picked)
+        if square in self.reach():
             if step is not None:  # a retreat
-                self.send({"type": "retreat", "to": list(square), "units": units})
+                self.send({"type": "retreat", "to": list(square), "units": sel.group})
             else:
-                self.send({"type": "move", "from": list(self.selection.square), "to": list(square), "units": units})
-                self.selection.clear()
+                self.send({"type": "move", "from": list(sel.cell), "to": list(square), "units": sel.group})
+                sel.clear()
             return
         if step is not None:  # a retreat: only the lit squares will do
             self.refuse(f"The survivors cannot go to {name}: pick a lit square next to them.")
-            return
-        if square == self.selection.square:
-            self.selection.clear()
+        elif square == sel.cell:
+            sel.clear()
             sound.play("click")
-            return
-        if any(self._ready(square).values()) or self.works_at(square):
-            self.selection.pick(square, self._ready(square))
+        elif any(self._units_at(square, "ready").values()) or self.works_at(square):
+            sel.pick(square, self._units_at(square, "ready"))
             sound.play("click")
-            return
-        if self.selection.square is not None:
-            if not any(self.selection.picked.values()):
-                self.refuse("Pick at least one unit to move (the + buttons).")
-            else:
-                self.refuse(f"{describe(self.selection.picked).capitalize()} cannot reach {name} this turn.")
-            return
-        if any(self._own_units(square).values()):
+        elif sel and not sel.group:
+            self.refuse("Pick at least one unit to move (the + buttons).")
+        elif sel:
+            self.refuse(f"{describe(sel.picked).capitalize()} cannot reach {name} this turn.")
+        elif any(self._units_at(square, "units").values()):
             self.refuse(f"Your troops at {name} have moved or are disabled this turn.")
         else:
             self.refuse("Click one of your stacks that can still move (the lit squares).")
 
-    def back(self) -> None:
-        self.leave()
-
-    # ----- events ------------------------------------------------------------------------------
-    def handle(self, event) -> bool:
-        answer = self.overlay_answer(event)
-        if answer is not None:
-            return answer
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = square_at(event.pos)
-        if self.dialog is not None:
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_F1):
-                self.help_card.shown = True
-                return True
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                return self._escape()
-            return self.dialog.handle(event)
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        if event.type == pygame.MOUSEWHEEL:
-            if LOG_RECT.collidepoint(self.app.mouse_pos):
-                self.log.handle_wheel(event.y)
+    # ----- input -------------------------------------------------------------------------------
+    def cancel(self) -> bool:
+        if self.selection and self.step is None:
+            self.selection.clear()
             return True
-        for b in self._live_buttons():
-            if b.handle(event):
-                return True
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            square = square_at(event.pos)
-            if square is not None:
-                if event.button == 3:
-                    if self.step is None:
-                        self.selection.clear()
-                elif event.button == 1:
-                    self.click_square(square)
-                return True
         return False
 
-    def _live_buttons(self) -> list[Button]:
-        return list(self.buttons) + self.panel.live_buttons(self.selection, self.step)
+    def key_commands(self) -> dict:
+        return {pygame.K_RETURN: self.end_turn, pygame.K_KP_ENTER: self.end_turn, pygame.K_TAB: self.quick_pick,
+                pygame.K_f: self.fortify, pygame.K_u: self.unfortify}
 
-    def _key(self, event) -> bool:
-        k = event.key
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.end_turn()
-        elif k == pygame.K_TAB:
-            self.quick_pick()
-        elif k == pygame.K_f:
-            self.fortify()
-        elif k == pygame.K_u:
-            self.unfortify()
-        elif k in (pygame.K_h, pygame.K_F1):
-            self.help_card.shown = True
-        elif k == pygame.K_ESCAPE:
-            return self._escape()
-        else:
-            return False
-        return True
+    def board_key(self, event) -> bool:
+        return super().board_key(event) or self.pointer.key(event.key)   # the rest zoom and pan the map
 
-    def _escape(self) -> bool:
-        if self.selection.square is not None and self.step is None:
-            self.selection.clear()
-        else:
-            self.escape_to_leave()
-        return True
+    def board_pointer(self, event) -> bool:
+        for b in self.buttons + self.panel.live_buttons(self.selection, self.step):
+            if b.handle(event):
+                return True
+        return self.pointer.handle(event)
 
     # ----- frame -------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self.time += dt
-        self.tick_seats(dt)
+    def tick(self, dt: float) -> None:
         self.surrender_armed = max(0.0, self.surrender_armed - dt)
         if self.flash is not None:
             self.flash = (self.flash[0], self.flash[1] - dt) if self.flash[1] > dt else None
-        self.read_link()
-        self.refresh()
-        self._maybe_game_over()
 
     def on_event(self, e: dict) -> None:
-        self.log.add(e)
+        super().on_event(e)
         kind = e["type"]
         if kind == "battle":
             self.flash = (tuple(e["at"]), 1.5)
@@ -407,80 +345,61 @@ class BoardScene(SeatedBoard, Scene):
         elif kind == "turn" and e["side"] in self.link.my_seats:
             sound.play("turn")
 
-    def _maybe_game_over(self) -> None:
-        if not self.game_over_due():
-            return
-        pub = self.pub
-        flags = pub.get("flags", {})
-        rows = [("Side", list(SIDE_TITLES)),
+    def game_over_rows(self) -> list:
+        flags = self.pub.get("flags", {})
+        return [("Side", list(SIDE_TITLES)),
                 ("Cities taken", [sum(1 for s in flags.values() if s == seat) for seat in (0, 1)]),
                 ("Attacks made", list(self.attacks)),
                 ("Units lost", list(self.lost))]
-        self.show_game_over(rows)
 
     # ----- drawing -----------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.draw_cover_or_waiting(surface):
-            return
+    def draw_board(self, surface: pygame.Surface) -> None:
         pub = self.pub
         surface.fill(theme.darken(theme.colours.panel, 0.4), BOARD_RECT.inflate(16, 16))
-        surface.blit(self.layer.composite(pub.get("cut_links") or []), BOARD_RECT)
-        self._draw_highlights(surface)
-        self._draw_stacks(surface, pub)
-        self.layer.draw_markers(surface, pub.get("flags", {}), {tuple(st["at"]) for st in pub.get("stacks", [])})
-        self._draw_panels(surface, pub)
-        if self.dialog is not None:
-            self.dialog.draw(surface)
-        elif self.hover is not None:
-            self._draw_tooltip(surface, pub)
-        self.help_card.draw(surface)
+        self.picture.draw(surface, self.map, self.layer.composite(pub.get("cut_links") or []))
+        with self.map.clipped(surface):
+            self._draw_highlights(surface)
+            self._draw_stacks(surface, pub)
+            self.layer.draw_markers(surface, self.map, pub.get("flags", {}),
+                                    {tuple(st["at"]) for st in pub.get("stacks", [])})
 
     def _draw_highlights(self, surface) -> None:
         pulse = int(215 + 40 * math.sin(self.time * 5.0))
+        light = self.lights.light
         if self.flash is not None:
-            self.layer.draw_highlight(surface, self.flash[0], "battle", int(255 * min(1.0, self.flash[1])))
+            light(surface, self.map, self.flash[0], "battle", int(255 * min(1.0, self.flash[1])))
         step = self.step
         if step is not None and step["step"] in ("battle", "retreat"):
-            self.layer.draw_highlight(surface, tuple(step["at"]), "battle", pulse)
+            light(surface, self.map, tuple(step["at"]), "battle", pulse)
         if self.rules is not None and self.dialog is None:
-            sel = self.selection
-            if sel.square is not None:
-                self.layer.draw_highlight(surface, sel.square, "selected")
-                for sq, how in self.reach().items():
-                    self.layer.draw_highlight(surface, sq, how, pulse)
-            elif self.step is None:
-                for sq in self.rules.sources():
-                    self.layer.draw_highlight(surface, sq, "source", 200)
+            if self.selection:
+                light(surface, self.map, self.selection.cell, "selected")
+                self.lights.draw(surface, self.map, self.reach(), alpha=pulse)
+            elif step is None:
+                self.lights.draw(surface, self.map, {sq: "source" for sq in self.rules.sources()}, alpha=200)
         if self.hover is not None:
-            self.layer.draw_highlight(surface, self.hover, "hover", 200)
+            light(surface, self.map, self.hover, "hover", 200)
 
     def _draw_stacks(self, surface, pub) -> None:
-        by_square: dict[tuple, list] = {}
-        for s in pub.get("stacks", []):
-            by_square.setdefault(tuple(s["at"]), []).append(s)
-        for square, stacks in by_square.items():
-            rect = square_rect(square)
-            shared = len(stacks) > 1  # a battle being decided: both sides on one square
-            for i, s in enumerate(sorted(stacks, key=lambda s: s["side"])):
-                sprite = self.counters.sprite(s["side"], s["units"], ready=sum(s["ready"].values()),
-                                              disabled=s["disabled"], fortified=s["fortified"], small=shared)
-                if shared:
-                    pos = (rect.x + (1 if i == 0 else SQUARE - sprite.get_width() + 1), rect.y + 1 + 6 * i)
-                else:
-                    pos = (rect.x + 4, rect.y + 1)
-                surface.blit(sprite, pos)
+        for square, here in stacks.by_cell(pub.get("stacks", [])).items():
+            if not self.map.is_visible(square):
+                continue
+            here = sorted(here, key=lambda s: s["side"])
+            shared = len(here) > 1  # a battle being decided: both sides on one square
+            face = stacks.face_size(self.map.cell_px, *(SHARED_FACE if shared else FACE))
+            spots = stacks.positions(self.map.cell_rect(square), [face] * len(here), "split" if shared else "single")
+            for s, at in zip(here, spots):
+                surface.blit(self.counters.sprite(look(s), face), at)
 
-    def _draw_panels(self, surface, pub) -> None:
-        seats = self.link.seats
+    def draw_panels(self, surface) -> None:
+        pub, seats = self.pub, self.link.seats
         surface.blit(self._top_bar.get((repr(pub.get("pieces")), repr(pub.get("flags")), tuple(pub.get("to_act") or ()),
                                         pub.get("turn_number"), repr(pub.get("pending")), bool(pub.get("outcome")),
                                         self.shown_seat, theme.colours, tuple(s.get("name") for s in seats)),
                                        seats, pub, self.shown_seat), hud.TOP_BAR)
-        surface.blit(self._side, SIDE)
-        over = bool(pub.get("outcome") or pub.get("result"))
-        waiting = "" if self.active_seat is not None or over else f"waiting for {self.seat_name(self.actor(self.view))}"
+        waiting = "" if self.active_seat is not None or self.over else f"waiting for {self.seat_name(self.actor(self.view))}"
         lines = self._turn_lines(pub)
-        box_key = (tuple(pub.get("to_act") or ()), repr(pub.get("pending")), self.active_seat, waiting, lines, over,
+        box_key = (tuple(pub.get("to_act") or ()), repr(pub.get("pending")), self.active_seat, waiting, lines, self.over,
                    theme.colours)
         surface.blit(self._turn_box.get(box_key, seats, pub, self.active_seat, waiting, lines), TURN_BOX_POS)
         self.panel.place_rows(self.selection)
@@ -488,9 +407,6 @@ class BoardScene(SeatedBoard, Scene):
         self._sync_buttons()
         for b in self.buttons:
             b.draw(surface)
-        self.log.draw(surface, LOG_RECT)
-        hint, keys = self.hint()
-        surface.blit(self._hint.get((hint, keys, theme.colours), hint, keys), hud.HINT)
 
     def _turn_lines(self, pub) -> tuple:
         if pub.get("outcome"):
@@ -510,7 +426,10 @@ class BoardScene(SeatedBoard, Scene):
         self.surrender_button.enabled = self.rules is not None
         self.surrender_button.label = "Sure?" if self.surrender_armed > 0 else "Surrender"
 
-    def _draw_tooltip(self, surface, pub) -> None:
+    def tooltip_lines(self) -> list | None:
+        if self.hover is None:
+            return None
+        pub = self.pub
         x, y = self.hover
         sq = self.board["squares"][y][x]
         name = square_name(self.board, (x, y))
@@ -544,22 +463,9 @@ class BoardScene(SeatedBoard, Scene):
         target = self.reach().get((x, y))
         if target:
             lines.append(("click: attack" if target == "attack" else "click: move here", theme.colours.accent))
-        tip = self._tooltip.get((tuple(lines), theme.colours), lines)
-        mx, my = self.app.mouse_pos
-        rect = tip.get_rect(topleft=(mx + 18, my + 14))
-        rect.clamp_ip(BOARD_RECT)
-        surface.blit(tip, rect)
+        return lines
 
-    def hint(self) -> tuple[str, str]:
-        """The hint line: what to do next, and the keys that help."""
-        pub = self.pub
-        if pub.get("outcome") or pub.get("result"):
-            return "The war is over.", ""
-        if self.active_seat is None:
-            who = self.seat_name(self.actor(self.view))
-            if not self.link.my_seats:
-                return f"Watching: {who} to move.", "H help  ·  mouse over a square for details"
-            return f"Waiting for {who}…", "H help  ·  mouse over a square for details"
+    def move_hint(self) -> tuple[str, str]:
         step = self.step
         if step is not None:
             if step["step"] == "battle":
@@ -567,10 +473,10 @@ class BoardScene(SeatedBoard, Scene):
             if step["step"] == "retreat":
                 return "Your survivors must leave: click a lit square.", "- / + pick units  ·  Tab quick pick  ·  H help"
             return f"Give up {step['count']} piece(s) for {step['city']}.", "click a stack, then Remove  ·  H help"
-        if self.selection.square is not None:
+        if self.selection:
             return ("Click a lit square: blue to move, red to attack.",
                     "Tab quick pick  ·  - / + split  ·  right-click / Esc drop  ·  Enter end turn  ·  H help")
         if self.rules.can({"type": "end_turn"}) and not self.rules.sources():
             return "Nothing more can move: press Enter to end your turn.", "Enter end turn  ·  H help"
         return ("Pick a stack to move (each piece moves once a turn).",
-                "Enter end turn  ·  F fortify  ·  U unfortify  ·  Esc twice leave  ·  H help")
+                "Enter end turn  ·  F fortify  ·  U unfortify  ·  wheel zoom  ·  Esc twice leave  ·  H help")

@@ -2,13 +2,12 @@
 
 Only the cards handed in (`private.cards` of the shown seat's own view) are
 ever drawn; the scene never passes another seat's hand here. Whether three
-chosen cards make a set is asked of the rules (engine.risk.cards).
+chosen cards may be traded is the seat's `legal` (the scene looks the trade up).
 """
 import math
 
 import pygame
 
-from engine.risk.cards import symbols_form_set
 from game import theme
 
 CARD_W, CARD_H, GAP = 50, 66, 4
@@ -76,13 +75,6 @@ class CardHand:
             self.selected.remove(card_id)
         elif len(self.selected) < 3:
             self.selected.append(card_id)
-
-    def chosen_set(self, cards: list[dict]) -> list[int] | None:
-        """The selected ids if they are three cards forming a set (by the rules), else None."""
-        if len(self.selected) != 3:
-            return None
-        symbols = [c["symbol"] for c in cards if c["id"] in self.selected]
-        return sorted(self.selected) if symbols_form_set(symbols) else None
 
     def card_at(self, pos) -> int | None:
         for cid, rect in self.rects.items():

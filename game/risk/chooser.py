@@ -12,6 +12,8 @@ PANEL.center = (500, 380)
 
 
 class CountChooser:
+    takes_escape = True   # Esc is its own (cancel, where it may be cancelled), never the board's
+
     def __init__(self, title: str, lo: int, hi: int, on_done, *, on_cancel=None, initial: int | None = None):
         self.title = title
         self.lo, self.hi = lo, hi

@@ -1,14 +1,14 @@
 """What a click or key means on the board right now, for the seat at the controls.
 
-Legality is the rules' own: highlights and actions come from
-`engine.risk.legal.legal_actions`, computed from the seat's view (public data
-and its own card ids) — the same function the rules use to refuse moves. This
-module only turns a click on a territory into one of those actions, or into a
-selection (attack source, fortify source), or into a sentence saying why not.
+Legality is the host's: highlights and actions come from the seat's
+`view.private.legal`. Counts there are ranges (place 1..n, move 1..n); the board
+works with the ends of each range and the count chooser offers what lies between.
+This module only turns a click on a territory into one of those actions, or into
+a selection (attack source, fortify source), or into a sentence saying why not.
 """
 from dataclasses import dataclass
 
-from engine.risk import legal as rules_legal
+from engine import legal as listing
 
 
 @dataclass
@@ -20,13 +20,15 @@ class Outcome:
 
 
 def legal_actions(view: dict, seat: int | None) -> list[dict]:
+    """The seat's legal actions, each count range written as its two ends (1 and the most)."""
     if seat is None or not view:
         return []
-    pub = view["public"]
-    if pub.get("result") or pub["phase"] == "over":
+    legal = view.get("private", {}).get("legal")
+    if not legal:
         return []
-    card_ids = [c["id"] for c in view.get("private", {}).get("cards", [])]
-    return rules_legal.legal_actions(pub, card_ids, seat)
+    ends = [{k: (listing.one_of(sorted(set(v[listing.RANGE]))) if isinstance(v, dict) and listing.RANGE in v else v)
+             for k, v in t.items()} for t in legal.get(listing.TEMPLATES, ())]
+    return list(legal.get(listing.ACTIONS, ())) + [a for t in ends for a in listing.expand(t)]
 
 
 class TurnControls:

@@ -102,10 +102,6 @@ def build_turn_box(seats: list[dict], pub: dict, active_seat, waiting_for: str) 
     return surf.convert_alpha()
 
 
-def build_hint(text: str, keys: str) -> pygame.Surface:
-    return kit_hud.build_hint(BOTTOM.size, text, keys)
-
-
 def build_help() -> pygame.Surface:
     return kit_hud.build_help("How to play the board", HELP_LINES,
                               "Each turn: reinforce, attack as you like, then fortify once. Hold whole continents "

@@ -1,26 +1,18 @@
 """The map on screen: the painted background, ownership fills and highlights.
 
 Layers are cached: the composite (background + owner fills + borders) is
-rebuilt only when some territory changes hands; highlight sprites are made
-once per territory and style, then blitted with a pulsing alpha.
+rebuilt only when some territory changes hands; highlight sprites (in the
+styles every board shares, game.board_kit.highlights) are made once per
+territory and style, then blitted with a pulsing alpha.
 """
 import pygame
 
 from game import theme
+from game.board_kit import highlights
 from game.risk.geometry import ART_FILE, MapGeometry
 
 FILL_ALPHA = 150
 BORDER = (40, 34, 26, 200)
-
-# highlight styles: (fill rgba, outline rgb, outline width)
-STYLES = {
-    "source": ((255, 255, 255, 40), (255, 244, 200), 2),
-    "target": ((255, 90, 60, 70), (255, 120, 90), 3),
-    "selected": ((255, 230, 140, 80), (255, 214, 90), 4),
-    "hover": ((255, 255, 255, 45), (255, 255, 255), 2),
-    "friendly": ((120, 220, 255, 60), (130, 220, 255), 3),
-}
-
 
 class MapLayer:
     def __init__(self, geometry: MapGeometry):
@@ -70,12 +62,7 @@ class MapLayer:
         surf = self._sprites.get(key)
         if surf is None:
             t = self.geometry.territories[tid]
-            fill, outline, width = STYLES[style]
-            surf = pygame.Surface(t.rect.size, pygame.SRCALPHA)
-            for ring in t.local_polygons():
-                pygame.draw.polygon(surf, fill, ring)
-                pygame.draw.polygon(surf, outline, ring, width)
-            surf = surf.convert_alpha()
+            surf = highlights.sprite(t.rect.size, t.local_polygons(), style)
             self._sprites[key] = surf
         return surf
 

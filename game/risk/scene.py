@@ -14,10 +14,9 @@ import math
 import pygame
 
 from game import sound, theme
+from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.cover import HotSeatCover
-from game.board_kit.help_card import HelpCard
-from game.board_kit.hud import Cached, build_side_panel, build_tooltip
-from game.board_kit.seats import SeatedBoard
+from game.board_kit.hud import Cached
 from game.risk import hud
 from game.risk.armies import ArmyTokens
 from game.risk.cards import CardHand
@@ -27,7 +26,6 @@ from game.risk.dice import DiceRoll
 from game.risk.geometry import load as load_geometry
 from game.risk.log import EventLog
 from game.risk.map_layer import MapLayer
-from game.scene import Scene
 from game.widgets import Button
 
 SIDE = hud.SIDE
@@ -37,11 +35,17 @@ LOG_RECT = pygame.Rect(SIDE.x + 4, SIDE.y + 456, SIDE.w - 8, SIDE.h - 460)
 BOTTOM_DICE_X = hud.BOTTOM.right - 140
 
 
-class BoardScene(SeatedBoard, Scene):
+class BoardScene(BaseBoardScene):
+    side_rect = SIDE
+    log_rect = LOG_RECT
+    hint_rect = hud.BOTTOM
+    help_centre = (500, 400)
+    idle_keys = "H help  ·  mouse over a territory for details"
+
     def __init__(self, app, link):
-        super().__init__(app)
-        self.link = link
+        super().__init__(app, link, build_help=hud.build_help)
         self.geometry = load_geometry()
+        self.tooltip_bounds = self.geometry.map_rect
         self.names = {tid: t.name for tid, t in self.geometry.territories.items()}
         self.layer = MapLayer(self.geometry)
         self.tokens = ArmyTokens()
@@ -49,21 +53,14 @@ class BoardScene(SeatedBoard, Scene):
         self.hand = CardHand(self.names)
         self.log = EventLog(self.names, self.seat_name, LOG_RECT.w)
         self.cover = HotSeatCover(self.reveal)
-        self.init_seats()
         self.chooser: CountChooser | None = None
         self.dice: DiceRoll | None = None
-        self.help_card = HelpCard(hud.build_help, (500, 400))
         self.hover: str | None = None
-        self.time = 0.0
         self.traded = [0] * len(link.seats)
         self.conquests = [0] * len(link.seats)
-        self.view: dict | None = None
         self.actions: list[dict] = []
         self._top_bar = Cached(hud.build_top_bar)
         self._turn_box = Cached(hud.build_turn_box)
-        self._hint = Cached(hud.build_hint)
-        self._tooltip = Cached(build_tooltip)
-        self._side = build_side_panel(SIDE, LOG_RECT, "Log", title_gap=22)
         x, y, w = SIDE.x + 8, SIDE.y + 120, SIDE.w - 16
         self.end_button = Button((x, y, w, 44), "End attack", self.end_phase, primary=True, hotkey_label="Enter")
         self.again_button = Button((x, y + 52, w // 2 - 4, 40), "Again", self.attack_again, hotkey_label="A", size=20)
@@ -77,25 +74,17 @@ class BoardScene(SeatedBoard, Scene):
         self.buttons = [self.end_button, self.again_button, self.blitz_button, self.trade_button]
         self.refresh()
 
-    # ----- seats (the rest comes from SeatedBoard) ----------------------------------------
-    def reveal(self) -> None:
-        self.reveal_seat()
+    # ----- the view ----------------------------------------------------------------------
+    def reset_input(self) -> None:
+        self.chooser = None
         self.controls.reset()
         self.hand.selected = []
-        self.refresh()
 
-    # ----- state from the link ----------------------------------------------------------
-    def refresh(self) -> None:
-        if self.cover_if_passing():
-            self.chooser = None
-            self.controls.reset()
-        shown = self.shown_seat
-        self.view = (self.link.view(shown) if shown is not None and not self.cover.up else None) or self.link.view(None)
+    def read_view(self) -> None:
         active = self.active_seat
         self.actions = legal_actions(self.view, active) if active is not None else []
-        if self.view:
-            self.hand.sync(self.private_cards())
-            self._sync_modal()
+        self.hand.sync(self.private_cards())
+        self._sync_modal()
 
     def private_cards(self) -> list[dict]:
         """The shown seat's own cards; nothing when no seat is shown or the cover is up."""
@@ -140,8 +129,7 @@ class BoardScene(SeatedBoard, Scene):
         if self.active_seat is None or self.view["public"]["phase"] != "attack":
             self.refuse("You can attack again only in your attack phase.")
             return
-        out = self.controls.again(self.actions)
-        self._apply(out)
+        self._apply(self.controls.again(self.actions))
 
     def start_blitz(self) -> None:
         if self.active_seat is None or self.view["public"]["phase"] != "attack":
@@ -175,16 +163,17 @@ class BoardScene(SeatedBoard, Scene):
         self.app.notify(f"Attacking with up to {n} {'die' if n == 1 else 'dice'}.")
 
     def trade(self) -> None:
-        cards = self.private_cards()
-        chosen = self.hand.chosen_set(cards)
-        if chosen is None:
-            self.refuse("Pick three cards that make a set: three alike, one of each, or two and a wild.")
-            return
-        if {"type": "trade", "cards": chosen} not in self.actions:
+        """Trade the three picked cards, if `legal` lists that trade."""
+        trades = [a for a in self.actions if a["type"] == "trade"]
+        chosen = sorted(self.hand.selected)
+        match = next((a for a in trades if sorted(a["cards"]) == chosen), None)
+        if match is not None:
+            self.send(match)
+            self.hand.selected = []
+        elif not trades:
             self.refuse("You cannot trade now: trades happen while you reinforce.")
-            return
-        self.send({"type": "trade", "cards": chosen})
-        self.hand.selected = []
+        else:
+            self.refuse("Pick three cards that make a set: three alike, one of each, or two and a wild.")
 
     def occupy(self, count: int) -> None:
         self.chooser = None
@@ -217,94 +206,67 @@ class BoardScene(SeatedBoard, Scene):
 
     def click_territory(self, tid: str, shift: bool) -> None:
         if self.active_seat is None:
-            who = self.seat_name(self.actor(self.view))
-            self.refuse("You are watching this game." if not self.link.my_seats else f"Waiting for {who}.")
+            self.refuse(self.not_your_move())
             return
         self._apply(self.controls.click(tid, self.view["public"], self.actions, all_armies=shift))
 
-    def back(self) -> None:
-        self.leave()
+    # ----- input ---------------------------------------------------------------------------
+    def modal(self):
+        return self.chooser
 
-    # ----- events --------------------------------------------------------------------------
-    def handle(self, event) -> bool:
-        answer = self.overlay_answer(event)
-        if answer is not None:
-            return answer
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.geometry.territory_at(event.pos) if self.geometry.map_rect.collidepoint(event.pos) else None
-        if self.chooser is not None:
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_F1):
-                self.help_card.shown = True
-                return True
-            self.chooser.handle(event)
-            return True
-        if self._defend_prompt_up():
-            for b in self.defend_buttons:
-                if b.handle(event):
-                    return True
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_1, pygame.K_2, pygame.K_KP1, pygame.K_KP2):
-                n = 1 if event.key in (pygame.K_1, pygame.K_KP1) else 2
-                if {"type": "defend", "dice": n} in self.actions:
-                    self.defend(n)
-                else:
-                    self.refuse("You can defend with only 1 die here.")
-                return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        if event.type == pygame.MOUSEWHEEL:
-            if LOG_RECT.collidepoint(self.app.mouse_pos):
-                self.log.handle_wheel(event.y)
-            return True
-        for b in self.buttons + (self.dice_buttons if self._dice_selector_up() else []):
-            if b.handle(event):
-                return True
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            card = self.hand.card_at(event.pos)
-            if card is not None and event.button == 1:
-                self.hand.toggle(card)
-                sound.play("click")
-                return True
-            if self.geometry.map_rect.collidepoint(event.pos):
-                tid = self.geometry.territory_at(event.pos)
-                if event.button == 3:
-                    self.controls.reset()
-                    return True
-                if event.button == 1:
-                    if tid is None:
-                        if self.controls.source is not None:
-                            self.controls.reset()
-                        return True
-                    self.click_territory(tid, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
-                return True
-        return False
-
-    def _key(self, event) -> bool:
-        k = event.key
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.end_phase()
-        elif k == pygame.K_a:
-            self.attack_again()
-        elif k == pygame.K_b:
-            self.start_blitz()
-        elif k == pygame.K_t:
-            self.trade()
-        elif k in (pygame.K_1, pygame.K_2, pygame.K_3):
-            self.choose_dice(1 + (k - pygame.K_1))
-        elif k in (pygame.K_h, pygame.K_F1):
-            self.help_card.shown = True
-        elif k == pygame.K_ESCAPE:
-            if self.controls.blitz:
-                self.controls.blitz = False
-            elif self.controls.source is not None:
-                self.controls.reset()
-            elif self.hand.selected:
-                self.hand.selected = []
-            else:
-                self.escape_to_leave()
-        elif k == pygame.K_m:
-            self.refuse("Move all is for the army chooser (after a conquest or when fortifying).")
+    def cancel(self) -> bool:
+        if self.controls.blitz:
+            self.controls.blitz = False
+        elif self.controls.source is not None:
+            self.controls.reset()
+        elif self.hand.selected:
+            self.hand.selected = []
         else:
             return False
+        return True
+
+    def key_commands(self) -> dict:
+        commands = {pygame.K_RETURN: self.end_phase, pygame.K_KP_ENTER: self.end_phase, pygame.K_SPACE: self.end_phase,
+                    pygame.K_a: self.attack_again, pygame.K_b: self.start_blitz, pygame.K_t: self.trade,
+                    pygame.K_1: lambda: self.choose_dice(1), pygame.K_2: lambda: self.choose_dice(2),
+                    pygame.K_3: lambda: self.choose_dice(3),
+                    pygame.K_m: lambda: self.refuse("Move all is for the army chooser (after a conquest or when "
+                                                    "fortifying).")}
+        if self._defend_prompt_up():   # attacked: the number keys say how many dice defend
+            dice = {pygame.K_1: 1, pygame.K_KP1: 1, pygame.K_2: 2, pygame.K_KP2: 2}
+            commands.update({k: (lambda n=n: self.defend_key(n)) for k, n in dice.items()})
+        return commands
+
+    def defend_key(self, n: int) -> None:
+        if {"type": "defend", "dice": n} in self.actions:
+            self.defend(n)
+        else:
+            self.refuse("You can defend with only 1 die here.")
+
+    def board_pointer(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.geometry.territory_at(event.pos) if self.geometry.map_rect.collidepoint(event.pos) else None
+        live = self.buttons + (self.dice_buttons if self._dice_selector_up() else []) + \
+            (self.defend_buttons if self._defend_prompt_up() else [])
+        for b in live:
+            if b.handle(event):
+                return True
+        if event.type == pygame.MOUSEWHEEL:
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN:
+            return False
+        card = self.hand.card_at(event.pos)
+        if card is not None and event.button == 1:
+            self.hand.toggle(card)
+            sound.play("click")
+            return True
+        if not self.geometry.map_rect.collidepoint(event.pos):
+            return False
+        tid = self.geometry.territory_at(event.pos)
+        if event.button == 3 or (event.button == 1 and tid is None):
+            self.controls.reset()
+        elif event.button == 1:
+            self.click_territory(tid, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
         return True
 
     def _defend_prompt_up(self) -> bool:
@@ -314,18 +276,13 @@ class BoardScene(SeatedBoard, Scene):
         return bool(self.view and self.view["public"]["phase"] == "attack" and self.actions)
 
     # ----- frame ---------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self.time += dt
-        self.tick_seats(dt)
-        self.read_link()
-        self.refresh()
+    def tick(self, dt: float) -> None:
         self._continue_blitz()
         if self.dice is not None:
             self.dice.update(dt)
             if self.dice.done:
                 self.dice = None
         self.tokens.update(dt)
-        self._maybe_game_over()
 
     def answer(self, msg: dict) -> None:
         if msg.get("t") == "err":
@@ -333,7 +290,7 @@ class BoardScene(SeatedBoard, Scene):
         super().answer(msg)
 
     def on_event(self, e: dict) -> None:
-        self.log.add(e)
+        super().on_event(e)
         kind = e["type"]
         terr = self.geometry.territories
         if kind == "battle":
@@ -362,22 +319,18 @@ class BoardScene(SeatedBoard, Scene):
             if e["seat"] in self.link.my_seats:
                 sound.play("turn")
 
-    def _maybe_game_over(self) -> None:
-        if not self.game_over_due() or self.dice is not None:
-            return
-        pub = self.view["public"]
-        stats = pub.get("stats") or []
-        rows = [("Territories", [s.get("territories", 0) for s in stats]),
+    def game_over_rows(self) -> list | None:
+        if self.dice is not None:
+            return None   # the last roll shows to the end first
+        stats = self.pub.get("stats") or []
+        return [("Territories", [s.get("territories", 0) for s in stats]),
                 ("Armies", [s.get("armies", 0) for s in stats]),
                 ("Sets traded", list(self.traded)),
                 ("Conquests", list(self.conquests))]
-        self.show_game_over(rows)
 
     # ----- drawing -------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.draw_cover_or_waiting(surface):
-            return
-        pub = self.view["public"]
+    def draw_board(self, surface: pygame.Surface) -> None:
+        pub = self.pub
         territories = pub["territories"]
         surface.blit(self.layer.composite({t: v["owner"] for t, v in territories.items()}), (0, 0))
         self._draw_highlights(surface, pub)
@@ -385,14 +338,6 @@ class BoardScene(SeatedBoard, Scene):
         self.tokens.draw_floaters(surface)
         if self.dice is not None:
             self.dice.draw(surface)
-        self._draw_panels(surface, pub)
-        if self._defend_prompt_up():
-            self._draw_defend(surface, pub)
-        if self.chooser is not None:
-            self.chooser.draw(surface)
-        elif self.hover is not None:
-            self._draw_tooltip(surface, pub)
-        self.help_card.draw(surface)
 
     def _emphasis(self, pub) -> set:
         out = set()
@@ -417,14 +362,13 @@ class BoardScene(SeatedBoard, Scene):
             pygame.draw.line(surface, (0, 0, 0), a, b, 7)
             pygame.draw.line(surface, colour, a, b, 4)
 
-    def _draw_panels(self, surface, pub) -> None:
-        seats = self.link.seats
+    def draw_panels(self, surface) -> None:
+        pub, seats = self.pub, self.link.seats
         surface.blit(self._top_bar.get((repr(pub.get("stats")), pub.get("current"), pub["phase"],
                                         tuple(pub.get("hand_counts") or ()), tuple(pub.get("eliminated") or ()),
                                         pub.get("turn_number"), self.shown_seat, theme.colours,
                                         tuple(s.get("name") for s in seats)),
                                        seats, pub, self.shown_seat), hud.TOP_BAR)
-        surface.blit(self._side, SIDE)
         waiting = "" if self.active_seat is not None or pub["phase"] == "over" else \
             f"waiting for {self.seat_name(self.actor(self.view))}"
         box_key = (pub.get("current"), pub["phase"], pub.get("armies_to_place"), pub.get("next_set_value"),
@@ -435,15 +379,14 @@ class BoardScene(SeatedBoard, Scene):
         for b in self.buttons:
             b.draw(surface)
         self._draw_hand(surface, pub)
-        self.log.draw(surface, LOG_RECT)
-        hint, keys = self.hint(pub)
-        surface.blit(self._hint.get((hint, keys, theme.colours), hint, keys), hud.BOTTOM)
         if self._dice_selector_up():
             theme.draw_text(surface, "Dice", (BOTTOM_DICE_X - 12, hud.BOTTOM.y + 41), 20, theme.colours.text_dim,
                             anchor="midright", shadow=False)
             for i, b in enumerate(self.dice_buttons):
                 b.primary = (self.controls.dice or 3) == i + 1
                 b.draw(surface)
+        if self._defend_prompt_up():
+            self._draw_defend(surface, pub)
 
     def _sync_buttons(self, pub) -> None:
         phase = pub["phase"]
@@ -489,8 +432,11 @@ class BoardScene(SeatedBoard, Scene):
             b.hotkey_label = str(i + 1)
             b.draw(surface)
 
-    def _draw_tooltip(self, surface, pub) -> None:
+    def tooltip_lines(self) -> list | None:
         tid = self.hover
+        if tid is None:
+            return None
+        pub = self.pub
         info = pub["territories"][tid]
         t = self.geometry.territories[tid]
         cont = self.geometry.continents[t.continent]
@@ -503,22 +449,11 @@ class BoardScene(SeatedBoard, Scene):
         if src and pub["phase"] == "attack" and tid in TurnControls.targets(self.actions, "attack", src):
             lines.append((f"click: attack with {self.controls.attack_action(self.actions, src, tid)['dice']} dice",
                           theme.colours.accent))
-        tip = self._tooltip.get((tuple(lines), theme.colours), lines)
-        mx, my = self.app.mouse_pos
-        rect = tip.get_rect(topleft=(mx + 18, my + 14))
-        rect.clamp_ip(self.geometry.map_rect)
-        surface.blit(tip, rect)
+        return lines
 
-    def hint(self, pub) -> tuple[str, str]:
-        """The hint line: what to do next, and the keys that help."""
+    def move_hint(self) -> tuple[str, str]:
+        pub = self.pub
         phase = pub["phase"]
-        if pub.get("result"):
-            return "The game is over.", ""
-        if self.active_seat is None:
-            who = self.seat_name(self.actor(self.view))
-            if not self.link.my_seats:
-                return f"Watching: {who} to move.", "H help"
-            return f"Waiting for {who}…", "H help  ·  mouse over a territory for details"
         keys = "Enter end phase  ·  A attack again  ·  B blitz  ·  1-3 dice  ·  Esc cancel  ·  H help"
         if phase == "claim":
             return "Claim: click an empty territory.", "H help"

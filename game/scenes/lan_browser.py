@@ -1,7 +1,7 @@
 """LAN browser: tables found on the network, live; join one, or type HOST:PORT."""
 
-from cli import _address
 from engine import games
+from net import address
 from game import tables, theme
 from game.gui import GuiScene, TextField
 from game.scene import Scene
@@ -50,8 +50,8 @@ class LanBrowserScene(GuiScene, Scene):
 
     def join_typed(self) -> None:
         try:
-            host, port = _address(self.address.text.strip())
-        except Exception as e:  # argparse's message says what a good address looks like
+            host, port = address.parse(self.address.text)
+        except ValueError as e:  # the sentence says what a good address looks like
             self.app.notify(str(e), warning=True)
             return
         self.join_at(host, port)

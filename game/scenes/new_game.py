@@ -30,16 +30,14 @@ def start_local_table(app, game_id: str, seats: list[dict], options: dict):
     """The link of a new local game (hot-seat or against bots), built the one way both the new-game
     form and the game-over "Play again" build it: in a real-time game (every seat at once, e.g. a
     Situation 4 race) each bot moves on its own clock at its level's pace, from the window's countdown
-    on (game.board_kit.realtime_bots); otherwise bots answer after the usual animation delay."""
+    on (game.paced_bots); otherwise bots answer after the usual animation delay."""
     bot_factory = app.bot_factory
     bot_delay = tables.BOT_DELAY * app.settings.animation_factor()
     if games.is_realtime(game_id):
-        import bots
-        from game.board_kit import realtime_bots
-        bot_factory = realtime_bots.paced_factory(bot_factory or bots.make,
-                                                  speed=realtime_bots.race_speed(app.settings),
-                                                  start_delay=games.start_countdown(game_id)
-                                                  * app.settings.animation_factor())
+        from game import paced_bots
+        bot_factory = paced_bots.paced_factory(bot_factory or tables.product_bots(),
+                                               speed=paced_bots.race_speed(app.settings),
+                                               start_delay=games.start_countdown(game_id) * app.settings.animation_factor())
         bot_delay = 0.0
     return tables.start_local(game_id, seats, options, bot_factory=bot_factory, bot_delay=bot_delay)
 

@@ -1,13 +1,13 @@
 """A scripted racer that plays the board the way a person does: by posting real mouse drags
 and key presses to the window (UI tests, screenshots, the bench).
 
-What to do next comes from the bot racer (bots/situation4.py) deciding from the
-seat's own view, exactly what the scene shows; how to do it is pure input:
-scroll the tray until the piece shows, press on it, drag it to its space and let go.
+What to do next comes from a bot racer (given as a factory, like a table's:
+`make_bot(game_id, level, seat, seed)`) deciding from the seat's own view, exactly
+what the scene shows; how to do it is pure input: scroll the tray until the piece
+shows, press on it, drag it to its space and let go.
 """
 import pygame
 
-import bots
 from game.board_kit.autoplay import post_key, post_motion
 from game.situation4 import race_hud
 
@@ -23,20 +23,20 @@ def post_drag(start, end, steps: int = 3) -> None:
 
 
 class RaceHand:
-    def __init__(self, scene, level: str = "hard", seed: int = 7):
+    def __init__(self, scene, make_bot, level: str = "hard", seed: int = 7):
         self.scene = scene
-        self.racer = bots.make("situation4", level, scene.seat, seed)
+        self.racer = make_bot("situation4", level, scene.seat, seed)
         self.inputs = 0
         self._pending = None   # a paradrop's second half: (piece, slot) once the paratrooper is down
 
     def step(self) -> str | None:
         """Post the input for the next move (None: nothing to do this frame)."""
         s = self.scene
-        if not s.racing or s.drag is not None or len(s.predictions):
+        if not s.racing or s.hand.drag is not None or len(s.predictions):
             return None
         if self._pending is not None:
             piece, slot = self._pending
-            if s.para_target is None:
+            if s.hand.landing is None:
                 self._pending = None
                 return None
             if piece not in s.tray_order() or s.pub["owner"][slot] is not None:

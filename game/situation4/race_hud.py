@@ -1,12 +1,15 @@
-"""Heads-up surfaces of the race, each rebuilt only when what it shows changes (board_kit.hud.Cached):
-the top bar (the two sides, their players, scores and trays), the side panel's score box and the
-box of forces in hand.
+"""Heads-up parts of the race: the top bar (the two sides, their players, scores and trays), the side
+panel's score box, the box of forces in hand and the flags box. The surfaces are rebuilt only when
+what they show changes (board_kit.hud.Cached); `RaceHud` puts them on screen.
 """
+import math
+
 import pygame
 
 from game import theme
-from game.board_kit.hud import fit_text
+from game.board_kit.hud import Cached, fit_text
 from game.situation4 import icons, layout, palette
+from game.widgets import Button
 
 FORCE_KINDS = ("tank", "paratroop", "bridge")
 FORCE_LABELS = {"tank": "Tanks", "paratroop": "Paratroopers", "bridge": "Bridges"}
@@ -103,3 +106,68 @@ def build_forces_box(pub: dict, my_side, armed) -> pygame.Surface:
     theme.draw_text(surf, fit_text(f"Opponent: {their}", rect.w - 20, 14), (12, rect.h - 22), 14,
                     theme.colours.text_dim, shadow=False)
     return surf.convert_alpha()
+
+
+class RaceHud:
+    """The race's side panel and top bar on screen: scores counting up, forces in hand, the flag prompt."""
+
+    def __init__(self, board, on_flag):
+        self.board = board
+        self.shown_scores = [0, 0]
+        self._top = Cached(build_top_bar)
+        self._scores = Cached(build_score_box)
+        self._forces = Cached(build_forces_box)
+        box = FLAG_BOX
+        self.flag_button = Button((box.x + 10, box.y + 62, box.w - 20, 46), "Plant flag", on_flag, primary=True)
+
+    def ease(self, pub: dict, dt: float) -> None:
+        """Scores count up towards the view's, so a jump in points reads as points scored."""
+        for side in (0, 1):
+            target, cur = pub["scores"][side], self.shown_scores[side]
+            if cur != target:
+                step = max(1, int(abs(target - cur) * min(1.0, dt * 8)))
+                self.shown_scores[side] = cur + step if cur < target else max(target, cur - step)
+
+    def draw(self, surface, pub: dict, *, sides: list[str], side, clock: str, armed, prompt, time: float) -> None:
+        """`prompt`: (slot, points, my own moment) of the flag F would plant, or None."""
+        surface.blit(self._top.get((repr(pub["scores"]), repr(pub["placed"]), repr(pub["tray_left"]), pub["filled"],
+                                    tuple(sides), side, clock, theme.colours),
+                                   self.board, sides, pub, side, clock), layout.TOP_BAR)
+        surface.blit(self._scores.get((tuple(sides), repr(pub["placed"]), repr(pub["tray_left"]),
+                                       tuple(self.shown_scores), side, theme.colours),
+                                      sides, pub, side, self.shown_scores), SCORE_BOX)
+        surface.blit(self._forces.get((repr(pub["in_hand"]), repr(pub["bases_ready"]), side, armed, theme.colours),
+                                      pub, side, armed), FORCES_BOX)
+        self._draw_flag_box(surface, pub, side, prompt, time)
+
+    def _draw_flag_box(self, surface, pub, side, prompt, time: float) -> None:
+        box = FLAG_BOX
+        enemy = None if side is None else 1 - side
+        their = pub["flag_windows"][enemy] if enemy is not None else None
+        urgent = prompt is not None and prompt[2]
+        border = theme.colours.accent if urgent else theme.colours.panel_border
+        theme.draw_panel(surface, box, border=border, alpha=240, border_width=3 if urgent else 2)
+        if urgent:
+            glow = int(60 + 60 * (0.5 + 0.5 * math.sin(time * 7)))
+            halo = pygame.Surface(box.inflate(10, 10).size, pygame.SRCALPHA)
+            pygame.draw.rect(halo, (*theme.colours.accent, glow), halo.get_rect(), 5, border_radius=14)
+            surface.blit(halo, box.inflate(10, 10))
+        theme.draw_text(surface, "Flags", (box.x + 12, box.y + 6), 16, theme.colours.text_dim, bold=True, shadow=False)
+        if prompt is not None:
+            slot, points, own = prompt
+            head = f"You laid a {points}! Plant your flag now" if own else f"Open objective: {points} points"
+            theme.draw_text(surface, fit_text(head, box.w - 24, 19, True), (box.x + 12, box.y + 30), 19,
+                            theme.colours.accent if own else theme.colours.text, bold=True)
+            self.flag_button.label = f"Plant flag  +{points}   (F)"
+            self.flag_button.draw(surface)
+        else:
+            line = "Lay an objective (a piece with points) and flag it at once." if side is not None else \
+                "Watching the race."
+            for i, part in enumerate(theme.wrap_text(line, box.w - 24, 17)[:2]):
+                theme.draw_text(surface, part, (box.x + 12, box.y + 34 + i * 20), 17, theme.colours.text_dim,
+                                shadow=False)
+        if their is not None:
+            msg = f"{palette.side_name(self.board, enemy)} may flag their {self.board.objectives[their]} — until their next move"
+            for i, part in enumerate(theme.wrap_text(msg, box.w - 24, 15)[:2]):
+                theme.draw_text(surface, part, (box.x + 12, box.bottom - 40 + i * 17), 15, palette.side_shade(enemy),
+                                shadow=False)

@@ -2,7 +2,8 @@
 
 Everything it shows is read from the final public view (the engine's own
 `scoring.tally` breaks the totals down); the animation is only a way of
-reading it out. `done` once every line has counted up.
+reading it out. `done` once every line has counted up. While it shows it is the
+board's modal: Enter or a click counts the rest at once, then goes on.
 """
 import pygame
 
@@ -18,8 +19,11 @@ HOLD_SECONDS = 2.5
 
 
 class FinalTally:
-    def __init__(self, board, pub: dict, side_label, *, factor: float = 1.0):
+    def __init__(self, board, pub: dict, side_label, *, centre, on_done, factor: float = 1.0):
+        """`centre`: where the panel's bottom edge is centred; `on_done()`: Enter or a click once counted up."""
         self.board = board
+        self.centre = centre
+        self.on_done = on_done
         self.breakdown = tally(board, pub["owner"], pub["flags"], pub["bridges"])
         self.result = pub.get("result") or {}
         self.side_label = side_label
@@ -46,6 +50,16 @@ class FinalTally:
         """Counted up and held long enough to read."""
         return self.done and (self.per_line <= 0 or self.t >= self.per_line * len(LINES) + self.hold)
 
+    def handle(self, event) -> bool:
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)) \
+                or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
+            if self.done:
+                self.on_done()
+            else:
+                self.t = self.per_line * len(LINES)
+            return True
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
     def update(self, dt: float) -> None:
         self.t += dt
         line = int(self.progress)
@@ -69,10 +83,21 @@ class FinalTally:
         squares = self.won_squares[side]
         return squares[:int(round(len(squares) * frac))]
 
-    def draw(self, surface, centre) -> None:
-        """The panel, its bottom edge centred on `centre`."""
+    def draw_won_squares(self, surface, proj) -> None:
+        """The won squares counted so far, tinted in their side's shade on the board (`proj`: its projection)."""
+        for side in (0, 1):
+            shade = palette.side_shade(side)
+            for q in self.squares_lit(side):
+                rects = [proj.slot_rect(s) for s in self.board.squares[q]]
+                box = rects[0].unionall(rects[1:])
+                tint = pygame.Surface(box.size, pygame.SRCALPHA)
+                tint.fill((*theme.lighten(shade, 0.6), 110))
+                surface.blit(tint, box)
+                pygame.draw.rect(surface, theme.darken(shade, 0.5), box, 5)
+
+    def draw(self, surface) -> None:
         rect = pygame.Rect(0, 0, 620, 300)
-        rect.midbottom = centre
+        rect.midbottom = self.centre
         theme.draw_panel(surface, rect, border=theme.colours.accent, alpha=255)
         theme.draw_text(surface, "Final tally", (rect.centerx, rect.y + 30), theme.SIZE_LARGE, theme.colours.accent,
                         bold=True, anchor="center")

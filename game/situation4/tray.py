@@ -5,11 +5,13 @@ Filters follow what is printed on the pieces: all, red-bordered base-line pieces
 objectives (points), and base pieces (tank and paratroop bases). Sorts: as dealt
 (the tray's own shuffled order), nearest my edge first, and "fits now" first.
 Items run in columns of two; the wheel, Left/Right, [ ] and PgUp/PgDn scroll by a column.
+The tray owns its tools (the filter and sort buttons, keys 1-4 and S) and draws them.
 """
 import pygame
 
 from game import theme
 from game.situation4 import layout, palette
+from game.widgets import Button
 
 FILTERS = ("all", "red", "points", "bases")
 FILTER_LABELS = {"all": "All", "red": "Red", "points": "Points", "bases": "Bases"}
@@ -39,6 +41,12 @@ class Tray:
         self._base_slots = base_slots
         self._red = set(board.base_line[0]) | set(board.base_line[1])
         self._key = None
+        t = layout.TRAY_TOOLS
+        self.filter_buttons = {name: Button((t.x + (i % 2) * 76, t.y + 26 + (i // 2) * 32, 72, 28), FILTER_LABELS[name],
+                                            lambda n=name: self.set_filter(n), size=16)
+                               for i, name in enumerate(FILTERS)}
+        self.sort_button = Button((t.x, t.y + 92, 148, 28), "", self.next_sort, size=15)
+        self.buttons = list(self.filter_buttons.values()) + [self.sort_button]
 
     # ----- what is in it ---------------------------------------------------------------
     def matches(self, piece: int) -> bool:
@@ -87,6 +95,29 @@ class Tray:
                                                 layout.TRAY_ITEM - 4, layout.TRAY_ITEM - 4)
 
     # ----- the player's controls --------------------------------------------------------
+    def handle(self, event, mouse) -> bool:
+        """The tray's buttons, its keys and the wheel over it (`mouse`: where the mouse is)."""
+        if any(b.handle(event) for b in self.buttons):
+            return True
+        if event.type == pygame.MOUSEWHEEL and layout.TRAY.collidepoint(mouse):
+            self.scroll_by(-event.y if event.y else event.x)
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        numbers = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
+        if event.key in numbers:
+            self.set_filter(FILTERS[numbers.index(event.key)])
+            return True
+        if event.key == pygame.K_s:
+            self.next_sort()
+            return True
+        step = {pygame.K_RIGHT: 1, pygame.K_LEFT: -1, pygame.K_RIGHTBRACKET: 1, pygame.K_LEFTBRACKET: -1,
+                pygame.K_PAGEDOWN: self.cols_visible, pygame.K_PAGEUP: -self.cols_visible}.get(event.key)
+        if step is not None:
+            self.scroll_by(step)
+            return True
+        return False
+
     def scroll_by(self, columns: int) -> None:
         self.scroll = max(0, min(self.max_scroll, self.scroll + columns))
         self._layout()
@@ -123,6 +154,18 @@ class Tray:
         return rect.center if rect is not None else layout.TRAY_ITEMS.center
 
     # ----- drawing ----------------------------------------------------------------------
+    def draw_tools(self, surface, label: str) -> None:
+        """The tray's panel, its title (`label`) and its filter and sort buttons."""
+        pygame.draw.rect(surface, theme.colours.panel, layout.TRAY, border_radius=10)
+        pygame.draw.rect(surface, theme.colours.panel_border, layout.TRAY, 2, border_radius=10)
+        t = layout.TRAY_TOOLS
+        theme.draw_text(surface, label, (t.x, t.y), 17, theme.colours.text, bold=True, shadow=False)
+        for name, b in self.filter_buttons.items():
+            b.primary = self.filter == name
+            b.draw(surface)
+        self.sort_button.label = f"Sort: {SORT_LABELS[self.sort]}"
+        self.sort_button.draw(surface)
+
     def draw(self, surface, *, selected=None, lifted=None, empty_text=None) -> None:
         area = layout.TRAY_ITEMS
         pygame.draw.rect(surface, theme.darken(theme.colours.panel, 0.35), area.inflate(4, 4), border_radius=8)

@@ -1,6 +1,7 @@
 """Battles: larger against smaller, even battles by coin, sacrifices, retreats."""
 import pytest
 
+from engine.legal import all_actions
 from engine import civil_war as cw
 from engine.civil_war.battle import defence
 from engine.civil_war.board import load
@@ -31,7 +32,7 @@ def test_larger_attacker_chooses_losses_defender_losing_one_more():
     """Larger vs smaller: the defender loses one more unit than the attacker; the attacker picks how many."""
     s, _ = larger_battle()
     assert cw.to_act(s) == {SOUTH}
-    options = cw.legal_actions(s, SOUTH)
+    options = all_actions(cw.legal(s, SOUTH))
     sizes = sorted({(sum(o["eliminate"].values()), sum(o.get("lose", {}).values())) for o in options})
     assert sizes == [(1, 0), (2, 1), (3, 2)]
     act(s, SOUTH, {"type": "battle", "eliminate": {"infantry": 2, "cavalry": 1}, "lose": {"infantry": 2}})
@@ -57,7 +58,7 @@ def test_survivors_get_an_immediate_extra_move_then_play_returns():
     s, _ = larger_battle()
     act(s, SOUTH, {"type": "battle", "eliminate": {"cavalry": 1}, "lose": {}})
     assert cw.to_act(s) == {NORTH}
-    assert {a["type"] for a in cw.legal_actions(s, NORTH)} == {"retreat"}
+    assert {a["type"] for a in all_actions(cw.legal(s, NORTH))} == {"retreat"}
     refused(s, NORTH, {"type": "end_turn"})
     act(s, NORTH, {"type": "retreat", "path": [[11, 9]], "units": {"infantry": 1}})
     assert cw.to_act(s) == {NORTH}     # one more survivor to go
@@ -133,7 +134,7 @@ def test_a_disabled_force_sits_out_its_next_turn_then_recovers():
     move(s, SOUTH, FIELD, [NEXT], infantry=1)
     act(s, SOUTH, {"type": "end_turn"})
     refused(s, NORTH, {"type": "move", "from": list(NEXT), "path": [[11, 10]], "units": {"infantry": 3}})
-    assert all(a.get("from") != list(NEXT) for a in cw.legal_actions(s, NORTH))
+    assert all(a.get("from") != list(NEXT) for a in all_actions(cw.legal(s, NORTH)))
     move(s, NORTH, (0, 1), [(1, 1)], infantry=1)
     act(s, NORTH, {"type": "end_turn"})
     assert not any(u["disabled"] for u in s["units"])
@@ -176,6 +177,7 @@ def test_the_extra_move_is_never_a_railroad_ride():
     move(s, SOUTH, (5, 2), [(6, 2)], infantry=4)
     act(s, SOUTH, {"type": "battle", "eliminate": {"infantry": 1}, "lose": {}})
     refused(s, NORTH, {"type": "retreat", "path": [[7, 1], [8, 1]], "units": {"infantry": 1}})
-    assert all(len(a["path"]) == 1 for a in cw.legal_actions(s, NORTH))
+    retreats = all_actions(cw.legal(s, NORTH))
+    assert retreats and all(max(abs(a["to"][0] - 6), abs(a["to"][1] - 2)) == 1 for a in retreats)
     act(s, NORTH, {"type": "retreat", "path": [[7, 1]], "units": {"infantry": 1}})
     assert cw.to_act(s) == {SOUTH}

@@ -1,4 +1,5 @@
 """Key cities, capitals and fortification."""
+from engine.legal import all_actions
 from engine import civil_war as cw
 from engine.civil_war.battle import defence
 from engine.civil_war.board import load
@@ -20,7 +21,7 @@ def test_entering_an_empty_northern_key_city_costs_the_north_two_of_its_choosing
     assert s["flags"] == {"Pittsburgh": SOUTH}
     assert any(e["type"] == "captured" and e["cost"] == 2 for e in events)
     assert cw.to_act(s) == {NORTH}
-    assert {a["type"] for a in cw.legal_actions(s, NORTH)} == {"choose_losses"}
+    assert {a["type"] for a in all_actions(cw.legal(s, NORTH))} == {"choose_losses"}
     refused(s, NORTH, {"type": "choose_losses", "at": [16, 3], "units": {"infantry": 3}})
     refused(s, NORTH, {"type": "choose_losses", "at": [16, 3], "units": {"gunboat": 1}})
     act(s, NORTH, {"type": "choose_losses", "at": [16, 3], "units": {"cavalry": 1}})

@@ -1,4 +1,5 @@
 """Movement: infantry, cavalry, gunboats, stacks, mountains, passes and boarding."""
+from engine.legal import all_actions
 from engine import civil_war as cw
 from tests.civil_war.helpers import NORTH, SOUTH, act, can_move, empty, here, move, place, refused
 
@@ -149,4 +150,4 @@ def test_malformed_moves_are_bad_actions():
     refused(s, SOUTH, {"type": "move", "from": [9, 10], "path": "south", "units": {"cavalry": 1}}, "bad_action")
     refused(s, SOUTH, {"type": "move", "from": [9, 10], "path": [[9, 11]], "units": {"cavalry": True}}, "bad_action")
     refused(s, SOUTH, {"type": "fly"}, "bad_action")
-    assert cw.legal_actions(s, NORTH) == []
+    assert all_actions(cw.legal(s, NORTH)) == []

@@ -3,6 +3,7 @@ import copy
 
 import pytest
 
+from engine.legal import all_actions
 from engine import Session
 from engine import civil_war as cw
 from engine.rng import Rng
@@ -13,7 +14,7 @@ def test_two_seats_and_the_confederacy_moves_first():
     """Seat 0 is the Confederacy, which always has the first turn; seat 1 is the Union."""
     s = cw.setup(cw.default_options(), 2, Rng(3))
     assert cw.to_act(s) == {SOUTH}
-    assert cw.view(s, None)["public"]["sides"] == ["confederacy", "union"]
+    assert [(side["name"], side["seats"]) for side in cw.sides(s)] == [("Confederacy", [SOUTH]), ("Union", [NORTH])]
     with pytest.raises(ValueError):
         cw.validate_options({}, 3)
 
@@ -22,10 +23,10 @@ def test_a_turn_needs_at_least_one_move():
     """Each player must move at least one unit on each turn."""
     s = empty()
     place(s, SOUTH, (9, 10), infantry=1)
-    assert {"type": "end_turn"} not in cw.legal_actions(s, SOUTH)
+    assert {"type": "end_turn"} not in all_actions(cw.legal(s, SOUTH))
     refused(s, SOUTH, {"type": "end_turn"})
     move(s, SOUTH, (9, 10), [(9, 11)], infantry=1)
-    assert {"type": "end_turn"} in cw.legal_actions(s, SOUTH)
+    assert {"type": "end_turn"} in all_actions(cw.legal(s, SOUTH))
     events = act(s, SOUTH, {"type": "end_turn"})
     assert events[-1] == {"type": "turn", "side": NORTH, "turn_number": 2}
     assert cw.to_act(s) == {NORTH}
@@ -39,7 +40,7 @@ def test_a_side_that_cannot_move_may_pass():
     for u in s["units"]:
         if u["side"] == SOUTH:
             u["disabled"] = True
-    assert cw.legal_actions(s, SOUTH) == [{"type": "end_turn"}]
+    assert all_actions(cw.legal(s, SOUTH)) == [{"type": "end_turn"}]
     act(s, SOUTH, {"type": "end_turn"})
 
 
@@ -48,7 +49,7 @@ def test_any_number_of_pieces_may_move_in_a_turn():
     s = empty()
     move(s, SOUTH, (0, 11), [(1, 11)], infantry=1)
     move(s, SOUTH, (0, 11), [(0, 10)], infantry=1)
-    assert not [a for a in cw.legal_actions(s, SOUTH) if a["type"] == "move"]
+    assert not [a for a in all_actions(cw.legal(s, SOUTH)) if a["type"] == "move"]
 
 
 def test_eliminating_every_enemy_piece_wins():
@@ -68,7 +69,7 @@ def test_surrender_ends_the_game_for_the_other_side():
     s = cw.setup(cw.default_options(), 2, Rng(1))
     act(s, SOUTH, {"type": "surrender"})
     assert cw.result(s)["winners"] == [NORTH]
-    assert all(a["type"] != "surrender" for a in cw.legal_actions(cw.setup(cw.default_options(), 2, Rng(1)), SOUTH))
+    assert all(a["type"] != "surrender" for a in all_actions(cw.legal(cw.setup(cw.default_options(), 2, Rng(1)), SOUTH)))
 
 
 def test_one_piece_each_is_a_stalemate():
@@ -131,15 +132,16 @@ def test_refused_actions_leave_the_session_untouched():
         assert (session.state_hash(), session.rev) == before
 
 
-def test_listed_moves_offer_whole_stack_each_kind_and_single_units():
-    """legal_actions lists, per stack, the whole stack, all of one kind and one of a kind."""
+def test_listed_moves_offer_every_split_of_a_stack_and_each_is_accepted():
+    """"Any number of pieces may move" from a stack: legal lists every split (here 2 infantry and
+    2 cavalry: 3 x 3 - 1 = 8 compositions), and each listed move is accepted."""
     s = empty()
     place(s, SOUTH, (9, 10), infantry=2, cavalry=2)
-    offered = {tuple(sorted(a["units"].items())) for a in cw.legal_actions(s, SOUTH)
+    offered = {tuple(sorted(a["units"].items())) for a in all_actions(cw.legal(s, SOUTH))
                if a["type"] == "move" and a["from"] == [9, 10]}
-    assert offered == {(("cavalry", 2), ("infantry", 2)), (("infantry", 2),), (("infantry", 1),),
-                       (("cavalry", 2),), (("cavalry", 1),)}
-    for a in cw.legal_actions(s, SOUTH):
+    assert offered == {tuple(sorted((k, n) for k, n in (("infantry", i), ("cavalry", c)) if n))
+                       for i in range(3) for c in range(3) if i + c}
+    for a in all_actions(cw.legal(s, SOUTH)):
         trial = copy.deepcopy(s)
         act(trial, SOUTH, a)
 

@@ -4,6 +4,7 @@ A whole game from the main menu against a bot; hot-seat with the cover; the batt
 dialog offering exactly the rules' choices; splitting a stack; refusals that change
 nothing. Every loop is bounded by frames and wall-clock time.
 """
+import bots
 import functools
 
 import pygame
@@ -13,7 +14,6 @@ from game import tables
 from game.board_kit.autoplay import post_click, post_key
 from game.civil_war import BoardScene
 from game.civil_war.autoplay import ClickPlayer
-from game.civil_war.geometry import centre, square_at
 from game.scenes.game_over import GameOverScene
 from game.scenes.title import TitleScene
 from net.local import LocalTable
@@ -30,7 +30,7 @@ run = functools.partial(run_board, frames=3000, seconds=30.0)
 def start(app, kinds=("human", "bot"), *, seed=SEED, level="easy"):
     seats = [{"kind": k, "name": ("Ada", "Grace")[i] if k == "human" else "Grant", "level": level}
              for i, k in enumerate(kinds)]
-    link = LocalTable("civil_war", seats, seed=seed, bot_delay=0)
+    link = LocalTable("civil_war", seats, seed=seed, bot_delay=0, bot_factory=bots.make)
     scene = BoardScene(app, link)
     app.push(scene)
     app.active_link = link
@@ -54,7 +54,7 @@ def test_civil_war_from_the_main_menu_against_a_bot_to_the_end(ui, monkeypatch):
     ui.click_button(form.start_button)
     board = ui.top
     assert isinstance(board, BoardScene) and board.link.my_seats == [0]
-    player = ClickPlayer(board, "hard", SEED)
+    player = ClickPlayer(board, bots.make, "hard", SEED)
     assert run(ui.app, board, lambda: isinstance(ui.top, GameOverScene), player=player, frames=4000)
     sent = [a["type"] for a in board.sent]
     assert sent.count("move") >= 10 and "end_turn" in sent
@@ -72,10 +72,10 @@ def test_the_battle_dialog_offers_only_the_rules_choices(app):
     """"The attacker chooses how many (and which enemy units if not all)": the dialog's Fight button is live
     only for a listed outcome, and what it sends is one of the rules' own battle actions."""
     link, scene = start(app)
-    player = ClickPlayer(scene, "hard", SEED)
+    player = ClickPlayer(scene, bots.make, "hard", SEED)
     assert run(app, scene, lambda: scene.dialog is not None, player=player)
     dialog = scene.dialog
-    listed = [a for a in rules.legal_actions(link.session.state, 0) if a["type"] == "battle"]
+    listed = [a for a in link.session.legal_actions(0) if a["type"] == "battle"]
     assert len(listed) > 1 and dialog.valid
     lose_plus = next(st[3] for st in dialog.steppers if st[0] == "lose")
     post_click(lose_plus.rect.center)  # one more loss than the destruction chosen allows
@@ -84,7 +84,7 @@ def test_the_battle_dialog_offers_only_the_rules_choices(app):
     post_key(pygame.K_RETURN)
     app.step(FRAME)
     assert "battle" not in [a["type"] for a in scene.sent]  # an invalid choice sends nothing
-    post_click(dialog.total_buttons[0].rect.center)  # the smallest total: a listed outcome again
+    post_click(dialog.group_buttons[0].rect.center)  # the smallest total: a listed outcome again
     app.step(FRAME)
     assert dialog.valid
     post_click(dialog.ok.rect.center)
@@ -98,9 +98,9 @@ def test_a_stack_splits_and_only_the_picked_units_move(app):
     """"Stacks split freely": picking 2 of Lee's 3 infantry with the panel's - button moves exactly those."""
     link, scene = start(app)
     fred = rules.load("civil_war").cities["Fredericksburg"].at
-    post_click(centre(fred))
+    post_click(scene.map.centre(fred))
     app.step(FRAME)
-    assert scene.selection.square == fred and scene.selection.picked == {"infantry": 3, "cavalry": 1, "gunboat": 0}
+    assert scene.selection.cell == fred and scene.selection.picked == {"infantry": 3, "cavalry": 1, "gunboat": 0}
     post_click(scene.steppers["cavalry"][0].rect.center)
     post_click(scene.steppers["infantry"][0].rect.center)
     app.step(FRAME)
@@ -108,7 +108,7 @@ def test_a_stack_splits_and_only_the_picked_units_move(app):
     moves = [sq for sq, how in scene.reach().items() if how == "move"]
     assert moves
     dest = sorted(moves)[0]
-    post_click(centre(dest))
+    post_click(scene.map.centre(dest))
     assert run(app, scene, lambda: scene.pending_seq is None and link.rev == 1)
     assert scene.sent == [{"type": "move", "from": list(fred), "to": list(dest), "units": {"infantry": 2}}]
     left = stack_at(link, "Fredericksburg", 0)
@@ -122,9 +122,9 @@ def test_clicks_the_rules_refuse_change_nothing_and_say_why(app):
     app.step(FRAME)
     assert "Move at least one unit" in scene.refusals[-1]
     washington = rules.load("civil_war").cities["Washington"].at
-    post_click(centre(washington))
+    post_click(scene.map.centre(washington))
     app.step(FRAME)
-    assert scene.selection.square is None and "lit" in scene.refusals[-1]
+    assert scene.selection.cell is None and "lit" in scene.refusals[-1]
     assert scene.sent == [] and link.rev == 0
 
 
@@ -133,13 +133,13 @@ def test_hot_seat_shows_the_cover_between_the_two_generals(app):
     up the board neither draws the map nor takes clicks."""
     link, scene = start(app, ("human", "human"))
     assert scene.cover.up and scene.cover.seat == 0 and scene.cover.name == "Ada"
-    post_click(centre(rules.load("civil_war").cities["Fredericksburg"].at))  # swallowed by the cover
+    post_click(scene.map.centre(rules.load("civil_war").cities["Fredericksburg"].at))  # swallowed by the cover
     app.step(FRAME)
-    assert scene.selection.square is None and scene.layer.rebuilds == 0
+    assert scene.selection.cell is None and scene.layer.rebuilds == 0
     post_key(pygame.K_RETURN)
     app.step(FRAME)
     assert not scene.cover.up and scene.active_seat == 0
-    player = ClickPlayer(scene, "normal", 1)
+    player = ClickPlayer(scene, bots.make, "normal", 1)
     assert run(app, scene, lambda: scene.cover.up, player=player, frames=200)
     assert scene.cover.seat == 1 and scene.cover.name == "Grace"
     assert link.session.to_act() == [1] and scene.active_seat is None  # its turn, or a step of its own
@@ -153,10 +153,35 @@ def test_the_board_maps_every_square_and_draws_every_stack(app):
     link, scene = start(app)
     for x in range(18):
         for y in range(18):
-            assert square_at(centre((x, y))) == (x, y)
-    assert square_at((2, 2)) is None
+            assert scene.map.cell_at(scene.map.centre((x, y))) == (x, y)
+    assert scene.map.cell_at((2, 2)) is None
     stacks = link.session.view(None)["public"]["stacks"]
     assert scene.counters.builds == len({(s["side"], tuple(sorted(s["units"].items()))) for s in stacks}) >= 8
+
+
+def test_zooming_in_keeps_clicks_on_the_square_under_the_mouse(app):
+    """The wheel zooms the map around the mouse and a drag pans it; a click still selects the square drawn
+    under it, and a drag never counts as a click."""
+    link, scene = start(app)
+    fred = rules.load("civil_war").cities["Fredericksburg"].at
+    at = scene.map.centre(fred)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    app.step(FRAME)
+    assert scene.map.zoom > 1 and scene.map.cell_at(at) == fred, "the square under the mouse stays there"
+    start_pos = scene.map.centre(fred)
+    drag_to = (start_pos[0] + 60, start_pos[1] + 40)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_pos, button=1))
+    for i in (1, 2, 3):
+        pos = (start_pos[0] + 20 * i, start_pos[1] + 40 * i // 3)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(20, 13), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=drag_to, button=1))
+    app.step(FRAME)
+    assert scene.selection.cell is None, "a drag moves the map and selects nothing"
+    assert scene.map.cell_at(drag_to) == fred, "the map moved with the mouse"
+    post_click(scene.map.centre(fred))
+    app.step(FRAME)
+    assert scene.selection.cell == fred
 
 
 def test_after_an_accepted_action_the_board_waits_until_its_view_shows_it(app):
@@ -164,10 +189,10 @@ def test_after_an_accepted_action_the_board_waits_until_its_view_shows_it(app):
     accepted revision, the board sends nothing more (a second click would act on a stale board)."""
     link, scene = start(app)
     fred = rules.load("civil_war").cities["Fredericksburg"].at
-    post_click(centre(fred))
+    post_click(scene.map.centre(fred))
     app.step(FRAME)
     dest = sorted(sq for sq, how in scene.reach().items() if how == "move")[0]
-    post_click(centre(dest))
+    post_click(scene.map.centre(dest))
     assert run(app, scene, lambda: link.rev == 1 and not scene.waiting)
     scene.shown_rev = 0  # as if the link got the update after this frame read its view
     assert scene.waiting

@@ -6,6 +6,7 @@ import sys
 import time
 from pathlib import Path
 
+import bots
 import pygame
 
 from game.civil_war import BoardScene
@@ -33,7 +34,7 @@ def test_civil_war_joined_by_address_is_played_to_the_end_over_loopback(ui, sand
         assert ui.until(lambda: isinstance(ui.top, BoardScene), max_frames=400, sleep=0.01)
         board = ui.top
         assert board.link.my_seats == [0] and board.link.game == "civil_war"
-        player = ClickPlayer(board, "hard", 6)
+        player = ClickPlayer(board, bots.make, "hard", 6)
         deadline = time.monotonic() + SECONDS
         while not isinstance(ui.top, GameOverScene):
             assert time.monotonic() < deadline, (board.link.rev, board.pending_seq, board.refusals[-3:], player.done[-6:], board.link.view(0)["public"]["to_act"], board.active_seat, player.plan)

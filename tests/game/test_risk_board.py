@@ -2,9 +2,10 @@
 
 Every loop is bounded by a frame count and a wall-clock limit.
 """
+import bots
 import time
 
-from engine.risk import legal_actions as rules_legal_actions
+
 from game.risk import BoardScene
 from game.risk.autoplay import ClickPlayer, post_click
 from game.risk.cards import CardHand
@@ -25,7 +26,7 @@ def seats(*kinds, level="easy"):
 
 
 def start(app, kinds, *, seed=5, options=None, link=None):
-    link = link or LocalTable("risk", seats(*kinds), options=options, seed=seed, bot_delay=0)
+    link = link or LocalTable("risk", seats(*kinds), options=options, seed=seed, bot_delay=0, bot_factory=bots.make)
     scene = BoardScene(app, link)
     app.push(scene)
     app.active_link = link
@@ -135,7 +136,7 @@ def test_lit_sources_and_targets_match_the_rules(app):
                 and any(a["type"] == "attack" for a in scene.actions))
 
     assert run(app, scene, my_attack, player=player)
-    legal = rules_legal_actions(link.session.state, 0)
+    legal = link.session.legal_actions(0)
     sources = {a["from"] for a in legal if a["type"] == "attack"}
     lit = scene.controls.highlights(scene.view["public"], scene.actions)
     assert {t for t, style in lit.items() if style == "source"} == sources
@@ -181,7 +182,7 @@ class RefusingLink:
 
 def test_an_err_from_the_link_shows_a_toast_and_changes_nothing(app):
     """An err answer is shown as a toast, changes nothing on the board, and the next click works."""
-    inner = LocalTable("risk", seats("human", "bot", "bot"), seed=5, bot_delay=0)
+    inner = LocalTable("risk", seats("human", "bot", "bot"), seed=5, bot_delay=0, bot_factory=bots.make)
     link = RefusingLink(inner)
     _, scene = start(app, None, link=link)
     player = ClickPlayer(scene)

@@ -1,11 +1,12 @@
 """Situation 4 window controls: the start countdown, the tray's filters, sort and scrolling, the
 flag prompt (button and key), and forces placed by select + click, all through real input."""
+import bots
 import pygame
 
 from engine.session import Session
 from engine.situation4 import get_board
 from game.board_kit.autoplay import post_click, post_key
-from game.board_kit.realtime_bots import paced_factory
+from game.paced_bots import paced_factory
 from game.settings import Settings
 from game.situation4 import BoardScene
 from game.situation4.autoplay import post_drag
@@ -19,7 +20,7 @@ FRAME = 1 / 60
 
 def race(app, seats=None, seed=3, session=None):
     if session is not None:
-        link = LocalTable.from_session(session, bot_delay=0)
+        link = LocalTable.from_session(session, bot_delay=0, bot_factory=bots.make)
     else:
         link = LocalTable("situation4", seats or [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "easy"}],
                           seed=seed, bot_delay=0,
@@ -59,10 +60,10 @@ def test_the_tray_filters_sorts_and_scrolls_without_leaving_the_board(app):
     app.step(FRAME)
     red = set(BOARD.base_line[0]) | set(BOARD.base_line[1])
     assert scene.tray.items and set(scene.tray.items) == red
-    post_click(scene.filter_buttons["points"].rect.center)
+    post_click(scene.tray.filter_buttons["points"].rect.center)
     app.step(FRAME)
     assert set(scene.tray.items) == set(BOARD.objectives)
-    post_click(scene.filter_buttons["bases"].rect.center)
+    post_click(scene.tray.filter_buttons["bases"].rect.center)
     app.step(FRAME)
     assert len(scene.tray.items) == 16   # four bases of four pieces
     post_key(pygame.K_1)
@@ -78,7 +79,7 @@ def test_the_tray_filters_sorts_and_scrolls_without_leaving_the_board(app):
     post_key(pygame.K_LEFT)
     app.step(FRAME)
     assert scene.tray.scroll == 1
-    post_click(scene.sort_button.rect.center)
+    post_click(scene.tray.sort_button.rect.center)
     app.step(FRAME)
     assert scene.tray.sort == "fits" and set(scene.tray.items[:12]) == set(BOARD.base_line[0])
     assert type(app.stack.top) is BoardScene
@@ -93,14 +94,14 @@ def test_laying_an_objective_opens_the_flag_prompt_and_the_key_plants_it(app):
     app.step(FRAME)
     app.step(FRAME)
     assert scene.pub["flag_windows"][0] == objective
-    slot, points, mine = scene._flag_prompt()
+    slot, points, mine = scene.flag_prompt()
     assert (slot, points, mine) == (objective, BOARD.objectives[objective], True)
-    assert "Plant your flag" in scene.hint(scene.pub)[0]
+    assert "Plant your flag" in scene.hint()[0]
     post_key(pygame.K_f)
     app.step(FRAME)
     app.step(FRAME)
     assert scene.pub["flags"][objective] == 0 and scene.pub["scores"][0] >= points
-    assert scene._flag_prompt() is None
+    assert scene.flag_prompt() is None
     link.close()
 
 
@@ -116,7 +117,7 @@ def test_tanks_and_bridges_are_placed_by_select_and_click(app):
     assert scene.pub["in_hand"]["tank"][0] == 3
     post_key(pygame.K_t)
     app.step(FRAME)
-    assert scene.selected == {"kind": "tank", "piece": None}
+    assert scene.hand.selected == {"kind": "tank", "piece": None}
     post_click(scene.proj.slot_centre(BOARD.slot(4, 3)))
     app.step(FRAME)
     assert scene.pub["forces"][BOARD.slot(4, 3)] == {"kind": "tank", "side": 0}
@@ -180,7 +181,7 @@ def test_a_paratrooper_lands_on_an_enemy_piece_and_my_piece_joins_it(app):
     target, slot = BOARD.slot(1, 0), BOARD.slot(1, 1)
     post_drag(race_hud.force_slots()["paratroop"].center, scene.proj.slot_centre(target))
     app.step(FRAME)
-    assert scene.para_target == target and not scene.sent
+    assert scene.hand.landing == target and not scene.sent
     tray_piece(scene, lambda p: p == slot)
     post_drag(scene.tray.rects[slot].center, scene.proj.slot_centre(slot))
     app.step(FRAME)
@@ -188,7 +189,7 @@ def test_a_paratrooper_lands_on_an_enemy_piece_and_my_piece_joins_it(app):
     app.step(FRAME)
     pub = scene.pub
     assert pub["forces"][target] == {"kind": "paratroop", "side": 0} and pub["owner"][slot] == 0
-    assert pub["in_hand"]["paratroop"][0] == 2 and scene.para_target is None
+    assert pub["in_hand"]["paratroop"][0] == 2 and scene.hand.landing is None
     link.close()
 
 

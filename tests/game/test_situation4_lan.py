@@ -17,6 +17,7 @@ import sys
 import time
 from pathlib import Path
 
+import bots
 import pygame
 import pytest
 
@@ -146,7 +147,7 @@ def test_a_window_races_a_bot_process_over_loopback_to_the_tally_and_its_board_i
     assert link.my_seats == [0] and link.game == "situation4" and board.side == 0
     assert [s["name"] for s in link.seats] == ["Tester", "Hal"]
     messages = record_messages(link)
-    hand = RaceHand(board, "hard", seed=11)
+    hand = RaceHand(board, bots.make, "hard", seed=11)
     tally_seen, frames, checked = False, 0, 0
     deadline = time.monotonic() + RACE_SECONDS
     while not isinstance(ui.top, GameOverScene):
@@ -164,7 +165,7 @@ def test_a_window_races_a_bot_process_over_loopback_to_the_tally_and_its_board_i
             hosted = Session.load(save, upto=shown["rev"])
             if hosted.rev == shown["rev"]:
                 assert board_of(shown) == board_of(hosted.view(0)["public"]), shown["rev"]
-                assert board.predicted_owner() == shown["owner"]
+                assert board.targets.owner == shown["owner"]
                 checked += 1
         time.sleep(0.001)
     assert checked >= 3, f"the board was compared with the host's mid-race only {checked} times"
@@ -327,7 +328,7 @@ def test_two_links_race_for_one_space_the_losers_prediction_shows_then_rolls_bac
         assert len(board.predictions) == 1 and board.predictions.rolled_back == 0
         centre = board.proj.slot_centre(contested)
         assert nearest_side(ui.app.surface.get_at(centre)) == 0, "my prediction shows at once, in my shade"
-        assert board.predicted_owner()[contested] == 0 and board.pub["owner"][contested] is None
+        assert board.targets.owner[contested] == 0 and board.pub["owner"][contested] is None
         ui.frames(3)
         assert len(board.predictions) == 1, "still shown while the table's answer is on its way"
         assert nearest_side(ui.app.surface.get_at(centre)) == 0
@@ -335,11 +336,11 @@ def test_two_links_race_for_one_space_the_losers_prediction_shows_then_rolls_bac
         # the table's answer arrives: `err illegal` for my move, and the rollback on screen
         assert frames_until(ui, lambda: board.predictions.rolled_back == 1, 5.0)
         assert len(board.predictions) == 0
-        reason = board.rolled_back[-1]["reason"]
+        reason = board.predictions.history[-1]["reason"]
         assert reason in ("Yellow got there first.", "That space is already filled."), reason
-        assert board.refusals[-1] == reason and board.hint(board.pub)[0] == f"Refused: {reason}"
-        assert board.bounces and board.bounces[-1]["piece"] == contested, "the piece bounces back to the tray"
-        assert board.flashes[contested][1] == palette.ILLEGAL, "the space flashes red"
+        assert board.refusals[-1] == reason and board.hint()[0] == f"Refused: {reason}"
+        assert board.effects.bounces and board.effects.bounces[-1]["piece"] == contested, "the piece bounces back to the tray"
+        assert board.effects.flashes[contested][1] == palette.ILLEGAL, "the space flashes red"
         assert frames_until(ui, lambda: any(m["t"] == "err" for m in messages), 5.0)
         errs = [m for m in messages if m["t"] in ("ok", "err")]
         assert [(m["t"], m.get("code")) for m in errs] == [("err", "illegal")], errs
@@ -347,9 +348,9 @@ def test_two_links_race_for_one_space_the_losers_prediction_shows_then_rolls_bac
         assert board.refusals.count(reason) == 1 and board.predictions.rolled_back == 1, "told once, not twice"
 
         # once the effects are over, my window shows exactly the host's board: the rival's piece there
-        assert frames_until(ui, lambda: not board.bounces and not board.flashes, 5.0)
+        assert frames_until(ui, lambda: not board.effects.bounces and not board.effects.flashes, 5.0)
         assert nearest_side(ui.app.surface.get_at(centre)) == 1
-        assert board.predicted_owner() == board.pub["owner"]
+        assert board.targets.owner == board.pub["owner"]
         assert contested not in board.tray.items
         assert board.link.rev == rival.rev
         assert board_of(board.pub) == board_of(rival.view(1)["public"])
@@ -379,7 +380,7 @@ def test_a_racer_whose_connection_drops_sees_the_banner_and_races_on_in_the_same
         board = wait_for_board(ui)
         link = board.link
         assert link.my_seats == [0]
-        hand = RaceHand(board, "hard", seed=3)
+        hand = RaceHand(board, bots.make, "hard", seed=3)
         messages = record_messages(link)
 
         def race_until(condition, seconds):
@@ -505,7 +506,7 @@ def test_two_windows_in_two_processes_join_through_the_lan_browser_and_race_to_t
     assert link.my_seats == [0] and board.side == 0
     assert [s["name"] for s in link.seats] == ["Tester", "Rival"] and [s["kind"] for s in link.seats] == ["human"] * 2
     messages = record_messages(link)
-    hand = RaceHand(board, "hard", seed=12)
+    hand = RaceHand(board, bots.make, "hard", seed=12)
     deadline = time.monotonic() + 90
     while not isinstance(ui.top, GameOverScene):
         assert time.monotonic() < deadline, (link.rev, link.status, board.refusals[-3:], rival.poll())

@@ -1,13 +1,14 @@
 """Situation 4 in the window: a race against a bot from the main menu, dragging pieces with real
 mouse events; snaps, bounces with the rule's reason, prediction rolled back when a race is lost,
 and a seeded race played through the scene to its final tally and the game-over scene."""
+import bots
 import pygame
 
 from engine.session import Session
 from game import sound
 from engine.situation4 import get_board, legality
 from engine.situation4.scoring import tally
-from game.board_kit.realtime_bots import paced_factory
+from game.paced_bots import paced_factory
 from game.scenes.game_over import GameOverScene
 from game.situation4 import BoardScene, palette
 from game.situation4.autoplay import RaceHand, post_drag
@@ -65,10 +66,10 @@ def test_from_the_menu_a_race_against_a_bot_snaps_legal_drops_and_bounces_illega
     drag(ui.app, board, far, far)
     assert len(board.sent) == sent, "an illegal drop is never sent"
     assert board.refusals[-1] == reason
-    assert board.bounces and board.bounces[-1]["piece"] == far
-    assert board.hint(board.pub)[0] == f"Refused: {reason}"
+    assert board.effects.bounces and board.effects.bounces[-1]["piece"] == far
+    assert board.hint()[0] == f"Refused: {reason}"
     ui.frames(30)
-    assert not board.bounces
+    assert not board.effects.bounces
     assert far in board.tray.items or board.pub["owner"][far] == 1, "back in the tray (unless yellow laid its copy)"
 
     # a piece dropped on another piece's space: "does not fit"
@@ -131,7 +132,7 @@ def test_a_prediction_that_loses_the_race_is_rolled_back_and_cleared_from_the_sc
         session.act(0, {"type": "place", "piece": BOARD.slot(row, 0), "slot": BOARD.slot(row, 0)})
     for row in (0, 1, 2):
         session.act(1, {"type": "place", "piece": BOARD.slot(row, 0), "slot": BOARD.slot(row, 0)})
-    mine, rivals = LocalTable.from_session(session, bot_delay=0), LocalTable.from_session(session, bot_delay=0)
+    mine, rivals = LocalTable.from_session(session, bot_delay=0, bot_factory=bots.make), LocalTable.from_session(session, bot_delay=0, bot_factory=bots.make)
     link = LaggyLink(mine, seat=0, hold=4)
     scene = BoardScene(app, link)
     app.push(scene)
@@ -151,12 +152,12 @@ def test_a_prediction_that_loses_the_race_is_rolled_back_and_cleared_from_the_sc
     for _ in range(6):
         app.step(1 / 60)
     assert len(scene.predictions) == 0 and scene.predictions.rolled_back == 1
-    assert scene.rolled_back[-1]["reason"] == "That space is already filled."
+    assert scene.predictions.history[-1]["reason"] == "That space is already filled."
     assert scene.refusals[-1] == "That space is already filled."
-    assert scene.bounces[-1]["piece"] == contested and contested in scene.flashes  # the bounce and the red flash
+    assert scene.effects.bounces[-1]["piece"] == contested and contested in scene.effects.flashes  # the bounce and the red flash
     for _ in range(100):   # once they are over, the space shows what the host has
         app.step(1 / 60)
-    assert not scene.bounces and not scene.flashes
+    assert not scene.effects.bounces and not scene.effects.flashes
     assert scene.pub["owner"][contested] == 1 and contested not in scene.tray.items
     assert nearest_side(app.surface.get_at(centre)) == 1, "the screen shows the host's board: the rival's piece"
     link.close()
@@ -169,7 +170,7 @@ def test_a_seeded_race_is_played_through_the_scene_to_its_tally_and_game_over(ap
     scene = BoardScene(app, link)
     app.push(scene)
     app.active_link = link
-    hand = RaceHand(scene)
+    hand = RaceHand(scene, toy_bots)
     tally_seen = False
     for _ in range(2500):
         if app.stack.top is not scene:

@@ -9,6 +9,7 @@ naming the teammate, with the piece staying on the board for the side.
 Also the end of a local race: the game-over scene in the side shades, and "Play again" building the
 rematch as the new-game form does (bots paced behind the countdown).
 """
+import bots
 import time
 
 import pygame
@@ -66,8 +67,8 @@ def test_a_team_game_window_builds_its_side_sees_its_teammate_and_loses_a_race_t
         # the team panel: my side is Tester & Grace, theirs Olga & Otto, in the top bar and the score box
         assert board.side == 0 and board.side_label(0) == "Orange: Tester & Grace"
         assert board.side_label(1) == "Yellow: Olga & Otto"
-        assert board._scores.key[0] == ("Orange: Tester & Grace", "Yellow: Olga & Otto"), "the score box shows both teams"
-        assert board._top.key[4] == ("Orange: Tester & Grace", "Yellow: Olga & Otto"), "and the top bar"
+        assert board.hud._scores.key[0] == ("Orange: Tester & Grace", "Yellow: Olga & Otto"), "the score box shows both teams"
+        assert board.hud._top.key[4] == ("Orange: Tester & Grace", "Yellow: Olga & Otto"), "and the top bar"
         # one tray per side: my teammate sees the very pieces I do
         assert board.tray_order() == mate.view(2)["private"]["tray"]
         messages = record_messages(board.link)
@@ -86,10 +87,10 @@ def test_a_team_game_window_builds_its_side_sees_its_teammate_and_loses_a_race_t
         theirs_rival = sorted(BOARD.base_line[1])[0]
         assert act_and_wait(mate, {"type": "place", "piece": theirs_mate, "slot": theirs_mate})["t"] == "ok"
         assert act_and_wait(rival, {"type": "place", "piece": theirs_rival, "slot": theirs_rival})["t"] == "ok"
-        assert frames_until(ui, lambda: theirs_mate in board.flashes and theirs_rival in board.flashes, 5)
-        assert board.flashes[theirs_mate][1] == palette.TEAMMATE_FLASH
-        assert board.flashes[theirs_rival][1] == palette.OPPONENT_FLASH
-        assert mine not in board.flashes, "my own placement needs no flash"
+        assert frames_until(ui, lambda: theirs_mate in board.effects.flashes and theirs_rival in board.effects.flashes, 5)
+        assert board.effects.flashes[theirs_mate][1] == palette.TEAMMATE_FLASH
+        assert board.effects.flashes[theirs_rival][1] == palette.OPPONENT_FLASH
+        assert mine not in board.effects.flashes, "my own placement needs no flash"
         assert board.pub["placed"][0] == 2 and board.pub["owner"][theirs_mate] == 0
         assert any("Grace" in e["text"] for e in board.log.entries[-4:])
 
@@ -106,12 +107,12 @@ def test_a_team_game_window_builds_its_side_sees_its_teammate_and_loses_a_race_t
         assert frames_until(ui, lambda: board.predictions.rolled_back == 1, 5)
         errs = [m for m in messages if m["t"] == "err"]
         assert [m.get("code") for m in errs] == ["illegal"], "the host refused my move"
-        assert board.rolled_back[-1]["reason"] == "Grace got there first: the piece is on the board for your side."
-        assert board.hint(board.pub)[0] == f"Refused: {board.rolled_back[-1]['reason']}"
-        assert not any(b["piece"] == contested for b in board.bounces), "nothing flies back to the tray"
-        assert board.flashes[contested][1] == palette.TEAMMATE_FLASH
+        assert board.predictions.history[-1]["reason"] == "Grace got there first: the piece is on the board for your side."
+        assert board.hint()[0] == f"Refused: {board.predictions.history[-1]['reason']}"
+        assert not any(b["piece"] == contested for b in board.effects.bounces), "nothing flies back to the tray"
+        assert board.effects.flashes[contested][1] == palette.TEAMMATE_FLASH
         # and my board is the host's, the space is my side's
-        assert frames_until(ui, lambda: not board.flashes and board.link.rev == mate.rev, 5)
+        assert frames_until(ui, lambda: not board.effects.flashes and board.link.rev == mate.rev, 5)
         assert nearest_side(ui.app.surface.get_at(centre)) == 0
         assert board.pub["owner"][contested] == 0 and board.pub["placed"][0] == 3
         assert board_of(board.pub) == board_of(mate.view(2)["public"])
@@ -147,12 +148,12 @@ def finished_race(seed: int = 3) -> Session:
 
 
 def test_a_finished_local_race_shows_side_shades_and_play_again_keeps_paced_bots_behind_the_countdown(ui):
-    from game.board_kit.realtime_bots import PacedBot
+    from game.paced_bots import PacedBot
     from game.scenes.game_over import GameOverScene
     from game.situation4 import BoardScene
     from net.local import LocalTable
     session = finished_race()
-    link = LocalTable.from_session(session, bot_delay=0)
+    link = LocalTable.from_session(session, bot_delay=0, bot_factory=bots.make)
     ui.app.push(BoardScene(ui.app, link))
     ui.app.active_link = link
     assert frames_until(ui, lambda: isinstance(ui.top, GameOverScene), 5)   # instant: the tally, then game over

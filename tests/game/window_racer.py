@@ -13,6 +13,8 @@ import os
 import sys
 import time
 
+import bots
+
 BOARD_KEYS = ("owner", "piece_at", "forces", "flags", "bridges", "placed", "scores", "filled")
 
 
@@ -54,7 +56,7 @@ def race(table: str, *, seed: int, seconds: float, name: str, shot: str | None) 
     ui.click_button(browser.join_button)
     _wait(ui, lambda: isinstance(ui.top, BoardScene), 20, "the board never opened")
     board = ui.top
-    hand = RaceHand(board, "hard", seed=seed)
+    hand = RaceHand(board, bots.make, "hard", seed=seed)
     deadline = time.monotonic() + seconds
     tally_seen = False
     while not isinstance(ui.top, GameOverScene):

@@ -1,12 +1,8 @@
 import os
-import sys
 
 import pytest
 
-from tests.net import toy_bot
-
-# `bots.make("toy", ...)` imports `bots.toy`; the toy game's bot lives with the tests.
-sys.modules.setdefault("bots.toy", toy_bot)
+import bots
 # Discovery in tests stays on loopback, in this process and in every process it starts.
 os.environ["SANDTABLE_DISCOVERY_INTERFACES"] = "127.0.0.1"
 
@@ -20,6 +16,7 @@ def start_host():
     def start(game="toy", n_seats=2, **kw):
         kw.setdefault("seed", 1)
         kw.setdefault("bot_delay", 0)
+        kw.setdefault("bot_factory", bots.make)
         handle = start_in_thread(game, n_seats, host="127.0.0.1", discovery=False, **kw)
         handles.append(handle)
         return handle

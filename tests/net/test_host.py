@@ -67,7 +67,7 @@ def test_act_ok_then_update_for_each_receiver_with_only_its_own_secret(start_hos
     ua = a.recv_until(lambda m: m["t"] == "update")
     ub = b.recv_until(lambda m: m["t"] == "update" and m["rev"] == 1)
     uw = watcher.recv_until(lambda m: m["t"] == "update" and m["rev"] == 1)
-    assert ua["view"]["private"] == {"secret": secrets[0]} and ub["view"]["private"] == {"secret": secrets[1]}
+    assert ua["view"]["private"]["secret"] == secrets[0] and ub["view"]["private"]["secret"] == secrets[1]
     assert uw["view"]["private"] == {}
     assert [e["type"] for e in ua["events"]] == ["took", "peek"]
     assert [e["type"] for e in ub["events"]] == ["took"] == [e["type"] for e in uw["events"]]

@@ -1,4 +1,5 @@
 """LocalTable: the in-process TableLink (hot-seat and vs bots) over the shared Table."""
+import bots
 import time
 
 from engine.session import Session
@@ -13,7 +14,7 @@ def bot(level="easy"):
 
 def test_human_act_answers_ok_then_an_update_with_its_own_secret():
     """"act applies through the Session and queues ok/err + update messages"."""
-    t = LocalTable("toy", [HUMAN, bot()], seed=1, bot_delay=5, options={"pile": 30})
+    t = LocalTable("toy", [HUMAN, bot()], seed=1, bot_delay=5, options={"pile": 30}, bot_factory=bots.make)
     seq = t.act({"type": "take", "count": 2})
     ok, update = t.poll()
     assert ok == {"t": "ok", "seq": seq, "rev": 1}
@@ -24,7 +25,7 @@ def test_human_act_answers_ok_then_an_update_with_its_own_secret():
 
 def test_refused_action_gets_its_code_and_changes_nothing():
     """A refused action answers err with the rules' code and the state hash stays the same."""
-    t = LocalTable("toy", [HUMAN, bot()], seed=1, bot_delay=5)
+    t = LocalTable("toy", [HUMAN, bot()], seed=1, bot_delay=5, bot_factory=bots.make)
     before = t.session.state_hash()
     seq = t.act({"type": "take", "count": 7})
     [answer] = t.poll()
@@ -34,7 +35,7 @@ def test_refused_action_gets_its_code_and_changes_nothing():
 
 def test_hot_seat_updates_carry_no_seats_secret_events():
     """With several human seats the update stream is redacted for nobody in particular (public only)."""
-    t = LocalTable("toy", [HUMAN, HUMAN], seed=4, bot_delay=0)
+    t = LocalTable("toy", [HUMAN, HUMAN], seed=4, bot_delay=0, bot_factory=bots.make)
     assert t.my_seats == [0, 1]
     t.act({"type": "take", "count": 1}, seat=0)
     msgs = t.poll()
@@ -46,7 +47,7 @@ def test_hot_seat_updates_carry_no_seats_secret_events():
 
 
 def test_acting_for_a_seat_not_played_here_is_refused():
-    t = LocalTable("toy", [HUMAN, bot()], seed=1, bot_delay=5)
+    t = LocalTable("toy", [HUMAN, bot()], seed=1, bot_delay=5, bot_factory=bots.make)
     seq = t.act({"type": "take", "count": 1}, seat=1)
     [answer] = t.poll()
     assert answer["seq"] == seq and answer["code"] == "not_your_turn" and t.rev == 0
@@ -54,7 +55,7 @@ def test_acting_for_a_seat_not_played_here_is_refused():
 
 def test_bot_delay_paces_bots_one_move_per_poll():
     """"bots play paced by bot_delay seconds; at most one bot action per poll call"."""
-    t = LocalTable("toy", [bot(), bot(), bot()], seed=2, bot_delay=0.05, options={"pile": 40})
+    t = LocalTable("toy", [bot(), bot(), bot()], seed=2, bot_delay=0.05, options={"pile": 40}, bot_factory=bots.make)
     assert t.poll() == []  # the delay has not passed yet
     deadline = time.monotonic() + 5
     revs = []
@@ -70,7 +71,7 @@ def test_bot_delay_paces_bots_one_move_per_poll():
 def test_bots_alone_finish_with_zero_delay_and_autosave_replays(tmp_path):
     """Autosave after every action: the save replays to the same state hash."""
     path = tmp_path / "game.sandsave"
-    t = LocalTable("toy", [bot(), bot()], seed=9, bot_delay=0, save_path=path, options={"pile": 25})
+    t = LocalTable("toy", [bot(), bot()], seed=9, bot_delay=0, save_path=path, options={"pile": 25}, bot_factory=bots.make)
     t.poll()
     assert t.phase == "over" and t.session.result() is not None
     loaded = Session.load(path)
@@ -79,7 +80,7 @@ def test_bots_alone_finish_with_zero_delay_and_autosave_replays(tmp_path):
 
 
 def test_close_reports_closed_status():
-    t = LocalTable("toy", [HUMAN], seed=1)
+    t = LocalTable("toy", [HUMAN], seed=1, bot_factory=bots.make)
     t.close()
     assert t.status == "closed" and t.poll()[-1]["t"] == "status"
 

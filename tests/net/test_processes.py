@@ -83,6 +83,9 @@ def test_host_sigkilled_mid_game_resumes_with_nothing_lost(tmp_path):
             c.hello()
         acknowledged = [_play_one(clients, seq) for seq in range(1, 8)]
         assert [a["rev"] for a in acknowledged] == list(range(1, 8))
+        for c in clients:  # read up to the update of the last move, so each view is the one at rev 7
+            c.send({"t": "ping", "n": 0})
+            c.recv_until(lambda m: m["t"] == "pong")
         views = {c.seat: c.view for c in clients}
         proc.send_signal(signal.SIGKILL)
         proc.wait(5)

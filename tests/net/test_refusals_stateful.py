@@ -66,7 +66,8 @@ class RefusalMachine(RuleBasedStateMachine):
 
     @rule(count=st.integers(-2**63, 2**64 - 1).filter(lambda n: not 1 <= n <= 3))
     def illegal_count(self, count):
-        self._refused(self._mover(), {"type": "take", "count": count}, {"illegal"})
+        # 4..99 pass the schema and the rules refuse them; anything else is outside the schema's range
+        self._refused(self._mover(), {"type": "take", "count": count}, {"illegal" if 4 <= count <= 99 else "bad_action"})
 
     @rule(value=junk_values)
     def ill_typed_count(self, value):

@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 
+from engine.errors import SaveError
 from engine.session import Session
 from tests.net.test_processes import ENV, ROOT, finish, serve, spawn
 
@@ -136,6 +137,13 @@ def test_a_two_by_two_team_race_with_four_bot_processes_finishes(tmp_path):
     assert result["scores"][0] == result["scores"][2] and result["scores"][1] == result["scores"][3]
 
 
+def _saved_log(save):
+    try:
+        return Session.load(save).log
+    except SaveError:  # not written yet, or caught between two appends
+        return []
+
+
 def test_a_dropped_racer_reconnects_by_token_and_continues_on_its_seat(tmp_path):
     """A racer's process is SIGKILLed mid-race; a new process with its token gets the same seat and
     races on to the end; the host and the opponent's `bot` process finish with a result."""
@@ -151,7 +159,9 @@ def test_a_dropped_racer_reconnects_by_token_and_continues_on_its_seat(tmp_path)
         opponent = spawn("bot", "--connect", f"{address[0]}:{address[1]}", "--level", "normal", "--pace", "0.06",
                          module=None)
         tell(first, "play 0.03")
-        time.sleep(0.5)  # both race for a while
+        deadline = time.monotonic() + 30  # both race until the first racer's moves are in the save
+        while time.monotonic() < deadline and not any(s == joined["seat"] for s, _ in _saved_log(save)):
+            time.sleep(0.05)
         first.send_signal(signal.SIGKILL)
         first.wait(5)
         back = racer(address, "--token", joined["token"])

@@ -1,5 +1,7 @@
-"""A bot for the toy pile game (tests only): takes a seeded 1-3 counters, from its own view."""
+"""A bot for the toy pile game (tests only): takes a seeded pick of what its own view's legal allows."""
 import random
+
+from engine import legal
 
 
 class ToyBot:
@@ -10,10 +12,9 @@ class ToyBot:
         self.rng = random.Random(seed)
 
     def choose(self, view):
-        public = view["public"]
-        if self.seat not in public["to_act"]:
+        if self.seat not in view["public"]["to_act"]:
             return None
-        return {"type": "take", "count": self.rng.randint(1, min(3, public["pile"]))}
+        return legal.sample(view["private"].get("legal"), self.rng)
 
 
 def make(level, seat, seed):

@@ -135,7 +135,7 @@ def test_attack_dice_are_one_to_three_and_fewer_than_the_armies_there():
     to_attack_phase(s, "eastern_australia")
     s.state["territories"]["alaska"]["armies"] = 3
     refused(s, 0, {"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 3})
-    refused(s, 0, {"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 0})
+    refused(s, 0, {"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 0}, code="bad_action")  # outside 1..3, the schema
     refused(s, 0, {"type": "attack", "from": "alaska", "to": "kamchatka", "dice": "2"}, code="bad_action")
     dice = sorted(a["dice"] for a in s.legal_actions(0) if a["type"] == "attack" and a["to"] == "kamchatka")
     assert dice == [1, 2]
@@ -181,7 +181,7 @@ def test_defender_chooses_dice_with_the_choose_option():
     s.act(0, {"type": "attack", "from": "alaska", "to": "northwest_territory", "dice": 2})
     assert s.state["phase"] == "defend" and s.to_act() == [1]
     assert [a["dice"] for a in s.legal_actions(1)] == [1, 2]
-    refused(s, 1, {"type": "defend", "dice": 3})
+    refused(s, 1, {"type": "defend", "dice": 3}, code="bad_action")  # outside 1..2, the schema
     refused(s, 0, {"type": "end_attack"}, code="not_your_turn")
     events = s.act(1, {"type": "defend", "dice": 1})
     battle = next(e for e in events if e["type"] == "battle")

@@ -14,7 +14,7 @@ def test_cards_are_private_others_see_only_counts():
     s.state["deck"] = [c for c in s.state["deck"] if c not in (5, 42)]
     mine, theirs, spectator = s.view(1), s.view(0), s.view(None)
     assert [c["id"] for c in mine["private"]["cards"]] == [5, 42]
-    assert theirs["private"] == {"cards": []} and spectator["private"] == {}
+    assert theirs["private"]["cards"] == [] and spectator["private"] == {}
     for v in (mine, theirs, spectator):
         assert v["public"]["hand_counts"] == [0, 2, 0]
         assert "hands" not in v["public"] and "deck" not in v["public"]

@@ -3,10 +3,10 @@
 All 35 units of the opening stand on the board, a stack is selected with its moves
 lit (pulsing), and the mouse rests on a square it could attack (tooltip). The
 frame is the app's whole `step`, as a multiple of an empty scene's frame measured
-the same way in the same run (game.board_kit.bench).
+the same way in the same run (bench.boards).
 """
 from bench.runner import Row
-from game.board_kit.bench import bench_app, frame_row, frames, still_board
+from bench.boards import bench_app, frame_row, frames, still_board
 
 GOAL_MS = 8.3
 
@@ -14,17 +14,16 @@ GOAL_MS = 8.3
 def rows(quick: bool) -> list[Row]:
     from engine.civil_war.board import load
     from game.board_kit.autoplay import post_click, post_motion
-    from game.civil_war.geometry import centre
 
     with bench_app(quick) as (app, n, empty):
         seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "name": "Grant", "level": "normal"}]
         scene, link = still_board(app, "civil_war", seats)
-        post_click(centre(load("civil_war").cities["Fredericksburg"].at))
+        post_click(scene.map.centre(load("civil_war").cities["Fredericksburg"].at))
         app.step(1 / 60)
         reach = scene.reach()
         target = next((sq for sq, how in sorted(reach.items()) if how == "attack"), next(iter(reach), None))
         if target is not None:
-            post_motion(centre(target))
+            post_motion(scene.map.centre(target))
         frames(app, 10)
         times = frames(app, n)
         pub = scene.view["public"]

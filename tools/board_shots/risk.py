@@ -9,21 +9,14 @@ from pathlib import Path
 import pygame
 
 from game.board_kit.autoplay import FRAME, run_until
-from game.board_kit import screenshots
-from game.board_kit.screenshots import save as _save
 from game.risk.autoplay import ClickPlayer, post_click
 from game.risk.scene import BoardScene
-
-
-def _app():
-    from game.app import App
-    from game.settings import Settings
-    return App(settings=Settings(player_name="Ada"))
+from tools import board_shots as shots
+from tools.board_shots import save as _save
 
 
 def _table(seats, seed, **options):
-    from net.local import LocalTable
-    return LocalTable("risk", seats, options=options or None, seed=seed, bot_delay=0)
+    return shots.table("risk", seats, seed, **options)
 
 
 def _run_until(app, scene, player, done, *, play=True) -> bool:
@@ -37,7 +30,7 @@ def shoot(out_dir, app=None) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     saved = []
     own_app = app is None
-    app = app or _app()
+    app = app or shots.window()
     humans_vs_bots = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "name": "Bismarck", "level": "normal"},
                       {"kind": "bot", "name": "Catherine", "level": "normal"},
                       {"kind": "bot", "name": "Drake", "level": "normal"}]
@@ -95,16 +88,11 @@ def shoot(out_dir, app=None) -> list[Path]:
 
     # hot-seat: the cover between two people at one machine
     hot = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Grace"}, {"kind": "bot", "name": "Turing"}]
-    link2 = _table(hot, seed=4)
-    scene2 = BoardScene(app, link2)
-    app.replace(scene2)
-    player2 = ClickPlayer(scene2)
-    _run_until(app, scene2, player2, lambda: scene2.cover.up and scene2.revealed is not None)
-    saved.append(_save(app, out / "risk_hotseat_cover.png"))
-    link2.close()
-    screenshots.done_with(app, own_app)
-    return saved
+    scene2 = BoardScene(app, _table(hot, seed=4))
+    saved.append(shots.cover_shot(app, scene2, out / "risk_hotseat_cover.png", player=ClickPlayer(scene2),
+                                  until=lambda: scene2.cover.up and scene2.revealed is not None))
+    return shots.done_with(app, own_app, saved)
 
 
 if __name__ == "__main__":
-    screenshots.main(shoot)
+    shots.main(shoot)

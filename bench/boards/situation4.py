@@ -4,10 +4,10 @@ Two hard racers have laid most of the puzzle (every piece is either on the board
 or in a tray), the rival keeps laying a piece every half second, a piece from my
 tray is being dragged across the board (its legal space lit, the reason tooltip
 up), a flag prompt glows and score floaters rise. The frame is the app's whole
-`step`, compared with an empty scene's frame in the same run (game.board_kit.bench).
+`step`, compared with an empty scene's frame in the same run (bench.boards).
 """
+from bench.boards import empty_frames, frame_row, frames
 from bench.runner import Row
-from game.board_kit.bench import empty_frames, frame_row, frames
 
 GOAL_MS = 8.3
 PRELAID = 78        # pieces on the board before timing starts (of 96)
@@ -36,8 +36,8 @@ def rows(quick: bool) -> list[Row]:
             if action is not None:
                 session.act(turn % 2, action)
             turn += 1
-        mine = LocalTable.from_session(session, bot_delay=0)
-        rival = LocalTable.from_session(session, bot_delay=0)
+        mine = LocalTable.from_session(session, bot_delay=0, bot_factory=bots.make)
+        rival = LocalTable.from_session(session, bot_delay=0, bot_factory=bots.make)
         scene = BoardScene(app, _OneSeat(mine, 0))
         app.push(scene)
         frames(app, 5)
@@ -59,12 +59,12 @@ def rows(quick: bool) -> list[Row]:
                 if action is not None and action["type"] == "place" and action["piece"] != piece:
                     rival.act(action, seat=1)
             if t % 20 == 0:
-                scene.floaters.append(["+50", (500, 300), 1.4, (236, 204, 76)])
+                scene.effects.float("+50", (500, 300), (236, 204, 76))
 
         frames(app, 10, before)
         filled = scene.pub["filled"]
         board = frames(app, n, before)
-        dragging = scene.drag is not None
+        dragging = scene.hand.drag is not None
         on_board = scene.pub["filled"]
         mine.close()
         rival.close()

@@ -11,18 +11,11 @@ import pygame
 
 import bots
 from game.board_kit.autoplay import post_motion, run_until
-from game.board_kit.realtime_bots import paced_factory
-from game.board_kit.screenshots import save
-from game.situation4.autoplay import RaceHand
+from game.paced_bots import paced_factory
+from game.situation4.autoplay import RaceHand, post_drag
 from game.situation4.scene import BoardScene
-
-FRAME = 1 / 60
-
-
-def _app():
-    from game.app import App
-    from game.settings import Settings
-    return App(settings=Settings(player_name="Ada"))
+from tools import board_shots as shots
+from tools.board_shots import FRAME, save
 
 
 class _Steady:
@@ -42,29 +35,27 @@ def shoot(out_dir, app=None) -> list[Path]:
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     own_app = app is None
-    app = app or _app()
+    app = app or shots.window()
     from net.local import LocalTable
     ticks = [0.0]
     link = LocalTable("situation4", [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "hard", "name": "Hal"}],
                       seed=11, bot_delay=0, bot_factory=paced_factory(bots.make, speed=0.2, clock=lambda: ticks[0]))
     scene = BoardScene(app, link)
-    app.push(scene)
-    app.active_link = link
+    shots.put(app, scene)
     scene.countdown.skip()
-    hand = RaceHand(scene, level="normal", seed=3)
+    hand = RaceHand(scene, bots.make, level="normal", seed=3)
     player = _Steady(hand, 2, ticks)
     saved = []
 
     # the flag prompt: lay an objective of ours by hand as soon as one fits, and leave the flag unplanted
     def objective_fits():
-        return any(p in scene.board.objectives and p in scene._fitting for p in scene.tray.items) \
+        return any(p in scene.board.objectives and p in scene.targets.fitting for p in scene.tray.items) \
             and scene.pub["filled"] >= 20
 
     run_until(app, scene, objective_fits, player=player)
-    piece = next(p for p in scene.tray.items if p in scene.board.objectives and p in scene._fitting)
+    piece = next(p for p in scene.tray.items if p in scene.board.objectives and p in scene.targets.fitting)
     scene.tray.show(piece)
     app.step(FRAME)
-    from game.situation4.autoplay import post_drag
     post_drag(scene.tray.rects[piece].center, scene.proj.slot_centre(piece))
     for _ in range(20):
         app.step(FRAME)
@@ -80,14 +71,14 @@ def shoot(out_dir, app=None) -> list[Path]:
     def lower_half(p):
         return scene.proj.slot_centre(p)[1] > scene.proj.rect.centery
 
-    run_until(app, scene, lambda: scene.pub["filled"] >= 44 and any(p in scene._fitting and lower_half(p)
+    run_until(app, scene, lambda: scene.pub["filled"] >= 44 and any(p in scene.targets.fitting and lower_half(p)
                                                                      for p in scene.tray.items), player=player)
     for _ in range(3):
         app.step(FRAME)
-    piece = next((p for p in scene.tray.items if p in scene._fitting and lower_half(p) and p in scene.tray.rects),
+    piece = next((p for p in scene.tray.items if p in scene.targets.fitting and lower_half(p) and p in scene.tray.rects),
                  None)
     if piece is None:
-        piece = next(p for p in scene.tray.items if p in scene._fitting and lower_half(p))
+        piece = next(p for p in scene.tray.items if p in scene.targets.fitting and lower_half(p))
         scene.tray.show(piece)
         app.step(FRAME)
     start = scene.tray.rects[piece].center
@@ -111,17 +102,8 @@ def shoot(out_dir, app=None) -> list[Path]:
     run_until(app, scene, lambda: scene.tally.progress >= 2.7)
     saved.append(save(app, out / "situation4_tally.png"))
     link.close()
-    if own_app:
-        app.close()
-    else:
-        app.pop()
-    return saved
+    return shots.done_with(app, own_app, saved)
 
 
 if __name__ == "__main__":
-    import os
-    import sys
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    for p in shoot(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"):
-        print(p)
+    shots.main(shoot)

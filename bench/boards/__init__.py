@@ -1,4 +1,5 @@
-"""Frame timing for the boards' bench rows.
+"""The boards' bench rows: one module per game (`rows(quick)`; bench/ui.py asks every game engine.games
+offers), and the frame timing they share.
 
 A board row reports its frame (the app's whole `step`: events, update, draw,
 present) as a multiple of an empty scene's frame measured the same way in the
@@ -8,6 +9,7 @@ import statistics
 import time
 from contextlib import contextmanager
 
+import bots
 from bench.runner import Row
 
 
@@ -69,7 +71,7 @@ def still_board(app, game_id: str, seats: list[dict], seed: int = 1):
     still while it is timed); one frame drawn. Returns (scene, link)."""
     from game import boards
     from net.local import LocalTable
-    link = LocalTable(game_id, seats, seed=seed, bot_delay=3600)
+    link = LocalTable(game_id, seats, seed=seed, bot_delay=3600, bot_factory=bots.make)
     scene = boards.board_module(game_id).BoardScene(app, link)
     app.push(scene)
     app.step(1 / 60)

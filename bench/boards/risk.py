@@ -6,7 +6,7 @@ frame is the app's whole `step` (events, update, draw, present), compared with
 an empty scene's frame measured the same way in the same run.
 """
 from bench.runner import Row
-from game.board_kit.bench import bench_app, frame_row, frames as _frames, still_board
+from bench.boards import bench_app, frame_row, frames as _frames, still_board
 
 GOAL_MS = 8.3
 

@@ -6,25 +6,18 @@ mid-game with a stack selected and its moves lit, the hot-seat cover, and the ga
 """
 from pathlib import Path
 
+import bots
 from game.board_kit.autoplay import FRAME, post_motion, run_until
-from game.board_kit import screenshots
-from game.board_kit.screenshots import save
 from game.civil_war.autoplay import ClickPlayer
-from game.civil_war.geometry import centre
 from game.civil_war.scene import BoardScene
+from tools import board_shots as shots
+from tools.board_shots import save
 
-SEED = 7  # a game with a battle dialog early (turn 3) and a long enough war after it
-
-
-def _app():
-    from game.app import App
-    from game.settings import Settings
-    return App(settings=Settings(player_name="Ada", animation_speed="instant"))
+SEED = 9  # a game with a battle dialog early (turn 3), a rail ride and an attack lit on turn 7, and a war to its end
 
 
 def _table(seats, seed):
-    from net.local import LocalTable
-    return LocalTable("civil_war", seats, seed=seed, bot_delay=0)
+    return shots.table("civil_war", seats, seed)
 
 
 def shoot(out_dir, app=None) -> list[Path]:
@@ -33,12 +26,12 @@ def shoot(out_dir, app=None) -> list[Path]:
     out = Path(out_dir)
     saved = []
     own_app = app is None
-    app = app or _app()
+    app = app or shots.window(animation_speed="instant")
     link = _table([{"kind": "human", "name": "Ada"}, {"kind": "bot", "name": "Grant", "level": "easy"}], SEED)
     scene = BoardScene(app, link)
     app.push(scene)
     app.active_link = link
-    player = ClickPlayer(scene, "hard", SEED)
+    player = ClickPlayer(scene, bots.make, "hard", SEED)
 
     # a battle: the dialog for the larger force
     if run_until(app, scene, lambda: scene.dialog is not None, player=player):
@@ -49,7 +42,7 @@ def shoot(out_dir, app=None) -> list[Path]:
     # mid-game: a stack picked, its moves lit, the mouse over a square it could attack or reach
     def picked_mid_game():
         pub = scene.view["public"]
-        if pub["turn_number"] < 5 or scene.selection.square is None or scene.step is not None:
+        if pub["turn_number"] < 5 or scene.selection.cell is None or scene.step is not None:
             return False
         # an infantry column with a railroad ride and an attack in reach reads best; later, anything will do
         infantry = scene.selection.picked.get("infantry", 0) >= 2 and not scene.selection.picked.get("cavalry")
@@ -58,7 +51,7 @@ def shoot(out_dir, app=None) -> list[Path]:
     reach = scene.reach()
     target = next((sq for sq, v in sorted(reach.items()) if v == "attack"), next(iter(sorted(reach)), None))
     if target is not None:
-        post_motion(centre(target))
+        post_motion(scene.map.centre(target))
     for _ in range(3):
         app.step(FRAME)
     saved.append(save(app, out / "civil_war_board.png"))
@@ -73,14 +66,9 @@ def shoot(out_dir, app=None) -> list[Path]:
 
     # hot-seat: the cover between the two generals
     hot = _table([{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Grace"}], SEED)
-    cover_scene = BoardScene(app, hot)
-    app.replace(cover_scene) if app.stack.top is not None else app.push(cover_scene)
-    app.step(FRAME)
-    saved.append(save(app, out / "civil_war_hotseat_cover.png"))
-    hot.close()
-    screenshots.done_with(app, own_app)
-    return saved
+    saved.append(shots.cover_shot(app, BoardScene(app, hot), out / "civil_war_hotseat_cover.png"))
+    return shots.done_with(app, own_app, saved)
 
 
 if __name__ == "__main__":
-    screenshots.main(shoot)
+    shots.main(shoot)

@@ -1,0 +1,532 @@
+"""Bots for Tactics (1940), deciding from their own seat's view only.
+
+A bot rebuilds a model of the table from its view (the public part, and its own
+submarine cards; other hands and the deck order stay unknown), scores what `legal`
+offers with the rules' own code (moves, traps, the blockade test) and sends one of
+those actions. Every seat plays to end the war: a belligerent sails for the enemy
+seaport and shuts its mouth while keeping its own open; a neutral sends its supply
+ships to trade, parks its battleships in the safety zone, and once drawn into the war
+plays for its camp. Levels differ in sense, not speed:
+  easy    scores only its own progress (approach, the enemy mouth, the blockade itself)
+          with noise and, one move in five, any legal move; ignores material and danger,
+          picks cards at random and lets half its submarine chances go;
+  normal  adds material, the enemy's progress on its own mouth, pieces in danger, the
+          risk of a submarine, and sensible card, protest and strike choices, with much noise;
+  hard    the same with little noise, counts the submarine cards it cannot see, and looks
+          at the enemy's tactical replies to its best four moves (captures, traps, moves
+          into its port's vicinity, a blockade).
+"""
+import random
+
+from engine import legal as listing
+from engine.tactics1940 import blockade, deck, diplomacy, traps
+from engine.tactics1940.board import LAND, OCEAN, SAFETY, SEAPORT, load
+from engine.tactics1940.moves import seat_moves
+from engine.tactics1940.pieces import AIRPLANE, BATTLESHIP, NORTH, SOUTH, TRANSPORT, VALUE, opposite, seat_of_power
+
+LEVELS = ("easy", "normal", "hard")
+WIN = 10_000.0
+FAR = 30
+ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
+LINES = ((0, -1), (1, -1), (1, 0), (1, 1))
+
+# What each level weighs: "approach" is the pull of the enemy mouth on a seat's nearest ships
+# (nearest first); "enemy_mouth" and "enemy_approach" weigh the enemy's progress on one's own
+# mouth; "danger" one's pieces open to a trap or a jump; "sub_risk" entering a square a hidden
+# submarine may watch. Keeping battleships home as guards was measured and lost: attack is the
+# better defence here, so no level keeps any.
+WEIGHTS = {
+    "easy": {"noise": 0.8, "random_move": 0.2, "lookahead": 0, "material": 0.0, "enemy_mouth": 0.0,
+             "enemy_approach": 0.0, "danger": 0.0, "sub_risk": 0.5, "approach": (1.0, 0.8, 0.5, 0.2)},
+    "normal": {"noise": 1.2, "random_move": 0.0, "lookahead": 0, "material": 1.0, "enemy_mouth": 1.0,
+               "enemy_approach": 1.0, "danger": 1.0, "sub_risk": 0.8, "approach": (1.0, 0.8, 0.5, 0.2)},
+    "hard": {"noise": 0.05, "random_move": 0.0, "lookahead": 4, "material": 1.0, "enemy_mouth": 1.0,
+             "enemy_approach": 1.0, "danger": 1.0, "sub_risk": 0.8, "approach": (1.0, 0.8, 0.5, 0.2)},
+}
+
+
+# ----- distances on the empty board (the board never changes, so once per process) ---------
+
+_DISTANCES = {}
+
+
+def distances(kind: str, targets) -> dict:
+    """Fewest moves for a piece of `kind` from each square to the nearest of `targets` (empty board)."""
+    key = (kind, tuple(targets))
+    if key not in _DISTANCES:
+        board = load()
+        dist = {t: 0 for t in key[1]}
+        frontier = list(key[1])
+        while frontier:
+            nxt = []
+            for sq in frontier:
+                for prev in _predecessors(board, kind, sq):
+                    if prev not in dist:
+                        dist[prev] = dist[sq] + 1
+                        nxt.append(prev)
+            frontier = nxt
+        _DISTANCES[key] = dist
+    return _DISTANCES[key]
+
+
+def _predecessors(board, kind, sq):
+    for d, n in board.links[sq].items():
+        if kind == BATTLESHIP:
+            if board.kinds[n] != LAND:
+                yield n
+        elif n not in board.bases and (d in ORTHOGONAL or (board.kinds[n] == SAFETY and board.kinds[sq] != SAFETY)):
+            yield n
+
+
+def safety_squares(board) -> tuple:
+    return tuple(sorted(sq for sq, k in board.kinds.items() if k == SAFETY))
+
+
+# ----- the model of the table a bot builds from its view -------------------------------------
+
+def model(view: dict, seat: int) -> dict:
+    """A state the rules' helpers accept, rebuilt from what `seat` sees (unknown parts left empty)."""
+    pub = view["public"]
+    board = load(pub["board"])
+    mine = {str(c["card"]): list(board.square_of(c["ocean"], c["number"])) for c in view["private"].get("submarines", [])}
+    return {"board": pub["board"], "n": len(pub["powers"]), "powers": pub["powers"], "camp": list(pub["camps"]),
+            "pieces": pub["pieces"], "coins": list(pub["coins"]), "reserve": pub["reserve"],
+            "protest_cards": list(pub["protest_cards"]), "accepted": pub["accepted"],
+            "demands": pub["demands"], "steps": [], "discard": [c["id"] for c in pub["discard"]],
+            "deck": [], "hands": {str(seat): mine} if mine else {}, "turn": pub["turn"], "stage": pub["stage"],
+            "outcome": None, "drawn": None, "held": pub["submarines"]}
+
+
+def occupancy(pieces) -> dict:
+    return {(p["at"][0], p["at"][1]): p for p in pieces if p["at"] is not None}
+
+
+class Bot:
+    pace = 0.0
+
+    def __init__(self, level: str, seat: int, seed: int, weights: dict | None = None):
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}")
+        self.level, self.seat = level, seat
+        self.w = dict(WEIGHTS[level], **(weights or {}))
+        self.random = random.Random(seed * 7919 + seat)
+        self.board = load()
+        self.careful = level != "easy"
+        self.unseen = None       # submarine cards this bot cannot see (counted once per decision)
+
+    # ----- the one entry point -------------------------------------------------------------
+    def choose(self, view: dict):
+        pub = view["public"]
+        if pub.get("result") is not None or self.seat not in pub.get("to_act", ()):
+            return None
+        legal = view["private"].get("legal")
+        if not listing.size(legal):
+            return None
+        state = model(view, self.seat)
+        self.unseen = None
+        step = pub["steps"][0] if pub["steps"] else None
+        kind = step["step"] if step else "move"
+        if kind == "window":
+            return self._strike(state, step, legal)
+        if kind == "move":
+            return self._move(state, legal)
+        if kind == "protest":
+            return self._answer(state, step, legal)
+        if kind == "pay":
+            return self._sacrifice(state, legal)
+        if kind == "join":
+            return {"type": "choose_side", "side": self._favourite(state)}
+        if kind == "return":
+            return self._place(state, legal)
+        return self._card(state, step, legal)
+
+    # ----- who is who ------------------------------------------------------------------------
+    def _favourite(self, state) -> str:
+        """The camp a neutral leans to: the stronger on the board (its jackpot is the prize)."""
+        strength = {NORTH: 0.0, SOUTH: 0.0}
+        for p in state["pieces"]:
+            camp = state["camp"][p["owner"]]
+            if p["at"] is not None and camp is not None:
+                strength[camp] += VALUE[p["kind"]]
+        return NORTH if strength[NORTH] >= strength[SOUTH] else SOUTH
+
+    def own_port(self, state):
+        power = state["powers"][self.seat]
+        return self.board.homes[power] if power in (NORTH, SOUTH) else None
+
+    def enemy_port(self, state):
+        camp = state["camp"][self.seat]
+        return None if camp is None else self.board.homes[opposite(camp)]
+
+    def targets(self, state) -> tuple:
+        """Where this seat's ships are going: the enemy's mouth, or (a neutral) the other players' ports."""
+        enemy = self.enemy_port(state)
+        if enemy is not None:
+            return tuple(enemy.open + enemy.front)
+        return tuple(sq for s, power in enumerate(state["powers"]) if s != self.seat
+                     for sq in self.board.homes[power].open)
+
+    def sub_risk(self, state, sq) -> float:
+        """The chance that someone else holds the submarine card for `sq` (0 when it is face up or ours).
+        Hard counts: of the submarine cards it cannot see, the share the other players hold; the others
+        guess a flat third."""
+        card = deck.submarine_card_for(self.board, tuple(sq))
+        mine = state["hands"].get(str(self.seat), {})
+        if card is None or card in state["discard"] or str(card) in mine:
+            return 0.0
+        if self.level != "hard":
+            return 0.35
+        if self.unseen is None:
+            face_up = sum(1 for c in state["discard"] if c < deck.SUBMARINE_CARDS)
+            self.unseen = max(1, deck.SUBMARINE_CARDS - face_up - len(mine))
+        held = sum(n for s, n in enumerate(state["held"]) if s != self.seat)
+        return min(1.0, held / self.unseen)
+
+    # ----- reactions and answers ---------------------------------------------------------------
+    def _strike(self, state, step, legal):
+        """Sink an enemy's piece; a neutral keeps its submarines for the day it is at war. An easy bot
+        lets half its chances go by."""
+        owner = state["pieces"][step["piece"]]["owner"]
+        if diplomacy.at_war(state, self.seat, owner) and (self.careful or self.random.random() < 0.5):
+            return legal["actions"][0]
+        return None
+
+    def _answer(self, state, step, legal):
+        """Pay rather than be drawn into a war one does not want."""
+        if {"type": "answer_protest", "pay": True} not in legal["actions"]:
+            return {"type": "answer_protest", "pay": False}
+        if not self.careful:
+            return {"type": "answer_protest", "pay": self.random.random() < 0.5}
+        wants_war = False
+        if diplomacy.is_neutral(state, self.seat):
+            victim_camp = state["camp"][step["victim"]]
+            wants_war = victim_camp is not None and opposite(victim_camp) == self._favourite(state)
+        accepted = state["accepted"][self.seat][step["victim"]]
+        pay = not wants_war and (accepted >= 1 or state["coins"][self.seat] >= 4)
+        return {"type": "answer_protest", "pay": pay}
+
+    def _sacrifice(self, state, legal):
+        pieces = [state["pieces"][a["piece"]] for a in legal["actions"]]
+        return {"type": "choose_piece", "piece": min(pieces, key=lambda p: (self._keep_value(state, p), p["id"]))["id"]}
+
+    def _keep_value(self, state, p) -> float:
+        """How much a piece is worth keeping: its points, and for a ship how near it is to the action."""
+        value = VALUE[p["kind"]] * 10.0
+        if p["kind"] == AIRPLANE:
+            return value + 2
+        return value - distances(p["kind"], self.targets(state)).get(tuple(p["at"]), FAR) * 0.2
+
+    def _place(self, state, legal):
+        """Put a returning or conscripted transport as near to the way out as possible."""
+        squares = listing.values_of(legal, "place", "to")
+        home = self.board.homes[state["powers"][self.seat]]
+        near = distances(TRANSPORT, home.open)
+        return {"type": "place", "to": min(squares, key=lambda sq: (near.get(tuple(sq), FAR), sq))}
+
+    # ----- cards ----------------------------------------------------------------------------------
+    def _card(self, state, step, legal):
+        kind = step["card"]["kind"]
+        actions = listing.all_actions(legal, 2000)
+        if not self.careful:
+            return self.random.choice(actions)
+        if kind == deck.SURPRISE_MANEUVER:
+            return self._maneuver(state, actions)
+        if kind == deck.CONSCRIPTION:
+            return self._place(state, legal)
+        scored = [(self._card_score(state, kind, a), -i) for i, a in enumerate(actions)]
+        return actions[-max(scored)[1]]
+
+    def _card_score(self, state, kind, action) -> float:
+        if action["type"] == "decline":
+            return 0.0
+        if action["type"] == "choose_player":
+            target = action["seat"]
+            if kind == deck.DIPLOMATIC_INCIDENT:
+                return self._protest_target_score(state, target)
+            return 1.0 if diplomacy.at_war(state, self.seat, target) else -3.0
+        p = state["pieces"][action["piece"]]
+        if p["owner"] == self.seat:       # a loss of one's own: the least useful piece
+            return -self._keep_value(state, p)
+        score = VALUE[p["kind"]] * 2.0
+        if not diplomacy.at_war(state, self.seat, p["owner"]):
+            return score - 12.0           # aggression against a neutral: only when nothing else
+        own = self.own_port(state)
+        if own is not None and p["kind"] != AIRPLANE:
+            score += 6.0 - min(6.0, distances(p["kind"], own.open + own.front).get(tuple(p["at"]), FAR))
+        return score
+
+    def _protest_target_score(self, state, target) -> float:
+        camp = state["camp"][self.seat]
+        if camp is None:                  # a neutral protests to the camp it does not favour
+            tcamp = state["camp"][target]
+            return 2.0 if tcamp is not None and tcamp != self._favourite(state) else 0.5
+        return 1.0 - state["coins"][target] * 0.05
+
+    def _maneuver(self, state, actions):
+        table = distances(TRANSPORT, self.targets(state))
+        best, best_gain = {"type": "decline"}, 0.5
+        for a in actions:
+            if a["type"] != "maneuver":
+                continue
+            p = state["pieces"][a["piece"]]
+            gain = table.get(tuple(p["at"]), FAR) - table.get(tuple(a["to"]), FAR) - self.sub_risk(state, a["to"]) * 3
+            if gain > best_gain:
+                best, best_gain = a, gain
+        return best
+
+    # ----- moves ----------------------------------------------------------------------------------
+    def _move(self, state, legal):
+        actions = legal["actions"]
+        if self.careful:
+            mouth = self.enemy_port(state)
+            for a in actions:
+                if a["type"] == "demand" and mouth is not None and \
+                        tuple(state["pieces"][a["piece"]]["at"]) in mouth.open + mouth.front:
+                    return a
+        moves = [a for a in actions if a["type"] == "move"]
+        if not moves:
+            return next(a for a in actions if a["type"] == "pass")
+        if self.w["random_move"] and self.random.random() < self.w["random_move"]:
+            return self.random.choice(moves)
+        judge = Judge(self, state)
+        noise = self.w["noise"]
+        scored = []
+        for i, a in enumerate(moves):
+            sim = judge.after(a)
+            score = judge.score(sim) + judge.move_bonus(a) + (self.random.gauss(0.0, noise) if noise else 0.0)
+            scored.append((score, i, sim))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        depth = self.w["lookahead"]
+        if depth and scored[0][0] < WIN / 2:
+            best = max(((judge.worst_reply(sim, score), -i) for score, i, sim in scored[:depth]))
+            return moves[-best[1]]
+        return moves[scored[0][1]]
+
+
+class Judge:
+    """Scores positions for one decision of one bot; what does not change between moves is read once."""
+
+    def __init__(self, bot: Bot, state: dict):
+        self.bot, self.state, self.board, self.w = bot, state, bot.board, bot.w
+        self.seat = bot.seat
+        self.camp = state["camp"][bot.seat]
+        self.enemy_home = bot.enemy_port(state)
+        self.own_home = bot.own_port(state)
+        self.enemy_seat = seat_of_power(state, opposite(self.camp)) if self.camp else None
+        self.own_seat = seat_of_power(state, self.camp) if self.camp else None
+        targets = bot.targets(state)
+        self.to_target = {BATTLESHIP: distances(BATTLESHIP, targets), TRANSPORT: distances(TRANSPORT, targets)}
+        if self.own_home is not None:
+            mouth = self.own_home.open + self.own_home.front
+            self.to_home = {BATTLESHIP: distances(BATTLESHIP, mouth), TRANSPORT: distances(TRANSPORT, mouth)}
+        self.home = self.board.homes[state["powers"][bot.seat]]
+        self.to_own_open = distances(TRANSPORT, self.home.open)
+        self.to_safety = distances(BATTLESHIP, safety_squares(self.board))
+
+    # ----- simulating ---------------------------------------------------------------------------
+    def after(self, action) -> dict:
+        """The model after one move (captures, trade coins and traps included; no card, no submarine)."""
+        return self._play(self.state, self.state["pieces"][action["piece"]],
+                          [tuple(sq) for sq in action["path"]], None)
+
+    def _play(self, state, p, path, captured) -> dict:
+        pieces = list(state["pieces"])
+        sim = dict(state, pieces=pieces, steps=[])
+        start = (p["at"][0], p["at"][1])
+        end = path[-1]
+        moved = dict(p, at=list(end))
+        pieces[p["id"]] = moved
+        if captured is None:
+            captured = []
+            if len(path) > 1 or max(abs(end[0] - start[0]), abs(end[1] - start[1])) > 1:
+                occ = occupancy(state["pieces"])
+                for a, b in zip([start] + path, path):
+                    captured.append(occ[((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)]["id"])
+        lost = 0
+        for cid in captured:
+            pieces[cid] = dict(pieces[cid], at=None)
+            lost += state["camp"][pieces[cid]["owner"]] is None
+        if p["kind"] == TRANSPORT and state["camp"][p["owner"]] is None and self.board.kinds.get(end) == SEAPORT \
+                and end not in self.board.homes[state["powers"][p["owner"]]].squares:
+            if seat_of_power(state, self.board.home_of[end]) is not None:
+                coins = list(state["coins"])
+                coins[p["owner"]] += 1
+                sim["coins"] = coins
+                home = self.board.homes[state["powers"][p["owner"]]]
+                moved["at"] = list(min((sq for sq in home.squares if sq not in home.bases),
+                                       key=lambda sq: (self.to_own_open.get(sq, FAR), sq)))
+        if p["kind"] == BATTLESHIP:
+            for i, q in enumerate(pieces):
+                if q["kind"] == BATTLESHIP and q is not moved:
+                    pieces[i] = dict(q)
+            events = []
+            traps.resolve(self.board, sim, moved, events)
+            lost += sum(1 for e in events if e["type"] == "destroyed" and state["camp"][e["owner"]] is None
+                        and e["owner"] != p["owner"])
+        sim["neutral_losses"] = lost
+        return sim
+
+    def move_bonus(self, action) -> float:
+        """What a move is worth beyond the position it leaves: the risk of a submarine where it ends."""
+        weight = self.w["sub_risk"]
+        if not weight:
+            return 0.0
+        p = self.state["pieces"][action["piece"]]
+        return -self.bot.sub_risk(self.state, action["path"][-1]) * VALUE[p["kind"]] * weight
+
+    # ----- the score of a position for this bot ----------------------------------------------------
+    def score(self, sim) -> float:
+        if self.camp is None:
+            return self._neutral_score(sim)
+        occ = occupancy(sim["pieces"])
+        if blockade.blockaded(self.board, sim, self.enemy_seat, occ):
+            return WIN
+        if self.own_seat is not None and blockade.blockaded(self.board, sim, self.own_seat, occ):
+            return -WIN
+        return self._war_score(sim, occ)
+
+    def _war_score(self, sim, occ) -> float:
+        w = self.w
+        camp, seat = self.camp, self.seat
+        enemy_home, own_home = self.enemy_home, self.own_home
+        camps = sim["camp"]
+        material = w["material"]
+        score = 0.0
+        mine, theirs = [], []
+        for sq, p in occ.items():
+            owner_camp = camps[p["owner"]]
+            kind = p["kind"]
+            if owner_camp == camp:
+                if material:
+                    score += VALUE[kind] * (material if p["owner"] == seat else material * 0.5)
+                if kind == AIRPLANE or p["owner"] != seat:
+                    continue
+                if sq in enemy_home.open:
+                    score += 6.0
+                elif sq in enemy_home.front:
+                    score += 4.0 if kind == BATTLESHIP else 3.0
+                else:
+                    mine.append(self.to_target[kind].get(sq, FAR))
+            elif owner_camp is not None:
+                if material:
+                    score -= VALUE[kind] * material
+                if kind == AIRPLANE or own_home is None or not w["enemy_mouth"]:
+                    continue
+                if sq in own_home.open:
+                    score -= 6.0 * w["enemy_mouth"]
+                elif sq in own_home.front:
+                    score -= 4.0 * w["enemy_mouth"]
+                else:
+                    theirs.append(self.to_home[kind].get(sq, FAR))
+        mine.sort()
+        for weight, d in zip(w["approach"], mine):
+            score -= weight * d
+        if w["enemy_approach"]:
+            theirs.sort()
+            for weight, d in zip((0.6, 0.4, 0.2), theirs):
+                score += weight * w["enemy_approach"] * min(d, 12)
+        if w["danger"]:
+            score -= w["danger"] * self._dangers(sim, occ)
+            # Each neutral piece destroyed draws a protest and pushes that neutral towards the enemy.
+            score -= sim.get("neutral_losses", 0) * 3.0
+        return score
+
+    def _dangers(self, sim, occ) -> float:
+        """Own pieces the other camp could take on its next move: a trap of a battleship, a jump of a transport."""
+        camp, camps, board = self.camp, sim["camp"], self.board
+        links, kinds = board.links, board.kinds
+        enemy_ships = set()
+        exposed = set()
+        for sq, q in occ.items():
+            if q["kind"] == BATTLESHIP and camps[q["owner"]] is not None and camps[q["owner"]] != camp \
+                    and kinds[sq] != SAFETY:
+                enemy_ships.add(sq)
+                for n in links[sq].values():
+                    o = occ.get(n)
+                    if o is not None and o["owner"] == self.seat and o["kind"] != AIRPLANE and kinds[n] != SAFETY:
+                        exposed.add(n)
+        total = 0.0
+        for sq in exposed:
+            near = links[sq]
+            if occ[sq]["kind"] == BATTLESHIP:
+                for d in LINES:
+                    a, c = near.get(d), near.get((-d[0], -d[1]))
+                    if a is None or c is None:
+                        continue
+                    for one, other in ((a, c), (c, a)):
+                        if one in enemy_ships and other not in occ and kinds[other] != LAND and any(
+                                n in enemy_ships and n != one for n in links[other].values()):
+                            total += 3.0
+                            break
+            else:
+                for d, mid in near.items():
+                    if mid in enemy_ships:
+                        land = near.get((-d[0], -d[1]))
+                        if land is not None and land not in occ and kinds[land] in (OCEAN, SEAPORT):
+                            total += 0.8
+                            break
+        return total
+
+    def _neutral_score(self, sim) -> float:
+        careful = self.bot.careful
+        score = sim["coins"][self.seat] * 4.0
+        home = self.home
+        for p in sim["pieces"]:
+            if p["at"] is None or p["owner"] != self.seat:
+                continue
+            sq = (p["at"][0], p["at"][1])
+            if careful:
+                score += VALUE[p["kind"]]
+            if p["kind"] == TRANSPORT:
+                score -= 0.4 * self.to_target[TRANSPORT].get(sq, FAR)
+            elif p["kind"] == BATTLESHIP:
+                if sq in home.open:
+                    score -= 2.0
+                elif self.board.kinds[sq] == SAFETY:
+                    score += 1.0
+                else:
+                    score += 0.3 - 0.05 * self.to_safety.get(sq, FAR)
+        if careful:
+            score -= self._neutral_dangers(sim)
+        return score
+
+    def _neutral_dangers(self, sim) -> float:
+        occ = occupancy(sim["pieces"])
+        links, kinds = self.board.links, self.board.kinds
+        total = 0.0
+        for sq, p in occ.items():
+            if p["owner"] != self.seat or p["kind"] != TRANSPORT or kinds[sq] == SAFETY:
+                continue
+            for d, mid in links[sq].items():
+                q = occ.get(mid)
+                if q is None or q["kind"] != BATTLESHIP or q["owner"] == self.seat:
+                    continue
+                land = links[sq].get((-d[0], -d[1]))
+                if land is not None and land not in occ and kinds[land] in (OCEAN, SEAPORT):
+                    total += 0.5
+                    break
+        return total
+
+    # ----- the enemy's answer (hard) ----------------------------------------------------------------
+    def worst_reply(self, sim, score: float) -> float:
+        """The lowest score the enemy belligerent can leave us with by a tactical reply to `sim`
+        (`score` is what the move scored, submarine risk and noise included)."""
+        if self.enemy_seat is None:
+            return score
+        base = self.score(sim)
+        worst = base
+        occ = occupancy(sim["pieces"])
+        watch = self.own_home.vicinity if self.own_home is not None else frozenset()
+        mine = {sq for sq, p in occ.items() if p["owner"] == self.seat}
+        links = self.board.links
+        for p, path, captured in seat_moves(self.board, occ, self.enemy_seat):
+            end = path[-1]
+            if not (end in watch or captured or (p["kind"] == BATTLESHIP and any(
+                    n in mine for n in links[end].values()))):
+                continue
+            worst = min(worst, self.score(self._play(sim, p, path, captured)))
+        return score - base + worst
+
+
+def make(level: str, seat: int, seed: int = 0) -> Bot:
+    return Bot(level, seat, seed)

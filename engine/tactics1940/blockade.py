@@ -1,0 +1,143 @@
+"""Blockade (Rule 13, figures A-C): the exact test that ends the game, and neutrals moving aside.
+
+Only North's and South's seaports can be blockaded, and only by the opposing camp (the
+other belligerent and the neutrals at war on its side). Neutral pieces neither blockade
+nor spoil a blockade, so the test sets them aside (as if they were not on the board). The
+defenders are the blockaded belligerent and its allies. A seaport is blockaded when:
+
+ 1. its mouth is shut: each of the four passages (an open seaport square to a front square)
+    has a blockading piece on one of its two ends; this is what "cut off from the sea"
+    asks when no defender is near (the two open squares, or the two in front of them);
+ 2. no defender can get in or out on his next move: a search over the moves of every
+    defending piece (its steps when it stands on an end of a passage, the only place a step
+    can cross; every jump chain of every battleship) finds none that crosses the home area's edge;
+ 3. no defending piece on a front square (shut in by the blockade outside the seaport)
+    can move at all.
+
+That one of the defender's pieces could sink a blockader (a trap, or a jump that stays on
+its side) does not matter, nor do moves inside the home area (the "meaningless moves" of
+the rule cannot delay it). The test runs when a player's move is complete, card included.
+
+A neutral piece in the way may be ordered aside: on its turn, before moving, a player at
+war may `demand` any neutral piece in the vicinity of the enemy belligerent's seaport (the
+seaport, its front squares and their neighbours). On each of its next turns the neutral
+must move a demanded piece nearer to the edge of that vicinity (out of it, or to a square
+fewer steps from leaving it) if one can, else move a demanded piece if one can move; the
+demand ends once the piece has left the vicinity.
+"""
+from engine.tactics1940 import diplomacy
+from engine.tactics1940.moves import crosses, jumps, piece_moves
+from engine.tactics1940.pieces import BELLIGERENTS, occupancy, opposite, seat_of_power
+
+
+def port_position(state, seat) -> tuple:
+    """(defending seats, blockading seats, occupancy without neutral pieces) for `seat`'s seaport."""
+    camp = state["camp"][seat]
+    friends = set(diplomacy.camp_seats(state, camp))
+    foes = set(diplomacy.camp_seats(state, opposite(camp)))
+    occ = {sq: p for sq, p in occupancy(state).items() if p["owner"] in friends or p["owner"] in foes}
+    return friends, foes, occ
+
+
+def mouth_shut(home, occ, foes) -> bool:
+    for passage in home.passages:
+        if not any(sq in occ and occ[sq]["owner"] in foes for sq in passage):
+            return False
+    return True
+
+
+def blockaded(board, state, seat, occ=None) -> bool:
+    """True when `seat`'s seaport is blockaded (`seat` plays North or South). `occ`, the occupancy of
+    the whole board, may be passed when the caller has it."""
+    home = board.homes[state["powers"][seat]]
+    camp = state["camp"][seat]
+    foes = set(diplomacy.camp_seats(state, opposite(camp)))
+    if not mouth_shut(home, occ if occ is not None else occupancy(state), foes):
+        return False        # the usual case, settled without a search
+    friends, foes, occ = port_position(state, seat)
+    ends = set(home.open) | set(home.front)
+    for sq, p in occ.items():
+        if p["owner"] not in friends:
+            continue
+        if sq in home.front and piece_moves(board, occ, p):
+            return False
+        # A step crosses the coast only from an end of a passage; anything else gets across by jumping.
+        moves = piece_moves(board, occ, p) if sq in ends else [(path, c) for path, c in jumps(board, occ, p)]
+        if any(crosses(home, sq, path) for path, _ in moves):
+            return False
+    return True
+
+
+def blockaded_seats(board, state) -> list:
+    """The belligerent seats whose seaport is blockaded now."""
+    out = []
+    for power in BELLIGERENTS:
+        seat = seat_of_power(state, power)
+        if seat is not None and blockaded(board, state, seat):
+            out.append(seat)
+    return out
+
+
+# ----- neutral pieces in the way ----------------------------------------------------
+
+def enemy_port(board, state, seat):
+    """The home of the belligerent `seat` is at war with, or None for a neutral."""
+    camp = state["camp"][seat]
+    return None if camp is None else board.homes[opposite(camp)]
+
+
+def demandable(board, state, seat) -> list:
+    """Neutral pieces `seat` may order out of the enemy seaport's vicinity now."""
+    home = enemy_port(board, state, seat)
+    if home is None:
+        return []
+    already = {d["piece"] for d in state["demands"]}
+    return [p for p in state["pieces"] if p["at"] is not None and p["id"] not in already
+            and diplomacy.is_neutral(state, p["owner"]) and (p["at"][0], p["at"][1]) in home.vicinity]
+
+
+def demand(board, state, seat, p, events: list) -> None:
+    port = enemy_port(board, state, seat).power
+    state["demands"].append({"piece": p["id"], "by": seat, "port": port})
+    events.append({"type": "demanded", "by": seat, "piece": p["id"], "owner": p["owner"], "port": port})
+
+
+def standing_demands(board, state, seat) -> dict:
+    """The demands on `seat`'s pieces still in force: piece id -> the home whose vicinity it must leave."""
+    out = {}
+    for d in state["demands"]:
+        p = state["pieces"][d["piece"]]
+        if p["owner"] == seat and p["at"] is not None:
+            out[p["id"]] = board.homes[d["port"]]
+    return out
+
+
+def restrict(board, state, seat, moves: list) -> list:
+    """`moves` cut down to what standing demands on `seat` allow: a demanded piece moving nearer to the
+    edge of the vicinity (out of it, or fewer steps from leaving it) if one can, else any move of a
+    demanded piece, else anything."""
+    demands = standing_demands(board, state, seat)
+    if not demands:
+        return moves
+    away = []
+    for m in moves:
+        home = demands.get(m[0]["id"])
+        if home is not None:
+            start = (m[0]["at"][0], m[0]["at"][1])
+            if home.way_out.get(m[1][-1], 0) < home.way_out.get(start, 0):
+                away.append(m)
+    if away:
+        return away
+    moved = [m for m in moves if m[0]["id"] in demands]
+    return moved or moves
+
+
+def tidy_demands(board, state) -> None:
+    """Drop demands that are met: the piece left the vicinity, was lost, or its owner went to war."""
+    kept = []
+    for d in state["demands"]:
+        p = state["pieces"][d["piece"]]
+        if p["at"] is not None and diplomacy.is_neutral(state, p["owner"]) and \
+                (p["at"][0], p["at"][1]) in board.homes[d["port"]].vicinity:
+            kept.append(d)
+    state["demands"] = kept

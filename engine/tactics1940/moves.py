@@ -1,0 +1,112 @@
+"""Moving pieces (Rules 4, 9 and 10): steps, jumps and the paths of a move.
+
+One piece moves one square a turn. A battleship steps in any of the eight directions on
+ocean, safety-zone and seaport squares (never onto home land). A transport steps straight
+(never diagonally) onto any square but a plane base; leaving the safety zone, any piece may
+step to any neighbouring square (Rule 4). Airplanes never move. No step crosses a coast:
+the board's links already allow only the four passages of each port's mouth.
+
+A battleship may instead jump another player's transport as in checkers, landing on the
+empty square straight beyond it, and go on jumping in the same move as long as it can
+(stopping after any jump is allowed). No jump starts, passes over or lands in the safety
+zone, none lands on home land, and a jumped transport stays where it is (it cannot be
+jumped twice nor landed on) until the move ends.
+
+A move is (piece, path, captured): `path` lists the squares entered after the start (one
+square for a step, each landing for jumps), `captured` the ids of the jumped transports.
+`occ` maps (x, y) -> piece for the position considered (the blockade test drops pieces).
+"""
+from engine.tactics1940.board import LAND, OCEAN, SAFETY, SEAPORT
+from engine.tactics1940.pieces import AIRPLANE, BATTLESHIP, TRANSPORT
+
+SHIP_WATERS = (OCEAN, SAFETY, SEAPORT)
+
+
+def can_stand(board, kind: str, sq) -> bool:
+    where = board.kinds.get(sq)
+    if kind == BATTLESHIP:
+        return where in SHIP_WATERS
+    if kind == TRANSPORT:
+        return where is not None and sq not in board.bases
+    return False
+
+
+def steps(board, occ: dict, p) -> list:
+    """Squares the piece can step to."""
+    kind = p["kind"]
+    if kind == AIRPLANE:
+        return []
+    sq = (p["at"][0], p["at"][1])
+    leaving_zone = board.kinds[sq] == SAFETY
+    out = []
+    for (dx, dy), n in board.links[sq].items():
+        if n in occ:
+            continue
+        if kind == TRANSPORT:
+            if dx and dy and not (leaving_zone and board.kinds[n] != SAFETY):
+                continue
+            if n in board.bases:
+                continue
+        elif board.kinds[n] == LAND:
+            continue
+        out.append(n)
+    return out
+
+
+def jumps(board, occ: dict, p) -> list:
+    """Every jump sequence of a battleship (each prefix is a move): [(path, captured ids)]."""
+    if p["kind"] != BATTLESHIP:
+        return []
+    start = (p["at"][0], p["at"][1])
+    if board.kinds[start] == SAFETY:
+        return []
+    out = []
+    _jump_from(board, occ, p["owner"], start, start, [], [], out)
+    return out
+
+
+def _jump_from(board, occ, owner, start, sq, path, captured, out) -> None:
+    links = board.links
+    kinds = board.kinds
+    for d, mid in links[sq].items():
+        victim = occ.get(mid)
+        if victim is None or victim["kind"] != TRANSPORT or victim["owner"] == owner or victim["id"] in captured:
+            continue
+        land = links[mid].get(d)
+        if land is None or kinds[mid] == SAFETY or kinds[land] not in (OCEAN, SEAPORT):
+            continue
+        if land in occ and land != start:   # the jumper's own starting square is empty by now
+            continue
+        new_path, new_captured = path + [land], captured + [victim["id"]]
+        out.append((new_path, new_captured))
+        _jump_from(board, occ, owner, start, land, new_path, new_captured, out)
+
+
+def piece_moves(board, occ: dict, p) -> list:
+    """Every move of one piece: [(path, captured)]."""
+    if p["at"] is None:
+        return []
+    return [([n], []) for n in steps(board, occ, p)] + jumps(board, occ, p)
+
+
+def seat_moves(board, occ: dict, seat) -> list:
+    """Every move of every piece `seat` has in `occ`: [(piece, path, captured)]."""
+    out = []
+    for p in sorted((q for q in occ.values() if q["owner"] == seat), key=lambda q: q["id"]):
+        for path, captured in piece_moves(board, occ, p):
+            out.append((p, path, captured))
+    return out
+
+
+def find_move(board, occ: dict, p, path) -> list | None:
+    """The ids a move along `path` captures, or None when the piece cannot move so."""
+    for candidate, captured in piece_moves(board, occ, p):
+        if candidate == path:
+            return captured
+    return None
+
+
+def crosses(home, start, path) -> bool:
+    """True when a move from `start` along `path` goes into or out of `home`'s area."""
+    squares = [start] + list(path)
+    return any((a in home.squares) != (b in home.squares) for a, b in zip(squares, squares[1:]))

@@ -1,0 +1,306 @@
+"""Turn flow (Rule 8): whose move it is, pending steps, applying and listing actions, the end.
+
+A turn is a move and a chance card acted upon. `state["stage"]` says what comes next
+once no step is pending: "move" (the player's move), "card" (draw and act on a card),
+"end" (the move is complete: look for a blockade, then play passes to the left).
+`state["steps"]` holds what must be settled first, oldest first: a reaction window, a
+protest to answer, a forfeit to pay by sacrifice, a side to choose, a trading ship to
+send home, a card awaiting its drawer's choice. Each names the seat asked (a window asks
+every seat but the mover), who may therefore act out of turn.
+"""
+from engine import legal as listing
+from engine.errors import GAME_OVER, ILLEGAL, NOT_YOUR_TURN, RuleError
+from engine.tactics1940 import blockade, cards, diplomacy, payments, scoring, submarines, trade, traps
+from engine.tactics1940.board import load
+from engine.tactics1940.moves import seat_moves
+from engine.tactics1940.pieces import BATTLESHIP, NORTH, SOUTH, destroy, occupancy, piece
+
+CAMPS = (NORTH, SOUTH)
+
+
+def board_of(state):
+    return load(state["board"])
+
+
+def current_step(state):
+    return state["steps"][0] if state["steps"] else None
+
+
+def to_act(state) -> set:
+    if state["outcome"] is not None:
+        return set()
+    step = current_step(state)
+    if step is None:
+        return {state["turn"]}
+    if step["step"] == "window":
+        return {s for s in range(state["n"]) if s != step["mover"]}
+    return {step["seat"]}
+
+
+def timer(state):
+    step = current_step(state)
+    if state["outcome"] is None and step is not None and step["step"] == "window":
+        return {"after": state["reaction_seconds"], "action": {"type": "close_window"}}
+    return None
+
+
+# ----- the mover's choices ------------------------------------------------------------
+
+def mover_moves(board, state, seat) -> list:
+    """(piece, path, captured) for every move `seat` may make now (standing demands applied)."""
+    return blockade.restrict(board, state, seat, seat_moves(board, occupancy(state), seat))
+
+
+def move_action(p, path) -> dict:
+    return {"type": "move", "piece": p["id"], "path": [list(sq) for sq in path]}
+
+
+# ----- legal ------------------------------------------------------------------------------
+
+def legal(state, seat) -> dict:
+    if state["outcome"] is not None or seat not in to_act(state):
+        return listing.nothing()
+    board = board_of(state)
+    step = current_step(state)
+    if step is None:
+        moves = mover_moves(board, state, seat)
+        actions = [move_action(p, path) for p, path, _ in moves]
+        actions += [{"type": "demand", "piece": p["id"]} for p in blockade.demandable(board, state, seat)]
+        if not moves:
+            actions.append({"type": "pass"})
+        return listing.listing(actions)
+    kind = step["step"]
+    if kind == "window":
+        return listing.listing([{"type": "strike", "card": c} for c in submarines.strikes(state, step, seat)])
+    if kind == "protest":
+        actions = [{"type": "answer_protest", "pay": False}]
+        if state["coins"][seat] > 0:
+            actions.append({"type": "answer_protest", "pay": True})
+        return listing.listing(actions)
+    if kind == "pay":
+        return listing.listing([{"type": "choose_piece", "piece": p["id"]}
+                                for p in payments.sacrifice_choices(state, step)])
+    if kind == "join":
+        return listing.listing([{"type": "choose_side", "side": camp} for camp in CAMPS])
+    if kind == "return":
+        squares = trade.home_squares(board, state, seat)
+        return listing.listing(templates=[{"type": "place", "to": listing.one_of([list(sq) for sq in squares])}])
+    return _card_legal(board, state, seat, step)
+
+
+def _card_legal(board, state, seat, step) -> dict:
+    c = cards.choices(board, state, seat, step["card"])
+    actions = [{"type": "choose_piece", "piece": pid} for pid in c["pieces"]]
+    actions += [{"type": "choose_player", "seat": s} for s in c["players"]]
+    if c["decline"]:
+        actions.append({"type": "decline"})
+    templates = []
+    if c["squares"]:
+        templates.append({"type": "place", "to": listing.one_of([list(sq) for sq in c["squares"]])})
+    for pid, squares in c["maneuver"].items():
+        templates.append({"type": "maneuver", "piece": pid, "to": listing.one_of([list(sq) for sq in squares])})
+    return listing.listing(actions, templates)
+
+
+# ----- applying -----------------------------------------------------------------------------
+
+def apply(state, seat, action, rng) -> list:
+    if state["outcome"] is not None:
+        raise RuleError(GAME_OVER, "The game is over.")
+    board = board_of(state)
+    kind = action["type"]
+    step = current_step(state)
+    events = []
+    if seat is None:
+        if kind != "close_window" or step is None or step["step"] != "window":
+            raise RuleError(ILLEGAL, "The table only closes reaction windows, and none is open.")
+        submarines.close(board, state, step, events)
+    elif kind == "close_window":
+        raise RuleError(ILLEGAL, "Reaction windows close by themselves when their time is up.")
+    elif seat not in to_act(state):
+        raise RuleError(NOT_YOUR_TURN, "It is not your turn.")
+    elif step is None:
+        _turn_action(board, state, seat, action, events)
+    else:
+        _step_action(board, state, seat, step, action, events)
+    advance(board, state, rng, events)
+    return events
+
+
+def _expect(kind, allowed, what) -> None:
+    if kind not in allowed:
+        raise RuleError(ILLEGAL, f"Now is the time to {what}, not to {kind!r}.")
+
+
+def _own_piece(state, seat, piece_id):
+    p = piece(state, piece_id)
+    if p is None or p["owner"] != seat or p["at"] is None:
+        raise RuleError(ILLEGAL, f"You have no piece {piece_id} on the board.")
+    return p
+
+
+def _turn_action(board, state, seat, action, events) -> None:
+    kind = action["type"]
+    _expect(kind, ("move", "pass", "demand"), "move a piece")
+    moves = mover_moves(board, state, seat)
+    if kind == "pass":
+        if moves:
+            raise RuleError(ILLEGAL, "You may pass only when none of your pieces can move.")
+        events.append({"type": "passed", "seat": seat})
+        state["stage"] = "card"
+        return
+    if kind == "demand":
+        p = piece(state, action["piece"])
+        if p is None or p not in blockade.demandable(board, state, seat):
+            raise RuleError(ILLEGAL, "You may order aside only a neutral piece near your enemy's seaport, once.")
+        blockade.demand(board, state, seat, p, events)
+        return
+    p = _own_piece(state, seat, action["piece"])
+    path = [tuple(sq) for sq in action["path"]]
+    found = [m for m in moves if m[0] is p and m[1] == path]
+    if not found:
+        if any(m[0] is p for m in seat_moves(board, occupancy(state), seat)) and \
+                not any(m[0] is p for m in moves):
+            raise RuleError(ILLEGAL, "A belligerent ordered that piece aside: move a demanded piece away first.")
+        raise RuleError(ILLEGAL, f"Your {p['kind']} cannot move along {action['path']} from {p['at']}.")
+    _, _, captured = found[0]
+    _move(board, state, p, path, captured, events)
+    state["stage"] = "card"
+
+
+def _move(board, state, p, path, captured, events) -> None:
+    start = (p["at"][0], p["at"][1])
+    end = path[-1]
+    seat = p["owner"]
+    p["at"] = list(end)
+    events.append({"type": "moved", "seat": seat, "piece": p["id"], "from": list(start),
+                   "path": [list(sq) for sq in path], "captured": list(captured)})
+    victims = {}
+    for cid in captured:
+        victim = state["pieces"][cid]
+        victims[victim["owner"]] = victims.get(victim["owner"], 0) + 1
+        destroy(state, victim, seat, "jumped", events)
+    for owner, count in sorted(victims.items()):
+        diplomacy.aggression(state, seat, owner, count, events)
+    partner = trade.partner(board, state, p, start, end)
+    if partner is not None:
+        trade.trade(board, state, p, partner, events)
+    if submarines.needs_window(board, state, end):
+        submarines.open_window(state, p, end, p["kind"] == BATTLESHIP, events)
+    elif p["kind"] == BATTLESHIP:
+        traps.resolve(board, state, p, events)
+
+
+def _step_action(board, state, seat, step, action, events) -> None:
+    kind = action["type"]
+    which = step["step"]
+    if which == "window":
+        _expect(kind, ("strike",), "expose a submarine card or let the window close")
+        if action["card"] not in submarines.strikes(state, step, seat):
+            raise RuleError(ILLEGAL, "You hold no submarine card for that square.")
+        submarines.strike(board, state, step, seat, action["card"], events)
+    elif which == "protest":
+        _expect(kind, ("answer_protest",), "accept the protest card or pay 1 coin")
+        if action["pay"] and state["coins"][seat] < 1:
+            raise RuleError(ILLEGAL, "You have no coin to pay instead of accepting the protest.")
+        diplomacy.answer(state, step, action["pay"], events)
+    elif which == "pay":
+        _expect(kind, ("choose_piece",), "choose a piece to sacrifice")
+        p = piece(state, action["piece"])
+        if p is None or p not in payments.sacrifice_choices(state, step):
+            raise RuleError(ILLEGAL, "Choose one of your pieces on the board worth what you owe.")
+        payments.sacrifice(state, step, p, events)
+    elif which == "join":
+        _expect(kind, ("choose_side",), "choose the belligerent you join")
+        diplomacy.choose_side(state, step, action["side"], events)
+    elif which == "return":
+        _expect(kind, ("place",), "choose a square of your home area for the supply ship")
+        sq = tuple(action["to"])
+        if sq not in trade.home_squares(board, state, seat):
+            raise RuleError(ILLEGAL, "The supply ship goes home to a free square of your home area.")
+        trade.return_home(state, step, sq, events)
+    else:
+        _card_action(board, state, seat, step, action, events)
+
+
+def _card_action(board, state, seat, step, action, events) -> None:
+    kind = action["type"]
+    _expect(kind, ("choose_piece", "choose_player", "place", "maneuver", "decline"), "act on your card")
+    c = cards.choices(board, state, seat, step["card"])
+    card_id = step["card"]
+    if kind == "choose_piece":
+        if action["piece"] not in c["pieces"]:
+            raise RuleError(ILLEGAL, "That piece is not one this card lets you choose.")
+        cards.finish_step(state, step)
+        cards.choose_piece(board, state, seat, card_id, state["pieces"][action["piece"]], events)
+    elif kind == "choose_player":
+        if action["seat"] not in c["players"]:
+            raise RuleError(ILLEGAL, "That player is not one this card lets you choose.")
+        cards.finish_step(state, step)
+        cards.choose_player(board, state, seat, card_id, action["seat"], events)
+    elif kind == "place":
+        sq = tuple(action["to"])
+        if sq not in c["squares"]:
+            raise RuleError(ILLEGAL, "The transport comes back to a free square of your home area.")
+        cards.finish_step(state, step)
+        cards.place(board, state, seat, card_id, sq, events)
+    elif kind == "maneuver":
+        sq = tuple(action["to"])
+        if sq not in c["maneuver"].get(action["piece"], ()):
+            raise RuleError(ILLEGAL, "A Surprise Maneuver cannot put that transport there.")
+        cards.finish_step(state, step)
+        cards.maneuver(board, state, seat, card_id, state["pieces"][action["piece"]], sq, events)
+    else:
+        if not c["decline"]:
+            raise RuleError(ILLEGAL, "This card must be carried out: you have an enemy to pick on.")
+        cards.finish_step(state, step)
+        events.append({"type": "declined", "seat": seat, "card": card_id})
+
+
+# ----- the flow between actions ------------------------------------------------------------
+
+def advance(board, state, rng, events) -> None:
+    """Carry the game forward until someone must act: draw the card, end the turn."""
+    for _ in range(8):
+        diplomacy.tidy(state)
+        blockade.tidy_demands(board, state)
+        if state["outcome"] is not None or state["steps"]:
+            return
+        if state["stage"] == "card":
+            state["stage"] = "end"
+            cards.draw(board, state, state["turn"], rng, events)
+        elif state["stage"] == "end":
+            _end_turn(board, state, events)
+            return
+        else:
+            return
+
+
+def _end_turn(board, state, events) -> None:
+    shut = blockade.blockaded_seats(board, state)
+    if shut:
+        loser = _loser(state, shut)
+        winners = diplomacy.opposite_camp(state, loser)
+        events.append({"type": "blockade", "seat": loser, "by": winners})
+        scoring.finish(board, state, loser, f"{winners} blockaded {state['powers'][loser]}'s seaport", events)
+        return
+    limit = state["turn_limit"]
+    if limit and state["turn_number"] >= limit * state["n"]:
+        scoring.finish(board, state, None, f"the turn limit ({limit} rounds) was reached with no blockade", events)
+        return
+    state["turn"] = (state["turn"] + 1) % state["n"]
+    state["turn_number"] += 1
+    state["stage"] = "move"
+    events.append({"type": "turn", "seat": state["turn"], "turn_number": state["turn_number"]})
+
+
+def _loser(state, shut: list):
+    """The blockaded seat; when both seaports close at once the camp of the last player at war to move wins."""
+    if len(shut) == 1:
+        return shut[0]
+    n = state["n"]
+    for back in range(n):
+        camp = state["camp"][(state["turn"] - back) % n]
+        if camp is not None:
+            return next(s for s in shut if state["camp"][s] != camp)
+    return shut[0]

@@ -1,0 +1,278 @@
+"""The board scene every game's board is: the frame around the game's own parts.
+
+`BaseBoardScene` does what no board should write again:
+  * reading the link each frame (events to `on_event`, answers, chat to the log,
+    a closed table to a toast) and, once per revision, the view for the seat on
+    show (seats.py says which);
+  * the hot-seat cover and the help card (H / F1), which answer every event
+    while they are up;
+  * Esc: drop what is held (`cancel`), else arm leaving, and leave on a second press;
+  * the frame on screen: the waiting notice, the side panel with the log's well,
+    the log, the hint line, the tooltip by the mouse, a modal dialog in front;
+  * the game-over scene, once, when the view shows a result.
+
+A board fills in what is its own (all optional but `draw_board` and `move_hint`):
+  reset_input()            drop selections (the cover went up, a seat was revealed)
+  read_view()              take what it needs from the view just read
+  modal()                  the dialog or chooser in front, or None
+  cancel() -> bool         Esc: drop what is held; True if there was something
+  key_commands()           its keys: pygame key -> function (or board_key(event) for more)
+  board_pointer(event)     clicks, drags and the wheel over its own widgets and map
+  on_event(event)          effects of an event (the base logs it first)
+  tick(dt)                 animations
+  game_over_rows()         the game-over statistics, or None to wait (a roll still showing)
+  game_over_colours()      a colour per seat for the game-over scene (default: the seats' own)
+  draw_board / draw_panels  the map and the board's own panels (the base draws the side panel, log, hint)
+  move_hint()              the hint line on this window's move (`hint()` says game over / waiting itself)
+  tooltip_lines()          [(text, colour), ...] for the tooltip by the mouse, or None
+Layout is class attributes: `side_rect`, `log_rect`, `log_title`, `hint_rect`, `hint_reserve`,
+`tooltip_bounds`, `help_centre`.
+"""
+import pygame
+
+from game import theme
+from game.board_kit.help_card import HelpCard
+from game.board_kit.hud import Cached, build_hint, build_side_panel, build_tooltip
+from game.board_kit.seats import SeatedBoard
+from game.scene import Scene
+
+ESC_LEAVE_SECONDS = 2.5  # a second Esc within this leaves the board (one Esc never loses a game)
+HELP_KEYS = (pygame.K_h, pygame.K_F1)
+
+
+class BaseBoardScene(SeatedBoard, Scene):
+    side_rect = pygame.Rect(1000, 40, 280, 760)
+    log_rect = pygame.Rect(1004, 496, 272, 300)
+    log_title = "Log"
+    log_title_gap = 22
+    hint_rect = pygame.Rect(0, 740, 1000, 60)
+    hint_reserve = 250          # pixels at the hint line's right kept for the board's own buttons
+    tooltip_bounds = pygame.Rect(0, 0, 1000, 740)
+    help_centre = (640, 400)
+    leave_notice = "Press Esc again to leave the game."
+
+    def __init__(self, app, link, *, build_help):
+        """`build_help()` makes the help card's surface (the first time H is pressed)."""
+        super().__init__(app)
+        self.link = link
+        self.init_seats()
+        self.view: dict | None = None
+        self._view_key = None
+        self.time = 0.0
+        self.esc_armed = 0.0
+        self.game_over_shown = False
+        self.help_card = HelpCard(build_help, self.help_centre)
+        self._side_panel = build_side_panel(self.side_rect, self.log_rect, self.log_title,
+                                            title_gap=self.log_title_gap)
+        self._hint = Cached(lambda text, keys: build_hint(self.hint_rect.size, text, keys, reserve=self.hint_reserve))
+        self._tooltip = Cached(build_tooltip)
+
+    # ----- what a board fills in -------------------------------------------------------
+    def reset_input(self) -> None:
+        pass
+
+    def read_view(self) -> None:
+        pass
+
+    def modal(self):
+        return None
+
+    def cancel(self) -> bool:
+        return False
+
+    def key_commands(self) -> dict:
+        """The board's keys: pygame key -> what it does (a function of no arguments)."""
+        return {}
+
+    def board_key(self, event) -> bool:
+        command = self.key_commands().get(event.key)
+        if command is None:
+            return False
+        command()
+        return True
+
+    def board_pointer(self, event) -> bool:
+        return False
+
+    def tick(self, dt: float) -> None:
+        pass
+
+    def game_over_rows(self) -> list | None:
+        return []
+
+    def game_over_colours(self) -> list | None:
+        return None
+
+    def draw_board(self, surface) -> None:
+        raise NotImplementedError
+
+    def draw_panels(self, surface) -> None:
+        pass
+
+    over_hint = "The game is over."
+    idle_keys = "H help"        # the hint line's keys while this window may not move
+
+    def hint(self) -> tuple[str, str]:
+        """The hint line (what to do next, and the keys that help): the game over, waiting, or the move's."""
+        if self.over:
+            return self.over_hint, ""
+        if self.active_seat is None:
+            who = self.seat_name(self.actor(self.view))
+            return (f"Watching: {who} to move." if not self.link.my_seats else f"Waiting for {who}…"), self.idle_keys
+        return self.move_hint()
+
+    def move_hint(self) -> tuple[str, str]:
+        """The hint line while it is this window's move."""
+        raise NotImplementedError
+
+    def tooltip_lines(self) -> list | None:
+        return None
+
+    # ----- the view ---------------------------------------------------------------------
+    @property
+    def pub(self) -> dict:
+        return self.view["public"] if self.view else {}
+
+    @property
+    def over(self) -> bool:
+        return bool(self.pub.get("result") or self.pub.get("outcome"))
+
+    def refresh(self) -> None:
+        """Read the view for the seat on show (the public one under the cover or for a spectator)."""
+        if self.cover_if_passing():
+            self.reset_input()
+        # The revision is read before the view: a link may take an update between the two reads, and a
+        # stale revision with a fresh view only costs a re-read next frame, never a stale board for good.
+        rev, shown = self.link.rev, self.shown_seat
+        key = (rev, shown, self.covered)
+        if key == self._view_key and self.view and self.shown_rev == rev:
+            return   # a view changes only with the revision (and which seat is on show)
+        self._view_key = key
+        self.shown_rev = rev
+        self.view = (self.link.view(shown) if shown is not None and not self.covered else None) or self.link.view(None)
+        if self.view:
+            self.read_view()
+
+    def reveal(self) -> None:
+        """The cover's button: the next player shows their turn."""
+        self.reveal_seat()
+        self.reset_input()
+        self.refresh()
+
+    def read_link(self) -> None:
+        """Take every message the link has: each update's events go to `on_event`, answers to `answer`,
+        chat to the log, a closed table to a notice."""
+        for msg in self.link.poll():
+            t = msg.get("t")
+            if t == "update":
+                for e in msg.get("events", []):
+                    self.on_event(e)
+            elif t in ("ok", "err"):
+                self.answer(msg)
+            elif t == "chat":
+                self.log.add_text(f"{msg.get('from') or 'someone'}: {msg.get('text', '')}", msg.get("seat"))
+            elif t == "status" and msg.get("status") == "closed":
+                self.app.notify(msg.get("msg") or "The table closed.", warning=True)
+
+    def on_event(self, event: dict) -> None:
+        self.log.add(event)
+
+    # ----- leaving ----------------------------------------------------------------------
+    def leave(self) -> None:
+        """Back to the main menu, closing the link."""
+        from game.scenes.title import TitleScene
+        if self.app.active_link is self.link:
+            self.app.active_link = None
+        self.link.close()
+        self.app.back_to(TitleScene)
+
+    def escape(self) -> bool:
+        """Esc: drop what is held; else the first press warns and a second one soon after leaves (at once
+        when the game is over)."""
+        if self.cancel():
+            return True
+        if self.esc_armed > 0 or self.over:
+            self.leave()
+        else:
+            self.esc_armed = ESC_LEAVE_SECONDS
+            self.app.notify(self.leave_notice)
+        return True
+
+    def back(self) -> None:
+        self.escape()
+
+    def game_over_due(self) -> bool:
+        """True once the game on screen has ended and the game-over scene should follow (never while
+        replaying a save)."""
+        return not self.game_over_shown and self.over and not getattr(self.link, "replay", False)
+
+    def show_game_over(self, rows: list, colours=None) -> None:
+        self.game_over_shown = True
+        from game.scenes.game_over import show_game_over
+        show_game_over(self.app, self.link, rows, **({"colours": colours} if colours else {}))
+
+    # ----- the frame --------------------------------------------------------------------
+    def handle(self, event) -> bool:
+        if self.covered:
+            return self.cover.handle(event)
+        answer = self.help_card.answer(event)
+        if answer is not None:
+            return answer
+        if event.type == pygame.KEYDOWN and event.key in HELP_KEYS:
+            self.help_card.shown = True
+            return True
+        modal = self.modal()
+        if modal is not None:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not getattr(modal, "takes_escape",
+                                                                                               False):
+                return self.escape()
+            modal.handle(event)
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self.escape() if event.key == pygame.K_ESCAPE else self.board_key(event)
+        if event.type == pygame.MOUSEWHEEL and self.log_rect.collidepoint(self.app.mouse_pos):
+            self.log.handle_wheel(event.y)
+            return True
+        return self.board_pointer(event)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.esc_armed = max(0.0, self.esc_armed - dt)
+        self.read_link()
+        self.refresh()
+        self.tick(dt)
+        if self.game_over_due():
+            rows = self.game_over_rows()
+            if rows is not None:
+                self.show_game_over(rows, self.game_over_colours())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.covered:
+            self.cover.draw(surface)
+            return
+        if not self.view:
+            surface.blit(theme.backdrop(surface.get_size()), (0, 0))
+            theme.draw_text(surface, "Waiting for the table…", (640, 400), theme.SIZE_LARGE, anchor="center")
+            return
+        self.draw_board(surface)
+        surface.blit(self._side_panel, self.side_rect)
+        self.log.draw(surface, self.log_rect)
+        text, keys = self.hint()
+        surface.blit(self._hint.get((text, keys, theme.colours), text, keys), self.hint_rect)
+        self.draw_panels(surface)
+        modal = self.modal()
+        if modal is not None:
+            modal.draw(surface)
+        else:
+            self.draw_tooltip(surface)
+        self.help_card.draw(surface)
+
+    def draw_tooltip(self, surface) -> None:
+        lines = self.tooltip_lines()
+        if not lines:
+            return
+        tip = self._tooltip.get((tuple(lines), theme.colours), lines)
+        mx, my = self.app.mouse_pos
+        rect = tip.get_rect(topleft=(mx + 18, my + 14))
+        rect.clamp_ip(self.tooltip_bounds)
+        surface.blit(tip, rect)

@@ -1,0 +1,165 @@
+"""Seeded playouts of every registered game, at every seat count and bot level, checking the contract's
+promises at every position they pass through (docs/games.md, "What the conformance suite checks").
+
+Uniformly random play does not end some games (random Risk armies shuffle forever), so a "random
+playout" plays its first RANDOM_MOVES actions at random — reaching positions bots never would — and
+then lets the bots finish it; a bot playout is bots from the first move. Both must reach a result.
+"""
+import copy
+import random
+
+import pytest
+
+from engine import games, legal, sides
+from engine.errors import BAD_ACTION, NOT_YOUR_TURN, RuleError
+from engine.session import TABLE_SEAT
+from tests.conformance.cases import case_id, game_seats, game_seats_levels
+from tests.conformance.playout import Playout
+from tests.conformance.values import malformed_variants, random_action, wire_safe
+
+RANDOM_MOVES = 150
+MAX_ACTIONS = 20_000          # a bound on any playout; a game that needs more is a failure
+CHECK_EVERY = 9               # deep checks (every legal action tried, refusals) at every 9th position,
+DEEP_CHECKS = 30              # for the first 30 such positions, then at every 60th
+VIEW_EVERY = 3                # views, legal, prompt and sides at every 3rd position
+ACTIONS_TRIED = 40            # legal actions tried on copies at one position (all of them when fewer)
+RANDOM_TRIES = 30             # random well-formed actions tried on copies at one position
+
+
+def snapshot(session):
+    return session.state_hash(), session.rng.getstate(), session.rev, len(session.log), \
+        copy.deepcopy(session.log[-1:])
+
+
+def check_views(session):
+    """Views, legal, prompt and sides are what docs/games.md promises, and safe on the wire."""
+    to_act = session.to_act()
+    public = session.view(None)["public"]
+    assert public["to_act"] == to_act and public["rev"] == session.rev
+    prompt = public["prompt"]
+    if prompt is not None:
+        assert isinstance(prompt["kind"], str) and isinstance(prompt["text"], str) and prompt["seats"]
+        assert set(prompt["seats"]) <= set(to_act), "a prompt asks only seats that may act"
+    assert sides.problem(public["sides"], session.n_seats) is None, sides.problem(public["sides"], session.n_seats)
+    for seat in range(session.n_seats):
+        v = session.view(seat)
+        wire_safe(v)
+        if seat not in to_act:
+            assert legal.size(v["private"]["legal"]) == 0, "a seat not in to_act is offered actions"
+    wire_safe(session.view(None))
+
+
+def check_listed_actions_are_accepted(session, rand):
+    """Every action legal lists (or a uniform sample of them) is accepted, on a copy."""
+    for seat in session.to_act():
+        listing = session.legal(seat)
+        n = legal.size(listing)
+        picks = legal.all_actions(listing) if n <= ACTIONS_TRIED else \
+            [legal.nth(listing, i) for i in rand.sample(range(n), ACTIONS_TRIED)]
+        for action in picks:
+            trial = copy.deepcopy(session)
+            try:
+                trial.act(seat, action)
+            except RuleError as e:
+                raise AssertionError(f"legal listed {action} for seat {seat} at rev {session.rev}, "
+                                     f"and the rules refused it: {e}") from None
+
+
+def refused_unchanged(session, seat, action, code=None):
+    before = snapshot(session)
+    with pytest.raises(RuleError) as e:
+        session.act(seat, action)
+    assert snapshot(session) == before, f"refusing {action} changed something"
+    if code is not None:
+        assert e.value.code == code, (action, e.value)
+
+
+def check_refusals(session, rand, unlisted):
+    """Malformed, out-of-turn and illegal actions are refused and change nothing (hash, RNG, rev, log);
+    a well-formed action the rules accept is one legal lists (or a documented unlisted type)."""
+    actions = session.rules.ACTIONS
+    to_act = session.to_act()
+    for seat in to_act:
+        listing = session.legal(seat)
+        if legal.size(listing):
+            sample = legal.sample(listing, rand)
+            for bad in malformed_variants(sample, actions, rand):
+                refused_unchanged(session, seat, bad, BAD_ACTION)
+            for other in range(session.n_seats):
+                if other not in to_act:
+                    refused_unchanged(session, other, sample, NOT_YOUR_TURN)
+    for _ in range(RANDOM_TRIES):
+        seat = rand.randrange(session.n_seats)
+        action = random_action(actions, rand)
+        trial = copy.deepcopy(session)
+        try:
+            trial.act(seat, action)
+        except RuleError:
+            refused_unchanged(session, seat, action)
+            continue
+        assert legal.contains(session.legal(seat), action) or action["type"] in unlisted, \
+            f"the rules accept {action} from seat {seat} at rev {session.rev}, but legal does not list it"
+
+
+def check_events(session, events):
+    for seat in [None, *range(session.n_seats)]:
+        wire_safe(session.events_for(events, seat))
+
+
+@pytest.mark.parametrize("case", game_seats_levels(), ids=case_id)
+def test_bots_play_every_game_to_a_result_choosing_only_listed_actions(case):
+    game, n, level = case
+    play = Playout(game, n, seed=101 + n, level=level)
+    play.play(MAX_ACTIONS)
+    result = play.session.result()
+    assert result is not None, f"{game} with {n} {level} bots did not end in {MAX_ACTIONS} actions"
+    assert set(result["winners"]) <= set(range(n)) and len(result["scores"]) == n and result["reason"]
+    assert play.session.to_act() == [] and all(legal.size(play.session.legal(s)) == 0 for s in range(n))
+
+
+@pytest.mark.parametrize("case", game_seats(), ids=case_id)
+def test_random_then_bot_playouts_keep_every_promise_at_every_position(case):
+    game, n = case
+    rules = games.rules(game)
+    unlisted = set(getattr(rules, "UNLISTED_ACTIONS", ()))
+    rand = random.Random(7 * n)
+    play = Playout(game, n, seed=7 + n, random_moves=RANDOM_MOVES, level="normal")
+    checked = {"deep": 0}
+
+    def after(seat, action, events):
+        check_events(play.session, events)
+        if play.steps % VIEW_EVERY == 0:
+            check_views(play.session)
+        every = CHECK_EVERY if checked["deep"] < DEEP_CHECKS else 60
+        if play.steps % every == 1 and play.session.result() is None:
+            check_listed_actions_are_accepted(play.session, rand)
+            check_refusals(play.session, rand, unlisted)
+            checked["deep"] += 1
+
+    check_views(play.session)
+    play.play(MAX_ACTIONS, after=after)
+    assert play.session.result() is not None, f"{game} ({n} seats) did not end in {MAX_ACTIONS} actions"
+    assert checked["deep"] >= 1
+    refused_unchanged(play.session, 0, {"type": sorted(rules.ACTIONS)[0]})  # the game is over (or malformed)
+
+
+@pytest.mark.parametrize("case", game_seats(), ids=case_id)
+def test_timed_steps_are_applied_only_as_the_rules_ask(case):
+    """A host-driven step (seat None) is refused unless the rules' timer asks for exactly it."""
+    game, n = case
+    play = Playout(game, n, seed=3, random_moves=60)
+    seen_timer = False
+
+    def before(seat, action):
+        nonlocal seen_timer
+        timer = play.session.timer()
+        if seat is TABLE_SEAT:
+            assert timer is not None and action == timer["action"]
+            seen_timer = True
+        elif timer is None:
+            for kind in sorted(play.session.rules.ACTIONS)[:3]:
+                spoof = random_action({kind: play.session.rules.ACTIONS[kind]}, random.Random(play.steps))
+                refused_unchanged(play.session, TABLE_SEAT, spoof)
+
+    play.play(400, before=before)
+    assert seen_timer or not games.rules(game).GAME_TYPE.timed

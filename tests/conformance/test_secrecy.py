@@ -1,0 +1,136 @@
+"""Hidden information never leaves the host except to its owner — checked by value, for every game.
+
+A playout runs through a real `net.table.Table` (the sans-IO core the LAN host and local play both
+drive) with one connection per seat and a spectator, and every message the table sends is kept.
+After each step, the *distinctive* values of each seat's private view (strings of 4+ characters,
+larger maps and lists, at any depth — knowing no game's shapes) that are not public at that moment
+are that seat's secrets. No message to a seat of another side (view.public.sides: teammates share
+their side's secrets) may contain one — except where the receiver's own `legal` holds the same value
+(two seats may both be allowed the same move) — and no message to a spectator may contain any. The
+same holds for what the host logs, and for a replay of the save.
+
+A string is weak evidence: a game's vocabulary (a card symbol, a unit kind) turns up in many hands.
+So a string counts as a secret only if, over the whole game, it was never public and never in the
+private views of two different seats; maps and lists count whenever they are not public.
+"""
+import logging
+
+import msgpack
+import pytest
+
+from engine.session import TABLE_SEAT, Session
+from net.table import Table
+from tests.conformance.cases import case_id, game_seats
+from tests.conformance.playout import Playout
+from tests.conformance.values import distinctive
+
+MAX_STEPS = 300
+RANDOM_MOVES = 40
+WATCHER = ("watch",)
+
+
+def seat_conn(seat):
+    return ("seat", seat)
+
+
+class Ledger:
+    """Per step: what each connection received, each seat's distinctive private values and the public ones;
+    over the whole game: which strings were ever public, and which seats ever held each string."""
+
+    def __init__(self, rules):
+        self.rules = rules
+        self.steps: list[tuple[str, dict, dict, dict, list]] = []
+        self.public_ever: set[bytes] = distinctive([[k, *f] for k, f in rules.ACTIONS.items()])
+        self.holders: dict[bytes, set] = {}
+
+    def record(self, when: str, session, received: dict) -> None:
+        public_view = session.view(None)["public"]
+        public = distinctive(public_view, keys=True)
+        self.public_ever |= {v for v in public if _is_string(v)}
+        private, own_legal = {}, {}
+        for seat in range(session.n_seats):
+            part = session.view(seat)["private"]
+            own_legal[seat] = distinctive(part.get("legal"))
+            if not self.rules.GAME_TYPE.secret:
+                # Perfect information: the private part is only `legal`, which anyone could work out.
+                assert set(part) <= {"legal"}, f"a game of perfect information keeps {sorted(part)} private"
+                private[seat] = set()
+                continue
+            private[seat] = distinctive(part) - public
+            for v in private[seat]:
+                if _is_string(v):
+                    self.holders.setdefault(v, set()).add(seat)
+        self.steps.append((when, received, private, own_legal, public_view["sides"]))
+
+    def vocabulary(self) -> set[bytes]:
+        return self.public_ever | {v for v, seats in self.holders.items() if len(seats) > 1}
+
+    def leaks(self):
+        """(when, connection, message type, leaked values) for every message holding another seat's secret."""
+        vocabulary = self.vocabulary()
+        for when, received, private, own_legal, sides in self.steps:
+            for conn, messages in received.items():
+                team = set() if conn == WATCHER else next(set(s["seats"]) for s in sides if conn[1] in s["seats"])
+                allowed = own_legal[conn[1]] if conn != WATCHER else set()
+                forbidden = set().union(*(values for seat, values in private.items()
+                                          if seat not in team)) - allowed - vocabulary
+                if not forbidden:
+                    continue
+                for msg in messages:
+                    leaked = distinctive(msg) & forbidden
+                    if leaked:
+                        yield when, conn, msg.get("t", "view"), [msgpack.unpackb(v, raw=False) for v in leaked]
+
+    def secrets(self) -> set:
+        vocabulary = self.vocabulary()
+        return {v for _, _, private, _, _ in self.steps for values in private.values() for v in values - vocabulary}
+
+
+def _is_string(packed: bytes) -> bool:
+    return isinstance(msgpack.unpackb(packed, raw=False), str)
+
+
+@pytest.mark.parametrize("case", game_seats(), ids=case_id)
+def test_no_frame_event_log_or_replay_shows_a_seat_another_seats_secret(case, tmp_path, caplog):
+    game, n = case
+    caplog.set_level(logging.DEBUG)
+    seats = [{"name": f"Player {i + 1}", "kind": "human"} for i in range(n)]
+    play = Playout(game, n, seed=40 + n, random_moves=RANDOM_MOVES, seats=seats)
+    table = Table(play.session, name="secrecy", save_path=tmp_path / "game.sandtable")
+    for seat in range(n):
+        table.attach_local(seat_conn(seat), seat)
+    table.attach_local(WATCHER, None)
+    ledger = Ledger(play.session.rules)
+    ledger.record("joining", play.session, {seat_conn(s): [table.view(s)] for s in range(n)}
+                  | {WATCHER: [table.view(None)]})
+    for seq in range(1, MAX_STEPS + 1):
+        step = play.next_action()
+        if step is None:
+            break
+        seat, action = step
+        rev = table.rev
+        out = table.fire_timer(rev) if seat is TABLE_SEAT else \
+            table.receive(seat_conn(seat), {"t": "act", "seq": seq, "a": action})
+        assert table.rev == rev + 1, f"the table refused {action} from {seat}"
+        play.steps += 1
+        received: dict = {}
+        for conn, msg in out.flat().sends:
+            received.setdefault(conn, []).append(msg)
+        ledger.record(f"after rev {table.rev} ({action.get('type')})", play.session, received)
+    table.close()
+
+    leaks = list(ledger.leaks())
+    assert not leaks, f"{len(leaks)} messages hold another seat's secret, the first: {leaks[0]}"
+    secrets = ledger.secrets()
+    assert secrets or not play.session.rules.GAME_TYPE.secret, "the scan had no secret to look for"
+    secret_strings = {s for s in (msgpack.unpackb(v, raw=False) for v in secrets) if isinstance(s, str)}
+    assert not [s for s in secret_strings if s in caplog.text], "a secret reached the log"
+
+    # A replay shows what a spectator saw: the public view at each step, never a seat's private part.
+    saved = Session.load(tmp_path / "game.sandtable")
+    assert saved.state_hash() == play.session.state_hash()
+    replay = Session.load(tmp_path / "game.sandtable", upto=0)
+    for i, (seat, action) in enumerate(saved.log):
+        replay.act(seat, action)
+        shown = distinctive(replay.view(None))
+        assert not shown & secrets, f"the replay shows a secret at step {i + 1}"

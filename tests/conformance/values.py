@@ -1,0 +1,132 @@
+"""Data-shape tools the suite needs without knowing any game: distinctive values, wire safety, and
+random actions drawn from a game's `ACTIONS` schema."""
+import msgpack
+
+from engine import schema
+from engine.canonical import canonical_bytes
+
+MIN_STRING = 4        # shorter strings ("red", "1") are too common to say anything by themselves
+MIN_MAP = 3           # a map of fewer scalar entries ({"x": 3, "y": 4}) is as common as its numbers
+MIN_SCALAR_LIST = 6   # likewise a short list of numbers (a square, a dice roll)
+
+
+def distinctive(obj, *, keys: bool = False) -> set[bytes]:
+    """Canonical bytes of the values inside `obj` (itself included) that identify a secret wherever
+    they turn up: strings of MIN_STRING+ characters (map keys are names, not values, and never count),
+    maps of MIN_MAP+ entries or holding such a value, lists of MIN_SCALAR_LIST+ numbers or holding
+    such a value. With `keys`, map keys of MIN_STRING+ characters count too (for what is public:
+    a name that is a key of the public view is public)."""
+    out: set[bytes] = set()
+
+    def walk(v) -> bool:
+        """Adds what is distinctive in v; True when v itself is."""
+        if isinstance(v, str):
+            if len(v) >= MIN_STRING:
+                out.add(canonical_bytes(v))
+                return True
+            return False
+        if isinstance(v, dict):
+            if keys:
+                for k in v:
+                    walk(k)
+            inner = [walk(x) for x in v.values()]
+            if len(v) >= MIN_MAP or any(inner):
+                out.add(canonical_bytes(v))
+                return True
+            return False
+        if isinstance(v, (list, tuple)):
+            inner = [walk(x) for x in v]
+            if len(v) >= MIN_SCALAR_LIST or any(inner):
+                out.add(canonical_bytes(list(v)))
+                return True
+            return False
+        return False
+
+    walk(obj)
+    return out
+
+
+def strings_seen_twice(*objs) -> set[bytes]:
+    """Canonical bytes of string values occurring more than once in `objs` taken together: a game's
+    vocabulary (a card symbol on many cards, a unit kind), which says nothing about any one secret."""
+    seen: dict[str, int] = {}
+
+    def walk(v):
+        if isinstance(v, str):
+            seen[v] = seen.get(v, 0) + 1
+        elif isinstance(v, dict):
+            for x in v.values():
+                walk(x)
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                walk(x)
+
+    for obj in objs:
+        walk(obj)
+    return {canonical_bytes(s) for s, n in seen.items() if n > 1}
+
+
+def wire_safe(obj) -> None:
+    """Assert `obj` survives msgpack as a client decodes it (string map keys, no extension types)."""
+    data = msgpack.packb(obj, use_bin_type=True)
+    back = msgpack.unpackb(data, raw=False, strict_map_key=True, use_list=True)
+    assert back == _lists(obj), "value changes on the wire (tuples, sets or non-string keys?)"
+
+
+def _lists(obj):
+    if isinstance(obj, dict):
+        return {k: _lists(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_lists(v) for v in obj]
+    return obj
+
+
+def random_value(spec: schema.Spec, rand):
+    """A value fitting `spec` (a well-formed field), mostly small numbers so it is often meaningful."""
+    if isinstance(spec, schema.Optional):
+        return random_value(spec.spec, rand)
+    if isinstance(spec, schema.Int):
+        hi = spec.hi if rand.random() < 0.2 else min(spec.hi, spec.lo + 12)
+        return rand.randint(spec.lo, hi)
+    if isinstance(spec, schema.Bool):
+        return rand.random() < 0.5
+    if isinstance(spec, schema.Str):
+        return rand.choice(sorted(spec.choices)) if spec.choices else "x" * rand.randint(0, 8)
+    if isinstance(spec, schema.Square):
+        return [rand.randrange(spec.width), rand.randrange(spec.height)]
+    if isinstance(spec, schema.ListOf):
+        n = rand.randint(spec.min_len, min(spec.max_len, spec.min_len + 3))
+        return [random_value(spec.item, rand) for _ in range(n)]
+    if isinstance(spec, schema.MapOf):
+        keys = sorted(spec.keys)
+        chosen = rand.sample(keys, rand.randint(max(1, spec.min_len), len(keys)))
+        return {k: random_value(spec.value, rand) for k in chosen}
+    raise TypeError(f"no generator for {type(spec).__name__}")
+
+
+def random_action(actions: dict, rand) -> dict:
+    """A well-formed action of a random type of the schema (legal or not)."""
+    kind = rand.choice(sorted(actions))
+    out = {"type": kind}
+    for name, spec in actions[kind].items():
+        if isinstance(spec, schema.Optional) and rand.random() < 0.5:
+            continue
+        out[name] = random_value(spec, rand)
+    return out
+
+
+WRONG_TYPES = ("x", -1, 2 ** 70, None, [], {}, True, 1.5)
+
+
+def malformed_variants(action: dict, actions: dict, rand) -> list[dict]:
+    """Ways to spoil a well-formed action so the schema must refuse it (bad_action)."""
+    out = [{**action, "type": "no_such_action"}, {**action, "extra_field": "x" * 64}]
+    fields = [k for k in action if k != "type"]
+    spec_of = actions.get(action.get("type"), {})
+    for name in fields:
+        if not isinstance(spec_of.get(name), schema.Optional):
+            out.append({k: v for k, v in action.items() if k != name})  # a required field missing
+        for bad in rand.sample(WRONG_TYPES, 3):
+            if spec_of.get(name) is not None and spec_of[name].problem(bad) is not None:
+                out.append({**action, name: bad})
+    return out

@@ -1,0 +1,46 @@
+"""docs/protocol.md is enough to play: a client written from it alone (tests/net/wire.py and
+tests/net/uniform_legal.py share no code with the project) picks uniformly from `view.private.legal`
+and plays every registered game over a real socket with zero refusals."""
+import random
+
+import pytest
+
+from engine import games
+from tests.net.uniform_legal import pick
+from tests.net.wire import RawClient
+
+MAX_ACTIONS = 400
+
+
+def sync(clients):
+    for c in clients:
+        c.send({"t": "ping", "n": 0})
+        c.recv_until(lambda m: m["t"] == "pong")
+
+
+@pytest.mark.parametrize("game", [g for g in games.available() if g != "toy"])
+def test_a_uniform_client_plays_over_the_wire_with_zero_refusals(game, start_host):
+    rules = games.rules(game)
+    n = rules.DEFAULT_SEATS
+    handle = start_host(game, n, seed=9, timer_scale=0.0)
+    players = [RawClient(handle.address) for _ in range(n)]
+    for p in players:
+        assert p.hello(name=f"Uniform {p}")["t"] == "welcome"
+    rand = random.Random(5)
+    refusals, acted = [], 0
+    for seq in range(1, MAX_ACTIONS + 1):
+        sync(players)   # every client has seen the update of every accepted action
+        public = players[0].view["public"]
+        if public["result"] is not None:
+            break
+        movers = [p for p in players if p.seat in public["to_act"] and pick(p.view["private"]["legal"], rand)]
+        if not movers:  # only the rules' timer can move the game on: wait for its update
+            players[0].recv_until(lambda m: m["t"] == "update", timeout=5)
+            continue
+        mover = rand.choice(movers)
+        action = pick(mover.view["private"]["legal"], rand)
+        answer = mover.act(seq, action)
+        acted += 1
+        if answer["t"] != "ok":
+            refusals.append((action, answer))
+    assert acted > 50 and refusals == [], refusals[:3]

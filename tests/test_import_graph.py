@@ -1,0 +1,124 @@
+"""The house's import graph: no circles, and the directions DESIGN.md draws.
+
+Every import statement of the product packages is read from the source (also the
+ones inside functions, which run later but tie the files together all the same),
+resolved to a file of this tree, and checked:
+  * no circle of files importing each other;
+  * engine/ imports none of net, game, bots, cli, bench, tools, nor pygame;
+  * net/ imports none of game, bots, bench, tools, nor pygame;
+  * bots/ imports none of net, game, cli, bench, tools, nor pygame (bots see views, not windows);
+  * no product package imports the benchmark harness (bench/) or the tools (tools/).
+"""
+import ast
+import functools
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PRODUCT = ("engine", "net", "game", "bots", "cli")
+OURS = PRODUCT + ("bench", "tools", "tests")
+FORBIDDEN = {
+    "engine": {"net", "game", "bots", "cli", "bench", "tools", "pygame", "pygame_gui"},
+    "net": {"game", "bots", "bench", "tools", "pygame", "pygame_gui"},
+    "bots": {"net", "game", "cli", "bench", "tools", "pygame", "pygame_gui"},
+    "game": {"bench", "tools", "cli"},
+    "cli": {"bench", "tools"},
+}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+@functools.lru_cache(maxsize=None)
+def source_files(packages=PRODUCT) -> dict[str, Path]:
+    return {module_name(p): p for pkg in packages for p in sorted((ROOT / pkg).rglob("*.py"))}
+
+
+@functools.lru_cache(maxsize=None)
+def _statements(path: Path) -> tuple:
+    return tuple(n for n in ast.walk(ast.parse(path.read_text(), str(path))) if isinstance(n, (ast.Import, ast.ImportFrom)))
+
+
+def imported_names(path: Path, modules=None) -> set[str]:
+    """Every module an import in `path` needs: `import a.b` needs a.b; `from a.b import c` needs the module
+    a.b.c if there is one (a package handing on its module), else a.b (a name defined there). Relative imports
+    are resolved against the file's package. `modules`: the module names that exist (default: this tree's)."""
+    modules = source_files(OURS) if modules is None else modules
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    out = set()
+    for node in _statements(path):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            for alias in node.names:
+                out.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base)
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    """module -> the modules of this tree it imports (files only; a name that is no file is dropped)."""
+    every = source_files(OURS)
+    return {name: {m for m in imported_names(path, every) if m in every and m != name}
+            for name, path in source_files().items()}
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one file (Tarjan), each a circle of imports."""
+    index, low, stack, on_stack, out = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in edges.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_the_product_packages_import_each_other_in_no_circle():
+    found = circles(graph())
+    assert found == [], f"import circles: {found}"
+
+
+def test_each_package_imports_only_in_the_directions_the_design_draws():
+    wrong = []
+    for name, path in source_files().items():
+        banned = FORBIDDEN[name.split(".")[0]]
+        for imported in sorted(imported_names(path)):
+            if imported.split(".")[0] in banned:
+                wrong.append(f"{path.relative_to(ROOT)} imports {imported}")
+    assert wrong == []
+
+
+def test_the_graph_reader_sees_imports_inside_functions_and_circles():
+    """The checks above can only fail if the reader finds every kind of import; this holds it to that."""
+    lazy = ROOT / "game" / "board_kit" / "board_scene.py"   # imports the title scene inside `leave`
+    assert "game.scenes.title" in imported_names(lazy)
+    assert "game.scenes.title" in graph()["game.board_kit.board_scene"]
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
