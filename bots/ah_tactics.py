@@ -1,18 +1,22 @@
 """Bots for Tactics (1954), deciding from their own seat's view only.
 
 A bot plans a whole phase at once from its view and then sends the planned actions one by
-one, each checked against view["private"]["legal"] (a step that is no longer legal is dropped
-and the plan made again). What it knows of the board: the map data, the units it can see, its
+one, each checked against view["private"]["legal"] (a step that is no longer legal is dropped;
+a plan that runs out is made again from the view as it then stands). What it knows of the board: the map data, the units it can see, its
 own reserves; the enemy's reserves are unknown to it. For reach it reads the move templates and
 costs in its legal listing; for odds it uses the rules' own table and odds functions.
 
-  easy    moves a few units toward the enemy at random, walks into contact freely, covers the
-          battles it must fight with any attackers, lets losers fall back anywhere;
-  normal  gathers groups against single enemy units until the odds reach 2-1 or better, brings
-          the others up behind a line two squares off the enemy, spreads its attackers over the
-          battles for the best expected exchange of losses;
-  hard    the same with the aim of odds over 6-1 (automatic elimination) or at least 3-1, HQs
-          kept out of reach, and losers pushed back away from their friends.
+  easy    moves up to eight units at random straight at the enemy, into contact when it comes,
+          covers the battles it must fight with any attackers, sends losers back anywhere;
+  normal  each turn gathers one group against the enemy division where the forecast of the
+          battles it brings about (the rules' table and odds) gains most, kills enemy HQs it can
+          reach, brings six units up to a line two squares off the enemy (HQs three), spreads
+          its attackers over the battles for the best expected exchange, and pushes losers back
+          towards its own units and away from theirs;
+  hard    the same with up to eight groups a turn, allowance weighed lightly, units stepping out
+          of contacts whose forced battles would cost more than they bring, fourteen units
+          brought up a turn.
+The levels differ only in the KNOBS below; the rest of the planning is shared.
 """
 import random
 from functools import lru_cache
@@ -30,7 +34,7 @@ SIDE_NAMES = ("blue", "red")
 #   advances   units brought up per turn besides the attackers
 #   disengage  step out of contacts whose forced battles cost more than they bring
 KNOBS = {
-    "normal": {"attacks": 2, "thrift": 0.4, "cohesion": 0.0, "advances": 8, "disengage": False},
+    "normal": {"attacks": 1, "thrift": 0.6, "cohesion": 0.0, "advances": 6, "disengage": False},
     "hard": {"attacks": 8, "thrift": 0.2, "cohesion": 0.0, "advances": 14, "disengage": True},
 }
 

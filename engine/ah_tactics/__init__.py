@@ -40,22 +40,20 @@ GAME_TYPE = GameType(dynamics=SEQUENTIAL, chance=CHANCE, information=IMPERFECT, 
 
 OPTION_CHOICES = {
     "hq_range": ["advisory", "binding"],   # H2: the rulebook sets no penalty
-    "prisoners": ["off", "on"],            # J1
-    "liberation": ["off", "on"],           # J2 (needs J1)
+    "prisoners": ["off", "guarded", "liberation"],   # J1, and J1 with J2
     "hq_defence": ["off", "on"],           # J3
     "encirclement": ["off", "on"],         # J4
 }
 OPTION_LABELS = {
     "hq_range": {"advisory": "Advisory (rulebook)", "binding": "Binding"},
-    "prisoners": {"off": "Off", "on": "On (J1)"},
-    "liberation": {"off": "Off", "on": "On (J2)"},
+    "prisoners": {"off": "Off", "guarded": "Prisoners (J1)", "liberation": "Prisoners and liberation (J1, J2)"},
     "hq_defence": {"off": "Off", "on": "On (J3)"},
     "encirclement": {"off": "Off", "on": "On (J4)"},
 }
 OPTION_HELP = {
     "hq_range": "Corps HQs belong within five squares of most of their corps: shown only, or enforced on every move.",
-    "prisoners": "Optional rule J1: '(1 Pris)' results take prisoners, who must be marched under guard to a bivouac area.",
-    "liberation": "Optional rule J2: prisoners reached by their own side go free and refit in the Replacement Center.",
+    "prisoners": "Optional rules J1 and J2: '(1 Pris)' results take prisoners, who must be marched under guard to a "
+                 "bivouac area; with liberation, prisoners reached by their own side go free and refit.",
     "hq_defence": "Optional rule J3: headquarters defend with a factor of one instead of being lost on contact.",
     "encirclement": "Optional rule J4: units cut off for two complete turns are captured.",
 }
@@ -97,10 +95,7 @@ def default_options() -> dict:
 def validate_options(requested, n_seats) -> dict:
     if n_seats not in (2, 4):
         raise ValueError("Tactics is for two players, or two teams of two (4 seats).")
-    chosen = option_menu.choose(OPTION_CHOICES, requested)
-    if chosen["liberation"] == "on" and chosen["prisoners"] == "off":
-        raise ValueError("Liberation (J2) frees prisoners, so it needs prisoners (J1) on.")
-    return chosen
+    return option_menu.choose(OPTION_CHOICES, requested)
 
 
 def setup(options, n_seats, rng) -> dict:

@@ -121,16 +121,14 @@ def eligible_pairs(board, state, side: int) -> list[tuple[int, int, bool]]:
 def unprotected_losses(board, state) -> list[int]:
     """HQs (unless they defend, J3) and refitting units that an enemy division controls: they are lost."""
     hq_defends = state["options"]["hq_defence"] == "on"
-    out = []
-    for uid, u in enumerate(state["units"]):
-        if u["at"] is None:
-            continue
-        if u["status"] == REFITTING or (u["status"] == ACTIVE and ROSTER[uid].kind == HQ and not hq_defends):
-            sq = (u["at"][0], u["at"][1])
-            enemy = 1 - ROSTER[uid].side
-            if controlled_by_side_at(board, state, enemy, sq):
-                out.append(uid)
-    return out
+    exposed = [uid for uid, u in enumerate(state["units"]) if u["at"] is not None and (
+        u["status"] == REFITTING or (u["status"] == ACTIVE and ROSTER[uid].kind == HQ and not hq_defends))]
+    if not exposed:
+        return []
+    control = [controlled_by(board, state, side) for side in (0, 1)]
+    g = board.grid
+    return [uid for uid in exposed
+            if control[1 - ROSTER[uid].side] & g.bit(tuple(state["units"][uid]["at"]))]
 
 
 def controlled_by_side_at(board, state, side: int, square) -> bool:

@@ -10,6 +10,8 @@ list, in the same order (squares row by row); and a parachute division that may 
 Every unit's reach is found in one packed search (movement.Field.reach_many) and kept for the
 next call while nothing it depends on has changed (both seats of a side ask for the same).
 """
+from operator import itemgetter
+
 from engine import legal as shape
 from engine.ah_tactics import battles, contact, headquarters, reserves, results
 from engine.ah_tactics.board import load
@@ -114,6 +116,13 @@ def _unchanged(board, result, src, changed, budget) -> bool:
     return True
 
 
+def _open_sides(board, square, occupied) -> int:
+    x, y = square
+    return sum(1 for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+               if (x + dx, y + dy) in board.terrain and board.land((x + dx, y + dy))
+               and (x + dx, y + dy) not in occupied)
+
+
 def _moves(board, state, side):
     hidden = reserves.squares_of(state, side)
     budget = state["allowance"]
@@ -140,6 +149,9 @@ def _moves(board, state, side):
         else:
             sources.append((uid, source))
     if sources:
+        # Units hemmed in last, so their lanes sit at the top of the packed integers: once their
+        # searches run dry the integers shrink and every later operation is cheaper.
+        sources.sort(key=lambda item: -_open_sides(board, item[1][0], occupied))
         field = field_for(board, state, side)
         for (uid, source), found in zip(sources, field.reach_many([s for _, s in sources], budget)):
             results[uid] = (source, found)
@@ -161,7 +173,8 @@ def _moves(board, state, side):
             idx, cost = [p[0] for p in pairs], [p[1] for p in pairs]
         if not idx:
             continue
-        templates.append({"type": "move", "unit": uid, "to": shape.one_of([squares[i] for i in idx])})
+        to = list(itemgetter(*idx)(squares)) if len(idx) > 1 else [squares[idx[0]]]
+        templates.append({"type": "move", "unit": uid, "to": shape.one_of(to)})
         costs[str(uid)] = cost
     return templates, costs
 

@@ -139,7 +139,8 @@ def _packed_steps(name: str, lanes: int):
     st = steps(name)
     rep = _replicator(_lane_size(st.size), lanes)
     return (tuple((a, m * rep) for a, m in st.plain),
-            tuple((a, ln * rep, c * rep, r * rep) for a, ln, c, r in st.special), st.special_any * rep)
+            tuple((a, (ln | c | r) * rep, ln * rep, c * rep, r * rep) for a, ln, c, r in st.special),
+            st.special_any * rep)
 
 
 COST_PLANES = 8                      # costs up to 255 thirds: more than a whole allowance
@@ -212,7 +213,7 @@ class Field:
         buckets[0] = src_p
         unvisited = lane_all
         planes = [0] * COST_PLANES
-        reached = seen = 0
+        seen = 0
         for b in range(budget + 1):
             frontier = buckets[b] & unvisited
             if not frontier:
@@ -224,8 +225,6 @@ class Field:
                         if leaving >> (k * size) & g.full:
                             frontier |= arrivals[k] & free & unvisited
             unvisited ^= frontier
-            listed = frontier & listable
-            reached |= listed
             seen |= frontier
             for j in range(b.bit_length()):
                 if b >> j & 1:
@@ -241,7 +240,9 @@ class Field:
                 if b + FOREST_COST <= budget:
                     buckets[b + FOREST_COST] |= n & free_forest
             if expand & special_any:
-                for amount, line, city, river in special_dirs:
+                for amount, any_special, line, city, river in special_dirs:
+                    if not expand & any_special:
+                        continue
                     if b + LINE_COST <= budget:
                         s = expand & line
                         if s:
@@ -255,7 +256,7 @@ class Field:
                         buckets[b + PLAIN_COST + RIVER_EXTRA] |= n & free_clear
                         if b + FOREST_COST + RIVER_EXTRA <= budget:
                             buckets[b + FOREST_COST + RIVER_EXTRA] |= n & free_forest
-        return _decode(reached, seen & (lane_all ^ src_p), planes, lanes, size)
+        return _decode(seen & listable, seen & (lane_all ^ src_p), planes, lanes, size)
 
     def route(self, src, dest, mover: str, budget: int, *, amphibious: bool = False, sea: bool = True):
         """(cost, [(square, how, cost so far), ...]) of the cheapest way from src to dest (how:

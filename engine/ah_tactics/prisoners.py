@@ -1,13 +1,13 @@
 """Prisoners, guards, liberation and refitting (optional rules J1 and J2).
 
-J1 (option `prisoners`): a "(1 Pris)" result captures the losing units instead of eliminating
+J1 (option `prisoners` "guarded" or "liberation"): a "(1 Pris)" result captures the losing units instead of eliminating
 them. A prisoner stays on the board, moved by its captor at the usual cost, and must be under
 guard in one of the captor's bivouac areas by the end of the captor's turn three rounds after
 its capture: in the area, every combat factor of the captor's divisions there guards five
 prisoners. A prisoner not under guard once that time is up escapes home to its own side's
 Replacement Center area, where it must refit.
 
-J2 (option `liberation`): a prisoner is recaptured when a division of its own side moves next to
+J2 (option `prisoners` "liberation"): a prisoner is recaptured when a division of its own side moves next to
 it. Liberated (and escaped) units have no combat use — they neither control, attack nor are
 attacked, and are lost like HQs if an enemy division comes into contact — until they have stood in
 their side's Replacement Center area for one complete turn (three turn-ends running).
@@ -22,11 +22,11 @@ REFIT_ENDS = 3          # one complete turn: three turn-ends running in the Repl
 
 
 def enabled(state: dict) -> bool:
-    return state["options"]["prisoners"] == "on"
+    return state["options"]["prisoners"] != "off"
 
 
 def liberation(state: dict) -> bool:
-    return enabled(state) and state["options"]["liberation"] == "on"
+    return state["options"]["prisoners"] == "liberation"
 
 
 def capture(state: dict, uid: int, captor: int) -> None:

@@ -39,10 +39,8 @@ def advance(board, side: int, y: int) -> int:
     return y if side == 0 else board.height - 1 - y
 
 
-def front_limits(board, state, side: int, ignore=None) -> list[int]:
-    """Per column x: reserve squares of `side` must have advance(y) below this. `ignore`: a unit left
-    out (one about to leave the board is not itself the front it hides behind)."""
-    border = board.rows[0][1] + 1  # the first row past the middle, seen from either side
+def _advances(board, state, side: int, ignore=None) -> tuple[list, list]:
+    """Per column: the advances (seen from `side`) of its own and of the enemy's divisions there."""
     own = [[] for _ in range(board.width)]
     enemy = [[] for _ in range(board.width)]
     for uid, u in enumerate(state["units"]):
@@ -50,16 +48,22 @@ def front_limits(board, state, side: int, ignore=None) -> list[int]:
             continue
         x, y = u["at"]
         (own if ROSTER[uid].side == side else enemy)[x].append(advance(board, side, y))
-    limits = []
-    for x in range(board.width):
-        band = range(max(0, x - FRONT_BAND), min(board.width, x + FRONT_BAND + 1))
-        mine = [a for c in band for a in own[c]]
-        theirs = [a for c in band for a in enemy[c]]
-        limit = max(mine) if mine else border
-        if theirs:
-            limit = min(limit, min(theirs))
-        limits.append(limit)
-    return limits
+    return own, enemy
+
+
+def _limit(board, own, enemy, x: int) -> int:
+    band = range(max(0, x - FRONT_BAND), min(board.width, x + FRONT_BAND + 1))
+    mine = [a for c in band for a in own[c]]
+    theirs = [a for c in band for a in enemy[c]]
+    limit = max(mine) if mine else board.rows[0][1] + 1  # the border, seen from either side
+    return min(limit, min(theirs)) if theirs else limit
+
+
+def front_limits(board, state, side: int, ignore=None) -> list[int]:
+    """Per column x: reserve squares of `side` must have advance(y) below this. `ignore`: a unit left
+    out (one about to leave the board is not itself the front it hides behind)."""
+    own, enemy = _advances(board, state, side, ignore)
+    return [_limit(board, own, enemy, x) for x in range(board.width)]
 
 
 def behind_front(board, state, side: int, ignore=None) -> int:
@@ -114,12 +118,27 @@ def takeable(board, state, side: int) -> list[int]:
     if n >= MAX_UNITS:
         return []
     near = near_enemy(board, state, side)
-    return [uid for uid in side_units(side) if state["units"][uid]["status"] == ACTIVE
-            and state["units"][uid]["at"] is not None and f + FACTOR[ROSTER[uid].kind] <= MAX_FACTORS
-            and take_problem(board, state, uid, near) is None]
+    own, enemy = _advances(board, state, side)
+    out = []
+    for uid in side_units(side):
+        u = state["units"][uid]
+        if u["status"] != ACTIVE or u["at"] is None or f + FACTOR[ROSTER[uid].kind] > MAX_FACTORS:
+            continue
+        x, y = u["at"]
+        if near & board.grid.bit((x, y)):
+            continue
+        a = advance(board, side, y)
+        if is_combat(state, uid):  # not itself the front it hides behind
+            own[x].remove(a)
+        limit = _limit(board, own, enemy, x)
+        if is_combat(state, uid):
+            own[x].append(a)
+        if a < limit:
+            out.append(uid)
+    return out
 
 
-def take_problem(board, state, uid: int, near=None) -> str | None:
+def take_problem(board, state, uid: int) -> str | None:
     """None when the unit may go into reserve where it stands, else why not."""
     unit = ROSTER[uid]
     if state["units"][uid]["status"] != ACTIVE or state["units"][uid]["at"] is None:
@@ -129,10 +148,10 @@ def take_problem(board, state, uid: int, near=None) -> str | None:
         return (f"Reserves may hold at most the equivalent of an infantry corps "
                 f"({MAX_UNITS} units, {MAX_FACTORS} combat factors).")
     sq = at(state, uid)
-    limits = front_limits(board, state, unit.side, ignore=uid)
-    if advance(board, unit.side, sq[1]) >= limits[sq[0]]:
+    own, enemy = _advances(board, state, unit.side, ignore=uid)
+    if advance(board, unit.side, sq[1]) >= _limit(board, own, enemy, sq[0]):
         return f"The {unit.name} stands at or before the front line; reserves go behind it."
-    if (near if near is not None else near_enemy(board, state, unit.side)) & board.grid.bit(sq):
+    if near_enemy(board, state, unit.side) & board.grid.bit(sq):
         return f"The {unit.name} is next to the enemy; it cannot slip away into reserve."
     return None
 

@@ -25,7 +25,7 @@ def pass_turns(state, n):
 
 def test_the_optional_rules_are_off_by_default():
     """J: "it is not essential that these optional rules be employed"."""
-    assert all(game.default_options()[k] == "off" for k in ("prisoners", "liberation", "hq_defence", "encirclement"))
+    assert all(game.default_options()[k] == "off" for k in ("prisoners", "hq_defence", "encirclement"))
     assert game.default_options()["hq_range"] == "advisory"
 
 
@@ -37,7 +37,7 @@ def test_without_j1_a_prisoner_result_eliminates():
 def test_j1_a_pris_result_takes_prisoners_the_captor_moves():
     """J1: "the Unit has been captured rather than eliminated. Prisoner Units must be transported by the
     capturing army ... at the usual movement cost"."""
-    s, d = capture(prisoners="on")
+    s, d = capture(prisoners="guarded")
     assert s["units"][d]["status"] == "prisoner" and s["units"][d]["captor"] == BLUE and at(s, d) == (31, 3)
     assert s["active"] == RED and reach(s, RED, d) == {}     # not Red's to move
     end_movement(s)
@@ -49,7 +49,7 @@ def test_j1_a_pris_result_takes_prisoners_the_captor_moves():
 def test_j1_prisoners_not_under_guard_in_time_escape_home():
     """J1: "The captured Unit must be under guard in a bivouac area within three complete turns after
     capture" — otherwise (our decision) it escapes to its own Replacement Center, to refit."""
-    s, d = capture(prisoners="on")        # in round 1
+    s, d = capture(prisoners="guarded")        # in round 1
     pass_turns(s, 5)                      # Red 1, Blue 2, Red 2, Blue 3, Red 3 end
     assert s["units"][d]["status"] == "prisoner"
     pass_turns(s, 1)                      # the end of Blue's turn in round 4: time is up
@@ -59,7 +59,7 @@ def test_j1_prisoners_not_under_guard_in_time_escape_home():
 
 def test_j1_one_guard_factor_holds_five_prisoners_in_a_bivouac_area():
     """J1: "one infantry division, or its equivalent, for each five captured divisions"."""
-    s, d = capture(prisoners="on")
+    s, d = capture(prisoners="guarded")
     area = BOARD.bivouac(BLUE, "IIIC")
     s["units"][d]["at"] = list(area[0])
     put(s, uid(BLUE, "9th Inf"), area[1])
@@ -70,7 +70,7 @@ def test_j1_one_guard_factor_holds_five_prisoners_in_a_bivouac_area():
 def test_j2_a_prisoner_reached_by_its_own_side_is_freed_and_refits_in_the_replacement_center():
     """J2: "Prisoner Units are considered recaptured when a friendly Unit reaches the prisoner's adjacent
     square", and regain combat use after a complete turn in the Replacement Center bivouac area."""
-    s, d = capture(prisoners="on", liberation="on")
+    s, d = capture(prisoners="liberation")
     s["units"][d]["at"] = [31, 8]
     rescuer = put(s, uid(RED, "2nd Inf"), (31, 12))
     end_movement(s)
@@ -121,15 +121,9 @@ def test_j4_units_in_a_friendly_city_are_never_encircled():
 
 
 def test_j4_with_j1_the_encircled_are_taken_prisoner():
-    s = blank(encirclement="on", prisoners="on")
+    s = blank(encirclement="on", prisoners="guarded")
     red = put(s, uid(RED, "1st Inf"), (35, 5))
     for i, sq in enumerate(((33, 5), (37, 5), (35, 3), (35, 7))):
         put(s, uid(BLUE, f"{i + 1}{['st', 'nd', 'rd', 'th'][i]} Inf"), sq)
     pass_turns(s, 5)
     assert s["units"][red]["status"] == "prisoner" and s["units"][red]["captor"] == BLUE
-
-
-def test_liberation_needs_prisoners():
-    import pytest
-    with pytest.raises(ValueError):
-        game.validate_options({"liberation": "on"}, 2)
