@@ -2,9 +2,10 @@
 
 A bot plans a whole phase at once from its view and then sends the planned actions one by
 one, each checked against view["private"]["legal"] (a step that is no longer legal is dropped;
-a plan that runs out is made again from the view as it then stands). What it knows of the board: the map data, the units it can see, its
-own reserves; the enemy's reserves are unknown to it. For reach it reads the move templates and
-costs in its legal listing; for odds it uses the rules' own table and odds functions.
+a plan that runs out is made again from the view as it then stands). What it knows of the
+board: the map data, the units it can see, its own reserves; the enemy's reserves are unknown
+to it. For reach it reads the move templates and costs in its legal listing; for odds it uses
+the rules' own table and odds functions.
 
   easy    moves up to eight units at random straight at the enemy, into contact when it comes,
           covers the battles it must fight with any attackers, sends losers back anywhere;
@@ -310,6 +311,9 @@ class Mover:
             return self.plan_easy()
         used, taken = set(), set()
         steps, budget = self.plan_attacks(used, taken, self.allowance)
+        if self.stalled():
+            grab, budget = self.plan_cities(used, taken, budget)
+            steps += grab
         if self.knobs["disengage"]:
             away, budget = self.plan_disengage(used, taken, budget)
             steps += away
@@ -321,9 +325,10 @@ class Mover:
 
     # -- easy: a handful of units straight at the enemy
     def plan_easy(self) -> list[dict]:
-        units = [u for u in self.reach if self.pic.units[u]["kind"] != HQ]
+        used, taken = set(), set()
+        steps, budget = self.plan_cities(used, taken, self.allowance) if self.stalled() else ([], self.allowance)
+        units = [u for u in self.reach if self.pic.units[u]["kind"] != HQ and u not in used]
         self.bot.random.shuffle(units)
-        steps, budget = [], self.allowance
         for uid in units[:8]:
             options = [(self.pic.enemy_distance.get(sq, 99), c, sq) for sq, c in self.reach[uid].items() if c <= budget]
             if not options:
@@ -335,6 +340,43 @@ class Mover:
                 budget -= c
         steps.append({"type": "end_movement"})
         return steps
+
+    # -- when the war stalls: the enemy's cities (holding them all for a complete turn wins)
+    def stalled(self) -> bool:
+        return self.eager >= 2 or len(self.pic.enemy_divisions) <= 4
+
+    def plan_cities(self, used, taken, budget):
+        board = self.board
+        enemy = 1 - SIDE_NAMES.index(self.pic.side)
+        steps = []
+        divisions = [u for u in self.pic.mine if u["kind"] != HQ and u["status"] == "active"]
+        if len(divisions) < len(board.cities_of(enemy)):
+            return steps, budget  # too few to hold them all at once: the war is won by fighting
+        for name in board.cities_of(enemy):
+            squares = board.cities[name].squares
+            holders = [u["id"] for u in self.pic.mine if tuple(u["at"]) in squares and u["kind"] != HQ]
+            if holders:
+                used.update(holders)  # hold it
+                continue
+            distance = self.pic._distances(squares)
+            best = None
+            for u in self.pic.mine:
+                uid = u["id"]
+                if uid in used or u["kind"] == HQ or u["status"] != "active" or uid not in self.reach:
+                    continue
+                here = distance.get(tuple(u["at"]), 99)
+                for sq, c in self.reach[uid].items():
+                    if c <= budget and sq not in taken:
+                        d = distance.get(sq, 99)
+                        if d < here and (best is None or (d, c) < best[0]):
+                            best = ((d, c), uid, sq, c)
+            if best:
+                _, uid, sq, c = best
+                used.add(uid)
+                taken.add(sq)
+                budget -= c
+                steps.append({"type": "move", "unit": uid, "to": list(sq)})
+        return steps, budget
 
     # -- the fights a group would bring about
     def engaged(self, square) -> list:
@@ -540,6 +582,9 @@ class BattlePlanner:
         for a in acts:
             self.fits.setdefault(a["attacker"], set()).add(a["defender"])
         self.must = list(public["must_engage"])
+        if getattr(bot, "_lull", 0) >= 3:
+            # a long lull: fight the battles it need not (across rivers, out of the mountains) as well
+            self.must = sorted({d for a in self.fits for d in self.fits[a]})
         self.board = bot.board
 
     def plan(self) -> list[dict]:

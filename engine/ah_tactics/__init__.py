@@ -8,7 +8,8 @@ docs/ah_tactics.md ("Protocol: ah_tactics"). Modules, one idea each:
   units         the order of battle: kinds, names, combat factors, starting formations
   state         the state's shape and the questions every module asks of it
   movement      step costs in thirds, reach of every unit at once, routes
-  allowance     the Basic Turn Allowance and the turn's movement flags
+  allowance     the Basic Turn Allowance, the turn's movement flags, which units may move
+  airborne      where parachute divisions may land
   contact       control, contact, who may attack whom, HQs lost in contact
   battles       the battle plan: matching attackers to defenders, odds
   crt           the Combat Results Table (data) and the odds column, roll-offs

@@ -5,7 +5,8 @@ Unused thirds are lost at the end of the turn. A unit that moves into enemy cont
 for the rest of the turn (C6); a parachute division that has moved (by land or air) flies no
 more that turn, and after flying moves no more (D3).
 """
-from engine.ah_tactics.state import FULL_ALLOWANCE
+from engine.ah_tactics.state import ACTIVE, FULL_ALLOWANCE, PRISONER, REFITTING, RESERVE, controller
+from engine.ah_tactics.units import ROSTER
 
 
 def remaining(state: dict) -> int:
@@ -49,3 +50,18 @@ def squares(thirds: int) -> str:
     if not part:
         return str(whole)
     return f"{part}/3" if not whole else f"{whole} {part}/3"
+
+
+def movable(state: dict, side: int, uid: int) -> str | None:
+    """None when `side` may move `uid` now (by land or sea), else why not."""
+    u = state["units"][uid]
+    name = ROSTER[uid].name
+    if controller(state, uid) != side:
+        return f"The {name} is not yours to move."
+    if u["status"] not in (ACTIVE, REFITTING, PRISONER, RESERVE):
+        return f"The {name} is out of the war."
+    if uid in state["halted"]:
+        return f"The {name} is in contact and can move no further this turn."
+    if uid in state["flown"]:
+        return f"The {name} has made its air move this turn."
+    return None

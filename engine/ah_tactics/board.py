@@ -215,7 +215,8 @@ def _parse(data: dict) -> Board:
                   and 0 <= p[0] <= width and 0 <= p[1] <= height,
                   f"River {r['name']} has point {p!r} off the board's corners.")
         for (ax, ay), (bx, by) in zip(pts, pts[1:]):
-            _need((ax == bx) != (ay == by), f"River {r['name']} must run along square edges ({[ax, ay]} to {[bx, by]}).")
+            _need((ax == bx) != (ay == by),
+                  f"River {r['name']} must run along square edges ({[ax, ay]} to {[bx, by]}).")
             for a, b in _edges_between((ax, ay), (bx, by)):
                 _need(grid.in_bounds(a, width, height) and grid.in_bounds(b, width, height),
                       f"River {r['name']} runs along the edge of the board near {list(a)}; rivers lie between squares.")

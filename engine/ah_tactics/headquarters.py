@@ -133,3 +133,26 @@ def regroup_problem(state: dict, uid: int, corps) -> str | None:
         if set(out_of_range(state, {uid: corps})) - set(out_of_range(state)):
             return "That regrouping would leave a corps HQ out of range of its corps (rule H2, binding)."
     return None
+
+
+def regroup_options(state: dict, side: int) -> list[tuple[int, str | None]]:
+    """Every (division, corps or None) regrouping the side may make now (regroup_problem's judgement,
+    with each corps' strength counted once)."""
+    if binding(state):
+        return [(uid, c) for uid in side_units(side) for c in CORPS + (None,)
+                if regroup_problem(state, uid, c) is None]
+    strengths = {c: strength(state, side, c) for c in CORPS}
+    alive = {c: state["units"][corps_hq(side, c)]["status"] != ELIMINATED for c in CORPS}
+    out = []
+    for uid in side_units(side):
+        u = state["units"][uid]
+        if ROSTER[uid].kind == HQ or u["status"] in (ELIMINATED, PRISONER):
+            continue
+        old = u["corps"]
+        if old is not None and alive[old] and strengths[old] - 1 < MIN_CORPS:
+            continue
+        for c in CORPS + (None,):
+            if c == old or (c is not None and (not alive[c] or strengths[c] + 1 > MAX_CORPS)):
+                continue
+            out.append((uid, c))
+    return out

@@ -13,13 +13,12 @@ next call while nothing it depends on has changed (both seats of a side ask for 
 from operator import itemgetter
 
 from engine import legal as shape
-from engine.ah_tactics import battles, contact, headquarters, reserves, results
+from engine.ah_tactics import airborne, allowance, battles, contact, headquarters, reserves, results
 from engine.ah_tactics.board import load
 from engine.ah_tactics.movement import field_for, tables
-from engine.ah_tactics.state import (ACTIVE, BATTLE, CONTACT, MOVE, RESERVE, RETREAT, SETUP, attack_factor, is_commander,
-                                     side_of_seat)
-from engine.ah_tactics.turns import drop_squares, movable
-from engine.ah_tactics.units import CORPS, HQ, PARA, ROSTER, side_units
+from engine.ah_tactics.state import (ACTIVE, BATTLE, CONTACT, MOVE, RESERVE, RETREAT, SETUP, attack_factor,
+                                     is_commander, side_of_seat)
+from engine.ah_tactics.units import PARA, ROSTER, side_units
 
 _CACHE: dict = {}
 _CACHE_SIZE = 4
@@ -134,7 +133,7 @@ def _moves(board, state, side):
         changed = occupied ^ last[1]
     movers, sources, results = [], [], {}
     for uid, u in enumerate(state["units"]):
-        if movable(state, side, uid) is not None:
+        if allowance.movable(state, side, uid) is not None:
             continue
         src = hidden[uid] if u["status"] == RESERVE else (u["at"][0], u["at"][1])
         source = (src, ROSTER[uid].mover, ROSTER[uid].kind == "amphibious")
@@ -185,7 +184,7 @@ def _movement(board, state, side, commander):
               and state["units"][uid]["at"] is not None and uid not in state["moved"] and uid not in state["flown"]]
     if flyers:
         squares = board.grid.square_list
-        zone = [squares[i] for i in board.grid.indices(drop_squares(board, state, side))]
+        zone = [squares[i] for i in board.grid.indices(airborne.drop_zone(board, state, side))]
         for uid in flyers:
             templates.append({"type": "drop", "unit": uid, "to": shape.one_of(zone)})
     actions = []
@@ -196,13 +195,8 @@ def _movement(board, state, side, commander):
         for uid in side_units(side):
             if state["units"][uid]["status"] == RESERVE:
                 actions.append({"type": "reveal", "unit": uid})
-        for uid in side_units(side):
-            if ROSTER[uid].kind == HQ:
-                continue
-            for corps in CORPS + (headquarters.UNATTACHED,):
-                value = None if corps == headquarters.UNATTACHED else corps
-                if headquarters.regroup_problem(state, uid, value) is None:
-                    actions.append({"type": "regroup", "unit": uid, "corps": corps})
+        for uid, corps in headquarters.regroup_options(state, side):
+            actions.append({"type": "regroup", "unit": uid, "corps": corps or headquarters.UNATTACHED})
     return shape.listing(actions, templates, move_costs=costs, allowance=state["allowance"])
 
 

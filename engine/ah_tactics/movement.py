@@ -179,9 +179,10 @@ class Field:
 
     def reach_many(self, sources, budget: int, *, sea: bool = True) -> list:
         """Per source (square, movement class, amphibious): (square indices, costs in thirds, image)
-        of its reach, row by row; the image is one byte per square, cost + 1 where the search passed. The searches run side by side in lanes of one integer, so each set
-        operation serves every unit (they do not interact: a unit's own square is free for it only).
-        A bucketed Dijkstra: bucket b holds the squares first reached at cost b."""
+        of its reach, row by row; the image is one byte per square, cost + 1 where the search
+        passed. The searches run side by side in lanes of one integer, so each set operation serves
+        every unit (they do not interact: a unit's own square is free for it only). A bucketed
+        Dijkstra: bucket b holds the squares first reached at cost b."""
         lanes = len(sources)
         if not lanes:
             return []

@@ -8,14 +8,13 @@ a move that stumbled upon hidden reserves until their owner chooses fight or fal
 Every handler validates completely before it changes anything: a refused action raises
 RuleError and leaves the state as it was.
 """
-from engine.ah_tactics import (allowance, battles, cities, contact, encirclement, headquarters, prisoners, reserves,
-                               results, setup, victory)
+from engine.ah_tactics import (airborne, allowance, battles, cities, contact, encirclement, headquarters, prisoners,
+                               reserves, results, setup, victory)
 from engine.ah_tactics.board import load
-from engine.ah_tactics.movement import field_for, tables
-from engine.ah_tactics.state import (ACTIVE, BATTLE, CONTACT, MOVE, OVER, PRISONER, REFITTING, RESERVE, RETREAT,
-                                     SETUP, SIDE_NAMES, at, controller, is_combat, is_commander, side_of_seat,
-                                     side_seats)
-from engine.ah_tactics.units import FOOT, PARA, ROSTER
+from engine.ah_tactics.movement import field_for
+from engine.ah_tactics.state import (ACTIVE, BATTLE, CONTACT, MOVE, OVER, RESERVE, RETREAT, SETUP, SIDE_NAMES, at,
+                                     controller, is_combat, is_commander, side_of_seat, side_seats)
+from engine.ah_tactics.units import PARA, ROSTER
 from engine.errors import ILLEGAL, RuleError
 from engine.hidden import secret_event
 
@@ -80,24 +79,9 @@ def _setup_done(board, state, side, action, rng):
 
 
 # ----- movement ---------------------------------------------------------------------------
-def movable(state: dict, side: int, uid: int) -> str | None:
-    """None when `side` may move `uid` now (by land or sea), else why not."""
-    u = state["units"][uid]
-    name = ROSTER[uid].name
-    if controller(state, uid) != side:
-        return f"The {name} is not yours to move."
-    if u["status"] not in (ACTIVE, REFITTING, PRISONER, RESERVE):
-        return f"The {name} is out of the war."
-    if uid in state["halted"]:
-        return f"The {name} is in contact and can move no further this turn."
-    if uid in state["flown"]:
-        return f"The {name} has made its air move this turn."
-    return None
-
-
 def _move(board, state, side, action, rng):
     uid, dest = _unit(action), tuple(action["to"])
-    problem = movable(state, side, uid)
+    problem = allowance.movable(state, side, uid)
     if problem:
         refuse(problem)
     reserve = state["units"][uid]["status"] == RESERVE
@@ -181,19 +165,6 @@ def _stumble(state, side, uid, start, hidden_units) -> list[dict]:
     return [{"type": "stumbled", "unit": uid, "revealed": revealed, "owner": SIDE_NAMES[owner]}]
 
 
-def drop_squares(board, state, side: int) -> int:
-    """Where a parachute division may land (rule D3): any free land square it may stand on, as
-    its side knows the board (the enemy's reserves are unknown to it)."""
-    g = board.grid
-    taken = 0
-    for u in state["units"]:
-        if u["at"] is not None:
-            taken |= g.bit(tuple(u["at"]))
-    for sq in reserves.squares_of(state, side).values():
-        taken |= g.bit(sq)
-    return tables(board.name, FOOT).enter & ~taken
-
-
 def _drop(board, state, side, action, rng):
     uid, dest = _unit(action), tuple(action["to"])
     unit = ROSTER[uid]
@@ -201,7 +172,7 @@ def _drop(board, state, side, action, rng):
         refuse("Only your parachute divisions on the board move by air.")
     if uid in state["moved"] or uid in state["flown"]:
         refuse(f"The {unit.name} has already moved this turn; it flies only once, as its whole move.")
-    if not drop_squares(board, state, side) & board.grid.bit(dest):
+    if not airborne.drop_zone(board, state, side) & board.grid.bit(dest):
         refuse("A parachute division lands on a free square of open land or forest.")
     src = at(state, uid)
     allowance.mark(state, "flown", uid)

@@ -103,14 +103,14 @@ def prompt(state: dict):
         names = ", ".join(ROSTER[x["unit"]].name for x in state["retreats"] if x["chooser"] == chooser)
         return {"kind": "retreat", "seats": [chooser],
                 "units": [x["unit"] for x in state["retreats"] if x["chooser"] == chooser],
-                "text": f"{SIDE_NAMES[chooser].capitalize()} won: choose where {SIDE_NAMES[1 - chooser].capitalize()}'s "
-                        f"{names} fall{'s' if ',' not in names else ''} back."}
+                "text": f"{SIDE_NAMES[chooser].capitalize()} won: choose where "
+                        f"{SIDE_NAMES[1 - chooser].capitalize()}'s {names} fall{'s' if ',' not in names else ''} back."}
     if phase == CONTACT:
         c = state["contact"]
         owner = c["owner"]
         mover = ROSTER[c["mover"]].name
         return {"kind": "reserve_contact", "seats": [owner], "unit": c["mover"],
-                "text": f"{SIDE_NAMES[1 - owner].capitalize()}'s {mover} stumbled upon {SIDE_NAMES[owner].capitalize()} "
-                        f"reserves: {SIDE_NAMES[owner].capitalize()} chooses to fight, or to let it fall back to "
-                        f"{c['start']}."}
+                "text": f"{SIDE_NAMES[1 - owner].capitalize()}'s {mover} stumbled upon "
+                        f"{SIDE_NAMES[owner].capitalize()} reserves: {SIDE_NAMES[owner].capitalize()} chooses to "
+                        f"fight, or to let it fall back to {c['start']}."}
     return None

@@ -64,3 +64,16 @@ def test_the_replacement_center_units_may_join_any_corps():
     rc = put(s, uid(BLUE, "21st Inf"), (10, 0))
     act(s, BLUE, {"type": "regroup", "unit": rc, "corps": "IC"})
     assert headquarters.strength(s, BLUE, "IC") == 7
+
+
+def test_the_regroupings_listed_are_exactly_those_the_rules_accept():
+    """B: the listing's regroupings and the rules' judgement agree, with and without the binding option."""
+    for options in ({}, {"hq_range": "binding"}):
+        s = blank(**options)
+        corps(s)
+        put(s, uid(BLUE, "IIC HQ"), (30, 0))
+        put(s, uid(BLUE, "6th Inf"), (31, 1))
+        listed = {(a["unit"], a["corps"]) for a in game.legal(s, BLUE)["actions"] if a["type"] == "regroup"}
+        judged = {(u, c or "none") for u in range(44) for c in ("IC", "IIC", "IIIC", "IVC", None)
+                  if headquarters.regroup_problem(s, u, c) is None}
+        assert listed == judged and listed
