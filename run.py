@@ -1,7 +1,8 @@
-"""`python run.py [command]`: the same as the `sandtable` console script.
+"""`python run.py [command]` in a source checkout: the `sandtable` command, plus `bench`.
 
-The program's entry point, above every package: it hands the command line the
-benchmark suite (bench/), so no product package imports the harness.
+Not installed: the installed `sandtable` runs `cli:main` alone. This entry point sits above
+every package and hands the command line the benchmark suite (bench/), which lives only in
+the checkout, so no product package imports the harness.
 """
 import sys
 

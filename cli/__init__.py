@@ -8,6 +8,7 @@ import sys
 
 from engine import games
 from net import address
+from net.limits import MAX_WATCHERS
 
 
 def _address(text: str) -> tuple[str, int]:
@@ -26,6 +27,12 @@ def _port(text: str) -> int:
 def _seats(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 8:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seats (1 to 8)")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or int(text) > 100_000:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a count (0 to 100000)")
     return int(text)
 
 
@@ -78,6 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--timer-scale", type=_seconds, default=1.0, metavar="FACTOR",
                    help="the rules' timed steps (a reaction window) last FACTOR times their set length "
                         "(default 1; e.g. 0.05 for tables of bot processes)")
+    s.add_argument("--max-watchers", type=_count, default=MAX_WATCHERS, metavar="N",
+                   help="spectators admitted at once (default 32); seat holders always get in")
 
     b = sub.add_parser("bot", help="play a seat as a bot over the network")
     b.add_argument("--connect", required=True, type=_address, metavar="HOST:PORT")
@@ -86,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="expect this game (the table's welcome says which; another game: exit 1)")
     b.add_argument("--name", default=None)
     b.add_argument("--seat", type=int, default=None, help="ask for this seat")
+    b.add_argument("--token-file", default=None, metavar="PATH",
+                   help="keep this seat's token (and last seq) in PATH: started again with it, the bot takes "
+                        "its seat back")
     b.add_argument("--pace", type=_seconds, default=None, metavar="SECONDS",
                    help="real-time games: seconds between moves (default: the level's pace; 0 = as fast as it can)")
     b.add_argument("--countdown", type=_seconds, default=None, metavar="SECONDS",

@@ -10,6 +10,10 @@ choosing again. A move that lost a race (`err illegal`) is simply chosen again
 from the next view.
 
 `--game ID`: look as a spectator first and leave (exit 1, no seat taken) if the table hosts another game.
+`--token-file PATH`: keep the seat's token and last seq in PATH (net.kept_seats) at every welcome and
+answer; a bot started again with the same file takes its seat back and numbers its actions on from
+there. A kept token the table no longer knows (`bad_token`: another game there now) is dropped and a
+seat is asked for afresh.
 Exit 1 (with a sentence on stderr) if the table refuses us or the connection is lost for good.
 """
 import asyncio
@@ -19,6 +23,7 @@ import time
 
 import bots
 from engine import games
+from net import kept_seats
 from net.client import Client, TableError
 
 MAX_REFUSALS_PER_REV = 5  # a bot whose choices keep being refused waits for the game to move on
@@ -30,16 +35,35 @@ def run(args, parser) -> int:
     try:
         return asyncio.run(play(host, port, level=args.level, name=args.name, seat=args.seat,
                                 pace=getattr(args, "pace", None), game=getattr(args, "game", None),
-                                countdown=getattr(args, "countdown", None)))
+                                countdown=getattr(args, "countdown", None),
+                                token_file=getattr(args, "token_file", None)))
     except KeyboardInterrupt:
         return 130
 
 
 async def play(host: str, port: int, *, level: str = "normal", name: str | None = None, seat=None,
                seed: int | None = None, pace: float | None = None, game: str | None = None,
-               countdown: float | None = None) -> int:
+               countdown: float | None = None, token_file: str | None = None) -> int:
     inbox: asyncio.Queue = asyncio.Queue()
-    client = Client(host, port, name=name or f"{level} bot", seat=seat, on_message=inbox.put_nowait)
+    kept = kept_seats.load(token_file) if token_file else None
+    if kept is not None and (kept.host, kept.port) != (host, port):
+        kept = None  # a seat at another table
+    client = None
+
+    def arrived(msg: dict) -> None:
+        if token_file and msg["t"] in ("welcome", "ok") and client.welcome is not None and client.seat is not None:
+            try:
+                kept_seats.save(token_file, kept_seats.KeptSeat.from_welcome(host, port, client.welcome,
+                                                                             client.last_seq))
+            except OSError as e:
+                print(f"the seat could not be kept in {token_file} ({e.strerror or e})", file=sys.stderr, flush=True)
+        inbox.put_nowait(msg)
+
+    def new_client(token=None, last_seq=0) -> Client:
+        return Client(host, port, name=name or f"{level} bot", seat=seat, on_message=arrived, token=token,
+                      last_seq=last_seq)
+
+    client = new_client(kept.token, kept.last_seq) if kept else new_client()
     try:
         if game is not None:  # look as a spectator first, so a seat is never taken at the wrong table
             look = Client(host, port, name=name or f"{level} bot", want="watch", reconnect=False)
@@ -48,7 +72,15 @@ async def play(host: str, port: int, *, level: str = "normal", name: str | None 
             if hosted != game:
                 print(f"{host}:{port} hosts a game of {hosted}, not {game}.", file=sys.stderr, flush=True)
                 return 1
-        welcome = await client.connect()
+        try:
+            welcome = await client.connect()
+        except TableError as e:
+            if kept is None or e.code != "bad_token":
+                raise
+            print(f"the token in {token_file} holds no seat there now; asking for a new seat", file=sys.stderr,
+                  flush=True)
+            client = new_client()
+            welcome = await client.connect()
     except TableError as e:
         print(str(e), file=sys.stderr, flush=True)
         return 1

@@ -20,7 +20,9 @@ import time
 
 import bots
 from engine import games
+from engine.errors import SaveError
 from cli.saves import load_save
+from net import loops
 from net.host import Host, advertiser_for, new_session
 from net.table import Table
 
@@ -71,13 +73,17 @@ def run(args, parser) -> int:
         except ValueError as e:
             parser.error(str(e))
     name = args.name or f"{socket.gethostname()}'s {getattr(rules, 'TITLE', args.game)}"
-    table = Table(session, name=name, takeover_after=args.takeover, save_path=args.save or args.resume,
-                  now=time.monotonic(), bot_factory=bots.make)
-    host = Host(table, host=args.host, port=args.port, bot_delay=args.bot_delay, countdown=args.countdown,
-                timer_scale=args.timer_scale,
-                advertise=None if args.no_discovery else advertiser_for(table))
     try:
-        return asyncio.run(_serve(host, table))
+        table = Table(session, name=name, takeover_after=args.takeover, save_path=args.save or args.resume,
+                      now=time.monotonic(), bot_factory=bots.make)
+    except SaveError as e:
+        print(str(e), file=sys.stderr, flush=True)
+        return 1
+    host = Host(table, host=args.host, port=args.port, bot_delay=args.bot_delay, countdown=args.countdown,
+                timer_scale=args.timer_scale, advertise=None if args.no_discovery else advertiser_for(table),
+                max_watchers=args.max_watchers)
+    try:
+        return loops.run(_serve(host, table))
     except KeyboardInterrupt:
         return 130
 

@@ -30,12 +30,14 @@ class Session:
         self.rng = Rng(seed)
         self.state = self.rules.setup(self.options, n_seats, self.rng)
         self.log: list[list] = []  # [seat_or_None, action] per accepted action
+        self.log_seqs: list = []   # per log entry, the client seq that asked for it (None: bot, timer)
         self.rev = 0
         self.saved_log_length = 0  # actions in the file this session was loaded from
 
     # ----- acting -----------------------------------------------------------------
-    def act(self, seat: int | None, action: dict) -> list[dict]:
+    def act(self, seat: int | None, action: dict, seq: int | None = None) -> list[dict]:
         """Apply `action` for `seat` (None: the table itself, e.g. a timer). Returns the full, unredacted events.
+        `seq` is the client's number for it, logged and saved beside it (PROTOCOL.md's exactly-once).
 
         The action is checked against the game's `ACTIONS` schema first: it holds exactly its
         documented fields, so nothing beyond them ever reaches the rules, the log or a save."""
@@ -57,6 +59,7 @@ class Session:
             self.rng.rollback()
             raise
         self.log.append([seat, action])
+        self.log_seqs.append(seq)
         self.rev += 1
         return events
 
@@ -136,10 +139,20 @@ class Session:
 
     def views(self, seats: list) -> dict:
         """`view(seat)` for each of `seats`. When the rules can build the private part alone
-        (`private_view`), the public part is built once and shared: callers must not change it."""
+        (`private_view`), the public part is built once and shared; either way the fields the
+        session adds to it (to_act, result, rev, prompt, sides) are built once and shared:
+        callers must not change them."""
         private_view = getattr(self.rules, "private_view", None)
-        if private_view is None:
-            return {seat: self.view(seat) for seat in seats}
+        if private_view is None:  # each seat's view whole, the fields the session adds built once
+            extras = self._public({})
+            out = {}
+            for seat in seats:
+                v = self.rules.view(self.state, seat)
+                v["public"].update(extras)
+                if seat is not None:
+                    v["private"]["legal"] = self.legal(seat)
+                out[seat] = v
+            return out
         public = self._public(self.rules.view(self.state, None)["public"])
         out = {}
         for seat in seats:
@@ -167,7 +180,7 @@ class Session:
 
     def save(self, path) -> None:
         """Write the whole game atomically (header, log, final hash)."""
-        saves.write(path, self.header(), self.log, self.rev, self.state_hash())
+        saves.write(path, self.header(), self.log, self.rev, self.state_hash(), self.log_seqs)
 
     @classmethod
     def from_header(cls, header: dict) -> "Session":

@@ -1,11 +1,13 @@
 """The window: a resizable pygame-ce window showing a 1280x800 logical surface,
-a 60 fps loop and the scene stack.
+a frame loop that draws only when something changed, and the scene stack.
 
 Scenes draw on the logical surface; the app scales it to the window (letterboxed,
 keeping the aspect ratio) and maps mouse positions back to logical coordinates
 before any scene sees an event. Esc that a scene does not consume calls its
 `back()` (by default: pop it). A scene's `handle` returns True when it consumed
-the event.
+the event. A held key repeats only where that makes sense (game/keys.py); the
+window itself (size, full screen, icon) is game/window.py, the loop's timing
+game/pacing.py.
 """
 import os
 import time
@@ -13,61 +15,68 @@ import time
 import pygame
 
 from game import settings as settings_module
-from game import art, sound, theme
-from game.scene import LOGICAL_SIZE, Scene, SceneStack
+from game import art, keys, pacing, sound, theme
+from game.notices import Toasts
+from game.scene import LOGICAL_SIZE, SMOOTH, TICK, Scene, SceneStack
+from game.window import DesktopWindow, apply_hints
 
-FPS = 60
+FPS = pacing.FULL
 # `python run.py` with this set draws one frame, prints "first frame after S s" and exits (bench/ui.py).
 FIRST_FRAME_ENV = "SANDTABLE_FIRST_FRAME_EXIT"
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 TOAST_SECONDS = 4.0
+TOAST_FADE = 1.0          # a toast fades out over its last second
+BANNER_RATE = 2 * TICK    # the reconnecting banner's dots move every 0.4 s
+MAX_UPDATE_STEP = 0.1     # scenes' updates advance at most this much time at once
+MAX_UPDATE_CATCH_UP = 1.0  # after a longer pause (a hidden window) they catch up this much, then go on
 
 
 class App:
     def __init__(self, *, settings: settings_module.Settings | None = None, window_size=None, bot_factory=None):
+        """`window_size`: the windowed size to open at (None: what fits the desktop)."""
         started = time.perf_counter()
+        apply_hints()
         pygame.init()
         theme.reset_caches()
         art.reset_cache()
-        pygame.key.set_repeat(350, 40)
+        keys.restore_repeat()
         notice = None
         if settings is None:
             settings, notice = settings_module.load()
         self.settings = settings
-        self.window_size = tuple(window_size or LOGICAL_SIZE)
-        self.window = self._open_window()
-        pygame.display.set_caption("Sandtable")
+        self.desktop = DesktopWindow(size=window_size)
+        self.window = self.desktop.surface
         self.surface = pygame.Surface(LOGICAL_SIZE).convert()
         self.clock = pygame.time.Clock()
+        self.pacer = pacing.Pacer(time.monotonic())
+        self.held_keys = keys.HeldKeys()
         self.stack = SceneStack()
         self.running = True
         self.mouse_pos = (0, 0)        # last mouse position in logical coordinates
         self.active_link = None        # the link of the game on screen, for the reconnecting banner
         self.hosted = None             # a HostHandle while this window hosts a LAN table
         self.bot_factory = bot_factory  # None: the bots package (tests pass their own for small games)
-        self.toasts: list[list] = []   # [text, seconds left, colour]
+        self.toasts = Toasts()         # short messages, each owned by the scene that said it (game.notices)
         self.frames = 0
         self.started = started
         self._first_frame_exit = os.environ.get(FIRST_FRAME_ENV) == "1"
         self._banner_phase = 0.0
+        self._banner_shown = False
         sound.sounds.start(settings.volume)
         self.apply_settings()
         if notice:
             self.notify(notice, warning=True)
 
     # ----- window and coordinates -----------------------------------------------------
-    def _open_window(self) -> pygame.Surface:
-        if self.settings.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
-
     def apply_settings(self) -> None:
         """Push the settings into theme, sound and window (after the Settings scene changes them)."""
         theme.set_colour_blind(self.settings.colour_blind)
         sound.sounds.set_volume(self.settings.volume)
-        fullscreen_now = bool(self.window.get_flags() & pygame.FULLSCREEN)
-        if fullscreen_now != self.settings.fullscreen:
-            self.window = self._open_window()
+        sound.music_player.set_volume(self.settings.music_volume)
+        if self.desktop.fullscreen != self.settings.fullscreen:
+            self.desktop.set_fullscreen(self.settings.fullscreen)
+            self.window = self.desktop.surface
+        self.redraw()
 
     def save_settings(self) -> None:
         try:
@@ -106,42 +115,55 @@ class App:
     # ----- scenes ---------------------------------------------------------------------
     def push(self, scene: Scene) -> None:
         self.stack.push(scene)
+        self.redraw()
 
     def pop(self) -> None:
         self.stack.pop()
+        self.redraw()
         if not len(self.stack):
             self.running = False
 
     def replace(self, scene: Scene) -> None:
         self.stack.replace(scene)
+        self.redraw()
 
     def back_to(self, scene_type: type) -> None:
         """Pop scenes until one of `scene_type` is on top (e.g. back to the main menu)."""
         while len(self.stack) > 1 and not isinstance(self.stack.top, scene_type):
             self.stack.pop()
+        self.redraw()
 
     def quit(self) -> None:
         self.running = False
 
-    def notify(self, text: str, *, warning: bool = False) -> None:
-        """A short message at the top of the window that fades by itself."""
+    def redraw(self) -> None:
+        """Something on screen changed outside input (a move from the table, a new list): draw a frame."""
+        self.pacer.request()
+
+    def notify(self, text: str, *, warning: bool = False, moment=None, scene: Scene | None = None) -> None:
+        """A short message at the top of the window that fades by itself. It belongs to `scene` (default:
+        the scene on top now) and goes at once when that scene leaves the top, or when `moment` ends
+        (game.notices) — "Press Esc again to leave" stays with its board."""
         colour = theme.colours.warning if warning else theme.colours.text
-        self.toasts.append([text, TOAST_SECONDS, colour])
-        del self.toasts[:-3]
+        self.toasts.say(text, colour, owner=scene if scene is not None else self.stack.top, moment=moment,
+                        seconds=TOAST_SECONDS)
+        self.redraw()
 
     # ----- the loop -------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
+        self.pacer.input(time.monotonic())
+        if self.held_keys.dropped(event):
+            return   # a held key that takes a step takes it once (Esc, Enter, letters)
         if event.type == pygame.QUIT:
             self.running = False
-            return
-        if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
-            self.window_size = (max(320, event.w), max(200, event.h))
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.settings.fullscreen = not self.settings.fullscreen
             self.apply_settings()
             self.save_settings()
             return
+        if event.type == pygame.VIDEORESIZE:
+            return   # the display surface follows the window by itself; the next frame scales to it
         event = self.map_event(event)
         if event.type == pygame.MOUSEMOTION:
             self.mouse_pos = event.pos
@@ -151,20 +173,60 @@ class App:
         consumed = top.handle(event)
         if not consumed and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             top.back()
+        keys.restore_repeat()
 
     def step(self, dt: float | None = None) -> None:
-        """One frame: events, update, draw. Tests call it directly, with posted events."""
+        """One frame: events, update, draw (always). Tests and benches call it directly, with posted events;
+        the program's own loop is `run`, which draws only when something changed."""
         if dt is None:
             dt = self.clock.tick(FPS) / 1000.0
+        self._turn(dt, force_draw=True)
+
+    def _turn(self, dt: float, *, force_draw: bool = False) -> None:
         for event in pygame.event.get():
             self.dispatch(event)
             if not self.running:
                 return
         top = self.stack.top
         if top is not None:
-            top.update(min(dt, 0.1))
+            left = min(dt, MAX_UPDATE_CATCH_UP)
+            while True:   # long gaps in small steps: scene clocks stay true, animations do not leap
+                top.update(min(left, MAX_UPDATE_STEP))
+                left -= MAX_UPDATE_STEP
+                if left <= 0 or self.stack.top is not top:
+                    break
+        keys.restore_repeat()
+        self.desktop.settle()
         self._update_toasts(dt)
-        self.draw()
+        now, rate = time.monotonic(), self.frame_rate()
+        if force_draw or self.pacer.should_draw(now, rate):
+            self.draw()
+            self.pacer.drawn(now, rate)
+
+    def frame_rate(self) -> float:
+        """The frames a second the screen needs with nobody touching anything: the top scene's rate, a
+        fading toast's, the reconnecting banner's."""
+        top = self.stack.top
+        rate = top.frame_rate() if top is not None else 0.0
+        if any(t[1] < TOAST_FADE for t in self.toasts):
+            rate = max(rate, SMOOTH)
+        if self.reconnecting:
+            rate = max(rate, BANNER_RATE)
+        return rate
+
+    def run_once(self) -> None:
+        """One turn of the program's loop: sleep until input arrives or something is due, then run a frame,
+        drawing it only if something changed (game/pacing.py)."""
+        pacer = self.pacer
+        pacer.visible = pygame.display.get_active()
+        now = time.monotonic()
+        due = pacer.next_turn(now, self.frame_rate())
+        while now < due - pacing.EARLY:
+            time.sleep(min(pacer.slice(), due - now))
+            now = time.monotonic()
+            if pygame.event.peek():
+                break   # input: answer it at once
+        self._turn(pacer.updated(now))
 
     def draw(self) -> None:
         self.surface.fill(theme.colours.background)
@@ -179,6 +241,7 @@ class App:
             self.running = False
 
     def present(self) -> None:
+        self.window = pygame.display.get_surface() or self.window
         view = self.viewport()
         self.window.fill((0, 0, 0))
         if view.size == LOGICAL_SIZE:
@@ -192,7 +255,7 @@ class App:
     def run(self) -> int:
         try:
             while self.running and len(self.stack):
-                self.step()
+                self.run_once()
         finally:
             self.close()
         return 0
@@ -212,19 +275,17 @@ class App:
 
     # ----- overlays -------------------------------------------------------------------
     def _update_toasts(self, dt: float) -> None:
-        for toast in self.toasts:
-            toast[1] -= dt
-        self.toasts = [t for t in self.toasts if t[1] > 0]
+        shown = [id(t) for t in self.toasts]
+        self.toasts.update(dt, self.stack.top)
+        if [id(t) for t in self.toasts] != shown:
+            self.redraw()
         self._banner_phase = (self._banner_phase + dt) % 1.2
+        if self.reconnecting != self._banner_shown:
+            self._banner_shown = not self._banner_shown
+            self.redraw()
 
     def _draw_toasts(self) -> None:
-        y = 16
-        for text, left, colour in self.toasts:
-            surf = theme.render_text(text, theme.SIZE_BODY, colour)
-            rect = surf.get_rect(midtop=(LOGICAL_SIZE[0] // 2, y)).inflate(32, 16)
-            theme.draw_panel(self.surface, rect, border=colour, radius=10, alpha=int(235 * min(1.0, left)))
-            self.surface.blit(surf, surf.get_rect(center=rect.center))
-            y = rect.bottom + 8
+        self.toasts.draw(self.surface)
 
     @property
     def reconnecting(self) -> bool:

@@ -27,3 +27,14 @@ def board_scene(app, link):
     scene = board_module(link.game).BoardScene(app, link)
     app.active_link = link
     return scene
+
+
+def seat_colour(game_id: str, seat: int) -> tuple:
+    """The colour a seat plays in `game_id` before any view exists (the new-game form): the board's own
+    `seat_colour(seat)` where its sides have colours of their own (Situation 4's shades), else the theme's."""
+    from game import theme
+    try:
+        own = getattr(board_module(game_id), "seat_colour", None)
+    except ImportError:
+        own = None
+    return tuple(own(seat)) if own is not None else theme.seat_colour(seat)

@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 
 from game import theme
-from game.scene import LOGICAL_SIZE
+from game.scene import GLOW, LOGICAL_SIZE, STILL
 
 
 def _hex(colour) -> str:
@@ -125,6 +125,10 @@ class GuiScene:
 
     def gui_update(self, dt: float) -> None:
         self.gui.update(dt)
+
+    def frame_rate(self) -> float:
+        """A focused field's cursor blinks; otherwise the scene changes only with input."""
+        return GLOW if any(f.focused for f in self.fields) else STILL
 
     def gui_draw(self, surface) -> None:
         for field in self.fields:

@@ -4,10 +4,20 @@ A scene is a small object with `handle(event)`, `update(dt)` and `draw(surface)`
 Only the top scene gets events and updates; scenes below it are drawn first when
 the top one is an overlay (`opaque = False`). All coordinates are in the
 1280x800 logical space: the app maps mouse positions before `handle` sees them.
+
+The app draws only when something changed (game/pacing.py): after input, when a
+scene calls `app.redraw()` (its update found something new to show), and at the
+`frame_rate()` the top scene asks for what moves on screen by itself.
 """
 import pygame
 
 LOGICAL_SIZE = (1280, 800)
+
+# What a scene's `frame_rate()` answers: frames a second while nobody touches anything.
+STILL = 0.0     # nothing moves by itself
+TICK = 2.0      # a clock or a countdown of whole seconds, a notice that goes away by itself
+GLOW = 12.0     # a pulse or a blink: a low rate still reads as one
+SMOOTH = 60.0   # an animation: every frame
 
 
 class Scene:
@@ -21,6 +31,11 @@ class Scene:
 
     def update(self, dt: float) -> None:
         pass
+
+    def frame_rate(self) -> float:
+        """How often this scene must be drawn while nobody touches anything: STILL (only after input and
+        `app.redraw()`), TICK, GLOW or SMOOTH while something on screen moves by itself."""
+        return STILL
 
     def draw(self, surface: pygame.Surface) -> None:
         pass

@@ -18,10 +18,12 @@ ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 @dataclass
 class Settings:
     player_name: str = "Player"
-    volume: float = 0.7
+    volume: float = 0.7               # sound effects
+    music_volume: float = 0.4
     fullscreen: bool = False
     animation_speed: str = "normal"
     colour_blind: bool = False
+    name_chosen: bool = True          # False only on the very first run: the title asks for a name
 
     def animation_factor(self) -> float:
         """Multiplier for animation durations (0: skip animations)."""
@@ -31,9 +33,9 @@ class Settings:
 def _valid(name: str, value) -> bool:
     if name == "player_name":
         return isinstance(value, str) and 0 < len(value.strip()) <= 24
-    if name == "volume":
+    if name in ("volume", "music_volume"):
         return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
-    if name in ("fullscreen", "colour_blind"):
+    if name in ("fullscreen", "colour_blind", "name_chosen"):
         return isinstance(value, bool)
     if name == "animation_speed":
         return value in ANIMATION_SPEEDS
@@ -46,7 +48,7 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        return Settings(), None
+        return Settings(name_chosen=False), None   # a first run: nobody has told us their name yet
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
         _keep_damaged(path)
         return Settings(), f"Your settings file could not be read, so defaults are in use (old file kept as {path.name}.bad)."

@@ -1,15 +1,19 @@
-"""Sound effects: `sound.play("click")` from anywhere in the window.
+"""Sound effects and music: `sound.play("click")` and `sound.music("menu")` from anywhere in the window.
 
-The effects are .wav files made by tools/make_sounds.py. If the mixer cannot
+The effects are .wav files made by tools/make_sounds.py, the music loops by
+tools/make_music.py; each has its own volume (Settings). If the mixer cannot
 start (no audio device, a headless CI box) every call is a silent no-op: a game
 without sound still plays.
 """
-from pathlib import Path
-
 import pygame
 
-SOUNDS_DIR = Path(__file__).resolve().parents[1] / "assets" / "sounds"
-NAMES = ("click", "error", "dice", "conquest", "turn")
+from engine import resources
+
+SOUNDS_DIR = resources.asset_path("sounds")
+MUSIC_DIR = resources.asset_path("music")
+NAMES = ("click", "error", "dice", "conquest", "turn", "victory", "defeat", "place", "flag", "tick", "go", "attacked")
+TRACKS = ("menu", "campaign")
+FADE_MS = 800
 
 
 class Sounds:
@@ -51,8 +55,49 @@ class Sounds:
             pass
 
 
+class Music:
+    """One loop at a time, streamed by pygame.mixer.music, fading from one to the next."""
+
+    def __init__(self):
+        self.volume = 0.4
+        self.track: str | None = None   # what is playing (tests read it)
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = max(0.0, min(1.0, volume))
+        if sounds.enabled:
+            try:
+                pygame.mixer.music.set_volume(self.volume)
+            except pygame.error:
+                pass
+
+    def play(self, track: str | None) -> None:
+        """Loop `track` (one of TRACKS), or fade out with None; the track already playing goes on."""
+        if track == self.track:
+            return
+        self.track = track
+        if not sounds.enabled:
+            return
+        try:
+            if track is None:
+                pygame.mixer.music.fadeout(FADE_MS)
+                return
+            path = MUSIC_DIR / f"{track}.wav"
+            if not path.exists():
+                return
+            pygame.mixer.music.load(str(path))
+            pygame.mixer.music.set_volume(self.volume)
+            pygame.mixer.music.play(loops=-1, fade_ms=FADE_MS)
+        except pygame.error:
+            pass
+
+
 sounds = Sounds()
+music_player = Music()
 
 
 def play(name: str) -> None:
     sounds.play(name)
+
+
+def music(track: str | None) -> None:
+    music_player.play(track)

@@ -36,10 +36,32 @@ def product_bots():
 
 def start_local(game_id: str, seats: list[dict], options: dict, *, seed: int | None = None, bot_factory=None,
                 bot_delay: float = BOT_DELAY):
-    """A hot-seat / vs-bots table in this process, autosaving to the saves folder."""
+    """A hot-seat / vs-bots table in this process, autosaving to the saves folder. Bots not given a name get a
+    commander's (game.names)."""
     from net.local import LocalTable
+    from game import names
+    bots = names.bot_names(len(seats), avoid=[s.get("name") for s in seats if s.get("kind") != "bot"])
+    seats = [dict(s, name=s.get("name") or bots[i]) if s.get("kind") == "bot" else s for i, s in enumerate(seats)]
     return LocalTable(game_id, seats, options, seed=seed, save_path=autosave_path(game_id), bot_delay=bot_delay,
                       bot_factory=bot_factory or product_bots())
+
+
+def continue_local(session, save_path, *, bot_factory=None, bot_delay: float = BOT_DELAY):
+    """A loaded game (engine.session.Session.load of a save) continued in this process, journalling on
+    into the same save file. Its human seats play here; a seat left open (a LAN table that never
+    filled) is given a bot."""
+    from net.local import LocalTable
+    link = LocalTable.from_session(session, save_path=save_path, bot_delay=bot_delay,
+                                   bot_factory=bot_factory or product_bots())
+    if any(s.get("kind") == "open" for s in session.seats):
+        link.start()
+    return link
+
+
+def is_local(link) -> bool:
+    """True for a table in this process (hot-seat, against bots, continued): the window may pause it."""
+    from net.local import LocalTable
+    return isinstance(link, LocalTable)
 
 
 def host_lan(game_id: str, seats: list[dict], options: dict, *, table_name: str, player_name: str,
@@ -58,7 +80,8 @@ def host_lan(game_id: str, seats: list[dict], options: dict, *, table_name: str,
     table_seats = []
     for i, s in enumerate(seats):
         if s.get("kind") == "bot":
-            table_seats.append({"name": f"Bot {i + 1}", "kind": "bot", "level": s.get("level", "normal")})
+            table_seats.append({"name": s.get("name") or f"Bot {i + 1}", "kind": "bot",
+                                "level": s.get("level", "normal")})
         else:
             table_seats.append({"name": None, "kind": "open"})
     session = Session(game_id, len(seats), seed=_secrets.randbits(32) if seed is None else seed, options=options,
@@ -68,17 +91,35 @@ def host_lan(game_id: str, seats: list[dict], options: dict, *, table_name: str,
                                   discovery=discovery, save_path=autosave_path(game_id), bot_delay=bot_delay,
                                   bot_factory=bot_factory or product_bots(), countdown=countdown)
     try:
-        link = join(handle.address[0], handle.address[1], player_name=player_name, seat=0)
+        link = join(handle.address[0], handle.address[1], player_name=player_name, seat=0, keep=False)
     except Exception:
         handle.stop()
         raise
     return handle, link
 
 
-def join(host: str, port: int, *, player_name: str, seat: int | None = None):
-    """A RemoteTable joining the table at host:port; it connects (and reconnects) on its own thread."""
+def join(host: str, port: int, *, player_name: str, seat: int | None = None, token: str | None = None,
+         last_seq: int = 0, expect: dict | None = None, keep: bool = True):
+    """A RemoteTable joining the table at host:port; it connects (and reconnects) on its own thread.
+
+    `token`/`last_seq` take a kept seat back; `expect` ({"game", "table"} from a LAN browser row) refuses a
+    table that answers as another. With `keep`, the seat's token and last seq are kept in the data folder
+    (`seat_book`), so a window killed mid-game can take its seat back from the Rejoin entry."""
     from net import client
-    return client.RemoteTable(host, port, name=player_name, seat=seat)
+    on_seat = None
+    if keep:
+        from net.kept_seats import KeptSeat
+
+        def on_seat(welcome, answered):
+            seat_book().keep(KeptSeat.from_welcome(host, port, welcome, answered))
+    return client.RemoteTable(host, port, name=player_name, seat=seat, token=token, last_seq=last_seq,
+                              expect=expect, on_seat=on_seat)
+
+
+def seat_book():
+    """The seats this window holds at LAN tables, one per table (net.kept_seats)."""
+    from net.kept_seats import SeatBook
+    return SeatBook(paths.data_dir() / "seats.json")
 
 
 def close_in_background(*things) -> None:

@@ -123,6 +123,7 @@ def font(size: int = SIZE_BODY, bold: bool = False) -> pygame.font.Font:
 
 # ----- drawing helpers ---------------------------------------------------------
 _text_cache: dict[tuple, pygame.Surface] = {}
+generation = 0   # counts reset_caches(): surfaces cached before the last reset are not to be used
 _TEXT_CACHE_LIMIT = 2048
 
 
@@ -134,8 +135,57 @@ def render_text(text: str, size: int = SIZE_BODY, colour=None, bold: bool = Fals
     if surf is None:
         if len(_text_cache) > _TEXT_CACHE_LIMIT:
             _text_cache.clear()
-        surf = font(size, bold).render(text, True, colour)
+        surf = _render_line(text, size, colour, bold)
         _text_cache[key] = surf
+    return surf
+
+
+# Why lines are laid out word by word: at small sizes the font's hinting rounds some glyphs' advance
+# down while their ink stays wide (Noto's "4" at 11-13 px is inked a pixel past its advance), and
+# SDL_ttf starts the next glyph at the rounded pen position, so the 3-pixel space after such a glyph
+# all but vanishes ("4 3" read as "43", "Bot 4places"). Each word is rendered alone, and its surface
+# spans its ink as well as its advance, so a word is placed after the previous word's ink plus a whole
+# space: every gap between words is a full space, whatever glyph ends the word.
+def _words(text: str):
+    return text.split(" ")
+
+
+def _word_width(f: pygame.font.Font, word: str) -> int:
+    """A word's rendered width: SDL_ttf sizes a word's surface to hold its ink as well as its advance."""
+    return f.size(word)[0] if word else 0
+
+
+def text_width(text: str, size: int = SIZE_BODY, bold: bool = False) -> int:
+    """How wide `render_text(text, size)` is, in pixels (measure with this, not the font's own size())."""
+    f = font(size, bold)
+    words = _words(text)
+    space = f.size(" ")[0]
+    return sum(_word_width(f, w) for w in words) + space * (len(words) - 1)
+
+
+def fit_text(text: str, width: int, size: int = SIZE_BODY, bold: bool = False) -> str:
+    """`text`, cut with an ellipsis so it fits `width` pixels at font `size`."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _render_line(text: str, size: int, colour, bold: bool) -> pygame.Surface:
+    f = font(size, bold)
+    words = _words(text)
+    if len(words) == 1:
+        return f.render(text or " ", True, colour)
+    space = f.size(" ")[0]
+    surf = pygame.Surface((max(1, text_width(text, size, bold)), f.get_height()), pygame.SRCALPHA)
+    surf.fill((*colour[:3], 0))
+    x = 0
+    for word in words:
+        if word:
+            rendered = f.render(word, True, colour)
+            surf.blit(rendered, (x, 0), special_flags=pygame.BLEND_RGBA_MAX)
+        x += _word_width(f, word) + space
     return surf
 
 
@@ -153,14 +203,13 @@ def draw_text(surface: pygame.Surface, text: str, pos, size: int = SIZE_BODY, co
 
 def wrap_text(text: str, width: int, size: int = SIZE_BODY, bold: bool = False) -> list[str]:
     """Split `text` into lines that fit `width` pixels (blank lines kept)."""
-    f = font(size, bold)
     lines = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
         line = ""
         for word in words:
             candidate = f"{line} {word}" if line else word
-            if f.size(candidate)[0] <= width or not line:
+            if text_width(candidate, size, bold) <= width or not line:
                 line = candidate
             else:
                 lines.append(line)
@@ -269,7 +318,10 @@ def draw_title(surface: pygame.Surface, text: str, y: int = 70, size: int = 56) 
 
 
 def reset_caches() -> None:
-    """Forget fonts and rendered surfaces (they die with pygame.quit; a new App starts clean)."""
+    """Forget fonts and rendered surfaces (they die with pygame.quit; a new App starts clean). Caches kept
+    elsewhere compare `generation` to know theirs are stale too."""
+    global generation
+    generation += 1
     _fonts.clear()
     _text_cache.clear()
     _backdrops.clear()

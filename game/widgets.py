@@ -315,9 +315,4 @@ class RowList:
 
 
 def _fit(text: str, width: int) -> str:
-    f = theme.font(theme.SIZE_BODY)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    return theme.fit_text(text, width, theme.SIZE_BODY)

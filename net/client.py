@@ -4,7 +4,15 @@ The client trusts nothing before a `welcome` of protocol 1 has arrived. It pings
 the host while idle (the host closes connections silent for 15 s), and when the
 connection drops it reconnects with its seat token, backing off between tries,
 and sends again every action still unanswered with the same seq: the host
-answers a repeated seq without applying it twice.
+answers a resent seq with its first answer and never applies it twice (or
+`stale_seq` when it no longer holds that answer). New actions are numbered from
+the welcome's `last_seq + 1`, so a client started again with a kept token (a
+window or a `bot --token-file` that was killed) never reuses a number the host
+has answered.
+
+`expect` (a LAN browser row's {"game", "table"}) makes the client look first as a
+spectator and refuse, with a sentence and without taking a seat, a table that is
+not the one the row showed: adverts are hints, the welcome is the truth.
 """
 import asyncio
 import itertools
@@ -19,6 +27,20 @@ HELLO_TIMEOUT = 3.0
 PING_EVERY = 5.0
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0)
 RECONNECT_FOR = 30.0  # seconds of failed tries before giving up
+SLOW_DOWN_RETRY = 0.1  # seconds before an act refused slow_down goes again
+CLOSING_CODES = ("replaced", "timeout", "bad_frame", "too_slow", "full")  # errs after which the host closes
+
+
+def mismatch(welcome: dict, expect: dict | None) -> str | None:
+    """A sentence if the table that answered is not the one `expect` (a browser row) named, else None."""
+    if not expect:
+        return None
+    for field, what in (("game", "game"), ("table", "table")):
+        want = expect.get(field)
+        if want is not None and welcome.get(field) != want:
+            return (f"The table at that address is not the one listed: it says its {what} is "
+                    f"{str(welcome.get(field))[:60]!r}, the advert said {str(want)[:60]!r}. Not joining.")
+    return None
 
 
 class TableError(Exception):
@@ -34,8 +56,11 @@ class Client:
 
     def __init__(self, host: str, port: int, *, name: str | None = None, want: str = "play",
                  seat: int | None = None, token: str | None = None, on_message=None,
-                 hello_timeout: float = HELLO_TIMEOUT, reconnect: bool = True, ping_every: float = PING_EVERY):
+                 hello_timeout: float = HELLO_TIMEOUT, reconnect: bool = True, ping_every: float = PING_EVERY,
+                 last_seq: int = 0, expect: dict | None = None):
+        """`token`/`last_seq`: a seat kept from an earlier run; `expect`: see the module's docstring."""
         self.address = (host, port)
+        self.expect = expect
         self.name, self.want, self.wanted_seat, self.token = name, want, seat, token
         self.on_message = on_message or (lambda msg: None)
         self.hello_timeout = hello_timeout
@@ -45,8 +70,11 @@ class Client:
         self.welcome = None
         self.closed = False
         self.game_over = False
-        self._seq = itertools.count(1)
+        self._seq_lock = threading.Lock()
+        self._next_seq = max(0, last_seq) + 1   # numbers are taken on any thread (RemoteTable.act)
+        self.last_seq = max(0, last_seq)       # the highest seq answered (by the host's welcome or an answer)
         self._unanswered: dict[int, dict] = {}
+        self._first_seq: dict[int, int] = {}   # seq of an act sent again after slow_down -> the seq it was given
         self._waiters: dict[int, asyncio.Future] = {}
         self._writer = None
         self._task = None
@@ -55,12 +83,38 @@ class Client:
     # ----- public -------------------------------------------------------------------
     async def connect(self) -> dict:
         """Connect and say hello; returns the welcome, or raises TableError."""
+        if self.expect and self.token is None and self.want == "play":
+            await self._look()
         reader, writer = await self._open()
         self._task = asyncio.get_running_loop().create_task(self._run(reader, writer))
         return self.welcome
 
     def next_seq(self) -> int:
-        return next(self._seq)
+        with self._seq_lock:
+            seq = self._next_seq
+            self._next_seq += 1
+        return seq
+
+    def _numbers_from(self, last_seq: int) -> None:
+        """The host has answered up to `last_seq` for this seat: never number a new action at or below it."""
+        with self._seq_lock:
+            self._next_seq = max(self._next_seq, last_seq + 1)
+            self.last_seq = max(self.last_seq, last_seq)
+
+    async def _look(self) -> None:
+        """Watch first: a table that is not the expected one is refused before a seat is taken."""
+        look = Client(*self.address, name=self.name, want="watch", reconnect=False, hello_timeout=self.hello_timeout)
+        try:
+            welcome = await look.connect()
+        except TableError as e:
+            if e.code == "full":  # no room to watch: the play welcome is checked instead
+                return
+            raise
+        finally:
+            await look.close()
+        problem = mismatch(welcome, self.expect)
+        if problem:
+            raise TableError(problem, "mismatch")
 
     def send_act(self, action: dict, seq: int | None = None) -> int:
         seq = self.next_seq() if seq is None else seq
@@ -106,6 +160,10 @@ class Client:
         self._writer.write(frames.encode(msg, frames.MAX_CLIENT_FRAME))
         self._last_sent = time.monotonic()
 
+    def _resend(self, msg: dict) -> None:
+        if msg["seq"] in self._unanswered:
+            self._send(msg)
+
     async def _open(self):
         host, port = self.address
         try:
@@ -138,14 +196,21 @@ class Client:
         if first["t"] != "welcome" or first["proto"] != frames.PROTO:
             writer.close()
             raise TableError(f"{host}:{port} speaks another protocol than Sandtable {frames.PROTO}.")
+        problem = mismatch(first, self.expect)
+        if problem:
+            writer.write(frames.encode({"t": "bye"}, frames.MAX_CLIENT_FRAME))
+            writer.close()
+            raise TableError(problem, "mismatch")
         self.welcome = first
+        if first["seat"] is not None and isinstance(first.get("last_seq"), int):
+            self._numbers_from(first["last_seq"])
         self.seat = first["seat"]
         if first["token"] is not None:
             self.token = first["token"]
         self._writer = writer
         self._last_sent = time.monotonic()
         self._handle(first)
-        for seq, msg in sorted(self._unanswered.items()):  # resend: the host answers a repeat seq once
+        for seq, msg in sorted(self._unanswered.items()):  # resend: answered as the first time, applied once
             self._send(msg)
         return reader, writer
 
@@ -176,7 +241,7 @@ class Client:
             try:
                 return await self._open()
             except TableError as e:
-                if e.code in ("bad_token", "proto") or time.monotonic() > deadline:
+                if e.code in ("bad_token", "proto", "mismatch") or time.monotonic() > deadline:
                     self._give_up(e)
                     return None
 
@@ -194,7 +259,7 @@ class Client:
             while True:
                 msg = await _read_frame(reader)
                 self._handle(msg)
-                if msg["t"] == "err" and msg.get("seq") is None and msg["code"] in ("replaced", "timeout", "bad_frame"):
+                if msg["t"] == "err" and msg.get("seq") is None and msg["code"] in CLOSING_CODES:
                     return TableError(msg.get("msg") or "The table closed the connection.", msg["code"])
         except frames.BadFrame as e:
             return TableError(f"The table sent a bad frame ({e}).", "bad_frame")
@@ -210,8 +275,22 @@ class Client:
         if t == "ping":
             self._send({"t": "pong", "n": msg["n"]})
             return
+        if t == "err" and msg["code"] == "slow_down" and msg.get("seq") in self._unanswered:
+            # Over the host's act rate: nothing was applied or remembered, so the act goes again in a
+            # moment, under a new number (a later act answered meanwhile would make its old number a
+            # stale resend); its answer is reported under the number it was first given.
+            refused = self._unanswered.pop(msg["seq"])
+            again = {**refused, "seq": self.next_seq()}
+            self._first_seq[again["seq"]] = self._first_seq.pop(msg["seq"], msg["seq"])
+            self._unanswered[again["seq"]] = again
+            asyncio.get_running_loop().call_later(SLOW_DOWN_RETRY, self._resend, again)
+            return
         if t in ("ok", "err") and msg.get("seq") is not None:
             self._unanswered.pop(msg["seq"], None)
+            self._numbers_from(msg["seq"])
+            first = self._first_seq.pop(msg["seq"], None)
+            if first is not None:
+                msg = {**msg, "seq": first}
             future = self._waiters.get(msg["seq"])
             if future is not None and not future.done():
                 future.set_result(msg)
@@ -240,8 +319,12 @@ class RemoteTable:
     """TableLink for a table on a host: the client runs on a background thread; nothing here blocks."""
 
     def __init__(self, host: str, port: int, *, name: str | None = None, want: str = "play",
-                 seat: int | None = None, token: str | None = None, hello_timeout: float = HELLO_TIMEOUT):
+                 seat: int | None = None, token: str | None = None, hello_timeout: float = HELLO_TIMEOUT,
+                 last_seq: int = 0, expect: dict | None = None, on_seat=None):
+        """`on_seat(welcome, last_seq)` (optional) is called on the client's thread whenever this seat's
+        token and last_seq are worth keeping (a welcome, an answer): the window keeps them per table."""
         self.game = None
+        self.on_seat = on_seat
         self.table_name = f"{host}:{port}"
         self.error = None
         self._lock = threading.Lock()
@@ -251,10 +334,10 @@ class RemoteTable:
         self._status = "connecting"
         self._phase = "connecting"
         self._rev = 0
-        self._seqs = itertools.count(1)
         self._loop = asyncio.new_event_loop()
         self._client = Client(host, port, name=name, want=want, seat=seat, token=token,
-                              on_message=self._arrived, hello_timeout=hello_timeout)
+                              on_message=self._arrived, hello_timeout=hello_timeout, last_seq=last_seq,
+                              expect=expect)
         self._thread = threading.Thread(target=self._run, name="sandtable-client", daemon=True)
         self._thread.start()
 
@@ -293,7 +376,7 @@ class RemoteTable:
             return self._views.get(seat)
 
     def act(self, action: dict, seat: int | None = None) -> int:
-        seq = next(self._seqs)
+        seq = self._client.next_seq()
         if seat is not None and seat != self._client.seat:
             self._push({"t": "err", "seq": seq, "code": "not_your_turn", "msg": "That seat is not yours."})
             return seq
@@ -358,7 +441,10 @@ class RemoteTable:
         if t == "welcome":
             self.game, self.table_name = msg["game"], msg["table"]
             self._take_view(msg["seat"], msg)
+            self._keep_seat()
             return  # the window learns of it through status and view()
+        if t == "ok":
+            self._keep_seat()
         if t == "update":
             self._take_view(self._client.seat, msg)
         elif t == "status":
@@ -366,6 +452,14 @@ class RemoteTable:
             if msg["status"] == "closed":
                 self.error = msg["msg"]
         self._push(msg)
+
+    def _keep_seat(self) -> None:
+        welcome = self._client.welcome
+        if self.on_seat is not None and welcome is not None and self._client.seat is not None:
+            try:
+                self.on_seat(welcome, self._client.last_seq)
+            except Exception:  # keeping the seat is a convenience; the game goes on without it
+                pass
 
     def _take_view(self, seat, msg) -> None:
         view = msg["view"]

@@ -11,10 +11,12 @@ import logging
 import os
 import socket
 import threading
+import time
 from dataclasses import dataclass
 
-from zeroconf import (DNSQuestionType, IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf,
-                      get_all_addresses)
+from zeroconf import (DNSAddress, DNSQuestionType, DNSService, DNSText, IPVersion, RecordUpdateListener,
+                      ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf, get_all_addresses)
+from zeroconf._utils.time import current_time_millis
 from zeroconf.asyncio import AsyncServiceInfo
 
 from net.frames import PROTO
@@ -24,6 +26,7 @@ log = logging.getLogger(__name__)
 SERVICE_TYPE = "_sandtable._tcp.local."
 ENV_INTERFACES = "SANDTABLE_DISCOVERY_INTERFACES"
 MAX_LABEL_BYTES = 63  # a DNS label's limit
+_TYPE_A, _TYPE_TXT, _TYPE_SRV, _CLASS_IN = 1, 16, 33, 1  # DNS record types and class (RFC 1035, 2782)
 
 
 def pinned_interfaces() -> list[str] | None:
@@ -112,7 +115,7 @@ class Advertiser:
 
 @dataclass(frozen=True)
 class TableAd:
-    """One advertised table (a hint: confirm with hello)."""
+    """One advertised table (a hint: confirm with hello). A row is one (service, host, port)."""
     service: str     # the zeroconf instance name
     table: str
     game: str
@@ -122,25 +125,89 @@ class TableAd:
     seats: int
     phase: str
 
+    @property
+    def key(self) -> tuple[str, str, int]:
+        return (self.service, self.host, self.port)
 
-def _parse(info) -> TableAd | None:
+
+PHASES = ("lobby", "play", "over")
+MAX_ADVERTS = 2048  # adverts a browser remembers the TXT of
+MAX_TABLE_NAME = 64
+
+
+def _small_int(text: str | None) -> int | None:
+    """A TXT number: at most 3 plain digits (no sign, no exponent), else None."""
+    if text is None or not text.isdigit() or not text.isascii() or len(text) > 3:
+        return None
+    return int(text)
+
+
+def parse_txt(text: bytes) -> dict[str, str] | None:
+    """DNS-SD TXT bytes (length-prefixed "key=value" strings) as a map, or None if malformed."""
+    props, i = {}, 0
     try:
-        props = {k.decode(): (v or b"").decode() for k, v in info.properties.items()}
-        if props.get("proto") != str(PROTO) or not info.port:
-            return None
-        addresses = info.parsed_addresses(IPVersion.V4Only)
-        if not addresses:
-            return None
-        return TableAd(service=info.name, table=props.get("table") or info.name.split(".")[0],
-                       game=props.get("game", ""), host=addresses[0], port=int(info.port),
-                       open_seats=int(props.get("open", "0")), seats=int(props.get("seats", "0")),
-                       phase=props.get("phase", ""))
-    except (ValueError, UnicodeDecodeError, AttributeError):
-        return None  # a malformed advert is ignored, not trusted
+        while i < len(text):
+            n = text[i]
+            item = text[i + 1:i + 1 + n]
+            if len(item) != n:
+                return None
+            i += 1 + n
+            key, _, value = item.partition(b"=")
+            if key:
+                props.setdefault(key.decode("ascii").lower(), value.decode("utf-8"))
+    except UnicodeDecodeError:
+        return None
+    return props
+
+
+def parse_advert(service: str, host: str, port: int, props: dict | None) -> TableAd | None:
+    """A row for one advert, or None when its TXT is malformed or out of range (PROTOCOL.md, Discovery):
+    an unknown proto or game, seats outside the game's range, open seats outside 0..seats, an unknown phase."""
+    from engine import games  # late: a browser that never sees an advert never loads the registry
+    if props is None or props.get("proto") != str(PROTO) or not 0 < port < 65536:
+        return None
+    game = props.get("game", "")
+    if game not in games.available():
+        return None
+    rules = games.rules(game)
+    seats, open_seats = _small_int(props.get("seats")), _small_int(props.get("open"))
+    if seats is None or open_seats is None or not rules.MIN_SEATS <= seats <= rules.MAX_SEATS \
+            or not 0 <= open_seats <= seats:
+        return None
+    phase = props.get("phase", "")
+    table = " ".join((props.get("table") or service.split(".")[0]).split())[:MAX_TABLE_NAME]
+    if phase not in PHASES or not table:
+        return None
+    return TableAd(service=service, table=table, game=game, host=host, port=port, open_seats=open_seats,
+                   seats=seats, phase=phase)
+
+
+class _Packets(RecordUpdateListener):
+    """Hands each mDNS packet's records to `take`, then `done` once the cache holds them (zeroconf's loop)."""
+
+    def __init__(self, take, done):
+        self._take, self._done = take, done
+
+    def async_update_records(self, zc, now, records) -> None:
+        self._take([r.new for r in records])
+
+    def async_update_records_complete(self) -> None:
+        self._done()
+
+
+def _mine(record) -> bool:
+    return record.name.lower().endswith("." + SERVICE_TYPE)
 
 
 class Browser:
     """A live list of tables on the LAN; `tables()` is a thread-safe snapshot for frame loops.
+
+    A row is one (instance, address, port): each service record (SRV: port and host name) of an instance
+    gives its own rows, with the TXT that came in the same packet (an advertiser sends them together) and
+    its host's addresses. Two adverts under one instance name, or a fake pointing at a real table's address,
+    each stay their own row: nothing one advert says replaces another's row (a row goes with its own
+    goodbye, its instance's removal, or when its record expires). An advert whose TXT is malformed or out
+    of range gives no row.
 
     `on_change(kind, ad)` (optional) is called with "add", "update" or "remove" from zeroconf's thread.
     """
@@ -149,44 +216,112 @@ class Browser:
 
     def __init__(self, on_change=None, interfaces: list[str] | None = None):
         self._lock = threading.Lock()
-        self._tables: dict[str, TableAd] = {}
+        self._rows: dict[tuple, tuple[TableAd, float]] = {}  # key -> (ad, monotonic expiry)
         self._on_change = on_change
+        self._txt_of: dict[tuple, bytes] = {}   # (instance, port, host name) -> the TXT sent with that SRV
+        self._servers: dict[str, set] = {}      # host name -> instances whose SRV names it
+        self._touched: set = set()              # instances a packet spoke of, rebuilt once it is cached
+        self._lone_txt: dict[str, bytes] = {}   # instance -> a TXT that came without its SRV (an update)
         self._zc = _zeroconf(interfaces)
+        self._packets = _Packets(self._packet, self._rebuild)
+        self._zc.add_listener(self._packets, None)
         # QM (multicast) questions: the default first QU question asks for a unicast
         # answer that a second mDNS socket on the same machine may swallow.
         self._browser = ServiceBrowser(self._zc, SERVICE_TYPE, handlers=[self._changed],
                                        question_type=DNSQuestionType.QM)
 
     def tables(self) -> list[TableAd]:
+        now = time.monotonic()
         with self._lock:
-            return sorted(self._tables.values(), key=lambda ad: (ad.table.lower(), ad.service))
+            ads = [ad for ad, expires in self._rows.values() if expires > now]
+        return sorted(ads, key=lambda ad: (ad.table.lower(), ad.service, ad.host, ad.port))
 
+    # ----- zeroconf's side (its loop thread) ------------------------------------------
     def _changed(self, zeroconf, service_type, name, state_change) -> None:
         if state_change is ServiceStateChange.Removed:
-            with self._lock:
-                ad = self._tables.pop(name, None)
-            if ad is not None:
-                self._notify("remove", ad)
-            return
-        info = AsyncServiceInfo(service_type, name)
-        if info.load_from_cache(zeroconf):
-            self._store(name, info)
-        else:  # we are on zeroconf's event loop: resolve without blocking it
-            zeroconf.loop.create_task(self._resolve(zeroconf, name, info))
-
-    async def _resolve(self, zeroconf, name, info) -> None:
-        if await info.async_request(zeroconf, self.RESOLVE_MS):
-            self._store(name, info)
-
-    def _store(self, name: str, info) -> None:
-        ad = _parse(info)
-        if ad is None:
+            self._drop(lambda key: key[0] == name)
             return
         with self._lock:
-            old = self._tables.get(name)
-            self._tables[name] = ad
-        if old != ad:
+            known = any(key[0] == name for key in self._rows)
+        if not known:  # ask: the answer is a packet, and packets make rows
+            info = AsyncServiceInfo(service_type, name)
+            zeroconf.loop.call_soon_threadsafe(lambda: zeroconf.loop.create_task(self._resolve(zeroconf, info)))
+
+    async def _resolve(self, zeroconf, info) -> None:
+        try:
+            await info.async_request(zeroconf, self.RESOLVE_MS)
+        except Exception:  # a name that never answers is simply not listed
+            log.debug("zeroconf resolve failed", exc_info=True)
+
+    def _packet(self, records) -> None:
+        """One packet, before the cache has it: pair each SRV with the TXT sent beside it; note goodbyes."""
+        texts = {r.name.lower(): r.text for r in records if isinstance(r, DNSText) and _mine(r) and r.ttl}
+        with_srv = {r.name.lower() for r in records if isinstance(r, DNSService)}
+        for name, text in texts.items():
+            if name not in with_srv:
+                self._lone_txt[name] = text
+        for r in records:
+            if isinstance(r, DNSService) and _mine(r):
+                if not r.ttl:  # a goodbye for this service record
+                    self._drop(lambda key, r=r: key[0] == r.name and key[2] == r.port)
+                    continue
+                if r.name.lower() in texts:
+                    self._pair(r.name, r.port, r.server, texts[r.name.lower()])
+                self._servers.setdefault(r.server.lower(), set()).add(r.name)
+                while len(self._servers) > MAX_ADVERTS:
+                    del self._servers[next(iter(self._servers))]
+                self._touched.add(r.name)
+            elif isinstance(r, DNSText) and _mine(r):
+                self._touched.add(r.name)
+            elif isinstance(r, DNSAddress) and r.type == _TYPE_A:
+                self._touched.update(self._servers.get(r.name.lower(), ()))
+
+    def _rebuild(self) -> None:
+        """The packet is cached: (re)build the rows of the instances it spoke of."""
+        touched, self._touched = self._touched, set()
+        if not touched:
+            return
+        cache, now_ms, now = self._zc.cache, current_time_millis(), time.monotonic()
+        lone, self._lone_txt = self._lone_txt, {}
+        for name in touched:
+            services = [r for r in cache.async_all_by_details(name, _TYPE_SRV, _CLASS_IN) if not r.is_expired(now_ms)]
+            if name.lower() in lone and len(services) == 1:  # a TXT update of the one advert under this name
+                self._pair(name, services[0].port, services[0].server, lone[name.lower()])
+            cached_txts = {r.text for r in cache.async_all_by_details(name, _TYPE_TXT, _CLASS_IN)
+                           if not r.is_expired(now_ms)}
+            for srv in services:
+                text = self._txt_of.get((name.lower(), srv.port, srv.server.lower()))
+                if text is None and len(cached_txts) == 1:  # one advert under this name: its TXT is the one
+                    text = next(iter(cached_txts))
+                if text is None:
+                    continue
+                props = parse_txt(text)
+                hosts = [socket.inet_ntoa(a.address) for a in cache.async_all_by_details(srv.server, _TYPE_A, _CLASS_IN)
+                         if not a.is_expired(now_ms)]
+                expires = now + srv.get_remaining_ttl(now_ms)
+                for host in dict.fromkeys(hosts):
+                    ad = parse_advert(srv.name, host, srv.port, props)
+                    if ad is not None:
+                        self._store(ad, expires)
+
+    def _pair(self, name: str, port: int, server: str, text: bytes) -> None:
+        self._txt_of[(name.lower(), port, server.lower())] = text
+        while len(self._txt_of) > MAX_ADVERTS:  # a LAN flooding adverts cannot grow this without end
+            del self._txt_of[next(iter(self._txt_of))]
+
+    def _store(self, ad: TableAd, expires: float) -> None:
+        with self._lock:
+            old = self._rows.get(ad.key)
+            self._rows[ad.key] = (ad, expires)
+        if old is None or old[0] != ad:
             self._notify("add" if old is None else "update", ad)
+
+    def _drop(self, which) -> None:
+        with self._lock:
+            gone = [key for key in self._rows if which(key)]
+            ads = [self._rows.pop(key)[0] for key in gone]
+        for ad in ads:
+            self._notify("remove", ad)
 
     def _notify(self, kind: str, ad: TableAd) -> None:
         if self._on_change is not None:
@@ -197,4 +332,5 @@ class Browser:
 
     def close(self) -> None:
         self._browser.cancel()
+        self._zc.remove_listener(self._packets)
         self._zc.close()

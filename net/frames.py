@@ -15,6 +15,14 @@ MAX_CHAT = 500
 MAX_NAME = 40
 
 
+def err(code: str, msg: str, seq=None) -> dict:
+    """An `err` message: a code of PROTOCOL.md and a sentence (with the `seq` it answers, if any)."""
+    out = {"t": "err", "code": code, "msg": msg}
+    if seq is not None:
+        out["seq"] = seq
+    return out
+
+
 class BadFrame(Exception):
     """A frame the receiver must refuse; str() is a sentence for the sender."""
 
@@ -96,7 +104,8 @@ CLIENT_MESSAGES = {
 
 HOST_MESSAGES = {
     "welcome": {"proto": (_INT, True, False), "game": (_STR, True, False), "table": (_STR, True, False),
-                "seat": (_INT, True, True), "token": (_STR, True, True), "seats": (_LIST, True, False),
+                "seat": (_INT, True, True), "token": (_STR, True, True), "last_seq": (_INT, False, True),
+                "seats": (_LIST, True, False),
                 "rev": (_INT, True, False), "view": (_MAP, True, False)},
     "update": {"rev": (_INT, True, False), "events": (_LIST, True, False), "view": (_MAP, True, False)},
     "ok": {"seq": (_INT, True, False), "rev": (_INT, True, False)},

@@ -16,11 +16,20 @@ The loop is built for latency and throughput without breaking that rule:
     many receive it, and sent as soon as it is built (receivers whose seat did not
     move first). A lone act gets its updates at once; a burst (several frames in
     one wake-up) waits for the end of the loop turn, so every socket's frames of
-    that turn share one update.
+    that turn share one update — and while players' sockets still hold frames of
+    the burst, for up to BURST_HOLD (2 ms) more, so a race's answers are not held
+    up behind views that the next frames would make stale at once.
+
+The limits of PROTOCOL.md live here (numbers in net.limits): chat and act rates, the 1 MiB
+of unsent frames after which a connection that does not read is closed (`too_slow`), the
+spectator cap, at most 4 connections per address that have not said hello, and a budget of
+file descriptors that always keeps room for every seat's holder to come back. A connection is
+alive while it completes frames: bytes of an unfinished frame do not reset its silence clock.
 """
 import asyncio
 import logging
 import secrets
+import select
 import socket
 import threading
 import time
@@ -28,15 +37,16 @@ from collections import deque
 
 from engine import games
 from engine.session import Session
-from net import frames
-from net.table import Table, err
+from net import crashpoint, frames, limits
+from net.frames import err
+from net.table import Table
 
 log = logging.getLogger(__name__)
 
-MAX_PENDING_BYTES = 8 * 1024 * 1024   # a receiver this far behind is dropped, not buffered forever
 CLOSE_FLUSH_SECONDS = 2.0
-MAX_FRAMES_PER_WAKE = 256             # frames read from one socket before the others get a turn
+MAX_FRAMES_PER_WAKE = 64              # frames read from one socket before the others get a turn
 IMMEDIATE_FAN_OUT = 1                 # a wake-up with at most this many frames builds its updates at once
+BURST_HOLD = 0.002                    # a burst's update waits at most this long while players' frames still arrive
 
 
 class _Connection:
@@ -48,11 +58,13 @@ class _Connection:
         self.fd = sock.fileno()
         self.peer = peer
         self.opened = self.last_heard = time.monotonic()
+        self.chat = limits.chat_bucket()
         self.bytes_read = 0
         self.closed = False           # no more reading; the socket closes once its output is sent
         self.gone = False             # the socket is closed
         self.out: list = []           # frames queued since the last flush
-        self.pending = bytearray()    # bytes the kernel would not take yet
+        self.pending = bytearray()    # bytes the kernel would not take yet (whole frames after the first)
+        self._head_left = 0           # bytes of `pending` that finish a frame the kernel took part of
         self._want = frames.HEADER    # bytes of the current header or body
         self._body = False            # reading a body (else a header)
         self._buf = bytearray()
@@ -60,8 +72,8 @@ class _Connection:
 
     # ----- writing -----------------------------------------------------------------------
     def send(self, data: bytes) -> None:
-        if self.closed and self.gone:
-            return
+        if self.closed:
+            return  # what was queued before the close still goes; nothing new
         self.out.append(data)
         self.host._dirty(self)
 
@@ -82,15 +94,22 @@ class _Connection:
             self._lost()
             return
         if n < len(data):
+            self._head_left = _rest_of_frame(data, n)
             self._queue(memoryview(data)[n:])
             self.host.loop.add_writer(self.fd, self._writable)
 
     def _queue(self, data) -> None:
         self.pending += data
-        if len(self.pending) > MAX_PENDING_BYTES:
-            log.info("dropping %s: it does not read what it is sent", self.peer)
-            self.pending.clear()
-            self._lost()
+        if len(self.pending) > limits.MAX_UNSENT_BYTES and not self.closed:
+            self._too_slow()
+
+    def _too_slow(self) -> None:
+        """Over a MiB waits for this reader: drop all but the end of the frame under way, add
+        `too_slow` after it (a whole frame, so the client can read why) and close."""
+        log.info("closing %s: it does not read what it is sent", self.peer)
+        del self.pending[self._head_left:]
+        self.pending += self.host.too_slow_frame
+        self.close()
 
     def _writable(self) -> None:
         try:
@@ -100,6 +119,11 @@ class _Connection:
         except OSError:
             self._lost()
             return
+        if n >= self._head_left:  # the frame under way is done: where does the next one the kernel took end?
+            with memoryview(self.pending) as view:
+                self._head_left = _rest_of_frame(view[self._head_left:], n - self._head_left)
+        else:
+            self._head_left -= n
         del self.pending[:n]
         if not self.pending:
             self.host.loop.remove_writer(self.fd)
@@ -112,7 +136,6 @@ class _Connection:
         host = self.host
         host._in_step = True
         handled = 0
-        got = False
         sock = self.sock
         try:
             while not self.closed and handled < MAX_FRAMES_PER_WAKE:
@@ -127,7 +150,6 @@ class _Connection:
                 if not chunk:
                     self.close()
                     break
-                got = True
                 self.bytes_read += len(chunk)
                 if len(chunk) == self._want and not self._buf:
                     whole = chunk
@@ -152,14 +174,20 @@ class _Connection:
                 except frames.BadFrame as e:
                     host._bad_frame(self, e)
                     break
-                host._dispatch(host.table.receive(self, msg, time.monotonic()))
+                now = time.monotonic()
+                self.last_heard = now  # a whole frame: the connection is alive (bytes alone are not)
+                t = msg["t"]
+                if (t == "chat" or t == "act") and not host._within_limits(self, msg, now):
+                    continue
+                rev = host.table.rev
+                host._dispatch(host.table.receive(self, msg, now))
                 if handled == 1 and self.out:
                     # The first answer leaves now, before we look for more (a read that finds none costs
                     # time); answers to frames that were already queued behind it go out together.
                     self.flush()
+                    if crashpoint.AT is not None and t == "act" and host.table.rev != rev:
+                        crashpoint.reached("ok_sent")
         finally:
-            if got:
-                self.last_heard = time.monotonic()
             host._settle(now=handled <= IMMEDIATE_FAN_OUT)
 
     # ----- closing -----------------------------------------------------------------------
@@ -203,16 +231,29 @@ class _Connection:
         self.host._gone(self)
 
 
+def _rest_of_frame(data, sent: int) -> int:
+    """Of `data` (whole frames) with its first `sent` bytes gone, how many finish the frame under way."""
+    at = 0
+    while at < sent:
+        at += frames.HEADER + int.from_bytes(data[at:at + frames.HEADER], "big")
+    return at - sent
+
+
 class Host:
     """Serves `table` on (host, port). Timeouts are attributes so tests can shorten them."""
 
     def __init__(self, table: Table, *, host: str = "127.0.0.1", port: int = 0, hello_timeout: float = 5.0,
                  silence_timeout: float = 15.0, bot_delay: float = 0.5, countdown: float | None = None,
-                 advertise=None, timer_scale: float = 1.0):
+                 advertise=None, timer_scale: float = 1.0, max_watchers: int = limits.MAX_WATCHERS,
+                 max_connections: int | None = None):
         """`countdown`: seconds this host's bots wait, in a real-time game, from the moment the race
         starts before they first move (None: the game's own count, as windows keep it).
-        `timer_scale` multiplies the rules' timed steps (0: at once, for bot-only tables and tests)."""
+        `timer_scale` multiplies the rules' timed steps (0: at once, for bot-only tables and tests).
+        `max_connections`: client sockets held at once (None: the file descriptor limit less a spare)."""
         self.table = table
+        self.max_connections = max_connections
+        self.max_watchers = max_watchers
+        self._act_buckets: dict = {}       # seat -> limits.Bucket
         self.bind = (host, port)
         self.hello_timeout = hello_timeout
         self.silence_timeout = silence_timeout
@@ -235,15 +276,27 @@ class Host:
         self._flush_handle = None
         self._deferred: list = []          # update builders waiting for the answers to go first
         self._fan_out_handle = None
+        self._burst_since = None           # loop time the update owed to a burst was first put off
         self._in_step = False              # inside a read or fan-out step, which flushes at its end
         self._stopping = False
         self._packer = frames.Encoder()
+        self.too_slow_frame = self._packer.encode(err("too_slow", "You are not reading what the table sends "
+                                                                  f"(over {limits.MAX_UNSENT_BYTES} bytes wait for "
+                                                                  "you); the connection is closed."))
+        self._slow_chat = self._packer.encode(err("slow_down", f"At most {limits.CHAT_PER_SECOND:g} chat lines a "
+                                                               f"second (bursts of {limits.CHAT_BURST}); that line "
+                                                               "was dropped."))
         self.reads_of_closed = deque(maxlen=256)  # (peer, bytes read) of closed connections, for checks
 
     # ----- life ---------------------------------------------------------------------
     async def start(self) -> tuple[str, int]:
         self.loop = asyncio.get_running_loop()
         self.over = asyncio.Event()
+        if self.max_connections is None:
+            self.max_connections = limits.connection_budget()
+        # Room for every seat is kept: spectators get what is left after the seats and some pending hellos.
+        room = self.max_connections - self.table.session.n_seats - 2 * limits.MAX_PENDING_PER_ADDRESS
+        self.table.max_watchers = max(0, min(self.max_watchers, room))
         family = socket.AF_INET6 if ":" in self.bind[0] else socket.AF_INET
         self._sock = socket.create_server(self.bind, family=family, backlog=128)
         self._sock.setblocking(False)
@@ -317,6 +370,69 @@ class Host:
             self.connections.add(conn)
             self.table.connect(conn)
             self.loop.add_reader(conn.fd, conn.readable)
+            conn.readable()  # a hello sent with the connect is read now: that connection is pending no more
+            if not conn.closed:
+                self._limit_pending(conn)
+            self._keep_room(conn)
+
+    def _pending(self, conn: _Connection) -> bool:
+        return not conn.closed and not self.table.is_welcomed(conn)
+
+    def _refuse_full(self, conn: _Connection, sentence: str) -> None:
+        conn.send(self._packer.encode(err("full", sentence)))
+        conn.close()
+
+    def _limit_pending(self, newest: _Connection) -> None:
+        """At most MAX_PENDING_PER_ADDRESS connections from one address without a hello: beyond that the
+        oldest of them is refused, so a fresh connection (perhaps a seat holder) always gets its chance."""
+        if not self._pending(newest):
+            return
+        mine = sorted((c for c in self.connections if c.peer[0] == newest.peer[0] and self._pending(c)),
+                      key=lambda c: c.opened)
+        for old in mine[:max(0, len(mine) - limits.MAX_PENDING_PER_ADDRESS)]:
+            self._refuse_full(old, f"Too many connections from {old.peer[0]} have not said hello yet.")
+
+    def _keep_room(self, newest: _Connection) -> None:
+        """Keep the sockets held within the budget, with room for every seat: connections that hold no
+        seat give way, those closing first, then the oldest that has not said hello."""
+        spare = self.max_connections - self.table.session.n_seats
+        others = [c for c in self.connections if c.closed or self.table.seat_of(c) is None]
+        if len(others) <= spare:
+            return
+        closing = sorted((c for c in others if c.closed and not c.gone), key=lambda c: c.opened)
+        waiting = sorted((c for c in others if self._pending(c)), key=lambda c: c.opened)
+        excess = len(others) - spare
+        for c in closing[:excess]:
+            c._shut()
+        excess -= min(excess, len(closing))
+        for c in waiting[:excess]:
+            self._refuse_full(c, "This table has no room for another connection now.")
+            c._shut()
+        excess -= min(excess, len(waiting))
+        if excess and not newest.gone and self.table.seat_of(newest) is None:
+            self._refuse_full(newest, "This table has no room for another connection now.")
+            newest._shut()
+
+    def _within_limits(self, conn: _Connection, msg: dict, now: float) -> bool:
+        """Chat: 5 lines a second per connection (bursts of 10); act: 50 a second per seat (real time 200).
+        Beyond that the frame is answered `slow_down` and dropped: nothing applied, nothing remembered."""
+        if msg["t"] == "chat":
+            if conn.chat.take(now):
+                return True
+            conn.send(self._slow_chat)
+            return False
+        seat = self.table.seat_of(conn)
+        if seat is None:
+            return True  # the table answers a spectator's act
+        bucket = self._act_buckets.get(seat)
+        if bucket is None:
+            bucket = self._act_buckets[seat] = limits.act_bucket(self.table.realtime)
+        if bucket.take(now):
+            return True
+        conn.send(self._packer.encode(err("slow_down", f"At most {bucket.rate:g} actions a second; this one was "
+                                                       "not applied. Send it again in a moment (same seq).",
+                                          msg["seq"])))
+        return False
 
     def _resume_accepting(self) -> None:
         if self._sock is not None:
@@ -363,11 +479,27 @@ class Host:
             self._fan_out()
             return
         if self._deferred and self._fan_out_handle is None:
+            if self._burst_since is None:
+                self._burst_since = self.loop.time()
             self._fan_out_handle = self.loop.call_soon(self._fan_out)
         self._after_change()
 
+    def _players_have_more(self) -> bool:
+        """Whether a seat holder's socket holds unread bytes (its next frames are on their way)."""
+        poll = select.poll()
+        for conn in self.connections:
+            if not conn.closed and self.table.seat_of(conn) is not None:
+                poll.register(conn.fd, select.POLLIN)
+        return bool(poll.poll(0))
+
     def _fan_out(self) -> None:
         self._fan_out_handle = None
+        if (self._burst_since is not None and self.table.has_unsent()
+                and self.loop.time() - self._burst_since < BURST_HOLD and self._players_have_more()):
+            # A burst is still arriving: answer it first (after the readers of this turn), update once.
+            self._fan_out_handle = self.loop.call_later(0, self._fan_out)
+            return
+        self._burst_since = None
         self._in_step = True
         try:
             if self.table.has_unsent():

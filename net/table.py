@@ -14,22 +14,15 @@ import secrets
 from engine import legal, saves
 from engine.errors import BAD_ACTION, NOT_YOUR_TURN, RuleError
 from engine.session import TABLE_SEAT
-from net.frames import MAX_NAME, PROTO
+from net import answers, crashpoint
+from net.frames import MAX_NAME, PROTO, err
 
 LOBBY, PLAY, OVER = "lobby", "play", "over"
-SEQ_MEMORY = 64  # answers remembered per seat, so a repeated seq is answered, not reapplied
 TOKEN_BYTES = 32  # 256-bit seat tokens (the protocol asks for at least 128)
 
 
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def err(code: str, msg: str, seq=None) -> dict:
-    out = {"t": "err", "code": code, "msg": msg}
-    if seq is not None:
-        out["seq"] = seq
-    return out
 
 
 class Out:
@@ -76,10 +69,10 @@ class _Conn:
 
 class Table:
     """`bot_factory(game, level, seat, seed) -> bot` makes the table's bots (bots.make in the product);
-    a table given none can seat no bot."""
+    a table given none can seat no bot. `max_watchers`: spectators welcomed at once (None: no limit)."""
 
     def __init__(self, session, *, name: str, bot_factory=None, takeover_after: float | None = None,
-                 save_path=None, now: float = 0.0):
+                 save_path=None, now: float = 0.0, max_watchers: int | None = None):
         self.session = session
         self.game = session.game_id
         self.name = name
@@ -92,7 +85,9 @@ class Table:
         self.bots: dict[int, object] = {}       # seats a bot owns
         self.standins: dict[int, object] = {}   # dropped human seats a bot plays for now
         self.dropped_at: dict[int, float] = {}
-        self.answers: dict[int, dict] = {}      # seat -> {seq: answer}
+        self.max_watchers = max_watchers
+        # seat -> last_seq and the last answers; rebuilt from the journal's seqs for a resumed game
+        self.answers: dict[int, answers.SeatAnswers] = answers.from_log(session.log, session.log_seqs)
         self.realtime = session.rules.GAME_TYPE.realtime
         self._unsent: list = []                 # events of accepted actions no update has carried yet
         self._actors: set = set()               # seats whose accepted actions those are
@@ -151,6 +146,22 @@ class Table:
 
     def welcomed_conns(self):
         return [c for c, st in self.conns.items() if st.welcomed]
+
+    def watchers(self) -> int:
+        return sum(1 for st in self.conns.values() if st.welcomed and st.seat is None)
+
+    def seat_of(self, conn):
+        """The seat `conn` plays (None: a spectator, or not welcomed yet)."""
+        state = self.conns.get(conn)
+        return None if state is None else state.seat
+
+    def is_welcomed(self, conn) -> bool:
+        state = self.conns.get(conn)
+        return state is not None and state.welcomed
+
+    def last_seq(self, seat: int) -> int:
+        memory = self.answers.get(seat)
+        return 0 if memory is None else memory.last_seq
 
     # ----- connections ----------------------------------------------------------------
     def connect(self, conn) -> None:
@@ -248,10 +259,14 @@ class Table:
                 self._rewrite_journal()
             state.seat = seat
             self.seat_conn[seat] = conn
+        elif self.max_watchers is not None and self.watchers() >= self.max_watchers:
+            return out.extend(self._refuse(conn, "full", f"This table already has {self.max_watchers} "
+                                                         "spectators, its limit; try again later."))
         state.welcomed = True
         out.send(conn, {"t": "welcome", "proto": PROTO, "game": self.game, "table": self.name,
-                        "seat": state.seat, "token": token, "seats": self.public_seats(),
-                        "rev": self.rev, "view": self.view(state.seat)})
+                        "seat": state.seat, "token": token,
+                        "last_seq": None if state.seat is None else self.last_seq(state.seat),
+                        "seats": self.public_seats(), "rev": self.rev, "view": self.view(state.seat)})
         if state.seat is not None:
             out.extend(self._seat_update(skip=conn))
         return out
@@ -266,26 +281,31 @@ class Table:
     # ----- acting -------------------------------------------------------------------
     def _act(self, conn, state, msg) -> Out:
         out = Out()
-        seq, seat = msg["seq"], state.seat
+        seq, seat, action = msg["seq"], state.seat, msg["a"]
         if seat is None:
-            out.send(conn, err("not_your_turn", "Spectators cannot act.", seq))
+            out.send(conn, err(NOT_YOUR_TURN, "Spectators cannot act.", seq))
             return out
-        memory = self.answers.setdefault(seat, {})
-        if seq in memory:  # a repeat: the same answer, applied once
-            out.send(conn, memory[seq])
+        if seq < 1:
+            out.send(conn, err(BAD_ACTION, "An act's seq must be a positive integer.", seq))
             return out
+        memory = self.answers.get(seat)
+        if memory is None:
+            memory = self.answers[seat] = answers.SeatAnswers()
+        if memory.is_resend(seq):  # never applied again: its first answer, or stale_seq
+            out.send(conn, memory.resend(seq, action))
+            return out
+        crashpoint.reached("act_received")
         events = None
         if not self.started:
             answer = err(NOT_YOUR_TURN, "The game has not started: seats are still open.", seq)
         else:
             try:
-                events = self._apply(seat, msg["a"])
+                events = self._apply(seat, action, seq)
                 answer = {"t": "ok", "seq": seq, "rev": self.rev}
+                crashpoint.reached("act_journaled")
             except RuleError as e:
                 answer = err(e.code, e.message, seq)
-        memory[seq] = answer
-        if len(memory) > SEQ_MEMORY:
-            del memory[next(iter(memory))]
+        memory.remember(seq, answer, action)
         out.send(conn, answer)
         if events is not None:  # the actor's ok leaves before the updates are built
             self._unsent.extend(events)
@@ -293,16 +313,17 @@ class Table:
             out.defer(self.flush_updates)
         return out
 
-    def _apply(self, seat, action) -> list:
-        """Apply through the Session, then journal it (before anyone is told ok)."""
+    def _apply(self, seat, action, seq=None) -> list:
+        """Apply through the Session, then journal it with its seq (before anyone is told ok)."""
         try:
-            events = self.session.act(seat, action)
+            events = self.session.act(seat, action, seq=seq)
         except RuleError:
             raise  # the usual refusal, passed on as it is
         except Exception as e:  # a rules bug must not take the table down with it
             raise RuleError(BAD_ACTION, f"The rules could not handle this action ({type(e).__name__}).") from e
+        crashpoint.reached("act_applied")
         if self.journal is not None:
-            self.journal.append(seat, action)
+            self.journal.append(seat, action, seq)
             if self.session.result() is not None:
                 self.journal.checkpoint(self.rev, self.session.state_hash())
         return events
@@ -464,7 +485,7 @@ class Table:
         if self.journal is not None:
             self.journal.close()
         s = self.session
-        self.journal = saves.Journal(self.save_path, s.header(), s.log, s.rev, s.state_hash())
+        self.journal = saves.Journal(self.save_path, s.header(), s.log, s.rev, s.state_hash(), s.log_seqs)
 
     def close(self) -> None:
         if self.journal is not None:

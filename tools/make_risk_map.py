@@ -226,11 +226,13 @@ SEEDS = {
     "eastern_australia": [(144, -26), (145, -17)],
 }
 
-# Continent labels (lon, lat) in open sea near each continent.
+# Where each continent's name and bonus stand (pixels): on open sea beside the continent, clear of every
+# army, territory name and the dice tray (the window draws them; tests/game/test_risk_labels.py checks).
 CONTINENT_LABELS = {
-    "north_america": (-132, 31), "south_america": (-100, -25), "europe": (-25, 52),
-    "africa": (-12, -10), "asia": (78, -6), "australia": (158, -47),
+    "north_america": (92, 478), "south_america": (118, 548), "europe": (371, 296),
+    "africa": (440, 540), "asia": (698, 518), "australia": (916, 668),
 }
+COMPASS = (448, 650)   # in the South Atlantic, out of the dice tray's corner
 CONTINENT_COLOURS = {  # the classic board's scheme, softened to sit under seat colours
     "north_america": (214, 168, 64), "south_america": (206, 92, 72), "europe": (92, 132, 206),
     "africa": (170, 116, 70), "asia": (104, 168, 96), "australia": (170, 98, 178),
@@ -452,7 +454,7 @@ def build(board: dict) -> tuple[dict, dict[str, pygame.Mask]]:
         grown = union.convolve(pygame.Mask((3, 3), fill=True))  # closes hairline gaps between members
         shifted = pygame.Mask(SIZE)
         shifted.draw(grown, (-1, -1))
-        cx, cy = project(*CONTINENT_LABELS[c["id"]])
+        cx, cy = CONTINENT_LABELS[c["id"]]
         continents[c["id"]] = {"polygons": mask_rings(shifted, 60, 1.3), "label": [int(cx), int(cy)],
                                "colour": list(CONTINENT_COLOURS[c["id"]])}
     sea_lines = []
@@ -531,29 +533,9 @@ def paint(geometry: dict, masks: dict[str, pygame.Mask], board: dict) -> pygame.
     for line in geometry["sea_lines"]:
         for (x1, y1), (x2, y2) in line["segments"]:
             _dashed(surf, (236, 236, 226), (x1, y1), (x2, y2), 7, 5, 2)
-    # continent labels with bonuses
-    names = {c["id"]: (c["name"], c["bonus"]) for c in board["continents"]}
-    pygame.font.init()
-    title = pygame.font.Font(None, 26)
-    title.bold = True
-    small = pygame.font.Font(None, 20)
-    for cid, info in geometry["continents"].items():
-        name, bonus = names[cid]
-        colour = tuple(info["colour"])
-        a = title.render(name.upper(), True, colour)
-        b = small.render(f"+{bonus} armies", True, (230, 230, 220))
-        cx, cy = info["label"]
-        w = max(a.get_width(), b.get_width()) + 20
-        box = pygame.Rect(0, 0, w, a.get_height() + b.get_height() + 12)
-        box.center = (cx, cy)
-        panel = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (10, 22, 38, 170), panel.get_rect(), border_radius=8)
-        pygame.draw.rect(panel, (*colour, 220), panel.get_rect(), 2, border_radius=8)
-        surf.blit(panel, box)
-        surf.blit(a, a.get_rect(midtop=(box.centerx, box.y + 5)))
-        surf.blit(b, b.get_rect(midtop=(box.centerx, box.y + 7 + a.get_height())))
-    # compass rose in the South Pacific
-    _compass(surf, (rect.x + 60, rect.bottom - 70))
+    # continent names and bonuses are the window's to draw (game.risk.labels), with the territory names
+    # compass rose
+    _compass(surf, COMPASS)
     pygame.draw.rect(surf, (8, 16, 28), rect, 3)
     return surf
 

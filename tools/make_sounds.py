@@ -94,7 +94,68 @@ def turn() -> list[float]:
     return sound
 
 
-EFFECTS = {"click": click, "error": error, "dice": dice, "conquest": conquest, "turn": turn}
+def victory() -> list[float]:
+    """The game won: a brass call up the major triad, then a long, full chord."""
+    brass = (1.0, 0.6, 0.45, 0.3, 0.2, 0.1)
+    sound = silence(0.0)
+    for freq, at in ((392.0, 0.0), (392.0, 0.1), (523.25, 0.2), (659.25, 0.3), (783.99, 0.4)):
+        mix(sound, tone(freq, 0.16, decay=9, harmonics=brass, attack=0.015), at)
+    for freq in (261.63, 523.25, 659.25, 783.99, 1046.5):
+        mix(sound, tone(freq, 0.9, decay=2.6, harmonics=brass, attack=0.04), 0.52)
+    return sound
+
+
+def defeat() -> list[float]:
+    """The game lost: a slow fall in a minor key that ends low."""
+    horn = (1.0, 0.5, 0.25, 0.1)
+    sound = silence(0.0)
+    for freq, at in ((392.0, 0.0), (311.13, 0.25), (261.63, 0.5)):
+        mix(sound, tone(freq, 0.4, decay=4, harmonics=horn, attack=0.05), at)
+    mix(sound, tone(196.0, 0.7, decay=3.0, harmonics=horn, attack=0.06), 0.75)
+    return sound
+
+
+def place() -> list[float]:
+    """A piece set down: a short wooden knock."""
+    rng = random.Random(3)
+    sound = noise_burst(0.08, rng, decay=70, tone_freq=420)
+    mix(sound, tone(210, 0.08, decay=45, harmonics=(1.0, 0.3)), 0)
+    return sound
+
+
+def flag() -> list[float]:
+    """A flag planted: a snare roll and a bright rising pair."""
+    rng = random.Random(9)
+    sound = silence(0.0)
+    for i in range(6):
+        mix(sound, noise_burst(0.04, rng, decay=110), i * 0.03)
+    bright = (1.0, 0.4, 0.2)
+    mix(sound, tone(659.25, 0.18, decay=10, harmonics=bright), 0.18)
+    mix(sound, tone(987.77, 0.45, decay=5, harmonics=bright), 0.3)
+    return sound
+
+
+def tick() -> list[float]:
+    """One beat of a start count."""
+    return tone(660, 0.12, decay=30, harmonics=(1.0, 0.2))
+
+
+def go() -> list[float]:
+    """The start: a horn blast an octave above the count."""
+    return tone(1320, 0.5, decay=4, harmonics=(1.0, 0.5, 0.3, 0.15), attack=0.01)
+
+
+def attacked() -> list[float]:
+    """You are attacked and must answer: two quick alarm notes."""
+    sound = silence(0.0)
+    alarm = (1.0, 0.0, 0.5, 0.0, 0.25)
+    mix(sound, tone(740, 0.16, decay=12, harmonics=alarm), 0.0)
+    mix(sound, tone(587.33, 0.22, decay=10, harmonics=alarm), 0.15)
+    return sound
+
+
+EFFECTS = {"click": click, "error": error, "dice": dice, "conquest": conquest, "turn": turn, "victory": victory,
+           "defeat": defeat, "place": place, "flag": flag, "tick": tick, "go": go, "attacked": attacked}
 
 
 def write(path: Path, samples: list[float], peak: float = 0.8) -> None:

@@ -42,10 +42,14 @@ def settle(app: App, frames: int = FRAMES_PER_SHOT, until=None, timeout: float =
         time.sleep(0.02)
 
 
+WRITTEN: list[str] = []   # the pictures this run made (for the manifest)
+
+
 def shoot(app: App, out: Path, name: str) -> None:
     app.draw()
     path = out / f"{name}.png"
     pygame.image.save(app.surface, str(path))
+    WRITTEN.append(path.name)
     print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
 
 
@@ -57,7 +61,27 @@ def finished_local_game(game_id: str = "risk", seats: int = 4):
         link.poll()
         if link.phase == "over":
             break
+    link.close()
     return link
+
+
+def unfinished_local_game():
+    """A game of Ada against two bots, left after a few turns (the title then offers Continue), and a copy of
+    its save cut short, as a damaged file looks in Replays."""
+    link = tables.start_local("risk", [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "normal"},
+                                       {"kind": "bot", "level": "easy"}], {}, seed=21, bot_delay=0)
+    for _ in range(400):
+        link.poll()
+        if link.session.to_act() == [0]:
+            action = link.session.legal_actions(0, 1)[0]
+            link.act(action, 0)
+        if link.rev >= 150:
+            break
+    path = link.table.save_path
+    link.close()
+    # a save whose last record was cut off half-written (as a full disk or a power cut leaves one)
+    (path.parent / "risk-20240101-120000.sandtable").write_bytes(path.read_bytes() + b"\x92\x00\x83\xa4typ")
+    return path
 
 
 def main(argv=None) -> int:
@@ -76,9 +100,19 @@ def main(argv=None) -> int:
     from game.scenes.title import TitleScene
     from game.replay_link import ReplayLink
 
-    app = App(settings=Settings(player_name="Ada"))
+    from game.scenes.welcome import WelcomeScene
+    finished = finished_local_game()   # saves for the title's Continue and for Replays
+    time.sleep(0.05)
+    unfinished_local_game()
+
+    app = App(settings=Settings(player_name="Ada", name_chosen=False))
     title = TitleScene(app)
-    app.push(title)
+    app.push(title)   # the first run: the name is asked first
+    settle(app)
+    assert isinstance(app.stack.top, WelcomeScene)
+    shoot(app, out, "00-welcome")
+    app.stack.top.name.text = "Ada"
+    app.stack.top.done()
     settle(app)
     shoot(app, out, "01-title")
 
@@ -119,7 +153,6 @@ def main(argv=None) -> int:
     shoot(app, out, "07-settings")
     app.pop()
 
-    finished = finished_local_game()
     app.push(ReplaysScene(app))
     settle(app)
     shoot(app, out, "08-replays")
@@ -148,8 +181,8 @@ def main(argv=None) -> int:
         app.back_to(TitleScene)
 
         from game.scenes.replays import list_saves
-        longest = max(list_saves(), key=lambda s: s["moves"])
-        replay = ReplayLink(longest["path"])
+        longest = max(list_saves(), key=lambda s: s.moves)
+        replay = ReplayLink(longest.path)
         app.push(ReplayScene(app, replay))
         replay.seek(replay.length // 2)
         settle(app, 30)
@@ -162,7 +195,13 @@ def main(argv=None) -> int:
         shots = board_shots(game_id)
         if shots is not None:
             for path in shots.shoot(out):
+                WRITTEN.append(Path(path).name)
                 print(f"wrote {path}")
+    for stale in sorted(set(p.name for p in out.glob("*.png")) - set(WRITTEN)):   # a screen that is no more
+        (out / stale).unlink()
+        print(f"removed {stale}")
+    from tools import shot_manifest
+    print(f"wrote {shot_manifest.write(out, WRITTEN)}")
     return 0
 
 

@@ -23,10 +23,14 @@ TITLE = "The Civil War Game"
 MIN_SEATS = MAX_SEATS = DEFAULT_SEATS = 2
 # Everything is on the board for both to see; an even battle is settled by a coin.
 GAME_TYPE = GameType()
-# turn_limit: side-turns before the game is decided by pieces left (0: no limit).
-OPTION_CHOICES = {"turn_limit": [200, 100, 400, 0]}
+# turn_limit: side-turns before the game is decided by pieces left. The rules set no limit (0);
+# a limit is a house rule for games that would stall.
+OPTION_CHOICES = {"turn_limit": [0, 200, 100, 400]}
 # How a menu shows a choice whose value alone says little.
 OPTION_LABELS = {"turn_limit": {0: "No limit"}}
+
+# What the new-game screen says about the option.
+OPTION_HELP = {"turn_limit": "After this many turns the side with more pieces left wins (the rules set no limit)."}
 
 _SQUARE = Square(load("civil_war").size, load("civil_war").size)
 _UNITS = MapOf(KINDS, Int(0, 99))

@@ -5,7 +5,8 @@
   Surviving defenders must make an immediate extra move away ("retreat" step).
 - Equal forces: a seeded coin toss; the loser is wiped out, the winner keeps one unit.
 - Smaller against larger: only a single unit, which dies; the defenders are disabled
-  for their next turn.
+  for their next turn. The box holds 3 disabled markers: a sacrifice needs a free one
+  (or a force that already carries one), and a beaten force's marker comes off.
 Strength counts fortified ground troops twice and adds a capital's garrison.
 """
 from engine.civil_war import cities
@@ -14,6 +15,8 @@ from engine.civil_war.pieces import (CAVALRY, GUNBOAT, INFANTRY, KINDS, compact,
                                      sub_compositions, total, units_at)
 
 LARGER, EVEN, SACRIFICE = "larger", "even", "sacrifice"
+# The equipment: 3 disabled markers for both sides together. One marks a whole force (a square).
+DISABLED_MARKERS = 3
 # Our decision for "the winner is reduced to one": which unit it keeps, first match wins
 # (a gunboat always, if the square has no land to stand on).
 KEEP_ORDER = (CAVALRY, INFANTRY, GUNBOAT)
@@ -23,6 +26,22 @@ def defence(board, state, square, side: int) -> int:
     """Battle strength of `side` on `square`: its units (fortified ones double) plus any garrison."""
     return (sum(cities.weight(board, state, u) for u in units_at(state, square, side))
             + cities.garrison(board, state, square, side))
+
+
+def disabled_markers_in_use(state) -> int:
+    """Markers on the board: one on each square holding disabled units."""
+    return len({(u["side"], u["at"][0], u["at"][1]) for u in state["units"] if u["disabled"]})
+
+
+def sacrifice_problem(state, square, defender: int) -> str | None:
+    """None if a sacrifice may be fought against `defender`'s force on `square`, else why not: the
+    marker that shows the force immobilised must be free (a force already marked needs no other)."""
+    if any(u["disabled"] for u in units_at(state, square, defender)):
+        return None
+    if disabled_markers_in_use(state) >= DISABLED_MARKERS:
+        return (f"All {DISABLED_MARKERS} disabled markers are on the board, so a sacrifice cannot immobilise "
+                "anything until one comes off.")
+    return None
 
 
 def kind_of_battle(attack: int, defend: int) -> str:
@@ -147,6 +166,8 @@ def resolve(board, state, pending, eliminate: dict, lose: dict, events: list) ->
     dead = pick(defenders, eliminate) + pick(attackers_of(state, pending), lose)
     _remove(state, dead, events, "battle")
     survivors = units_at(state, square, 1 - side)
+    for u in survivors:
+        u["disabled"] = False  # a beaten force's marker comes off; its survivors move on their own turn again
     if survivors:
         order_retreat(board, state, square, 1 - side, survivors, events)
     else:

@@ -4,16 +4,13 @@ The JSON keeps geography readable: terrain as rows of characters, cities by real
 latitude and longitude (projected onto squares here), rivers and railroads as
 routes of city names or [x, y] squares, and the starting forces.
 """
-import json
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
-from engine import grid
+from engine import grid, resources
 from engine.civil_war.pieces import FORCES, KINDS, SIDE_BY_NAME, GUNBOAT, INFANTRY, sea_load_ok
 from engine.errors import BoardError
 
-BOARDS = Path(__file__).resolve().parents[2] / "assets" / "boards"
 
 NW_SE, NE_SW = "NW-SE", "NE-SW"
 # terrain character -> (land, open water, mountain, pass directions)
@@ -103,12 +100,7 @@ def project(lat: float, lon: float, projection: dict, size: int):
 
 @lru_cache(maxsize=None)
 def load(name: str = "civil_war") -> Board:
-    path = BOARDS / f"{name}.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise BoardError(f"board {name!r} cannot be read: {e}") from None
-    return parse(data)
+    return parse(resources.read_board(name))
 
 
 def parse(data: dict) -> Board:

@@ -13,6 +13,8 @@ KEY_CITY_LOSS = {UNION: 2, CONFEDERACY: 1}
 # Permanent garrisons, counted like units in a battle for the capital, by its side.
 CAPITAL_GARRISON = {UNION: 4, CONFEDERACY: 5}
 CAPITAL_LOSS = {UNION: 6, CONFEDERACY: 5}
+# The equipment: 6 doubling pieces (fortification markers) for both sides together.
+FORTIFICATION_MARKERS = 6
 
 
 def garrison(board, state, square, side: int) -> int:
@@ -92,6 +94,8 @@ def fortify_problem(board, state, side: int, square) -> str | None:
         return "Only troops in a key city can fortify."
     if city.name in state["fortified"]:
         return f"{city.name} is already fortified."
+    if len(state["fortified"]) >= FORTIFICATION_MARKERS:
+        return f"All {FORTIFICATION_MARKERS} fortification markers are in use."
     ground = [u for u in units_at(state, square, side) if u["kind"] in GROUND]
     if not ground:
         return f"You have no infantry or cavalry in {city.name} (gunboats cannot fortify)."

@@ -120,6 +120,10 @@ def _move(board, state, seat, action, rng):
         if attack < defend and attack != 1:
             raise RuleError(ILLEGAL, f"A smaller force ({attack} against {defend}) may attack only as a "
                                      "single-unit sacrifice.")
+        if attack < defend:
+            problem = battle.sacrifice_problem(state, dest, enemy(seat))
+            if problem:
+                raise RuleError(ILLEGAL, problem)
     # Validation is complete: from here on nothing refuses.
     for u in units:
         u["at"] = list(dest)
@@ -289,10 +293,21 @@ def move_templates(board, state, side) -> list:
 
     Every split of a stack is listed (two of three infantry, say), each with the squares the rules
     let that group reach by its first-found path ("to"); a square holding the enemy is listed only
-    when the attack is allowed (a larger or equal force, or a one-unit sacrifice)."""
+    when the attack is allowed (a larger or equal force, or a one-unit sacrifice while a disabled
+    marker is free or the force already carries one)."""
     occ = Occupancy(board, state)
     out = []
     squares = sorted({(u["at"][0], u["at"][1]) for u in state["units"] if u["side"] == side})
+    attackable = {}  # enemy square -> (its defence, whether a sacrifice may be fought there)
+
+    def may_attack(dest, attack: int) -> bool:
+        if dest not in attackable:
+            defend = battle.defence(board, state, dest, enemy(side))
+            sacrifice_ok = battle.sacrifice_problem(state, dest, enemy(side)) is None
+            attackable[dest] = (defend, sacrifice_ok)
+        defend, sacrifice_ok = attackable[dest]
+        return attack >= defend or (attack == 1 and sacrifice_ok)
+
     for sq in squares:
         ready = movable(board, state, side, sq)
         if not ready:
@@ -304,8 +319,7 @@ def move_templates(board, state, side) -> list:
                 continue
             attack = sum(g.values())
             reach = [list(dest) for dest in destinations(board, occ, state, side, g, sq, may_fight=True)
-                     if not (occ.hostile(dest, side) and attack != 1
-                             and attack < battle.defence(board, state, dest, enemy(side)))]
+                     if not occ.hostile(dest, side) or may_attack(dest, attack)]
             if reach:
                 out.append({"type": "move", "from": list(sq), "units": compact(g), "to": shape.one_of(reach)})
     return out

@@ -2,7 +2,7 @@
 (so `state_from_view` can rebuild it, which is how bots think) plus summaries for drawing."""
 import copy
 
-from engine.civil_war import cities
+from engine.civil_war import battle, cities
 from engine.civil_war.board import load
 from engine.civil_war.pieces import compact, count, pieces
 from engine.civil_war.railroads import cut_links
@@ -20,6 +20,8 @@ def view(state, seat) -> dict:
     public["garrisons"] = {c.name: cities.garrison(board, state, c.at, c.capital_side)
                            for c in board.cities.values() if c.capital_side is not None}
     public["cut_links"] = [cut_links(board, state, 0), cut_links(board, state, 1)]
+    public["markers_left"] = {"disabled": battle.DISABLED_MARKERS - battle.disabled_markers_in_use(state),
+                              "fortification": cities.FORTIFICATION_MARKERS - len(state["fortified"])}
     return {"public": public, "private": {}}
 
 

@@ -16,6 +16,7 @@ from engine.risk import legal as rules_legal, setup as opening, turns
 from engine.risk.board import TERRITORY_COUNT, WILD_CARDS, load
 from engine.risk.legal import NEUTRAL, actor
 from engine.risk.options import OPTION_CHOICES, default_options, validate_options
+from engine.risk.options import OPTION_HELP, OPTION_LABELS  # noqa: F401  (the new-game screen reads them)
 from engine.risk.view import private_view, redact, view
 from engine.schema import Int, ListOf, Str
 
@@ -41,7 +42,8 @@ ACTIONS = {
     "end_turn": {},
 }
 
-__all__ = ["GAME_ID", "TITLE", "MIN_SEATS", "MAX_SEATS", "DEFAULT_SEATS", "GAME_TYPE", "OPTION_CHOICES", "ACTIONS",
+__all__ = ["GAME_ID", "TITLE", "MIN_SEATS", "MAX_SEATS", "DEFAULT_SEATS", "GAME_TYPE", "OPTION_CHOICES",
+           "OPTION_LABELS", "ACTIONS",
            "NEUTRAL", "default_options", "validate_options", "setup", "to_act", "apply", "legal", "view",
            "private_view", "redact", "result", "prompt", "RuleError"]
 

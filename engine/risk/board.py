@@ -7,9 +7,10 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from engine import resources
 from engine.errors import BoardError
 
-BOARD_PATH = Path(__file__).resolve().parents[2] / "assets" / "boards" / "risk.json"
+BOARD_PATH = resources.board_path("risk")
 TERRITORY_COUNT = 42
 SYMBOLS = ("infantry", "cavalry", "artillery")
 WILD = "wild"

@@ -1,7 +1,11 @@
-"""The opening: territories dealt or claimed, then starting armies placed one at a time.
+"""The opening: who starts, territories dealt or claimed, then starting armies placed one at a time.
 
-Two players share the board with a neutral army (owner -1) that only defends;
-each of their placement turns is two armies of their own, then one neutral.
+Every player rolls a die and the highest roll starts (ties roll again among
+themselves): that player claims or places first and plays the first turn, and
+play passes from seat to seat from there (option first_player=first_seat: seat 0
+always starts). Two players share the board with a neutral army (owner -1) that
+only defends; each of their placement turns is two armies of their own, then one
+neutral.
 """
 from engine.risk.board import load
 from engine.risk.state_ops import set_phase
@@ -13,9 +17,26 @@ NEUTRAL_ARMIES = 40
 OWN_PLACEMENTS_PER_TURN_TWO_PLAYER = 2
 
 
+def roll_for_first(n_seats: int, rng) -> tuple[int, list]:
+    """The seat that starts, and the rolls that chose it: rounds of [[seat, die], ...], the tied
+    highest rolling again until one is highest."""
+    contenders, rounds = list(range(n_seats)), []
+    while True:
+        rolls = [[seat, rng.die()] for seat in contenders]
+        rounds.append(rolls)
+        best = max(die for _, die in rolls)
+        contenders = [seat for seat, die in rolls if die == best]
+        if len(contenders) == 1:
+            return contenders[0], rounds
+
+
 def new_state(options: dict, n_seats: int, rng) -> dict:
     board = load()
     neutral = n_seats == 2
+    if options["first_player"] == "dice":
+        first, first_rolls = roll_for_first(n_seats, rng)
+    else:
+        first, first_rolls = 0, []
     start = STARTING_ARMIES[n_seats]
     deck = [c["id"] for c in board.cards]
     rng.shuffle(deck)
@@ -24,7 +45,9 @@ def new_state(options: dict, n_seats: int, rng) -> dict:
         "options": dict(options),
         "neutral": neutral,
         "phase": "setup",
-        "current": 0,
+        "first": first,
+        "first_rolls": first_rolls,
+        "current": first,
         "turn_number": 0,
         "territories": {t: {"owner": None, "armies": 0} for t in board.territory_ids},
         "hands": [[] for _ in range(n_seats)],
@@ -50,10 +73,12 @@ def new_state(options: dict, n_seats: int, rng) -> dict:
     order = list(board.territory_ids)
     rng.shuffle(order)
     if options["territories"] == "dealt":
-        holders = list(range(n_seats)) + ([NEUTRAL] if neutral else [])
+        # Dealt round the table from the starter's left, so where 42 does not share out evenly the
+        # spare territories do not also go to the player who moves first.
+        holders = [(first + 1 + i) % n_seats for i in range(n_seats)] + ([NEUTRAL] if neutral else [])
         for i, t in enumerate(order):
             _occupy_from_pool(state, holders[i % len(holders)], t)
-        _begin_placement(state, 0)
+        _begin_placement(state, first)
     else:
         if neutral:
             # The neutral cannot choose, so its third of the board is dealt at random first.
@@ -120,4 +145,4 @@ def _begin_placement(state: dict, first_candidate: int, events: list | None = No
             return
     state["setup_step"] = None
     state["setup_own_left"] = 0
-    begin_turn(state, 0, events)
+    begin_turn(state, state["first"], events)

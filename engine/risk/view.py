@@ -3,7 +3,7 @@ from engine.risk.board import load
 from engine.risk.cards import card_info, escalating_value
 
 # Copied from the state as they are (ints, strs, bools, None, or lists of ints).
-_PLAIN_FIELDS = ("phase", "current", "turn_number", "armies_to_place", "neutral_pool", "setup_step",
+_PLAIN_FIELDS = ("phase", "first", "current", "turn_number", "armies_to_place", "neutral_pool", "setup_step",
                  "setup_own_left", "sets_traded", "conquered_this_turn", "must_trade", "mid_turn", "neutral",
                  "n_seats")
 
@@ -36,6 +36,7 @@ def view(state: dict, seat: int | None) -> dict:
                                 if state["options"]["card_values"] == "escalating" else None)
     public["pending"] = dict(state["pending"]) if state["pending"] else None
     public["options"] = dict(state["options"])
+    public["first_rolls"] = [[list(roll) for roll in rolls] for rolls in state["first_rolls"]]
     lb = state["last_battle"]
     public["last_battle"] = {**lb, "attacker_dice": list(lb["attacker_dice"]),
                              "defender_dice": list(lb["defender_dice"])} if lb else None

@@ -22,8 +22,9 @@ GAME_TYPE = GameType(dynamics=REALTIME, information=IMPERFECT, teams=True)
 # "Both start at the same moment": every racer (window, bot process, host bot) counts this many
 # seconds from the moment the table starts before its first move (docs/protocol.md, Situation 4).
 START_COUNTDOWN = 3.0
-# lapsed_flag: who may flag an objective whose placer let the moment pass.
-OPTION_CHOICES = {"lapsed_flag": ["either_side", "opponent_only"]}
+# lapsed_flag: who may flag an objective whose placer let the moment pass. The rules give it to
+# the opponent; letting either side take it is a house rule.
+OPTION_CHOICES = {"lapsed_flag": ["opponent_only", "either_side"]}
 
 _SLOT = Int(0, load().n - 1)
 ACTIONS = {
@@ -33,6 +34,10 @@ ACTIONS = {
     "tank": {"slot": _SLOT},
     "bridge": {"position": Int(0, len(load().bridge_positions) - 1)},
 }
+
+# What the new-game screen says about each option and its values.
+OPTION_LABELS = {"lapsed_flag": {"either_side": "Either side", "opponent_only": "Only the opponent"}}
+OPTION_HELP = {"lapsed_flag": "Who may flag an objective that was laid but not flagged at once."}
 
 
 def default_options() -> dict:

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from engine import resources
 from engine.errors import BoardError
 
-BOARDS = Path(__file__).resolve().parents[2] / "assets" / "boards"
-LAYOUT_FILE = BOARDS / "situation4.json"
-PIECES_FILE = BOARDS / "situation4_pieces.json"
+LAYOUT_FILE = resources.board_path("situation4")
+PIECES_FILE = resources.board_path("situation4_pieces")
 
 # Codes for how two neighbouring slots meet (see Board.links).
 LAND = -1   # an ordinary shared edge

@@ -135,8 +135,10 @@ def tank_land(board: Board, owner: list, bridges: list, side: int) -> list:
 
 
 def placeable_slots(board: Board, owner: list, forces: list, side: int) -> list:
-    """Every empty slot where `side` may place that slot's piece now."""
-    return [s for s in range(board.n) if owner[s] is None and place_problem(board, owner, forces, side, s, s) is None]
+    """Every empty slot where `side` may place that slot's piece now: `place_problem(...) is None`, judged
+    without building the sentences (this runs for every racer on every update)."""
+    return [s for s in range(board.n) if owner[s] is None and _slot_problem(board, owner, forces, side, s, s) is None
+            and anchored(board, owner, forces, s, side)]
 
 
 def paradrop_moves(board: Board, owner: list, forces: list, side: int, paratroopers: int) -> list:

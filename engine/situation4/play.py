@@ -7,8 +7,8 @@ pieces only (each piece joins a side's tank land at most once a game).
 
 "Plant the flag at once", without a clock: after a side places an objective,
 that side alone may flag it until the side makes any other move. Its next
-different move lapses the window and the objective becomes open to flag (by
-either side, or only the opponent under the `lapsed_flag` option). When the
+different move lapses the window and the objective becomes open to flag by the
+opponent (the rules; by either side under the house rule `lapsed_flag=either_side`). When the
 last space is filled nobody can move again, so a window still pending then is
 credited to its side.
 """

@@ -14,12 +14,11 @@ A square is an (x, y) tuple here (x east, y south) and [x, y] in actions and vie
 import json
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
-from engine import grid
+from engine import grid, resources
 from engine.errors import BoardError
 
-BOARDS = Path(__file__).resolve().parents[2] / "assets" / "boards"
+BOARDS = resources.asset_path("boards")
 
 OFF, OCEAN, SAFETY, SEAPORT, LAND = "off", "ocean", "safety", "seaport", "land"
 OCEAN_COUNT, OCEAN_SQUARES, SUBMARINES_PER_OCEAN = 4, 20, 4

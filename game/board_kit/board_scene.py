@@ -20,6 +20,8 @@ A board fills in what is its own (all optional but `draw_board` and `move_hint`)
   board_pointer(event)     clicks, drags and the wheel over its own widgets and map
   on_event(event)          effects of an event (the base logs it first)
   tick(dt)                 animations
+  frame_rate()             how often it must be drawn while nobody touches anything (game.scene's STILL,
+                           TICK, GLOW, SMOOTH): the base redraws by itself when the table sends something
   game_over_rows()         the game-over statistics, or None to wait (a roll still showing)
   game_over_colours()      a colour per seat for the game-over scene (default: the seats' own)
   draw_board / draw_panels  the map and the board's own panels (the base draws the side panel, log, hint)
@@ -30,11 +32,13 @@ Layout is class attributes: `side_rect`, `log_rect`, `log_title`, `hint_rect`, `
 """
 import pygame
 
-from game import theme
+from game import sound, theme
 from game.board_kit.help_card import HelpCard
+from game.board_kit.pace import HOLD_KEY, TOGGLE_KEY, Pace
 from game.board_kit.hud import Cached, build_hint, build_side_panel, build_tooltip
 from game.board_kit.seats import SeatedBoard
 from game.scene import Scene
+from game.widgets import Button
 
 ESC_LEAVE_SECONDS = 2.5  # a second Esc within this leaves the board (one Esc never loses a game)
 HELP_KEYS = (pygame.K_h, pygame.K_F1)
@@ -49,7 +53,7 @@ class BaseBoardScene(SeatedBoard, Scene):
     hint_reserve = 250          # pixels at the hint line's right kept for the board's own buttons
     tooltip_bounds = pygame.Rect(0, 0, 1000, 740)
     help_centre = (640, 400)
-    leave_notice = "Press Esc again to leave the game."
+    pace_rect: pygame.Rect | None = None   # where the fast-forward toggle sits (None: Space and X only)
 
     def __init__(self, app, link, *, build_help):
         """`build_help()` makes the help card's surface (the first time H is pressed)."""
@@ -66,10 +70,17 @@ class BaseBoardScene(SeatedBoard, Scene):
                                             title_gap=self.log_title_gap)
         self._hint = Cached(lambda text, keys: build_hint(self.hint_rect.size, text, keys, reserve=self.hint_reserve))
         self._tooltip = Cached(build_tooltip)
+        settings = getattr(app, "settings", None)
+        self.pace = Pace(link, settings.animation_factor() if settings is not None else 1.0)
+        self.pace_button = Button(self.pace_rect or (0, 0, 0, 0), "", self.pace.toggle, size=17)
+        self._last_actor = None
 
     # ----- what a board fills in -------------------------------------------------------
     def reset_input(self) -> None:
         pass
+
+    def on_enter(self) -> None:
+        sound.music("campaign")
 
     def read_view(self) -> None:
         pass
@@ -97,6 +108,13 @@ class BaseBoardScene(SeatedBoard, Scene):
     def tick(self, dt: float) -> None:
         pass
 
+    def quick_step(self) -> bool:
+        """True while what the table is doing is routine (the opening's placements): bots then move quickly."""
+        return False
+
+    def skip_animations(self) -> None:
+        """Fast-forward is on: finish whatever animation is running now."""
+
     def game_over_rows(self) -> list | None:
         return []
 
@@ -112,13 +130,31 @@ class BaseBoardScene(SeatedBoard, Scene):
     over_hint = "The game is over."
     idle_keys = "H help"        # the hint line's keys while this window may not move
 
+    @property
+    def animation_factor(self) -> float:
+        """Multiplier for the board's animations now: the player's speed, or 0 while fast-forwarding."""
+        return self.pace.animation_factor
+
+    @property
+    def leave_notice(self) -> str:
+        if getattr(self.link, "session", None) is not None:   # a table in this process: its save is ours
+            return "Press Esc again to leave: the game is saved, and Continue on the main menu picks it up."
+        return "Press Esc again to leave the game."
+
+    def waiting_keys(self) -> str:
+        """The hint line's keys while others move: the board's own, and fast-forward where there is something
+        to hurry."""
+        if self.pace.normal:
+            return "hold Space: fast-forward  ·  X keep it on  ·  " + self.idle_keys
+        return self.idle_keys
+
     def hint(self) -> tuple[str, str]:
         """The hint line (what to do next, and the keys that help): the game over, waiting, or the move's."""
         if self.over:
             return self.over_hint, ""
         if self.active_seat is None:
             who = self.seat_name(self.actor(self.view))
-            return (f"Watching: {who} to move." if not self.link.my_seats else f"Waiting for {who}…"), self.idle_keys
+            return (f"Watching: {who} to move." if not self.link.my_seats else f"Waiting for {who}…"), self.waiting_keys()
         return self.move_hint()
 
     def move_hint(self) -> tuple[str, str]:
@@ -150,7 +186,12 @@ class BaseBoardScene(SeatedBoard, Scene):
         self._view_key = key
         self.shown_rev = rev
         self.view = (self.link.view(shown) if shown is not None and not self.covered else None) or self.link.view(None)
+        self.app.redraw()
         if self.view:
+            actor = self.actor(self.view)
+            if actor != self._last_actor:   # the turn moved on: what was refused before no longer matters
+                self._last_actor = actor
+                self.end_refusals()
             self.read_view()
 
     def reveal(self) -> None:
@@ -163,6 +204,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         """Take every message the link has: each update's events go to `on_event`, answers to `answer`,
         chat to the log, a closed table to a notice."""
         for msg in self.link.poll():
+            self.app.redraw()
             t = msg.get("t")
             if t == "update":
                 for e in msg.get("events", []):
@@ -195,7 +237,7 @@ class BaseBoardScene(SeatedBoard, Scene):
             self.leave()
         else:
             self.esc_armed = ESC_LEAVE_SECONDS
-            self.app.notify(self.leave_notice)
+            self.app.notify(self.leave_notice, scene=self)
         return True
 
     def back(self) -> None:
@@ -221,6 +263,8 @@ class BaseBoardScene(SeatedBoard, Scene):
         if event.type == pygame.KEYDOWN and event.key in HELP_KEYS:
             self.help_card.shown = True
             return True
+        if self.pace_key(event):
+            return True
         modal = self.modal()
         if modal is not None:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not getattr(modal, "takes_escape",
@@ -235,9 +279,29 @@ class BaseBoardScene(SeatedBoard, Scene):
             return True
         return self.board_pointer(event)
 
+    def pace_key(self, event) -> bool:
+        """Space held while the window has no move of its own fast-forwards; X (or the HUD's button) keeps
+        it on. Space goes to the board as usual on the player's own move."""
+        if event.type == pygame.KEYUP and event.key == HOLD_KEY:
+            was_held = self.pace.held
+            self.pace.hold(False)
+            return was_held
+        if event.type != pygame.KEYDOWN:
+            return self.pace_rect is not None and self.pace_button.handle(event)
+        if event.key == TOGGLE_KEY:
+            self.pace.toggle()
+            return True
+        if event.key == HOLD_KEY and (self.pace.held or (self.active_seat is None and not self.over)):
+            self.pace.hold(True)   # key repeat while held never reaches the board (it would end a phase)
+            return True
+        return False
+
     def update(self, dt: float) -> None:
         self.time += dt
         self.esc_armed = max(0.0, self.esc_armed - dt)
+        self.pace.apply(self.quick_step())
+        if self.pace.fast:
+            self.skip_animations()
         self.read_link()
         self.refresh()
         self.tick(dt)
@@ -260,6 +324,10 @@ class BaseBoardScene(SeatedBoard, Scene):
         text, keys = self.hint()
         surface.blit(self._hint.get((text, keys, theme.colours), text, keys), self.hint_rect)
         self.draw_panels(surface)
+        if self.pace_rect is not None:
+            self.pace_button.label = self.pace.label()
+            self.pace_button.primary = self.pace.fast
+            self.pace_button.draw(surface)
         modal = self.modal()
         if modal is not None:
             modal.draw(surface)

@@ -8,6 +8,7 @@ tooltip box, and the keyboard-help overlay.
 import pygame
 
 from game import theme
+from game.theme import fit_text  # noqa: F401  (boards import it from here)
 
 
 class Cached:
@@ -27,16 +28,6 @@ class Cached:
         return self.surface
 
 
-def fit_text(text: str, width: int, size: int, bold: bool = False) -> str:
-    """`text`, cut with an ellipsis so it fits `width` pixels at font `size`."""
-    f = theme.font(size, bold)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
-
-
 def build_hint(size, text: str, keys: str, *, reserve: int = 250) -> pygame.Surface:
     """The hint bar: a bold sentence (leaving `reserve` pixels on the right free) over a dim key list."""
     w, h = size
@@ -51,7 +42,7 @@ def build_hint(size, text: str, keys: str, *, reserve: int = 250) -> pygame.Surf
 
 def build_tooltip(lines: list[tuple[str, tuple]]) -> pygame.Surface:
     """A small box of (text, colour) lines, the first one a little larger and bold."""
-    rendered = [theme.font(18 if i else 20, i == 0).render(t, True, c) for i, (t, c) in enumerate(lines)]
+    rendered = [theme.render_text(t, 18 if i else 20, c, i == 0) for i, (t, c) in enumerate(lines)]
     w = max(s.get_width() for s in rendered) + 20
     h = sum(s.get_height() for s in rendered) + 14
     surf = pygame.Surface((w, h), pygame.SRCALPHA)

@@ -70,7 +70,7 @@ class EventLog:
         colour = theme.lighten(self.colour_of(entry["seat"]), 0.35) if entry["seat"] is not None else theme.colours.text
         heading = bool(self.heading_prefix) and text.startswith(self.heading_prefix)
         lines = theme.wrap_text(text, self.width - 14, LINE_SIZE, bold=heading)
-        entry["surfs"] = [theme.font(LINE_SIZE, heading).render(line, True, theme.colours.accent if heading else colour)
+        entry["surfs"] = [theme.render_text(line, LINE_SIZE, theme.colours.accent if heading else colour, heading)
                           for line in lines]
 
     def handle_wheel(self, dy: int) -> None:

@@ -6,7 +6,10 @@ is about seats and the link, not about any game.
 view on screen). On a LAN or against bots the window plays one seat; hot-seat, it plays
 several and shows one at a time, with the cover between them; a spectator plays none.
 """
+from engine import games
 from game import sound
+
+REFUSAL = "refusal"   # the moment a refusal's notice belongs to
 
 
 class SeatedBoard:
@@ -58,14 +61,28 @@ class SeatedBoard:
             return seat
         return None
 
+    @property
+    def secret(self) -> bool:
+        """True when a seat's view holds what another must not see (the game's GAME_TYPE says)."""
+        try:
+            return games.game_type(self.link.game).secret
+        except KeyError:
+            return True   # a game this program does not know: keep the cover, to be safe
+
     def cover_if_passing(self) -> bool:
-        """Hot-seat: raise the cover when the move passed to another human seat. True when it went up now."""
+        """Hot-seat: when the move passes to another human seat, raise the cover if the game has secrets
+        (else the board simply turns to that seat). True when the seat on show changed now."""
         if not self.hot_seat or self.cover is None:
             return False
         public = self.link.view(None) or self.link.view(self.link.my_seats[0])
         actor = self.actor(public)
         over = bool((public or {}).get("public", {}).get("result"))
         if actor in self.link.my_seats and actor != self.revealed and not over and self.cover.seat != actor:
+            if not self.secret:
+                self.revealed = actor     # nothing to hide: no cover, the next player just plays
+                self.app.notify(f"{self.seat_name(actor)}: your move.")
+                sound.play("turn")
+                return True
             self.cover.show(actor, self.seat_name(actor))
             return True
         return False
@@ -102,11 +119,16 @@ class SeatedBoard:
         return True
 
     def refuse(self, message: str) -> None:
-        """Feedback for a click that did nothing: a toast and the error sound."""
+        """Feedback for a click that did nothing: a toast (until a move of ours is accepted or the turn
+        passes, whichever comes first) and the error sound."""
         self.refusals.append(message)
         del self.refusals[:-32]
-        self.app.notify(message, warning=True)
+        self.app.notify(message, warning=True, moment=REFUSAL)
         sound.play("error")
+
+    def end_refusals(self) -> None:
+        """What was refused is no longer the point (a move went through, the turn moved on): its notice goes."""
+        self.app.toasts.end_moment(self.app.stack.top, REFUSAL)
 
     def answer(self, msg: dict) -> None:
         """Note the table's `ok` / `err` for the action in flight (an `err` is shown as a refusal)."""
@@ -114,6 +136,8 @@ class SeatedBoard:
             self.pending_seq = None
             if msg.get("t") == "ok" and isinstance(msg.get("rev"), int):
                 self.ok_rev = msg["rev"]
+        if msg.get("t") == "ok":
+            self.end_refusals()
         if msg.get("t") == "err":
             self.refuse(msg.get("msg") or "The table refused that move.")
 

@@ -9,6 +9,7 @@ posting real input). The map, its zoom and pan, counters, selection, reach and t
 combat dialog are the counter-wargame kit's (game.wargame); the frame (seats, cover,
 help, log, hint, Esc, game over) is game.board_kit's base board scene.
 """
+from game.civil_war.counters import side_colour as seat_colour
 from game.civil_war.scene import BoardScene
 
-__all__ = ["BoardScene"]
+__all__ = ["BoardScene", "seat_colour"]

@@ -5,9 +5,9 @@ made by tools/make_civil_war_map.py) is painted at exactly the grid's size, so t
 art, the hit-testing and the pieces all agree; the scene sees the grid through a
 game.wargame.map_view.MapView (zoom and pan) in BOARD_RECT.
 """
-from pathlib import Path
-
 import pygame
+
+from engine import resources
 
 from game.wargame.grid import SquareGrid
 
@@ -16,7 +16,7 @@ SQUARE = 38                # pixels per square at zoom 1
 GRID = SquareGrid(SIZE, SIZE, SQUARE)
 BOARD_RECT = pygame.Rect(8, 46, SIZE * SQUARE, SIZE * SQUARE)
 MAX_ZOOM = 2.0
-ART_FILE = Path(__file__).resolve().parents[2] / "assets" / "art" / "civil_war_map.png"
+ART_FILE = resources.asset_path("art", "civil_war_map.png")
 
 
 def local_centre(square) -> tuple[int, int]:

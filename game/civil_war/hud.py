@@ -4,9 +4,10 @@ import pygame
 
 from game import theme
 from game.board_kit import hud as kit_hud
-from game.board_kit.hud import fit_text
+from game.theme import fit_text
 from game.civil_war.counters import side_colour
 from game.civil_war.log import SIDE_TITLES
+from game.words import plural
 
 TOP_BAR = pygame.Rect(0, 0, 1280, 40)
 SIDE = pygame.Rect(700, 40, 580, 760)
@@ -22,7 +23,8 @@ HELP_LINES = [
     ("F / U", "fortify / unfortify the selected key city"),
     ("1-9", "in a battle: how many enemy units to destroy"),
     ("Wheel / + -", "zoom the map; drag or arrow keys pan it, 0 shows it whole"),
-    ("Esc twice", "leave the game (it is saved; see Replays)"),
+    ("Space (held)", "while the other side plays: fast-forward; X keeps it on"),
+    ("Esc twice", "leave the game (it is saved: Continue picks it up)"),
     ("H / F1", "this help"),
 ]
 
@@ -52,19 +54,19 @@ def build_top_bar(seats: list[dict], pub: dict, shown_seat) -> pygame.Surface:
         name = (seats[seat].get("name") if seat < len(seats) else None) or f"Seat {seat + 1}"
         if seat == shown_seat:
             name += " (you)"
-        title = fit_text(f"{SIDE_TITLES[seat]} · {name}", 300, 18, True)
-        surf.blit(theme.font(18, True).render(title, True, theme.colours.text), (x + 34, 4))
+        title = fit_text(f"{SIDE_TITLES[seat]} · {name}", 300, 17, True)
+        theme.draw_text(surf, title, (x + 34, 1), 17, theme.colours.text, bold=True, shadow=False)
         taken = sum(1 for s in flags.values() if s == seat)
         pieces = (pub.get("pieces") or [0, 0])[seat]
-        info = f"{pieces} pieces · {taken} {'city' if taken == 1 else 'cities'} taken"
-        surf.blit(theme.font(14).render(info, True, theme.colours.text_dim), (x + 34, 22))
+        info = f"{plural(pieces, 'piece')} · {plural(taken, 'city')} taken"
+        theme.draw_text(surf, info, (x + 34, 19), 16, theme.colours.text_dim, shadow=False)
     phase = phase_of(pub).upper()
-    text = theme.font(26, True).render(phase, True, theme.colours.accent)
-    surf.blit(text, text.get_rect(midright=(TOP_BAR.right - 14, TOP_BAR.centery)))
+    text = theme.draw_text(surf, phase, (TOP_BAR.right - 14, TOP_BAR.centery), 26, theme.colours.accent, bold=True,
+                           anchor="midright", shadow=False)
     limit = pub.get("turn_limit") or 0
     turn = f"turn {pub.get('turn_number', 0)}" + (f" of {limit}" if limit else "")
-    tn = theme.font(16).render(turn, True, theme.colours.text_dim)
-    surf.blit(tn, tn.get_rect(midright=(TOP_BAR.right - 24 - text.get_width(), TOP_BAR.centery + 2)))
+    theme.draw_text(surf, turn, (text.left - 10, TOP_BAR.centery + 2), 17, theme.colours.text_dim,
+                    anchor="midright", shadow=False)
     return surf.convert_alpha()
 
 
@@ -89,7 +91,7 @@ def build_turn_box(seats: list[dict], pub: dict, active_seat, waiting_for: str, 
     theme.draw_text(surf, phase_of(pub), (56, 36), 20, theme.colours.accent, bold=True, shadow=False)
     shown = list(lines) + ([waiting_for] if waiting_for else [])
     for i, line in enumerate(shown[:2]):
-        theme.draw_text(surf, fit_text(line, rect.w - 24, 16), (14, 60 + i * 16), 16, theme.colours.text_dim,
+        theme.draw_text(surf, fit_text(line, rect.w - 24, 17), (14, 58 + i * 18), 17, theme.colours.text_dim,
                         shadow=False)
     return surf.convert_alpha()
 

@@ -4,6 +4,7 @@ city where they have one ("Nashville"), else by grid reference ("K7")."""
 from game.board_kit import log as kit_log
 from game.civil_war.counters import side_colour
 from game.civil_war.orders import describe
+from game.words import plural
 
 SIDE_TITLES = ("Confederacy", "Union")
 
@@ -46,14 +47,14 @@ class EventLog(kit_log.EventLog):
             where = ", ".join(f"{describe(g['units'])} at {at(g['at'])}" for g in e["units"])
             return f"{SIDE_TITLES[e['side']]} loses {lost} {why}: {where}.", e["side"], None
         if kind == "disabled":
-            return f"{SIDE_TITLES[e['side']]}: {e['units']} unit(s) at {at(e['at'])} disabled for a turn.", e["side"], None
+            return f"{SIDE_TITLES[e['side']]}: {plural(e['units'], 'unit')} at {at(e['at'])} disabled for a turn.", e["side"], None
         if kind == "retreat_due":
-            return f"{SIDE_TITLES[e['side']]} must move {e['units']} survivor(s) out of {at(e['at'])}.", e["side"], None
+            return f"{SIDE_TITLES[e['side']]} must move {plural(e['units'], 'survivor')} out of {at(e['at'])}.", e["side"], None
         if kind == "captured":
-            return (f"{SIDE_TITLES[e['by']]} captures {e['city']}! It costs the other side {e['cost']} piece(s).",
+            return (f"{SIDE_TITLES[e['by']]} captures {e['city']}! It costs the other side {plural(e['cost'], 'piece')}.",
                     e["by"], None)
         if kind == "losses_due":
-            return f"{SIDE_TITLES[e['side']]} owes {e['count']} piece(s) for {e['city']}.", e["side"], None
+            return f"{SIDE_TITLES[e['side']]} owes {plural(e['count'], 'piece')} for {e['city']}.", e["side"], None
         if kind in ("fortified", "unfortified"):
             verb = "fortifies" if kind == "fortified" else "leaves the works of"
             if e.get("cause") == "abandoned":

@@ -14,6 +14,7 @@ from game.civil_war.log import square_name
 from game.civil_war.orders import KINDS, describe
 from game.wargame import symbols
 from game.widgets import Button
+from game.words import plural
 
 RECT = pygame.Rect(SIDE.x + 8, SIDE.y + 112, SIDE.w - 16, 186)
 ROW_Y = RECT.y + 50   # the first kind row
@@ -70,7 +71,7 @@ class OrdersPanel:
             theme.draw_text(surface, "in the dialog on the map.", (x, y + 52), 17, c.text_dim, shadow=False)
             return
         if step is not None and step["step"] == "losses":
-            theme.draw_text(surface, f"{step['count']} piece(s) owed for {step['city']}", (x, y), 20, c.warning,
+            theme.draw_text(surface, f"{plural(step['count'], 'piece')} owed for {step['city']}", (x, y), 20, c.warning,
                             bold=True)
             if sel.cell is None:
                 theme.draw_text(surface, "Click one of your stacks, then choose", (x, y + 40), 18, c.text_dim)

@@ -24,6 +24,7 @@ from game.civil_war.log import SIDE_TITLES, EventLog, square_name
 from game.civil_war.map_layer import MapLayer
 from game.civil_war.orders import KINDS, Rules, describe
 from game.civil_war.orders_panel import RECT as ORDERS_RECT, OrdersPanel
+from game.scene import GLOW, SMOOTH, STILL, TICK
 from game.wargame import stacks
 from game.wargame.counters import Counters
 from game.wargame.map_input import MapPointer
@@ -31,13 +32,13 @@ from game.wargame.map_view import MapView, WorldPicture
 from game.wargame.reach import ReachOverlay
 from game.wargame.selection import Selection
 from game.widgets import Button
+from game.words import plural
 
 SIDE = hud.SIDE
 TURN_BOX_POS = (SIDE.x + 8, SIDE.y + 8)
 BUTTON_Y = ORDERS_RECT.bottom + 10
 LOG_RECT = pygame.Rect(SIDE.x + 4, BUTTON_Y + 84, SIDE.w - 8, SIDE.bottom - BUTTON_Y - 88)
 SURRENDER_CONFIRM_SECONDS = 3.0
-COVER_NOTE = "Nothing on this board is secret: the cover only keeps each turn to its own player."
 STEP_FIRST = {"battle": "Decide the battle first.", "retreat": "Move the survivors out first.",
               "losses": "Choose the pieces you lose first."}
 
@@ -52,6 +53,7 @@ class BoardScene(BaseBoardScene):
     tooltip_bounds = BOARD_RECT
     over_hint = "The war is over."
     idle_keys = "H help  ·  mouse over a square for details  ·  wheel zoom"
+    pace_rect = pygame.Rect(712, 4, 236, 32)
 
     def __init__(self, app, link):
         super().__init__(app, link, build_help=hud.build_help)
@@ -64,7 +66,7 @@ class BoardScene(BaseBoardScene):
         self.lights = ReachOverlay()
         self.counters = Counters()
         self.log = EventLog(self.board, self.seat_name, LOG_RECT.w)
-        self.cover = HotSeatCover(self.reveal, note=COVER_NOTE, colour_of=side_colour)
+        self.cover = HotSeatCover(self.reveal, colour_of=side_colour)   # never up: nothing here is secret
         self.selection = Selection(KINDS)
         self.rules: Rules | None = None
         self._rules_key = None
@@ -326,10 +328,21 @@ class BoardScene(BaseBoardScene):
         return self.pointer.handle(event)
 
     # ----- frame -------------------------------------------------------------------------------
+    def skip_animations(self) -> None:
+        self.flash = None
+
     def tick(self, dt: float) -> None:
         self.surrender_armed = max(0.0, self.surrender_armed - dt)
         if self.flash is not None:
             self.flash = (self.flash[0], self.flash[1] - dt) if self.flash[1] > dt else None
+
+    def frame_rate(self) -> float:
+        if self.flash is not None:
+            return SMOOTH
+        step = self.step
+        if not self.covered and (self.selection or (step is not None and step["step"] in ("battle", "retreat"))):
+            return GLOW   # the reach of the picked stack, or the square being fought over, pulses
+        return TICK if self.surrender_armed > 0 else STILL
 
     def on_event(self, e: dict) -> None:
         super().on_event(e)
@@ -472,7 +485,7 @@ class BoardScene(BaseBoardScene):
                 return "Battle! Choose how many enemy units to destroy.", "1-9 how many  ·  Enter fight  ·  H help"
             if step["step"] == "retreat":
                 return "Your survivors must leave: click a lit square.", "- / + pick units  ·  Tab quick pick  ·  H help"
-            return f"Give up {step['count']} piece(s) for {step['city']}.", "click a stack, then Remove  ·  H help"
+            return f"Give up {plural(step['count'], 'piece')} for {step['city']}.", "click a stack, then Remove  ·  H help"
         if self.selection:
             return ("Click a lit square: blue to move, red to attack.",
                     "Tab quick pick  ·  - / + split  ·  right-click / Esc drop  ·  Enter end turn  ·  H help")

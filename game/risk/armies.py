@@ -1,19 +1,23 @@
 """Army tokens: a disc in the owner's colour with the count, drawn at each territory.
 
 Tokens are cached per (colour, count, size): a frame blits 42 ready surfaces
-and renders no text. Floating numbers ("+3", "-1") show what just changed.
+and renders no text. Floating numbers ("+3", "-1") show what just changed; changes
+at one place in quick succession add up into one number.
 """
 import pygame
 
 from game import theme
 
 RADIUS = 13
+FLOAT_SECONDS = 1.2
+MERGE_WINDOW = 0.8     # a change within this long of the last one at the same place joins it
+MAX_FLOATERS = 12
 
 
 class ArmyTokens:
     def __init__(self):
         self._cache: dict[tuple, pygame.Surface] = {}
-        self.floaters: list[list] = []  # [text surface, x, y, seconds left]
+        self.floaters: list[dict] = []  # {"pos", "value", "x", "y", "left", "surf"}
 
     def token(self, owner, count: int, big: bool = False) -> pygame.Surface:
         colour = theme.seat_colour(owner)
@@ -43,18 +47,34 @@ class ArmyTokens:
             tok = self.token(info["owner"], info["armies"], tid in emphasis)
             surface.blit(tok, tok.get_rect(center=geometry.territories[tid].army))
 
-    def float_text(self, pos, text: str, colour) -> None:
-        surf = theme.render_text(text, 24, colour, bold=True).copy()  # own copy: its alpha fades
-        self.floaters.append([surf, pos[0], pos[1] - 18, 1.2])
-        del self.floaters[:-24]
+    def float_number(self, pos, value: int, colour) -> None:
+        """Show a change of armies ("+3", "-1") rising from `pos`. A change at the same place while the last
+        one still shows is added to it, so a run of placements reads as one growing number, not a heap."""
+        for f in self.floaters:
+            if f["pos"] == tuple(pos) and (f["value"] > 0) == (value > 0) and f["left"] > FLOAT_SECONDS - MERGE_WINDOW:
+                f["value"] += value
+                f["left"] = FLOAT_SECONDS
+                f["y"] = pos[1] - 18
+                f["surf"] = self._float_surface(f["value"], colour)
+                return
+        self.floaters.append({"pos": tuple(pos), "value": value, "x": pos[0], "y": pos[1] - 18, "left": FLOAT_SECONDS,
+                              "surf": self._float_surface(value, colour)})
+        del self.floaters[:-MAX_FLOATERS]
+
+    @staticmethod
+    def _float_surface(value: int, colour) -> pygame.Surface:
+        return theme.render_text(f"{value:+d}", 24, colour, bold=True).copy()  # own copy: its alpha fades
 
     def update(self, dt: float) -> None:
         for f in self.floaters:
-            f[2] -= 28 * dt
-            f[3] -= dt
-        self.floaters = [f for f in self.floaters if f[3] > 0]
+            f["y"] -= 28 * dt
+            f["left"] -= dt
+        self.floaters = [f for f in self.floaters if f["left"] > 0]
+
+    def clear_floaters(self) -> None:
+        self.floaters = []
 
     def draw_floaters(self, surface: pygame.Surface) -> None:
-        for surf, x, y, left in self.floaters:
-            surf.set_alpha(int(255 * min(1.0, left / 0.4)))
-            surface.blit(surf, surf.get_rect(center=(int(x), int(y))))
+        for f in self.floaters:
+            f["surf"].set_alpha(int(255 * min(1.0, f["left"] / 0.4)))
+            surface.blit(f["surf"], f["surf"].get_rect(center=(int(f["x"]), int(f["y"]))))

@@ -10,11 +10,12 @@ import pygame
 
 from game import theme
 
-CARD_W, CARD_H, GAP = 50, 66, 4
+CARD_W, CARD_H, GAP = 62, 68, 4
 SYMBOL_COLOURS = {"infantry": (70, 120, 70), "cavalry": (150, 96, 46), "artillery": (90, 90, 130),
                   "wild": (180, 140, 40)}
 CARD_FACE = (238, 228, 200)
-PER_ROW = 5
+PER_ROW = 4
+NAME_SIZE = 15   # 11 px: the territory's name on a card (the tooltip on the map gives it larger)
 
 
 def _draw_symbol(surf: pygame.Surface, symbol: str, centre) -> None:
@@ -57,11 +58,11 @@ class CardHand:
             pygame.draw.rect(surf, CARD_FACE, rect, border_radius=6)
             border = theme.colours.accent if selected else (120, 104, 80)
             pygame.draw.rect(surf, border, rect, 3 if selected else 1, border_radius=6)
-            _draw_symbol(surf, card["symbol"], (CARD_W // 2, 28))
+            _draw_symbol(surf, card["symbol"], (CARD_W // 2, 22))
             name = self.names.get(card.get("territory"), "Wild") if card.get("territory") else "Wild"
-            for i, line in enumerate(theme.wrap_text(name, CARD_W - 4, 12)[:2]):
-                txt = theme.font(12).render(line[:11], True, (40, 34, 26))
-                surf.blit(txt, txt.get_rect(midtop=(CARD_W // 2, 44 + i * 10)))
+            for i, line in enumerate(theme.wrap_text(name, CARD_W - 4, NAME_SIZE)[:2]):
+                txt = theme.render_text(theme.fit_text(line, CARD_W - 4, NAME_SIZE), NAME_SIZE, (40, 34, 26))
+                surf.blit(txt, txt.get_rect(midtop=(CARD_W // 2, 40 + i * 13)))
             self._faces[key] = surf.convert_alpha()
             surf = self._faces[key]
         return surf

@@ -1,16 +1,21 @@
-"""The dice animation: both sides' dice tumble, settle on the rolled faces,
-then each compared pair is marked and the losses are shown.
+"""The dice tray: both sides' dice tumble, settle on the rolled faces, then each compared pair is
+marked and the losses are shown.
 
-Driven by a `battle` event; the faces shown while tumbling are decoration
-(a private random.Random), the settled faces are the event's.
+It is transient and keeps out of the way: it sits in the map's empty south-western sea (the map's
+names are laid out around it), holds only as long as it takes to read, and the board drops it at
+once when the turn passes, when the player clicks, or when fast-forwarding. Driven by a `battle`
+event; the faces shown while tumbling are decoration (a private random.Random), the settled faces
+are the event's.
 """
 import random
 
 import pygame
 
 from game import theme
+from game.risk.log import losses_text
+from game.theme import fit_text
 
-DIE = 40
+DIE = 32
 ATTACK_COLOUR, ATTACK_PIPS = (196, 44, 40), (255, 246, 236)
 DEFEND_COLOUR, DEFEND_PIPS = (244, 238, 222), (28, 30, 40)
 PIPS = {1: [(0.5, 0.5)], 2: [(0.27, 0.27), (0.73, 0.73)], 3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
@@ -19,8 +24,7 @@ PIPS = {1: [(0.5, 0.5)], 2: [(0.27, 0.27), (0.73, 0.73)], 3: [(0.27, 0.27), (0.5
         6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)]}
 ROLL_SECONDS = 0.65
 HOLD_SECONDS = 1.1
-PANEL = pygame.Rect(0, 0, 380, 118)
-PANEL.center = (520, 658)
+PANEL = pygame.Rect(8, 606, 250, 106)   # the open sea off South America, inside the map
 
 _faces: dict[tuple, pygame.Surface] = {}
 
@@ -34,7 +38,7 @@ def face(value: int, attacker: bool) -> pygame.Surface:
         pygame.draw.rect(surf, theme.darken(body, 0.3), pygame.Rect(0, 0, DIE, DIE), border_radius=8)
         pygame.draw.rect(surf, body, pygame.Rect(1, 1, DIE - 2, DIE - 4), border_radius=8)
         for fx, fy in PIPS[value]:
-            pygame.draw.circle(surf, pip, (int(fx * DIE), int(fy * DIE)), 4)
+            pygame.draw.circle(surf, pip, (int(fx * DIE), int(fy * DIE)), 3)
         _faces[key] = surf.convert_alpha()
     return _faces[key]
 
@@ -74,17 +78,15 @@ class DiceRoll:
 
     def _make_labels(self) -> dict:
         b = self.battle
-        a_loss, d_loss = b["attacker_losses"], b["defender_losses"]
-        parts = []
-        if a_loss:
-            parts.append(f"attacker loses {a_loss}")
-        if d_loss:
-            parts.append(f"defender loses {d_loss}")
-        outcome = "Conquered!" if b["conquered"] else (", ".join(parts).capitalize() or "No losses")
+        outcome = "Conquered!" if b["conquered"] else losses_text(b["attacker_losses"], b["defender_losses"]).capitalize()
+        half = PANEL.w // 2 - 14
         return {
-            "attacker": theme.render_text(self.attacker_name, theme.SIZE_SMALL, theme.lighten(theme.seat_colour(b["attacker"]), 0.2), True),
-            "defender": theme.render_text(self.defender_name, theme.SIZE_SMALL, theme.lighten(theme.seat_colour(b["defender"]), 0.2), True),
-            "outcome": theme.render_text(outcome, theme.SIZE_BODY, theme.colours.accent if b["conquered"] else theme.colours.text, True),
+            "attacker": theme.render_text(fit_text(self.attacker_name, half, 17, True), 17,
+                                          theme.lighten(theme.seat_colour(b["attacker"]), 0.2), True),
+            "defender": theme.render_text(fit_text(self.defender_name, half, 17, True), 17,
+                                          theme.lighten(theme.seat_colour(b["defender"]), 0.2), True),
+            "outcome": theme.render_text(outcome, 18, theme.colours.accent if b["conquered"] else theme.colours.text,
+                                         True),
         }
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -97,27 +99,28 @@ class DiceRoll:
         if fade <= 0:
             return
         a_vals, d_vals = (self._tumble if self.rolling else (b["attacker_dice"], b["defender_dice"]))
-        x0 = PANEL.x + 20
-        surface.blit(self._labels["attacker"], (x0, PANEL.y + 10))
+        x0 = PANEL.x + 12
+        surface.blit(self._labels["attacker"], (x0, PANEL.y + 6))
         lab = self._labels["defender"]
-        surface.blit(lab, lab.get_rect(topright=(PANEL.right - 20, PANEL.y + 10)))
-        jiggle = (lambda i: self._rng.randint(-3, 3)) if self.rolling else (lambda i: 0)
+        surface.blit(lab, lab.get_rect(topright=(PANEL.right - 12, PANEL.y + 6)))
+        jiggle = (lambda i: self._rng.randint(-2, 2)) if self.rolling else (lambda i: 0)
+        top = PANEL.y + 30
         for i, v in enumerate(a_vals):
-            surface.blit(face(v, True), (x0 + i * (DIE + 8), PANEL.y + 30 + jiggle(i)))
-        right = PANEL.right - 20 - DIE
+            surface.blit(face(v, True), (x0 + i * (DIE + 4), top + jiggle(i)))
+        right = PANEL.right - 12 - DIE
         for i, v in enumerate(d_vals):
-            surface.blit(face(v, False), (right - i * (DIE + 8), PANEL.y + 30 + jiggle(i)))
-        vs = theme.render_text("vs", theme.SIZE_BODY, theme.colours.text_dim, True)
-        surface.blit(vs, vs.get_rect(center=(PANEL.centerx, PANEL.y + 50)))
+            surface.blit(face(v, False), (right - i * (DIE + 4), top + jiggle(i)))
+        vs = theme.render_text("vs", 17, theme.colours.text_dim, True)
+        surface.blit(vs, vs.get_rect(center=(PANEL.centerx + 18, top + DIE // 2)))
         if not self.rolling:
             # mark each compared pair's loser (the lower die; a tie goes to the defender), matching the event's totals
             for i in range(min(len(b["attacker_dice"]), len(b["defender_dice"]))):
                 attacker_lost = b["attacker_dice"][i] <= b["defender_dice"][i]
-                x = (x0 + i * (DIE + 8)) if attacker_lost else (right - i * (DIE + 8))
-                rect = pygame.Rect(x, PANEL.y + 30, DIE, DIE)
+                x = (x0 + i * (DIE + 4)) if attacker_lost else (right - i * (DIE + 4))
+                rect = pygame.Rect(x, top, DIE, DIE).inflate(-4, -4)
                 pygame.draw.line(surface, (20, 20, 20), rect.topleft, rect.bottomright, 5)
                 pygame.draw.line(surface, (20, 20, 20), rect.topright, rect.bottomleft, 5)
                 pygame.draw.line(surface, (250, 80, 60), rect.topleft, rect.bottomright, 3)
                 pygame.draw.line(surface, (250, 80, 60), rect.topright, rect.bottomleft, 3)
             out = self._labels["outcome"]
-            surface.blit(out, out.get_rect(midbottom=(PANEL.centerx, PANEL.bottom - 10)))
+            surface.blit(out, out.get_rect(midbottom=(PANEL.centerx, PANEL.bottom - 5)))

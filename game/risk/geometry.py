@@ -6,15 +6,15 @@ Hit-testing uses a mask per territory, so clicks follow the drawn outline exactl
 """
 import json
 from functools import lru_cache
-from pathlib import Path
 
 import pygame
 
+from engine import resources
 from engine.errors import BoardError
 from engine.risk import board as rules_board
 
-MAP_FILE = Path(__file__).resolve().parents[2] / "assets" / "boards" / "risk_map.json"
-ART_FILE = Path(__file__).resolve().parents[2] / "assets" / "art" / "risk_map.png"
+MAP_FILE = resources.board_path("risk_map")
+ART_FILE = resources.asset_path("art", "risk_map.png")
 
 
 class Territory:
@@ -54,7 +54,8 @@ class MapGeometry:
                             for tid, info in board.territories.items()}
         self.continents = {cid: {"name": info["name"], "bonus": info["bonus"], "territories": info["territories"],
                                  "polygons": data["continents"][cid]["polygons"],
-                                 "colour": tuple(data["continents"][cid]["colour"])}
+                                 "colour": tuple(data["continents"][cid]["colour"]),
+                                 "label": tuple(data["continents"][cid]["label"])}
                            for cid, info in board.continents.items()}
         self.adjacent = board.adjacent
         self.sea_lines = data.get("sea_lines", [])

@@ -10,7 +10,8 @@ import pygame
 
 from game import theme
 from game.board_kit import hud as kit_hud
-from game.board_kit.hud import fit_text
+from game.theme import fit_text
+from game.words import plural
 
 TOP_BAR = pygame.Rect(0, 0, 1280, 40)
 SIDE = pygame.Rect(1000, 40, 280, 760)
@@ -20,11 +21,13 @@ PHASE_NAMES = {"claim": "Claim", "setup": "Deploy", "reinforce": "Reinforce", "a
 
 HELP_LINES = [
     ("Click", "choose a territory: a source first, then a lit target"),
-    ("Shift+click", "reinforce: place every army you have left there"),
+    ("Shift+click", "place every army you have left there (in the opening: one a turn)"),
     ("Enter / Space", "end the attack phase, or end the turn when fortifying"),
     ("A", "attack again with the same pair"),
     ("B", "blitz: keep attacking until it is taken or you are down to 1"),
     ("1 2 3", "attack dice to roll (default: as many as allowed)"),
+    ("N", "territory names on the map: show or hide"),
+    ("Space (held)", "while others play: fast-forward; X keeps it on"),
     ("M", "move all, in the army chooser"),
     ("T", "trade the three cards you picked (click cards to pick)"),
     ("Esc", "cancel the selection; twice to leave the game"),
@@ -32,45 +35,67 @@ HELP_LINES = [
 ]
 
 
+def _icon(surf, kind: str, x: int, y: int, colour) -> None:
+    """A small glyph before a number: a territory (a little flag), armies (a token), cards (a card)."""
+    if kind == "territories":
+        pygame.draw.line(surf, colour, (x + 2, y + 1), (x + 2, y + 12), 2)
+        pygame.draw.polygon(surf, colour, [(x + 3, y + 1), (x + 11, y + 4), (x + 3, y + 7)])
+    elif kind == "armies":
+        pygame.draw.circle(surf, colour, (x + 6, y + 7), 5)
+        pygame.draw.circle(surf, theme.colours.panel, (x + 6, y + 7), 2)
+    else:
+        pygame.draw.rect(surf, colour, (x + 2, y + 1, 9, 12), 2, border_radius=2)
+
+
+def seat_stats(pub: dict, seat: int) -> dict:
+    st = (pub.get("stats") or [])
+    st = st[seat] if seat < len(st) else {}
+    hands = pub.get("hand_counts") or []
+    return {"territories": st.get("territories", 0), "armies": st.get("armies", 0),
+            "cards": hands[seat] if seat < len(hands) else 0}
+
+
+def seat_box(n_seats: int, seat: int) -> pygame.Rect:
+    """Where a seat's box is in the top bar (also for the tooltip on hover)."""
+    width = min(200, 1000 // max(1, n_seats))
+    return pygame.Rect(6 + seat * width, 3, width - 8, TOP_BAR.h - 6)
+
+
 def build_top_bar(seats: list[dict], pub: dict, shown_seat) -> pygame.Surface:
     surf = pygame.Surface(TOP_BAR.size, pygame.SRCALPHA)
     surf.fill((*theme.colours.panel, 255))
     pygame.draw.line(surf, theme.colours.panel_border, (0, TOP_BAR.h - 1), (TOP_BAR.w, TOP_BAR.h - 1), 2)
     n = len(seats)
-    width = min(200, 1000 // max(1, n))
-    stats = pub.get("stats") or [{}] * n
-    hands = pub.get("hand_counts") or [0] * n
     for seat in range(n):
-        x = 6 + seat * width
-        box = pygame.Rect(x, 4, width - 8, TOP_BAR.h - 8)
+        box = seat_box(n, seat)
+        x = box.x
         out = seat in pub.get("eliminated", [])
         current = seat == pub.get("current") and pub.get("phase") != "over"
         if current:
             pygame.draw.rect(surf, theme.colours.panel_light, box, border_radius=8)
             pygame.draw.rect(surf, theme.colours.accent, box, 2, border_radius=8)
         colour = theme.colours.text_dim if out else theme.seat_colour(seat)
-        pygame.draw.circle(surf, theme.darken(colour, 0.4), (x + 15, 21), 10)
-        pygame.draw.circle(surf, colour, (x + 15, 20), 9)
+        pygame.draw.circle(surf, theme.darken(colour, 0.4), (x + 14, 21), 10)
+        pygame.draw.circle(surf, colour, (x + 14, 20), 9)
         name = seats[seat].get("name") or f"Seat {seat + 1}"
         if seat == shown_seat:
             name += " (you)"
-        label = theme.font(18, current).render(fit_text(name, width - 44, 18, current), True,
-                                                theme.colours.text_dim if out else theme.colours.text)
-        surf.blit(label, (x + 30, 5))
-        st = stats[seat] if seat < len(stats) else {}
-        info = "out" if out else f"{st.get('territories', 0)} terr · {st.get('armies', 0)} armies · {hands[seat] if seat < len(hands) else 0} cards"
-        small = theme.font(14).render(info, True, theme.colours.text_dim)
-        surf.blit(small, (x + 30, 22))
-    # phase at the right end
-    phase = PHASE_NAMES.get(pub.get("phase"), pub.get("phase", ""))
-    text = theme.font(26, True).render(phase.upper(), True, theme.colours.accent)
-    surf.blit(text, text.get_rect(midright=(TOP_BAR.right - 14, TOP_BAR.centery)))
-    tn = theme.font(16).render(f"turn {pub.get('turn_number', 0)}", True, theme.colours.text_dim)
-    surf.blit(tn, tn.get_rect(midright=(TOP_BAR.right - 24 - text.get_width(), TOP_BAR.centery + 2)))
+        text_colour = theme.colours.text_dim if out else theme.colours.text
+        theme.draw_text(surf, fit_text(name, box.w - 34, 17, True), (x + 28, 1), 17, text_colour, bold=True,
+                        shadow=False)
+        if out:
+            theme.draw_text(surf, "out of the game", (x + 28, 19), 16, theme.colours.text_dim, shadow=False)
+            continue
+        cx = x + 28
+        for kind, value in seat_stats(pub, seat).items():
+            _icon(surf, kind, cx, 21, theme.colours.text_dim)
+            rect = theme.draw_text(surf, str(value), (cx + 13, 19), 16, theme.colours.text, shadow=False)
+            cx = rect.right + 8
     return surf.convert_alpha()
 
 
-def build_turn_box(seats: list[dict], pub: dict, active_seat, waiting_for: str) -> pygame.Surface:
+def build_turn_box(seats: list[dict], pub: dict, active_seat, waiting_for: str = "") -> pygame.Surface:
+    """Whose move, which step and turn, and the one or two numbers that matter now."""
     rect = pygame.Rect(0, 0, SIDE.w - 16, 104)
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     theme.draw_panel(surf, rect, border=theme.colours.accent_dark, alpha=240)
@@ -84,21 +109,22 @@ def build_turn_box(seats: list[dict], pub: dict, active_seat, waiting_for: str) 
     who = "Your move" if active_seat is not None and active_seat == seat else f"{name}'s move"
     if active_seat is not None and active_seat == seat and len([s for s in seats if s.get("kind") == "human"]) > 1:
         who = f"{name}: your move"
-    theme.draw_text(surf, fit_text(who, rect.w - 60, 22, True), (50, 12), 22, bold=True)
+    theme.draw_text(surf, fit_text(who, rect.w - 60, 22, True), (50, 8), 22, bold=True)
     phase = PHASE_NAMES.get(pub.get("phase"), "")
-    theme.draw_text(surf, phase, (50, 36), 20, theme.colours.accent, bold=True, shadow=False)
+    turn = pub.get("turn_number", 0)
+    theme.draw_text(surf, phase + (f"  ·  turn {turn}" if turn else "  ·  opening"), (50, 34), 19,
+                    theme.colours.accent, bold=True, shadow=False)
     lines = []
     if pub.get("phase") == "reinforce":
-        lines.append(f"{pub.get('armies_to_place', 0)} armies to place")
+        lines.append(f"{plural(pub.get('armies_to_place', 0), 'army')} to place")
     if pub.get("phase") == "setup" and seat is not None and pub.get("setup_pools"):
-        step = " (neutral)" if pub.get("setup_step") == "neutral" else ""
-        lines.append(f"{pub['setup_pools'][seat]} starting armies left{step}")
+        neutral = " (now one for the neutral)" if pub.get("setup_step") == "neutral" else ""
+        lines.append(f"{plural(pub['setup_pools'][seat], 'starting army', 'starting armies')} left{neutral}")
     nsv = pub.get("next_set_value")
-    lines.append(f"next card set: {nsv} armies" if nsv is not None else "card sets: fixed values")
-    if waiting_for:
-        lines.append(waiting_for)
-    for i, line in enumerate(lines[:3]):
-        theme.draw_text(surf, line, (14, 58 + i * 16), 16, theme.colours.text_dim, shadow=False)
+    lines.append(f"next card set: {plural(nsv, 'army')}" if nsv is not None else "card sets: fixed values")
+    for i, line in enumerate(lines[:2]):
+        theme.draw_text(surf, fit_text(line, rect.w - 24, 17), (14, 60 + i * 19), 17, theme.colours.text_dim,
+                        shadow=False)
     return surf.convert_alpha()
 
 

@@ -3,6 +3,13 @@
 merge into one line so the opening does not flood the log.
 """
 from game.board_kit import log as kit_log
+from game.words import plural
+
+
+def losses_text(attacker: int, defender: int) -> str:
+    """'attacker loses 1, defender loses 1', 'defender loses 2', or 'no losses'."""
+    parts = [f"{who} loses {n}" for who, n in (("attacker", attacker), ("defender", defender)) if n]
+    return ", ".join(parts) or "no losses"
 
 
 class EventLog(kit_log.EventLog):
@@ -12,7 +19,7 @@ class EventLog(kit_log.EventLog):
         self.seat_name = seat_name  # seat -> player name
 
     def count_text(self, count: int) -> str:
-        return f"{count} {'army' if count == 1 else 'armies'}"
+        return plural(count, "army")
 
     def sentence(self, e: dict):
         n, p = self.names, self.seat_name
@@ -30,16 +37,16 @@ class EventLog(kit_log.EventLog):
         if kind == "reinforcements":
             bonus = ", ".join(f"{v} for {c.replace('_', ' ').title()}" for c, v in e.get("continents", {}).items())
             extra = f" ({e['territories']} for territories{', ' + bonus if bonus else ''})"
-            return f"{p(e['seat'])} receives {e['armies']} armies{extra}.", e["seat"], None
+            return f"{p(e['seat'])} receives {plural(e['armies'], 'army')}{extra}.", e["seat"], None
         if kind == "traded":
             bonus = (f" +{e['bonus_armies']} on {n[e['bonus_territory']]}" if e.get("bonus_territory") else "")
-            return f"{p(e['seat'])} trades a set for {e['armies']} armies{bonus}.", e["seat"], None
+            return f"{p(e['seat'])} trades a set for {plural(e['armies'], 'army')}{bonus}.", e["seat"], None
         if kind == "battle":
             a = " ".join(map(str, e["attacker_dice"]))
             d = " ".join(map(str, e["defender_dice"]))
             tail = " Conquered!" if e["conquered"] else ""
-            return (f"{p(e['attacker'])}: {n[e['from']]} attacks {n[e['to']]}, {a} vs {d},"
-                    f" losses {e['attacker_losses']}/{e['defender_losses']}.{tail}"), e["attacker"], None
+            return (f"{p(e['attacker'])} attacks {n[e['to']]} from {n[e['from']]}: {a} against {d}, "
+                    f"{losses_text(e['attacker_losses'], e['defender_losses'])}.{tail}"), e["attacker"], None
         if kind == "occupied":
             return f"{p(e['seat'])} moves {e['count']} into {n[e['to']]}.", e["seat"], None
         if kind == "fortified":
@@ -49,7 +56,8 @@ class EventLog(kit_log.EventLog):
             what = f": {n.get(card.get('territory'), 'Wild') if card.get('territory') else 'Wild'} ({card['symbol']})" if card else ""
             return f"{p(e['seat'])} draws a card{what}.", e["seat"], None
         if kind == "eliminated":
-            return f"{p(e['seat'])} is out, beaten by {p(e['by'])} ({e.get('cards_taken', 0)} cards taken).", e["by"], None
+            return f"{p(e['seat'])} is out, beaten by {p(e['by'])} ({plural(e.get('cards_taken', 0), 'card')} taken).", \
+                e["by"], None
         if kind == "game_over":
             return f"Game over: {', '.join(p(w) for w in e['winners'])} wins!", (e["winners"] or [None])[0], None
         return None

@@ -24,15 +24,19 @@ from game.risk.chooser import CountChooser
 from game.risk.controls import TurnControls, legal_actions
 from game.risk.dice import DiceRoll
 from game.risk.geometry import load as load_geometry
+from game.risk.labels import map_labels
 from game.risk.log import EventLog
 from game.risk.map_layer import MapLayer
+from game.scene import GLOW, SMOOTH, STILL
 from game.widgets import Button
+from game.words import plural
 
 SIDE = hud.SIDE
 TURN_BOX_POS = (SIDE.x + 8, SIDE.y + 8)
 CARDS_TOP = SIDE.y + 238
 LOG_RECT = pygame.Rect(SIDE.x + 4, SIDE.y + 456, SIDE.w - 8, SIDE.h - 460)
 BOTTOM_DICE_X = hud.BOTTOM.right - 140
+AUTO = "auto"   # a standing order for the opening: place wherever the seat's helper would
 
 
 class BoardScene(BaseBoardScene):
@@ -40,7 +44,9 @@ class BoardScene(BaseBoardScene):
     log_rect = LOG_RECT
     hint_rect = hud.BOTTOM
     help_centre = (500, 400)
-    idle_keys = "H help  ·  mouse over a territory for details"
+    idle_keys = "N names  ·  H help  ·  mouse over a territory for details"
+    pace_rect = pygame.Rect(1010, 4, 262, 32)
+    show_names = True   # territory names on the map (N): kept for the next board in this window
 
     def __init__(self, app, link):
         super().__init__(app, link, build_help=hud.build_help)
@@ -48,6 +54,8 @@ class BoardScene(BaseBoardScene):
         self.tooltip_bounds = self.geometry.map_rect
         self.names = {tid: t.name for tid, t in self.geometry.territories.items()}
         self.layer = MapLayer(self.geometry)
+        self.labels = map_labels(self.geometry)
+        self.standing: dict[int, str] = {}   # opening: seat -> where its starting armies keep going ("auto": anywhere)
         self.tokens = ArmyTokens()
         self.controls = TurnControls(self.names)
         self.hand = CardHand(self.names)
@@ -69,7 +77,7 @@ class BoardScene(BaseBoardScene):
         self.trade_button = Button((x, CARDS_TOP + 146, w, 36), "Trade set", self.trade, hotkey_label="T", size=20)
         self.dice_buttons = [Button((BOTTOM_DICE_X + i * 44, hud.BOTTOM.y + 22, 38, 38), str(i + 1),
                                     lambda n=i + 1: self.choose_dice(n), size=22) for i in range(3)]
-        self.defend_buttons = [Button((0, 0, 150, 48), f"{n} {'die' if n == 1 else 'dice'}",
+        self.defend_buttons = [Button((0, 0, 150, 48), plural(n, "die"),
                                       lambda n=n: self.defend(n), primary=True) for n in (1, 2)]
         self.buttons = [self.end_button, self.again_button, self.blitz_button, self.trade_button]
         self.refresh()
@@ -82,7 +90,10 @@ class BoardScene(BaseBoardScene):
 
     def read_view(self) -> None:
         active = self.active_seat
+        was_defending = self._defend_prompt_up()
         self.actions = legal_actions(self.view, active) if active is not None else []
+        if self._defend_prompt_up() and not was_defending:
+            sound.play("attacked")   # out of turn: someone attacks you and waits for your answer
         self.hand.sync(self.private_cards())
         self._sync_modal()
 
@@ -111,6 +122,8 @@ class BoardScene(BaseBoardScene):
         phase = pub.get("phase")
         if self.active_seat is None:
             self.refuse("It is not your move.")
+        elif phase == "setup":
+            self.place_rest(AUTO)
         elif phase == "attack":
             self.controls.reset()
             self.send({"type": "end_attack"})
@@ -119,7 +132,7 @@ class BoardScene(BaseBoardScene):
             self.send({"type": "end_turn"})
         elif phase == "reinforce":
             self.refuse("Trade a set first." if pub.get("must_trade") else
-                        f"Place your {pub.get('armies_to_place', 0)} armies first.")
+                        f"Place your {plural(pub.get('armies_to_place', 0), 'army')} first.")
         elif phase == "defend":
             self.refuse("Choose how many dice to defend with.")
         else:
@@ -160,7 +173,7 @@ class BoardScene(BaseBoardScene):
 
     def choose_dice(self, n: int) -> None:
         self.controls.dice = n
-        self.app.notify(f"Attacking with up to {n} {'die' if n == 1 else 'dice'}.")
+        self.app.notify(f"Attacking with up to {plural(n, 'die')}.")
 
     def trade(self) -> None:
         """Trade the three picked cards, if `legal` lists that trade."""
@@ -174,6 +187,50 @@ class BoardScene(BaseBoardScene):
             self.refuse("You cannot trade now: trades happen while you reinforce.")
         else:
             self.refuse("Pick three cards that make a set: three alike, one of each, or two and a wild.")
+
+    # ----- the opening: placing starting armies without a click each ------------------------------------
+    def place_rest(self, where: str) -> None:
+        """Keep placing this seat's starting armies, one a turn as the rules have it: all on `where`, or
+        (AUTO) wherever this seat's own helper bot would, choosing from the seat's legal placements."""
+        seat = self.active_seat
+        if seat is None or self.pub.get("phase") != "setup":
+            self.refuse("Starting armies are placed in the opening only.")
+            return
+        self.standing[seat] = where
+        sound.play("click")
+        what = "wherever they help most" if where == AUTO else f"on {self.names[where]}"
+        self.app.notify(f"Your remaining starting armies go {what}, one a turn.")
+        self._keep_placing()
+
+    def _keep_placing(self) -> None:
+        """Send the next starting army of a standing order, when it is this seat's turn to place one."""
+        seat = self.active_seat
+        if seat is None or seat not in self.standing or self.waiting or self.pub.get("phase") != "setup":
+            if self.pub.get("phase") not in (None, "setup"):
+                self.standing.clear()
+            return
+        if self.pub.get("setup_step") == "neutral":
+            return   # a neutral army: the player chooses where (it is rarely where their own should go)
+        where = self.standing[seat]
+        if where == AUTO:
+            action = self._helper(seat).choose(self.view)
+        else:
+            action = {"type": "place", "territory": where, "count": 1}
+        if action is None or action not in self.actions:
+            del self.standing[seat]
+            self.refuse("The standing order cannot go on: place the next army yourself.")
+            return
+        self.send(action)
+
+    def _helper(self, seat: int):
+        """A bot of this seat's own, seeing only this seat's view: it picks placements for AUTO."""
+        if getattr(self, "_helpers", None) is None:
+            self._helpers = {}
+        if seat not in self._helpers:
+            from game import tables
+            make = getattr(self.app, "bot_factory", None) or tables.product_bots()
+            self._helpers[seat] = make("risk", "normal", seat, 1)
+        return self._helpers[seat]
 
     def occupy(self, count: int) -> None:
         self.chooser = None
@@ -208,6 +265,10 @@ class BoardScene(BaseBoardScene):
         if self.active_seat is None:
             self.refuse(self.not_your_move())
             return
+        if shift and self.pub.get("phase") == "setup" and self.pub.get("setup_step") != "neutral":
+            if {"type": "place", "territory": tid, "count": 1} in self.actions:
+                self.place_rest(tid)
+                return
         self._apply(self.controls.click(tid, self.view["public"], self.actions, all_armies=shift))
 
     # ----- input ---------------------------------------------------------------------------
@@ -229,13 +290,17 @@ class BoardScene(BaseBoardScene):
         commands = {pygame.K_RETURN: self.end_phase, pygame.K_KP_ENTER: self.end_phase, pygame.K_SPACE: self.end_phase,
                     pygame.K_a: self.attack_again, pygame.K_b: self.start_blitz, pygame.K_t: self.trade,
                     pygame.K_1: lambda: self.choose_dice(1), pygame.K_2: lambda: self.choose_dice(2),
-                    pygame.K_3: lambda: self.choose_dice(3),
+                    pygame.K_3: lambda: self.choose_dice(3), pygame.K_n: self.toggle_names,
                     pygame.K_m: lambda: self.refuse("Move all is for the army chooser (after a conquest or when "
                                                     "fortifying).")}
         if self._defend_prompt_up():   # attacked: the number keys say how many dice defend
             dice = {pygame.K_1: 1, pygame.K_KP1: 1, pygame.K_2: 2, pygame.K_KP2: 2}
             commands.update({k: (lambda n=n: self.defend_key(n)) for k, n in dice.items()})
         return commands
+
+    def toggle_names(self) -> None:
+        BoardScene.show_names = not BoardScene.show_names
+        sound.play("click")
 
     def defend_key(self, n: int) -> None:
         if {"type": "defend", "dice": n} in self.actions:
@@ -255,6 +320,8 @@ class BoardScene(BaseBoardScene):
             return True
         if event.type != pygame.MOUSEBUTTONDOWN:
             return False
+        if self.dice is not None and not self.dice.rolling and self.geometry.map_rect.collidepoint(event.pos):
+            self.dice = None   # the player has read it and moved on: the tray gets out of the way
         card = self.hand.card_at(event.pos)
         if card is not None and event.button == 1:
             self.hand.toggle(card)
@@ -276,13 +343,30 @@ class BoardScene(BaseBoardScene):
         return bool(self.view and self.view["public"]["phase"] == "attack" and self.actions)
 
     # ----- frame ---------------------------------------------------------------------------
+    def quick_step(self) -> bool:
+        """The opening's placements, and a bot's reinforcements, are routine: bots place them quickly."""
+        pub = self.pub
+        return pub.get("phase") in ("claim", "setup") or (pub.get("phase") == "reinforce" and self.active_seat is None)
+
+    def skip_animations(self) -> None:
+        self.dice = None
+        self.tokens.clear_floaters()
+
     def tick(self, dt: float) -> None:
+        self._keep_placing()
         self._continue_blitz()
         if self.dice is not None:
             self.dice.update(dt)
             if self.dice.done:
                 self.dice = None
         self.tokens.update(dt)
+
+    def frame_rate(self) -> float:
+        if self.dice is not None or self.tokens.floaters:
+            return SMOOTH
+        if self.view and not self.covered and self.active_seat is not None and self.actions:
+            return GLOW   # the places I may pick pulse
+        return STILL
 
     def answer(self, msg: dict) -> None:
         if msg.get("t") == "err":
@@ -294,28 +378,30 @@ class BoardScene(BaseBoardScene):
         kind = e["type"]
         terr = self.geometry.territories
         if kind == "battle":
-            factor = self.app.settings.animation_factor() if hasattr(self.app, "settings") else 1.0
-            keep = self.dice is not None and self.dice.rolling
-            roll = DiceRoll(e, self.seat_name(e["attacker"]), self.seat_name(e["defender"]), factor)
-            if keep:
-                roll.t = self.dice.t  # back-to-back rolls (blitz) keep tumbling instead of restarting
-            self.dice = roll
+            factor = self.animation_factor
+            if factor > 0:
+                keep = self.dice is not None and self.dice.rolling
+                roll = DiceRoll(e, self.seat_name(e["attacker"]), self.seat_name(e["defender"]), factor)
+                if keep:
+                    roll.t = self.dice.t  # back-to-back rolls (blitz) keep tumbling instead of restarting
+                self.dice = roll
             sound.play("conquest" if e["conquered"] else "dice")
-            if e["attacker_losses"]:
-                self.tokens.float_text(terr[e["from"]].army, f"-{e['attacker_losses']}", theme.colours.bad)
-            if e["defender_losses"]:
-                self.tokens.float_text(terr[e["to"]].army, f"-{e['defender_losses']}", theme.colours.bad)
+            if factor > 0 and e["attacker_losses"]:
+                self.tokens.float_number(terr[e["from"]].army, -e["attacker_losses"], theme.colours.bad)
+            if factor > 0 and e["defender_losses"]:
+                self.tokens.float_number(terr[e["to"]].army, -e["defender_losses"], theme.colours.bad)
             if e["conquered"] and 0 <= e["attacker"] < len(self.conquests):
                 self.conquests[e["attacker"]] += 1
-        elif kind == "placed":
-            self.tokens.float_text(terr[e["territory"]].army, f"+{e['count']}", theme.colours.good)
-        elif kind in ("occupied", "fortified"):
-            self.tokens.float_text(terr[e["to"]].army, f"+{e['count']}", theme.colours.good)
+        elif kind == "placed" and self.animation_factor > 0:
+            self.tokens.float_number(terr[e["territory"]].army, e["count"], theme.colours.good)
+        elif kind in ("occupied", "fortified") and self.animation_factor > 0:
+            self.tokens.float_number(terr[e["to"]].army, e["count"], theme.colours.good)
         elif kind == "traded" and 0 <= e["seat"] < len(self.traded):
             self.traded[e["seat"]] += 1
         elif kind == "turn":
             self.controls.reset()
             self.controls.last_attack = None
+            self.dice = None   # last turn's roll is over: the tray does not linger into the next player's turn
             if e["seat"] in self.link.my_seats:
                 sound.play("turn")
 
@@ -333,7 +419,14 @@ class BoardScene(BaseBoardScene):
         pub = self.pub
         territories = pub["territories"]
         surface.blit(self.layer.composite({t: v["owner"] for t, v in territories.items()}), (0, 0))
+        self.labels.draw_continents(surface)
         self._draw_highlights(surface, pub)
+        if self.dice is not None:   # where the roll on show is happening
+            b = self.dice.battle
+            for tid in (b["from"], b["to"]):
+                self.layer.draw_highlight(surface, tid, "battle", 200)
+        if self.show_names:
+            self.labels.draw_names(surface)
         self.tokens.draw(surface, self.geometry, territories, emphasis=self._emphasis(pub))
         self.tokens.draw_floaters(surface)
         if self.dice is not None:
@@ -366,15 +459,12 @@ class BoardScene(BaseBoardScene):
         pub, seats = self.pub, self.link.seats
         surface.blit(self._top_bar.get((repr(pub.get("stats")), pub.get("current"), pub["phase"],
                                         tuple(pub.get("hand_counts") or ()), tuple(pub.get("eliminated") or ()),
-                                        pub.get("turn_number"), self.shown_seat, theme.colours,
-                                        tuple(s.get("name") for s in seats)),
+                                        self.shown_seat, theme.colours, tuple(s.get("name") for s in seats)),
                                        seats, pub, self.shown_seat), hud.TOP_BAR)
-        waiting = "" if self.active_seat is not None or pub["phase"] == "over" else \
-            f"waiting for {self.seat_name(self.actor(self.view))}"
         box_key = (pub.get("current"), pub["phase"], pub.get("armies_to_place"), pub.get("next_set_value"),
-                   repr(pub.get("setup_pools")), pub.get("setup_step"), self.active_seat, waiting,
+                   repr(pub.get("setup_pools")), pub.get("setup_step"), self.active_seat, pub.get("turn_number"),
                    repr(pub.get("pending")), theme.colours)
-        surface.blit(self._turn_box.get(box_key, seats, pub, self.active_seat, waiting), TURN_BOX_POS)
+        surface.blit(self._turn_box.get(box_key, seats, pub, self.active_seat), TURN_BOX_POS)
         self._sync_buttons(pub)
         for b in self.buttons:
             b.draw(surface)
@@ -391,8 +481,10 @@ class BoardScene(BaseBoardScene):
     def _sync_buttons(self, pub) -> None:
         phase = pub["phase"]
         mine = self.active_seat is not None
-        self.end_button.label = {"attack": "End attack", "fortify": "End turn"}.get(phase, "End phase")
-        self.end_button.enabled = mine and phase in ("attack", "fortify")
+        self.end_button.label = {"attack": "End attack", "fortify": "End turn", "setup": "Place all for me"}.get(
+            phase, "End phase")
+        self.end_button.enabled = mine and (phase in ("attack", "fortify") or
+                                            (phase == "setup" and self.active_seat not in self.standing))
         self.again_button.enabled = mine and phase == "attack" and self.controls.last_attack is not None
         self.blitz_button.enabled = mine and phase == "attack"
         self.blitz_button.label = "Blitzing…" if self.controls.blitz else "Blitz"
@@ -435,7 +527,7 @@ class BoardScene(BaseBoardScene):
     def tooltip_lines(self) -> list | None:
         tid = self.hover
         if tid is None:
-            return None
+            return self._seat_tooltip()
         pub = self.pub
         info = pub["territories"][tid]
         t = self.geometry.territories[tid]
@@ -443,30 +535,43 @@ class BoardScene(BaseBoardScene):
         owner = info["owner"]
         lines = [(t.name, theme.colours.text),
                  (f"{cont['name']} (+{cont['bonus']} for all of it)", cont["colour"]),
-                 ("unclaimed" if owner is None else f"{self.seat_name(owner)}: {info['armies']} "
-                  f"{'army' if info['armies'] == 1 else 'armies'}", theme.lighten(theme.seat_colour(owner), 0.3))]
+                 ("unclaimed" if owner is None else f"{self.seat_name(owner)}: {plural(info['armies'], 'army')}",
+                  theme.lighten(theme.seat_colour(owner), 0.3))]
         src = self.controls.source
         if src and pub["phase"] == "attack" and tid in TurnControls.targets(self.actions, "attack", src):
-            lines.append((f"click: attack with {self.controls.attack_action(self.actions, src, tid)['dice']} dice",
+            lines.append((f"click: attack with {plural(self.controls.attack_action(self.actions, src, tid)['dice'], 'die')}",
                           theme.colours.accent))
         return lines
+
+    def _seat_tooltip(self) -> list | None:
+        """Over a player's box in the top bar: their numbers in words."""
+        mx, my = self.app.mouse_pos
+        seats = self.link.seats
+        for seat in range(len(seats)):
+            if hud.seat_box(len(seats), seat).collidepoint(mx, my):
+                st = hud.seat_stats(self.pub, seat)
+                return [(self.seat_name(seat), theme.lighten(theme.seat_colour(seat), 0.3)),
+                        (f"{plural(st['territories'], 'territory')}, {plural(st['armies'], 'army')}, "
+                         f"{plural(st['cards'], 'card')} in hand", theme.colours.text)]
+        return None
 
     def move_hint(self) -> tuple[str, str]:
         pub = self.pub
         phase = pub["phase"]
-        keys = "Enter end phase  ·  A attack again  ·  B blitz  ·  1-3 dice  ·  Esc cancel  ·  H help"
+        keys = "Enter end phase  ·  A attack again  ·  B blitz  ·  1-3 dice  ·  Esc cancel  ·  N names  ·  H help"
         if phase == "claim":
-            return "Claim: click an empty territory.", "H help"
+            return "Claim: click an empty territory.", "N names  ·  H help"
         if phase == "setup":
             if pub.get("setup_step") == "neutral":
-                return "Place one army for the neutral player on a grey territory.", "H help"
-            return "Place one starting army on one of your lit territories.", "H help"
+                return "Place one army for the neutral player on a grey territory.", "N names  ·  H help"
+            return ("Place a starting army on a lit territory (Shift+click: all the rest go there).",
+                    "click one  ·  Shift+click all the rest there  ·  Enter: place the rest for me  ·  N names  ·  H help")
         if phase == "reinforce":
             if pub.get("must_trade"):
                 return "You hold 5 or more cards: pick a set in your hand and trade it.", "click cards  ·  T trade"
             n = pub.get("armies_to_place", 0)
-            extra = "  (or trade a set first)" if any(a["type"] == "trade" for a in self.actions) else ""
-            return f"Place {n} {'army' if n == 1 else 'armies'} on your territories.{extra}", \
+            extra = " (or trade a set first)" if any(a["type"] == "trade" for a in self.actions) else ""
+            return f"Place {plural(n, 'army')} on your territories.{extra}", \
                 "click +1  ·  Shift+click all  ·  T trade picked cards  ·  H help"
         if phase == "attack":
             if self.controls.blitz:

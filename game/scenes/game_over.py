@@ -8,8 +8,22 @@ import math
 import pygame
 
 from game import boards, sound, theme
-from game.scene import Scene
+from game.scene import SMOOTH, STILL, Scene
 from game.widgets import ButtonColumn
+
+
+CONFETTI_PIECES = 70
+CONFETTI_SECONDS = 6.0   # confetti keeps coming this long; then the last of it falls away and the screen rests
+
+
+def confetti_piece(i: int, t: float) -> tuple[float, float] | None:
+    """Where confetti piece `i` is at `t` seconds, or None once it has fallen away for good."""
+    speed = 40 + (i * 37) % 60
+    start = (i * 97) % 800
+    travelled = start + speed * (t + 2 * max(0.0, t - CONFETTI_SECONDS))   # the last of it falls faster
+    if travelled // 820 > (start + CONFETTI_SECONDS * speed) // 820:
+        return None   # it would come round again from the top: the celebration is over
+    return (i * 181) % 1280 + 18 * math.sin(t * 1.5 + i), travelled % 820 - 20
 
 
 def seat_label(seats: list[dict], seat: int) -> str:
@@ -39,7 +53,7 @@ def _again_for(app, link):
         return None
 
     def again():
-        from game.scenes.new_game import start_local_table
+        from game.local_play import start_local_table
         seats = [dict(s) for s in session.seats]
         link.close()   # the finished table's autosave is complete; the new game gets its own
         new = start_local_table(app, session.game_id, seats, dict(session.options))
@@ -72,7 +86,10 @@ class GameOverScene(Scene):
         items.append(("Main menu", self.back))
         self.menu = ButtonColumn.centred(items, 640, 660 if len(items) == 1 else 620, width=300, height=50)
         self.time = 0.0
-        sound.play("conquest")
+        sound.music(None)
+        mine = set(getattr(link, "my_seats", []))
+        lost = bool(mine) and not (mine & set(result.get("winners") or []))
+        sound.play("defeat" if lost else "victory")
 
     def seat_colour(self, seat) -> tuple:
         """A seat's colour here: the game's own if it gave them, else the theme's."""
@@ -102,13 +119,18 @@ class GameOverScene(Scene):
     def _draw_confetti(self, surface) -> None:
         """Winner-coloured confetti drifting down: a little celebration, made of rectangles."""
         winners = self.result.get("winners") or [None]
-        for i in range(70):
-            speed = 40 + (i * 37) % 60
-            x = (i * 181) % 1280 + 18 * math.sin(self.time * 1.5 + i)
-            y = ((i * 97) % 800 + self.time * speed) % 820 - 20
+        for i in range(CONFETTI_PIECES):
+            at = confetti_piece(i, self.time)
+            if at is None:
+                continue
+            x, y = at
             colour = self.seat_colour(winners[i % len(winners)]) if i % 3 else theme.colours.accent
             w = 4 + i % 4
             pygame.draw.rect(surface, theme.darken(colour, 0.15 * (i % 3)), (int(x), int(y), w, w * 2))
+
+    def frame_rate(self) -> float:
+        falling = any(confetti_piece(i, self.time) is not None for i in range(CONFETTI_PIECES))
+        return SMOOTH if falling else STILL
 
     def update(self, dt):
         self.time += dt

@@ -1,8 +1,13 @@
-"""LAN browser: tables found on the network, live; join one, or type HOST:PORT."""
+"""LAN browser: tables found on the network, live; join one, or type HOST:PORT.
+
+Each advert is its own row (instance, address, port): adverts are hints that anyone can send, so a
+row is joined only if the table that answers is the game and table the row showed (game.joining).
+"""
 
 from engine import games
 from net import address
 from game import tables, theme
+from game.joining import PendingJoin
 from game.gui import GuiScene, TextField
 from game.scene import Scene
 from game.widgets import Button, RowList
@@ -29,20 +34,28 @@ class LanBrowserScene(GuiScene, Scene):
         self.back_button = Button((70, 724, 200, 52), "Back", self.back)
         self.buttons = [self.join_address_button, self.join_button, self.back_button]
         self.found: dict = {}
+        self._shown_error = None
         self.since_refresh = REFRESH_SECONDS
+        self.joining: PendingJoin | None = None
 
     # ----- the list -------------------------------------------------------------------
     def refresh(self) -> None:
         listed = self.browser.tables() if self.browser is not None else []
-        self.found = {(t.host, t.port): t for t in listed}
-        rows = [((t.host, t.port), [t.table, game_title(t.game), f"{t.open_seats} of {t.seats}", t.phase,
-                                    f"{t.host}:{t.port}"]) for t in listed]
+        self.found = {t.key: t for t in listed}
+        rows = [(t.key, [t.table, game_title(t.game), f"{t.open_seats} of {t.seats}", t.phase,
+                         f"{t.host}:{t.port}"]) for t in listed]
+        error = self.browser.error if self.browser is not None else None
+        if rows != self.list.rows or error != self._shown_error:
+            self._shown_error = error
+            self.app.redraw()   # a table came, went or changed; discovery failed
         self.list.set_rows(rows)
         self.join_button.enabled = self.list.selected_key is not None
 
     # ----- joining --------------------------------------------------------------------
     def join_listed(self, key) -> None:
-        self.join_at(key[0], key[1])
+        row = self.found.get(key)
+        if row is not None:
+            self.join_at(row.host, row.port, expect={"game": row.game, "table": row.table})
 
     def join_selected(self) -> None:
         if self.list.selected_key is not None:
@@ -56,16 +69,20 @@ class LanBrowserScene(GuiScene, Scene):
             return
         self.join_at(host, port)
 
-    def join_at(self, host: str, port: int) -> None:
-        from game.scenes.lobby import LobbyScene
+    def join_at(self, host: str, port: int, expect: dict | None = None) -> None:
+        """Join once the table has answered (the lobby opens then); a failure is a sentence, and we stay."""
+        if self.joining is not None:
+            return
         try:
-            link = tables.join(host, port, player_name=self.app.settings.player_name)
+            self.joining = PendingJoin(self.app, host, port, expect=expect)
         except (OSError, ValueError) as e:
             self.app.notify(f"Could not join {host}:{port}: {e}", warning=True)
-            return
-        self.app.push(LobbyScene(self.app, link, address=(host, port)))
 
     def back(self) -> None:
+        if self.joining is not None:
+            self.joining.cancel()
+            self.joining = None
+            return
         self.app.pop()
 
     def on_exit(self) -> None:
@@ -84,6 +101,8 @@ class LanBrowserScene(GuiScene, Scene):
 
     def update(self, dt):
         self.gui_update(dt)
+        if self.joining is not None and self.joining.step() != "waiting":
+            self.joining = None
         self.since_refresh += dt
         if self.since_refresh >= REFRESH_SECONDS:
             self.since_refresh = 0.0
@@ -93,7 +112,8 @@ class LanBrowserScene(GuiScene, Scene):
         c = theme.colours
         surface.blit(theme.backdrop(surface.get_size()), (0, 0))
         theme.draw_title(surface, "Join a table", 64)
-        status = self.browser.error or "Looking for tables on your network…"
+        status = (self.joining.label if self.joining is not None else
+                  self.browser.error or "Looking for tables on your network…")
         theme.draw_text(surface, status, (640, 112), theme.SIZE_BODY, c.text_dim, anchor="center")
         self.list.draw(surface, empty_text="No tables found yet. Host one from the main menu, or run `serve`.",
                        cell_colour=self._cell_colour)

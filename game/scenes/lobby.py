@@ -46,6 +46,7 @@ class LobbyScene(GuiScene, Scene):
                                    hotkey=pygame.K_F5, hotkey_label="F5")
         self.start_button.enabled = host is not None
         self.failed = None
+        self._shown = None   # what the seats and the connection looked like when last drawn
 
     # ----- actions ---------------------------------------------------------------------
     def send_chat(self, text: str) -> None:
@@ -80,6 +81,7 @@ class LobbyScene(GuiScene, Scene):
     def update(self, dt):
         self.gui_update(dt)
         for msg in self.link.poll():
+            self.app.redraw()
             if msg.get("t") == "chat":
                 self.chat_log.append((str(msg.get("from") or "?"), str(msg.get("text", "")), msg.get("seat")))
                 del self.chat_log[:-CHAT_LINES]
@@ -88,6 +90,10 @@ class LobbyScene(GuiScene, Scene):
                 sound.play("error")
         if self.failed is None and self.link.status == "closed":
             self.failed = self.link.error or "The connection was closed."
+        shown = (self.link.phase, self.link.status, repr(self.link.seats), tuple(self.link.my_seats), self.failed)
+        if shown != self._shown:
+            self._shown = shown
+            self.app.redraw()   # a seat filled, a line of chat, the connection
         if self.failed is None and self.link.phase in ("play", "over") and self.link.view(None) is not None:
             sound.play("turn")
             self.app.replace(boards.board_scene(self.app, self.link))

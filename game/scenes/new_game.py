@@ -2,14 +2,17 @@
 import pygame
 
 from engine import games
-from game import boards, tables, theme
+from engine.session import Session
+from game import boards, names, tables, theme
 from game.gui import GuiScene, TextField
 from game.scene import Scene
+from game.local_play import start_local_table, too_many_racers
 from game.widgets import Button, Cycler
 
 BOT_LEVELS = ("easy", "normal", "hard")
 LOCAL_KINDS = ["human"] + [f"bot {lv}" for lv in BOT_LEVELS]
 LAN_KINDS = ["open"] + [f"bot {lv}" for lv in BOT_LEVELS]
+OPTION_ROW = 68   # an option's chooser and, under it, its sentence
 
 
 def humanise(text) -> str:
@@ -24,28 +27,6 @@ def seat_entry(kind: str, name: str | None) -> dict:
         level = kind.split(" ", 1)[1]
         return {"kind": "bot", "level": level, "name": None}
     return {"kind": kind, "name": name if kind == "human" else None}
-
-
-def start_local_table(app, game_id: str, seats: list[dict], options: dict):
-    """The link of a new local game (hot-seat or against bots), built the one way both the new-game
-    form and the game-over "Play again" build it: in a real-time game (every seat at once, e.g. a
-    Situation 4 race) each bot moves on its own clock at its level's pace, from the window's countdown
-    on (game.paced_bots); otherwise bots answer after the usual animation delay."""
-    bot_factory = app.bot_factory
-    bot_delay = tables.BOT_DELAY * app.settings.animation_factor()
-    if games.is_realtime(game_id):
-        from game import paced_bots
-        bot_factory = paced_bots.paced_factory(bot_factory or tables.product_bots(),
-                                               speed=paced_bots.race_speed(app.settings),
-                                               start_delay=games.start_countdown(game_id) * app.settings.animation_factor())
-        bot_delay = 0.0
-    return tables.start_local(game_id, seats, options, bot_factory=bot_factory, bot_delay=bot_delay)
-
-
-def too_many_racers(game_id: str, seats: list[dict]) -> bool:
-    """A real-time race cannot share one screen: a local race takes at most one human seat."""
-    return games.is_realtime(game_id) and \
-        sum(1 for s in seats if s.get("kind") == "human") > 1
 
 
 class NewGameScene(GuiScene, Scene):
@@ -76,14 +57,28 @@ class NewGameScene(GuiScene, Scene):
         self.seat_count = Cycler((80, 250, 520, 48), "Players", counts, index=counts.index(max(r.MIN_SEATS, min(r.MAX_SEATS, getattr(r, "DEFAULT_SEATS", 2)))),
                                  on_change=lambda _: self._build_seats())
         self.option_cyclers = []
-        y = 330
+        y = 322
         labels = getattr(r, "OPTION_LABELS", {})
         for key, values in getattr(r, "OPTION_CHOICES", {}).items():
             named = labels.get(key, {})
-            self.option_cyclers.append((key, Cycler((80, y, 520, 44), humanise(key), values,
+            self.option_cyclers.append((key, Cycler((80, y, 520, 42), humanise(key), values,
                                                     format_value=lambda v, named=named: named.get(v, humanise(v)))))
-            y += 54
+            y += OPTION_ROW
         self._build_seats()
+
+    def option_help(self, key: str) -> str:
+        """The rules module's sentence about an option (OPTION_HELP), and which value is the rulebook's."""
+        return getattr(self.rules, "OPTION_HELP", {}).get(key, "")
+
+    def _side_names(self, n: int) -> list[str]:
+        """What each seat is called in this game: its side where the game has named sides (Orange, Union),
+        else the colour it plays."""
+        try:
+            sides = Session(self.game_cycler.value, n, seed=0).sides()
+        except ValueError:   # a seat count the game refuses (Situation 4 for 3): colours, until it is changed
+            sides = []
+        named = {seat: s["name"] for s in sides for seat in s["seats"] if not s["name"].startswith("Seat ")}
+        return [named.get(seat) or theme.seat_colour_name(seat) for seat in range(n)]
 
     def _build_seats(self) -> None:
         n = self.seat_count.value
@@ -112,10 +107,14 @@ class NewGameScene(GuiScene, Scene):
     # ----- actions ---------------------------------------------------------------------
     def seats(self) -> list[dict]:
         out = []
+        bots = names.bot_names(len(self.seat_cyclers), avoid=[self.app.settings.player_name])
         for i, cycler in enumerate(self.seat_cyclers):
             kind = "human" if cycler.value == "you" else cycler.value
             name = self.app.settings.player_name if i == 0 else f"Player {i + 1}"
-            out.append(seat_entry(kind, name))
+            entry = seat_entry(kind, name)
+            if entry["kind"] == "bot":
+                entry["name"] = bots[i]
+            out.append(entry)
         return out
 
     def options(self) -> dict:
@@ -150,6 +149,14 @@ class NewGameScene(GuiScene, Scene):
         except (OSError, ValueError, ImportError) as e:
             self.app.notify(f"The game could not start: {e}", warning=True)
 
+    @staticmethod
+    def _draw_seat_badge(surface, centre, colour, label: str) -> None:
+        """A seat's number on the colour it plays in this game (its side's shade where it has sides)."""
+        pygame.draw.circle(surface, theme.darken(colour, 0.5), (centre[0], centre[1] + 2), 16)
+        pygame.draw.circle(surface, colour, centre, 16)
+        pygame.draw.circle(surface, theme.lighten(colour, 0.4), centre, 16, 2)
+        theme.draw_text(surface, label, centre, 20, theme.text_on(colour), anchor="center", shadow=False, bold=True)
+
     # ----- frame ----------------------------------------------------------------------
     def handle(self, event):
         if self.gui_handle(event):
@@ -182,16 +189,26 @@ class NewGameScene(GuiScene, Scene):
         theme.draw_panel(surface, (656, 140, 568, 570))
         theme.draw_text(surface, "GAME AND OPTIONS", (80, 154), theme.SIZE_SMALL, c.accent)
         theme.draw_text(surface, "SEATS", (680, 154), theme.SIZE_SMALL, c.accent)
-        for w in [self.game_cycler, self.seat_count] + [cy for _, cy in self.option_cyclers]:
+        for w in [self.game_cycler, self.seat_count]:
             w.draw(surface)
+        for key, cycler in self.option_cyclers:
+            cycler.draw(surface)
+            line = self.option_help(key)
+            if line:
+                theme.draw_text(surface, theme.fit_text(line, cycler.rect.w - 8, 17), (cycler.rect.x + 6,
+                                cycler.rect.bottom + 4), 17, c.text_dim, shadow=False)
+        game_id = self.game_cycler.value
+        sides = self._side_names(len(self.seat_cyclers))
+        entries = self.seats()
         for i, cycler in enumerate(self.seat_cyclers):
-            theme.draw_seat_badge(surface, (706, cycler.rect.centery), i, 16, label=str(i + 1))
+            self._draw_seat_badge(surface, (706, cycler.rect.centery), boards.seat_colour(game_id, i), str(i + 1))
             cycler.draw(surface)
             value = cycler.value
             who = (self.app.settings.player_name if i == 0 and value in ("you", "human") else
-                   "hot-seat player" if value == "human" else "waits for a player" if value == "open" else "computer")
-            theme.draw_text(surface, who, (cycler.rect.x + 14, cycler.rect.centery), theme.SIZE_SMALL, c.text_dim,
-                            anchor="midleft")
+                   "hot-seat player" if value == "human" else "waits for a player" if value == "open" else
+                   f"{entries[i]['name']}, computer")
+            theme.draw_text(surface, theme.fit_text(f"{sides[i]} · {who}", 250, theme.SIZE_SMALL),
+                            (cycler.rect.x + 14, cycler.rect.centery), theme.SIZE_SMALL, c.text_dim, anchor="midleft")
         self.back_button.draw(surface)
         self.start_button.draw(surface)
         self.gui_draw(surface)

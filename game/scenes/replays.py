@@ -1,58 +1,47 @@
 """Replays: the saved games in the data folder; open one and step or play it at speed."""
-import time
 from pathlib import Path
 
 import pygame
 
-from engine import games, saves
 from engine.errors import SaveError
-from game import boards, paths, sound, theme
+from game import boards, local_play, saved_games, sound, theme
+from game.theme import fit_text
 from game.replay_link import ReplayLink
-from game.scene import Scene
+from game.saved_games import SavedGame
+from game.scene import SMOOTH, Scene
 from game.widgets import Button, RowList
 
-COLUMNS = [("Date", 240), ("Game", 230), ("Players", 520), ("Moves", 120)]
+COLUMNS = [("Date", 190), ("Game", 220), ("Players", 440), ("Moves", 100), ("", 170)]
 SPEEDS = (1, 2, 4, 8, 16)  # moves per second when playing
 
 
-def list_saves(folder: Path | None = None) -> list[dict]:
-    """Saved games, newest first: {"path", "date", "game", "players", "moves"}.
-
-    Unreadable files are skipped, and so are games without a single move (a lobby that never started).
-    """
-    folder = folder or paths.saves_dir()
-    out = []
-    for path in folder.glob("*.sandtable") if folder.exists() else []:
-        try:
-            header, log, _ = saves.read_records(path)
-        except SaveError:
-            continue
-        if not log:
-            continue
-        names = [s.get("name") or ("bot" if s.get("kind") == "bot" else f"seat {i + 1}")
-                 for i, s in enumerate(header["seats"])]
-        out.append({"path": path, "mtime": path.stat().st_mtime, "game": header["game"], "players": names,
-                    "moves": len(log)})
-    out.sort(key=lambda s: s["mtime"], reverse=True)
-    for s in out:
-        s["date"] = time.strftime("%Y-%m-%d %H:%M", time.localtime(s["mtime"]))
-    return out
+def list_saves(folder: Path | None = None) -> list[SavedGame]:
+    """Saved games that can be watched, newest first (see game.saved_games for every file, damaged too)."""
+    return [s for s in saved_games.listing(folder) if s.can_watch]
 
 
 class ReplaysScene(Scene):
+    """Every saved game: watch it, or continue it when it is unfinished. A damaged file is listed too, with
+    what is wrong with it, so no game vanishes without a word."""
+
     def __init__(self, app):
         super().__init__(app)
-        self.list = RowList((70, 140, 1140, 560), COLUMNS, on_pick=self.open)
+        self.list = RowList((70, 140, 1140, 520), COLUMNS, on_pick=self.open)
+        self.continue_button = Button((790, 724, 200, 52), "Continue", self.continue_selected, hotkey=pygame.K_c,
+                                      hotkey_label="C")
         self.watch_button = Button((1010, 724, 200, 52), "Watch", self.open_selected, primary=True)
         self.back_button = Button((70, 724, 200, 52), "Back", self.back)
         self.reload()
 
     def reload(self) -> None:
-        self.saves = {str(s["path"]): s for s in list_saves()}
-        self.list.set_rows([(key, [s["date"], games.rules(s["game"]).TITLE if s["game"] in games.available()
-                                   else s["game"], ", ".join(s["players"]), str(s["moves"])])
+        self.saves = {str(s.path): s for s in saved_games.listing()}
+        self.list.set_rows([(key, [s.date, s.title if s.problem is None else s.path.name, ", ".join(s.players),
+                                   str(s.moves) if s.problem is None else "", s.status])
                             for key, s in self.saves.items()])
-        self.watch_button.enabled = bool(self.saves)
+
+    @property
+    def selected(self) -> SavedGame | None:
+        return self.saves.get(self.list.selected_key)
 
     def on_enter(self) -> None:
         self.reload()
@@ -61,26 +50,75 @@ class ReplaysScene(Scene):
         if self.list.selected_key is not None:
             self.open(self.list.selected_key)
 
+    def continue_selected(self) -> None:
+        saved = self.selected
+        if saved is None or not saved.can_continue:
+            sound.play("error")
+            self.app.notify("Only an unfinished game can be continued." if saved is None or saved.problem is None
+                            else f"That save is damaged: {saved.problem}", warning=True)
+            return
+        local_play.continue_game(self.app, saved.path)
+
     def open(self, key) -> None:
+        saved = self.saves.get(key)
+        if saved is not None and saved.problem is not None:
+            sound.play("error")
+            self.app.notify(f"That save is damaged: {saved.problem}", warning=True)
+            return
         try:
-            link = ReplayLink(self.saves[key]["path"])
+            link = ReplayLink(saved.path)
             self.app.push(ReplayScene(self.app, link))
         except (SaveError, ImportError, AttributeError, KeyError) as e:
             sound.play("error")
             self.app.notify(f"That replay cannot be shown: {e}", warning=True)
 
+    def _sync_buttons(self) -> None:
+        saved = self.selected
+        self.watch_button.enabled = saved is not None and saved.can_watch
+        self.continue_button.enabled = saved is not None and saved.can_continue
+
     def handle(self, event):
-        return self.list.handle(event) or self.watch_button.handle(event) or self.back_button.handle(event)
+        self._sync_buttons()
+        return (self.list.handle(event) or self.continue_button.handle(event) or self.watch_button.handle(event)
+                or self.back_button.handle(event))
+
+    def _cell_colour(self, key, column: int):
+        saved = self.saves.get(key)
+        if saved is None:
+            return None
+        if saved.problem is not None:
+            return theme.colours.bad if column == 4 else theme.colours.text_dim
+        if column == 4:
+            return theme.colours.good if saved.can_continue else theme.colours.text_dim
+        return None
 
     def draw(self, surface):
+        c = theme.colours
         surface.blit(theme.backdrop(surface.get_size()), (0, 0))
         theme.draw_title(surface, "Replays", 64)
-        theme.draw_text(surface, f"saved games in {paths.saves_dir()}", (640, 112), theme.SIZE_SMALL,
-                        theme.colours.text_dim, anchor="center")
-        self.list.draw(surface, empty_text="No saved games yet: every local game is saved here as it is played.")
+        unfinished = sum(1 for s in self.saves.values() if s.can_continue)
+        count = len(self.saves)
+        summary = (f"{count} saved game{'' if count == 1 else 's'}"
+                   + (f" · {unfinished} in progress, ready to continue" if unfinished else "")) if count else \
+            "every game you play is saved here as it goes"
+        theme.draw_text(surface, summary, (640, 112), theme.SIZE_SMALL, c.text_dim, anchor="center")
+        self.list.draw(surface, empty_text="No saved games yet: every game is saved here as it is played.",
+                       cell_colour=self._cell_colour)
+        saved = self.selected
+        if saved is not None:
+            if saved.problem is not None:
+                line, colour = f"Damaged: {saved.problem}", c.bad
+            elif saved.can_continue:
+                line, colour = f"{saved.describe()}: Continue picks it up where it was left; Watch replays it.", c.text
+            else:
+                line, colour = f"{saved.describe()}: finished. Watch replays it move by move.", c.text_dim
+            theme.draw_text(surface, fit_text(line, 1120, theme.SIZE_SMALL), (70, 676), theme.SIZE_SMALL, colour,
+                            shadow=False)
+        self._sync_buttons()
+        self.continue_button.draw(surface)
         self.watch_button.draw(surface)
         self.back_button.draw(surface)
-        theme.draw_hint(surface, "Up/Down choose  ·  Enter or double-click watches  ·  Esc back")
+        theme.draw_hint(surface, "Up/Down choose  ·  Enter or double-click watches  ·  C continues  ·  Esc back")
 
 
 class ReplayScene(Scene):
@@ -134,6 +172,9 @@ class ReplayScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return False  # Esc leaves the replay, not whatever the board would do with it
         return self.board.handle(event)
+
+    def frame_rate(self) -> float:
+        return SMOOTH if self.playing else self.board.frame_rate()
 
     def update(self, dt):
         if self.playing:

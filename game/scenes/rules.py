@@ -1,14 +1,12 @@
 """Rules: each game's rules in our own words (game/help/<game_id>.md), scrollable."""
-from pathlib import Path
-
 import pygame
 
-from engine import games
+from engine import games, resources
 from game import theme
 from game.scene import Scene
 from game.widgets import Button
 
-HELP_DIR = Path(__file__).resolve().parents[1] / "help"
+HELP_DIR = resources.package_path("game", "help")
 TEXT_RECT = pygame.Rect(150, 176, 980, 526)
 LINE_HEIGHT = 30
 

@@ -1,4 +1,5 @@
-"""Settings: player name, volume, full screen, animation speed, colour-blind palette. Saved on every change."""
+"""Settings: player name, effects and music volumes, full screen, animation speed, colour-blind palette. Saved on
+every change."""
 import pygame
 
 from game import settings as settings_module
@@ -8,6 +9,10 @@ from game.scene import Scene
 from game.widgets import Button, Cycler
 
 VOLUMES = [i / 10 for i in range(11)]
+
+
+def _percent(value: float) -> str:
+    return f"{int(round(value * 100))} %"
 
 
 def _on_off(value: bool) -> str:
@@ -23,17 +28,20 @@ class SettingsScene(GuiScene, Scene):
                               on_submit=lambda _: self._commit_name())
         self.fields.append(self.name)
         volume_index = min(range(len(VOLUMES)), key=lambda i: abs(VOLUMES[i] - s.volume))
-        self.volume = Cycler((380, 290, 520, 48), "Volume", VOLUMES, index=volume_index,
-                             format_value=lambda v: f"{int(round(v * 100))} %", on_change=self._set_volume)
-        self.fullscreen = Cycler((380, 350, 520, 48), "Full screen (F11)", [False, True], index=int(s.fullscreen),
+        self.volume = Cycler((380, 282, 520, 46), "Sound effects", VOLUMES, index=volume_index,
+                             format_value=_percent, on_change=self._set_volume)
+        music_index = min(range(len(VOLUMES)), key=lambda i: abs(VOLUMES[i] - s.music_volume))
+        self.music = Cycler((380, 338, 520, 46), "Music", VOLUMES, index=music_index, format_value=_percent,
+                            on_change=self._set_music)
+        self.fullscreen = Cycler((380, 394, 520, 46), "Full screen (F11)", [False, True], index=int(s.fullscreen),
                                  format_value=_on_off, on_change=self._set_fullscreen)
         speeds = list(settings_module.ANIMATION_SPEEDS)
-        self.speed = Cycler((380, 410, 520, 48), "Animation speed", speeds, index=speeds.index(s.animation_speed),
+        self.speed = Cycler((380, 450, 520, 46), "Animation speed", speeds, index=speeds.index(s.animation_speed),
                             format_value=str.capitalize, on_change=self._set_speed)
-        self.palette = Cycler((380, 470, 520, 48), "Colour-blind palette", [False, True], index=int(s.colour_blind),
+        self.palette = Cycler((380, 506, 520, 46), "Colour-blind palette", [False, True], index=int(s.colour_blind),
                               format_value=_on_off, on_change=self._set_palette)
         self.done = Button((540, 680, 200, 52), "Done", self.back, primary=True)
-        self.focusables = [self.volume, self.fullscreen, self.speed, self.palette, self.done]
+        self.focusables = [self.volume, self.music, self.fullscreen, self.speed, self.palette, self.done]
         self.focus = 0
         self._sync_focus()
 
@@ -60,6 +68,10 @@ class SettingsScene(GuiScene, Scene):
         self.app.settings.volume = value
         self._save()
         sound.play("dice")  # a sample at the new volume
+
+    def _set_music(self, value):
+        self.app.settings.music_volume = value
+        self._save()
 
     def _set_fullscreen(self, value):
         self.app.settings.fullscreen = value
@@ -105,11 +117,11 @@ class SettingsScene(GuiScene, Scene):
         for w in self.focusables:
             w.draw(surface)
         # the seat colours as they look now, so the palette switch shows what it does
-        theme.draw_text(surface, "Seat colours", (380, 556), theme.SIZE_SMALL, c.text_dim)
+        theme.draw_text(surface, "Seat colours", (380, 560), theme.SIZE_SMALL, c.text_dim)
         for seat in range(6):
             x = 400 + seat * 84
             theme.draw_seat_badge(surface, (x, 600), seat, 18, label=str(seat + 1))
-            theme.draw_text(surface, theme.seat_colour_name(seat), (x, 630), theme.SIZE_SMALL - 2, c.text_dim,
+            theme.draw_text(surface, theme.seat_colour_name(seat), (x, 630), 17, c.text_dim,
                             anchor="center", shadow=False)
         self.gui_draw(surface)
         theme.draw_hint(surface, "Up/Down choose  ·  Left/Right or click change  ·  saved at once  ·  Esc back")

@@ -160,7 +160,7 @@ class BoardLayer:
             ring = theme.colours.accent if pending else (245, 240, 225)
             pygame.draw.circle(surf, (20, 20, 20, 210), (cx, cy + 1), 17)
             pygame.draw.circle(surf, (*ring, 255), (cx, cy), 16, 3)
-            theme_text(surf, str(points), (cx, cy), 16 if points < 100 else 14)
+            theme_text(surf, str(points), (cx, cy), 16 if points < 100 else 15)
             if flag_side is not None:
                 f = icons.flag(palette.side_shade(flag_side), 34)
                 surf.blit(f, f.get_rect(midbottom=(cx + 12, cy + 2)))

@@ -19,6 +19,8 @@ BOUNCE_SECONDS = 0.45
 FLASH_SECONDS = 1.4
 FLOAT_SECONDS = 1.4
 BUBBLE_SECONDS = 4.0
+FLOAT_STEP = 28       # pixels between stacked floaters
+MAX_FLOATERS = 8
 
 
 class Effects:
@@ -35,7 +37,24 @@ class Effects:
         self.flashes[slot] = [FLASH_SECONDS, colour]
 
     def float(self, text: str, pos, colour) -> None:
-        self.floaters.append([text, pos, FLOAT_SECONDS, colour])
+        """Points rising from `pos`; one that would land on another still rising starts above it, so a flag, a
+        square and a bridge scored at once read as a stack, not a heap."""
+        x, y = pos
+        for _ in range(MAX_FLOATERS):
+            if not self._taken(x, y):
+                break
+            y -= FLOAT_STEP
+        self.floaters.append([text, (x, y), FLOAT_SECONDS, colour])
+        del self.floaters[:-MAX_FLOATERS]
+
+    def _taken(self, x: float, y: float) -> bool:
+        """True when a floater starting at (x, y) now would cover one already rising."""
+        return any(abs(x - fx) < 60 and abs(y - (fy - self._rise(left))) < FLOAT_STEP
+                   for _, (fx, fy), left, _ in self.floaters)
+
+    @staticmethod
+    def _rise(left: float) -> float:
+        return (FLOAT_SECONDS - left) * 30
 
     def say(self, pos, text: str) -> None:
         self.bubble = {"pos": pos, "left": BUBBLE_SECONDS, "text": text}
@@ -64,9 +83,8 @@ class Effects:
 
     def draw_floaters(self, surface) -> None:
         for text, (x, y), left, colour in self.floaters:
-            rise = (FLOAT_SECONDS - left) * 30
-            theme.draw_text(surface, text, (x, y - 20 - rise), 28 if len(text) < 6 else 20, colour, bold=True,
-                            anchor="center")
+            theme.draw_text(surface, text, (x, y - 20 - self._rise(left)), 28 if len(text) < 6 else 20, colour,
+                            bold=True, anchor="center")
 
     def draw_bounces(self, surface, sprites, proj, side) -> None:
         for b in self.bounces:

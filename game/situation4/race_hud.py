@@ -7,9 +7,11 @@ import math
 import pygame
 
 from game import theme
-from game.board_kit.hud import Cached, fit_text
+from game.board_kit.hud import Cached
 from game.situation4 import icons, layout, palette
+from game.theme import fit_text
 from game.widgets import Button
+from game.words import plural
 
 FORCE_KINDS = ("tank", "paratroop", "bridge")
 FORCE_LABELS = {"tank": "Tanks", "paratroop": "Paratroopers", "bridge": "Bridges"}
@@ -31,6 +33,15 @@ def force_icon(kind: str, side: int, size: int = 30) -> pygame.Surface:
     return icons.bridge(shade, size) if kind == "bridge" else icons.force(kind, shade, size)
 
 
+def force_caption(kind: str, n: int, ready: bool) -> str:
+    """What a force's box says under its count, in words: its key while there are some, else why not."""
+    if n:
+        return f"key {FORCE_KEYS[kind]}"
+    if kind == "bridge" or ready:
+        return "all used"
+    return "finish base"
+
+
 def build_top_bar(board, sides: list[str], pub: dict, my_side, clock_text: str) -> pygame.Surface:
     surf = pygame.Surface(layout.TOP_BAR.size, pygame.SRCALPHA)
     surf.fill((*theme.colours.panel, 255))
@@ -44,8 +55,8 @@ def build_top_bar(board, sides: list[str], pub: dict, my_side, clock_text: str) 
         who = sides[side] + (" (you)" if side == my_side else "")
         theme.draw_text(surf, fit_text(who, 250, 18, True), (x + 30, 4), 18, theme.colours.text, bold=True,
                         shadow=False)
-        info = f"{pub['scores'][side]} pts  ·  {pub['placed'][side]} laid  ·  tray {pub['tray_left'][side]}"
-        theme.draw_text(surf, info, (x + 30, 23), 15, theme.colours.text_dim, shadow=False)
+        info = f"{plural(pub['scores'][side], 'point')}  ·  {pub['placed'][side]} laid  ·  {pub['tray_left'][side]} in tray"
+        theme.draw_text(surf, info, (x + 30, 22), 16, theme.colours.text_dim, shadow=False)
         x += 340
     theme.draw_text(surf, "SITUATION 4", (layout.TOP_BAR.right - 16, layout.TOP_BAR.centery), 24,
                     theme.colours.accent, bold=True, anchor="midright", shadow=False)
@@ -70,7 +81,7 @@ def build_score_box(sides: list[str], pub: dict, my_side, shown_scores: list[int
         name = sides[side] + (" — you" if side == my_side else "")
         theme.draw_text(surf, fit_text(name, rect.w - 110, 17, True), (22, y + 5), 17, theme.colours.text, bold=True,
                         shadow=False)
-        theme.draw_text(surf, f"{pub['placed'][side]} laid · {pub['tray_left'][side]} in tray", (22, y + 28), 15,
+        theme.draw_text(surf, f"{pub['placed'][side]} laid · {pub['tray_left'][side]} in tray", (22, y + 28), 16,
                         theme.colours.text_dim, shadow=False)
         theme.draw_text(surf, str(shown_scores[side]), (rect.w - 16, y + 26), 34, shade, bold=True, anchor="midright")
     return surf.convert_alpha()
@@ -80,7 +91,7 @@ def build_forces_box(pub: dict, my_side, armed) -> pygame.Surface:
     rect = FORCES_BOX.move(-FORCES_BOX.x, -FORCES_BOX.y)
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     theme.draw_panel(surf, rect, alpha=240)
-    theme.draw_text(surf, "In hand — drag onto the board", (12, 5), 16, theme.colours.text_dim, bold=True, shadow=False)
+    theme.draw_text(surf, "In hand: drag onto the board", (12, 4), 16, theme.colours.text_dim, bold=True, shadow=False)
     if my_side is None:
         return surf.convert_alpha()
     enemy = 1 - my_side
@@ -99,11 +110,10 @@ def build_forces_box(pub: dict, my_side, armed) -> pygame.Surface:
         surf.blit(icon, icon.get_rect(center=(box.x + 24, box.y + 22)))
         theme.draw_text(surf, f"×{n}", (box.x + 44, box.y + 22), 20, theme.colours.text if n else theme.colours.text_dim,
                         bold=True, anchor="midleft", shadow=False)
-        sub = FORCE_KEYS[kind] if n else ("used" if ready else "base first")
-        theme.draw_text(surf, sub, (box.centerx, box.bottom - 11), 13, theme.colours.text_dim, anchor="center",
-                        shadow=False)
-    their = "  ".join(f"{FORCE_LABELS[k].lower()} {pub['in_hand'][k][enemy]}" for k in FORCE_KINDS)
-    theme.draw_text(surf, fit_text(f"Opponent: {their}", rect.w - 20, 14), (12, rect.h - 22), 14,
+        theme.draw_text(surf, force_caption(kind, n, ready), (box.centerx, box.bottom - 11), 16, theme.colours.text_dim,
+                        anchor="center", shadow=False)
+    their = ", ".join(str(pub["in_hand"][k][enemy]) for k in FORCE_KINDS)
+    theme.draw_text(surf, fit_text(f"They hold (T, P, B): {their}", rect.w - 20, 16), (12, rect.h - 23), 16,
                     theme.colours.text_dim, shadow=False)
     return surf.convert_alpha()
 
@@ -168,6 +178,6 @@ class RaceHud:
                                 shadow=False)
         if their is not None:
             msg = f"{palette.side_name(self.board, enemy)} may flag their {self.board.objectives[their]} — until their next move"
-            for i, part in enumerate(theme.wrap_text(msg, box.w - 24, 15)[:2]):
-                theme.draw_text(surface, part, (box.x + 12, box.bottom - 40 + i * 17), 15, palette.side_shade(enemy),
+            for i, part in enumerate(theme.wrap_text(msg, box.w - 24, 16)[:2]):
+                theme.draw_text(surface, part, (box.x + 12, box.bottom - 42 + i * 18), 16, palette.side_shade(enemy),
                                 shadow=False)

@@ -21,10 +21,12 @@ import pygame
 
 from engine import games
 from engine.situation4 import get_board
-from game import sound, theme
+from game import sound, tables, theme
 from game.board_kit import hud as kit_hud
 from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.countdown import Countdown
+from game.board_kit.seats import REFUSAL
+from game.scene import GLOW, SMOOTH, STILL, TICK
 from game.situation4 import layout, palette, race_hud
 from game.situation4.board_layer import BoardLayer
 from game.situation4.effects import Effects
@@ -48,8 +50,8 @@ HELP_LINES = [
     ("Click", "a tray piece to pick it, then click its space (or drag it)"),
     ("T / P / B", "pick a tank, a paratrooper or a bridge, then click where"),
     ("F", "plant your flag on the objective you just laid (or an open one)"),
-    ("1 2 3 4", "tray filter: all, red border, objectives, bases"),
-    ("S", "tray sort: as dealt, my edge first, fits now first"),
+    ("1 2 3 4", "tray filter: all, base line (red border), objectives, bases"),
+    ("S", "tray sort: fits now first (lit green), my edge first, as dealt"),
     ("Left Right / wheel", "scroll the tray ([ ] and PgUp/PgDn too)"),
     ("Esc", "drop what you hold; twice to leave the race"),
     ("H / F1", "this help"),
@@ -58,7 +60,8 @@ HELP_LINES = [
 
 def build_help_card() -> pygame.Surface:
     return kit_hud.build_help("Racing in Situation 4", HELP_LINES,
-                              "Lay your pieces from your red edge; flag objectives at once.", width=820, key_column=200)
+                              "Build out from your base line (the red-bordered row along your edge); flag objectives "
+                              "at once.", width=860, key_column=200)
 
 
 class BoardScene(BaseBoardScene):
@@ -66,7 +69,6 @@ class BoardScene(BaseBoardScene):
     log_rect = layout.LOG
     log_title = "Race log"
     hint_rect = layout.HINT
-    leave_notice = "Press Esc again to leave the race."
 
     def __init__(self, app, link):
         super().__init__(app, link, build_help=build_help_card)
@@ -92,11 +94,17 @@ class BoardScene(BaseBoardScene):
         self.held = HeldPainter(self.board, self.sprites, self.layer, self._tip)
         self.refresh()
         self.tray.sync(self.tray_order(), self.predictions.in_flight_pieces(), self.targets.fitting)
-        fresh = self.pub.get("rev", 0) == 0 and self.seat is not None
+        # A race nothing has happened in since this window took it (a new one, or one continued from its save)
+        # starts with the count every racer keeps; one already running (a reconnect, a late join) does not.
+        self.start_rev = self.pub.get("rev", 0)
+        session = getattr(link, "session", None)
+        fresh = self.seat is not None and self.start_rev == getattr(session, "saved_log_length", 0)
         self.countdown = Countdown(COUNTDOWN_SECONDS * self.factor if fresh else 0.0)
+        self._count_shown = self.countdown.label() if self.countdown.running else None
         if self.countdown.running:
-            sound.play("turn")
-        self.log.add_text("Race started: build from your edge!" if fresh else "Race in progress.", None)
+            sound.play("tick")
+        self.log.add_text(("Race started: build from your base line!" if self.start_rev == 0 else
+                           "Race continued: build on from where you were!") if fresh else "Race in progress.", None)
 
     # ----- seats ---------------------------------------------------------------------------
     @property
@@ -157,7 +165,7 @@ class BoardScene(BaseBoardScene):
         del self.refusals[:-32]
         self.reason, self.reason_left = message, REASON_SECONDS
         if toast:
-            self.app.notify(message, warning=True)
+            self.app.notify(message, warning=True, moment=REFUSAL)
         sound.play("error")
 
     def clicked(self) -> None:
@@ -287,6 +295,9 @@ class BoardScene(BaseBoardScene):
                 self.app.notify(msg.get("msg") or "The table closed.", warning=True)
 
     def _answer(self, msg: dict) -> None:
+        if msg.get("t") == "ok":   # a move went through: an earlier refusal is no longer the news
+            self.reason, self.reason_left = "", 0.0
+            self.end_refusals()
         said = self.predictions.settle(msg, self.link.view(self.seat) or self.view)
         if said is None:
             return
@@ -317,12 +328,14 @@ class BoardScene(BaseBoardScene):
         if kind == "placed":
             if e.get("seat") != self.seat:
                 fx.flash(e["slot"], palette.TEAMMATE_FLASH if mine else palette.OPPONENT_FLASH)
+            else:
+                sound.play("place")
         elif kind == "flag_window" and mine:
             sound.play("turn")
         elif kind == "flagged":
             fx.float(f"+{e['points']}", self.proj.slot_centre(e["slot"]), palette.side_shade(e["side"]))
             if mine:
-                sound.play("conquest")
+                sound.play("flag")
         elif kind == "square_won":
             xs = [self.proj.slot_centre(s) for s in self.board.squares[e["square"]]]
             centre = (sum(p[0] for p in xs) / len(xs), sum(p[1] for p in xs) / len(xs))
@@ -339,15 +352,30 @@ class BoardScene(BaseBoardScene):
             fx.flash(e.get("target", e.get("slot")), palette.OPPONENT_FLASH)
 
     # ----- frame ---------------------------------------------------------------------------
+    @property
+    def paused(self) -> bool:
+        """The help is open in a race against this window's own bots: the race waits (a LAN race cannot)."""
+        return self.help_card.shown and tables.is_local(self.link) and not self.over
+
     def update(self, dt: float) -> None:
+        if self.paused:   # the table is not polled, so its bots do not move, and no clock runs
+            self.time += dt
+            return
         if self.countdown.update(dt):
-            sound.play("turn")
+            sound.play("go")
+        elif self.countdown.running and self.countdown.label() != self._count_shown:
+            self._count_shown = self.countdown.label()
+            sound.play("tick")
         super().update(dt)
 
+    def skip_animations(self) -> None:
+        if self.tally is not None and not self.tally.done:
+            self.tally.t = self.tally.per_line * 3
+
     def tick(self, dt: float) -> None:
-        if self.countdown.running and self.pub.get("rev", 0) > 0 and self.countdown.go_now():
+        if self.countdown.running and self.pub.get("rev", 0) > self.start_rev and self.countdown.go_now():
             # Someone did not wait for our count (a racer on another machine): the race is on now.
-            sound.play("turn")
+            sound.play("go")
             self.log.add_text("The race is on: the others have started!", None)
         self.predictions.update(dt)
         if self.view is not None and not self.countdown.running and not self.over:
@@ -366,6 +394,20 @@ class BoardScene(BaseBoardScene):
                                     factor=self.factor)
         if self.tally is not None:
             self.tally.update(dt)
+
+    def frame_rate(self) -> float:
+        fx = self.effects
+        scores = self.pub.get("scores") if self.view is not None else None
+        if (self.countdown.showing or fx.bounces or fx.flashes or fx.floaters or self.hand.drag is not None
+                or len(self.predictions) or (scores is not None and self.hud.shown_scores != list(scores))
+                or (fx.bubble is not None and fx.bubble["left"] < 1.0)
+                or (self.tally is not None and not self.tally.finished)):
+            return SMOOTH
+        if self.hand.holding or self.flag_prompt() is not None:
+            return GLOW   # the spaces lit for what is in hand, the flag box, pulse
+        if self.racing or fx.bubble is not None or self.reason_left > 0:
+            return TICK   # the race clock, and notices that go by themselves
+        return STILL
 
     def _tally_read(self) -> None:
         self.tally.t = math.inf
@@ -428,6 +470,12 @@ class BoardScene(BaseBoardScene):
         if self.countdown.showing:
             self.countdown.draw(surface, self.proj.rect.center, caption="Both sides start together")
 
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        if self.paused:
+            theme.draw_text(surface, "The race is paused while the help is open: any key goes back to it.",
+                            (640, 776), theme.SIZE_BODY, theme.colours.warning, anchor="center")
+
     def hint(self) -> tuple[str, str]:
         pub = self.pub
         keys = "drag pieces  ·  F flag  ·  T/P/B tank, paratrooper, bridge  ·  1-4 filter  ·  S sort  ·  Left/Right scroll" \
@@ -455,5 +503,5 @@ class BoardScene(BaseBoardScene):
         if prompt is not None and prompt[2]:
             return f"Plant your flag on the {prompt[1]} now (F), before your next move!", keys
         if pub["placed"][self.side] == 0:
-            return "Start on your red edge: drag a red-bordered piece to the bottom row.", keys
+            return "Start on your base line: the red-bordered row along your (bottom) edge; green ticks fit now.", keys
         return f"Build out from your pieces. {self.targets.open_spaces} spaces are open to you.", keys

@@ -1,9 +1,11 @@
 """The player's tray: the side's unplaced pieces along its edge, scrollable, filtered and sorted
 by the player without leaving the board.
 
-Filters follow what is printed on the pieces: all, red-bordered base-line pieces,
-objectives (points), and base pieces (tank and paratroop bases). Sorts: as dealt
-(the tray's own shuffled order), nearest my edge first, and "fits now" first.
+Filters follow what is printed on the pieces: all, base-line pieces (the red-bordered
+row along each edge), objectives (points), and base pieces (tank and paratroop bases).
+Sorts: "fits now" first (the default: what can be laid this moment leads, marked with
+a green outline and tick), nearest my edge first, and as dealt (the tray's own shuffled
+order).
 Items run in columns of two; the wheel, Left/Right, [ ] and PgUp/PgDn scroll by a column.
 The tray owns its tools (the filter and sort buttons, keys 1-4 and S) and draws them.
 """
@@ -14,11 +16,19 @@ from game.situation4 import layout, palette
 from game.widgets import Button
 
 FILTERS = ("all", "red", "points", "bases")
-FILTER_LABELS = {"all": "All", "red": "Red", "points": "Points", "bases": "Bases"}
-FILTER_NAMES = {"all": "all pieces", "red": "red-bordered base-line pieces", "points": "objectives",
+FILTER_LABELS = {"all": "All", "red": "Edge", "points": "Points", "bases": "Bases"}
+FILTER_NAMES = {"all": "all pieces", "red": "base-line pieces (red border)", "points": "objectives",
                 "bases": "base pieces"}
-SORTS = ("dealt", "edge", "fits")
+SORTS = ("fits", "edge", "dealt")
 SORT_LABELS = {"dealt": "as dealt", "edge": "my edge first", "fits": "fits now first"}
+
+
+def _tick(surface, centre) -> None:
+    """The "fits now" mark in a tray cell's corner: a green disc with a check."""
+    x, y = centre
+    pygame.draw.circle(surface, theme.darken(palette.LEGAL, 0.55), (x, y + 1), 8)
+    pygame.draw.circle(surface, palette.LEGAL, (x, y), 8)
+    pygame.draw.lines(surface, (20, 60, 30), False, [(x - 4, y), (x - 1, y + 3), (x + 4, y - 3)], 2)
 
 
 class Tray:
@@ -28,7 +38,7 @@ class Tray:
         self.side = side
         self.flipped = flipped
         self.filter = "all"
-        self.sort = "dealt"
+        self.sort = SORTS[0]
         self.scroll = 0          # first visible column
         self.items: list[int] = []
         self.fitting: set = set()
@@ -43,9 +53,9 @@ class Tray:
         self._key = None
         t = layout.TRAY_TOOLS
         self.filter_buttons = {name: Button((t.x + (i % 2) * 76, t.y + 26 + (i // 2) * 32, 72, 28), FILTER_LABELS[name],
-                                            lambda n=name: self.set_filter(n), size=16)
+                                            lambda n=name: self.set_filter(n), size=17)
                                for i, name in enumerate(FILTERS)}
-        self.sort_button = Button((t.x, t.y + 92, 148, 28), "", self.next_sort, size=15)
+        self.sort_button = Button((t.x, t.y + 92, 148, 28), "", self.next_sort, size=16)
         self.buttons = list(self.filter_buttons.values()) + [self.sort_button]
 
     # ----- what is in it ---------------------------------------------------------------
@@ -159,7 +169,7 @@ class Tray:
         pygame.draw.rect(surface, theme.colours.panel, layout.TRAY, border_radius=10)
         pygame.draw.rect(surface, theme.colours.panel_border, layout.TRAY, 2, border_radius=10)
         t = layout.TRAY_TOOLS
-        theme.draw_text(surface, label, (t.x, t.y), 17, theme.colours.text, bold=True, shadow=False)
+        theme.draw_text(surface, label, (t.x, t.y - 1), 17, theme.colours.text, bold=True, shadow=False)
         for name, b in self.filter_buttons.items():
             b.primary = self.filter == name
             b.draw(surface)
@@ -179,15 +189,17 @@ class Tray:
             if piece == selected:
                 pygame.draw.rect(surface, theme.colours.accent, rect, 3, border_radius=6)
             elif fits:
-                pygame.draw.rect(surface, palette.LEGAL, rect, 1, border_radius=6)
+                pygame.draw.rect(surface, palette.LEGAL, rect, 2, border_radius=6)
             if piece == lifted:
                 continue
             sprite = self.sprites.get(piece, self.side, layout.TRAY_CELL_PX, self.flipped)
             sprite.blit_at(surface, rect.center)
             points = self.board.objectives.get(piece)
             if points:
-                label = theme.render_text(str(points), 14, theme.text_on(shade), True)
+                label = theme.render_text(str(points), 16, theme.text_on(shade), True)
                 surface.blit(label, label.get_rect(center=rect.center))
+            if fits and piece != selected:
+                _tick(surface, (rect.right - 12, rect.y + 11))
         surface.set_clip(clip)
         if not self.items:
             text = empty_text or (f"No {FILTER_NAMES[self.filter]} left" if self.filter != "all" else "Tray empty")

@@ -182,7 +182,7 @@ class CombatDialog:
             mid = ((minus.rect.right + plus.rect.x) // 2, minus.rect.centery)
             theme.draw_text(surface, str(self.counts[row][key]), (mid[0], mid[1] - 6), 22, c.text, bold=True,
                             anchor="center")
-            theme.draw_text(surface, str(key), (mid[0], mid[1] + 12), 14, c.text_dim, anchor="center", shadow=False)
+            theme.draw_text(surface, str(key), (mid[0], mid[1] + 13), 15, c.text_dim, anchor="center", shadow=False)
         theme.draw_text(surface, self.sentence(), (x + 24, self.rect.bottom - 36), 17,
                         c.good if choice is not None else c.warning, anchor="midleft", shadow=False)
         self.ok.enabled = choice is not None

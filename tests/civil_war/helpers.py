@@ -16,7 +16,7 @@ SOUTH, NORTH = CONFEDERACY, UNION
 RESERVES = {SOUTH: (0, 11), NORTH: (0, 1)}
 
 
-def empty(turn: int = SOUTH, turn_limit: int = 200, reserves: bool = True) -> dict:
+def empty(turn: int = SOUTH, turn_limit: int = 0, reserves: bool = True) -> dict:
     state = cw.setup({"turn_limit": turn_limit}, 2, Rng(0))
     state["units"] = []
     state["turn"] = turn

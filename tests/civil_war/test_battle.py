@@ -181,3 +181,75 @@ def test_the_extra_move_is_never_a_railroad_ride():
     assert retreats and all(max(abs(a["to"][0] - 6), abs(a["to"][1] - 2)) == 1 for a in retreats)
     act(s, NORTH, {"type": "retreat", "path": [[7, 1]], "units": {"infantry": 1}})
     assert cw.to_act(s) == {SOUTH}
+
+
+# Four separate Union forces of two, each with a lone Confederate infantry beside it.
+SACRIFICES = [((9, 10), (10, 10)), ((6, 10), (7, 10)), ((8, 12), (8, 11)), ((0, 9), (1, 9))]
+
+
+def four_sacrifices_ready():
+    s = empty()
+    for attacker, target in SACRIFICES:
+        place(s, SOUTH, attacker, infantry=1)
+        place(s, NORTH, target, infantry=2)
+    return s
+
+
+def sacrifice_listed(s, attacker, target) -> bool:
+    return any(a["type"] == "move" and a["from"] == list(attacker) and a["to"] == list(target)
+               for a in all_actions(cw.legal(s, SOUTH)))
+
+
+def test_only_three_disabled_markers_exist():
+    """Equipment: three disabled markers; a sacrifice is shown by placing one on the larger force. With all
+    three on the board no further sacrifice can be fought (our reading: nothing could show it)."""
+    s = four_sacrifices_ready()
+    for attacker, target in SACRIFICES[:3]:
+        assert sacrifice_listed(s, attacker, target)
+        move(s, SOUTH, attacker, [target], infantry=1)
+    assert cw.view(s, None)["public"]["markers_left"]["disabled"] == 0
+    attacker, target = SACRIFICES[3]
+    assert not sacrifice_listed(s, attacker, target)
+    assert "disabled markers" in refused(s, SOUTH, {"type": "move", "from": list(attacker), "path": [list(target)],
+                                                     "units": {"infantry": 1}})
+
+
+def test_a_force_already_marked_can_be_sacrificed_against_again():
+    """The marker sits on the force: a second sacrifice against a force that carries one needs no other."""
+    s = four_sacrifices_ready()
+    for attacker, target in SACRIFICES[:3]:
+        move(s, SOUTH, attacker, [target], infantry=1)
+    place(s, SOUTH, (11, 11), infantry=1)
+    assert sacrifice_listed(s, (11, 11), (10, 10))
+    events = move(s, SOUTH, (11, 11), [(10, 10)], infantry=1)
+    assert any(e["type"] == "battle" and e["kind"] == "sacrifice" for e in events)
+
+
+def test_markers_come_back_when_the_disabled_turn_ends():
+    """The force is immobilised for one turn: its marker comes off when that turn ends and may be used again."""
+    s = four_sacrifices_ready()
+    for attacker, target in SACRIFICES[:3]:
+        move(s, SOUTH, attacker, [target], infantry=1)
+    act(s, SOUTH, {"type": "end_turn"})
+    move(s, NORTH, (0, 1), [(1, 1)], infantry=1)
+    act(s, NORTH, {"type": "end_turn"})
+    assert cw.view(s, None)["public"]["markers_left"]["disabled"] == 3
+    attacker, target = SACRIFICES[3]
+    move(s, SOUTH, attacker, [target], infantry=1)
+    assert all(u["disabled"] for u in s["units"] if tuple(u["at"]) == target)
+
+
+def test_a_beaten_force_loses_its_marker():
+    """Our decision: when a disabled force loses a battle, its marker comes off, and its survivors may move on
+    their own turn as any beaten survivors may ("these units can be moved again on their regular turn")."""
+    s = empty()
+    place(s, SOUTH, FIELD, infantry=1)
+    place(s, SOUTH, (11, 11), infantry=4)
+    place(s, NORTH, NEXT, infantry=2)
+    move(s, SOUTH, FIELD, [NEXT], infantry=1)
+    assert cw.view(s, None)["public"]["markers_left"]["disabled"] == 2
+    move(s, SOUTH, (11, 11), [NEXT], infantry=4)
+    act(s, SOUTH, {"type": "battle", "eliminate": {"infantry": 1}, "lose": {}})
+    survivor = next(u for u in s["units"] if u["side"] == NORTH and tuple(u["at"]) == NEXT)
+    assert not survivor["disabled"]
+    assert cw.view(s, None)["public"]["markers_left"]["disabled"] == 3

@@ -1,17 +1,16 @@
 """The map: real places projected onto 18x18 squares, validated when loaded."""
 import copy
-import json
 
 import pytest
 
-from engine import civil_war as cw
+from engine import civil_war as cw, resources
 from engine.civil_war import board as board_module
 from engine.civil_war.pieces import FORCES
 from engine.errors import BoardError
 from engine.rng import Rng
 
 BOARD = board_module.load()
-RAW = json.loads((board_module.BOARDS / "civil_war.json").read_text())
+RAW = resources.read_board("civil_war")
 
 
 def test_cities_sit_where_their_latitude_and_longitude_put_them():

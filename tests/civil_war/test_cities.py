@@ -208,3 +208,31 @@ def test_a_fortified_city_needs_a_larger_force_to_take():
     move(s, NORTH, (8, 7), [CHATTANOOGA], infantry=5)
     # 5 against 4: every defender must go, at a cost of three attackers
     assert here(s, CHATTANOOGA, NORTH)["infantry"] == 2 and s["fortified"] == {}
+
+
+def _six_cities_fortified() -> dict:
+    """Six of the seven key cities fortified (the North its four, the South Chattanooga and Charleston),
+    and unmoved Confederate infantry in Atlanta, the seventh."""
+    s = empty()
+    for city in ("St. Louis", "Indianapolis", "Pittsburgh", "Baltimore"):
+        place(s, NORTH, BOARD.cities[city].at, infantry=1)
+        s["fortified"][city] = NORTH
+    for city in ("Chattanooga", "Charleston", "Atlanta"):
+        place(s, SOUTH, BOARD.cities[city].at, infantry=1)
+    s["fortified"]["Chattanooga"] = s["fortified"]["Charleston"] = SOUTH
+    return s
+
+
+def test_only_six_fortification_markers_exist():
+    """Equipment: six doubling pieces in all. With six cities fortified, a seventh cannot be until one
+    marker is taken off."""
+    s = _six_cities_fortified()
+    assert cw.view(s, None)["public"]["markers_left"]["fortification"] == 0
+    message = refused(s, SOUTH, {"type": "fortify", "at": list(ATLANTA)})
+    assert "6 fortification markers" in message
+    assert {"type": "fortify", "at": list(ATLANTA)} not in all_actions(cw.legal(s, SOUTH))
+    act(s, SOUTH, {"type": "unfortify", "at": list(BOARD.cities["Charleston"].at)})
+    assert cw.view(s, None)["public"]["markers_left"]["fortification"] == 1
+    assert {"type": "fortify", "at": list(ATLANTA)} in all_actions(cw.legal(s, SOUTH))
+    act(s, SOUTH, {"type": "fortify", "at": list(ATLANTA)})
+    assert len(s["fortified"]) == 6 and s["fortified"]["Atlanta"] == SOUTH

@@ -98,8 +98,21 @@ def test_the_turn_limit_decides_by_pieces_left():
     assert cw.result(even)["winners"] == []
 
 
+def test_by_default_no_turn_limit_ends_the_war():
+    """Winning: the war ends when one side's troops are all eliminated, by surrender, or in stalemate at one
+    piece each; the rules set no number of turns, so the default has none and the game goes on past 200."""
+    assert cw.default_options() == {"turn_limit": 0}
+    s = empty()
+    assert s["turn_limit"] == 0
+    s["turn_number"] = 400
+    move(s, SOUTH, (0, 11), [(1, 11)], infantry=1)
+    act(s, SOUTH, {"type": "end_turn"})
+    assert cw.result(s) is None and s["turn"] == NORTH and s["turn_number"] == 401
+
+
 def test_options_are_checked():
-    assert cw.validate_options({}, 2) == {"turn_limit": 200}
+    assert cw.validate_options({}, 2) == {"turn_limit": 0}
+    assert cw.validate_options({"turn_limit": 200}, 2) == {"turn_limit": 200}
     assert cw.validate_options({"turn_limit": 0}, 2) == {"turn_limit": 0}
     with pytest.raises(ValueError):
         cw.validate_options({"turn_limit": 7}, 2)

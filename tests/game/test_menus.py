@@ -56,10 +56,23 @@ def test_letter_shortcuts_open_entries(ui):
     assert isinstance(ui.top, SettingsScene)
 
 
-def test_esc_on_the_title_and_quit_both_end_the_app(ui):
-    """Esc on the main menu quits, like the Quit entry."""
+def test_esc_on_the_title_asks_first_and_a_second_press_quits(ui):
+    """Quitting from the title needs a deliberate press: the first Esc says "press again", the second quits."""
+    ui.key(pygame.K_ESCAPE)
+    assert ui.app.running is True
+    assert [t[0] for t in ui.app.toasts] == ["Press Esc again to quit."]
     ui.key(pygame.K_ESCAPE)
     assert ui.app.running is False
+
+
+def test_the_quit_question_lapses_and_leaves_with_the_title(ui):
+    """An Esc long ago does not count towards quitting; the question does not follow the player."""
+    ui.key(pygame.K_ESCAPE)
+    ui.frames(200)   # more than the 2.5 s it stands
+    ui.key(pygame.K_ESCAPE)
+    assert ui.app.running is True
+    ui.key(pygame.K_u)   # Rules
+    assert isinstance(ui.top, RulesScene) and not ui.app.toasts
 
 
 def test_quit_button(ui):

@@ -19,7 +19,7 @@ def saved_game(sandbox_home):
             break
     assert link.phase == "over"
     link.close()
-    [path] = [s["path"] for s in list_saves()]
+    [path] = [s.path for s in list_saves()]
     return path
 
 
@@ -89,7 +89,7 @@ def test_play_runs_the_replay_at_the_chosen_speed(ui, saved_game):
 
 def test_unreadable_files_are_left_out_of_the_list(sandbox_home, saved_game):
     (saved_game.parent / "broken.sandtable").write_bytes(b"not a save")
-    assert [s["path"] for s in list_saves()] == [saved_game]
+    assert [s.path for s in list_saves()] == [saved_game]
 
 
 def test_a_game_without_moves_is_not_offered_as_a_replay(sandbox_home, saved_game):
@@ -97,4 +97,4 @@ def test_a_game_without_moves_is_not_offered_as_a_replay(sandbox_home, saved_gam
     link = tables.start_local("toy", [{"kind": "human"}], {}, seed=1, bot_factory=toy_bots)
     link.close()
     assert len(list(saved_game.parent.glob("*.sandtable"))) == 2
-    assert [s["path"] for s in list_saves()] == [saved_game]
+    assert [s.path for s in list_saves()] == [saved_game]

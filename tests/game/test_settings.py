@@ -39,7 +39,10 @@ def test_changes_are_saved_and_a_new_window_loads_them(ui):
 
 def test_keyboard_changes_the_focused_setting(ui):
     scene = open_settings(ui)
-    ui.key(pygame.K_DOWN)  # volume -> full screen
+    ui.key(pygame.K_DOWN)  # effects -> music
+    ui.key(pygame.K_RIGHT)
+    assert scene.music.focused and ui.app.settings.music_volume == 0.5 and ui.app.settings.volume == 0.7
+    ui.key(pygame.K_DOWN)  # -> full screen
     ui.key(pygame.K_DOWN)  # -> animation speed
     ui.key(pygame.K_RIGHT)
     assert scene.speed.focused and ui.app.settings.animation_speed == "slow"
@@ -80,8 +83,39 @@ def test_wrong_types_reset_only_the_bad_fields(sandbox_home):
     assert "volume" in notice
 
 
-def test_no_settings_file_means_defaults_without_a_notice(sandbox_home):
-    assert settings.load() == (settings.Settings(), None)
+def test_no_settings_file_means_defaults_without_a_notice_and_a_name_still_to_ask(sandbox_home):
+    """A first run: defaults, no notice, and the title will ask the player's name (name_chosen is False)."""
+    assert settings.load() == (settings.Settings(name_chosen=False), None)
+
+
+def test_the_first_run_asks_a_name_once_and_keeps_it(sandbox_home):
+    """With no settings file the title asks "What shall your opponents call you?" before anything else; the name
+    typed is saved, greets the player and is never asked again."""
+    from game.app import App
+    from game.scenes.title import TitleScene
+    from game.scenes.welcome import WelcomeScene
+    from tests.game.driver import Driver
+    app = App()
+    try:
+        app.push(TitleScene(app))
+        ui = Driver(app)
+        ui.frames(2)
+        assert isinstance(ui.top, WelcomeScene) and app.settings.player_name == "Player"
+        ui.type_text("Grace")
+        ui.key(pygame.K_RETURN)
+        ui.frames(2)
+        assert isinstance(ui.top, TitleScene)
+        assert app.settings.player_name == "Grace" and app.settings.name_chosen
+        assert settings.load()[0].player_name == "Grace"
+    finally:
+        app.close()
+    app = App()
+    try:
+        app.push(TitleScene(app))
+        Driver(app).frames(2)
+        assert isinstance(app.stack.top, TitleScene)   # asked once, never again
+    finally:
+        app.close()
 
 
 def test_tests_never_write_to_the_real_home(sandbox_home):

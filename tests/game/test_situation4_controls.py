@@ -53,9 +53,13 @@ def test_the_race_starts_after_a_countdown_and_no_one_moves_before_go(app):
 
 
 def test_the_tray_filters_sorts_and_scrolls_without_leaving_the_board(app):
+    """The tray starts sorted "fits now" first (at the start: my base line's pieces), each of those marked; 1-4
+    filter it, S and the sort button cycle the order, the wheel and the arrows scroll it."""
     link, scene = race(app)
     everything = list(scene.tray.items)
     assert len(everything) == BOARD.n and scene.tray.max_scroll > 0
+    assert scene.tray.sort == "fits" and set(everything[:12]) == set(BOARD.base_line[0])
+    assert scene.tray.fitting == set(BOARD.base_line[0])
     post_key(pygame.K_2)
     app.step(FRAME)
     red = set(BOARD.base_line[0]) | set(BOARD.base_line[1])
@@ -81,7 +85,7 @@ def test_the_tray_filters_sorts_and_scrolls_without_leaving_the_board(app):
     assert scene.tray.scroll == 1
     post_click(scene.tray.sort_button.rect.center)
     app.step(FRAME)
-    assert scene.tray.sort == "fits" and set(scene.tray.items[:12]) == set(BOARD.base_line[0])
+    assert scene.tray.sort == "dealt" and scene.tray.items == scene.tray_order()
     assert type(app.stack.top) is BoardScene
     link.close()
 

@@ -158,7 +158,7 @@ def test_a_window_races_a_bot_process_over_loopback_to_the_tally_and_its_board_i
         ui.frames(1)
         frames += 1
         tally_seen = tally_seen or board.tally is not None
-        if frames % 20 == 0 and ui.top is board and not board.predictions and board.tally is None:
+        if frames % 5 == 0 and ui.top is board and not board.predictions and board.tally is None:
             # mid-race, with nothing of mine in flight: the board on my screen is the host's at that rev
             # (its autosave, journaled before any `ok` or update leaves the host)
             shown = board.pub
@@ -295,7 +295,9 @@ def test_two_links_race_for_one_space_the_losers_prediction_shows_then_rolls_bac
     try:
         join_by_address(ui, relay.port)
         ui.frames(1)
-        rival = RemoteTable("127.0.0.1", port, name="Rival")  # the other window's link, straight to the host
+        # the other window's link, straight to the host; it asks for seat 1, as the window's hello (which now
+        # waits in the browser for the table's answer) may arrive after it
+        rival = RemoteTable("127.0.0.1", port, name="Rival", seat=1)
         board = wait_for_board(ui)
         assert board.link.my_seats == [0] and board.side == 0
         assert frames_until(ui, lambda: rival.status == "connected" and rival.my_seats == [1])
@@ -319,6 +321,10 @@ def test_two_links_race_for_one_space_the_losers_prediction_shows_then_rolls_bac
             answered = [m for m in rival.poll() if m.get("seq") == seq and m["t"] in ("ok", "err")]
             time.sleep(0.002)
         assert answered and answered[0]["t"] == "ok", answered
+        deadline = time.monotonic() + 5  # the update follows its ok (a separate frame, maybe a moment later)
+        while rival.rev < answered[0]["rev"] and time.monotonic() < deadline:
+            rival.poll()
+            time.sleep(0.002)
         assert rival.view(1)["public"]["owner"][contested] == 1
 
         # my drag: the scene's own view says the space is free, so it is sent and shows at once

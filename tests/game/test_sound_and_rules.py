@@ -33,6 +33,36 @@ def test_every_effect_is_a_short_mono_wav_that_is_not_silent():
         assert max(frames) > 0, name
 
 
+def test_music_loops_are_mono_wavs_made_by_the_script_that_join_without_a_seam():
+    """Music is made by code too (tools/make_music.py, one loop per track the window plays); each loop ends where
+    it begins, so it repeats without a click."""
+    import array
+    from tools import make_music
+    assert set(make_music.TRACKS) == set(sound.TRACKS)
+    for name in sound.TRACKS:
+        with wave.open(str(sound.MUSIC_DIR / f"{name}.wav")) as w:
+            assert w.getnchannels() == 1 and w.getframerate() == make_music.RATE and w.getsampwidth() == 2
+            samples = array.array("h", w.readframes(w.getnframes()))
+        assert 10 < len(samples) / make_music.RATE < 40, name
+        peak = max(abs(v) for v in samples)
+        assert peak > 10_000, name
+        assert abs(samples[-1] - samples[0]) < peak * 0.1, name   # the end meets the start
+
+
+def test_music_has_a_volume_of_its_own():
+    """Settings keep the music's volume apart from the effects'; the app hands each to its player."""
+    from game.settings import Settings
+    from game.app import App
+    app = App(settings=Settings(player_name="Tester", volume=0.9, music_volume=0.2))
+    try:
+        assert sound.sounds.volume == 0.9 and sound.music_player.volume == 0.2
+        app.settings.music_volume = 0.6
+        app.apply_settings()
+        assert sound.music_player.volume == 0.6 and sound.sounds.volume == 0.9
+    finally:
+        app.close()
+
+
 def test_without_a_mixer_playing_is_a_silent_no_op(monkeypatch):
     """If the mixer can't start, sound is a silent no-op and the game goes on."""
     player = sound.Sounds()

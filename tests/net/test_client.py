@@ -110,3 +110,29 @@ def test_nobody_listening_gives_a_closed_status_with_a_sentence():
         assert link.error.startswith("Could not reach a table at 127.0.0.1:")
     finally:
         link.close()
+
+
+def test_acts_pipelined_past_the_rate_limit_are_each_applied_once_and_answered_under_their_own_seq(start_host):
+    """Over 50 acts a second the host answers `slow_down` and applies nothing; the client sends such an act
+    again a moment later under a new seq (its old one may have been overtaken by a later answered act, which
+    would make it a stale resend) and reports the answer under the seq it gave. Nothing is lost or doubled."""
+    import collections
+    h = start_host(n_seats=1, options={"pile": 5000})
+
+    async def pipeline():
+        from net.client import Client
+        answers = []
+        client = Client(*h.address, on_message=lambda m: answers.append(m) if m["t"] in ("ok", "err") else None)
+        await client.connect()
+        seqs = [client.send_act(TAKE1) for _ in range(120)]
+        for _ in range(200):
+            if len(answers) >= 120:
+                break
+            await asyncio.sleep(0.05)
+        await client.close()
+        return seqs, answers
+
+    seqs, answers = asyncio.run(pipeline())
+    assert collections.Counter(m["t"] for m in answers) == {"ok": 120}
+    assert sorted(m["seq"] for m in answers) == seqs
+    assert h.host.table.rev == 120 and h.host.table.session.state["pile"] == 5000 - 120

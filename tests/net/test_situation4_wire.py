@@ -13,7 +13,6 @@ import sys
 import threading
 import time
 
-from engine.errors import SaveError
 from engine.session import Session
 from tests.net.test_processes import ENV, ROOT, finish, serve, spawn
 
@@ -137,13 +136,6 @@ def test_a_two_by_two_team_race_with_four_bot_processes_finishes(tmp_path):
     assert result["scores"][0] == result["scores"][2] and result["scores"][1] == result["scores"][3]
 
 
-def _saved_log(save):
-    try:
-        return Session.load(save).log
-    except SaveError:  # not written yet, or caught between two appends
-        return []
-
-
 def test_a_dropped_racer_reconnects_by_token_and_continues_on_its_seat(tmp_path):
     """A racer's process is SIGKILLed mid-race; a new process with its token gets the same seat and
     races on to the end; the host and the opponent's `bot` process finish with a result."""
@@ -159,9 +151,18 @@ def test_a_dropped_racer_reconnects_by_token_and_continues_on_its_seat(tmp_path)
         opponent = spawn("bot", "--connect", f"{address[0]}:{address[1]}", "--level", "normal", "--pace", "0.06",
                          module=None)
         tell(first, "play 0.03")
-        deadline = time.monotonic() + 30  # both race until the first racer's moves are in the save
-        while time.monotonic() < deadline and not any(s == joined["seat"] for s, _ in _saved_log(save)):
-            time.sleep(0.05)
+        # both race for a while: until the first racer has laid a piece (the opponent's process may take
+        # seconds to start on a loaded machine, and the race starts only when it has joined)
+        from tests.net.wire import RawClient
+        deadline = time.monotonic() + 30
+        placed = 0
+        while not placed and time.monotonic() < deadline:
+            time.sleep(0.2)
+            look = RawClient(address)
+            view = look.hello(want="watch")["view"]
+            look.close()
+            placed = view["public"]["placed"][joined["seat"] % 2]
+        assert placed, "the first racer never placed a piece"
         first.send_signal(signal.SIGKILL)
         first.wait(5)
         back = racer(address, "--token", joined["token"])
@@ -214,8 +215,8 @@ def _time_moves(session) -> list:
     accepted = []
     act = session.act
 
-    def timed(seat, action):
-        events = act(seat, action)
+    def timed(seat, action, seq=None):
+        events = act(seat, action, seq=seq)
         accepted.append((time.monotonic(), seat))
         return events
     session.act = timed

@@ -75,6 +75,16 @@ class RawClient:
         self.send({"t": "act", "seq": seq, "a": action})
         return self.recv_until(lambda m: m["t"] in ("ok", "err") and m.get("seq") == seq)
 
+    def act_within_limits(self, seq: int, action, tries: int = 100) -> dict:
+        """`act`, sent again with the same seq after each `slow_down` (the host's rate limit), as a
+        well-behaved client does; returns the first other answer."""
+        for _ in range(tries):
+            answer = self.act(seq, action)
+            if answer.get("code") != "slow_down":
+                return answer
+            time.sleep(0.05)
+        raise AssertionError(f"seq {seq} was refused slow_down {tries} times")
+
     def is_closed(self, timeout: float = 3.0) -> bool:
         """True once the host has closed (EOF or reset); frames still arriving are kept."""
         deadline = time.monotonic() + timeout

@@ -54,8 +54,10 @@ def test_bot_games_end_with_legal_quick_decisions(levels, options):
 
 def test_bots_wait_when_it_is_not_their_turn():
     s = Session("risk", 3, seed=1)
-    assert make("risk", "hard", 1, 0).choose(s.view(1)) is None
-    assert make("risk", "easy", 0, 0).choose(s.view(0)) in s.legal_actions(0)
+    first = s.to_act()[0]
+    waiting = (first + 1) % 3
+    assert make("risk", "hard", waiting, 0).choose(s.view(waiting)) is None
+    assert make("risk", "easy", first, 0).choose(s.view(first)) in s.legal_actions(first)
 
 
 def test_a_saved_bot_game_replays_to_the_same_hash(tmp_path):

@@ -128,17 +128,25 @@ def test_a_flag_not_planted_at_once_opens_the_objective_to_the_opponent():
     assert s.state["flags"][slot(7, 6)] == 1 and s.state["scores"] == [0, 25]
 
 
-@pytest.mark.parametrize("lapsed_flag,late_placer_may_flag", [("either_side", True), ("opponent_only", False)])
-def test_who_may_flag_a_lapsed_objective_follows_the_option(lapsed_flag, late_placer_may_flag):
-    """A lapsed objective is open to either side by default; under `opponent_only` only the opponent may flag it."""
-    s = new(lapsed_flag=lapsed_flag)
+def test_by_default_a_missed_flag_belongs_to_the_opponent_alone():
+    """Rule 1 (placement of objective flags): a placer who does not flag at once loses the objective to the
+    opponent, who may flag it and take its points; the placer cannot reclaim it."""
+    s = new()
+    assert s.options["lapsed_flag"] == "opponent_only"
+    place(s, ORANGE, 7, 6)
+    place(s, ORANGE, 7, 7)                             # another move first: the moment has passed
+    assert refused(s, ORANGE, {"type": "flag", "slot": slot(7, 6)}) == "illegal"
+    assert {"type": "flag", "slot": slot(7, 6)} not in s.legal_actions(ORANGE)
+    assert {"type": "flag", "slot": slot(7, 6)} in s.legal_actions(YELLOW)
+
+
+def test_the_house_rule_lets_either_side_flag_a_lapsed_objective():
+    """House rule `lapsed_flag=either_side` (not the rule book's): the late placer may still flag it first."""
+    s = new(lapsed_flag="either_side")
     place(s, ORANGE, 7, 6)
     place(s, ORANGE, 7, 7)
-    if late_placer_may_flag:
-        s.act(ORANGE, {"type": "flag", "slot": slot(7, 6)})
-        assert s.state["flags"][slot(7, 6)] == 0
-    else:
-        assert refused(s, ORANGE, {"type": "flag", "slot": slot(7, 6)}) == "illegal"
+    s.act(ORANGE, {"type": "flag", "slot": slot(7, 6)})
+    assert s.state["flags"][slot(7, 6)] == 0 and s.state["scores"][0] == 25
 
 
 def test_a_teammate_shares_the_flag_window():

@@ -2,7 +2,8 @@
 
 Plays a seeded local game against a bot through real input (game.civil_war.autoplay)
 and saves the window at the moments worth showing: a battle dialog, the board
-mid-game with a stack selected and its moves lit, the hot-seat cover, and the game over.
+mid-game with a stack selected and its moves lit, and the game over (a hot-seat game has no cover:
+nothing in it is secret).
 """
 from pathlib import Path
 
@@ -63,10 +64,6 @@ def shoot(out_dir, app=None) -> list[Path]:
             app.step(FRAME)
         saved.append(save(app, out / "civil_war_game_over.png"))
     link.close()
-
-    # hot-seat: the cover between the two generals
-    hot = _table([{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Grace"}], SEED)
-    saved.append(shots.cover_shot(app, BoardScene(app, hot), out / "civil_war_hotseat_cover.png"))
     return shots.done_with(app, own_app, saved)
 
 

@@ -3,14 +3,14 @@
 A seeded race against the hard bot, the human seat played by real input
 (game.situation4.autoplay), saved at the moments worth showing: mid-race with a
 piece being dragged to its lit space, the flag prompt after laying an
-objective, and the final tally counting up.
+objective, and the final tally once counted up (its totals are the scoreboard's).
 """
 from pathlib import Path
 
 import pygame
 
 import bots
-from game.board_kit.autoplay import post_motion, run_until
+from game.board_kit.autoplay import post_key, post_motion, run_until
 from game.paced_bots import paced_factory
 from game.situation4.autoplay import RaceHand, post_drag
 from game.situation4.scene import BoardScene
@@ -64,7 +64,7 @@ def shoot(out_dir, app=None) -> list[Path]:
     app.toasts.clear()
     if scene.pub["flag_windows"][0] == piece:
         saved.append(save(app, out / "situation4_flag.png"))
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="", scancode=0))
+    post_key(pygame.K_f)   # pressed and let go: a key never let go would hold the next F press back as a repeat
     app.step(FRAME)
 
     # mid-race, a piece on its way to its lit space
@@ -99,7 +99,9 @@ def shoot(out_dir, app=None) -> list[Path]:
     hand.racer = bots.make("situation4", "hard", 0, 5)
     player.hand, player.every = hand, 2
     run_until(app, scene, lambda: scene.tally is not None, player=player, max_frames=20000)
-    run_until(app, scene, lambda: scene.tally.progress >= 2.7)
+    run_until(app, scene, lambda: scene.tally.done)   # counted up: its total is the scoreboard's
+    for _ in range(40):   # and the scoreboard has finished counting up to it
+        app.step(FRAME)
     saved.append(save(app, out / "situation4_tally.png"))
     link.close()
     return shots.done_with(app, own_app, saved)

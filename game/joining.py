@@ -1,0 +1,36 @@
+"""Joining a LAN table without leaving the screen until it has answered.
+
+`PendingJoin` holds a RemoteTable that is still connecting. The scene that started it (the LAN
+browser, Rejoin) calls `step()` each frame: once the table welcomes us it pushes the lobby; if the
+table cannot be reached, refuses us, or is not the table the row showed, it says so in a sentence
+and the player stays where they were. Nothing is pushed on a failure, so there is never an empty
+lobby under an error.
+"""
+from game import tables
+
+
+class PendingJoin:
+    def __init__(self, app, host: str, port: int, **join_options):
+        self.app = app
+        self.host, self.port = host, port
+        self.link = tables.join(host, port, player_name=app.settings.player_name, **join_options)
+
+    @property
+    def label(self) -> str:
+        return f"Joining {self.host}:{self.port}…"
+
+    def step(self) -> str:
+        """`waiting`, `joined` (the lobby is on top now) or `failed` (the player was told why)."""
+        status = self.link.status
+        if status == "connected":
+            from game.scenes.lobby import LobbyScene
+            self.app.push(LobbyScene(self.app, self.link, address=(self.host, self.port)))
+            return "joined"
+        if status == "closed":
+            self.app.notify(f"Could not join {self.host}:{self.port}. {self.link.error or ''}".strip(), warning=True)
+            tables.close_in_background(self.link)
+            return "failed"
+        return "waiting"
+
+    def cancel(self) -> None:
+        tables.close_in_background(self.link)

@@ -1,0 +1,133 @@
+"""The saves folder as a player sees it: which games can be watched, which continued, which are damaged.
+
+Every game this window plays (locally or hosted on the LAN) is journalled to the saves folder
+after each move (game.tables.autosave_path), so a game is never lost by leaving it or by closing
+the window. Here each file becomes a `SavedGame`: its game, players and moves from the save's
+records, whether it is finished from replaying it (engine.session.Session.load, which also checks
+its hashes), and for a file that cannot be used, the sentence saying why. A replay is cheap (well
+under a tenth of a second for a long game), and results are remembered per file version, so the
+menus can ask often.
+"""
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine import games, saves
+from engine.errors import SaveError
+from engine.session import Session
+from game import paths
+
+SUFFIX = ".sandtable"
+
+
+@dataclass
+class SavedGame:
+    path: Path
+    mtime: float
+    game: str | None = None
+    players: list[str] = field(default_factory=list)
+    moves: int = 0
+    finished: bool | None = None    # None while the file cannot be replayed
+    problem: str | None = None      # a damaged file: one sentence saying what is wrong
+
+    @property
+    def title(self) -> str:
+        """The game's name as the menus show it."""
+        if self.game in games.available():
+            return games.rules(self.game).TITLE
+        return self.game or "Unknown game"
+
+    @property
+    def date(self) -> str:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.mtime))
+
+    @property
+    def status(self) -> str:
+        if self.problem is not None:
+            return "damaged"
+        return "finished" if self.finished else "in progress"
+
+    @property
+    def can_watch(self) -> bool:
+        return self.problem is None and self.moves > 0
+
+    @property
+    def can_continue(self) -> bool:
+        from game import boards
+        return self.problem is None and self.finished is False and self.game is not None and boards.has_board(self.game)
+
+    def describe(self) -> str:
+        """One line for a menu: 'World Conquest · 34 moves · 5 min ago'."""
+        moves = f"{self.moves} move" + ("" if self.moves == 1 else "s")
+        return f"{self.title} · {moves} · {ago(self.mtime)}"
+
+
+def ago(when: float, now: float | None = None) -> str:
+    """'just now', '5 min ago', '3 h ago', 'yesterday', or the date."""
+    seconds = max(0.0, (now if now is not None else time.time()) - when)
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min ago"
+    if seconds < 86400:
+        return f"{int(seconds // 3600)} h ago"
+    if seconds < 2 * 86400:
+        return "yesterday"
+    return time.strftime("%d %b %Y", time.localtime(when))
+
+
+# (path, size, mtime_ns) -> (finished, problem): a file replayed once is not replayed again until it changes.
+_replayed: dict[tuple, tuple] = {}
+
+
+def _finished(path: Path, stat) -> tuple[bool | None, str | None]:
+    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    if key not in _replayed:
+        try:
+            _replayed[key] = (Session.load(path).result() is not None, None)
+        except SaveError as e:
+            _replayed[key] = (None, str(e))
+        if len(_replayed) > 512:
+            _replayed.pop(next(iter(_replayed)))
+    return _replayed[key]
+
+
+def read(path: Path) -> SavedGame | None:
+    """The saved game at `path` (damaged ones with their problem); None for a table that never got a move
+    (a lobby nobody started: there is nothing to watch or continue)."""
+    path = Path(path)
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    saved = SavedGame(path=path, mtime=stat.st_mtime)
+    try:
+        header, log, _ = saves.read_records(path)
+    except SaveError as e:
+        saved.problem = str(e)
+        return saved
+    if not log:
+        return None
+    saved.game = header["game"]
+    saved.moves = len(log)
+    saved.players = [player_name(s, i) for i, s in enumerate(header["seats"])]
+    saved.finished, saved.problem = _finished(path, stat)
+    return saved
+
+
+def player_name(seat: dict, index: int) -> str:
+    if not isinstance(seat, dict):
+        return f"seat {index + 1}"
+    return seat.get("name") or ("bot" if seat.get("kind") == "bot" else f"seat {index + 1}")
+
+
+def listing(folder: Path | None = None) -> list[SavedGame]:
+    """Every saved game in the folder, newest first (damaged files too, so none vanishes silently)."""
+    folder = folder or paths.saves_dir()
+    found = [read(p) for p in folder.glob(f"*{SUFFIX}")] if folder.exists() else []
+    return sorted((s for s in found if s is not None), key=lambda s: s.mtime, reverse=True)
+
+
+def latest_unfinished(folder: Path | None = None) -> SavedGame | None:
+    """The newest game that can be continued, or None."""
+    return next((s for s in listing(folder) if s.can_continue), None)

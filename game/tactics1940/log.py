@@ -1,0 +1,138 @@
+"""Tactics (1940)'s event log: a sentence per event, on the shared log panel (game.board_kit.log),
+in the colour of the power it is about. Squares are named as the board prints them ("NW 4",
+"the safety zone", "North's seaport"); players by their power."""
+from game.board_kit import log as kit_log
+from game.tactics1940.geometry import board
+
+KIND_NAMES = {"battleship": "battleship", "transport": "transport", "airplane": "airplane"}
+CAUSES = {"jumped": "jumped", "trapped": "trapped", "sailed into a trap": "sailed into a trap and sank",
+          "submarine": "torpedoed by a submarine", "plane": "bombed from the air", "storm_at_sea": "lost in a storm",
+          "sabotage": "sabotaged", "sacrificed": "sacrificed to pay a debt"}
+
+
+def square_name(sq) -> str:
+    """A square as the board prints it: "NW 4" on the oceans, else the place it belongs to."""
+    b = board()
+    sq = (sq[0], sq[1])
+    if sq in b.ocean_at:
+        ocean, number = b.ocean_at[sq]
+        return f"{ocean} {number}"
+    kind = b.kinds.get(sq)
+    if kind == "safety":
+        return "the safety zone"
+    if sq in b.home_of:
+        power = b.home_of[sq]
+        if sq in b.bases:
+            return f"{power}'s plane base"
+        return f"{power}'s seaport" if kind == "seaport" else f"{power}'s home area"
+    return f"{list(sq)}"
+
+
+class EventLog(kit_log.EventLog):
+    def __init__(self, width: int, *, powers, seat_name, piece_info):
+        """`powers()`: the table's Powers (names and colours); `seat_name(seat)`: the player's name;
+        `piece_info(id)`: (kind, owner) of a piece."""
+        super().__init__(width, colour_of=lambda seat: powers().colour(seat))
+        self.powers = powers
+        self.seat_name = seat_name
+        self.piece_info = piece_info
+
+    def power(self, seat) -> str:
+        return self.powers().name(seat)
+
+    def sentence(self, e: dict):  # noqa: C901 - one branch per event type, as the protocol lists them
+        kind = e["type"]
+        power = self.power
+        if kind == "turn":
+            seat = e["seat"]
+            return f"Turn {e['turn_number']}: {power(seat)} ({self.seat_name(seat)})", seat, None
+        if kind == "moved":
+            path = e["path"]
+            how = "jumps to" if len(path) > 1 or _far(e["from"], path[0]) else "to"
+            captured = f", jumping {len(e['captured'])} transport{'s' if len(e['captured']) > 1 else ''}" \
+                if e["captured"] else ""
+            kind_name = KIND_NAMES.get(self.piece_info(e["piece"])[0], "piece")
+            return (f"{power(e['seat'])} moves a {kind_name} from {square_name(e['from'])} {how} "
+                    f"{square_name(path[-1])}{captured}.", e["seat"], None)
+        if kind == "passed":
+            return f"{power(e['seat'])} cannot move and passes.", e["seat"], None
+        if kind == "destroyed":
+            why = CAUSES.get(e["cause"], e["cause"])
+            by = f" by {power(e['by'])}" if e.get("by") is not None and e["by"] != e["owner"] \
+                and e["cause"] in ("jumped", "trapped", "plane") else ""
+            where = "Davy Jones' Locker" if e["to"] == "davy_jones_locker" else "the Supply Base"
+            return (f"{power(e['owner'])}'s {e['kind']} at {square_name(e['at'])} is {why}{by} "
+                    f"({where}).", e["owner"], None)
+        if kind == "window_opened":
+            return (f"{power(e['mover'])} enters {square_name(e['square'])}: a submarine may strike "
+                    f"({e['seconds']} s).", e["mover"], None)
+        if kind == "window_closed":
+            return f"No submarine at {square_name(e['square'])}.", None, None
+        if kind == "strike":
+            return (f"Submarine! {power(e['seat'])} strikes at {square_name(e['square'])}.", e["seat"], None)
+        if kind == "drew":
+            card = e["card"]
+            return f"{power(e['seat'])} draws {card.get('title', 'a card')}.", e["seat"], None
+        if kind == "reshuffled":
+            return f"The discards are shuffled into a new deck of {e['cards']}.", None, None
+        if kind == "deck_empty":
+            return "The deck is empty: no card this turn.", e["seat"], None
+        if kind == "no_effect":
+            return f"{power(e['seat'])}'s card has nothing to act on.", e["seat"], None
+        if kind == "declined":
+            return f"{power(e['seat'])} lets the card go.", e["seat"], None
+        if kind == "damaged":
+            return (f"{power(e['by'])}'s planes damage {power(e['owner'])}'s battleship: back to port for "
+                    "repairs.", e["by"], None)
+        if kind == "moved_aside":
+            return "A transport moves aside in its home port to make room for repairs.", None, None
+        if kind == "maneuvered":
+            return (f"Surprise maneuver: {power(e['seat'])}'s transport appears at {square_name(e['to'])}.",
+                    e["seat"], None)
+        if kind == "conscripted":
+            return f"{power(e['seat'])} conscripts a transport back into service.", e["seat"], None
+        if kind == "loan":
+            return f"{power(e['seat'])} takes a war loan of {e['coins']} coin.", e["seat"], None
+        if kind == "forfeit":
+            to = "the Gold Reserve" if e["to"] is None else power(e["to"])
+            return f"{power(e['seat'])} pays {to} {e['coins']} coin ({e['reason']}).", e["seat"], None
+        if kind == "forfeit_unpaid":
+            return f"{power(e['seat'])} cannot pay the rest ({e['reason']}).", e["seat"], None
+        if kind == "sacrifice_settled":
+            return (f"{power(e['seat'])} settles with a sacrifice: {e['paid']} paid, {e['change']} back as "
+                    "change.", e["seat"], None)
+        if kind == "traded":
+            return f"{power(e['seat'])}'s supply ship trades with {power(e['with'])}: a coin each.", e["seat"], None
+        if kind == "returned":
+            return f"{power(e['seat'])}'s supply ship sails home to {square_name(e['to'])}.", e["seat"], None
+        if kind == "protest_served":
+            return (f"{power(e['victim'])} serves a diplomatic protest on {power(e['offender'])}.",
+                    e["victim"], None)
+        if kind == "protest_paid":
+            return f"{power(e['offender'])} pays {power(e['victim'])} 1 coin instead.", e["offender"], None
+        if kind == "protest_accepted":
+            n = e["accepted"]
+            return (f"{power(e['offender'])} accepts the protest ({n} of {power(e['victim'])}'s "
+                    f"{'card' if n == 1 else 'cards'}).", e["offender"], None)
+        if kind == "war":
+            a, b = e["seats"]
+            return f"War! {power(a)} and {power(b)} are at war.", a, None
+        if kind == "joined":
+            return f"{power(e['seat'])} joins {e['camp']}'s side.", e["seat"], None
+        if kind == "demanded":
+            return (f"{power(e['by'])} orders {power(e['owner'])}'s ship away from {e['port']}'s "
+                    "seaport.", e["by"], None)
+        if kind == "blockade":
+            return f"BLOCKADE! {power(e['seat'])}'s seaport is shut by {e['by']}'s camp.", e["seat"], None
+        if kind == "jackpot":
+            shares = ", ".join(f"{power(s)} {c}" for s, c in e["shares"])
+            return f"The jackpot of {e['coins']} coins goes to {e['camp']}'s camp: {shares}.", None, None
+        if kind == "game_over":
+            winners = " and ".join(power(w) for w in e["winners"]) or "nobody"
+            return f"Game over: {winners} {'wins' if len(e['winners']) == 1 else 'win'} ({e['reason']}).", \
+                (e["winners"][0] if e["winners"] else None), None
+        return None
+
+
+def _far(a, b) -> bool:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) > 1

@@ -1,0 +1,234 @@
+"""Tactics (1940) in the window over the network: two window processes at one table on loopback.
+
+- a submarine strike out of turn, seen from both sides: a `run.py serve --resume` process holds a
+  game in which South holds the submarine card for a square North can sail onto; this window
+  (North) makes that move by clicking the piece and the square, a second window process (South,
+  tests/game/window_tactics.py) sees the window open with its Strike button and presses S; both
+  screens show the same window (banner and countdown), the submarine surfacing and the ship gone;
+- a whole game between two windows in two processes: this one hosts from Host on LAN, the other
+  finds the table in its LAN browser and joins; both play through real clicks to the game over,
+  and both final boards are the host's own record (its autosave, checked by `replay --verify`).
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import bots
+import pygame
+import pytest
+
+from engine import legal as listing
+from engine.session import Session
+from engine.tactics1940.board import load as load_board
+from tests.game.window_tactics import board_of
+
+ROOT = Path(__file__).resolve().parents[2]
+STRIKE_SEED = 1   # a two-seat game in which, 13 actions in, North may sail onto a square South's card names
+
+
+def spawn(home, *args) -> subprocess.Popen:
+    env = dict(os.environ, SANDTABLE_HOME=str(home), SANDTABLE_DISCOVERY_INTERFACES="127.0.0.1", PYTHONPATH=str(ROOT),
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.Popen([sys.executable, *args], cwd=ROOT, env=env, text=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+    for stream in (proc.stdout, proc.stderr):
+        if stream:
+            stream.close()
+
+
+@pytest.fixture
+def procs():
+    started: list[subprocess.Popen] = []
+    yield started
+    for proc in started:
+        stop(proc)
+
+
+def frames_until(ui, condition, seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        ui.frames(1)
+        time.sleep(0.003)
+    return True
+
+
+def wait_for_board(ui, seconds: float = 20.0):
+    from game.tactics1940 import BoardScene
+    assert frames_until(ui, lambda: isinstance(ui.top, BoardScene), seconds), type(ui.top).__name__
+    return ui.top
+
+
+def strike_save(path) -> tuple[dict, int]:
+    """Bots play both seats of a seeded two-seat game until North (seat 0) is to move and one of its listed
+    one-square moves ends on the square of a submarine card South (seat 1) holds; the game is saved there
+    with both seats open. Returns (that move, the card)."""
+    board = load_board()
+    session = Session("tactics1940", 2, seed=STRIKE_SEED, seats=[{"name": None, "kind": "open"}] * 2)
+    players = [bots.make("tactics1940", "normal", seat, STRIKE_SEED + seat) for seat in (0, 1)]
+    for _ in range(600):
+        public = session.view(None)["public"]
+        if session.to_act() == [0] and not public["steps"] and public["stage"] == "move":
+            watched = {tuple(board.square_of(c["ocean"], c["number"])): c["card"]
+                       for c in session.view(1)["private"]["submarines"]}
+            for action in listing.of_type(session.legal(0), "move")[0]:
+                if len(action["path"]) == 1 and tuple(action["path"][0]) in watched:
+                    session.save(path)
+                    return action, watched[tuple(action["path"][0])]
+        for seat in session.to_act():
+            action = players[seat].choose(session.view(seat))
+            if action is not None:
+                session.act(seat, action)
+                break
+        else:
+            session.act(None, session.timer()["action"])
+    raise AssertionError("no position found")
+
+
+def test_a_strike_out_of_turn_shows_on_the_strikers_and_the_victims_windows(ui, procs, sandbox_home, tmp_path):
+    from game.board_kit.autoplay import post_click
+    save = tmp_path / "strike.sandtable"
+    move, card = strike_save(save)
+    host = spawn(sandbox_home, str(ROOT / "run.py"), "serve", "--game", "tactics1940", "--host", "127.0.0.1",
+                 "--port", "0", "--no-discovery", "--resume", str(save))
+    procs.append(host)
+    line = host.stdout.readline()
+    match = re.fullmatch(r"listening on 127\.0\.0\.1:(\d+)\n", line)
+    assert match, (line, host.stderr.read() if host.poll() is not None else "")
+    address = f"127.0.0.1:{match.group(1)}"
+
+    ui.app.settings.animation_speed = "normal"   # the surfacing submarine is an animation: let it play
+    ui.key(pygame.K_j)                           # this window joins first: seat 0, North, the mover
+    ui.click(ui.top.address.rect.center)
+    ui.type_text(address)
+    ui.key(pygame.K_RETURN)
+    out = tmp_path / "striker.json"
+    shot = tmp_path / "striker.png"
+    striker = spawn(tmp_path / "striker-home", "-m", "tests.game.window_tactics", "--address", address, "--out",
+                    str(out), "--until", "strike", "--seconds", "60", "--name", "Grace", "--shot", str(shot))
+    procs.append(striker)
+    board = wait_for_board(ui)
+    assert board.link.my_seats == [0] and board.powers.name(0) == "North"
+    assert frames_until(ui, lambda: board.orders is not None and board.orders.kind == "move", 20), \
+        (board.link.seats, striker.poll())
+
+    # North sails onto the watched square, by clicking the piece and then the square
+    piece = next(p for p in board.pub["pieces"] if p["id"] == move["piece"])
+    target = tuple(move["path"][0])
+    post_click(board.map.centre(piece["at"]))
+    ui.frames(1)
+    assert board.selected == move["piece"] and board.targets().get(target) in ("move", "attack")
+    post_click(board.map.centre(target))
+    ui.frames(1)
+    assert board.sent == [move]
+
+    # the window opens on this screen too: the banner and its countdown, but no Strike button for the mover
+    assert frames_until(ui, lambda: board.clock.open, 10)   # the striker takes half a second, as a person would
+    assert board.clock.seconds == 3.0 and board.clock.square == target
+    assert not [b for b in board.buttons if b.action["type"] == "strike"]
+    assert frames_until(ui, lambda: board.strikes_seen, 20), striker.poll()
+    strike = board.strikes_seen[-1]
+    assert strike["seat"] == 1 and strike["piece"] == move["piece"] and strike["card"]["id"] == card
+    assert tuple(strike["square"]) == target
+    assert frames_until(ui, lambda: "Surfacing" in board.effects.seen, 5)
+    assert any(e["text"].startswith("Submarine! South strikes") for e in board.log.entries)
+    assert next(p for p in board.pub["pieces"] if p["id"] == move["piece"])["at"] is None
+    assert board.clock.windows == 1 and not board.window_open
+
+    # ... and on the striker's own screen, in the other process
+    assert striker.wait(60) == 0, striker.stderr.read()
+    theirs = json.loads(out.read_text())
+    assert theirs["seat"] == 1 and theirs["names"] == ["Tester", "Grace"]
+    assert theirs["strike_button"], "the holder's window offered a Strike button"
+    assert theirs["sent"] == [{"type": "strike", "card": card}]
+    assert theirs["countdowns"] == [3.0], "the same countdown on both screens"
+    assert [s["piece"] for s in theirs["strikes"]] == [move["piece"]] and "Surfacing" in theirs["effects"]
+    shown = {p["id"]: p["at"] for p in theirs["board"]["pieces"]}
+    assert shown[move["piece"]] is None
+    assert shot.exists(), "the striker's screen was captured with the submarine surfacing"
+
+
+def test_two_windows_in_two_processes_play_tactics_over_the_lan_to_the_end(ui, procs, sandbox_home, tmp_path,
+                                                                          monkeypatch):
+    """This window hosts from Host on LAN (two seats: me and an open one); a second window process finds
+    the table in its LAN browser, joins and plays; both play through real clicks to the game over."""
+    from game import paths
+    from game.scenes.game_over import GameOverScene
+    from game.scenes.lobby import LobbyScene
+    from game.scenes.new_game import NewGameScene
+    from game.tactics1940.autoplay import ClickPlayer
+    from net import host as host_module
+    from tests.game.test_local_game import choose_game
+    start_in_thread = host_module.start_in_thread
+    # windows that ask a person last their time on a real table; here 5% of it, as `serve --timer-scale`
+    monkeypatch.setattr(host_module, "start_in_thread",
+                        lambda *a, **k: start_in_thread(*a, **{**k, "timer_scale": 0.05}))
+    table = f"tactics-{os.getpid()}-{time.monotonic_ns() % 10 ** 6}"
+    ui.key(pygame.K_h)
+    form = ui.top
+    assert isinstance(form, NewGameScene) and form.lan
+    choose_game(ui, form, "tactics1940")
+    while form.seat_count.value != 2:
+        ui.click_button(form.seat_count)
+    assert [c.value for c in form.seat_cyclers] == ["you", "open"]
+    ui.click(form.table_name.rect.center)
+    for _ in range(len(form.table_name.text)):
+        ui.key(pygame.K_BACKSPACE)
+    ui.type_text(table)
+    ui.click_button(form.start_button)
+    lobby = ui.top
+    assert isinstance(lobby, LobbyScene) and lobby.host is not None
+    assert frames_until(ui, lambda: lobby.link.my_seats == [0] and lobby.link.phase == "lobby")
+    out = tmp_path / "rival.json"
+    rival = spawn(tmp_path / "rival-home", "-m", "tests.game.window_tactics", "--table", table, "--out", str(out),
+                  "--seed", "4", "--seconds", "120")
+    procs.append(rival)
+    board = wait_for_board(ui, 40)   # the rival took the open seat: the table starts
+    link = board.link
+    assert link.my_seats == [0] and [s["name"] for s in link.seats] == ["Tester", "Rival"]
+    player = ClickPlayer(board, bots.make, "hard", 12)
+    deadline = time.monotonic() + 120
+    while not isinstance(ui.top, GameOverScene):
+        assert time.monotonic() < deadline, (link.rev, link.status, board.refusals[-3:], rival.poll())
+        if ui.top is board:
+            player.step()
+        ui.frames(1)
+        time.sleep(0.001)
+    over = ui.top
+    assert rival.wait(60) == 0, rival.stderr.read()
+    theirs = json.loads(out.read_text())
+    mine = link.view(0)["public"]
+    assert mine["result"] is not None and "blockaded" in mine["result"]["reason"]
+    assert over.result == mine["result"] == theirs["result"] == theirs["shown_result"]
+    assert board.refusals == [] and theirs["refusals"] == []
+
+    saves = sorted(paths.saves_dir().glob("tactics1940-*.sandtable"))
+    assert len(saves) == 1, saves
+    assert frames_until(ui, lambda: Session.load(saves[0]).rev == link.rev, 5.0)
+    hosted = Session.load(saves[0])
+    host_board = json.loads(json.dumps(board_of(hosted.view(0)["public"])))
+    assert json.loads(json.dumps(board_of(mine))) == host_board, "my window's final board is the host's"
+    assert theirs["board"] == host_board, "the other window's final board is the host's"
+    assert theirs["seat"] == 1 and theirs["rev"] == hosted.rev
+    by_seat = [sum(1 for seat, _ in hosted.log if seat == s) for s in (0, 1)]
+    assert by_seat[0] == len(board.sent) > 10, "every action the host took for my seat came from my clicks"
+    assert by_seat[1] == len(theirs["sent"]) > 10, "and every one for the other seat from the other window's"
+    assert sum(by_seat) + sum(1 for seat, _ in hosted.log if seat is None) == hosted.rev
+    verify = subprocess.run([sys.executable, str(ROOT / "run.py"), "replay", str(saves[0]), "--verify"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert verify.returncode == 0 and verify.stdout.split()[0] == hosted.state_hash(), verify.stderr

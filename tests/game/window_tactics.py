@@ -1,0 +1,132 @@
+"""A second Tactics (1940) window, in its own process, as a person at another machine: it joins a table
+(found in the LAN browser, or typed as HOST:PORT), then plays its seat through real clicks and keys.
+
+    python -m tests.game.window_tactics (--table NAME | --address HOST:PORT) --out result.json
+        [--until end|strike] [--seed N] [--seconds S] [--shot PNG]
+
+`--until end` (the default) plays to the game-over scene with a scripted player (a bot deciding,
+carried out by clicks); `--until strike` only waits for a submarine window in which its own seat
+may strike, presses S like a person would (after half a second, a person's reaction), and stops
+once the strike is on its screen. It writes what its
+window showed (its seat, the names, the table's rev, the final pieces and result, the strikes it
+saw, whether a Strike button and the countdown showed) to `--out` as JSON and exits 0; anything that
+goes wrong (no such table, no board, no end in time) exits 1 with the reason on stderr. Every wait
+is bounded.
+"""
+import argparse
+import json
+import sys
+import time
+
+import bots
+
+REACTION = 0.5   # seconds before a person at this window presses S
+
+
+def _wait(ui, condition, seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise SystemExit(f"window_tactics: {what} (after {seconds:g} s; on screen: {type(ui.top).__name__})")
+        ui.frames(1)
+        time.sleep(0.005)
+
+
+def board_of(pub: dict) -> dict:
+    """What a window shows of the table: pieces, coins, cards, the camps and the result."""
+    keys = ("pieces", "coins", "reserve", "protest_cards", "accepted", "submarines", "deck", "camps", "turn",
+            "turn_number", "outcome")
+    return {k: pub[k] for k in keys}
+
+
+def play(*, table: str | None, address: str | None, until: str, seed: int, seconds: float, name: str,
+         shot: str | None) -> dict:
+    import pygame
+
+    from game.app import App
+    from game.scenes.game_over import GameOverScene
+    from game.scenes.title import TitleScene
+    from game.settings import Settings
+    from game.tactics1940 import BoardScene
+    from game.tactics1940.autoplay import ClickPlayer
+    from tests.game.driver import Driver
+
+    app = App(settings=Settings(player_name=name, animation_speed="instant" if until == "end" else "normal"))
+    app.push(TitleScene(app))
+    ui = Driver(app)
+    ui.frames(2)
+    ui.key(pygame.K_j)                                   # Join: the LAN browser
+    browser = ui.top
+    if table is not None:
+        listed = lambda: [i for i, (key, _) in enumerate(browser.list.rows)  # noqa: E731
+                          if browser.found[key].table == table]
+        _wait(ui, listed, 20, f"table {table!r} never showed in the LAN browser")
+        ui.click(browser.list.row_rect(listed()[0]).center)
+        ui.click_button(browser.join_button)
+    else:
+        ui.click(browser.address.rect.center)
+        ui.type_text(address)
+        ui.key(pygame.K_RETURN)
+    _wait(ui, lambda: isinstance(ui.top, BoardScene), 20, "the board never opened")
+    board = ui.top
+    seat = board.link.my_seats[0]
+    player = ClickPlayer(board, bots.make, "hard", seed)
+    countdowns, strike_button, offered = [], False, None
+    deadline = time.monotonic() + seconds
+    while True:
+        if until == "end" and isinstance(ui.top, GameOverScene):
+            break
+        if until == "strike" and board.strikes_seen and not board.effects.busy:
+            break
+        if time.monotonic() > deadline:
+            raise SystemExit(f"window_tactics: not done after {seconds:g} s (rev {board.link.rev}, "
+                             f"status {board.link.status}, refusals {board.refusals[-3:]})")
+        if ui.top is board:
+            if board.clock.open:
+                countdowns.append(round(board.clock.seconds, 3))
+            strikes = [b for b in board.buttons if b.action["type"] == "strike"]
+            strike_button = strike_button or bool(strikes)
+            if until == "end":
+                player.step()
+            elif strikes and offered is None:
+                offered = time.monotonic()
+            elif strikes and not board.waiting and time.monotonic() - offered >= REACTION:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0))
+        ui.frames(1)
+        if shot and board.strikes_seen and board.effects.queue and \
+                type(board.effects.queue[0]).__name__ == "Surfacing" and board.effects.t > 0.3:
+            pygame.image.save(app.surface, shot)
+            shot = None
+        time.sleep(0.002)
+    final = board.link.view(seat)["public"]
+    out = {"seat": seat, "names": [s["name"] for s in board.link.seats], "rev": board.link.rev,
+           "board": board_of(final), "result": final["result"], "strikes": board.strikes_seen,
+           "strike_button": strike_button, "countdowns": sorted(set(countdowns)), "sent": board.sent,
+           "refusals": board.refusals, "effects": board.effects.seen,
+           "shown_result": ui.top.result if isinstance(ui.top, GameOverScene) else None}
+    board.link.close()
+    app.close()
+    return out
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--table")
+    where.add_argument("--address")
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--until", choices=("end", "strike"), default="end")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seconds", type=float, default=90.0)
+    parser.add_argument("--name", default="Rival")
+    parser.add_argument("--shot", default=None)
+    args = parser.parse_args(argv)
+    result = play(table=args.table, address=args.address, until=args.until, seed=args.seed, seconds=args.seconds,
+                  name=args.name, shot=args.shot)
+    with open(args.out, "w", encoding="utf-8") as f:
+        json.dump(result, f)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
