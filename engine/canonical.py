@@ -10,15 +10,15 @@ import msgpack
 
 def _sorted(obj):
     if isinstance(obj, dict):
-        return {k: _sorted(obj[k]) for k in sorted(obj, key=_key_order)}
+        return {k: _sorted(obj[k]) for k in sorted(obj, key=key_order)}
     if isinstance(obj, (list, tuple)):
         return [_sorted(v) for v in obj]
     if isinstance(obj, (set, frozenset)):
-        return sorted((_sorted(v) for v in obj), key=_key_order)
+        return sorted((_sorted(v) for v in obj), key=key_order)
     return obj
 
 
-def _key_order(k):
+def key_order(k):
     # Keys of one map may mix types (int seats, str names): order by type name first.
     return (type(k).__name__, k)
 

@@ -4,17 +4,15 @@ Read from assets/boards/ah_tactics.json (written by tools/make_ah_tactics_map.py
 completely at load: a broken map is refused with a BoardError naming the first problem in a
 sentence. The format is described in docs/ah_tactics.md ("The map data").
 """
-import json
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
-from engine import grid
+from engine import grid, resources
 from engine.ah_tactics import units
 from engine.bitgrid import BitGrid
 from engine.errors import BoardError
 
-BOARDS = Path(__file__).resolve().parents[2] / "assets" / "boards"
+BOARDS = resources.asset_path("boards")
 
 CLEAR, FOREST, MOUNTAIN, SEA = "clear", "forest", "mountain", "sea"
 TERRAINS = (CLEAR, FOREST, MOUNTAIN, SEA)
@@ -106,12 +104,7 @@ class Board:
 
 @lru_cache(maxsize=None)
 def load(name: str = "ah_tactics") -> Board:
-    path = BOARDS / f"{name}.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise BoardError(f"The map {name!r} cannot be read: {e}.") from None
-    return parse(data)
+    return parse(resources.read_board(name))
 
 
 def parse(data: dict) -> Board:

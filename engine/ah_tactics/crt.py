@@ -15,15 +15,14 @@ Odds are worked in half factors (an attacker across a river fights at half its f
   * worse than 1 to 6 for the attacker (possible only when he is obliged to attack): the
     attacker is eliminated, mirroring the automatic elimination above 6 to 1.
 """
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
+from engine import resources
 from engine.errors import BoardError
 
-BOARDS = Path(__file__).resolve().parents[2] / "assets" / "boards"
+BOARDS = resources.asset_path("boards")
 COLUMNS = ("1-6", "1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1")
 ROLLS = 6
 ATTACKER, DEFENDER = "attacker", "defender"
@@ -87,12 +86,7 @@ def parse_cell(column: str, text: str) -> Result:
 
 @lru_cache(maxsize=None)
 def load(name: str = "ah_tactics_crt") -> Table:
-    path = BOARDS / f"{name}.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise BoardError(f"The combat results table {name!r} cannot be read: {e}.") from None
-    return parse(data)
+    return parse(resources.read_board(name))
 
 
 def parse(data: dict) -> Table:

@@ -3,47 +3,78 @@ random actions drawn from a game's `ACTIONS` schema."""
 import msgpack
 
 from engine import schema
-from engine.canonical import canonical_bytes
+from engine.canonical import canonical_bytes, key_order
 
 MIN_STRING = 4        # shorter strings ("red", "1") are too common to say anything by themselves
 MIN_MAP = 3           # a map of fewer scalar entries ({"x": 3, "y": 4}) is as common as its numbers
 MIN_SCALAR_LIST = 6   # likewise a short list of numbers (a square, a dice roll)
+SCALARS = {int, float, bool, type(None)}
 
 
-def distinctive(obj, *, keys: bool = False) -> set[bytes]:
+def distinctive(obj, *, keys: bool = False) -> frozenset[bytes]:
     """Canonical bytes of the values inside `obj` (itself included) that identify a secret wherever
     they turn up: strings of MIN_STRING+ characters (map keys are names, not values, and never count),
     maps of MIN_MAP+ entries or holding such a value, lists of MIN_SCALAR_LIST+ numbers or holding
     such a value. With `keys`, map keys of MIN_STRING+ characters count too (for what is public:
     a name that is a key of the public view is public)."""
+    try:
+        memo_key = (msgpack.packb(obj, use_bin_type=True), keys)
+    except (TypeError, ValueError):
+        memo_key = None
+    if memo_key in _MEMO:  # the same view is scanned as the seat holds it and as a frame sent to it
+        return _MEMO[memo_key]
     out: set[bytes] = set()
 
-    def walk(v) -> bool:
-        """Adds what is distinctive in v; True when v itself is."""
+    def pack(canonical) -> bytes:
+        return msgpack.packb(canonical, use_bin_type=True)
+
+    def walk(v):
+        """Adds what is distinctive in v; returns (v in canonical form, whether v itself is distinctive).
+        Each map is sorted once, bottom-up, so a deep view costs one pass (canonical_bytes per node
+        would sort every subtree again at every level above it)."""
         if isinstance(v, str):
             if len(v) >= MIN_STRING:
-                out.add(canonical_bytes(v))
-                return True
-            return False
+                out.add(pack(v))
+                return v, True
+            return v, False
         if isinstance(v, dict):
             if keys:
                 for k in v:
                     walk(k)
-            inner = [walk(x) for x in v.values()]
-            if len(v) >= MIN_MAP or any(inner):
-                out.add(canonical_bytes(v))
-                return True
-            return False
+            inner = {k: walk(v[k]) for k in sorted(v, key=key_order)}
+            canonical = {k: c for k, (c, _) in inner.items()}
+            if len(v) >= MIN_MAP or any(d for _, d in inner.values()):
+                out.add(pack(canonical))
+                return canonical, True
+            return canonical, False
         if isinstance(v, (list, tuple)):
-            inner = [walk(x) for x in v]
-            if len(v) >= MIN_SCALAR_LIST or any(inner):
-                out.add(canonical_bytes(list(v)))
-                return True
-            return False
-        return False
+            if set(map(type, v)) <= SCALARS:  # a square, a roll: nothing inside to add
+                canonical = list(v)
+                if len(v) >= MIN_SCALAR_LIST:
+                    out.add(pack(canonical))
+                    return canonical, True
+                return canonical, False
+            if all(type(x) is list and set(map(type, x)) <= SCALARS and len(x) < MIN_SCALAR_LIST for x in v):
+                inner = [(list(x), False) for x in v]  # a list of squares: none distinctive alone
+            else:
+                inner = [walk(x) for x in v]
+            canonical = [c for c, _ in inner]
+            if len(v) >= MIN_SCALAR_LIST or any(d for _, d in inner):
+                out.add(pack(canonical))
+                return canonical, True
+            return canonical, False
+        return v, False
 
     walk(obj)
-    return out
+    if memo_key is not None:
+        if len(_MEMO) > MEMO_SIZE:
+            _MEMO.clear()
+        _MEMO[memo_key] = frozenset(out)
+    return frozenset(out)
+
+
+_MEMO: dict = {}
+MEMO_SIZE = 64
 
 
 def strings_seen_twice(*objs) -> set[bytes]:
