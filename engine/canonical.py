@@ -5,6 +5,8 @@ every run and machine, whatever the insertion order.
 """
 import hashlib
 
+from itertools import chain
+
 import msgpack
 
 
@@ -23,11 +25,19 @@ def key_order(k):
     return (type(k).__name__, k)
 
 
+_ATOMS = {int, float, bool, str, bytes, type(None)}
+
+
 def copy_plain(obj):
     """A deep copy of plain data (maps, lists, tuples, scalars), several times faster than copy.deepcopy."""
     if isinstance(obj, dict):
         return {k: copy_plain(v) for k, v in obj.items()}
     if isinstance(obj, list):
+        kinds = set(map(type, obj))
+        if kinds <= _ATOMS:  # a square, a roll: copied in one C call (views hold thousands)
+            return obj[:]
+        if kinds == {list} and set(map(type, chain.from_iterable(obj))) <= _ATOMS:  # a list of squares
+            return [v[:] for v in obj]
         return [copy_plain(v) for v in obj]
     if isinstance(obj, tuple):
         return tuple(copy_plain(v) for v in obj)

@@ -1,5 +1,7 @@
 """Data-shape tools the suite needs without knowing any game: distinctive values, wire safety, and
 random actions drawn from a game's `ACTIONS` schema."""
+from itertools import chain
+
 import msgpack
 
 from engine import schema
@@ -25,45 +27,46 @@ def distinctive(obj, *, keys: bool = False) -> frozenset[bytes]:
         return _MEMO[memo_key]
     out: set[bytes] = set()
 
-    def pack(canonical) -> bytes:
-        return msgpack.packb(canonical, use_bin_type=True)
-
     def walk(v):
-        """Adds what is distinctive in v; returns (v in canonical form, whether v itself is distinctive).
-        Each map is sorted once, bottom-up, so a deep view costs one pass (canonical_bytes per node
-        would sort every subtree again at every level above it)."""
+        """Adds what is distinctive in v; returns (v's canonical bytes, whether v itself is distinctive).
+        A map's or list's bytes are put together from its items' (msgpack is a concatenation of
+        headers and items), so a deep view is sorted and packed once, not again at every level."""
         if isinstance(v, str):
+            packed = _packed_atom(v)
             if len(v) >= MIN_STRING:
-                out.add(pack(v))
-                return v, True
-            return v, False
+                out.add(packed)
+                return packed, True
+            return packed, False
         if isinstance(v, dict):
             if keys:
                 for k in v:
                     walk(k)
-            inner = {k: walk(v[k]) for k in sorted(v, key=key_order)}
-            canonical = {k: c for k, (c, _) in inner.items()}
-            if len(v) >= MIN_MAP or any(d for _, d in inner.values()):
-                out.add(pack(canonical))
-                return canonical, True
-            return canonical, False
+            parts = [_map_header(len(v))]
+            distinct = len(v) >= MIN_MAP
+            for k in sorted(v, key=key_order):
+                packed, d = walk(v[k])
+                parts += (_packed_atom(k), packed)
+                distinct = distinct or d
+            packed = b"".join(parts)
+            if distinct:
+                out.add(packed)
+            return packed, distinct
         if isinstance(v, (list, tuple)):
-            if set(map(type, v)) <= SCALARS:  # a square, a roll: nothing inside to add
-                canonical = list(v)
-                if len(v) >= MIN_SCALAR_LIST:
-                    out.add(pack(canonical))
-                    return canonical, True
-                return canonical, False
-            if all(type(x) is list and set(map(type, x)) <= SCALARS and len(x) < MIN_SCALAR_LIST for x in v):
-                inner = [(list(x), False) for x in v]  # a list of squares: none distinctive alone
+            kinds = set(map(type, v))
+            if kinds <= SCALARS or (kinds == {list} and max(map(len, v)) < MIN_SCALAR_LIST
+                                    and set(map(type, chain.from_iterable(v))) <= SCALARS):
+                # a roll, a square, a list of squares (none distinctive alone): packed in one C call
+                # (a view may hold tens of thousands of squares)
+                packed = _pack(v)
+                distinct = len(v) >= MIN_SCALAR_LIST
             else:
                 inner = [walk(x) for x in v]
-            canonical = [c for c, _ in inner]
-            if len(v) >= MIN_SCALAR_LIST or any(d for _, d in inner):
-                out.add(pack(canonical))
-                return canonical, True
-            return canonical, False
-        return v, False
+                packed = _array_header(len(v)) + b"".join(p for p, _ in inner)
+                distinct = len(v) >= MIN_SCALAR_LIST or any(d for _, d in inner)
+            if distinct:
+                out.add(packed)
+            return packed, distinct
+        return _packed_atom(v), False
 
     walk(obj)
     if memo_key is not None:
@@ -73,7 +76,37 @@ def distinctive(obj, *, keys: bool = False) -> frozenset[bytes]:
     return frozenset(out)
 
 
+def _pack(v) -> bytes:
+    return msgpack.packb(v, use_bin_type=True)
+
+
+def _packed_atom(v) -> bytes:
+    """_pack(v), kept for names and small numbers (they recur in every view)."""
+    t = type(v)
+    if t is str or t is bool or v is None or (t is int and -1024 <= v < 1024):
+        key = (t, v)
+        packed = _PACKED_ATOMS.get(key)
+        if packed is None:
+            if len(_PACKED_ATOMS) > 100_000:
+                _PACKED_ATOMS.clear()
+            packed = _PACKED_ATOMS[key] = _pack(v)
+        return packed
+    return _pack(v)
+
+
+def _map_header(n: int) -> bytes:
+    """msgpack's header of a map of n entries (fixmap, map 16, map 32), as packb writes it."""
+    return bytes([0x80 | n]) if n < 16 else b"\xde" + n.to_bytes(2, "big") if n < 1 << 16 else \
+        b"\xdf" + n.to_bytes(4, "big")
+
+
+def _array_header(n: int) -> bytes:
+    return bytes([0x90 | n]) if n < 16 else b"\xdc" + n.to_bytes(2, "big") if n < 1 << 16 else \
+        b"\xdd" + n.to_bytes(4, "big")
+
+
 _MEMO: dict = {}
+_PACKED_ATOMS: dict = {}
 MEMO_SIZE = 64
 
 
