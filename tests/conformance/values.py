@@ -19,61 +19,87 @@ def distinctive(obj, *, keys: bool = False) -> frozenset[bytes]:
     maps of MIN_MAP+ entries or holding such a value, lists of MIN_SCALAR_LIST+ numbers or holding
     such a value. With `keys`, map keys of MIN_STRING+ characters count too (for what is public:
     a name that is a key of the public view is public)."""
-    try:
-        memo_key = (msgpack.packb(obj, use_bin_type=True), keys)
-    except (TypeError, ValueError):
-        memo_key = None
-    if memo_key in _MEMO:  # the same view is scanned as the seat holds it and as a frame sent to it
-        return _MEMO[memo_key]
-    out: set[bytes] = set()
+    return frozenset(_walk(obj, set(), keys, 0)[2])
 
-    def walk(v):
-        """Adds what is distinctive in v; returns (v's canonical bytes, whether v itself is distinctive).
-        A map's or list's bytes are put together from its items' (msgpack is a concatenation of
-        headers and items), so a deep view is sorted and packed once, not again at every level."""
-        if isinstance(v, str):
-            packed = _packed_atom(v)
-            if len(v) >= MIN_STRING:
-                out.add(packed)
-                return packed, True
-            return packed, False
-        if isinstance(v, dict):
-            if keys:
-                for k in v:
-                    walk(k)
-            parts = [_map_header(len(v))]
-            distinct = len(v) >= MIN_MAP
-            for k in sorted(v, key=key_order):
-                packed, d = walk(v[k])
-                parts += (_packed_atom(k), packed)
-                distinct = distinct or d
-            packed = b"".join(parts)
-            if distinct:
-                out.add(packed)
-            return packed, distinct
-        if isinstance(v, (list, tuple)):
-            kinds = set(map(type, v))
-            if kinds <= SCALARS or (kinds == {list} and max(map(len, v)) < MIN_SCALAR_LIST
-                                    and set(map(type, chain.from_iterable(v))) <= SCALARS):
-                # a roll, a square, a list of squares (none distinctive alone): packed in one C call
-                # (a view may hold tens of thousands of squares)
-                packed = _pack(v)
-                distinct = len(v) >= MIN_SCALAR_LIST
-            else:
-                inner = [walk(x) for x in v]
-                packed = _array_header(len(v)) + b"".join(p for p, _ in inner)
-                distinct = len(v) >= MIN_SCALAR_LIST or any(d for _, d in inner)
-            if distinct:
-                out.add(packed)
-            return packed, distinct
-        return _packed_atom(v), False
 
-    walk(obj)
+MEMO_DEPTH = 2       # maps and lists this near the top are remembered: a view recurs whole in frames,
+MEMO_SIZE = 256      # its legal listing in the private part, and much of it from one step to the next
+_MEMO: dict = {}
+SHORT = SCALARS | {str}
+
+
+def _walk(v, out: set, keys: bool, depth: int):
+    """Adds what is distinctive in v to `out`; returns (v's canonical bytes, whether v itself is
+    distinctive, out). A map's or list's bytes are put together from its items' (msgpack is a
+    concatenation of headers and items), so a deep view is sorted and packed once, not again at
+    every level above."""
+    if isinstance(v, str):
+        packed = _packed_atom(v)
+        if len(v) >= MIN_STRING:
+            out.add(packed)
+            return packed, True, out
+        return packed, False, out
+    if not isinstance(v, (dict, list, tuple)):
+        return _packed_atom(v), False, out
+    memo_key = None
+    if depth <= MEMO_DEPTH:
+        try:
+            memo_key = (msgpack.packb(v, use_bin_type=True), keys)
+        except (TypeError, ValueError):
+            memo_key = None
+        hit = _MEMO.get(memo_key) if memo_key is not None else None
+        if hit is not None:
+            out |= hit[2]
+            return hit
+        outer, out = out, set()
+    if isinstance(v, dict):
+        packed, distinct = _map(v, out, keys, depth)
+    else:
+        packed, distinct = _list(v, out, keys, depth)
+    if distinct:
+        out.add(packed)
     if memo_key is not None:
         if len(_MEMO) > MEMO_SIZE:
             _MEMO.clear()
-        _MEMO[memo_key] = frozenset(out)
-    return frozenset(out)
+        _MEMO[memo_key] = (packed, distinct, frozenset(out))
+        outer |= out
+        out = outer
+    return packed, distinct, out
+
+
+def _map(v: dict, out: set, keys: bool, depth: int):
+    if keys:
+        for k in v:
+            _walk(k, out, keys, depth + 1)
+    distinct = len(v) >= MIN_MAP
+    ordered = sorted(v, key=key_order)
+    values = v.values()
+    if set(map(type, values)) <= SHORT | {list} and \
+            set(map(type, chain.from_iterable(x for x in values if type(x) is list))) <= SCALARS:
+        # names, numbers and squares (a unit's record): packed in one C call
+        for x in values:
+            if (type(x) is str and len(x) >= MIN_STRING) or (type(x) is list and len(x) >= MIN_SCALAR_LIST):
+                out.add(_pack(x))
+                distinct = True
+        return _pack({k: v[k] for k in ordered}), distinct
+    parts = [_map_header(len(v))]
+    for k in ordered:
+        packed, d, _ = _walk(v[k], out, keys, depth + 1)
+        parts += (_packed_atom(k), packed)
+        distinct = distinct or d
+    return b"".join(parts), distinct
+
+
+def _list(v, out: set, keys: bool, depth: int):
+    kinds = set(map(type, v))
+    if kinds <= SCALARS or (kinds == {list} and max(map(len, v)) < MIN_SCALAR_LIST
+                            and set(map(type, chain.from_iterable(v))) <= SCALARS):
+        # a roll, a square, a list of squares (none distinctive alone): packed in one C call
+        # (a view may hold tens of thousands of squares)
+        return _pack(v), len(v) >= MIN_SCALAR_LIST
+    inner = [_walk(x, out, keys, depth + 1) for x in v]
+    return _array_header(len(v)) + b"".join(p for p, _, _ in inner), \
+        len(v) >= MIN_SCALAR_LIST or any(d for _, d, _ in inner)
 
 
 def _pack(v) -> bytes:
@@ -105,9 +131,7 @@ def _array_header(n: int) -> bytes:
         b"\xdd" + n.to_bytes(4, "big")
 
 
-_MEMO: dict = {}
 _PACKED_ATOMS: dict = {}
-MEMO_SIZE = 64
 
 
 def strings_seen_twice(*objs) -> set[bytes]:
