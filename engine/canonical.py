@@ -5,22 +5,27 @@ every run and machine, whatever the insertion order.
 """
 import hashlib
 
+from itertools import chain
+
 import msgpack
 
 
 def _sorted(obj):
     if isinstance(obj, dict):
-        return {k: _sorted(obj[k]) for k in sorted(obj, key=_key_order)}
+        return {k: _sorted(obj[k]) for k in sorted(obj, key=key_order)}
     if isinstance(obj, (list, tuple)):
         return [_sorted(v) for v in obj]
     if isinstance(obj, (set, frozenset)):
-        return sorted((_sorted(v) for v in obj), key=_key_order)
+        return sorted((_sorted(v) for v in obj), key=key_order)
     return obj
 
 
-def _key_order(k):
+def key_order(k):
     # Keys of one map may mix types (int seats, str names): order by type name first.
     return (type(k).__name__, k)
+
+
+_ATOMS = {int, float, bool, str, bytes, type(None)}
 
 
 def copy_plain(obj):
@@ -28,6 +33,11 @@ def copy_plain(obj):
     if isinstance(obj, dict):
         return {k: copy_plain(v) for k, v in obj.items()}
     if isinstance(obj, list):
+        kinds = set(map(type, obj))
+        if kinds <= _ATOMS:  # a square, a roll: copied in one C call (views hold thousands)
+            return obj[:]
+        if kinds == {list} and set(map(type, chain.from_iterable(obj))) <= _ATOMS:  # a list of squares
+            return [v[:] for v in obj]
         return [copy_plain(v) for v in obj]
     if isinstance(obj, tuple):
         return tuple(copy_plain(v) for v in obj)

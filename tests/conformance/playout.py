@@ -6,11 +6,11 @@ then, and whenever nobody can act); after that every seat is played by its bot, 
 a copy of that seat's view and nothing else. Hooks see every step, so each promise is checked at
 every position a playout passes through.
 """
-import copy
 import random
 
 import bots
 from engine import legal
+from engine.canonical import copy_plain
 from engine.session import TABLE_SEAT, Session
 
 TIMER_CHANCE = 0.3  # during the random part, how often the rules' timed step fires when it could
@@ -51,7 +51,7 @@ class Playout:
         order = s.to_act()
         self.random.shuffle(order)
         for seat in order:
-            view = copy.deepcopy(s.view(seat))
+            view = copy_plain(s.view(seat))
             action = self.bots[seat].choose(view)
             if action is not None:
                 return seat, action

@@ -1,0 +1,609 @@
+"""Bots for Tactics (1954), deciding from their own seat's view only.
+
+A bot plans a whole phase at once from its view and then sends the planned actions one by
+one, each checked against view["private"]["legal"] (a step that is no longer legal is dropped;
+a plan that runs out is made again from the view as it then stands). What it knows of the
+board: the map data, the units it can see, its own reserves; the enemy's reserves are unknown
+to it. For reach it reads the move templates and costs in its legal listing; for odds it uses
+the rules' own table and odds functions.
+
+  easy    moves up to eight units at random straight at the enemy, into contact when it comes,
+          covers the battles it must fight with any attackers, sends losers back anywhere;
+  normal  each turn gathers one group against the enemy division where the forecast of the
+          battles it brings about (the rules' table and odds) gains most, kills enemy HQs it can
+          reach, brings six units up to a line two squares off the enemy (HQs three), spreads
+          its attackers over the battles for the best expected exchange, and pushes losers back
+          towards its own units and away from theirs;
+  hard    the same with up to eight groups a turn, allowance weighed lightly, units stepping out
+          of contacts whose forced battles would cost more than they bring, fourteen units
+          brought up a turn.
+The levels differ only in the KNOBS below; the rest of the planning is shared.
+"""
+import random
+from functools import lru_cache
+
+from engine import grid, legal as shape
+from engine.ah_tactics import crt
+from engine.ah_tactics.board import MOUNTAIN, load
+from engine.ah_tactics.units import FACTOR, HQ
+
+SIDE_NAMES = ("blue", "red")
+# What sets the levels apart (experiments change these):
+#   attacks    groups gathered against enemy divisions per turn
+#   thrift     how much a square of allowance spent weighs against expected losses inflicted
+#   cohesion   preference for squares with few open sides (a line is hard to surround)
+#   advances   units brought up per turn besides the attackers
+#   disengage  step out of contacts whose forced battles cost more than they bring
+KNOBS = {
+    "normal": {"attacks": 1, "thrift": 0.6, "cohesion": 0.0, "advances": 6, "disengage": False},
+    "hard": {"attacks": 8, "thrift": 0.2, "cohesion": 0.0, "advances": 14, "disengage": True},
+}
+
+
+def make(level: str, seat: int, seed: int = 0):
+    return TacticsBot(level, seat, seed)
+
+
+class TacticsBot:
+    pace = 0.0
+
+    def __init__(self, level: str, seat: int, seed: int):
+        self.level, self.seat = level, seat
+        self.random = random.Random(seed * 7919 + seat)
+        self.queue: list[dict] = []
+        self.key = None
+        self.board = load()
+        self.table = crt.load()
+
+    # ----- the one entry point ---------------------------------------------------------
+    def choose(self, view: dict):
+        public, private = view["public"], view["private"]
+        if public.get("result") is not None:
+            return None
+        legal = private.get("legal") or {}
+        if shape.size(legal) == 0:
+            return None
+        key = (public["phase"], public["round"], public["active"],
+               len(public["retreats"]) if public["phase"] == "retreat" else 0)
+        if key != self.key or not self.queue:
+            self.key = key
+            self.queue = self.plan(public, private, legal)
+        while self.queue:
+            action = self.queue.pop(0)
+            if shape.contains(legal, action):
+                return action
+        # the plan ran out or went stale: finish the phase if this seat may, else wait
+        return self.fallback(public, legal)
+
+    def fallback(self, public, legal):
+        for kind in ("setup_done", "end_movement", "confirm_battles"):
+            acts, _ = shape.of_type(legal, kind)
+            if acts:
+                return acts[0]
+        for kind in ("retreat",):
+            acts, temps = shape.of_type(legal, kind)
+            if temps:
+                return shape.nth_of(temps[0], 0)
+        acts, _ = shape.of_type(legal, "contact")
+        if acts:
+            return acts[0]
+        if public["phase"] == "battle":
+            # cover what must still be fought with whatever fits
+            acts, _ = shape.of_type(legal, "assign")
+            need = set(public["unengaged"])
+            for a in acts:
+                if a["defender"] in need:
+                    return a
+            acts, _ = shape.of_type(legal, "combine")
+            for a in acts:
+                if a["defender"] in need:
+                    return a
+        return None
+
+    def eagerness(self, public) -> int:
+        """Turns of this side's in a row that saw no unit lost on either side (0-4): the longer the
+        lull, the readier the bot is to attack at worse odds and to close in."""
+        lost = len(public["eliminated"]) + sum(1 for u in public["units"] if u["status"] == "prisoner")
+        if lost != getattr(self, "_lost", None):
+            self._lost, self._lull = lost, 0
+        elif public["round"] != getattr(self, "_lull_round", None):
+            self._lull += 1
+        self._lull_round = public["round"]
+        return min(self._lull, 4)
+
+    # ----- planning by phase -----------------------------------------------------------
+    def plan(self, public, private, legal) -> list[dict]:
+        phase = public["phase"]
+        if phase == "setup":
+            return [{"type": "setup_done"}]
+        if phase == "move":
+            return Mover(self, public, private, legal).plan()
+        if phase == "battle":
+            return BattlePlanner(self, public, legal).plan()
+        if phase == "retreat":
+            return self.plan_retreats(public, legal)
+        if phase == "contact":
+            return [{"type": "contact", "choice": "fight"}]
+        return []
+
+    def plan_retreats(self, public, legal) -> list[dict]:
+        _, temps = shape.of_type(legal, "retreat")
+        units = {u["id"]: u for u in public["units"]}
+        out = []
+        for t in temps:
+            options = shape.domain_values(t["to"])
+            if self.level == "easy":
+                dest = self.random.choice(options)
+            else:
+                loser_side = units[t["unit"]]["side"]
+                friends = [tuple(u["at"]) for u in public["units"] if u["at"] and u["side"] == loser_side
+                           and u["id"] != t["unit"]]
+                mine = [tuple(u["at"]) for u in public["units"] if u["at"] and u["side"] != loser_side]
+
+                def badness(sq):
+                    near_friends = sum(1 for f in friends if grid.chebyshev(f, sq) <= 2)
+                    near_mine = sum(1 for m in mine if grid.chebyshev(m, sq) <= 1)
+                    return near_mine * 2 - near_friends
+                dest = max(options, key=lambda sq: (badness(tuple(sq)), -sq[1], -sq[0]))
+            out.append({"type": "retreat", "unit": t["unit"], "to": dest})
+        return out
+
+
+# ----- the odds a bot expects ------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def expected(attack_halves: int, defence_halves: int, attack_factors: int, defence_factors: int):
+    """(expected enemy factors lost, expected own factors lost) of one battle, by the rules' table."""
+    table = crt.load()
+    o = crt.odds(attack_halves, defence_halves)
+    columns = [o.column] if o.column else [o.defender_column, o.attacker_column]
+    gain = loss = 0.0
+    for column in columns:
+        for die in range(1, 7):
+            r = table.result(column, die)
+            w = 1 / (6 * len(columns))
+            if column in (crt.AUTO_DEFENDER, crt.AUTO_ATTACKER):
+                w = 1 / len(columns)
+            if r.kind == crt.EXCHANGE:
+                gain += w
+                loss += w
+            elif r.kind == crt.ELIM:
+                if r.loser == crt.DEFENDER:
+                    gain += w * defence_factors
+                else:
+                    loss += w * attack_factors
+            else:
+                if r.loser == crt.DEFENDER:
+                    gain += w * 0.3 * defence_factors
+                else:
+                    loss += w * 0.3 * attack_factors
+            if column in (crt.AUTO_DEFENDER, crt.AUTO_ATTACKER):
+                break
+    return gain, loss
+
+
+class Picture:
+    """The board as the bot sees it: who stands where."""
+
+    def __init__(self, bot, public):
+        self.board = bot.board
+        self.side = SIDE_NAMES[bot.seat % 2]
+        self.units = {u["id"]: u for u in public["units"]}
+        self.at = {}
+        for u in public["units"]:
+            if u["at"] is not None:
+                self.at[tuple(u["at"])] = u
+        self.mine = [u for u in public["units"] if u["at"] is not None and u["side"] == self.side
+                     and u["status"] in ("active", "refitting")]
+        self.theirs = [u for u in public["units"] if u["at"] is not None and u["side"] != self.side
+                       and u["status"] == "active"]
+        self.enemy_divisions = [u for u in self.theirs if u["kind"] != HQ]
+        self.enemy_distance = self._distances([tuple(u["at"]) for u in self.enemy_divisions])
+
+    def _distances(self, squares) -> dict:
+        """King distance from the nearest of `squares` for every square (one pass of rings)."""
+        g = self.board.grid
+        reached = g.of(squares)
+        out = {}
+        ring, d = reached, 0
+        while ring:
+            for sq in g.squares(ring):
+                out[sq] = d
+            grown = g.dilate(reached)
+            ring = grown & ~reached
+            reached = grown
+            d += 1
+        return out
+
+    def free(self, sq) -> bool:
+        return sq not in self.at and self.board.land(sq)
+
+
+def spread(table, attackers: dict, defenders: dict, fits: dict, must, level: str, rng=None, across=None):
+    """A battle plan for `attackers` {id: factor} against the `must` defenders {id: factor}:
+    [(attackers, defenders)], and its expected value (enemy factors lost minus own, own weighted
+    by caution). `fits[a]` is the set of defenders attacker a may attack. Every must-defender is
+    covered when possible (most constrained first); spare attackers go where they add the most."""
+    caution = 1.0
+    across = across or set()
+
+    def halves(group):
+        att = sum(attackers[a] * (1 if (a, d) in across else 2) for a in group[0] for d in group[1][:1])
+        return att, sum(2 * max(1, defenders[d]) for d in group[1])
+
+    def value(group):
+        a, d = halves(group)
+        if a <= 0:
+            return -9.0
+        gain, loss = expected(a, d, sum(attackers[x] for x in group[0]), sum(defenders[x] for x in group[1]))
+        return gain - caution * loss
+
+    battles = []
+    free = set(attackers)
+    order = list(must)
+    if rng is not None:
+        rng.shuffle(order)
+    else:
+        order.sort(key=lambda d: (sum(1 for a in attackers if d in fits.get(a, ())), d))
+    for d in order:
+        if any(d in b[1] for b in battles):
+            continue
+        options = [a for a in free if d in fits.get(a, ())]
+        if options:
+            a = min(options, key=lambda x: (len(fits[x] & set(must)), attackers[x], x))
+            battles.append(([a], [d]))
+            free.discard(a)
+            continue
+        for b in battles:
+            if all(d in fits[a] for a in b[0]):
+                b[1].append(d)
+                break
+    if rng is None:
+        while free:
+            best = None
+            for a in sorted(free):
+                for i, b in enumerate(battles):
+                    if all(d in fits[a] for d in b[1]):
+                        gain = value((b[0] + [a], b[1])) - value(b)
+                        if best is None or gain > best[0]:
+                            best = (gain, a, i)
+            if best is None or best[0] <= 0:
+                break
+            _, a, i = best
+            battles[i][0].append(a)
+            free.discard(a)
+    else:
+        for a in sorted(free):
+            for b in battles:
+                if all(d in fits[a] for d in b[1]) and rng.random() < 0.5:
+                    b[0].append(a)
+                    break
+    return battles, sum(value(b) for b in battles)
+
+
+class Mover:
+    """Plans a movement phase: attacks worth making first, then the rest brought up."""
+
+    def __init__(self, bot, public, private, legal):
+        self.bot, self.level = bot, bot.level
+        self.pic = Picture(bot, public)
+        self.board = bot.board
+        self.allowance = legal.get("allowance", 0)
+        self.reach = {}
+        costs = legal.get("move_costs", {})
+        for t in shape.of_type(legal, "move")[1]:
+            squares = [tuple(s) for s in shape.domain_values(t["to"])]
+            self.reach[t["unit"]] = dict(zip(squares, costs.get(str(t["unit"]), [0] * len(squares))))
+        self.public = public
+        self.eager = bot.eagerness(public)
+        self.knobs = KNOBS.get(self.level, KNOBS["normal"])
+        self.engage_map = {}
+        for e in self.pic.enemy_divisions:
+            esq = tuple(e["at"])
+            if e["kind"] == "mountain" and self.board.terrain[esq] == MOUNTAIN:
+                continue
+            for n in grid.neighbours(esq, self.board.width, self.board.height):
+                if not self.board.separated(esq, n):
+                    self.engage_map.setdefault(n, []).append(e["id"])
+        self.standing = {u["id"]: tuple(u["at"]) for u in self.pic.mine if u["kind"] != HQ and u["status"] == "active"}
+
+    def plan(self) -> list[dict]:
+        if self.level == "easy":
+            return self.plan_easy()
+        used, taken = set(), set()
+        steps, budget = self.plan_attacks(used, taken, self.allowance)
+        if self.stalled():
+            grab, budget = self.plan_cities(used, taken, budget)
+            steps += grab
+        if self.knobs["disengage"]:
+            away, budget = self.plan_disengage(used, taken, budget)
+            steps += away
+        kills, budget = self.plan_hq_kills(used, taken, budget)
+        steps += kills
+        steps += self.plan_advance(used, taken, budget)
+        steps.append({"type": "end_movement"})
+        return steps
+
+    # -- easy: a handful of units straight at the enemy
+    def plan_easy(self) -> list[dict]:
+        used, taken = set(), set()
+        steps, budget = self.plan_cities(used, taken, self.allowance) if self.stalled() else ([], self.allowance)
+        units = [u for u in self.reach if self.pic.units[u]["kind"] != HQ and u not in used]
+        self.bot.random.shuffle(units)
+        for uid in units[:8]:
+            options = [(self.pic.enemy_distance.get(sq, 99), c, sq) for sq, c in self.reach[uid].items() if c <= budget]
+            if not options:
+                continue
+            d, c, sq = min(options, key=lambda o: (o[0], o[1]))
+            here = self.pic.enemy_distance.get(tuple(self.pic.units[uid]["at"]), 99)
+            if d < here:
+                steps.append({"type": "move", "unit": uid, "to": list(sq)})
+                budget -= c
+        steps.append({"type": "end_movement"})
+        return steps
+
+    # -- when the war stalls: the enemy's cities (holding them all for a complete turn wins)
+    def stalled(self) -> bool:
+        return self.eager >= 2 or len(self.pic.enemy_divisions) <= 4
+
+    def plan_cities(self, used, taken, budget):
+        board = self.board
+        enemy = 1 - SIDE_NAMES.index(self.pic.side)
+        steps = []
+        divisions = [u for u in self.pic.mine if u["kind"] != HQ and u["status"] == "active"]
+        if len(divisions) < len(board.cities_of(enemy)):
+            return steps, budget  # too few to hold them all at once: the war is won by fighting
+        for name in board.cities_of(enemy):
+            squares = board.cities[name].squares
+            holders = [u["id"] for u in self.pic.mine if tuple(u["at"]) in squares and u["kind"] != HQ]
+            if holders:
+                used.update(holders)  # hold it
+                continue
+            distance = self.pic._distances(squares)
+            best = None
+            for u in self.pic.mine:
+                uid = u["id"]
+                if uid in used or u["kind"] == HQ or u["status"] != "active" or uid not in self.reach:
+                    continue
+                here = distance.get(tuple(u["at"]), 99)
+                for sq, c in self.reach[uid].items():
+                    if c <= budget and sq not in taken:
+                        d = distance.get(sq, 99)
+                        if d < here and (best is None or (d, c) < best[0]):
+                            best = ((d, c), uid, sq, c)
+            if best:
+                _, uid, sq, c = best
+                used.add(uid)
+                taken.add(sq)
+                budget -= c
+                steps.append({"type": "move", "unit": uid, "to": list(sq)})
+        return steps, budget
+
+    # -- the fights a group would bring about
+    def engaged(self, square) -> list:
+        """Enemy divisions a unit on `square` would have to engage."""
+        return self.engage_map.get(square, ())
+
+    def forecast(self, placed: dict) -> float:
+        """Expected value of the battles fought with own units placed {unit: square} (and every other
+        own division where it stands), against every enemy division they touch."""
+        positions = dict(self.standing)
+        positions.update(placed)
+        attackers, fits, must = {}, {}, set()
+        for uid, sq in positions.items():
+            touched = self.engaged(sq)
+            if touched:
+                attackers[uid] = FACTOR[self.pic.units[uid]["kind"]]
+                fits[uid] = set(touched)
+                must.update(touched)
+        if not must:
+            return 0.0
+        defenders = {d: FACTOR[self.pic.units[d]["kind"]] for d in must}
+        _, value = spread(self.bot.table, attackers, defenders, fits, sorted(must), self.level)
+        return value
+
+    # -- attacks: gather units around one enemy division at a time while the forecast improves
+    def plan_attacks(self, used, taken, budget):
+        steps = []
+        base = self.forecast({})
+        placed = {}
+        limit = self.knobs["attacks"]
+        for _ in range(limit):
+            best = None
+            for d in self.pic.enemy_divisions:
+                option = self.gather(d, used, taken, budget, placed, base)
+                if option is not None and (best is None or option[0] > best[0]):
+                    best = option
+            if best is None:
+                break
+            gain, group, cost, value = best
+            for uid, sq, c in group:
+                used.add(uid)
+                taken.add(sq)
+                placed[uid] = sq
+                steps.append({"type": "move", "unit": uid, "to": list(sq)})
+            budget -= cost
+            base = value
+        self.placed = placed
+        return steps, budget
+
+    def gather(self, d, used, taken, budget, placed, base):
+        """(gain, [(unit, square, cost)], cost, forecast) of the best group closing on `d`."""
+        board = self.board
+        dsq = tuple(d["at"])
+        if d["kind"] == "mountain" and board.terrain[dsq] == MOUNTAIN:
+            return None
+        squares = [n for n in grid.neighbours(dsq, board.width, board.height)
+                   if n not in taken and n not in self.pic.at and board.land(n) and not board.separated(n, dsq)]
+        offers = []
+        for u in self.pic.mine:
+            uid = u["id"]
+            if uid in used or u["kind"] == HQ or u["status"] != "active" or uid not in self.reach:
+                continue
+            reach = self.reach[uid]
+            cheapest = min(((reach[sq], sq) for sq in squares if sq in reach and
+                            (board.terrain[sq] != MOUNTAIN or u["kind"] == "mountain")), default=None)
+            if cheapest:
+                offers.append((cheapest[0], -FACTOR[u["kind"]], uid, cheapest[1]))
+        offers.sort()
+        group, cost, best = [], 0, None
+        for c, _, uid, sq in offers[:10]:
+            if cost + c > budget or any(sq == g[1] for g in group):
+                continue
+            group.append((uid, sq, c))
+            cost += c
+            trial = dict(placed)
+            trial.update({g[0]: g[1] for g in group})
+            value = self.forecast(trial)
+            gain = value - base - cost / 90 * self.knobs["thrift"]
+            if best is None or gain > best[0]:
+                best = (gain, list(group), cost, value)
+            if len(group) >= 7:
+                break
+        if best is None or best[0] <= 0.05 - 0.1 * self.eager:
+            return None
+        return best
+
+    # -- enemy HQs are lost to any division that comes next to them
+    def plan_hq_kills(self, used, taken, budget):
+        steps = []
+        for h in self.pic.theirs:
+            if h["kind"] != HQ:
+                continue
+            hsq = tuple(h["at"])
+            best = None
+            around = [sq for sq in grid.neighbours(hsq, self.board.width, self.board.height)
+                      if sq not in taken and not self.board.separated(sq, hsq) and not self.engaged(sq)]
+            for u in self.pic.mine:
+                if u["id"] in used or u["kind"] == HQ or u["id"] not in self.reach:
+                    continue
+                reach = self.reach[u["id"]]
+                for sq in around:
+                    c = reach.get(sq)
+                    if c is not None and c <= budget and (best is None or c < best[0]):
+                        best = (c, u["id"], sq)
+            if best and best[0] <= 24:
+                c, uid, sq = best
+                used.add(uid)
+                taken.add(sq)
+                budget -= c
+                steps.append({"type": "move", "unit": uid, "to": list(sq)})
+        return steps, budget
+
+    # -- hard: step out of contacts that would cost more than they bring
+    def plan_disengage(self, used, taken, budget):
+        """Units in contact whose forced battles cost more than they bring step back out of it."""
+        steps = []
+        placed = dict(self.placed)
+        value = self.forecast(placed)
+        for u in self.pic.mine:
+            uid = u["id"]
+            if uid in used or uid not in self.reach or u["kind"] == HQ or not self.engaged(tuple(u["at"])):
+                continue
+            away = [(c, sq) for sq, c in self.reach[uid].items() if c <= min(budget, 15) and sq not in taken
+                    and self.pic.enemy_distance.get(sq, 99) >= 2]
+            if not away:
+                continue
+            c, sq = min(away)
+            trial = dict(placed)
+            trial[uid] = sq
+            better = self.forecast(trial)
+            if better > value + 0.1:
+                placed, value = trial, better
+                used.add(uid)
+                taken.add(sq)
+                budget -= c
+                steps.append({"type": "move", "unit": uid, "to": list(sq)})
+        return steps, budget
+
+    # -- the rest: up to a line two squares off the enemy (one when pressing), HQs behind
+    def openness(self, sq, taken) -> int:
+        """Open sides of a square: neighbours an attacker could stand on (free land, not planned for)."""
+        board = self.board
+        return sum(1 for n in grid.neighbours(sq, board.width, board.height)
+                   if board.land(n) and n not in self.pic.at and n not in taken)
+
+    def plan_advance(self, used, taken, budget):
+        cohesion = self.knobs["cohesion"]
+        dist = self.pic.enemy_distance
+        rings = {}
+        for sq, d in dist.items():
+            rings.setdefault(d, []).append(sq)
+        moves = []
+        for u in self.pic.mine:
+            uid = u["id"]
+            if uid in used or uid not in self.reach:
+                continue
+            here = tuple(u["at"])
+            standoff = 3 if u["kind"] == HQ else (1 if self.eager >= 3 else 2)
+            now = dist.get(here, 60)
+            if now == standoff:
+                continue
+            reach = self.reach[uid]
+            best = None
+            # the nearest ring at the stand-off distance or beyond that the unit reaches: its cheapest
+            # square (hard: weighing how open the square is to attack)
+            for d in range(standoff, max(standoff, now)):
+                for sq in rings.get(d, ()):
+                    c = reach.get(sq)
+                    if c is None or sq in taken:
+                        continue
+                    weight = c + (self.openness(sq, taken) * 3 * cohesion if cohesion else 0)
+                    if best is None or weight < best[2]:
+                        best = (c, sq, weight)
+                if best:
+                    gain = abs(now - standoff) - abs(d - standoff)
+                    break
+            if best is None and now < standoff:  # too close: step back out of reach
+                for sq, c in reach.items():
+                    if dist.get(sq, 60) >= standoff and sq not in taken and (best is None or c < best[0]):
+                        best = (c, sq)
+                gain = standoff - now
+            if best and gain > 0:
+                moves.append((gain, best[0], uid, best[1]))
+        moves.sort(key=lambda m: -m[0] / (m[1] + 3))
+        steps = []
+        for gain, c, uid, sq in moves[:self.knobs["advances"]]:
+            if c > budget or sq in taken:
+                continue
+            taken.add(sq)
+            budget -= c
+            steps.append({"type": "move", "unit": uid, "to": list(sq)})
+        return steps
+
+
+class BattlePlanner:
+    """Spreads attackers over the battles that must be fought, for the best expected exchange."""
+
+    def __init__(self, bot, public, legal):
+        self.bot = bot
+        self.units = {u["id"]: u for u in public["units"]}
+        acts, _ = shape.of_type(legal, "assign")
+        self.fits = {}
+        for a in acts:
+            self.fits.setdefault(a["attacker"], set()).add(a["defender"])
+        self.must = list(public["must_engage"])
+        if getattr(bot, "_lull", 0) >= 3:
+            # a long lull: fight the battles it need not (across rivers, out of the mountains) as well
+            self.must = sorted({d for a in self.fits for d in self.fits[a]})
+        self.board = bot.board
+
+    def plan(self) -> list[dict]:
+        attackers = {a: FACTOR[self.units[a]["kind"]] for a in self.fits}
+        defenders = {d: max(1, FACTOR[self.units[d]["kind"]]) for a in self.fits for d in self.fits[a]}
+        across = {(a, d) for a in self.fits for d in self.fits[a]
+                  if self.board.separated(tuple(self.units[a]["at"]), tuple(self.units[d]["at"]))}
+        rng = self.bot.random if self.bot.level == "easy" else None
+        battles, _ = spread(self.bot.table, attackers, defenders, self.fits, self.must, self.bot.level, rng, across)
+        steps = []
+        for group, targets in battles:
+            steps.append(self.assign(group[0], targets[0]))
+            for d in targets[1:]:
+                steps.append({"type": "combine", "defender": d, "with": targets[0]})
+            for a in group[1:]:
+                steps.append(self.assign(a, targets[0]))
+        steps.append({"type": "confirm_battles"})
+        return steps
+
+    def assign(self, attacker: int, defender: int) -> dict:
+        return {"type": "assign", "attacker": attacker, "defender": defender,
+                "factors": FACTOR[self.units[attacker]["kind"]]}

@@ -1,0 +1,56 @@
+"""Cities and ports: who holds each port (rule D4) and who occupies each city (rule A).
+
+A port is friendly to the side whose half it lies in until the enemy seizes it: an enemy
+division stands in the port (come by land, by air, or from a beach) and none of the owner's
+units is left in it ("all opposition eliminated or pushed out"). A contested port keeps its
+owner. A city is occupied by a side when one of its divisions stands in it and no unit of the
+city's own side does.
+"""
+from engine.ah_tactics.state import ACTIVE
+from engine.ah_tactics.units import HQ, ROSTER
+
+
+def _presence(board, state, squares) -> tuple[set, set]:
+    """(sides with a division there, sides with any unit there) over `squares`."""
+    divisions, anyone = set(), set()
+    wanted = set(squares)
+    for uid, u in enumerate(state["units"]):
+        if u["at"] is None or (u["at"][0], u["at"][1]) not in wanted:
+            continue
+        side = ROSTER[uid].side if u["status"] != "prisoner" else None
+        if side is None:
+            continue
+        anyone.add(side)
+        if u["status"] == ACTIVE and ROSTER[uid].kind != HQ:
+            divisions.add(side)
+    return divisions, anyone
+
+
+def initial_ports(board) -> dict:
+    return {c.name: c.side for c in board.cities.values() if c.port}
+
+
+def update_ports(board, state) -> list[dict]:
+    """Hand over every port the enemy has cleared and stands in; the events."""
+    events = []
+    for name in sorted(state["ports"]):
+        owner = state["ports"][name]
+        divisions, anyone = _presence(board, state, board.cities[name].squares)
+        enemy = 1 - owner
+        if enemy in divisions and owner not in anyone:
+            state["ports"][name] = enemy
+            events.append({"type": "port_seized", "port": name, "by": ["blue", "red"][enemy]})
+    return events
+
+
+def occupier(board, state, city: str):
+    """The enemy side occupying the city, or None."""
+    c = board.cities[city]
+    divisions, anyone = _presence(board, state, c.squares)
+    enemy = 1 - c.side
+    return enemy if enemy in divisions and c.side not in anyone else None
+
+
+def occupies_all(board, state, side: int) -> bool:
+    """True when `side` occupies every city of the other side (rule A, victory b)."""
+    return all(occupier(board, state, name) == side for name in board.cities_of(1 - side))

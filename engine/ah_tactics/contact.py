@@ -1,0 +1,150 @@
+"""Control and contact (rule E and its two exceptions), and who may attack whom.
+
+A division controls the eight squares around it, except:
+  * squares across a river (no bridge on that edge; a diagonal neighbour when the river runs
+    through the shared corner) — rule E1;
+  * mountain squares, unless the division is a mountain division — rule E2.
+HQs, prisoners and refitting units control nothing. A unit moving into a square an enemy
+controls is in contact and stops (rule C6); HQs and refitting units an enemy controls are
+eliminated at once, no combat needed (rule F).
+"""
+from functools import lru_cache
+
+from engine import grid
+from engine.ah_tactics import board as board_module
+from engine.ah_tactics.board import MOUNTAIN
+from engine.ah_tactics.state import ACTIVE, REFITTING, at, attack_factor, defence_factor, eliminate, is_combat
+from engine.ah_tactics.units import HQ, ROSTER
+
+
+@lru_cache(maxsize=None)
+def _control_tables(name: str):
+    """Per square index: the squares a regular division there controls, and a mountain division."""
+    b = board_module.load(name)
+    g = b.grid
+    regular, climber = [0] * g.size, [0] * g.size
+    for y in range(b.height):
+        for x in range(b.width):
+            sq = (x, y)
+            i = g.index(sq)
+            for n in grid.neighbours(sq, b.width, b.height):
+                if b.separated(sq, n):
+                    continue
+                bit = g.bit(n)
+                climber[i] |= bit
+                if b.terrain[n] != MOUNTAIN:
+                    regular[i] |= bit
+    return tuple(regular), tuple(climber)
+
+
+def control_bits(board, square, mountain_division: bool) -> int:
+    regular, climber = _control_tables(board.name)
+    i = board.grid.index(square)
+    return climber[i] if mountain_division else regular[i]
+
+
+def controls(board, square, kind: str, target) -> bool:
+    return bool(control_bits(board, square, kind == "mountain") & board.grid.bit(target))
+
+
+def controlled_by(board, state, side: int) -> int:
+    """Every square the side's divisions on the board control (where the other side must stop)."""
+    bits = 0
+    for uid, u in enumerate(state["units"]):
+        if ROSTER[uid].side == side and u["at"] is not None and is_combat(state, uid):
+            bits |= control_bits(board, (u["at"][0], u["at"][1]), ROSTER[uid].kind == "mountain")
+    return bits
+
+
+def in_mountains(board, state, uid: int) -> bool:
+    sq = at(state, uid)
+    return sq is not None and ROSTER[uid].kind == "mountain" and board.terrain[sq] == MOUNTAIN
+
+
+def attack_terms(board, state, attacker: int, defender: int):
+    """None when `attacker` may not attack `defender`, else True when it fights at half factor
+    (across a river other than at a bridge, rule E1)."""
+    a, d = at(state, attacker), at(state, defender)
+    if a is None or d is None or not grid.adjacent(a, d):
+        return None
+    if ROSTER[attacker].side == ROSTER[defender].side:
+        return None
+    if attack_factor(state, attacker) <= 0 or defence_factor(state, defender) <= 0:
+        return None
+    if in_mountains(board, state, defender) and ROSTER[attacker].kind != "mountain":
+        return None  # rule E2: regular units cannot attack mountain divisions in the mountains
+    return board.separated(a, d)
+
+
+def obliges(board, state, attacker: int, defender: int) -> bool:
+    """True when the attacker's contact with the defender makes the battle compulsory (rule F: every
+    enemy unit in contact must be engaged). Not across a river; and a mountain division in the
+    mountains chooses its fights (rule E2)."""
+    if attack_terms(board, state, attacker, defender) is not False:
+        return False
+    if in_mountains(board, state, attacker):
+        return False
+    return controls(board, at(state, attacker), ROSTER[attacker].kind, at(state, defender))
+
+
+def must_engage(board, state, side: int) -> list[int]:
+    """Enemy units the side must attack at the end of its turn, in id order."""
+    mine = [i for i, u in enumerate(state["units"]) if ROSTER[i].side == side and u["at"] is not None
+            and is_combat(state, i)]
+    out = []
+    for d, u in enumerate(state["units"]):
+        if ROSTER[d].side == side or u["at"] is None or defence_factor(state, d) <= 0:
+            continue
+        dsq = (u["at"][0], u["at"][1])
+        if any(grid.adjacent(at(state, a), dsq) and obliges(board, state, a, d) for a in mine):
+            out.append(d)
+    return out
+
+
+def eligible_pairs(board, state, side: int) -> list[tuple[int, int, bool]]:
+    """(attacker, defender, half) for every attack the side could make now."""
+    mine = [i for i, u in enumerate(state["units"]) if ROSTER[i].side == side and u["at"] is not None
+            and attack_factor(state, i) > 0]
+    theirs = [i for i, u in enumerate(state["units"]) if ROSTER[i].side != side and u["at"] is not None
+              and defence_factor(state, i) > 0]
+    out = []
+    for a in mine:
+        asq = at(state, a)
+        for d in theirs:
+            if grid.adjacent(asq, at(state, d)):
+                half = attack_terms(board, state, a, d)
+                if half is not None:
+                    out.append((a, d, half))
+    return out
+
+
+def unprotected_losses(board, state) -> list[int]:
+    """HQs (unless they defend, J3) and refitting units that an enemy division controls: they are lost."""
+    hq_defends = state["options"]["hq_defence"] == "on"
+    exposed = [uid for uid, u in enumerate(state["units"]) if u["at"] is not None and (
+        u["status"] == REFITTING or (u["status"] == ACTIVE and ROSTER[uid].kind == HQ and not hq_defends))]
+    if not exposed:
+        return []
+    control = [controlled_by(board, state, side) for side in (0, 1)]
+    g = board.grid
+    return [uid for uid in exposed
+            if control[1 - ROSTER[uid].side] & g.bit(tuple(state["units"][uid]["at"]))]
+
+
+def controlled_by_side_at(board, state, side: int, square) -> bool:
+    bit = board.grid.bit(square)
+    for uid, u in enumerate(state["units"]):
+        if ROSTER[uid].side == side and u["at"] is not None and is_combat(state, uid):
+            a = (u["at"][0], u["at"][1])
+            if grid.adjacent(a, square) and control_bits(board, a, ROSTER[uid].kind == "mountain") & bit:
+                return True
+    return False
+
+
+def sweep_unprotected(board, state) -> list[dict]:
+    """Eliminate HQs and refitting units in enemy contact (rule F); the events."""
+    events = []
+    for uid in unprotected_losses(board, state):
+        events.append({"type": "eliminated", "unit": uid, "at": list(at(state, uid)), "reason": "contact"})
+        eliminate(state, uid)
+    return events

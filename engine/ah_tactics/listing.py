@@ -1,0 +1,234 @@
+"""What a seat may do now (`legal`), in the shape of engine/legal.py.
+
+Few actions (set-up done, ending movement, the battle plan's steps, fall-back and contact
+choices, reserves, regrouping) are listed whole. Moves are one template per movable unit:
+    {"type": "move", "unit": 17, "to": {"$one_of": [[x, y], ...]}}
+with the extra key "move_costs": {"17": [thirds, ...]} giving the cost of each square of that
+list, in the same order (squares row by row); and a parachute division that may still fly has
+{"type": "drop", "unit": u, "to": {"$one_of": [...]}}. "allowance" holds the thirds left.
+
+Every unit's reach is found in one packed search (movement.Field.reach_many) and kept for the
+next call while nothing it depends on has changed (both seats of a side ask for the same).
+"""
+from operator import itemgetter
+
+from engine import legal as shape
+from engine.ah_tactics import airborne, allowance, battles, contact, headquarters, reserves, results
+from engine.ah_tactics.board import load
+from engine.ah_tactics.movement import field_for, tables
+from engine.ah_tactics.state import (ACTIVE, BATTLE, CONTACT, MOVE, RESERVE, RETREAT, SETUP, attack_factor,
+                                     is_commander, side_of_seat)
+from engine.ah_tactics.units import PARA, ROSTER, side_units
+
+_CACHE: dict = {}
+_CACHE_SIZE = 4
+
+
+def legal(state: dict, seat: int) -> dict:
+    board = load()
+    side = side_of_seat(seat)
+    commander = is_commander(seat)
+    phase = state["phase"]
+    if phase == SETUP:
+        return _setup(board, state, side, commander)
+    if phase == MOVE and state["active"] == side:
+        return _movement(board, state, side, commander)
+    if phase == BATTLE and state["active"] == side:
+        return _battle(board, state, side, commander)
+    if phase == RETREAT and commander and state["retreats"][0]["chooser"] == side:
+        return _retreats(board, state, side)
+    if phase == CONTACT and commander and state["contact"]["owner"] == side:
+        return shape.listing([{"type": "contact", "choice": "fight"}, {"type": "contact", "choice": "fall_back"}])
+    return shape.nothing()
+
+
+def has_actions(state: dict, seat: int) -> bool:
+    """True when `seat` has anything to do now (a second player may run out of moves)."""
+    lg = legal(state, seat)
+    return bool(lg.get("actions") or lg.get("templates"))
+
+
+def _setup(board, state, side, commander):
+    if state["ready"][side]:
+        return shape.nothing()
+    squares = board.grid.square_list
+    templates = []
+    for uid in side_units(side):
+        here = tuple(state["units"][uid]["at"])
+        to = [squares[board.grid.index(sq)] for sq in board.bivouac(side, ROSTER[uid].area) if sq != here]
+        templates.append({"type": "place", "unit": uid, "to": shape.one_of(to)})
+    return shape.listing([{"type": "setup_done"}] if commander else [], templates)
+
+
+def _key(state, side):
+    return (side, state["allowance"], tuple(state["halted"]), tuple(state["flown"]), tuple(state["moved"]),
+            tuple((tuple(u["at"]) if u["at"] else None, u["status"], u["captor"], u["corps"]) for u in state["units"]),
+            repr(sorted(state["hidden"].get(str(side), {}).items())), tuple(sorted(state["ports"].items())),
+            state["options"]["hq_range"])
+
+
+def moves(board, state, side) -> tuple[list, dict]:
+    """(move templates, move costs by unit) for the side's movement phase."""
+    key = _key(state, side)
+    hit = _CACHE.get(key)
+    if hit is None:
+        hit = _moves(board, state, side)
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = hit
+    templates, costs = hit
+    return [dict(t) for t in templates], dict(costs)
+
+
+# The last search per side, kept so that a unit whose reach cannot have changed is not searched
+# again: {side: (static key, occupied squares, budget, {unit: (source, result)})}.
+_LAST: dict = {}
+
+
+def _static(state, side):
+    """What a side's searches depend on besides its own units' squares and the allowance."""
+    enemy = tuple((i, tuple(u["at"]), u["status"]) for i, u in enumerate(state["units"])
+                  if u["at"] is not None and (u["captor"] if u["status"] == "prisoner" else ROSTER[i].side) != side)
+    return side, enemy, tuple(sorted(state["ports"].items()))
+
+
+def _occupied(state, side) -> frozenset:
+    taken = {(u["at"][0], u["at"][1]) for u in state["units"] if u["at"] is not None}
+    taken |= set(reserves.squares_of(state, side).values())
+    return frozenset(taken)
+
+
+def _unchanged(board, result, src, changed, budget) -> bool:
+    """True when squares whose occupancy changed lie beyond what the unit's last search reached
+    below `budget` (then no route within the budget touched them, and none can use them now)."""
+    image = result[2]
+    w, h = board.width, board.height
+    for x, y in changed:
+        if abs(x - src[0]) <= 1 and abs(y - src[1]) <= 1:
+            return False
+        for yy in range(max(0, y - 1), min(h, y + 2)):
+            row = yy * w
+            for xx in range(max(0, x - 1), min(w, x + 2)):
+                v = image[row + xx]
+                if v and v - 1 <= budget:
+                    return False
+    return True
+
+
+def _open_sides(board, square, occupied) -> int:
+    x, y = square
+    return sum(1 for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+               if (x + dx, y + dy) in board.terrain and board.land((x + dx, y + dy))
+               and (x + dx, y + dy) not in occupied)
+
+
+def _moves(board, state, side):
+    hidden = reserves.squares_of(state, side)
+    budget = state["allowance"]
+    static = _static(state, side)
+    occupied = _occupied(state, side)
+    last = _LAST.get(side)
+    changed = None
+    if last is not None and last[0] == static and last[2] >= budget:
+        changed = occupied ^ last[1]
+    movers, sources, results = [], [], {}
+    for uid, u in enumerate(state["units"]):
+        if allowance.movable(state, side, uid) is not None:
+            continue
+        src = hidden[uid] if u["status"] == RESERVE else (u["at"][0], u["at"][1])
+        source = (src, ROSTER[uid].mover, ROSTER[uid].kind == "amphibious")
+        movers.append(uid)
+        kept = last[3].get(uid) if changed is not None else None
+        if kept is not None and kept[0] == source and _unchanged(board, kept[1], src, changed, budget):
+            idx, cost, image = kept[1]
+            if cost and max(cost) > budget:
+                keep = [k for k, c in enumerate(cost) if c <= budget]
+                idx, cost = [idx[k] for k in keep], [cost[k] for k in keep]
+            results[uid] = (source, (idx, cost, image))
+        else:
+            sources.append((uid, source))
+    if sources:
+        # Units hemmed in last, so their lanes sit at the top of the packed integers: once their
+        # searches run dry the integers shrink and every later operation is cheaper.
+        sources.sort(key=lambda item: -_open_sides(board, item[1][0], occupied))
+        field = field_for(board, state, side)
+        for (uid, source), found in zip(sources, field.reach_many([s for _, s in sources], budget)):
+            results[uid] = (source, found)
+    _LAST[side] = (static, occupied, budget, results)
+    squares = board.grid.square_list
+    templates, costs = [], {}
+    allowed = None
+    for uid in movers:
+        idx, cost, _ = results[uid][1]
+        keep = headquarters.range_filter(state, uid)
+        if state["units"][uid]["status"] == RESERVE:
+            if allowed is None:
+                allowed = reserves.allowed(board, state, side)
+            mask = allowed & tables(board.name, ROSTER[uid].mover).enter
+            pairs = [(i, c) for i, c in zip(idx, cost) if mask >> i & 1]
+            idx, cost = [p[0] for p in pairs], [p[1] for p in pairs]
+        if keep is not None:
+            pairs = [(i, c) for i, c in zip(idx, cost) if keep((i % board.width, i // board.width))]
+            idx, cost = [p[0] for p in pairs], [p[1] for p in pairs]
+        if not idx:
+            continue
+        to = list(itemgetter(*idx)(squares)) if len(idx) > 1 else [squares[idx[0]]]
+        templates.append({"type": "move", "unit": uid, "to": shape.one_of(to)})
+        costs[str(uid)] = cost
+    return templates, costs
+
+
+def _movement(board, state, side, commander):
+    templates, costs = moves(board, state, side)
+    flyers = [uid for uid in side_units(side) if ROSTER[uid].kind == PARA and state["units"][uid]["status"] == ACTIVE
+              and state["units"][uid]["at"] is not None and uid not in state["moved"] and uid not in state["flown"]]
+    if flyers:
+        squares = board.grid.square_list
+        zone = [squares[i] for i in board.grid.indices(airborne.drop_zone(board, state, side))]
+        for uid in flyers:
+            templates.append({"type": "drop", "unit": uid, "to": shape.one_of(zone)})
+    actions = []
+    if commander:
+        actions.append({"type": "end_movement"})
+        for uid in reserves.takeable(board, state, side):
+            actions.append({"type": "reserve", "unit": uid})
+        for uid in side_units(side):
+            if state["units"][uid]["status"] == RESERVE:
+                actions.append({"type": "reveal", "unit": uid})
+        for uid, corps in headquarters.regroup_options(state, side):
+            actions.append({"type": "regroup", "unit": uid, "corps": corps or headquarters.UNATTACHED})
+    return shape.listing(actions, templates, move_costs=costs, allowance=state["allowance"])
+
+
+def _battle(board, state, side, commander):
+    plan = state["plan"]
+    actions = []
+    pairs = contact.eligible_pairs(board, state, side)
+    for a, d, _ in pairs:
+        left = attack_factor(state, a) - battles.committed(plan, a)
+        for factors in range(1, left + 1):
+            if battles.assign_problem(board, state, side, a, d, factors) is None:
+                actions.append({"type": "assign", "attacker": a, "defender": d, "factors": factors})
+    targets = sorted({d for _, d, _ in pairs if battles.battle_with_defender(plan, d) is None})
+    for d in targets:
+        for b in plan:
+            if battles.combine_problem(board, state, side, d, b["defenders"][0]) is None:
+                actions.append({"type": "combine", "defender": d, "with": b["defenders"][0]})
+    for u in sorted({u for b in plan for u in battles.attackers_of(b) + b["defenders"]}):
+        actions.append({"type": "unassign", "unit": u})
+    if commander and not battles.unengaged(state):
+        actions.append({"type": "confirm_battles"})
+    return shape.listing(actions)
+
+
+def _retreats(board, state, side):
+    squares = board.grid.square_list
+    templates = []
+    for r in state["retreats"]:
+        if r["chooser"] != side:
+            continue
+        to = results.retreat_squares(board, state, r["unit"], r["distance"])
+        templates.append({"type": "retreat", "unit": r["unit"], "to": shape.one_of([squares[board.grid.index(s)]
+                                                                                    for s in to])})
+    return shape.listing((), templates)
+

@@ -1,0 +1,381 @@
+"""Movement costs and reach (rules C and D), in thirds of a square.
+
+A step to one of the eight neighbours costs, for the unit's movement class:
+  * 1 third along a road or railroad segment joining the two squares (3 squares for 1),
+    or between two squares of one city (C3);
+  * otherwise 3 thirds (C7), 6 into a forest (C4), and 3 more across a river other than at a
+    bridge (C5); armor never enters forest (D2), only mountain divisions enter mountains (D1).
+Units never pass through other units (C1), except friendly units on a square where a road and
+a railroad run together, passed along the lines (C2). A unit stops on entering a square an
+enemy controls (C6). Sea legs cost nothing (D4): from a friendly port's dock to a free dock of a
+friendly port, and for amphibious divisions to any free beach.
+
+Two searches share these costs: `Field.reach` (every square a unit can reach within a budget,
+with its cost: a bucketed Dijkstra over sets of squares held as integers, fast enough to list
+every unit's reach after every action) and `Field.route` (the cheapest route to one square, step
+by step, square by square, for carrying out a move). Both read the same tables, so they agree.
+"""
+import heapq
+from operator import itemgetter
+from functools import lru_cache
+
+from engine.ah_tactics import board as board_module
+from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
+from engine.ah_tactics.contact import control_bits
+from engine.ah_tactics.units import CLIMBER, FOOT, HQ, ROSTER, TRACKED
+from engine.grid import KING_STEPS
+
+LINE_COST, PLAIN_COST, RIVER_EXTRA = 1, 3, 3
+FOREST_COST = 6
+MOVERS = (FOOT, TRACKED, CLIMBER)
+LAND_STEP, SEA_LEG = "land", "sea"
+
+
+def enterable(terrain: str, mover: str) -> bool:
+    if terrain == SEA:
+        return False
+    if terrain == MOUNTAIN:
+        return mover == CLIMBER
+    if terrain == FOREST:
+        return mover != TRACKED
+    return True
+
+
+def step_cost(board, a, b, mover: str) -> tuple[int, bool]:
+    """(cost in thirds, along a line) of one step a -> b between neighbours; cost 0: impossible."""
+    if not enterable(board.terrain[b], mover):
+        return 0, False
+    if board.on_line(a, b):
+        return LINE_COST, True
+    crossing = board.separated(a, b)
+    if board.same_city(a, b) and not crossing:
+        return LINE_COST, False
+    cost = FOREST_COST if board.terrain[b] == FOREST else PLAIN_COST
+    return cost + (RIVER_EXTRA if crossing else 0), False
+
+
+class Steps:
+    """What never changes on one board: per direction, the squares whose step that way crosses no
+    river (`plain`), and those whose step runs along a line, inside a city, or across a river off
+    a bridge (`special`). Whether the target may be entered is the movement class's business."""
+
+    def __init__(self, board):
+        g = board.grid
+        self.size = g.size
+        self.plain, special = [], []
+        self.special_any = 0
+        for dx, dy in KING_STEPS:
+            amount = dy * board.width + dx
+            plain = line = city = river = 0
+            for (x, y) in board.terrain:
+                b = (x + dx, y + dy)
+                if b not in board.terrain or not board.land((x, y)):
+                    continue
+                bit = g.bit((x, y))
+                crossing = board.separated((x, y), b)
+                if board.on_line((x, y), b):
+                    line |= bit
+                elif board.same_city((x, y), b) and not crossing:
+                    city |= bit
+                elif crossing:
+                    river |= bit
+                if not crossing:
+                    plain |= bit
+            self.plain.append((amount, plain))
+            if line | city | river:
+                special.append((amount, line, city, river))
+                self.special_any |= line | city | river
+        self.special = tuple(special)
+
+
+class Tables:
+    """What never changes for one movement class on one board: where it may stand, and per square
+    its steps [(neighbour index, cost, along a line)] for routes."""
+
+    def __init__(self, board, mover: str):
+        g = board.grid
+        self.enter = self.forest = 0
+        for sq, terrain in board.terrain.items():
+            if enterable(terrain, mover):
+                self.enter |= g.bit(sq)
+                if terrain == FOREST:
+                    self.forest |= g.bit(sq)
+        self.clear = self.enter & ~self.forest
+        self.steps = [[] for _ in range(g.size)]
+        for (x, y) in board.terrain:
+            if not board.land((x, y)):
+                continue
+            for dx, dy in KING_STEPS:
+                b = (x + dx, y + dy)
+                if b in board.terrain:
+                    cost, along = step_cost(board, (x, y), b, mover)
+                    if cost:
+                        self.steps[g.index((x, y))].append((g.index(b), cost, along))
+
+
+@lru_cache(maxsize=None)
+def tables(name: str, mover: str) -> Tables:
+    return Tables(board_module.load(name), mover)
+
+
+@lru_cache(maxsize=None)
+def steps(name: str) -> Steps:
+    return Steps(board_module.load(name))
+
+
+def _lane_size(size: int) -> int:
+    """Bits per lane: the board's squares rounded up to whole bytes (so lanes split by bytes)."""
+    return (size + 7) // 8 * 8
+
+
+@lru_cache(maxsize=64)
+def _replicator(size: int, lanes: int) -> int:
+    """Multiplying a set of squares by this copies it into each of `lanes` lanes of `size` bits."""
+    return sum(1 << (k * size) for k in range(lanes))
+
+
+@lru_cache(maxsize=64)
+def _packed_steps(name: str, lanes: int):
+    st = steps(name)
+    rep = _replicator(_lane_size(st.size), lanes)
+    return (tuple((a, m * rep) for a, m in st.plain),
+            tuple((a, (ln | c | r) * rep, ln * rep, c * rep, r * rep) for a, ln, c, r in st.special),
+            st.special_any * rep)
+
+
+COST_PLANES = 8                      # costs up to 255 thirds: more than a whole allowance
+_TO_01 = bytes.maketrans(b"01", b"\x00\x01")
+_OFFSETS = {}
+
+
+def _byte_offsets(lane_bytes: int):
+    """[byte position][byte value] -> the indices of that byte's set bits (a cached table)."""
+    table = _OFFSETS.get(lane_bytes)
+    if table is None:
+        table = _OFFSETS[lane_bytes] = [[tuple(pos * 8 + b for b in range(8) if v >> b & 1) for v in range(256)]
+                                        for pos in range(lane_bytes)]
+    return table
+
+
+class Field:
+    """The board as one side sees it while it moves: which squares are taken, where it must stop,
+    which of its units it may pass, which docks are its own. Built from the full state by the
+    rules, or from a view by a bot (public positions and the side's own secrets only)."""
+
+    def __init__(self, board, *, occupied: int, transit: int, stop: int, docks: int, landings: int):
+        self.board = board
+        self.occupied = occupied   # every square a unit stands on (plus the side's own hidden reserves)
+        self.transit = transit     # own units on road-and-rail squares, passable along the lines
+        self.stop = stop           # squares an enemy division controls
+        self.docks = docks         # dock squares of the side's ports
+        self.landings = landings   # beaches (amphibious landings)
+
+    def reach(self, src, mover: str, budget: int, *, amphibious: bool = False, sea: bool = True) -> dict:
+        """{(x, y): cost in thirds} of every square the unit on `src` can end a move on within
+        `budget` (src itself not included)."""
+        (idx, costs, _), = self.reach_many([(src, mover, amphibious)], budget, sea=sea)
+        g = self.board.grid
+        return {g.square(i): c for i, c in zip(idx, costs)}
+
+    def reach_many(self, sources, budget: int, *, sea: bool = True) -> list:
+        """Per source (square, movement class, amphibious): (square indices, costs in thirds, image)
+        of its reach, row by row; the image is one byte per square, cost + 1 where the search
+        passed. The searches run side by side in lanes of one integer, so each set operation serves
+        every unit (they do not interact: a unit's own square is free for it only). A bucketed
+        Dijkstra: bucket b holds the squares first reached at cost b."""
+        lanes = len(sources)
+        if not lanes:
+            return []
+        g = self.board.grid
+        size = _lane_size(g.size)
+        plain_dirs, special_dirs, special_any = _packed_steps(self.board.name, lanes)
+        rep = _replicator(size, lanes)
+        src_p = enter = forest = 0
+        arrivals = []
+        for k, (sq, mover, amphibious) in enumerate(sources):
+            shift = k * size
+            t = tables(self.board.name, mover)
+            src_p |= g.bit(sq) << shift
+            enter |= t.enter << shift
+            forest |= t.forest << shift
+            arrivals.append((self.docks | (self.landings if amphibious else 0)) << shift)
+        lane_all = g.full * rep
+        occupied = self.occupied * rep
+        free = enter & (lane_all ^ occupied) | src_p & enter
+        free_forest = free & forest
+        free_clear = free ^ free_forest
+        transit = (self.transit & ~self.stop) * rep & enter & (lane_all ^ src_p)
+        through = free | transit
+        nostop = lane_all ^ (self.stop * rep & (lane_all ^ src_p))
+        notransit = lane_all ^ transit
+        listable = notransit & (lane_all ^ src_p)
+        docks = (self.docks * rep & notransit) if sea and self.docks else 0
+        buckets = [0] * (budget + 1)
+        buckets[0] = src_p
+        unvisited = lane_all
+        planes = [0] * COST_PLANES
+        seen = 0
+        for b in range(budget + 1):
+            frontier = buckets[b] & unvisited
+            if not frontier:
+                continue
+            if docks:
+                leaving = frontier & docks & nostop
+                if leaving:  # a sea leg costs nothing (D4): every free friendly dock, same cost
+                    for k in range(lanes):
+                        if leaving >> (k * size) & g.full:
+                            frontier |= arrivals[k] & free & unvisited
+            unvisited ^= frontier
+            seen |= frontier
+            for j in range(b.bit_length()):
+                if b >> j & 1:
+                    planes[j] |= frontier
+            expand = frontier & nostop
+            plain = expand & notransit
+            if plain and b + PLAIN_COST <= budget:
+                n = 0
+                for amount, mask in plain_dirs:
+                    s = plain & mask
+                    n |= s << amount if amount > 0 else s >> -amount
+                buckets[b + PLAIN_COST] |= n & free_clear
+                if b + FOREST_COST <= budget:
+                    buckets[b + FOREST_COST] |= n & free_forest
+            if expand & special_any:
+                for amount, any_special, line, city, river in special_dirs:
+                    if not expand & any_special:
+                        continue
+                    if b + LINE_COST <= budget:
+                        s = expand & line
+                        if s:
+                            buckets[b + LINE_COST] |= (s << amount if amount > 0 else s >> -amount) & through
+                        s = plain & city
+                        if s:
+                            buckets[b + LINE_COST] |= (s << amount if amount > 0 else s >> -amount) & free
+                    s = plain & river
+                    if s and b + PLAIN_COST + RIVER_EXTRA <= budget:
+                        n = s << amount if amount > 0 else s >> -amount
+                        buckets[b + PLAIN_COST + RIVER_EXTRA] |= n & free_clear
+                        if b + FOREST_COST + RIVER_EXTRA <= budget:
+                            buckets[b + FOREST_COST + RIVER_EXTRA] |= n & free_forest
+        return _decode(seen & listable, seen & (lane_all ^ src_p), planes, lanes, size)
+
+    def route(self, src, dest, mover: str, budget: int, *, amphibious: bool = False, sea: bool = True):
+        """(cost, [(square, how, cost so far), ...]) of the cheapest way from src to dest (how:
+        LAND_STEP or SEA_LEG for the step into that square; src not included), or None when dest
+        cannot be reached within the budget. Ties go to the lower square index, so routes are fixed."""
+        t = tables(self.board.name, mover)
+        g = self.board.grid
+        si, di = g.index(src), g.index(dest)
+        src_bit = 1 << si
+        occupied = self.occupied & ~src_bit
+        free = t.enter & ~occupied
+        transit = self.transit & ~src_bit & ~self.stop
+        stop = self.stop & ~src_bit
+        docks = self.docks if sea else 0
+        arrivals = ((docks | (self.landings if amphibious else 0)) & free) if docks else 0
+        arrival_list = g.indices(arrivals)
+        best = {si: 0}
+        parent = {si: None}
+        heap = [(0, si)]
+        while heap:
+            cost, i = heapq.heappop(heap)
+            if cost > best.get(i, 1 << 30):
+                continue
+            if i == di:
+                break
+            bit = 1 << i
+            if stop & bit:
+                continue
+            in_transit = bool(transit & bit)
+            for j, c, along in t.steps[i]:
+                jb = 1 << j
+                if in_transit and not along:
+                    continue
+                if not (free & jb or (along and transit & jb)):
+                    continue
+                nc = cost + c
+                if nc <= budget and nc < best.get(j, 1 << 30):
+                    best[j], parent[j] = nc, (i, LAND_STEP)
+                    heapq.heappush(heap, (nc, j))
+            if arrivals and docks & bit and not in_transit:
+                for j in arrival_list:
+                    if cost < best.get(j, 1 << 30):
+                        best[j], parent[j] = cost, (i, SEA_LEG)
+                        heapq.heappush(heap, (cost, j))
+        if di not in best or di == si or transit & (1 << di):
+            return None
+        path = []
+        j = di
+        while parent[j] is not None:
+            i, how = parent[j]
+            path.append((g.square(j), how, best[j]))
+            j = i
+        path.reverse()
+        return best[di], path
+
+
+def field(board, side: int, placed, own_hidden=(), ports=None) -> Field:
+    """The Field of `side` from what it can see: `placed` lists (unit id, (x, y), status, captor) for
+    every unit on the board, `own_hidden` the squares of its own reserves, `ports` port -> owner."""
+    g = board.grid
+    occupied = transit = stop = 0
+    for uid, sq, status, captor in placed:
+        bit = g.bit(sq)
+        occupied |= bit
+        mover_side = captor if status == "prisoner" else ROSTER[uid].side
+        if mover_side == side:
+            if sq in board.double:
+                transit |= bit
+        elif status == "active" and ROSTER[uid].kind != HQ and ROSTER[uid].side != side:
+            stop |= control_bits(board, sq, ROSTER[uid].kind == "mountain")
+    for sq in own_hidden:
+        occupied |= g.bit(sq)
+    docks = 0
+    for name, owner in (ports or {}).items():
+        if owner == side:
+            docks |= g.of(board.docks(name))
+    return Field(board, occupied=occupied, transit=transit, stop=stop, docks=docks,
+                 landings=g.of(board.beaches))
+
+
+def field_for(board, state, side: int) -> Field:
+    """The side's Field from the full state: everything it may know (never the enemy's reserves)."""
+    placed = [(i, (u["at"][0], u["at"][1]), u["status"], u["captor"])
+              for i, u in enumerate(state["units"]) if u["at"] is not None]
+    hidden = [tuple(sq) for sq in state["hidden"].get(str(side), {}).values()]
+    return field(board, side, placed, hidden, state["ports"])
+
+
+def _bytes_of(bits: int, total: int) -> int:
+    """A set of squares as an integer with one byte per square (1 in the set, 0 outside)."""
+    return int.from_bytes(format(bits, f"0{total}b").encode().translate(_TO_01), "big")
+
+
+def _decode(reached: int, seen: int, planes: list, lanes: int, size: int) -> list:
+    """Per lane (indices, costs, image) from the reached set and the cost's bit planes: each plane
+    becomes one byte per square (0 or 1) through its binary string, and the weighted planes add up
+    without carries into one byte per square holding its cost. The image holds cost + 1 for every
+    square the search passed (listed or not) and 0 elsewhere."""
+    total = lanes * size
+    cost = _bytes_of(seen, total)
+    for j, plane in enumerate(planes):
+        if plane:
+            cost += _bytes_of(plane, total) << j
+    cost_bytes = cost.to_bytes(total, "little")
+    lane_bytes = size // 8
+    offsets = _byte_offsets(lane_bytes)
+    data = reached.to_bytes(total // 8, "little")
+    out = []
+    for k in range(lanes):
+        idx = []
+        base = k * lane_bytes
+        for pos, v in enumerate(data[base:base + lane_bytes]):
+            if v:
+                idx.extend(offsets[pos][v])
+        image = cost_bytes[k * size:(k + 1) * size]
+        if len(idx) > 1:
+            costs = [c - 1 for c in itemgetter(*idx)(image)]
+        else:
+            costs = [image[i] - 1 for i in idx]
+        out.append((idx, costs, image))
+    return out

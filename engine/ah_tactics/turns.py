@@ -1,0 +1,366 @@
+"""The flow of a game: set-up, then turns of movement, battle planning and results, and the end.
+
+A side's turn: MOVE (moves, air drops, reserves, regrouping — until the commander ends
+movement), BATTLE (the plan, confirmed by the commander), then RETREAT while fall-backs wait
+for the winner's choice, then the turn-end checks and the other side's turn. CONTACT interrupts
+a move that stumbled upon hidden reserves until their owner chooses fight or fall-back.
+
+Every handler validates completely before it changes anything: a refused action raises
+RuleError and leaves the state as it was.
+"""
+from engine.ah_tactics import (airborne, allowance, battles, cities, contact, encirclement, headquarters, prisoners,
+                               reserves, results, setup, victory)
+from engine.ah_tactics.board import load
+from engine.ah_tactics.movement import field_for
+from engine.ah_tactics.state import (ACTIVE, BATTLE, CONTACT, MOVE, OVER, RESERVE, RETREAT, SETUP, SIDE_NAMES, at,
+                                     controller, is_combat, is_commander, side_of_seat, side_seats)
+from engine.ah_tactics.units import PARA, ROSTER
+from engine.errors import ILLEGAL, RuleError
+from engine.hidden import secret_event
+
+COMMANDER_ONLY = {"setup_done", "end_movement", "confirm_battles", "reserve", "reveal", "regroup", "retreat",
+                  "contact"}
+
+
+def refuse(message: str):
+    raise RuleError(ILLEGAL, message)
+
+
+# ----- who acts ---------------------------------------------------------------------------
+def to_act(state: dict) -> set:
+    phase = state["phase"]
+    if phase == OVER:
+        return set()
+    if phase == SETUP:
+        return {s for side in (0, 1) if not state["ready"][side] for s in side_seats(state, side)}
+    if phase in (MOVE, BATTLE):
+        # the second player acts while there is anything left for him (the commander always can)
+        from engine.ah_tactics import listing
+        seats = side_seats(state, state["active"])
+        return {s for s in seats if is_commander(s) or listing.has_actions(state, s)}
+    if phase == RETREAT:
+        return {state["retreats"][0]["chooser"]}
+    if phase == CONTACT:
+        return {state["contact"]["owner"]}
+    return set()
+
+
+# ----- applying ---------------------------------------------------------------------------
+def apply(state: dict, seat: int, action: dict, rng) -> list[dict]:
+    board = load()
+    kind = action["type"]
+    side = side_of_seat(seat)
+    if kind in COMMANDER_ONLY and not is_commander(seat):
+        refuse("Only your side's commander decides that.")
+    handler = HANDLERS.get((state["phase"], kind))
+    if handler is None:
+        refuse(f"That is not done now: it is the {state['phase']} phase.")
+    events = handler(board, state, side, action, rng)
+    return events + victory.check(board, state)
+
+
+def _unit(action: dict) -> int:
+    return action["unit"]
+
+
+# ----- set-up -----------------------------------------------------------------------------
+def _place(board, state, side, action, rng):
+    uid, dest = _unit(action), tuple(action["to"])
+    problem = setup.place_problem(board, state, side, uid, dest)
+    if problem:
+        refuse(problem)
+    return setup.place(state, side, uid, dest)
+
+
+def _setup_done(board, state, side, action, rng):
+    if state["ready"][side]:
+        refuse("Your set-up is already declared done.")
+    return setup.done(state, side, rng)
+
+
+# ----- movement ---------------------------------------------------------------------------
+def _move(board, state, side, action, rng):
+    uid, dest = _unit(action), tuple(action["to"])
+    problem = allowance.movable(state, side, uid)
+    if problem:
+        refuse(problem)
+    reserve = state["units"][uid]["status"] == RESERVE
+    src = reserves.squares_of(state, side)[uid] if reserve else at(state, uid)
+    unit = ROSTER[uid]
+    if dest == src:
+        refuse(f"The {unit.name} is already there.")
+    if reserve and not reserves.allowed_for(board, state, uid) & board.grid.bit(dest):
+        refuse("A reserve moves only to a free square behind the front line, away from the enemy.")
+    if not headquarters.move_keeps_range(state, uid, dest):
+        refuse("That move would leave a corps HQ out of range of its corps (rule H2, binding).")
+    route = field_for(board, state, side).route(src, dest, unit.mover, state["allowance"],
+                                               amphibious=unit.kind == "amphibious")
+    if route is None:
+        refuse(f"The {unit.name} cannot reach {list(dest)} with {allowance.squares(state['allowance'])} "
+               "squares of allowance left.")
+    cost, path = route
+    if reserve:
+        allowance.spend(state, cost)
+        reserves.move_secretly(state, uid, dest)
+        allowance.mark(state, "moved", uid)
+        return [secret_event({"type": "reserve_moved", "side": SIDE_NAMES[side]}, side_seats(state, side),
+                             unit=uid, x=dest[0], y=dest[1], cost=cost)]
+    return _walk(board, state, side, uid, src, path)
+
+
+def _walk(board, state, side, uid, src, path) -> list[dict]:
+    """Carry out a move step by step: enemy HQs passed are lost, prisoners passed are freed (J2),
+    and hidden reserves stop the mover where it meets them."""
+    enemy_hidden = {sq: h for h, sq in reserves.hidden_enemies(state, side).items()}
+    combat = is_combat(state, uid) and controller(state, uid) == ROSTER[uid].side
+    taken = {(u["at"][0], u["at"][1]) for i, u in enumerate(state["units"]) if u["at"] is not None and i != uid}
+    events = []
+    pos, spent, stumbled = src, 0, []
+    stand, stand_cost = src, 0          # the last square on the route the mover may stop on
+    for sq, how, cost in path:
+        if sq in enemy_hidden:  # the square itself holds a hidden unit: stop short of it
+            stumbled = sorted({enemy_hidden[sq], *reserves.stumbled(board, state, side, pos)})
+            break
+        pos, spent = sq, cost
+        if sq not in taken:
+            stand, stand_cost = sq, cost
+        state["units"][uid]["at"] = [pos[0], pos[1]]
+        if combat:
+            events += _passing(board, state, uid, pos)
+        stumbled = reserves.stumbled(board, state, side, pos)
+        if stumbled:
+            break
+    if pos != stand:  # met while passing over a friendly unit: it stops where it last could
+        pos, spent = stand, stand_cost
+    state["units"][uid]["at"] = [pos[0], pos[1]]
+    allowance.spend(state, spent)
+    allowance.mark(state, "moved", uid)
+    events.insert(0, {"type": "moved", "unit": uid, "from": list(src), "to": list(pos), "cost": spent,
+                      "sea": any(how == "sea" for _, how, _ in path)})
+    if contact.controlled_by_side_at(board, state, 1 - side, pos):
+        allowance.mark(state, "halted", uid)
+    if stumbled:
+        events += _stumble(state, side, uid, src, stumbled)
+    events += sweep(board, state)
+    return events
+
+
+def _passing(board, state, uid, pos) -> list[dict]:
+    """What a division's arrival on `pos` does at once: enemy HQs (and refitting units) it controls
+    there are lost (rule F), its own side's prisoners beside it are freed (J2)."""
+    events = contact.sweep_unprotected(board, state)
+    events += prisoners.liberate_near(state, ROSTER[uid].side, pos)
+    return events
+
+
+def _stumble(state, side, uid, start, hidden_units) -> list[dict]:
+    owner = 1 - side
+    revealed = []
+    for h in hidden_units:
+        spot = reserves.place(state, h)
+        revealed.append({"unit": h, "at": list(spot)})
+    allowance.mark(state, "halted", uid)
+    state["contact"] = {"mover": uid, "start": list(start), "owner": owner, "revealed": [r["unit"] for r in revealed]}
+    state["phase"] = CONTACT
+    return [{"type": "stumbled", "unit": uid, "revealed": revealed, "owner": SIDE_NAMES[owner]}]
+
+
+def _drop(board, state, side, action, rng):
+    uid, dest = _unit(action), tuple(action["to"])
+    unit = ROSTER[uid]
+    if unit.kind != PARA or unit.side != side or state["units"][uid]["status"] != ACTIVE:
+        refuse("Only your parachute divisions on the board move by air.")
+    if uid in state["moved"] or uid in state["flown"]:
+        refuse(f"The {unit.name} has already moved this turn; it flies only once, as its whole move.")
+    if not airborne.drop_zone(board, state, side) & board.grid.bit(dest):
+        refuse("A parachute division lands on a free square of open land or forest.")
+    src = at(state, uid)
+    allowance.mark(state, "flown", uid)
+    allowance.mark(state, "moved", uid)
+    allowance.mark(state, "halted", uid)
+    enemy_hidden = {sq: h for h, sq in reserves.hidden_enemies(state, side).items()}
+    if dest in enemy_hidden:  # the drop zone is held: the drop is called off, the reserve shows itself
+        h = enemy_hidden[dest]
+        spot = reserves.place(state, h)
+        return [{"type": "drop_failed", "unit": uid, "at": list(src)},
+                {"type": "revealed", "unit": h, "at": list(spot), "reason": "drop"}] + sweep(board, state)
+    state["units"][uid]["at"] = [dest[0], dest[1]]
+    events = [{"type": "dropped", "unit": uid, "from": list(src), "to": list(dest)}]
+    events += _passing(board, state, uid, dest)
+    stumbled = reserves.stumbled(board, state, side, dest)
+    if stumbled:
+        events += _stumble(state, side, uid, src, stumbled)
+    return events + sweep(board, state)
+
+
+def _reserve(board, state, side, action, rng):
+    uid = _unit(action)
+    if ROSTER[uid].side != side:
+        refuse("Only your own units go into your reserve.")
+    problem = reserves.take_problem(board, state, uid)
+    if problem:
+        refuse(problem)
+    sq = reserves.take(state, uid)
+    return [secret_event({"type": "to_reserve", "side": SIDE_NAMES[side], "unit": uid, "from": list(sq)},
+                         side_seats(state, side), x=sq[0], y=sq[1])]
+
+
+def _reveal(board, state, side, action, rng):
+    uid = _unit(action)
+    if ROSTER[uid].side != side or state["units"][uid]["status"] != RESERVE:
+        refuse("Only your own units in reserve can be brought back on the board.")
+    spot = reserves.place(state, uid)
+    return [{"type": "revealed", "unit": uid, "at": list(spot), "reason": "chosen"}] + sweep(board, state)
+
+
+def _regroup(board, state, side, action, rng):
+    uid = _unit(action)
+    corps = None if action["corps"] == headquarters.UNATTACHED else action["corps"]
+    if ROSTER[uid].side != side:
+        refuse("Regroup your own divisions only.")
+    problem = headquarters.regroup_problem(state, uid, corps)
+    if problem:
+        refuse(problem)
+    state["units"][uid]["corps"] = corps
+    return [{"type": "regrouped", "unit": uid, "corps": action["corps"]}]
+
+
+def _end_movement(board, state, side, action, rng):
+    must = contact.must_engage(board, state, side)
+    if not must and not contact.eligible_pairs(board, state, side):
+        return [{"type": "movement_over", "must_engage": []}] + end_turn(board, state)
+    state["must"] = must
+    state["plan"] = []
+    state["phase"] = BATTLE
+    return [{"type": "movement_over", "must_engage": list(must)}]
+
+
+# ----- battles ----------------------------------------------------------------------------
+def _planned(state) -> list[dict]:
+    return [{"type": "planned", "plan": [{"attackers": dict(b["attackers"]), "defenders": list(b["defenders"])}
+                                         for b in state["plan"]]}]
+
+
+def _assign(board, state, side, action, rng):
+    problem = battles.assign_problem(board, state, side, action["attacker"], action["defender"], action["factors"])
+    if problem:
+        refuse(problem)
+    battles.assign(state, action["attacker"], action["defender"], action["factors"])
+    return _planned(state)
+
+
+def _combine(board, state, side, action, rng):
+    problem = battles.combine_problem(board, state, side, action["defender"], action["with"])
+    if problem:
+        refuse(problem)
+    battles.combine(state, action["defender"], action["with"])
+    return _planned(state)
+
+
+def _unassign(board, state, side, action, rng):
+    uid = _unit(action)
+    if not battles.in_plan(state["plan"], uid):
+        refuse("That unit is in no battle.")
+    battles.unassign(state, uid)
+    return _planned(state)
+
+
+def _confirm(board, state, side, action, rng):
+    missing = battles.unengaged(state)
+    if missing:
+        names = ", ".join(ROSTER[d].name for d in missing[:4])
+        refuse(f"Every enemy unit in contact must be attacked; still unengaged: {names}.")
+    events = results.resolve(board, state, rng)
+    events += results.drop_trapped(board, state)
+    events += sweep(board, state)
+    return events + _after_results(board, state)
+
+
+def _after_results(board, state) -> list[dict]:
+    events = victory.check(board, state)
+    if state["result"] is not None:
+        return events
+    if state["retreats"]:
+        state["phase"] = RETREAT
+        return events
+    return events + end_turn(board, state)
+
+
+def _retreat(board, state, side, action, rng):
+    uid, dest = _unit(action), tuple(action["to"])
+    pending = next((r for r in state["retreats"] if r["unit"] == uid), None)
+    if pending is None or pending["chooser"] != side:
+        refuse("That unit has no fall-back for you to direct.")
+    if dest not in results.retreat_squares(board, state, uid, pending["distance"]):
+        refuse(f"The {ROSTER[uid].name} falls back exactly {pending['distance']} squares, over free ground it may "
+               "enter, each step farther from where it stood.")
+    events = results.fall_back(board, state, uid, dest)
+    events += sweep(board, state)
+    events += results.drop_trapped(board, state)
+    return events + _after_results(board, state)
+
+
+def _contact(board, state, side, action, rng):
+    c = state["contact"]
+    uid = c["mover"]
+    state["contact"] = None
+    state["phase"] = MOVE
+    if action["choice"] == "fall_back":
+        frm = at(state, uid)
+        state["units"][uid]["at"] = list(c["start"])
+        events = [{"type": "fell_back", "unit": uid, "from": list(frm), "to": list(c["start"]), "reason": "reserves"}]
+    else:
+        events = [{"type": "contact_stands", "unit": uid}]
+    return events + sweep(board, state)
+
+
+# ----- after every change, and between turns ----------------------------------------------
+def sweep(board, state) -> list[dict]:
+    """Consequences of contact that need no choice: reserves an enemy has come next to show
+    themselves (rule G), HQs and refitting units in enemy contact are lost (rule F), cleared
+    ports change hands (D4)."""
+    events = []
+    for uid in reserves.contacts(board, state):
+        spot = reserves.place(state, uid)
+        events.append({"type": "revealed", "unit": uid, "at": list(spot), "reason": "contact"})
+    events += contact.sweep_unprotected(board, state)
+    events += cities.update_ports(board, state)
+    return events
+
+
+def end_turn(board, state) -> list[dict]:
+    side = state["active"]
+    events = prisoners.end_of_turn(board, state, side)
+    events += encirclement.end_of_turn(board, state)
+    events += sweep(board, state)
+    events += victory.end_of_turn(board, state)
+    if state["result"] is not None:
+        return events
+    state["plan"], state["must"], state["retreats"] = [], [], []
+    nxt = 1 - side
+    if nxt == state["first"]:
+        state["round"] += 1
+    state["active"] = nxt
+    state["phase"] = MOVE
+    allowance.new_turn(state)
+    events.append({"type": "turn", "side": SIDE_NAMES[nxt], "round": state["round"]})
+    return events
+
+
+HANDLERS = {
+    (SETUP, "place"): _place,
+    (SETUP, "setup_done"): _setup_done,
+    (MOVE, "move"): _move,
+    (MOVE, "drop"): _drop,
+    (MOVE, "reserve"): _reserve,
+    (MOVE, "reveal"): _reveal,
+    (MOVE, "regroup"): _regroup,
+    (MOVE, "end_movement"): _end_movement,
+    (BATTLE, "assign"): _assign,
+    (BATTLE, "combine"): _combine,
+    (BATTLE, "unassign"): _unassign,
+    (BATTLE, "confirm_battles"): _confirm,
+    (RETREAT, "retreat"): _retreat,
+    (CONTACT, "contact"): _contact,
+}
+

@@ -1,0 +1,125 @@
+"""Properties of the engine over many positions: the fast reach agrees with the exact route, random legal
+play never overdraws the allowance, every listed action is accepted, refused actions change nothing."""
+import copy
+import random
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from engine import Session, legal as shape
+from engine.ah_tactics import listing
+from engine.ah_tactics.board import load
+from engine.ah_tactics.movement import MOVERS, field
+from engine.ah_tactics.units import PER_SIDE, ROSTER
+from engine.canonical import state_hash
+from engine.errors import RuleError
+
+BOARD = load()
+LAND = sorted(sq for sq in BOARD.terrain if BOARD.land(sq))
+
+squares = st.lists(st.sampled_from(LAND), min_size=2, max_size=14, unique=True)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(squares, st.sampled_from(MOVERS), st.integers(0, 90), st.booleans())
+def test_the_reach_listing_agrees_with_the_exact_cheapest_route(where, mover, budget, amphibious):
+    """C, D: the reach offered for every unit (one packed search) costs exactly what the square-by-square
+    cheapest route costs, and nothing beyond the budget is offered."""
+    placed = [(i if i % 2 == 0 else PER_SIDE + i, sq, "active", None) for i, sq in enumerate(where)]
+    f = field(BOARD, 0, placed, (), {"Northport": 0, "Gull Harbor": 0, "Southport": 1, "Heron Harbor": 1})
+    src = where[0]
+    if not BOARD.terrain[src] in ("clear", "forest") and mover != "mountain":
+        return
+    offered = f.reach(src, mover, budget, amphibious=amphibious)
+    assert all(cost <= budget for cost in offered.values())
+    for dest in random.Random(budget).sample(sorted(offered), min(25, len(offered))):
+        cost = offered[dest]
+        route = f.route(src, dest, mover, budget, amphibious=amphibious)
+        assert route is not None and route[0] == cost, (dest, cost, route)
+    # a few squares not offered are not reachable within the budget either
+    for dest in random.Random(budget).sample(LAND, 15):
+        if dest not in offered and dest != src:
+            assert f.route(src, dest, mover, budget, amphibious=amphibious) is None
+
+
+def started(seed: int, n_seats: int = 2) -> Session:
+    s = Session("ah_tactics", n_seats, seed=seed)
+    s.act(0, {"type": "setup_done"})
+    s.act(1, {"type": "setup_done"})
+    return s
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000))
+def test_random_legal_play_never_overdraws_the_allowance_and_every_listed_action_is_accepted(seed):
+    """C: the moves of a turn never cost more than 30 squares; whatever legal lists is accepted."""
+    s = started(seed)
+    r = random.Random(seed)
+    for _ in range(20):
+        if s.result():
+            break
+        seat = r.choice(s.to_act())
+        lg = s.legal(seat)
+        if shape.size(lg) == 0:
+            continue
+        action = shape.sample(lg, r)
+        if action["type"] == "regroup" and r.random() < 0.8:
+            continue
+        before = s.state["allowance"]
+        s.act(seat, action)
+        assert 0 <= s.state["allowance"] <= 90
+        if action["type"] in ("move", "drop", "reserve", "reveal", "regroup"):
+            assert s.state["allowance"] <= before
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000), st.integers(0, 47), st.integers(0, 35), st.integers(0, 87))
+def test_a_refused_action_changes_nothing(seed, x, y, unit):
+    """Validate completely before changing anything: a refused move, drop or plan step leaves the state,
+    the dice and the legal listing as they were."""
+    s = started(seed)
+    side = s.state["active"]
+    hash_before = state_hash(s.state)
+    legal_before = s.legal(side)
+    dice = s.rng.getstate()
+    for action in ({"type": "move", "unit": unit, "to": [x, y]}, {"type": "drop", "unit": unit, "to": [x, y]},
+                   {"type": "reveal", "unit": unit}, {"type": "assign", "attacker": unit, "defender": unit,
+                                                       "factors": 1}, {"type": "retreat", "unit": unit, "to": [x, y]}):
+        if shape.contains(legal_before, action):
+            continue
+        snapshot = copy.deepcopy(s.state)
+        try:
+            s.act(side, action)
+        except RuleError:
+            assert s.state == snapshot and state_hash(s.state) == hash_before and s.rng.getstate() == dice
+        else:
+            raise AssertionError(f"{action} was accepted though legal did not list it")
+    listing._CACHE.clear()
+    assert s.legal(side) == legal_before
+
+
+def test_the_two_seats_of_a_side_share_one_reach_search():
+    """Performance by design: the second seat's listing comes from the cache, equal to the commander's."""
+    s = started(1, n_seats=4)
+    side = s.state["active"]
+    first = s.legal(side)
+    second = s.legal(side + 2)
+    assert first["templates"] == [t for t in second["templates"]]
+    assert ROSTER[0].side == 0
+
+
+def test_views_events_and_legal_are_msgpack_safe_with_string_keys():
+    """Every frame the host builds packs as msgpack with string map keys only."""
+    import msgpack
+    s = started(2, n_seats=4)
+    r = random.Random(2)
+    for _ in range(12):
+        seat = r.choice(s.to_act())
+        lg = s.legal(seat)
+        action = shape.sample(lg, r)
+        events = s.act(seat, action)
+        for viewer in (0, 1, 2, 3, None):
+            frame = {"view": s.view(viewer), "events": s.events_for(events, viewer)}
+            packed = msgpack.packb(frame, use_bin_type=True)
+            assert msgpack.unpackb(packed, raw=False, strict_map_key=True) is not None
+        p = s.prompt()
+        assert p is None or set(p["seats"]) <= set(s.to_act())
