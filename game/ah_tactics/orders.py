@@ -26,6 +26,7 @@ class Orders:
         self.view = view   # the view these orders were read from (a scripted player decides from the same)
         self.legal = (view.get("private") or {}).get("legal") or listing.nothing()
         self.costs = {int(u): c for u, c in (self.legal.get("move_costs") or {}).items()}
+        self._reach: dict[tuple, dict] = {}   # orders stand for one revision: a reach is read once
 
     @property
     def empty(self) -> bool:
@@ -49,11 +50,16 @@ class Orders:
 
     def reach(self, unit: int, kind: str = "move") -> dict[tuple, int | None]:
         """square -> its cost in thirds (moves), or None (places, drops, fall-backs)."""
-        squares = self.squares(kind, unit)
-        costs = self.costs.get(unit) if kind == "move" else None
-        if costs is not None and len(costs) == len(squares):
-            return dict(zip(squares, costs))
-        return {sq: None for sq in squares}
+        known = self._reach.get((unit, kind))
+        if known is None:
+            squares = self.squares(kind, unit)
+            costs = self.costs.get(unit) if kind == "move" else None
+            if costs is not None and len(costs) == len(squares):
+                known = dict(zip(squares, costs))
+            else:
+                known = {sq: None for sq in squares}
+            self._reach[(unit, kind)] = known
+        return known
 
     # ----- the battle plan -----------------------------------------------------------------
     def attackers(self) -> set[int]:

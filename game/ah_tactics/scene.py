@@ -71,6 +71,8 @@ class BoardScene(BaseBoardScene):
         self.hidden: set[int] = set()         # our own reserves (drawn for us only, with the secret rim)
         self.by_square: dict[tuple, int] = {}
         self.battles_seen = 0
+        self._units_key = ""
+        self._still_layer: dict = {}
         self.lost = {"blue": 0, "red": 0}
         self._top_bar = Cached(hud.build_top_bar)
         self._turn_box = Cached(hud.build_turn_box)
@@ -134,6 +136,7 @@ class BoardScene(BaseBoardScene):
             pos[r["unit"]] = (r["x"], r["y"])
             hidden.add(r["unit"])
         self.positions, self.hidden = pos, hidden
+        self._units_key = repr([(u["status"], u["side"]) for u in self.units])
         self.by_square = {sq: uid for uid, sq in pos.items()}
 
     def _keep_selection(self) -> None:
@@ -417,16 +420,32 @@ class BoardScene(BaseBoardScene):
         return self.terrain.composite((repr(sorted(ports.items())), theme.colours), decorate)
 
     def draw_board(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.darken(theme.colours.panel, 0.4), BOARD_RECT.inflate(16, 16))
-        self.picture.draw(surface, self.map, self.composite())
+        pygame.draw.rect(surface, theme.darken(theme.colours.panel, 0.4), BOARD_RECT.inflate(16, 16), 8)
         with self.map.clipped(surface):
+            if self.effects.slides:   # units on the move: drawn one by one
+                self._draw_still(surface, units=False)
+                self._draw_units(surface)
+            else:   # the map, the lit reach and a still army are one opaque blit, redrawn when they change
+                key = (self.shown_rev, self.map.state(), self.selected, self.air, repr(self.positions),
+                       repr(self.pub.get("ports")), theme.colours)
+                surface.blit(self._layer(self._still_layer, key, self._draw_still), BOARD_RECT)
             self._draw_lights(surface)
-            self._draw_units(surface)
+            for uid in self.hidden:   # our own reserves: the dashed rim only we see
+                if uid in self.positions and self.map.is_visible(self.positions[uid]):
+                    self.fog.own_hidden(surface, self.map, self.positions[uid])
             self._draw_plan(surface)
-            face = self._face()
-            self.effects.draw(surface, self.map, self.counters, face)
+            self.effects.draw(surface, self.map, self.counters, self._face())
             if self.hover is not None:
                 self.lights.light(surface, self.map, self.hover, "hover", 170)
+
+    def _draw_still(self, surface, units: bool = True) -> None:
+        self.picture.draw(surface, self.map, self.composite())
+        if self.selected is not None:
+            marks = {sq: Mark("friendly" if self.air else "move", None if c is None else thirds_text(c))
+                     for sq, c in self.reach().items()}
+            self.lights.draw(surface, self.map, marks, alpha=215)
+        if units:
+            self._draw_units(surface)
 
     def _face(self) -> tuple[int, int]:
         return stacks.face_size(self.map.cell_px, *FACE)
@@ -439,10 +458,7 @@ class BoardScene(BaseBoardScene):
             if sq is not None and self.map.is_visible(sq):
                 light(surface, self.map, sq, "target", pulse)
         if self.selected is not None and self.selected in self.positions:
-            light(surface, self.map, self.positions[self.selected], "selected")
-            marks = {sq: Mark("friendly" if self.air else "move", None if c is None else thirds_text(c))
-                     for sq, c in self.reach().items()}
-            self.lights.draw(surface, self.map, marks, alpha=pulse)
+            light(surface, self.map, self.positions[self.selected], "selected", pulse)
             for uid in self.targets():
                 sq = self.positions.get(uid)
                 if sq is not None and self.map.is_visible(sq):
@@ -452,6 +468,19 @@ class BoardScene(BaseBoardScene):
             for uid in self.orders.combines(self.picked_defender) if self.orders else ():
                 if uid in self.positions:
                     light(surface, self.map, self.positions[uid], "target", pulse)
+
+    def _layer(self, cache: dict, key, paint) -> pygame.Surface:
+        """An opaque surface the size of the map holding what `paint` draws, remade only when `key` changes
+        (the art, hundreds of lit squares and every counter then cost one blit a frame)."""
+        if cache.get("key") != key:
+            layer = cache.get("surface")
+            if layer is None:
+                layer = cache["surface"] = pygame.Surface(BOARD_RECT.size).convert()
+            layer.fill(theme.darken(theme.colours.panel, 0.4))
+            shifted = _Shifted(layer, BOARD_RECT.topleft)
+            paint(shifted)
+            cache["key"] = key
+        return cache["surface"]
 
     def _draw_units(self, surface) -> None:
         face = self._face()
@@ -467,8 +496,6 @@ class BoardScene(BaseBoardScene):
             sprite = self.counters.sprite(look(u, dimmed=uid in halted, selected=uid == self.selected,
                                                prisoner=u["status"] != "active"), face)
             surface.blit(sprite, (rect.centerx - face[0] // 2, rect.centery - face[1] // 2))
-            if uid in self.hidden:
-                self.fog.own_hidden(surface, self.map, sq)
 
     def _draw_plan(self, surface) -> None:
         """Each planned battle: a line from every attacker to the defenders, and its odds over them."""
@@ -493,7 +520,7 @@ class BoardScene(BaseBoardScene):
     def draw_panels(self, surface) -> None:
         pub, seats = self.pub, self.link.seats
         allowance = self.allowance
-        surface.blit(self._top_bar.get((repr([(u["status"], u["side"]) for u in self.units]), pub.get("phase"),
+        surface.blit(self._top_bar.get((self._units_key, pub.get("phase"),
                                         pub.get("round"), pub.get("active"), repr(pub.get("reserves")), allowance,
                                         self.shown_seat, theme.colours, tuple(s.get("name") for s in seats)),
                                        seats, pub, self.shown_seat, allowance), hud.TOP_BAR)
@@ -583,11 +610,11 @@ class BoardScene(BaseBoardScene):
             second = "Reveal"
         self.main_button.label, self.second_button.label = main, second
         kind = {"setup": "setup_done", "move": "end_movement", "battle": "confirm_battles"}.get(phase)
-        self.main_button.enabled = o is not None and (o.simple(kind) is not None if kind else phase == "contact")
+        self.main_button.enabled = o is not None and (o.can({"type": kind}) if kind else phase == "contact")
         self.second_button.enabled = o is not None and (
             phase == "contact" or (phase == "move" and self.selected is not None
-                                   and bool({"reserve", "reveal"} & {a["type"] for a in o.of_type("reserve") + o.of_type("reveal")
-                                                                      if a["unit"] == self.selected}))
+                                   and (o.can({"type": "reserve", "unit": self.selected})
+                                        or o.can({"type": "reveal", "unit": self.selected})))
             or (phase == "battle" and self.selected in o.unassignable()))
 
     def tooltip_lines(self) -> list | None:
@@ -634,3 +661,16 @@ class BoardScene(BaseBoardScene):
 
 def _num(x) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+class _Shifted:
+    """A layer surface that takes screen coordinates: what is blitted or drawn on it lands `origin` less
+    (only the calls the map's painters make)."""
+
+    def __init__(self, surface: pygame.Surface, origin):
+        self.surface, self.ox, self.oy = surface, origin[0], origin[1]
+
+    def blit(self, source, dest, area=None):
+        if isinstance(dest, pygame.Rect):
+            dest = dest.topleft
+        return self.surface.blit(source, (dest[0] - self.ox, dest[1] - self.oy), area)
