@@ -51,7 +51,7 @@ class EventLog(kit_log.EventLog):
         if kind == "moved":
             how = " by sea" if e.get("sea") else ""
             cost = e.get("cost")
-            return (f"{self.name(e['unit'])}{how}: {at(e['from'])} → {at(e['to'])}"
+            return (f"{self.name(e['unit'])}{how}: {at(e['from'])} to {at(e['to'])}"
                     + (f" ({_squares(cost)} sq)" if cost else "") + ".", self.seat(e["unit"]), None)
         if kind == "dropped":
             return f"{self.name(e['unit'])} drops by air on {at(e['to'])}.", self.seat(e["unit"]), None

@@ -578,7 +578,7 @@ class BoardScene(BaseBoardScene):
             for i, b in enumerate(pub.get("plan") or []):
                 att = ", ".join(self.units[int(a)]["name"] for a in b["attackers"])
                 dfn = ", ".join(self.units[d]["name"] for d in b["defenders"])
-                rows.append((f"{i + 1}. {b['odds']} ({_num(b['attack'])}:{_num(b['defence'])}) {att} → {dfn}", text))
+                rows.append((f"{i + 1}. {b['odds']} ({_num(b['attack'])}:{_num(b['defence'])}) {att} to {dfn}", text))
             left = pub.get("unengaged") or []
             if left:
                 rows.append((f"Still to engage: {', '.join(self.units[u]['name'] for u in left[:4])}",
