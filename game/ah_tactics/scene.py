@@ -103,6 +103,16 @@ class BoardScene(BaseBoardScene):
         return side_of_seat(seat) if seat is not None and not self.covered else None
 
     @property
+    def active_seat(self) -> int | None:
+        """The seat this window may act for now. Two a side, both seats of the side on the move are in
+        `to_act` at once (the commander first): a window playing the second seat acts whenever its seat
+        is asked, not only when it is first in the list."""
+        if not self.hot_seat and self.link.my_seats and not self.covered:
+            seat = self.link.my_seats[0]
+            return seat if seat in (self.pub.get("to_act") or []) else None
+        return super().active_seat
+
+    @property
     def allowance(self):
         return ((self.view or {}).get("private") or {}).get("allowance")
 
