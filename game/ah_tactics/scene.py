@@ -35,6 +35,8 @@ from game.widgets import Button
 
 COVER_NOTE = "Everyone else, look away: the set-up and the reserves are secret."
 ON_BOARD = ("active", "prisoner", "refitting")
+# the side column above the log: turn box, gauge, unit card, panel and buttons, drawn as one layer
+COLUMN = pygame.Rect(hud.SIDE.x, hud.SIDE.y, hud.SIDE.w, hud.BUTTONS_Y + 52 - hud.SIDE.y)
 
 
 class BoardScene(BaseBoardScene):
@@ -73,6 +75,8 @@ class BoardScene(BaseBoardScene):
         self.battles_seen = 0
         self._units_key = ""
         self._still_layer: dict = {}
+        self._column: dict = {}
+        self._placed = 0                      # bumped whenever the units' squares are read again
         self.lost = {"blue": 0, "red": 0}
         self._top_bar = Cached(hud.build_top_bar)
         self._turn_box = Cached(hud.build_turn_box)
@@ -145,6 +149,8 @@ class BoardScene(BaseBoardScene):
         for r in private.get("reserves") or []:
             pos[r["unit"]] = (r["x"], r["y"])
             hidden.add(r["unit"])
+        if pos != self.positions or hidden != self.hidden:
+            self._placed += 1
         self.positions, self.hidden = pos, hidden
         self._units_key = repr([(u["status"], u["side"]) for u in self.units])
         self.by_square = {sq: uid for uid, sq in pos.items()}
@@ -436,7 +442,7 @@ class BoardScene(BaseBoardScene):
                 self._draw_still(surface, units=False)
                 self._draw_units(surface)
             else:   # the map, the lit reach and a still army are one opaque blit, redrawn when they change
-                key = (self.shown_rev, self.map.state(), self.selected, self.air, repr(self.positions),
+                key = (self.shown_rev, self.map.state(), self.selected, self.air, self._placed,
                        repr(self.pub.get("ports")), theme.colours)
                 surface.blit(self._layer(self._still_layer, key, self._draw_still), BOARD_RECT)
             self._draw_lights(surface)
@@ -534,21 +540,41 @@ class BoardScene(BaseBoardScene):
                                         pub.get("round"), pub.get("active"), repr(pub.get("reserves")), allowance,
                                         self.shown_seat, theme.colours, tuple(s.get("name") for s in seats)),
                                        seats, pub, self.shown_seat, allowance), hud.TOP_BAR)
+        self._sync_buttons()
+        # the turn box, gauge, unit card, panel and buttons change a few times a turn: one opaque blit
         mine = self.active_seat is not None
         lines = self._turn_lines()
-        surface.blit(self._turn_box.get((pub.get("phase"), pub.get("active"), mine, lines, bool(pub.get("result")),
-                                         theme.colours), seats, pub, mine, lines), hud.TURN_BOX)
-        side = pub.get("active")
-        surface.blit(self._gauge.get((allowance, side, theme.colours), allowance, side), hud.GAUGE)
         shown = self.selected if self.selected is not None else self.by_square.get(self.hover) if self.hover else None
         unit = self.unit(shown)
         card_lines = self._unit_lines(unit) if unit else ()
-        surface.blit(self._card.get((shown, card_lines, theme.colours), unit, card_lines), hud.CARD)
         title, rows = self._panel_rows()
-        surface.blit(self._panel.get((title, rows, theme.colours), title, rows), hud.PANEL)
-        self._sync_buttons()
-        for b in self.buttons:
-            b.draw(surface)
+        side = pub.get("active")
+        parts = (
+            (hud.TURN_BOX, self._turn_box, (pub.get("phase"), side, mine, lines, bool(pub.get("result"))),
+             (seats, pub, mine, lines)),
+            (hud.GAUGE, self._gauge, (allowance, side), (allowance, side)),
+            (hud.CARD, self._card, (shown, card_lines), (unit, card_lines)),
+            (hud.PANEL, self._panel, (title, rows), (title, rows)),
+        )
+        key = (tuple(part[2] for part in parts), theme.colours,
+               tuple((b.label, b.state, b.primary, b.focused) for b in self.buttons))
+        if self._column.get("key") != key:
+            layer = self._column.get("surface")
+            if layer is None:
+                layer = self._column["surface"] = pygame.Surface(COLUMN.size).convert()
+            layer.blit(self._side_panel, (0, 0), COLUMN.move(-self.side_rect.x, -self.side_rect.y))
+            shifted = _Shifted(layer, COLUMN.topleft)
+            for rect, cached, part_key, args in parts:
+                shifted.blit(cached.get((part_key, theme.colours), *args), rect)
+            for b in self.buttons:   # drawn onto the layer where it sits (its rect stays in screen terms)
+                at = b.rect
+                b.rect = at.move(-COLUMN.x, -COLUMN.y)
+                try:
+                    b.draw(layer)
+                finally:
+                    b.rect = at
+            self._column["key"] = key
+        surface.blit(self._column["surface"], COLUMN)
 
     def _turn_lines(self) -> tuple:
         pub = self.pub
