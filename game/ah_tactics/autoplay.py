@@ -5,7 +5,7 @@ The bot (`make_bot(game_id, level, seat, seed)`) picks an action from the view t
 the seat at the controls; this player then clicks the unit and its square (D first for an air
 drop), the attacker and the enemy of an assignment (1 or 2 first for part of its factors), the two
 enemies of a combined battle, right-clicks a unit out of the plan, and presses the board's keys
-and buttons for the rest (Enter, R / V, F / B). UI tests, the screenshot script and the bench use
+and buttons for the rest (Enter, R / V, G and a number, F / B). UI tests, the screenshot script and the bench use
 it; it reads only what the window shows and knows.
 """
 import pygame
@@ -140,5 +140,13 @@ class ClickPlayer:
         return self._did(f"unassign {action['unit']}")
 
     def _regroup(self, action):
-        # the window has no control for regrouping yet: the bots never regroup
-        return None
+        s = self.scene
+        if s.selected != action["unit"]:
+            if s.selected is not None:
+                return self._key(pygame.K_ESCAPE, "drop selection")
+            post_click(self.centre(self.unit_square(action["unit"])))
+            return self._did(f"select {action['unit']}")
+        if not s.regrouping:
+            return self._key(pygame.K_g, "regroup")
+        index = s.orders.regroups(action["unit"]).index(action["corps"])
+        return self._key(pygame.K_1 + index, f"regroup {action['unit']} to {action['corps']}")

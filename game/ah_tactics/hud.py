@@ -16,6 +16,7 @@ GAUGE = pygame.Rect(1008, 136, 264, 50)
 CARD = pygame.Rect(1008, 192, 264, 58)
 PANEL = pygame.Rect(1008, 256, 264, 170)
 BUTTONS_Y = 432
+PANEL_ROWS_TOP, PANEL_ROW_H = 26, 17   # the phase panel's rows, below its title
 LOG_RECT = pygame.Rect(1004, 488, 272, 308)
 FULL_ALLOWANCE = 90    # thirds: the rule book's 30 squares a turn
 PHASES = {"setup": "Set-up", "move": "Movement", "battle": "Battle plan", "retreat": "Fall-back",
@@ -25,6 +26,7 @@ HELP_LINES = [
     ("Click", "a unit of yours, then a lit square: the number there is what the move costs"),
     ("D", "a parachute division picked: switch between moving by land and dropping by air"),
     ("R / V", "send the picked unit into reserve (off the board) / bring a reserve back"),
+    ("G", "your movement: the picked division changes corps (the commander regroups; 1-5 or a click)"),
     ("Enter", "set-up done · end movement · confirm the battle plan"),
     ("Battle plan", "click your unit, then an enemy: it attacks it (1 / 2 before: how many factors)"),
     ("", "click an enemy, then another: fight them as one battle; right-click: take out of the plan"),
@@ -137,8 +139,18 @@ def build_panel(title: str, rows: tuple) -> pygame.Surface:
     theme.draw_panel(surf, rect, alpha=230)
     theme.draw_text(surf, title, (10, 4), 17, theme.colours.accent, bold=True, shadow=False)
     for i, (text, colour) in enumerate(rows[:8]):
-        theme.draw_text(surf, fit_text(text, rect.w - 20, 15), (10, 26 + i * 17), 15, colour, shadow=False)
+        theme.draw_text(surf, fit_text(text, rect.w - 20, 15), (10, PANEL_ROWS_TOP + i * PANEL_ROW_H), 15, colour,
+                        shadow=False)
     return surf.convert_alpha()
+
+
+def panel_row_at(pos) -> int | None:
+    """Which of the panel's rows (0-7) a screen point is on, else None (rows as build_panel lays them)."""
+    x, y = pos[0] - PANEL.x, pos[1] - PANEL.y - PANEL_ROWS_TOP
+    if not 0 <= x < PANEL.w or y < 0:
+        return None
+    row = y // PANEL_ROW_H
+    return row if row < 8 else None
 
 
 def build_help() -> pygame.Surface:

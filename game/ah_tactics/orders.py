@@ -3,7 +3,7 @@
 Legality is the host's, always (docs/ah_tactics.md, "Legal"): set-up places, moves, air drops
 and fall-backs are one template per unit listing its squares; a move's `move_costs` gives each
 square's cost in thirds of a square of allowance, in the template's order; every other action
-(reserve, reveal, end of movement, the battle plan's assign / combine / unassign / confirm, the
+(reserve, reveal, regroup, end of movement, the battle plan's assign / combine / unassign / confirm, the
 contact choice) is listed complete. The board lights and sends only what is listed here.
 """
 from engine import legal as listing
@@ -60,6 +60,10 @@ class Orders:
                 known = {sq: None for sq in squares}
             self._reach[(unit, kind)] = known
         return known
+
+    def regroups(self, unit: int) -> list[str]:
+        """The corps `unit` may join now (`none`: unattached), in the order listed."""
+        return [a["corps"] for a in self.of_type("regroup") if a["unit"] == unit]
 
     # ----- the battle plan -----------------------------------------------------------------
     def attackers(self) -> set[int]:

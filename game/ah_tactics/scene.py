@@ -69,6 +69,7 @@ class BoardScene(BaseBoardScene):
         self.picked_defender: int | None = None   # an enemy picked to join another battle (combine)
         self.air = False                      # the picked parachute division drops by air
         self.factors: int | None = None       # the factors the next assignment gives (None: all it may)
+        self.regrouping = False               # the picked division's corps choices show in the panel
         self.positions: dict[int, tuple] = {}
         self.hidden: set[int] = set()         # our own reserves (drawn for us only, with the secret rim)
         self.by_square: dict[tuple, int] = {}
@@ -126,6 +127,7 @@ class BoardScene(BaseBoardScene):
         self.picked_defender = None
         self.air = False
         self.factors = None
+        self.regrouping = False
 
     def read_view(self) -> None:
         self._place_units()
@@ -168,6 +170,8 @@ class BoardScene(BaseBoardScene):
         if self.selected is not None and not self._selectable(self.selected):
             self.selected = None
             self.air = False
+        if self.regrouping and (self.selected is None or not o.regroups(self.selected)):
+            self.regrouping = False
         if self.picked_defender is not None and not o.combines(self.picked_defender):
             self.picked_defender = None
 
@@ -178,7 +182,7 @@ class BoardScene(BaseBoardScene):
         if self.phase == "setup":
             return uid in o.units("place")
         if self.phase == "move":
-            return uid in o.units("move") | o.units("drop") | o.units("reserve") | o.units("reveal")
+            return uid in o.units("move") | o.units("drop") | o.units("reserve") | o.units("reveal") | o.units("regroup")
         if self.phase == "battle":
             return uid in o.attackers()
         if self.phase == "retreat":
@@ -266,6 +270,33 @@ class BoardScene(BaseBoardScene):
     def set_factors(self, n: int) -> None:
         self.factors = n
         self.app.notify(f"The next attack gives {n} factor{'s' if n > 1 else ''}.")
+
+    def toggle_regroup(self) -> None:
+        """G: the picked division's corps choices show in the panel (a number or a click picks one)."""
+        if self.phase != "move" or self.selected is None or self.orders is None:
+            self.refuse("In your movement, pick a division first, then G to change its corps.")
+            return
+        if not self.orders.regroups(self.selected):
+            self.refuse("That unit cannot change corps now: only the commander regroups, only divisions, "
+                        "and every corps keeps three to nine.")
+            return
+        self.regrouping = not self.regrouping
+        sound.play("click")
+
+    def regroup_to(self, index: int) -> None:
+        choices = self.orders.regroups(self.selected) if self.orders and self.selected is not None else []
+        if not 0 <= index < len(choices):
+            self.refuse(f"Pick a number from 1 to {len(choices)}." if choices else "Nothing to regroup.")
+            return
+        self.send({"type": "regroup", "unit": self.selected, "corps": choices[index]})
+        self.regrouping = False
+
+    def number_key(self, n: int) -> None:
+        """1-5: a corps while regrouping, else how many factors the next attack gives."""
+        if self.regrouping:
+            self.regroup_to(n - 1)
+        elif self.phase == "battle" and n <= 2:
+            self.set_factors(n)
 
     def click_cell(self, square, button: int) -> None:
         square = tuple(square)
@@ -367,13 +398,20 @@ class BoardScene(BaseBoardScene):
     def key_commands(self) -> dict:
         return {pygame.K_RETURN: self.main_action, pygame.K_KP_ENTER: self.main_action,
                 pygame.K_r: self.reserve_or_reveal, pygame.K_v: self.reserve_or_reveal, pygame.K_d: self.toggle_air,
-                pygame.K_1: lambda: self.set_factors(1), pygame.K_2: lambda: self.set_factors(2),
+                pygame.K_g: self.toggle_regroup,
+                **{pygame.K_0 + n: (lambda n=n: self.number_key(n)) for n in range(1, 6)},
                 pygame.K_f: lambda: self._contact("fight"), pygame.K_b: lambda: self._contact("fall_back")}
 
     def board_key(self, event) -> bool:
         return super().board_key(event) or self.pointer.key(event.key)
 
     def board_pointer(self, event) -> bool:
+        if (self.regrouping and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and hud.PANEL.collidepoint(event.pos)):
+            row = hud.panel_row_at(event.pos)
+            if row is not None:
+                self.regroup_to(row)
+            return True
         for b in self.buttons:
             if b.enabled and b.handle(event):
                 return True
@@ -622,6 +660,12 @@ class BoardScene(BaseBoardScene):
             elif self.phase == "battle":
                 rows.append(("Every enemy engaged: Enter confirms.", theme.colours.accent))
             return "Battle plan", tuple(rows) or (("No battles.", dim),)
+        if self.regrouping and self.selected is not None and self.orders is not None:
+            u = self.units[self.selected]
+            rows = [(f"{i + 1}   {'leave its corps (unattached)' if c == 'none' else 'join ' + c}", text)
+                    for i, c in enumerate(self.orders.regroups(self.selected))]
+            return f"Regroup {u['name']} (now {u['corps'] or 'no corps'})", tuple(rows) + (
+                ("A number or a click picks; G or Esc: keep it.", dim),)
         if self.phase == "contact":
             return "Reserves found!", (("The enemy stumbled upon your reserves.", text),
                                        ("Fight: he stays in contact and attacks.", dim),
@@ -680,8 +724,11 @@ class BoardScene(BaseBoardScene):
             return ("Arrange your units in their bivouac areas, then Enter.", "click unit, then square  ·  H help")
         if phase == "move":
             if self.selected is not None:
+                if self.regrouping:
+                    return ("Choose the division's new corps in the panel (a number or a click).",
+                            "G / Esc keep it  ·  H help")
                 return ("Click a lit square: the number is its cost in squares.",
-                        "D air drop  ·  R reserve  ·  Esc drop  ·  Enter end movement  ·  H help")
+                        "D air drop  ·  R reserve  ·  G corps  ·  Esc drop  ·  Enter end movement  ·  H help")
             return ("Move units with your 30 squares, then press Enter for the battle plan.",
                     "click a unit  ·  wheel zoom, drag pan  ·  H help")
         if phase == "battle":

@@ -171,3 +171,46 @@ def test_two_people_at_one_screen_never_see_the_other_sides_set_up_or_reserves(a
             assert reserved[1] not in scene.positions and not scene.hidden, "the enemy's reserve is never drawn"
             break
     assert reserved is not None and covers >= 2 and shown_sides == {"blue", "red"}
+
+
+def test_the_commander_regroups_a_picked_division_with_g_and_a_click_on_its_new_corps(app):
+    """Rule B: in its side's movement phase a division may change corps (or leave one), every corps keeping
+    three to nine; the window lists exactly the corps `legal` offers and sends the one clicked."""
+    from game.ah_tactics import hud
+    link, scene = start(app, ("human", "bot"))
+    player = ClickPlayer(scene, bots.make, "hard", SEED)
+    assert play_until(app, scene, player, lambda: scene.phase == "move" and scene.orders is not None
+                      and not scene.waiting and scene.orders.of_type("regroup"))
+    offered, _ = listing.of_type(link.view(0)["private"]["legal"], "regroup")
+    uid = offered[0]["unit"]
+    choices = [a["corps"] for a in offered if a["unit"] == uid]
+    post_click(player.centre(scene.positions[uid]))
+    app.step(FRAME)
+    assert scene.selected == uid and not scene.regrouping
+    post_key(pygame.K_g)
+    app.step(FRAME)
+    assert scene.regrouping and scene.orders.regroups(uid) == choices
+    title, rows = scene._panel_rows()
+    assert title.startswith(f"Regroup {scene.units[uid]['name']}") and len(rows) == len(choices) + 1
+    row = len(choices) - 1
+    post_click((hud.PANEL.x + 60, hud.PANEL.y + hud.PANEL_ROWS_TOP + row * hud.PANEL_ROW_H + hud.PANEL_ROW_H // 2))
+    app.step(FRAME)
+    app.step(FRAME)
+    assert scene.sent[-1] == {"type": "regroup", "unit": uid, "corps": choices[row]}
+    assert scene.units[uid]["corps"] == (None if choices[row] == "none" else choices[row])
+    assert not scene.regrouping and scene.refusals == []
+
+
+def test_g_on_a_unit_that_cannot_change_corps_is_refused_and_sends_nothing(app):
+    link, scene = start(app, ("human", "bot"))
+    player = ClickPlayer(scene, bots.make, "hard", SEED)
+    assert play_until(app, scene, player, lambda: scene.phase == "move" and scene.orders is not None
+                      and not scene.waiting)
+    hq = next(uid for uid in scene.orders.units("move") if scene.units[uid]["kind"] == "hq")
+    post_click(player.centre(scene.positions[hq]))
+    app.step(FRAME)
+    sent = len(scene.sent)
+    post_key(pygame.K_g)
+    app.step(FRAME)
+    assert not scene.regrouping and scene.refusals[-1].startswith("That unit cannot change corps")
+    assert len(scene.sent) == sent
