@@ -124,25 +124,47 @@ def paint_beaches(surf, board, rng) -> None:
                 surf.fill(SAND_DOT, (r.x + rng.randrange(r.w - 2), r.y + rng.randrange(r.h - 2), 2, 2))
 
 
+def ragged_edges(surf, squares: set, colour, rng, *, keep_off: set) -> None:
+    """Soften a patch's outline: lumps of its colour along every edge it shares with open ground, reaching
+    a few pixels past the square (the grid drawn later still shows where the squares end)."""
+    for x, y in sorted(squares):
+        r = square_rect((x, y))
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            n = (x + dx, y + dy)
+            if n in squares or n in keep_off or not (0 <= n[0] < COLS and 0 <= n[1] < ROWS):
+                continue
+            for t in range(4, SQUARE - 3, 7):
+                out = rng.randint(0, 3)
+                cx = (r.right - 1 + out if dx > 0 else r.x - out) if dx else r.x + t + rng.randint(-1, 1)
+                cy = (r.bottom - 1 + out if dy > 0 else r.y - out) if dy else r.y + t + rng.randint(-1, 1)
+                pygame.draw.circle(surf, colour, (cx, cy), rng.randint(4, 6))
+
+
 def paint_forests(surf, board, rng) -> None:
-    for sq in terrain_squares(board, "forest"):
+    forest = set(terrain_squares(board, "forest"))
+    for sq in forest:
         surf.fill(FOREST, square_rect(sq))
-    for sq in terrain_squares(board, "forest"):
+    ragged_edges(surf, forest, FOREST, rng, keep_off=set(terrain_squares(board, "sea")))
+    for sq in sorted(forest):
         r = square_rect(sq)
         for i in range(5):
             cx = r.x + 8 + (i % 3) * 12 + rng.randint(-2, 2)
             cy = r.y + 10 + (i // 3) * 18 + (6 if i % 3 == 1 else 0) + rng.randint(-2, 2)
-            pygame.draw.circle(surf, CROWN_DARK, (cx + 1, cy + 2), 7)
-            pygame.draw.circle(surf, CROWN, (cx, cy), 6)
+            size = rng.randint(5, 7)
+            pygame.draw.circle(surf, CROWN_DARK, (cx + 1, cy + 2), size + 1)
+            pygame.draw.circle(surf, CROWN, (cx, cy), size)
 
 
 def paint_mountains(surf, board, rng) -> None:
-    for sq in terrain_squares(board, "mountain"):
+    mountains = set(terrain_squares(board, "mountain"))
+    for sq in mountains:
         surf.fill(MOUNTAIN, square_rect(sq))
-    for sq in terrain_squares(board, "mountain"):
+    ragged_edges(surf, mountains, MOUNTAIN, rng, keep_off=set(terrain_squares(board, "sea")))
+    for sq in sorted(mountains):
         r = square_rect(sq)
         for ox, oy, s in ((10, 26, 12), (27, 30, 10), (22, 16, 9)):
             x, y = r.x + ox + rng.randint(-2, 2), r.y + oy
+            s += rng.randint(-2, 2)
             pygame.draw.polygon(surf, PEAK_SHADE, [(x - s, y), (x, y - s * 1.3), (x + s, y)])
             pygame.draw.polygon(surf, PEAK, [(x - s, y), (x, y - s * 1.3), (x, y)])
             pygame.draw.lines(surf, PEAK, False, [(x - s, y), (x, y - s * 1.3), (x + s, y)], 2)
