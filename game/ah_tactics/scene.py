@@ -35,6 +35,7 @@ from game.widgets import Button
 
 COVER_NOTE = "Everyone else, look away: the set-up and the reserves are secret."
 ON_BOARD = ("active", "prisoner", "refitting")
+COST_LABEL_PX = 30   # squares smaller than this on screen show no cost label (hundreds would be a blur)
 # the side column above the log: turn box, gauge, unit card, panel and buttons, drawn as one layer
 COLUMN = pygame.Rect(hud.SIDE.x, hud.SIDE.y, hud.SIDE.w, hud.BUTTONS_Y + 52 - hud.SIDE.y)
 
@@ -495,7 +496,8 @@ class BoardScene(BaseBoardScene):
     def _draw_still(self, surface, units: bool = True) -> None:
         self.picture.draw(surface, self.map, self.composite())
         if self.selected is not None:
-            marks = {sq: Mark("friendly" if self.air else "move", None if c is None else thirds_text(c))
+            labelled = self.map.cell_px >= COST_LABEL_PX   # zoomed out, the costs are the tooltip's
+            marks = {sq: Mark("friendly" if self.air else "move", None if c is None or not labelled else thirds_text(c))
                      for sq, c in self.reach().items()}
             self.lights.draw(surface, self.map, marks, alpha=215)
         if units:
