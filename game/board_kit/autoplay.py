@@ -40,3 +40,66 @@ def run_until(app, scene, done, *, player=None, max_frames: int = 6000) -> bool:
             player.step()
         app.step(FRAME)
     return done()
+
+
+class BotClickPlayer:
+    """A scripted player for a board whose window shows a bot's pick as clicks: a bot (a factory like a
+    table's, `make_bot(game_id, level, seat, seed)`) chooses an action from the view the scene shows for
+    the seat at the controls, and the game's subclass carries it out with one `_<action type>` method
+    per kind, each posting one input and returning what it did (None: nothing to do yet).
+
+    A subclass names its GAME and says, from its scene, whether a choice can be made now (`ready`),
+    which revision the scene has read (`revision`, a new plan for each) and the view it shows (`view`).
+    """
+    GAME = ""
+
+    def __init__(self, scene, make_bot, level: str = "normal", seed: int = 0):
+        self.scene = scene
+        self.make_bot = make_bot
+        self.level, self.seed = level, seed
+        self.brains: dict[int, object] = {}
+        self.plan: dict | None = None
+        self.plan_key = None
+        self.inputs = 0
+        self.done: list[str] = []   # what it did, newest last
+
+    # ----- what a subclass reads from its scene ------------------------------------------------
+    def ready(self) -> bool:
+        raise NotImplementedError
+
+    def revision(self):
+        raise NotImplementedError
+
+    def view(self) -> dict:
+        raise NotImplementedError
+
+    # ----- shared ---------------------------------------------------------------------------------
+    def _brain(self, seat):
+        if seat not in self.brains:
+            self.brains[seat] = self.make_bot(self.GAME, self.level, seat, self.seed + seat)
+        return self.brains[seat]
+
+    def centre(self, square) -> tuple[int, int]:
+        """Where a square is on screen now (through the map's zoom and pan)."""
+        return self.scene.map.centre(square)
+
+    def _did(self, what: str) -> str:
+        self.inputs += 1
+        self.done.append(what)
+        return what
+
+    def step(self) -> str | None:
+        """Post the next input for the seat at the controls; returns what it did (None: nothing to do)."""
+        s = self.scene
+        if s.cover.up:
+            post_key(pygame.K_RETURN)
+            return self._did("reveal")
+        if s.waiting or s.help_card.shown or not self.ready():
+            return None
+        key = self.revision()
+        if self.plan is None or self.plan_key != key:
+            self.plan = self._brain(s.active_seat).choose(self.view())
+            self.plan_key = key
+        if self.plan is None:
+            return None
+        return getattr(self, "_" + self.plan["type"])(self.plan)

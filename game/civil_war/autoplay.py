@@ -9,51 +9,25 @@ use it; it reads only what the window shows and knows.
 """
 import pygame
 
-from game.board_kit.autoplay import post_click, post_key
+from game.board_kit.autoplay import BotClickPlayer, post_click, post_key
 from game.civil_war.orders import KINDS, composition
 
 
-class ClickPlayer:
+class ClickPlayer(BotClickPlayer):
+    GAME = "civil_war"
+
     def __init__(self, scene, make_bot, level: str = "normal", seed: int = 0):
-        self.scene = scene
-        self.make_bot = make_bot
-        self.level, self.seed = level, seed
-        self.brains: dict[int, object] = {}
-        self.plan: dict | None = None
-        self.plan_key = None
+        super().__init__(scene, make_bot, level, seed)
         self._pressed_total = None  # (plan, total) once the dialog's total button was pressed for this plan
-        self.inputs = 0
-        self.done: list[str] = []   # what it did, newest last
 
-    def _brain(self, seat):
-        if seat not in self.brains:
-            self.brains[seat] = self.make_bot("civil_war", self.level, seat, self.seed + seat)
-        return self.brains[seat]
+    def ready(self) -> bool:
+        return self.scene.rules is not None
 
-    def centre(self, square) -> tuple[int, int]:
-        """Where a square is on screen now (through the map's zoom and pan)."""
-        return self.scene.map.centre(square)
+    def revision(self):
+        return self.scene.rules_serial  # new rules for every revision the scene has read
 
-    def _did(self, what: str) -> str:
-        self.inputs += 1
-        self.done.append(what)
-        return what
-
-    def step(self) -> str | None:
-        """Post the next input for the seat at the controls; returns what it did (None: nothing to do)."""
-        s = self.scene
-        if s.cover.up:
-            post_key(pygame.K_RETURN)
-            return self._did("reveal")
-        if s.waiting or s.rules is None or s.help_card.shown:
-            return None
-        key = s.rules_serial  # new rules for every revision the scene has read
-        if self.plan is None or self.plan_key != key:
-            self.plan = self._brain(s.active_seat).choose(s.rules.view)
-            self.plan_key = key
-        if self.plan is None:
-            return None
-        return getattr(self, "_" + self.plan["type"])(self.plan)
+    def view(self) -> dict:
+        return self.scene.rules.view
 
     # ----- one method per kind of action ---------------------------------------------------
     def _set_split(self, units: dict) -> str | None:

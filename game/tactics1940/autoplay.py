@@ -10,50 +10,21 @@ screenshot script and the bench use it; it reads only what the window shows and 
 """
 import pygame
 
-from game.board_kit.autoplay import post_click, post_key
+from game.board_kit.autoplay import BotClickPlayer, post_click, post_key
 from game.tactics1940.orders import square
 
 
-class ClickPlayer:
-    def __init__(self, scene, make_bot, level: str = "normal", seed: int = 0):
-        self.scene = scene
-        self.make_bot = make_bot
-        self.level, self.seed = level, seed
-        self.brains: dict[int, object] = {}
-        self.plan: dict | None = None
-        self.plan_key = None
-        self.inputs = 0
-        self.done: list[str] = []   # what it did, newest last
+class ClickPlayer(BotClickPlayer):
+    GAME = "tactics1940"
 
-    def _brain(self, seat):
-        if seat not in self.brains:
-            self.brains[seat] = self.make_bot("tactics1940", self.level, seat, self.seed + seat)
-        return self.brains[seat]
+    def ready(self) -> bool:
+        return self.scene.orders is not None and not self.scene.orders.empty
 
-    def centre(self, sq) -> tuple[int, int]:
-        """Where a square is on screen now (through the board's zoom and pan)."""
-        return self.scene.map.centre(sq)
+    def revision(self):
+        return self.scene.orders_serial   # new orders for every revision the scene has read
 
-    def _did(self, what: str) -> str:
-        self.inputs += 1
-        self.done.append(what)
-        return what
-
-    def step(self) -> str | None:
-        """Post the next input for the seat at the controls; returns what it did (None: nothing to do)."""
-        s = self.scene
-        if s.cover.up:
-            post_key(pygame.K_RETURN)
-            return self._did("reveal")
-        if s.waiting or s.orders is None or s.help_card.shown or s.orders.empty:
-            return None
-        key = s.orders_serial   # new orders for every revision the scene has read
-        if self.plan is None or self.plan_key != key:
-            self.plan = self._brain(s.active_seat).choose(s.orders.view)
-            self.plan_key = key
-        if self.plan is None:
-            return None
-        return getattr(self, "_" + self.plan["type"])(self.plan)
+    def view(self) -> dict:
+        return self.scene.orders.view
 
     def _piece_square(self, piece: int):
         p = self.scene._pieces.get(piece)

@@ -108,6 +108,9 @@ def test_full_screen_after_maximising_comes_back_to_a_window_that_fits_on_the_sa
     wid = window.wid
     laptop.tap("F11")
     window.wait(lambda s: s["fullscreen"], 10)
+    deadline = time.monotonic() + 5                     # the X server resizes a moment after SDL says so
+    while laptop.geometry(wid)[2:] != (1366, 768) and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert laptop.geometry(wid)[2:] == (1366, 768)
     laptop.tap("F11")
     window.wait(lambda s: not s["fullscreen"], 10)

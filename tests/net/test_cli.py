@@ -12,7 +12,8 @@ from cli import build_parser
 from cli.serve import parse_options
 from engine import games
 from engine.session import Session
-from tests.net.test_processes import ENV, ROOT, finish, serve, spawn
+from tests.net.processes import ENV, ROOT, finish
+from tests.net.test_processes import serve, spawn
 from tests.net.wire import RawClient
 
 TOY = games.rules("toy")

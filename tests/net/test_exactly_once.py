@@ -12,7 +12,8 @@ from engine import saves
 from engine.session import Session
 from net import crashpoint
 from net.client import Client
-from tests.net.test_processes import ENV, ROOT, serve
+from tests.net.processes import ENV, ROOT
+from tests.net.test_processes import serve
 from tests.net.wire import RawClient
 
 TAKE1 = {"type": "take", "count": 1}

@@ -8,7 +8,8 @@ import pytest
 
 from net import kept_seats
 from tests.net.test_cli import run_cli
-from tests.net.test_processes import finish, serve, spawn
+from tests.net.processes import finish
+from tests.net.test_processes import serve, spawn
 from tests.net.wire import RawClient
 
 TAKE1 = {"type": "take", "count": 1}

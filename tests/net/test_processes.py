@@ -1,43 +1,22 @@
 """Whole processes killed mid-game: clients come back by token, a host resumes from its autosave."""
 import json
-import os
 import re
 import signal
-import subprocess
-import sys
-from pathlib import Path
 
+from engine import Session
+from tests.net import processes
+from tests.net.processes import finish
 from tests.net.wire import RawClient
 
-ROOT = Path(__file__).resolve().parents[2]
-ENV = {**os.environ, "SANDTABLE_DISCOVERY_INTERFACES": "127.0.0.1", "PYTHONPATH": str(ROOT)}
+TOY = "tests.net.cli_toy"
 
 
-def spawn(*args, module="tests.net.cli_toy"):
-    """`module` None: the real `run.py`; else a module run with -m."""
-    command = [sys.executable, "run.py"] if module is None else [sys.executable, "-m", module]
-    return subprocess.Popen([*command, *args], cwd=ROOT, env=ENV, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+def spawn(*args, module=TOY):
+    return processes.spawn(*args, module=module)
 
 
-def serve(*args, module="tests.net.cli_toy"):
-    """Start `serve` and return (process, (host, port)) once it prints `listening on HOST:PORT`."""
-    proc = spawn("serve", "--host", "127.0.0.1", "--port", "0", "--no-discovery", "--bot-delay", "0", *args,
-                 module=module)
-    line = proc.stdout.readline()
-    match = re.fullmatch(r"listening on (127\.0\.0\.1):(\d+)\n", line)
-    assert match, (line, proc.stderr.read() if proc.poll() is not None else "")
-    return proc, (match.group(1), int(match.group(2)))
-
-
-def finish(proc, timeout=30):
-    try:
-        out, err = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        out, err = proc.communicate()
-        raise AssertionError(f"process did not finish: {err[-2000:]}")
-    return proc.returncode, out, err
+def serve(*args, module=TOY):
+    return processes.serve(*args, module=module)
 
 
 def test_killed_client_reconnects_with_its_token_to_the_same_seat_and_view(start_host):
@@ -116,18 +95,7 @@ def test_host_sigkilled_mid_game_resumes_with_nothing_lost(tmp_path):
 def test_serve_risk_with_four_bot_processes_finishes_and_everyone_exits_0(tmp_path):
     """End to end: `serve --game risk --seats 4` plus four `bot` processes finish a game with a winner."""
     save = tmp_path / "risk.sandsave"
-    proc, address = serve("--game", "risk", "--seats", "4", "--save", str(save), module=None)
-    bots = [spawn("bot", "--connect", f"{address[0]}:{address[1]}", "--level", level, module=None)
-            for level in ("easy", "normal", "hard", "normal")]
-    try:
-        results = [finish(b, 90) for b in bots]
-        code, out, err = finish(proc, 30)
-    finally:
-        for p in bots + [proc]:
-            p.kill()
-    assert [r[0] for r in results] == [0, 0, 0, 0], [r[2][-500:] for r in results]
-    assert code == 0, err
+    out = processes.bots_play_a_served_game("risk", ("easy", "normal", "hard", "normal"), save, timeout=90)
     assert re.search(r"game over: seat \d \(.*\) won", out), out
-    verify = subprocess.run([sys.executable, "run.py", "replay", str(save), "--verify"], cwd=ROOT, env=ENV,
-                            capture_output=True, text=True, timeout=60)
-    assert verify.returncode == 0 and re.fullmatch(r"[0-9a-f]{64}\nrev \d+\n", verify.stdout)
+    state_hash, rev = processes.verify_replay(save)
+    assert Session.load(save).state_hash() == state_hash

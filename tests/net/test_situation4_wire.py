@@ -14,7 +14,8 @@ import threading
 import time
 
 from engine.session import Session
-from tests.net.test_processes import ENV, ROOT, finish, serve, spawn
+from tests.net.processes import ENV, ROOT, finish
+from tests.net.test_processes import serve, spawn
 
 
 COLS, ROWS = 12, 8

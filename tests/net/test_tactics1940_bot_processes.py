@@ -5,65 +5,24 @@ play a whole game to a blockade and a settled score; every process exits 0, and 
 Every submarine window asks the three seats that did not move, all of them bot processes the host cannot
 tell from people, so each window lasts its full time: `--timer-scale 0.05` shortens them for this table.
 A bot asked in a window with nothing in its `legal` (it holds no card for the square) must simply wait."""
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 from engine.session import Session
+from tests.net.processes import bots_play_a_served_game, verify_replay
 
-ROOT = Path(__file__).resolve().parents[2]
-ENV = {**os.environ, "SANDTABLE_DISCOVERY_INTERFACES": "127.0.0.1", "PYTHONPATH": str(ROOT),
-       "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 SEED = 1940
-
-
-def run_py(*args):
-    return subprocess.Popen([sys.executable, "run.py", *args], cwd=ROOT, env=ENV, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-
-
-def finish(proc, timeout):
-    try:
-        out, err = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        out, err = proc.communicate()
-        raise AssertionError(f"{proc.args[2:4]} did not finish: {err[-2000:]}")
-    return proc.returncode, out, err
 
 
 def test_serve_tactics_with_four_bot_processes_ends_in_a_blockade_and_replays_to_the_same_hash(tmp_path):
     save = tmp_path / "tactics1940.sandsave"
-    host = run_py("serve", "--game", "tactics1940", "--seats", "4", "--host", "127.0.0.1", "--port", "0",
-                  "--no-discovery", "--bot-delay", "0", "--timer-scale", "0.05", "--seed", str(SEED),
-                  "--save", str(save))
-    players = []
-    try:
-        line = host.stdout.readline()
-        match = re.fullmatch(r"listening on (127\.0\.0\.1):(\d+)\n", line)
-        assert match, (line, host.stderr.read() if host.poll() is not None else "")
-        address = f"{match.group(1)}:{match.group(2)}"
-        players = [run_py("bot", "--connect", address, "--level", level, "--game", "tactics1940")
-                   for level in ("hard", "normal", "easy", "normal")]
-        results = [finish(p, 240) for p in players]   # seconds on a quiet machine; bounded for a busy one
-        code, out, err = finish(host, 30)
-    finally:
-        for p in players + [host]:
-            p.kill()
-            p.wait(10)
-    assert [r[0] for r in results] == [0, 0, 0, 0], [r[2][-500:] for r in results]
-    assert code == 0, err
+    # seconds on a quiet machine; bounded for a busy one
+    out = bots_play_a_served_game("tactics1940", ("hard", "normal", "easy", "normal"), save,
+                                  "--timer-scale", "0.05", "--seed", str(SEED), timeout=240)
     assert re.search(r"game over: seat \d .* won \(\w+ blockaded \w+'s seaport\)", out), out
 
-    verify = subprocess.run([sys.executable, "run.py", "replay", str(save), "--verify"], cwd=ROOT, env=ENV,
-                            capture_output=True, text=True, timeout=60)
-    assert verify.returncode == 0, verify.stderr
-    match = re.fullmatch(r"([0-9a-f]{64})\nrev (\d+)\n", verify.stdout)
-    assert match, verify.stdout
+    state_hash, rev = verify_replay(save)
     replayed = Session.load(save)   # a second, independent replay in this process
-    assert replayed.state_hash() == match.group(1) and replayed.rev == int(match.group(2))
+    assert replayed.state_hash() == state_hash and replayed.rev == rev
     result = replayed.result()
     assert result is not None and "blockaded" in result["reason"] and result["reason"] in out
     outcome = replayed.view(None)["public"]["outcome"]
