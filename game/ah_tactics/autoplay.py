@@ -10,30 +10,20 @@ it; it reads only what the window shows and knows.
 """
 import pygame
 
-from game.board_kit.autoplay import post_click, post_key
+from game.board_kit.autoplay import BotClickPlayer, post_click, post_key
 
 
-class ClickPlayer:
-    def __init__(self, scene, make_bot, level: str = "normal", seed: int = 0):
-        self.scene = scene
-        self.make_bot = make_bot
-        self.level, self.seed = level, seed
-        self.brains: dict[int, object] = {}
-        self.plan: dict | None = None
-        self.plan_key = None
-        self.inputs = 0
-        self.done: list[str] = []
+class ClickPlayer(BotClickPlayer):
+    GAME = "ah_tactics"
 
-    def _brain(self, seat):
-        if seat not in self.brains:
-            self.brains[seat] = self.make_bot("ah_tactics", self.level, seat, self.seed + seat)
-        return self.brains[seat]
+    def ready(self) -> bool:
+        return self.scene.orders is not None and not self.scene.orders.empty
 
-    def _did(self, what: str) -> str:
-        self.inputs += 1
-        self.done.append(what)
-        del self.done[:-200]
-        return what
+    def revision(self):
+        return self.scene.orders_serial
+
+    def view(self) -> dict:
+        return self.scene.orders.view
 
     def centre(self, square) -> tuple[int, int]:
         """Where a square is on screen, panning the map first when it is out of view."""
@@ -44,21 +34,6 @@ class ClickPlayer:
 
     def unit_square(self, uid):
         return self.scene.positions.get(uid)
-
-    def step(self) -> str | None:
-        s = self.scene
-        if s.cover.up:
-            post_key(pygame.K_RETURN)
-            return self._did("reveal")
-        if s.waiting or s.orders is None or s.help_card.shown or s.orders.empty:
-            return None
-        key = s.orders_serial
-        if self.plan is None or self.plan_key != key:
-            self.plan = self._brain(s.active_seat).choose(s.orders.view)
-            self.plan_key = key
-        if self.plan is None:
-            return None
-        return getattr(self, "_" + self.plan["type"])(self.plan)
 
     def _key(self, key, what: str) -> str:
         post_key(key)
