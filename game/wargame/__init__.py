@@ -18,7 +18,8 @@ seat's `legal` (engine.legal's shape), read through `reach`.
                 art=surface, edges=[(a, b, name)], edge_styles={name: EdgeStyle(colour, width, along)},
                 outline=rgba): the ground at zoom 1; composite(key, decorate) for what changes in play.
   symbols       draw(surface, kind, rect, ink): NATO-style unit symbols (infantry X, armour oval,
-                mechanized, cavalry/recon, artillery, engineer, airborne, anti-tank, HQ staff) and ship
+                mechanized, cavalry/recon, artillery, engineer, airborne, anti-tank, HQ staff, mountain,
+                amphibious) and ship
                 silhouettes (battleship, cruiser, destroyer, carrier, transport, submarine, gunboat);
                 size_mark("division") -> "XX".
   counters      Counters().sprite(CounterLook(colour, symbol, echelon, label, factors, rows, dimmed,
@@ -37,6 +38,7 @@ seat's `legal` (engine.legal's shape), read through `reach`.
                 face-down counter for a piece known only as "something here"; own_hidden(...) the rim
                 on the seat's own hidden piece.
 
-Boards using it: game/civil_war (its map, stacks, selection, reach and battle dialog).
+Boards using it: game/civil_war (its map, stacks, selection, reach and battle dialog), game/tactics1940 (map,
+reach, own-secret rim), game/ah_tactics (map, counters with mountain and amphibious symbols, reach with costs).
 Kept stable for the boards built on it; add keyword arguments with defaults rather than change them.
 """

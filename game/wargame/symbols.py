@@ -3,7 +3,8 @@
 Land units are a frame with a mark inside: infantry a cross (X), armour an oval,
 mechanized both, cavalry and reconnaissance one diagonal, artillery a dot,
 engineers a bridge sign, airborne a cross with a canopy, anti-tank an inverted
-V, headquarters a frame on a staff. Ships are hull silhouettes (battleship,
+V, headquarters a frame on a staff, mountain infantry a cross over a peak, amphibious
+infantry a cross over a wave. Ships are hull silhouettes (battleship,
 cruiser, destroyer, carrier, transport, submarine) and the river gunboat of the
 1860s. `size_mark(n)` prints the echelon over a frame: "XX" a division, "X" a
 brigade, "III" a regiment.
@@ -13,7 +14,7 @@ brigade, "III" a regiment.
 import pygame
 
 FRAMED = ("infantry", "armour", "mechanized", "cavalry", "recon", "artillery", "engineer", "airborne", "antitank",
-          "hq", "headquarters")
+          "hq", "headquarters", "mountain", "amphibious")
 SHIPS = ("battleship", "cruiser", "destroyer", "carrier", "transport", "submarine", "gunboat")
 KINDS = FRAMED + SHIPS
 ECHELONS = {"division": "XX", "brigade": "X", "regiment": "III", "battalion": "II", "corps": "XXX"}
@@ -34,7 +35,7 @@ def draw(surface: pygame.Surface, kind: str, rect, ink, width: int = 1) -> None:
     inner = rect.inflate(-2 * width, -2 * width)
     tl, tr = inner.topleft, (inner.right - 1, inner.y)
     bl, br = (inner.x, inner.bottom - 1), (inner.right - 1, inner.bottom - 1)
-    if kind in ("infantry", "mechanized", "airborne"):
+    if kind in ("infantry", "mechanized", "airborne", "mountain", "amphibious"):
         pygame.draw.line(surface, ink, tl, br, width)
         pygame.draw.line(surface, ink, bl, tr, width)
     if kind in ("armour", "mechanized"):
@@ -54,6 +55,15 @@ def draw(surface: pygame.Surface, kind: str, rect, ink, width: int = 1) -> None:
         arc = pygame.Rect(0, 0, inner.w * 0.42, inner.h * 0.5)
         arc.midbottom = (inner.centerx, inner.bottom + 1)
         pygame.draw.arc(surface, ink, arc, 0, 3.1416, width)
+    if kind == "mountain":
+        peak = [(inner.centerx - inner.w * 0.22, inner.bottom), (inner.centerx, inner.bottom - inner.h * 0.42),
+                (inner.centerx + inner.w * 0.22, inner.bottom)]
+        pygame.draw.polygon(surface, ink, peak)
+    if kind == "amphibious":
+        y = inner.bottom - inner.h * 0.2
+        step = inner.w / 4
+        wave = [(inner.x + i * step / 2, y + (-2 if i % 2 else 1) * max(1, inner.h * 0.08)) for i in range(9)]
+        pygame.draw.lines(surface, ink, False, wave, max(1, width))
     if kind == "antitank":
         pygame.draw.lines(surface, ink, False, [bl, (inner.centerx, inner.y), br], width)
 

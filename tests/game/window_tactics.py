@@ -39,19 +39,13 @@ def board_of(pub: dict) -> dict:
     return {k: pub[k] for k in keys}
 
 
-def play(*, table: str | None, address: str | None, until: str, seed: int, seconds: float, name: str,
-         shot: str | None) -> dict:
+def join(app, board_class, *, table: str | None, address: str | None):
+    """From the title screen of `app`, join a table found in the LAN browser (by its name) or typed as
+    HOST:PORT, like a person; returns (the driver, the board once it opened)."""
     import pygame
 
-    from game.app import App
-    from game.scenes.game_over import GameOverScene
     from game.scenes.title import TitleScene
-    from game.settings import Settings
-    from game.tactics1940 import BoardScene
-    from game.tactics1940.autoplay import ClickPlayer
     from tests.game.driver import Driver
-
-    app = App(settings=Settings(player_name=name, animation_speed="instant" if until == "end" else "normal"))
     app.push(TitleScene(app))
     ui = Driver(app)
     ui.frames(2)
@@ -67,8 +61,22 @@ def play(*, table: str | None, address: str | None, until: str, seed: int, secon
         ui.click(browser.address.rect.center)
         ui.type_text(address)
         ui.key(pygame.K_RETURN)
-    _wait(ui, lambda: isinstance(ui.top, BoardScene), 20, "the board never opened")
-    board = ui.top
+    _wait(ui, lambda: isinstance(ui.top, board_class), 20, "the board never opened")
+    return ui, ui.top
+
+
+def play(*, table: str | None, address: str | None, until: str, seed: int, seconds: float, name: str,
+         shot: str | None) -> dict:
+    import pygame
+
+    from game.app import App
+    from game.scenes.game_over import GameOverScene
+    from game.settings import Settings
+    from game.tactics1940 import BoardScene
+    from game.tactics1940.autoplay import ClickPlayer
+
+    app = App(settings=Settings(player_name=name, animation_speed="instant" if until == "end" else "normal"))
+    ui, board = join(app, BoardScene, table=table, address=address)
     seat = board.link.my_seats[0]
     player = ClickPlayer(board, bots.make, "hard", seed)
     countdowns, strike_button, offered = [], False, None

@@ -1,0 +1,58 @@
+"""Bench row: the Tactics (1954) map frame with every counter on it.
+
+Both sides have set up (all 88 units on the board), it is the person's (Blue's) first movement;
+the map is shown whole, so every counter is in view and drawn; a division is picked with its
+reach lit and costed (pulsing), and the mouse rests on a lit square (tooltip). Every timed frame
+is a drawn one (the board is asked to redraw before each). The frame is the app's whole `step`,
+as a multiple of an empty scene's frame measured the same way in the same run (bench.boards).
+"""
+from bench.boards import bench_app, frame_row, frames
+from bench.runner import Row
+
+GOAL_MS = 8.3
+
+
+def deployed(seed: int = 2):
+    """A two-seat session past the set-up, stopped at a movement of seat 0 (Blue)."""
+    import bots
+    from engine.session import Session
+    seats = [{"name": "Ada", "kind": "human"}, {"name": "Grace", "kind": "bot", "level": "normal"}]
+    session = Session("ah_tactics", 2, seed=seed, seats=seats)
+    players = [bots.make("ah_tactics", "normal", s, seed + s) for s in range(2)]
+    for _ in range(400):
+        pub = session.view(None)["public"]
+        if pub["phase"] == "move" and session.to_act() == [0]:
+            return session
+        for seat in session.to_act():
+            action = players[seat].choose(session.view(seat))
+            if action is not None:
+                session.act(seat, action)
+                break
+    raise RuntimeError("the bench game never reached Blue's movement")
+
+
+def rows(quick: bool) -> list[Row]:
+    import bots
+    from game.board_kit.autoplay import post_click, post_motion
+    from game.ah_tactics import BoardScene
+    from net.local import LocalTable
+
+    with bench_app(quick) as (app, n, empty):
+        link = LocalTable.from_session(deployed(), bot_delay=3600, bot_factory=bots.make)
+        scene = BoardScene(app, link)
+        app.push(scene)
+        app.step(1 / 60)
+        movers = sorted(scene.orders.units("move")) if scene.orders else []
+        if movers:
+            post_click(scene.map.centre(scene.positions[movers[len(movers) // 2]]))
+            app.step(1 / 60)
+        lit = sorted(scene.reach())
+        if lit:
+            post_motion(scene.map.centre(lit[0]))
+        frames(app, 10, before=app.redraw)
+        times = frames(app, n, before=app.redraw)
+        shown = sum(1 for sq in scene.positions.values() if scene.map.is_visible(sq))
+        link.close()
+    return [frame_row("ah_tactics map frame (every counter on it, reach lit, tooltip)", times, empty,
+                      goal_ms=GOAL_MS, ok=bool(lit) and shown == len(scene.positions) >= 80,
+                      detail=f"{shown} counters drawn; {len(lit)} squares lit; {n} frames")]

@@ -1,0 +1,159 @@
+"""Heads-up parts of the Tactics (1954) board: the sides' bar (with the allowance always in view),
+the turn box, the allowance gauge, the unit card, the phase panel (reserves, the battle plan)
+and the keyboard help. Rendered through game.board_kit.hud.Cached: once per change."""
+import pygame
+
+from game import theme
+from game.ah_tactics.counters import SIDE_TITLES, SIDES, side_colour
+from game.ah_tactics.orders import thirds_text
+from game.board_kit import hud as kit_hud
+from game.theme import fit_text
+
+TOP_BAR = pygame.Rect(0, 0, 1280, 40)
+SIDE = pygame.Rect(1000, 40, 280, 760)
+TURN_BOX = pygame.Rect(1008, 46, 264, 84)
+GAUGE = pygame.Rect(1008, 136, 264, 50)
+CARD = pygame.Rect(1008, 192, 264, 58)
+PANEL = pygame.Rect(1008, 256, 264, 170)
+BUTTONS_Y = 432
+PANEL_ROWS_TOP, PANEL_ROW_H = 26, 17   # the phase panel's rows, below its title
+LOG_RECT = pygame.Rect(1004, 488, 272, 308)
+FULL_ALLOWANCE = 90    # thirds: the rule book's 30 squares a turn
+PHASES = {"setup": "Set-up", "move": "Movement", "battle": "Battle plan", "retreat": "Fall-back",
+          "contact": "Reserves found", "over": "Game over"}
+
+HELP_LINES = [
+    ("Click", "a unit of yours, then a lit square: the number there is what the move costs"),
+    ("D", "a parachute division picked: switch between moving by land and dropping by air"),
+    ("R / V", "send the picked unit into reserve (off the board) / bring a reserve back"),
+    ("G", "your movement: the picked division changes corps (the commander regroups; 1-5 or a click)"),
+    ("Enter", "set-up done · end movement · confirm the battle plan"),
+    ("Battle plan", "click your unit, then an enemy: it attacks it (1 / 2 before: how many factors)"),
+    ("", "click an enemy, then another: fight them as one battle; right-click: take out of the plan"),
+    ("F / B", "reserves found: fight, or fall back"),
+    ("Wheel / + -", "zoom the map; drag or arrow keys pan it, 0 shows it whole"),
+    ("Space (held)", "while the other side plays: fast-forward; X keeps it on"),
+    ("Esc", "drop the selection; twice: leave (the game is saved)"),
+    ("H / F1", "this help"),
+]
+
+
+def build_top_bar(seats: list[dict], pub: dict, shown_seat, allowance) -> pygame.Surface:
+    surf = pygame.Surface(TOP_BAR.size, pygame.SRCALPHA)
+    surf.fill((*theme.colours.panel, 255))
+    pygame.draw.line(surf, theme.colours.panel_border, (0, TOP_BAR.h - 1), (TOP_BAR.w, TOP_BAR.h - 1), 2)
+    units = pub.get("units") or []
+    active = pub.get("active")
+    for i, side in enumerate(SIDES):
+        x = 6 + i * 330
+        box = pygame.Rect(x, 4, 320, TOP_BAR.h - 8)
+        if side == active:
+            pygame.draw.rect(surf, theme.colours.panel_light, box, border_radius=8)
+            pygame.draw.rect(surf, theme.colours.accent, box, 2, border_radius=8)
+        colour = side_colour(side)
+        pygame.draw.rect(surf, theme.darken(colour, 0.5), (x + 6, 10, 20, 20), border_radius=4)
+        pygame.draw.rect(surf, colour, (x + 6, 9, 20, 19), border_radius=4)
+        names = [(seats[s].get("name") if s < len(seats) else None) or f"Seat {s + 1}"
+                 for s in range(i, len(seats), 2)]
+        you = shown_seat is not None and shown_seat % 2 == i
+        title = fit_text(f"{SIDE_TITLES[side]} · {' & '.join(names)}" + (" (you)" if you else ""), 280, 17, True)
+        theme.draw_text(surf, title, (x + 34, 1), 17, theme.colours.text, bold=True, shadow=False)
+        mine = [u for u in units if u["side"] == side]
+        divisions = sum(1 for u in mine if u["kind"] != "hq" and u["status"] in ("active", "reserve"))
+        factors = sum(u["factor"] for u in mine if u["status"] in ("active", "reserve"))
+        reserve = len((pub.get("reserves") or {}).get(side, []))
+        info = f"{divisions} divisions · {factors} factors" + (f" · {reserve} in reserve" if reserve else "")
+        theme.draw_text(surf, info, (x + 34, 19), 16, theme.colours.text_dim, shadow=False)
+    phase = PHASES.get(pub.get("phase"), "").upper()
+    text = theme.draw_text(surf, phase, (TOP_BAR.right - 14, TOP_BAR.centery), 24, theme.colours.accent, bold=True,
+                           anchor="midright", shadow=False)
+    left = f"allowance {thirds_text(allowance)} of 30" if allowance is not None else "allowance —"
+    theme.draw_text(surf, f"round {pub.get('round', 0)}  ·  {left}", (text.left - 12, TOP_BAR.centery + 1), 17,
+                    theme.colours.text, anchor="midright", shadow=False)
+    return surf.convert_alpha()
+
+
+def build_turn_box(seats: list[dict], pub: dict, mine: bool, lines: tuple) -> pygame.Surface:
+    rect = pygame.Rect(0, 0, TURN_BOX.w, TURN_BOX.h)
+    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+    theme.draw_panel(surf, rect, border=theme.colours.accent_dark, alpha=240)
+    side = pub.get("active") or ("blue" if 0 in (pub.get("to_act") or [0]) else "red")
+    colour = side_colour(side)
+    pygame.draw.rect(surf, theme.darken(colour, 0.4), (10, 12, 28, 28), border_radius=6)
+    pygame.draw.rect(surf, colour, (10, 10, 28, 28), border_radius=6)
+    if pub.get("result"):
+        who = "The war is over"
+    elif pub.get("phase") == "setup":
+        who = "Both sides set up"
+    else:
+        who = ("Your move — " if mine else "") + SIDE_TITLES[side]
+    theme.draw_text(surf, fit_text(who, rect.w - 56, 20, True), (48, 6), 20, bold=True)
+    theme.draw_text(surf, PHASES.get(pub.get("phase"), ""), (48, 30), 18, theme.colours.accent, bold=True, shadow=False)
+    for i, line in enumerate(lines[:2]):
+        theme.draw_text(surf, fit_text(line, rect.w - 20, 16), (10, 50 + i * 16), 16, theme.colours.text_dim,
+                        shadow=False)
+    return surf.convert_alpha()
+
+
+def build_gauge(allowance, side) -> pygame.Surface:
+    """The squares of allowance left: 30 pips, a third of one shown as a part-filled pip."""
+    rect = pygame.Rect(0, 0, GAUGE.w, GAUGE.h)
+    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+    theme.draw_panel(surf, rect, alpha=230)
+    label = "Allowance: —" if allowance is None else f"Allowance: {thirds_text(allowance)} of 30 squares"
+    theme.draw_text(surf, label, (10, 4), 16, theme.colours.text, bold=True, shadow=False)
+    colour = side_colour(side) if side else theme.colours.text_dim
+    left = allowance or 0
+    for i in range(30):
+        r = pygame.Rect(10 + i * 8, 28, 6, 14)
+        pygame.draw.rect(surf, theme.darken(theme.colours.panel_light, 0.2), r, border_radius=2)
+        filled = max(0, min(3, left - 3 * i))
+        if filled:
+            part = r.copy()
+            part.h = round(r.h * filled / 3)
+            part.bottom = r.bottom
+            pygame.draw.rect(surf, theme.lighten(colour, 0.2), part, border_radius=2)
+    return surf.convert_alpha()
+
+
+def build_card(unit: dict | None, lines: tuple) -> pygame.Surface:
+    rect = pygame.Rect(0, 0, CARD.w, CARD.h)
+    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+    theme.draw_panel(surf, rect, alpha=230)
+    if unit is None:
+        theme.draw_text(surf, "No unit picked", (10, 6), 17, theme.colours.text_dim, shadow=False)
+        theme.draw_text(surf, "Click one of yours on the map.", (10, 30), 15, theme.colours.text_dim, shadow=False)
+        return surf.convert_alpha()
+    theme.draw_text(surf, fit_text(unit["name"], rect.w - 20, 18, True), (10, 4), 18,
+                    theme.lighten(side_colour(unit["side"]), 0.3), bold=True, shadow=False)
+    for i, line in enumerate(lines[:2]):
+        theme.draw_text(surf, fit_text(line, rect.w - 20, 15), (10, 26 + i * 15), 15, theme.colours.text_dim,
+                        shadow=False)
+    return surf.convert_alpha()
+
+
+def build_panel(title: str, rows: tuple) -> pygame.Surface:
+    """The phase panel: a title and up to eight rows of (text, colour)."""
+    rect = pygame.Rect(0, 0, PANEL.w, PANEL.h)
+    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+    theme.draw_panel(surf, rect, alpha=230)
+    theme.draw_text(surf, title, (10, 4), 17, theme.colours.accent, bold=True, shadow=False)
+    for i, (text, colour) in enumerate(rows[:8]):
+        theme.draw_text(surf, fit_text(text, rect.w - 20, 15), (10, PANEL_ROWS_TOP + i * PANEL_ROW_H), 15, colour,
+                        shadow=False)
+    return surf.convert_alpha()
+
+
+def panel_row_at(pos) -> int | None:
+    """Which of the panel's rows (0-7) a screen point is on, else None (rows as build_panel lays them)."""
+    x, y = pos[0] - PANEL.x, pos[1] - PANEL.y - PANEL_ROWS_TOP
+    if not 0 <= x < PANEL.w or y < 0:
+        return None
+    row = y // PANEL_ROW_H
+    return row if row < 8 else None
+
+
+def build_help() -> pygame.Surface:
+    return kit_hud.build_help("How to play the Tactics (1954) board", HELP_LINES,
+                              "Each turn: 30 squares of movement for your whole army, then every enemy next to you "
+                              "is fought. The whole rules: main menu, Rules.", width=820, key_column=170)

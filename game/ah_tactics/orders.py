@@ -1,0 +1,91 @@
+"""What the seat at the controls may do on the Tactics (1954) board, read from the host's `legal`.
+
+Legality is the host's, always (docs/ah_tactics.md, "Legal"): set-up places, moves, air drops
+and fall-backs are one template per unit listing its squares; a move's `move_costs` gives each
+square's cost in thirds of a square of allowance, in the template's order; every other action
+(reserve, reveal, regroup, end of movement, the battle plan's assign / combine / unassign / confirm, the
+contact choice) is listed complete. The board lights and sends only what is listed here.
+"""
+from engine import legal as listing
+
+UNIT_KINDS = ("place", "move", "drop", "retreat")   # templates per unit with a `to` square
+
+
+def thirds_text(thirds: int) -> str:
+    """A cost or an allowance in thirds of a square, as squares: 3 -> "1", 4 -> "1⅓", 2 -> "⅔"."""
+    whole, rest = divmod(int(thirds), 3)
+    frac = ("", "⅓", "⅔")[rest]
+    return (str(whole) if whole or not frac else "") + frac
+
+
+class Orders:
+    """What one seat may do at one revision, as the host listed it in the seat's view."""
+
+    def __init__(self, view: dict, seat: int):
+        self.seat = seat
+        self.view = view   # the view these orders were read from (a scripted player decides from the same)
+        self.legal = (view.get("private") or {}).get("legal") or listing.nothing()
+        self.costs = {int(u): c for u, c in (self.legal.get("move_costs") or {}).items()}
+        self._reach: dict[tuple, dict] = {}   # orders stand for one revision: a reach is read once
+
+    @property
+    def empty(self) -> bool:
+        return not listing.all_actions(self.legal, 1)
+
+    def can(self, action: dict) -> bool:
+        return listing.contains(self.legal, action)
+
+    def of_type(self, kind: str) -> list[dict]:
+        actions, templates = listing.of_type(self.legal, kind)
+        return actions + [a for t in templates for a in listing.expand(t)]
+
+    def units(self, kind: str) -> set[int]:
+        """Units with a listed `kind` action (a place, move, drop, fall-back, reserve...)."""
+        actions, templates = listing.of_type(self.legal, kind)
+        return {a["unit"] for a in actions + templates if "unit" in a}
+
+    def squares(self, kind: str, unit: int) -> list[tuple]:
+        """The squares a unit's `kind` template lists, in its order."""
+        return [tuple(v) for v in listing.values_of(self.legal, kind, "to", unit=unit)]
+
+    def reach(self, unit: int, kind: str = "move") -> dict[tuple, int | None]:
+        """square -> its cost in thirds (moves), or None (places, drops, fall-backs)."""
+        known = self._reach.get((unit, kind))
+        if known is None:
+            squares = self.squares(kind, unit)
+            costs = self.costs.get(unit) if kind == "move" else None
+            if costs is not None and len(costs) == len(squares):
+                known = dict(zip(squares, costs))
+            else:
+                known = {sq: None for sq in squares}
+            self._reach[(unit, kind)] = known
+        return known
+
+    def regroups(self, unit: int) -> list[str]:
+        """The corps `unit` may join now (`none`: unattached), in the order listed."""
+        return [a["corps"] for a in self.of_type("regroup") if a["unit"] == unit]
+
+    # ----- the battle plan -----------------------------------------------------------------
+    def attackers(self) -> set[int]:
+        return {a["attacker"] for a in self.of_type("assign")}
+
+    def targets_of(self, attacker: int) -> dict[int, list[int]]:
+        """defender -> the factor counts `attacker` may give to its battle."""
+        out: dict[int, list[int]] = {}
+        for a in self.of_type("assign"):
+            if a["attacker"] == attacker:
+                out.setdefault(a["defender"], []).append(a["factors"])
+        return {d: sorted(f) for d, f in out.items()}
+
+    def combines(self, defender: int) -> set[int]:
+        """Defenders whose battle `defender` may join."""
+        return {a["with"] for a in self.of_type("combine") if a["defender"] == defender}
+
+    def unassignable(self) -> set[int]:
+        return {a["unit"] for a in self.of_type("unassign")}
+
+    def simple(self, kind: str) -> dict | None:
+        """The one listed action of a kind with no fields to choose (end_movement, setup_done...)."""
+        for a in self.of_type(kind):
+            return a
+        return None

@@ -1,0 +1,86 @@
+"""Screenshots of the Tactics (1954) board for docs/screenshots/: `shoot(out_dir)`.
+
+Plays a seeded local game against a bot through real input (game.ah_tactics.autoplay) and saves
+the window at the moments worth showing: the secret set-up (zoomed on one's own bivouac areas),
+the map mid-game with a division picked and its reach lit with costs, and the battle plan with
+its odds on the map.
+"""
+from pathlib import Path
+
+import bots
+from game.ah_tactics.autoplay import ClickPlayer
+from game.ah_tactics.scene import BoardScene
+from game.board_kit.autoplay import FRAME, post_motion, run_until
+from tools import board_shots as shots
+from tools.board_shots import save
+
+SEED = 3
+
+
+def _zoom_on(scene, square, level: float = 1.0) -> None:
+    cam = scene.map.camera
+    cam.set_zoom(level)
+    cam.centre_on(*scene.map.grid.centre(tuple(square)))
+
+
+def shoot(out_dir, app=None) -> list[Path]:
+    out = Path(out_dir)
+    saved = []
+    own_app = app is None
+    app = app or shots.window(animation_speed="instant")
+    link = shots.table("ah_tactics", [{"kind": "human", "name": "Ada"},
+                                      {"kind": "bot", "name": "Guderian", "level": "normal"}], SEED)
+    scene = BoardScene(app, link)
+    shots.put(app, scene)
+    player = ClickPlayer(scene, bots.make, "hard", SEED)
+    app.step(FRAME)
+
+    # the secret set-up: Ada's own arrangement, a unit picked in the IIC area
+    _zoom_on(scene, (17, 8), 0.8)
+    uid = min(u for u in scene.orders.units("place") if scene.units[u]["area"] == "IIC")
+    post_click_at(app, scene, scene.positions[uid])
+    post_motion(scene.map.centre(sorted(scene.reach())[0]))
+    app.step(FRAME)
+    saved.append(save(app, out / "ah_tactics_setup.png"))
+    scene.reset_input()
+
+    # mid-game: a division picked, its reach lit with costs
+    def picked():
+        return (scene.pub.get("round", 0) >= 3 and scene.phase == "move" and scene.orders is not None
+                and not scene.waiting)
+    run_until(app, scene, picked, player=player, max_frames=3000)
+    movers = sorted(u for u in scene.orders.units("move") if scene.units[u]["kind"] == "armor") or \
+        sorted(scene.orders.units("move"))
+    uid = movers[0]
+    _zoom_on(scene, scene.positions[uid], 1.0)
+    post_click_at(app, scene, scene.positions[uid])
+    reach = scene.reach()
+    far = max(reach, key=lambda sq: (reach[sq] or 0, sq))
+    near = [sq for sq in reach if scene.map.viewport.collidepoint(scene.map.centre(sq))]
+    post_motion(scene.map.centre(max(near, key=lambda sq: reach[sq] or 0) if near else far))
+    for _ in range(3):
+        app.step(FRAME)
+    saved.append(save(app, out / "ah_tactics_board.png"))
+    scene.reset_input()
+
+    # the battle plan, odds on the map, before confirming
+    def planned():
+        return scene.phase == "battle" and len(scene.pub.get("plan") or []) >= 2 and not scene.pub.get("unengaged")
+    if run_until(app, scene, planned, player=player, max_frames=6000):
+        battle = scene.pub["plan"][0]
+        _zoom_on(scene, scene.positions[battle["defenders"][0]], 1.0)
+        for _ in range(3):
+            app.step(FRAME)
+        saved.append(save(app, out / "ah_tactics_battle.png"))
+    link.close()
+    return shots.done_with(app, own_app, saved)
+
+
+def post_click_at(app, scene, square) -> None:
+    from game.board_kit.autoplay import post_click
+    post_click(scene.map.centre(square))
+    app.step(FRAME)
+
+
+if __name__ == "__main__":
+    shots.main(shoot)
