@@ -16,7 +16,9 @@ SHARED_HELPERS = {"engine.legal", "engine.grid", "engine.sides"}
 # Bots that model look-ahead with their game's pure rule helpers, from their own view (the house rules allow a
 # model; every action still comes from legal, checked below). Listed by file, so no other bot slips in.
 MODELS_WITH_RULE_HELPERS = {
-    "bots/tactics1940.py": "engine.tactics1940",
+    "bots/tactics1940.py": ("engine.tactics1940",),
+    # Static data only: the combat results table and the order of battle (factors, headquarters).
+    "bots/ah_tactics.py": ("engine.ah_tactics.crt", "engine.ah_tactics.units"),
 }
 
 
@@ -113,8 +115,8 @@ def test_bots_import_only_shared_helpers_and_board_data_from_the_engine():
         for line, module in _engine_imports(path):
             seen.add(module)
             name = path.relative_to(BOTS.parent).as_posix()
-            model = MODELS_WITH_RULE_HELPERS.get(name)
-            if model and (module == model or module.startswith(model + ".")):
+            models = MODELS_WITH_RULE_HELPERS.get(name, ())
+            if any(module == m or module.startswith(m + ".") for m in models):
                 continue
             assert _allowed(module), f"{name}:{line} imports {module}"
     assert seen, "the scan found no engine import at all; it is not reading the bots"

@@ -118,8 +118,8 @@ def test_two_windows_in_two_processes_play_tactics_1954_over_the_lan_for_several
     assert same(theirs["public"]) == same(hosted.view(1)["public"]), \
         "the other window's final board is the host's, as Red sees it"
     by_seat = [sum(1 for seat, _ in hosted.log if seat == s) for s in (0, 1)]
-    assert by_seat[0] == len(board.sent) == answers["ok"] > 20, "every action the host took for me came from my clicks"
-    assert by_seat[1] == len(theirs["sent"]) == theirs["answers"]["ok"] > 20, "and Red's from the other window's"
+    assert by_seat[0] == len(board.sent) == answers["ok"] >= 10, "every action the host took for me came from my clicks"
+    assert by_seat[1] == len(theirs["sent"]) == theirs["answers"]["ok"] >= 10, "and Red's from the other window's"
     kinds = {a["type"] for a in board.sent} | {a["type"] for a in theirs["sent"]}
     assert {"setup_done", "move", "end_movement", "confirm_battles"} <= kinds, kinds
     verify = subprocess.run([sys.executable, str(ROOT / "run.py"), "replay", str(save), "--verify"], cwd=ROOT,

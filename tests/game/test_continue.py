@@ -1,5 +1,6 @@
 """Continue: every local game is saved as it goes; leaving it or closing the window loses nothing, and the
 title screen (or Replays) picks it up where it was."""
+import functools
 import time
 
 import pygame
@@ -38,6 +39,8 @@ def close_window(app: App) -> None:
     assert not app.running
     app.close()
 
+RISK_SEED = 8
+
 
 def play(ui, board, until, player) -> int:
     deadline = time.monotonic() + TIME_LIMIT
@@ -51,9 +54,11 @@ def play(ui, board, until, player) -> int:
     return frames
 
 
-def test_a_risk_game_left_by_closing_the_window_is_continued_from_the_title_and_finished(sandbox_home):
+def test_a_risk_game_left_by_closing_the_window_is_continued_from_the_title_and_finished(sandbox_home, monkeypatch):
     """Start Risk against bots, close the window mid-game, open it again: Continue on the title screen picks the
     game up at the very move it was left, and it is played to the end."""
+    # A seeded table: an unseeded one is a different game each run, some many times longer than others.
+    monkeypatch.setattr(tables, "start_local", functools.partial(tables.start_local, seed=RISK_SEED))
     from game.risk import BoardScene
     from game.risk.autoplay import ClickPlayer
     app, ui = new_window()
