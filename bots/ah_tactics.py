@@ -23,7 +23,7 @@ import random
 from functools import lru_cache
 
 from engine import grid, legal as shape
-from engine.ah_tactics import crt
+import engine.ah_tactics.crt as crt
 from engine.ah_tactics.board import MOUNTAIN, load
 from engine.ah_tactics.units import FACTOR, HQ
 

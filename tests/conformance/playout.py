@@ -8,12 +8,19 @@ every position a playout passes through.
 """
 import random
 
+import msgpack
+
 import bots
 from engine import legal
-from engine.canonical import copy_plain
 from engine.session import TABLE_SEAT, Session
 
 TIMER_CHANCE = 0.3  # during the random part, how often the rules' timed step fires when it could
+
+
+def as_received(view: dict) -> dict:
+    """The view as a bot across the network gets it: through msgpack and back (also a deep copy, made in C,
+    so no bot can change what the session holds)."""
+    return msgpack.unpackb(msgpack.packb(view, use_bin_type=True), raw=False)
 
 
 class Stuck(AssertionError):
@@ -51,7 +58,7 @@ class Playout:
         order = s.to_act()
         self.random.shuffle(order)
         for seat in order:
-            view = copy_plain(s.view(seat))
+            view = as_received(s.view(seat))
             action = self.bots[seat].choose(view)
             if action is not None:
                 return seat, action
