@@ -95,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="expect this game (the table's welcome says which; another game: exit 1)")
     b.add_argument("--name", default=None)
     b.add_argument("--seat", type=int, default=None, help="ask for this seat")
+    b.add_argument("--seed", type=int, default=None, help="the bot's own random choices (default: fresh each run)")
     b.add_argument("--token-file", default=None, metavar="PATH",
                    help="keep this seat's token (and last seq) in PATH: started again with it, the bot takes "
                         "its seat back")

@@ -34,6 +34,7 @@ def run(args, parser) -> int:
     host, port = args.connect
     try:
         return asyncio.run(play(host, port, level=args.level, name=args.name, seat=args.seat,
+                                seed=getattr(args, "seed", None),
                                 pace=getattr(args, "pace", None), game=getattr(args, "game", None),
                                 countdown=getattr(args, "countdown", None),
                                 token_file=getattr(args, "token_file", None)))

@@ -46,7 +46,9 @@ def bots_play_a_served_game(game: str, levels, save: Path, *serve_args: str, tim
     host, (ip, port) = serve("--game", game, "--seats", str(len(levels)), "--save", str(save), *serve_args)
     players = []
     try:
-        players = [spawn("bot", "--connect", f"{ip}:{port}", "--level", level, "--game", game) for level in levels]
+        # Each bot in its own seat with its own seed: a turn-based game plays the same way every run.
+        players = [spawn("bot", "--connect", f"{ip}:{port}", "--level", level, "--game", game, "--seat", str(seat),
+                         "--seed", str(seat + 1)) for seat, level in enumerate(levels)]
         results = [finish(p, timeout) for p in players]
         code, out, err = finish(host, 30)
     finally:
