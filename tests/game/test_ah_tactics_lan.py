@@ -56,7 +56,8 @@ def play_here(ui, rounds: int, seconds: float, others) -> tuple:
     from game.ah_tactics import BoardScene
     from game.ah_tactics.autoplay import ClickPlayer
     from game.scenes.game_over import GameOverScene
-    assert frames_until(ui, lambda: isinstance(ui.top, BoardScene), 60), [p.poll() for p in others]
+    assert frames_until(ui, lambda: isinstance(ui.top, BoardScene), 120), \
+        [(p.poll(), p.stderr.read()[-300:] if p.poll() is not None and p.stderr else "") for p in others]
     board = ui.top
     answers = count_answers(board)
     player = ClickPlayer(board, bots.make, "hard", 12)

@@ -54,14 +54,14 @@ def join(app, board_class, *, table: str | None, address: str | None):
     if table is not None:
         listed = lambda: [i for i, (key, _) in enumerate(browser.list.rows)  # noqa: E731
                           if browser.found[key].table == table]
-        _wait(ui, listed, 20, f"table {table!r} never showed in the LAN browser")
+        _wait(ui, listed, 60, f"table {table!r} never showed in the LAN browser")
         ui.click(browser.list.row_rect(listed()[0]).center)
         ui.click_button(browser.join_button)
     else:
         ui.click(browser.address.rect.center)
         ui.type_text(address)
         ui.key(pygame.K_RETURN)
-    _wait(ui, lambda: isinstance(ui.top, board_class), 20, "the board never opened")
+    _wait(ui, lambda: isinstance(ui.top, board_class), 60, "the board never opened")
     return ui, ui.top
 
 
