@@ -1,8 +1,8 @@
 """What the seat at the controls may do on the Tactics (1954) board, read from the host's `legal`.
 
 Legality is the host's, always (docs/ah_tactics.md, "Legal"): set-up places, moves, air drops
-and fall-backs are one template per unit listing its squares; a move's `move_costs` gives each
-square's cost in thirds of a square of allowance, in the template's order; every other action
+and fall-backs are one template per unit listing its squares; a move's squares carry each
+square's cost in thirds of a square of allowance (engine.legal.square_costs); every other action
 (reserve, reveal, regroup, end of movement, the battle plan's assign / combine / unassign / confirm, the
 contact choice) is listed complete. The board lights and sends only what is listed here.
 """
@@ -25,7 +25,6 @@ class Orders:
         self.seat = seat
         self.view = view   # the view these orders were read from (a scripted player decides from the same)
         self.legal = (view.get("private") or {}).get("legal") or listing.nothing()
-        self.costs = {int(u): c for u, c in (self.legal.get("move_costs") or {}).items()}
         self._reach: dict[tuple, dict] = {}   # orders stand for one revision: a reach is read once
 
     @property
@@ -52,12 +51,10 @@ class Orders:
         """square -> its cost in thirds (moves), or None (places, drops, fall-backs)."""
         known = self._reach.get((unit, kind))
         if known is None:
-            squares = self.squares(kind, unit)
-            costs = self.costs.get(unit) if kind == "move" else None
-            if costs is not None and len(costs) == len(squares):
-                known = dict(zip(squares, costs))
+            if kind == "move":
+                known = listing.square_costs(self.legal, kind, unit)
             else:
-                known = {sq: None for sq in squares}
+                known = {sq: None for sq in self.squares(kind, unit)}
             self._reach[(unit, kind)] = known
         return known
 

@@ -3,7 +3,7 @@ import copy
 
 import pytest
 
-from engine import ah_tactics as game
+from engine import ah_tactics as game, legal as listing
 from engine.ah_tactics.board import load
 from engine.ah_tactics.state import ACTIVE, ELIMINATED, FULL_ALLOWANCE, MOVE
 from engine.ah_tactics.units import PER_SIDE, ROSTER
@@ -68,11 +68,7 @@ def at(state, unit):
 
 def reach(state: dict, seat: int, unit: int) -> dict:
     """{(x, y): cost in thirds} the legal listing offers `unit`."""
-    lg = game.legal(state, seat)
-    for t in lg.get("templates", []):
-        if t["type"] == "move" and t["unit"] == unit:
-            return {tuple(sq): c for sq, c in zip(t["to"]["$one_of"], lg["move_costs"][str(unit)])}
-    return {}
+    return listing.square_costs(game.legal(state, seat), "move", unit)
 
 
 def end_movement(state, seat=None) -> list:
