@@ -7,7 +7,7 @@
 A template is an action map in which some field values are *domains* instead of values:
     {"$one_of": [v1, v2, ...]}   any one of the listed values
     {"$range": [lo, hi]}         any integer lo..hi, both included
-    {"$squares": {"w": W, "h": H, "cost": <bytes>, "max": M}}
+    {"$squares": {"w": W, "h": H, "cost": <raster bytes>, "max": M}}
                                  squares [x, y] of a W x H board, with a cost each (see `squares`)
 Every combination of one value per domain is a complete action the rules accept, so a
 client builds an action by choosing in each domain independently (when choices depend on
@@ -18,7 +18,6 @@ is accepted at that rev; together they are everything the seat may do (a game ma
 out only what it documents, e.g. surrender).
 """
 import itertools
-import zlib
 
 ONE_OF = "$one_of"
 RANGE = "$range"
@@ -45,29 +44,19 @@ def span(lo: int, hi: int) -> dict:
 
 
 def squares(width: int, height: int, raster: bytes, most: int = 0) -> dict:
-    """A compact domain of squares (a unit's reach: thousands of squares in a few hundred bytes).
+    """A compact domain of squares (a unit's reach: thousands of squares in one byte each).
 
-    `raster` holds one byte per square of a `width` x `height` board, row by row (square [x, y] at
-    y * width + x): 0 for a square outside the domain, c + 1 for a square whose cost is c (0..254).
-    The domain is every square whose byte is 1..most + 1 (cost at most `most`), in raster order; on
-    the wire "cost" is the raster compressed with zlib (RFC 1950). A raster kept while only `most`
-    shrinks (a movement allowance being spent) compresses to the same bytes, so patches stay small.
+    `raster` ("cost" on the wire, a msgpack bin) holds one byte per square of a `width` x `height`
+    board, row by row (square [x, y] at y * width + x): 0 for a square outside the domain, c + 1 for
+    a square whose cost is c (0..254). The domain is every square whose byte is 1..most + 1 (cost at
+    most `most`), in raster order. A raster kept while only `most` shrinks (a movement allowance being
+    spent) stays the same bytes, and a move changes few of them, so patches stay small.
     """
-    return {SQUARES: {"w": width, "h": height, "cost": _pack(bytes(raster)), "max": most}}
+    return {SQUARES: {"w": width, "h": height, "cost": bytes(raster), "max": most}}
 
 
-_PACKED: dict = {}      # raster -> its zlib bytes (the same reach is listed again and again)
-_UNPACKED: dict = {}    # (zlib bytes, width, most) -> (square indices, costs) in raster order
+_UNPACKED: dict = {}    # (raster, width, most) -> (square indices, their bytes, raster) in raster order
 _CACHE_LIMIT = 512
-
-
-def _pack(raster: bytes) -> bytes:
-    packed = _PACKED.get(raster)
-    if packed is None:
-        if len(_PACKED) >= _CACHE_LIMIT:
-            _PACKED.pop(next(iter(_PACKED)))
-        packed = _PACKED[raster] = zlib.compress(raster, 6)
-    return packed
 
 
 def _cells(domain: dict) -> tuple[list, bytes, bytes]:
@@ -76,8 +65,8 @@ def _cells(domain: dict) -> tuple[list, bytes, bytes]:
     key = (d["cost"], d["w"], d["max"])
     hit = _UNPACKED.get(key)
     if hit is None:
-        raster = zlib.decompress(d["cost"])
-        if len(raster) != d["w"] * d["h"]:
+        raster = d["cost"]
+        if not isinstance(raster, bytes) or len(raster) != d["w"] * d["h"]:
             raise ValueError("a $squares raster does not cover its board")
         mask = raster.translate(_within(d["max"]))
         if len(_UNPACKED) >= _CACHE_LIMIT:

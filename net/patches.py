@@ -5,6 +5,7 @@ indices (int) from the view's root:
     ["set", path, value]                       put `value` at path (a map key, new or not; a list index)
     ["del", path]                              remove the map key at path
     ["splice", path, index, count, [items]]    in the list at path, replace `count` items from `index` by `items`
+    ["bytes", path, index, bin]                in the byte string at path, overwrite len(bin) bytes from `index`
 `diff` writes them so that applying them in order turns the old view into the new one: list
 changes are written from the end of the list backwards, so each index is still the one it names.
 
@@ -16,7 +17,8 @@ from difflib import SequenceMatcher
 
 import msgpack
 
-SET, DEL, SPLICE = "set", "del", "splice"
+SET, DEL, SPLICE, BYTES = "set", "del", "splice", "bytes"
+BYTES_GAP = 8     # changed byte runs closer than this are sent as one
 PATCHES = "patches"   # the value of hello's "views" that asks for patches (and of the welcome's that grants them)
 _SCALARS = (str, int, float, bool, bytes, type(None))
 
@@ -62,8 +64,33 @@ def _diff(old, new, path: list, ops: list) -> None:
                 _diff(a, b, path + [i], ops)
             return
         _diff_list(old, new, path, ops)
+    elif type(old) is bytes and type(new) is bytes and len(old) == len(new) > 64:
+        if old != new:
+            _diff_bytes(old, new, path, ops)
     elif not _same(old, new):
         ops.append([SET, path, new])
+
+
+def _diff_bytes(old: bytes, new: bytes, path: list, ops: list) -> None:
+    """A raster whose few bytes changed: the changed runs, unless they are most of it."""
+    runs, start, last = [], None, None
+    for block in range(0, len(old), 32):   # blocks compared in C; bytes only where a block differs
+        if old[block:block + 32] == new[block:block + 32]:
+            continue
+        for i in range(block, min(len(old), block + 32)):
+            if old[i] != new[i]:
+                if start is None:
+                    start = i
+                elif i - last > BYTES_GAP:
+                    runs.append((start, last + 1))
+                    start = i
+                last = i
+    runs.append((start, last + 1))
+    if sum(b - a + 8 for a, b in runs) * 2 > len(new):
+        ops.append([SET, path, new])
+        return
+    for a, b in runs:
+        ops.append([BYTES, path, a, new[a:b]])
 
 
 def _key(item):
@@ -111,6 +138,13 @@ def apply(view, ops) -> object:
                 if not isinstance(parent, dict) or key not in parent:
                     raise PatchError(f"no map key {key!r} to delete")
                 del parent[key]
+            elif kind == BYTES and len(op) == 4 and path:
+                parent, key = _walk(view, path[:-1]), path[-1]
+                target, index, data = _walk(view, path), op[2], op[3]
+                if not (isinstance(target, bytes) and isinstance(data, bytes) and isinstance(index, int)
+                        and 0 <= index and index + len(data) <= len(target)):
+                    raise PatchError("a bytes change that does not fit its byte string")
+                parent[key] = target[:index] + data + target[index + len(data):]
             elif kind == SPLICE and len(op) == 5:
                 target, index, count, items = _walk(view, path), op[2], op[3], op[4]
                 if not (isinstance(target, list) and isinstance(items, list) and isinstance(index, int)

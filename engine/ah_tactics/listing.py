@@ -3,11 +3,12 @@
 Few actions (set-up done, ending movement, the battle plan's steps, fall-back and contact
 choices, reserves, regrouping) are listed whole. Moves are one template per movable unit whose
 squares are a compact `$squares` domain (engine.legal.squares), each square with its cost:
-    {"type": "move", "unit": 17, "to": {"$squares": {"w": 48, "h": 36, "cost": <zlib raster>, "max": 89}}}
+    {"type": "move", "unit": 17, "to": {"$squares": {"w": 48, "h": 36, "cost": <raster>, "max": 89}}}
 the domain holding the squares whose cost in thirds is at most "max" (the allowance left), so a
 unit's raster stays the same bytes while the allowance is spent; a parachute division that may
 still fly has {"type": "drop", "unit": u, "to": {"$squares": ...}} (every cost 0). "allowance"
-holds the thirds left. Listed as {"$one_of": [[x, y], ...]} these were ~64,000 squares (~260 KB).
+holds the thirds left. Listed as {"$one_of": [[x, y], ...]} these were ~64,000 squares (~260 KB); as
+rasters ~80 KB the first time in a turn, and then a move changes a few bytes of each.
 
 Every unit's reach is found in one packed search (movement.Field.reach_many) and kept for the
 next call while nothing it depends on has changed (both seats of a side ask for the same).
@@ -16,8 +17,8 @@ from engine import legal as shape
 from engine.ah_tactics import airborne, allowance, battles, contact, headquarters, reserves, results
 from engine.ah_tactics.board import load
 from engine.ah_tactics.movement import field_for, tables
-from engine.ah_tactics.state import (ACTIVE, BATTLE, CONTACT, MOVE, RESERVE, RETREAT, SETUP, attack_factor,
-                                     is_commander, side_of_seat)
+from engine.ah_tactics.state import (ACTIVE, BATTLE, CONTACT, FULL_ALLOWANCE, MOVE, RESERVE, RETREAT, SETUP,
+                                     attack_factor, is_commander, side_of_seat)
 from engine.ah_tactics.units import PARA, ROSTER, side_units
 
 _CACHE: dict = {}
@@ -124,6 +125,7 @@ def _open_sides(board, square, occupied) -> int:
 def _moves(board, state, side):
     hidden = reserves.squares_of(state, side)
     budget = state["allowance"]
+    reach = max(budget, FULL_ALLOWANCE)
     static = _static(state, side)
     occupied = _occupied(state, side)
     last = _LAST.get(side)
@@ -148,9 +150,11 @@ def _moves(board, state, side):
         # searches run dry the integers shrink and every later operation is cheaper.
         sources.sort(key=lambda item: -_open_sides(board, item[1][0], occupied))
         field = field_for(board, state, side)
-        for (uid, source), found in zip(sources, field.reach_many([s for _, s in sources], budget)):
+        # Searched with the whole turn's allowance: the domain's "max" leaves out what costs more than is
+        # left, so a unit's costs change only where a move really changed them (and patches stay small).
+        for (uid, source), found in zip(sources, field.reach_many([s for _, s in sources], reach)):
             results[uid] = (source, found)
-    _LAST[side] = (static, occupied, budget, results)
+    _LAST[side] = (static, occupied, reach, results)
     templates = []
     allowed = None
     for uid in movers:

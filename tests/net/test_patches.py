@@ -135,3 +135,16 @@ def test_the_client_asks_for_a_whole_view_when_its_copy_goes_wrong_and_windows_k
         assert "stray" not in link.view(None)["public"] and link.view(None)["public"]["rev"] == link.rev
     finally:
         link.close()
+
+
+def test_a_raster_with_a_few_changed_bytes_is_patched_by_those_bytes_alone():
+    old = {"to": {"$squares": {"cost": bytes(range(256)) * 4}}}
+    raster = bytearray(old["to"]["$squares"]["cost"])
+    raster[10], raster[12], raster[900] = 0, 0, 7
+    new = {"to": {"$squares": {"cost": bytes(raster)}}}
+    ops = patches.diff(old, new)
+    assert ops == [["bytes", ["to", "$squares", "cost"], 10, bytes(raster[10:13])],
+                   ["bytes", ["to", "$squares", "cost"], 900, b"\x07"]]
+    assert patches.apply(copy.deepcopy(old), ops) == new
+    with pytest.raises(patches.PatchError):
+        patches.apply(copy.deepcopy(old), [["bytes", ["to", "$squares", "cost"], 1020, b"\x00" * 5]])
