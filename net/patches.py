@@ -1,13 +1,15 @@
 """View patches (docs/protocol.md, "Patches"): the change from one view to the next, small on the wire.
 
 A patch is a list of operations applied in order; a path is a list of map keys (str) and list
-indices (int) from the view's root:
+indices (int) from the node the operation is applied to (the view's root, or an "in"'s node):
     ["set", path, value]                       put `value` at path (a map key, new or not; a list index)
     ["del", path]                              remove the map key at path
     ["splice", path, index, count, [items]]    in the list at path, replace `count` items from `index` by `items`
-    ["bytes", path, index, bin]                in the byte string at path, overwrite len(bin) bytes from `index`
+    ["bytes", path, [index, bin, ...]]         in the byte string at path, overwrite len(bin) bytes from each index
+    ["in", path, [operations]]                 apply the operations to the map or list at path
 `diff` writes them so that applying them in order turns the old view into the new one: list
-changes are written from the end of the list backwards, so each index is still the one it names.
+changes are written from the end of the list backwards, so each index is still the one it names,
+and a node with several changes gets one "in" (its path is written once, not once per change).
 
 `view_hash` is the check a client can make: SHA-256 (hex) of the view's canonical bytes, msgpack
 with every map's keys sorted by their UTF-8 bytes (see `canonical`).
@@ -17,7 +19,7 @@ from difflib import SequenceMatcher
 
 import msgpack
 
-SET, DEL, SPLICE, BYTES = "set", "del", "splice", "bytes"
+SET, DEL, SPLICE, BYTES, IN = "set", "del", "splice", "bytes", "in"
 BYTES_GAP = 8     # changed byte runs closer than this are sent as one
 PATCHES = "patches"   # the value of hello's "views" that asks for patches (and of the welcome's that grants them)
 _SCALARS = (str, int, float, bool, bytes, type(None))
@@ -35,43 +37,55 @@ def snapshot(view) -> tuple[bytes, object]:
 
 def diff(old, new) -> list:
     """Operations turning `old` into `new` (both plain msgpack data as decoded: maps, lists, scalars)."""
-    ops: list = []
-    _diff(old, new, [], ops)
-    return ops
+    if type(old) is not type(new) or not isinstance(new, (dict, list)):
+        return [] if _same(old, new) else [[SET, [], new]]
+    return _diff(old, new)
 
 
 def _same(a, b) -> bool:
     return type(a) is type(b) and a == b
 
 
-def _diff(old, new, path: list, ops: list) -> None:
-    if type(old) is dict and type(new) is dict:
-        if old == new:
-            return
+def _child(key, ops: list, out: list) -> None:
+    """The operations of a child node, written from its parent: one is re-pathed, several share an "in"."""
+    if len(ops) == 1:
+        op = ops[0]
+        out.append([op[0], [key] + op[1], *op[2:]])
+    elif ops:
+        out.append([IN, [key], ops])
+
+
+def _node(old, new) -> list:
+    """Operations on the node holding `old` (now `new`), relative to it."""
+    if type(old) is dict and type(new) is dict or type(old) is list and type(new) is list:
+        return _diff(old, new)
+    if type(old) is bytes and type(new) is bytes and len(old) == len(new) > 64:
+        return _diff_bytes(old, new) if old != new else []
+    return [] if _same(old, new) else [[SET, [], new]]
+
+
+def _diff(old, new) -> list:
+    if old == new:
+        return []
+    out: list = []
+    if type(old) is dict:
         for k, v in new.items():
             if k in old:
-                _diff(old[k], v, path + [k], ops)
+                _child(k, _node(old[k], v), out)
             else:
-                ops.append([SET, path + [k], v])
+                out.append([SET, [k], v])
         for k in old:
             if k not in new:
-                ops.append([DEL, path + [k]])
-    elif type(old) is list and type(new) is list:
-        if old == new:
-            return
-        if len(old) == len(new):
-            for i, (a, b) in enumerate(zip(old, new)):
-                _diff(a, b, path + [i], ops)
-            return
-        _diff_list(old, new, path, ops)
-    elif type(old) is bytes and type(new) is bytes and len(old) == len(new) > 64:
-        if old != new:
-            _diff_bytes(old, new, path, ops)
-    elif not _same(old, new):
-        ops.append([SET, path, new])
+                out.append([DEL, [k]])
+    elif len(old) == len(new):
+        for i, (a, b) in enumerate(zip(old, new)):
+            _child(i, _node(a, b), out)
+    else:
+        _diff_list(old, new, out)
+    return out
 
 
-def _diff_bytes(old: bytes, new: bytes, path: list, ops: list) -> None:
+def _diff_bytes(old: bytes, new: bytes) -> list:
     """A raster whose few bytes changed: the changed runs, unless they are most of it."""
     runs, start, last = [], None, None
     for block in range(0, len(old), 32):   # blocks compared in C; bytes only where a block differs
@@ -86,11 +100,12 @@ def _diff_bytes(old: bytes, new: bytes, path: list, ops: list) -> None:
                     start = i
                 last = i
     runs.append((start, last + 1))
-    if sum(b - a + 8 for a, b in runs) * 2 > len(new):
-        ops.append([SET, path, new])
-        return
+    if sum(b - a + 4 for a, b in runs) * 2 > len(new):
+        return [[SET, [], new]]
+    changes = []
     for a, b in runs:
-        ops.append([BYTES, path, a, new[a:b]])
+        changes += [a, new[a:b]]
+    return [[BYTES, [], changes]]
 
 
 def _key(item):
@@ -103,14 +118,14 @@ def _key(item):
     return ("list", len(item))
 
 
-def _diff_list(old: list, new: list, path: list, ops: list) -> None:
+def _diff_list(old: list, new: list, out: list) -> None:
     matcher = SequenceMatcher(None, [_key(x) for x in old], [_key(x) for x in new], autojunk=False)
     for tag, i1, i2, j1, j2 in reversed(matcher.get_opcodes()):   # from the end: earlier indices stay put
         if tag == "equal":
             for k in range(i2 - i1 - 1, -1, -1):
-                _diff(old[i1 + k], new[j1 + k], path + [i1 + k], ops)
+                _child(i1 + k, _node(old[i1 + k], new[j1 + k]), out)
         else:
-            ops.append([SPLICE, path, i1, i2 - i1, new[j1:j2]])
+            out.append([SPLICE, [], i1, i2 - i1, new[j1:j2]])
 
 
 def apply(view, ops) -> object:
@@ -118,44 +133,63 @@ def apply(view, ops) -> object:
     Raises PatchError when an operation does not fit."""
     if not isinstance(ops, list):
         raise PatchError("a patch is a list of operations")
+    if len(ops) == 1 and isinstance(ops[0], list) and ops[0][:2] == [SET, []] and len(ops[0]) == 3:
+        return ops[0][2]
+    _apply(view, ops, 0)
+    return view
+
+
+def _apply(node, ops, depth: int) -> None:
+    if not isinstance(ops, list) or depth > 64:
+        raise PatchError("a patch is a list of operations")
     for op in ops:
         try:
             kind, path = op[0], op[1]
             if not isinstance(path, list):
                 raise PatchError("a path is a list")
+            if kind == IN and len(op) == 3:
+                target = _walk(node, path)
+                if not isinstance(target, (dict, list)):
+                    raise PatchError("'in' names a map or a list")
+                _apply(target, op[2], depth + 1)
+                continue
+            if kind == SPLICE and len(op) == 5:
+                target, index, count, items = _walk(node, path), op[2], op[3], op[4]
+                if not (isinstance(target, list) and isinstance(items, list) and isinstance(index, int)
+                        and isinstance(count, int) and 0 <= index and 0 <= count and index + count <= len(target)):
+                    raise PatchError("a splice that does not fit its list")
+                target[index:index + count] = items
+                continue
+            if not path:
+                raise PatchError("only a whole patch may replace the view")
+            parent, key = _walk(node, path[:-1]), path[-1]
             if kind == SET and len(op) == 3:
-                if not path:
-                    view = op[2]
-                    continue
-                parent, key = _walk(view, path[:-1]), path[-1]
                 if isinstance(parent, list) and not (isinstance(key, int) and 0 <= key < len(parent)):
                     raise PatchError(f"no list item {key!r} to set")
                 if isinstance(parent, dict) and not isinstance(key, str):
                     raise PatchError("map keys are strings")
                 parent[key] = op[2]
-            elif kind == DEL and len(op) == 2 and path:
-                parent, key = _walk(view, path[:-1]), path[-1]
+            elif kind == DEL and len(op) == 2:
                 if not isinstance(parent, dict) or key not in parent:
                     raise PatchError(f"no map key {key!r} to delete")
                 del parent[key]
-            elif kind == BYTES and len(op) == 4 and path:
-                parent, key = _walk(view, path[:-1]), path[-1]
-                target, index, data = _walk(view, path), op[2], op[3]
-                if not (isinstance(target, bytes) and isinstance(data, bytes) and isinstance(index, int)
-                        and 0 <= index and index + len(data) <= len(target)):
-                    raise PatchError("a bytes change that does not fit its byte string")
-                parent[key] = target[:index] + data + target[index + len(data):]
-            elif kind == SPLICE and len(op) == 5:
-                target, index, count, items = _walk(view, path), op[2], op[3], op[4]
-                if not (isinstance(target, list) and isinstance(items, list) and isinstance(index, int)
-                        and isinstance(count, int) and 0 <= index and 0 <= count and index + count <= len(target)):
-                    raise PatchError("a splice that does not fit its list")
-                target[index:index + count] = items
+            elif kind == BYTES and len(op) == 3:
+                parent[key] = _overwrite(_walk(node, path), op[2])
             else:
                 raise PatchError(f"unknown patch operation {str(kind)[:20]!r}")
         except (TypeError, IndexError, KeyError) as e:
             raise PatchError(f"a patch operation does not fit the view ({type(e).__name__})") from None
-    return view
+
+
+def _overwrite(target, changes) -> bytes:
+    if not isinstance(target, bytes) or not isinstance(changes, list) or len(changes) % 2:
+        raise PatchError("a bytes change needs a byte string and [index, bin, ...]")
+    out = bytearray(target)
+    for index, data in zip(changes[::2], changes[1::2]):
+        if not (isinstance(index, int) and isinstance(data, bytes) and 0 <= index and index + len(data) <= len(out)):
+            raise PatchError("a bytes change that does not fit its byte string")
+        out[index:index + len(data)] = data
+    return bytes(out)
 
 
 def _walk(view, path):

@@ -56,8 +56,17 @@ def test_a_template_dropped_from_a_long_list_is_one_splice_and_the_rest_small_ch
     assert patches.apply(copy.deepcopy(old), ops) == new
 
 
+def test_a_node_with_several_changes_names_its_path_once():
+    old = {"private": {"legal": {"templates": [{"to": {"max": 9, "w": 3}}]}}}
+    new = {"private": {"legal": {"templates": [{"to": {"max": 8, "w": 4}}]}}}
+    assert patches.diff(old, new) == [["in", ["private", "legal", "templates", 0, "to"],
+                                       [["set", ["max"], 8], ["set", ["w"], 4]]]]
+    assert patches.apply(copy.deepcopy(old), patches.diff(old, new)) == new
+
+
 @pytest.mark.parametrize("ops", [[["set", ["nowhere", "x"], 1]], [["del", ["a", 9]]], [["splice", ["b"], 2, 5, []]],
-                                 [["move", [], 1]], "set", [["set", "a", 1]], [["set", ["b", 7], 1]]])
+                                 [["move", [], 1]], "set", [["set", "a", 1]], [["set", ["b", 7], 1]],
+                                 [["in", ["a"], [["set", [], 2]]]], [["in", ["a", "k"], []]], [["bytes", ["b"], [0, b""]]]])
 def test_a_patch_that_does_not_fit_the_view_is_refused(ops):
     with pytest.raises(patches.PatchError):
         patches.apply({"a": {"k": 1}, "b": [1, 2]}, ops)
@@ -143,8 +152,7 @@ def test_a_raster_with_a_few_changed_bytes_is_patched_by_those_bytes_alone():
     raster[10], raster[12], raster[900] = 0, 0, 7
     new = {"to": {"$squares": {"cost": bytes(raster)}}}
     ops = patches.diff(old, new)
-    assert ops == [["bytes", ["to", "$squares", "cost"], 10, bytes(raster[10:13])],
-                   ["bytes", ["to", "$squares", "cost"], 900, b"\x07"]]
+    assert ops == [["bytes", ["to", "$squares", "cost"], [10, bytes(raster[10:13]), 900, b"\x07"]]]
     assert patches.apply(copy.deepcopy(old), ops) == new
     with pytest.raises(patches.PatchError):
-        patches.apply(copy.deepcopy(old), [["bytes", ["to", "$squares", "cost"], 1020, b"\x00" * 5]])
+        patches.apply(copy.deepcopy(old), [["bytes", ["to", "$squares", "cost"], [1020, b"\x00" * 5]]])
