@@ -7,6 +7,7 @@ indices (int) from the node the operation is applied to (the view's root, or an 
     ["splice", path, index, count, [items]]    in the list at path, replace `count` items from `index` by `items`
     ["bytes", path, [index, bin, ...]]         in the byte string at path, overwrite len(bin) bytes from each index
     ["in", path, [operations]]                 apply the operations to the map or list at path
+    ["packed", bin]                            bin: zlib of the msgpack of a list of operations, applied here
 `diff` writes them so that applying them in order turns the old view into the new one: list
 changes are written from the end of the list backwards, so each index is still the one it names,
 and a node with several changes gets one "in" (its path is written once, not once per change).
@@ -15,12 +16,15 @@ and a node with several changes gets one "in" (its path is written once, not onc
 with every map's keys sorted by their UTF-8 bytes (see `canonical`).
 """
 import hashlib
+import zlib
 from difflib import SequenceMatcher
 
 import msgpack
 
-SET, DEL, SPLICE, BYTES, IN = "set", "del", "splice", "bytes", "in"
-BYTES_GAP = 8     # changed byte runs closer than this are sent as one
+SET, DEL, SPLICE, BYTES, IN, PACKED = "set", "del", "splice", "bytes", "in", "packed"
+PACK_FROM = 1024          # patches this large (msgpack bytes) are sent packed when that is smaller
+MAX_UNPACKED = 16 << 20   # an inflated "packed" operation holds at most this much
+BYTES_GAP = 5     # changed byte runs closer than this are sent as one (a run costs ~5 bytes more)
 PATCHES = "patches"   # the value of hello's "views" that asks for patches (and of the welcome's that grants them)
 _SCALARS = (str, int, float, bool, bytes, type(None))
 
@@ -40,6 +44,17 @@ def diff(old, new) -> list:
     if type(old) is not type(new) or not isinstance(new, (dict, list)):
         return [] if _same(old, new) else [[SET, [], new]]
     return _diff(old, new)
+
+
+def encoded(ops: list) -> tuple[list, int]:
+    """(the patch to send, its msgpack size): `ops` as they are, or one "packed" operation when
+    they are large and compress (a turn's first listing, a move that changes many rasters)."""
+    raw = msgpack.packb(ops, use_bin_type=True)
+    if len(raw) >= PACK_FROM:
+        packed = zlib.compress(raw, 6)
+        if len(packed) + 16 < len(raw) * 0.9:
+            return [[PACKED, packed]], len(packed) + 16
+    return ops, len(raw)
 
 
 def _same(a, b) -> bool:
@@ -100,7 +115,7 @@ def _diff_bytes(old: bytes, new: bytes) -> list:
                     start = i
                 last = i
     runs.append((start, last + 1))
-    if sum(b - a + 4 for a, b in runs) * 2 > len(new):
+    if sum(b - a + 5 for a, b in runs) >= len(new):   # each run costs its index and a bin header too
         return [[SET, [], new]]
     changes = []
     for a, b in runs:
@@ -145,6 +160,9 @@ def _apply(node, ops, depth: int) -> None:
     for op in ops:
         try:
             kind, path = op[0], op[1]
+            if kind == PACKED and len(op) == 2:
+                _apply(node, _unpack(path), depth + 1)
+                continue
             if not isinstance(path, list):
                 raise PatchError("a path is a list")
             if kind == IN and len(op) == 3:
@@ -179,6 +197,24 @@ def _apply(node, ops, depth: int) -> None:
                 raise PatchError(f"unknown patch operation {str(kind)[:20]!r}")
         except (TypeError, IndexError, KeyError) as e:
             raise PatchError(f"a patch operation does not fit the view ({type(e).__name__})") from None
+
+
+def _unpack(data) -> list:
+    if not isinstance(data, bytes):
+        raise PatchError("a packed patch is a byte string")
+    inflate = zlib.decompressobj()
+    try:
+        raw = inflate.decompress(data, MAX_UNPACKED)
+        if inflate.unconsumed_tail or not inflate.eof:
+            raise PatchError("a packed patch that does not inflate within its bound")
+        ops = msgpack.unpackb(raw, raw=False, strict_map_key=True)
+    except PatchError:
+        raise
+    except Exception as e:  # zlib or msgpack refusing the bytes: the patch is bad, not the client
+        raise PatchError(f"a packed patch that does not unpack ({type(e).__name__})") from None
+    if not isinstance(ops, list):
+        raise PatchError("a packed patch holds a list of operations")
+    return ops
 
 
 def _overwrite(target, changes) -> bytes:

@@ -376,16 +376,22 @@ class Table:
         self._update_count += 1
         with_hash = self._update_count % HASH_EVERY == 0
         groups: dict = {}
+        patching = False
         for conn, st in self.conns.items():
             if st.welcomed:
-                groups.setdefault(st.seat, []).append((conn, st))
+                groups.setdefault(st.seat, []).append(conn)
+                patching = patching or st.patches
         order = [seat for seat in groups if seat not in actors] + [seat for seat in groups if seat in actors]
         seats, phase, rev = self.public_seats(), self.phase, self.rev  # the same for every receiver
         views = self.views(order, seats, phase)
         for seat in order:
             view, seen = views[seat], self.session.events_for(events, seat)
+            if not patching:   # every receiver takes whole views (raw protocol clients): nothing else to do
+                yield groups[seat], {"t": "update", "rev": rev, "events": seen, "view": view}
+                continue
             whole, by_base = [], {}
-            for conn, st in groups[seat]:
+            for conn in groups[seat]:
+                st = self.conns[conn]
                 if st.patches and st.base is not None:
                     by_base.setdefault(id(st.base), (st.base, []))[1].append((conn, st))
                 else:
@@ -404,8 +410,9 @@ class Table:
             ops = patches.diff(base[1], now[1])
             if not ops and not seen and not with_hash:
                 continue   # nothing new for these connections
+            ops, size = patches.encoded(ops)
             msg = {"t": "update", "rev": rev, "events": seen, "patch": ops}
-            if len(ops) > 8 and len(patches.msgpack.packb(ops, use_bin_type=True)) >= len(now[0]):
+            if size >= len(now[0]):
                 msg = {"t": "update", "rev": rev, "events": seen, "view": view}
             elif digest is not None:
                 msg["hash"] = digest

@@ -156,3 +156,17 @@ def test_a_raster_with_a_few_changed_bytes_is_patched_by_those_bytes_alone():
     assert patches.apply(copy.deepcopy(old), ops) == new
     with pytest.raises(patches.PatchError):
         patches.apply(copy.deepcopy(old), [["bytes", ["to", "$squares", "cost"], [1020, b"\x00" * 5]]])
+
+
+def test_a_large_patch_that_compresses_is_sent_packed_and_unpacks_to_the_same_change():
+    old = {"templates": [{"unit": u, "cost": bytes(1000)} for u in range(30)]}
+    new = {"templates": [{"unit": u, "cost": bytes([u % 7 + 1]) * 1000} for u in range(30)]}
+    ops, size = patches.encoded(patches.diff(old, new))
+    assert ops[0][0] == "packed" and len(ops) == 1 and size < 2000
+    wire = msgpack.unpackb(msgpack.packb(ops, use_bin_type=True), raw=False)
+    assert patches.apply(copy.deepcopy(old), wire) == new
+    small, _ = patches.encoded([["set", ["a"], 1]])
+    assert small == [["set", ["a"], 1]]
+    for bad in (b"not zlib", __import__("zlib").compress(b"\xc1"), __import__("zlib").compress(msgpack.packb({"a": 1}))):
+        with pytest.raises(patches.PatchError):
+            patches.apply(copy.deepcopy(old), [["packed", bad]])
