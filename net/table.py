@@ -393,7 +393,7 @@ class Table:
             for conn in groups[seat]:
                 st = self.conns[conn]
                 if st.patches and st.base is not None:
-                    by_base.setdefault(id(st.base), (st.base, []))[1].append((conn, st))
+                    by_base.setdefault(st.base[0], (st.base, []))[1].append((conn, st))   # same bytes, one patch
                 else:
                     whole.append(conn)
             if whole:

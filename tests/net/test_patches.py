@@ -170,3 +170,27 @@ def test_a_large_patch_that_compresses_is_sent_packed_and_unpacks_to_the_same_ch
     for bad in (b"not zlib", __import__("zlib").compress(b"\xc1"), __import__("zlib").compress(msgpack.packb({"a": 1}))):
         with pytest.raises(patches.PatchError):
             patches.apply(copy.deepcopy(old), [["packed", bad]])
+
+
+def _toy_table(watchers: int):
+    import tests.conftest  # noqa: F401 - registers the toy game
+    from engine.session import Session
+    from net.table import Table
+    session = Session("toy", 2, seed=1, options={"pile": 50}, seats=[{"name": None, "kind": "open"}] * 2)
+    table = Table(session, name="t")
+    conns = [("seat", 0), ("seat", 1)] + [("watch", i) for i in range(watchers)]
+    for conn in conns:
+        table.connect(conn)
+        want = "play" if conn[0] == "seat" else "watch"
+        table.receive(conn, {"t": "hello", "proto": 1, "want": want, "seat": conn[1], "views": "patches"})
+    return table, conns
+
+
+def test_spectators_share_one_patch_and_a_connection_that_sees_nothing_new_is_sent_nothing():
+    table, conns = _toy_table(watchers=3)
+    out = table.receive(conns[0], {"t": "act", "seq": 1, "a": {"type": "take", "count": 2}}).flat()
+    updates = [(c, m) for c, m in out.sends if m["t"] == "update"]
+    to_watchers = [m for c, m in updates if c[0] == "watch"]
+    assert len(to_watchers) == 3 and all(m is to_watchers[0] for m in to_watchers)
+    assert all("patch" in m and "view" not in m for _, m in updates)
+    assert table.updates([]).sends == []   # nothing changed since: nobody is sent anything
