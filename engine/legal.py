@@ -87,9 +87,21 @@ def _within(most: int) -> bytes:
     return table
 
 
+_DOWN = bytes((v - 1) % 256 for v in range(256))   # raster byte -> cost
+_SQUARE_TUPLES: dict = {}                           # (w, h) -> (x, y) of every raster index
+
+
+def _tuples(d: dict) -> tuple:
+    key = (d["w"], d["h"])
+    table = _SQUARE_TUPLES.get(key)
+    if table is None:
+        table = _SQUARE_TUPLES[key] = tuple((i % d["w"], i // d["w"]) for i in range(d["w"] * d["h"]))
+    return table
+
+
 def costs(domain) -> list | None:
     """The cost of each value of a squares domain, in its order (None for other domains)."""
-    return [v - 1 for v in _cells(domain)[1]] if is_domain(domain) and SQUARES in domain else None
+    return list(_cells(domain)[1].translate(_DOWN)) if is_domain(domain) and SQUARES in domain else None
 
 
 def square_costs(legal: dict | None, kind: str, unit: int, field: str = "to") -> dict:
@@ -97,9 +109,10 @@ def square_costs(legal: dict | None, kind: str, unit: int, field: str = "to") ->
     for t in of_type(legal, kind)[1]:
         if t.get("unit") == unit and is_domain(t.get(field)):
             d = t[field]
-            values = [tuple(v) for v in domain_values(d)]
-            found = costs(d)
-            return dict(zip(values, found if found is not None else [None] * len(values)))
+            if SQUARES in d:   # built in C: a bot reads every unit's reach every turn
+                idx, values, _ = _cells(d)
+                return dict(zip(map(_tuples(d[SQUARES]).__getitem__, idx), values.translate(_DOWN)))
+            return {tuple(v): None for v in domain_values(d)}
     return {}
 
 
@@ -115,8 +128,8 @@ def domain_values(domain: dict):
     if ONE_OF in domain:
         return domain[ONE_OF]
     if SQUARES in domain:
-        w = domain[SQUARES]["w"]
-        return [[i % w, i // w] for i in _cells(domain)[0]]
+        idx = _cells(domain)[0]   # checked first: the raster covers w x h
+        return list(map(list, map(_tuples(domain[SQUARES]).__getitem__, idx)))
     lo, hi = domain[RANGE]
     return range(lo, hi + 1)
 
@@ -136,8 +149,7 @@ def _domain_at(domain: dict, r: int):
         return domain[ONE_OF][r]
     if SQUARES in domain:
         i = _cells(domain)[0][r]
-        w = domain[SQUARES]["w"]
-        return [i % w, i // w]
+        return list(_tuples(domain[SQUARES])[i])
     return domain[RANGE][0] + r
 
 
