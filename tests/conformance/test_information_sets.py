@@ -24,6 +24,7 @@ import random
 import pytest
 
 from engine import games, legal
+from engine.canonical import state_hash
 from engine.errors import RuleError
 from engine.rng import Rng
 from engine.session import TABLE_SEAT
@@ -137,6 +138,20 @@ def test_a_sample_shows_its_seat_and_spectators_exactly_what_the_real_position_s
     assert looked
     if rules.GAME_TYPE.secret and n_seats > 1:
         assert varied, f"no sample of {game} ever differed from the real state: the other seats' secrets never vary"
+
+
+@pytest.mark.parametrize("game,n_seats", cases())
+def test_a_sample_is_repeatable_by_its_seed_and_leaves_the_view_and_the_session_as_they_were(game, n_seats):
+    rules = games.rules(game)
+    for session in positions(game, n_seats, SEEDS[0]):
+        before = session.state_hash()
+        for seat in range(n_seats):
+            view = as_received(session.view(seat))
+            kept = copy.deepcopy(view)
+            first, again = (rules.sample_state(view, seat, Rng(99)) for _ in range(2))
+            assert state_hash(first) == state_hash(again), "one seed, one sample"
+            assert view == kept, "sample_state changed the view it was given"
+        assert session.state_hash() == before, "sampling changed the real position"
 
 
 def any_kind(listed: dict, chooser: random.Random) -> dict:
