@@ -13,9 +13,11 @@ follow, checked at positions reached by seeded random playouts, knowing no game'
     its `legal`; the table's timed steps; other seats' actions that both positions list), and after
     every step A and the spectator get the same frames: views, `to_act`, `prompt`, timer, events,
     in the same order. The twins may part only by something shown: a card drawn from a deck in
-    another order, a hidden unit met. From the first step at which what A or a spectator sees of the
-    game itself differs, the pair is no longer compared; until then even the order and shape of the
-    frames must not differ.
+    another order, a hidden unit met. At a step where what A or a spectator sees of the game itself
+    (the rules' view) differs, the twin is drawn afresh from what A now sees and the drive goes on;
+    at every other step even the order and shape of the frames must not differ.
+
+And a sample is repeatable by its seed and changes neither the view it is given nor the session.
 """
 import copy
 import functools
@@ -79,7 +81,7 @@ def positions(game: str, n_seats: int, seed: int):
     return [copy.deepcopy(session) for session in _positions(game, n_seats, seed)]
 
 
-def sample(session, seat: int, rng: Rng) -> dict:
+def sample(session, seat, rng: Rng) -> dict:
     """`sample_state` of what `seat` sees, given the view as it crosses the network."""
     return session.rules.sample_state(as_received(session.view(seat)), seat, rng)
 
@@ -125,7 +127,7 @@ def test_a_sample_shows_its_seat_and_spectators_exactly_what_the_real_position_s
     for seed in SEEDS:
         for session in positions(game, n_seats, seed):
             true_hash = session.state_hash()
-            for seat in range(n_seats):
+            for seat in [*range(n_seats), None]:  # a spectator may sample too: everyone's secrets drawn
                 for k in range(SAMPLES):
                     state = sample(session, seat, Rng(seed * 1000 + session.rev * 10 + k))
                     twin = with_state(session, state)
