@@ -45,8 +45,10 @@ def _place_reserves(board, state: dict, side: int, rng) -> None:
         if state["units"][uid]["status"] != RESERVE:
             continue
         squares = board.grid.squares(reserves.allowed_for(board, state, uid))
-        if not squares:  # the front has moved over every allowed square: any free square behind ours will do
-            squares = board.grid.squares(reserves.behind_front(board, state, side))
+        if not squares:  # the enemy stands near every square behind the front: any free square behind it
+            taken = board.grid.of([tuple(u["at"]) for u in state["units"] if u["at"] is not None]
+                                  + list(reserves.squares_of(state, side).values()))
+            squares = board.grid.squares(reserves.behind_front(board, state, side) & ~taken)
         sq = rng.choice(squares)
         reserves.hidden(state).hide(side, uid, [sq[0], sq[1]])
 
