@@ -26,6 +26,7 @@ from engine.rng import Rng
 from engine.schema import Bool, Int, ListOf, Square, Str
 from engine.tactics1940 import deck, turns, views
 from engine.tactics1940.board import load
+from engine.tactics1940.sampling import sample_state  # noqa: F401  (information sets: docs/games.md)
 from engine.tactics1940.pieces import (NORTH, POWERS_BY_SEATS, PIECES_PER_SEAT, PROTEST_CARDS, SOUTH, START_COINS,
                                        TOTAL_COINS, make_pieces)
 
