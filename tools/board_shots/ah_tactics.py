@@ -56,8 +56,9 @@ def shoot(out_dir, app=None) -> list[Path]:
     post_click_at(app, scene, scene.positions[uid])
     reach = scene.reach()
     far = max(reach, key=lambda sq: (reach[sq] or 0, sq))
-    near = [sq for sq in reach if scene.map.viewport.collidepoint(scene.map.centre(sq))]
-    post_motion(scene.map.centre(max(near, key=lambda sq: reach[sq] or 0) if near else far))
+    inner = scene.map.viewport.inflate(-360, -240)   # a path end clear of the window's edges and the tooltip
+    near = [sq for sq in reach if inner.collidepoint(scene.map.centre(sq))]
+    post_motion(scene.map.centre(max(near, key=lambda sq: (reach[sq] or 0, sq)) if near else far))
     for _ in range(3):
         app.step(FRAME)
     saved.append(save(app, out / "ah_tactics_board.png"))
