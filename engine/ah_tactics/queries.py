@@ -15,13 +15,16 @@ stays unknown, as it is in the state's units).
   outcome_chances(attack, defence) each outcome of such a battle with its chance
   front_line(view, side)          per column the first row not behind the side's front line
   hq_ranges(view, side)           each corps HQ on the board: its square, radius, corps and range
+  factors(view, unit)             (attack, defence) combat factors the unit counts now
+  may_enter(unit)                 the kinds of ground the unit may stand on
 """
 from fractions import Fraction
 
 from engine.ah_tactics import crt, headquarters, movement, reserves
 from engine.ah_tactics.allowance import squares as allowance_text
 from engine.ah_tactics.board import load
-from engine.ah_tactics.state import ACTIVE, SIDE_NAMES
+from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
+from engine.ah_tactics.state import ACTIVE, SIDE_NAMES, attack_factor, defence_factor
 from engine.ah_tactics.units import CORPS, PARA, ROSTER, corps_hq
 
 SIDE_INDEX = {name: i for i, name in enumerate(SIDE_NAMES)}
@@ -163,11 +166,13 @@ def reserve_refusal(view: dict, unit: int) -> str:
 
 # ----- the combat results table -----------------------------------------------------------------------
 def crt_chart() -> dict:
-    """{"columns": odds columns in order, "rolls": 6, "cells": {column: [text for die 1..6]}, "uncertain":
-    ["column/die", ...]} — the table as printed, the scan's doubtful readings marked."""
+    """{"columns": odds columns in order, "rolls": 6, "cells": {column: [text for die 1..6]}, "losers":
+    {column: ["attacker" / "defender" / None (an exchange) for die 1..6]}, "uncertain": ["column/die", ...]} —
+    the table as printed, who each cell beats, the scan's doubtful readings."""
     table = crt.load()
     return {"columns": list(crt.COLUMNS), "rolls": crt.ROLLS,
             "cells": {c: [r.text for r in table.cells[c]] for c in crt.COLUMNS},
+            "losers": {c: [r.loser for r in table.cells[c]] for c in crt.COLUMNS},
             "uncertain": list(table.uncertain)}
 
 
@@ -228,3 +233,17 @@ def hq_ranges(view: dict, side: str) -> list[dict]:
                     "in_range": headquarters.hq_in_range(state, hq), "members": members})
     return out
 
+
+
+# ----- one unit -------------------------------------------------------------------------------------
+def factors(view: dict, unit: int) -> tuple[int, int]:
+    """(attack, defence) combat factors `unit` counts now (rule B; H1; J3 for HQs; 0 off the board)."""
+    state = seen(view)
+    return attack_factor(state, unit), defence_factor(state, unit)
+
+
+def may_enter(unit: int) -> list[str]:
+    """The kinds of ground `unit` may stand on ("clear", "forest", "mountain"; rules D1, D2)."""
+    board = load()
+    kinds = sorted({t for t in board.terrain.values() if t != SEA}, key=lambda t: (t in (FOREST, MOUNTAIN), t))
+    return [t for t in kinds if movement.enterable(t, ROSTER[unit].mover)]

@@ -5,8 +5,11 @@ what the seat's `legal` lists (game.ah_tactics.orders), and a refusal gives the 
 """
 import pygame
 
+from engine.ah_tactics import queries
 from game import sound
 from game.ah_tactics import hud
+from game.ah_tactics.charts import crt_chart
+from game.ah_tactics.inspect import unit_card
 
 
 class ClickInput:
@@ -59,7 +62,8 @@ class ClickInput:
                 self.send(action)
                 self.reset_input()
                 return
-        self.refuse("That unit cannot go into reserve: it must stand behind your front line, away from the enemy.")
+        self.show_front = True   # the reason is about the front line or the enemy: show the line
+        self.refuse(queries.reserve_refusal(self.view, self.selected))
 
     def toggle_air(self) -> None:
         if self.selected is None or self.orders is None or self.selected not in self.orders.units("drop"):
@@ -113,8 +117,40 @@ class ClickInput:
         uid = self.by_square.get(square)
         if self.phase == "battle" and self.orders is not None and uid in self.orders.unassignable():
             self.send({"type": "unassign", "unit": uid})
+        elif uid is not None:
+            self.inspect(uid)
         elif self.phase != "retreat":
             self.reset_input()
+
+    def inspect(self, uid: int | None = None) -> None:
+        """I or a right-click: the unit inspector for the unit under the pointer (or the picked one)."""
+        if uid is None:
+            uid = self.by_square.get(self.hover) if self.hover is not None else None
+            uid = self.selected if uid is None else uid
+        if uid is None or self.unit(uid) is None:
+            self.refuse("Point at a unit (or pick one), then I shows what it is.")
+            return
+        title, rows, colour = unit_card(self, uid)
+        sq = self.positions.get(uid)
+        near = self.map.centre(sq) if sq is not None else self.app.mouse_pos
+        self.inspector.show(uid, title, rows, colour, near)
+        sound.play("click")
+
+    def show_crt(self) -> None:
+        """C: the Combat Results Table, the planned battle's column lit (and the last battle's cell)."""
+        def names(ids):
+            return " + ".join(self.units[int(i)]["name"] for i in ids)
+        self.chart.show(crt_chart(self.focused_battle(), names, self.last_battle))
+        sound.play("click")
+
+    def toggle_front(self) -> None:
+        if self.phase != "move":
+            self.refuse("The front line matters in the movement phase (reserves go behind it).")
+            return
+        self.show_front = not self.show_front
+
+    def toggle_hq(self) -> None:
+        self.show_hq = not self.show_hq
 
     def _click_other(self, square) -> None:
         if self.phase == "contact":
@@ -126,13 +162,12 @@ class ClickInput:
         self._click_to(square, "place", "Your units set up within their own bivouac area (the lit squares).")
 
     def _click_move(self, square) -> None:
-        self._click_to(square, "drop" if self.air else "move",
-                       "That unit cannot get there with the allowance left (the lit squares show where it can).")
+        self._click_to(square, "drop" if self.air else "move", None)
 
     def _click_retreat(self, square) -> None:
         self._click_to(square, "retreat", "The beaten unit falls back to one of the lit squares.")
 
-    def _click_to(self, square, kind: str, why: str) -> None:
+    def _click_to(self, square, kind: str, why: str | None) -> None:
         uid = self.by_square.get(square)
         if self.selected is not None and square in self.reach():
             self.send({"type": kind, "unit": self.selected, "to": list(square)})
@@ -148,8 +183,8 @@ class ClickInput:
             self.selected, self.air = uid, False
             sound.play("click")
             return
-        if self.selected is not None:
-            self.refuse(why)
+        if self.selected is not None:   # the rules' own reason for this square (taken, ground, front, allowance)
+            self.refuse(why or queries.move_refusal(self.view, self.selected, square, air=self.air))
         elif uid is not None and self.unit(uid) and self.unit(uid)["side"] != self.my_side:
             self.refuse("That is an enemy unit: pick one of yours.")
         else:
@@ -201,7 +236,9 @@ class ClickInput:
                 pygame.K_r: self.reserve_or_reveal, pygame.K_v: self.reserve_or_reveal, pygame.K_d: self.toggle_air,
                 pygame.K_g: self.toggle_regroup,
                 **{pygame.K_0 + n: (lambda n=n: self.number_key(n)) for n in range(1, 6)},
-                pygame.K_f: lambda: self._contact("fight"), pygame.K_b: lambda: self._contact("fall_back")}
+                pygame.K_f: lambda: self._contact("fight"), pygame.K_b: lambda: self._contact("fall_back"),
+                pygame.K_i: self.inspect, pygame.K_c: self.show_crt, pygame.K_l: self.toggle_front,
+                pygame.K_q: self.toggle_hq}
 
     def board_key(self, event) -> bool:
         return super().board_key(event) or self.pointer.key(event.key)

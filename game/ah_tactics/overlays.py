@@ -7,8 +7,9 @@ import math
 
 import pygame
 
+from engine.ah_tactics import queries
 from game import theme
-from game.ah_tactics.counters import FACE, look, side_colour
+from game.ah_tactics.counters import COMPACT_BELOW, FACE, compact, look, side_colour
 from game.ah_tactics.geometry import BOARD_RECT, local_centre
 from game.ah_tactics.orders import thirds_text
 from game.wargame import stacks
@@ -43,11 +44,61 @@ class Overlays:
             for uid in self.hidden:   # our own reserves: the dashed rim only we see
                 if uid in self.positions and self.map.is_visible(self.positions[uid]):
                     self.fog.own_hidden(surface, self.map, self.positions[uid])
+            if self.front_shown():
+                self._draw_front(surface)
+            if self.hq_shown():
+                self._draw_hq_ranges(surface)
             self._draw_plan(surface)
             self.effects.draw(surface, self.map, self.counters, self._face())
             if self.hover is not None:
                 self.lights.light(surface, self.map, self.hover, "hover", 170)
             self._draw_path(surface)
+
+    def _draw_front(self, surface) -> None:
+        """The side's front line (rule G, as the rules read it): reserves stand behind it, on its home side."""
+        side = self.my_side or self.pub.get("active")
+        if side is None:
+            return
+        rows = queries.front_line(self.view, side)
+        edge = [(x, r if side == "blue" else r + 1) for x, r in enumerate(rows)]   # the grid line on the far side
+        points = []
+        for x, y in edge:
+            points += [self._corner(x, y), self._corner(x + 1, y)]
+        width = max(3, round(self.map.cell_px / 8))
+        pygame.draw.lines(surface, (20, 20, 24), False, points, width + 4)
+        pygame.draw.lines(surface, theme.lighten(side_colour(side), 0.25), False, points, width)
+        label = theme.render_text(f"{side.capitalize()} front line: reserves behind it", 16, (255, 255, 255), True)
+        x, y = points[len(points) // 2]
+        box = label.get_rect(midbottom=(x, y - width - 4)).inflate(12, 4)
+        box.clamp_ip(self.map.viewport)
+        pygame.draw.rect(surface, (20, 20, 24), box, border_radius=6)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def _corner(self, x: int, y: int) -> tuple[int, int]:
+        """A grid corner on screen (x, y counted in squares from the board's top-left)."""
+        size = self.map.grid.size
+        sx, sy = self.map.camera.to_screen(x * size, y * size)
+        return (round(sx), round(sy))
+
+    def _draw_hq_ranges(self, surface) -> None:
+        """Each corps HQ's range (rule H2): the squares within five of it, outlined, and its corps lit."""
+        side = self.my_side or self.pub.get("active")
+        if side is None:
+            return
+        for hq in queries.hq_ranges(self.view, side):
+            (x, y), r = hq["at"], hq["radius"]
+            colour = (140, 225, 150) if hq["in_range"] else (255, 130, 110)
+            a, b = self._corner(x - r, y - r), self._corner(x + r + 1, y + r + 1)
+            box = pygame.Rect(a, (b[0] - a[0], b[1] - a[1]))
+            pygame.draw.rect(surface, (20, 20, 24), box, 5, border_radius=4)
+            pygame.draw.rect(surface, colour, box, 3, border_radius=4)
+            for sq in hq["members"]:
+                pygame.draw.circle(surface, colour, self.map.centre(sq), max(3, round(self.map.cell_px / 7)), 2)
+            text = f"{hq['corps']} HQ · {'in range' if hq['in_range'] else 'OUT of range'}"
+            label = theme.render_text(text, 15, (20, 20, 24), True)
+            tag = label.get_rect(topleft=(box.x + 4, box.y + 3)).inflate(8, 2)
+            pygame.draw.rect(surface, colour, tag, border_radius=5)
+            surface.blit(label, label.get_rect(center=tag.center))
 
     def _draw_path(self, surface) -> None:
         """Under the pointer: the route the picked unit would take there, and its cost."""
@@ -104,6 +155,7 @@ class Overlays:
 
     def _draw_units(self, surface) -> None:
         face = self._face()
+        small = self.map.cell_px < COMPACT_BELOW
         halted = set(self.pub.get("halted") or [])
         for uid, sq in self.positions.items():
             at = self.effects.offset_of(uid, self.map)
@@ -113,6 +165,10 @@ class Overlays:
             if not rect.colliderect(self.map.viewport):
                 continue
             u = self.units[uid]
+            if small:   # the whole map in view: a compact counter, its number readable
+                surface.blit(compact(u, rect.w, dimmed=uid in halted, selected=uid == self.selected,
+                                     prisoner=u["status"] != "active"), rect.topleft)
+                continue
             sprite = self.counters.sprite(look(u, dimmed=uid in halted, selected=uid == self.selected,
                                                prisoner=u["status"] != "active"), face)
             surface.blit(sprite, (rect.centerx - face[0] // 2, rect.centery - face[1] // 2))

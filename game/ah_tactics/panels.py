@@ -7,6 +7,7 @@ from game import theme
 from game.ah_tactics import hud
 from game.ah_tactics.counters import SIDE_TITLES, side_colour
 from game.ah_tactics.log import square_name
+from game.ah_tactics.charts import chances_text
 from game.ah_tactics.orders import thirds_text
 from game.ah_tactics.overlays import _Shifted
 
@@ -95,10 +96,15 @@ class Panels:
                                        ("The enemy cannot see it until both", dim), ("sides are done.", dim))
         if self.phase in ("battle", "retreat") or (self.phase == "move" and pub.get("plan")):
             rows = []
-            for i, b in enumerate(pub.get("plan") or []):
+            plan = pub.get("plan") or []
+            focused = self.focused_battle()
+            for i, b in enumerate(plan):
                 att = ", ".join(self.units[int(a)]["name"] for a in b["attackers"])
                 dfn = ", ".join(self.units[d]["name"] for d in b["defenders"])
                 rows.append((f"{i + 1}. {b['odds']} ({_num(b['attack'])}:{_num(b['defence'])}) {att} to {dfn}", text))
+                if 3 * len(plan) < 8 or b is focused:   # the battle calculator: each outcome's chance
+                    for line in theme.wrap_text(chances_text(b["attack"], b["defence"]), hud.PANEL.w - 40, 15):
+                        rows.append(("    " + line, (160, 210, 255)))
             left = pub.get("unengaged") or []
             if left:
                 rows.append((f"Still to engage: {', '.join(self.units[u]['name'] for u in left[:4])}",
@@ -173,14 +179,19 @@ class Panels:
                 if self.regrouping:
                     return ("Choose the division's new corps in the panel (a number or a click).",
                             "G / Esc keep it  ·  H help")
+                if self.air:
+                    return ("Air drop: click any free square of open land or forest (all shaded); no allowance spent.",
+                            "D back to moving by land  ·  I inspect  ·  Esc drop  ·  H help")
                 return ("Click a square of the shaded reach: the path and its cost show under the pointer.",
-                        "D air drop  ·  R reserve  ·  G corps  ·  Esc drop  ·  Enter end movement  ·  H help")
+                        "D air drop  ·  R reserve  ·  G corps  ·  I inspect  ·  L front  ·  Q HQs  ·  Esc  ·  H help")
             return ("Move units with your 30 squares, then press Enter for the battle plan.",
-                    "click a unit  ·  wheel zoom, drag pan  ·  H help")
+                    "click a unit  ·  I inspect  ·  L front line  ·  Q HQ ranges  ·  C chart  ·  H help")
         if phase == "battle":
             if self.selected is not None:
-                return ("Click a lit enemy to attack it (1 / 2: factors).", "right-click: unassign  ·  Enter confirm  ·  H help")
-            return ("Plan your battles: your unit, then the enemy; Enter confirms.", "click an enemy, then another: one battle")
+                return ("Click a lit enemy to attack it (1 / 2: factors).",
+                        "right-click: unassign  ·  C chart  ·  Enter confirm  ·  H help")
+            return ("Plan your battles: your unit, then the enemy; Enter confirms.",
+                    "click an enemy, then another: one battle  ·  C the chart and chances")
         if phase == "retreat":
             return ("Choose where the beaten unit falls back (a lit square).", "H help")
         if phase == "contact":

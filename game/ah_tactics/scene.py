@@ -25,7 +25,9 @@ from game.ah_tactics.overlays import Overlays
 from game.ah_tactics.panels import Panels
 from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.cover import HotSeatCover
+from game.board_kit.chart_window import ChartWindow
 from game.board_kit.hud import Cached
+from game.board_kit.inspector import Inspector
 from game.board_kit.reach_shading import ReachShading
 from game.scene import GLOW, SMOOTH, STILL
 from game.wargame.counters import Counters
@@ -47,6 +49,7 @@ class BoardScene(ClickInput, Panels, Overlays, BaseBoardScene):
     hint_rect = pygame.Rect(0, 740, 1000, 60)
     hint_reserve = 0
     tooltip_bounds = BOARD_RECT
+    toast_area = BOARD_RECT   # notices stay over the map, never over the status column
     over_hint = "The war is over."
     idle_keys = "H help  ·  mouse over a unit for details  ·  wheel zoom"
 
@@ -59,6 +62,11 @@ class BoardScene(ClickInput, Panels, Overlays, BaseBoardScene):
         self.pointer = MapPointer(self.map, self.click_cell)
         self.lights = ReachOverlay()
         self.shading = ReachShading()
+        self.inspector = Inspector(BOARD_RECT)
+        self.chart = ChartWindow(BOARD_RECT)
+        self.show_front = False               # the front line on demand (L), or after a reserve was refused
+        self.show_hq = False                  # the corps HQs' ranges on demand (Q)
+        self.last_battle: dict | None = None  # the last `battle` event: its cell lights in the chart
         self.counters = Counters()
         self.fog = FogLayer(self.counters)
         self.effects = Effects()
@@ -127,6 +135,7 @@ class BoardScene(ClickInput, Panels, Overlays, BaseBoardScene):
 
     # ----- the view ------------------------------------------------------------------------------
     def reset_input(self) -> None:
+        self.show_front = False
         self.selected = None
         self.picked_defender = None
         self.air = False
@@ -232,6 +241,27 @@ class BoardScene(ClickInput, Panels, Overlays, BaseBoardScene):
             return {}
         return self.orders.targets_of(self.selected)
 
+    def modal(self):
+        """The chart window or the unit inspector, whichever is open."""
+        return self.chart if self.chart.shown else self.inspector if self.inspector.shown else None
+
+    def focused_battle(self) -> dict | None:
+        """The planned battle in question: the picked attacker's, the hovered unit's, else the last planned."""
+        plan = self.pub.get("plan") or []
+        for uid in (self.selected, self.by_square.get(self.hover) if self.hover else None):
+            for b in plan:
+                if uid is not None and (str(uid) in b["attackers"] or uid in b["attackers"] or uid in b["defenders"]):
+                    return b
+        return plan[-1] if plan else None
+
+    def front_shown(self) -> bool:
+        """The front line shows on demand, after a reserve was refused, and while a reserve is picked (it moves
+        only behind it)."""
+        return self.phase == "move" and (self.show_front or self.selected in self.hidden)
+
+    def hq_shown(self) -> bool:
+        return self.phase not in ("setup", "over", "") and (self.show_hq or self.regrouping)
+
     # ----- events and animations -----------------------------------------------------------------
     def skip_animations(self) -> None:
         self.effects.skip()
@@ -253,6 +283,7 @@ class BoardScene(ClickInput, Panels, Overlays, BaseBoardScene):
             self.effects.slide(e["unit"], e.get("from"), e.get("to"), factor)
         elif kind == "battle":
             self.battles_seen += 1
+            self.last_battle = e
             squares = [self.positions.get(u) for u in e["defenders"]]
             self.effects.battle(e, squares, factor)
             sound.play("dice")
