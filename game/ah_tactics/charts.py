@@ -26,7 +26,7 @@ def chances_text(attack: float, defence: float) -> str:
     return " · ".join(f"{short(o)} {percent(c)}" for o, c in queries.outcome_chances(attack, defence))
 
 
-def crt_chart(battle: dict | None = None, names=None, fought: dict | None = None) -> Chart:
+def crt_chart(battle: dict | None = None, names=None, fought: dict | None = None, *, in_game: bool = True) -> Chart:
     """The CRT as a chart. `battle` (a plan entry of the view: attack, defence, odds) lights its column(s) and
     tints each die's outcome by who loses; `fought` (a `battle` event) lights the cell its die gave."""
     data = queries.crt_chart()
@@ -61,6 +61,15 @@ def crt_chart(battle: dict | None = None, names=None, fought: dict | None = None
     chart.notes.append(("\"1\" and \"2\" name the side holding that number in the column's odds (in 1-3 the "
                         "attacker is 1, in 2-1 the defender). ? marks a reading the scanned rule book leaves in "
                         "doubt (docs/ah_tactics.md).", c.text_dim))
-    if battle is None and fought is None:
+    if not in_game:
+        chart.notes.insert(0, ("Find the battle's odds column (attacker to defender factors), throw the die, read "
+                               "its row. Between two columns, a roll-off picks one; over 6-1 the defender is "
+                               "eliminated without the die.", c.text))
+    elif battle is None and fought is None:
         chart.notes.insert(0, ("No battle planned: plan one (after movement) and its column lights here.", c.text_dim))
     return chart
+
+
+def rules_charts() -> list[tuple[str, Chart]]:
+    """The charts the Rules screen offers for this game (game/scenes/rules.py)."""
+    return [("Combat Results Table", crt_chart(in_game=False))]

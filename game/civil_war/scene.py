@@ -14,10 +14,12 @@ from game import sound, theme
 from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.cover import HotSeatCover
 from game.board_kit.hud import Cached
+from game.board_kit.inspector import Inspector
 from game.board_kit.reach_shading import ReachShading
 from game.civil_war import hud
 from game.civil_war.battle_dialog import battle_dialog
 from game.civil_war.counters import FACE, SHARED_FACE, look, side_colour
+from game.civil_war.inspect import stack_card
 from game.civil_war.geometry import BOARD_RECT, GRID, MAX_ZOOM
 from game.civil_war.log import SIDE_TITLES, EventLog, square_name
 from game.civil_war.map_layer import MapLayer
@@ -51,6 +53,7 @@ class BoardScene(Overlays, BaseBoardScene):
     hint_rect = hud.HINT
     hint_reserve = 0
     tooltip_bounds = BOARD_RECT
+    toast_area = BOARD_RECT   # notices stay over the map, never over the orders column
     over_hint = "The war is over."
     idle_keys = "H help  ·  mouse over a square for details  ·  wheel zoom"
     pace_rect = pygame.Rect(712, 4, 236, 32)
@@ -65,6 +68,7 @@ class BoardScene(Overlays, BaseBoardScene):
         self.pointer = MapPointer(self.map, self.click_cell)
         self.lights = ReachOverlay()
         self.shading = ReachShading()
+        self.inspector = Inspector(BOARD_RECT)
         self.counters = Counters()
         self.log = EventLog(self.board, self.seat_name, LOG_RECT.w)
         self.cover = HotSeatCover(self.reveal, colour_of=side_colour)   # never up: nothing here is secret
@@ -194,7 +198,17 @@ class BoardScene(Overlays, BaseBoardScene):
 
     # ----- acting ------------------------------------------------------------------------------
     def modal(self):
-        return self.dialog
+        return self.dialog or (self.inspector if self.inspector.shown else None)
+
+    def inspect(self, square=None) -> None:
+        """I or a right-click on a stack: the inspector card about it."""
+        square = square if square is not None else self.hover
+        card = stack_card(self, square) if square is not None else None
+        if card is None:
+            self.refuse("Point at a stack, then I shows what it is.")
+            return
+        self.inspector.show(square, *card, self.map.centre(square))
+        sound.play("click")
 
     def send_battle(self, action: dict) -> None:
         if self.send(action):
@@ -263,7 +277,9 @@ class BoardScene(Overlays, BaseBoardScene):
 
     def click_cell(self, square, button: int) -> None:
         if button == 3:
-            if self.step is None:
+            if stack_card(self, square) is not None:
+                self.inspect(square)
+            elif self.step is None:
                 self.selection.clear()
         elif button == 1:
             self.click_square(square)
@@ -317,7 +333,7 @@ class BoardScene(Overlays, BaseBoardScene):
 
     def key_commands(self) -> dict:
         return {pygame.K_RETURN: self.end_turn, pygame.K_KP_ENTER: self.end_turn, pygame.K_TAB: self.quick_pick,
-                pygame.K_f: self.fortify, pygame.K_u: self.unfortify}
+                pygame.K_f: self.fortify, pygame.K_u: self.unfortify, pygame.K_i: self.inspect}
 
     def board_key(self, event) -> bool:
         return super().board_key(event) or self.pointer.key(event.key)   # the rest zoom and pan the map
@@ -433,7 +449,7 @@ class BoardScene(Overlays, BaseBoardScene):
             return f"Give up {plural(step['count'], 'piece')} for {step['city']}.", "click a stack, then Remove  ·  H help"
         if self.selection:
             return ("Click a shaded square (red: attack); the path shows under the pointer.",
-                    "Tab quick pick  ·  - / + split  ·  right-click / Esc drop  ·  Enter end turn  ·  H help")
+                    "Tab quick pick  ·  - / + split  ·  I inspect  ·  Esc drop  ·  Enter end turn  ·  H help")
         if self.rules.can({"type": "end_turn"}) and not self.rules.sources():
             return "Nothing more can move: press Enter to end your turn.", "Enter end turn  ·  H help"
         return ("Pick a stack to move (each piece moves once a turn).",
