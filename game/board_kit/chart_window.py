@@ -82,16 +82,18 @@ class ChartWindow:
     def __init__(self, bounds: pygame.Rect):
         self.bounds = pygame.Rect(bounds)
         self._surface: pygame.Surface | None = None
+        self.chart: Chart | None = None   # the chart on show (what it lights, for scripted players and tests)
 
     @property
     def shown(self) -> bool:
         return self._surface is not None
 
     def show(self, chart: Chart) -> None:
+        self.chart = chart
         self._surface = build(chart, self.bounds.w - 16)
 
     def close(self) -> None:
-        self._surface = None
+        self._surface, self.chart = None, None
 
     def handle(self, event) -> bool:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):

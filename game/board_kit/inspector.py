@@ -16,6 +16,7 @@ class Inspector:
     def __init__(self, bounds: pygame.Rect):
         self.bounds = pygame.Rect(bounds)
         self.subject = None            # what the card is about (a unit id, a square), None when closed
+        self.rows: list[tuple[str, str]] = []   # the card's (label, value) rows
         self._card: pygame.Surface | None = None
         self._at = (0, 0)
 
@@ -25,7 +26,7 @@ class Inspector:
 
     def show(self, subject, title: str, rows: list[tuple[str, str]], colour, near) -> None:
         """Open the card about `subject` beside the screen point `near`."""
-        self.subject = subject
+        self.subject, self.rows = subject, list(rows)
         self._card = build_card(title, rows, colour)
         rect = self._card.get_rect(topleft=(near[0] + 24, near[1] - 20))
         if rect.right > self.bounds.right:
@@ -34,7 +35,7 @@ class Inspector:
         self._at = rect.topleft
 
     def close(self) -> None:
-        self.subject, self._card = None, None
+        self.subject, self._card, self.rows = None, None, []
 
     def handle(self, event) -> bool:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
