@@ -10,6 +10,7 @@ stays unknown, as it is in the state's units).
   reach_costs(view, unit)         every square the unit can reach now -> its cost in thirds
   move_refusal(view, unit, to)    why a move (or an air drop) there is refused, in the rules' words
   reserve_refusal(view, unit)     why the unit may not go into reserve where it stands
+  assign_refusal(view, a, d)      why attacker `a` may not join the battle against defender `d`
   crt_chart()                     the Combat Results Table as rows of text (die 1 first)
   battle_columns(attack, defence) the column(s) a battle of those factors is fought on
   outcome_chances(attack, defence) each outcome of such a battle with its chance
@@ -20,7 +21,7 @@ stays unknown, as it is in the state's units).
 """
 from fractions import Fraction
 
-from engine.ah_tactics import crt, headquarters, movement, reserves
+from engine.ah_tactics import battles, crt, headquarters, movement, reserves
 from engine.ah_tactics.allowance import squares as allowance_text
 from engine.ah_tactics.board import load
 from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
@@ -40,7 +41,9 @@ def seen(view: dict) -> dict:
         at = u.get("at")
         units.append({"at": list(at) if at is not None else None, "status": u["status"], "corps": u.get("corps"),
                       "captor": SIDE_INDEX.get(u.get("captor"))})
-    return {"units": units, "options": dict(public.get("options") or {})}
+    plan = [{"attackers": {str(a): f for a, f in b["attackers"].items()}, "defenders": list(b["defenders"])}
+            for b in public.get("plan") or []]
+    return {"units": units, "options": dict(public.get("options") or {}), "plan": plan}
 
 
 def _side(view: dict) -> int | None:
@@ -162,6 +165,12 @@ def reserve_refusal(view: dict, unit: int) -> str:
     if ROSTER[unit].side != _side(view):
         return "Only your own units go into your reserve."
     return reserves.take_problem(load(), seen(view), unit) or "Only your side's commander sends units into reserve."
+
+
+def assign_refusal(view: dict, attacker: int, defender: int, factors: int = 1) -> str:
+    """Why `attacker` may not give `factors` to the battle against `defender` (the rules' reason)."""
+    problem = battles.assign_problem(load(), seen(view), _side(view), attacker, defender, factors)
+    return problem or f"The {ROSTER[attacker].name} cannot attack the {ROSTER[defender].name} now."
 
 
 # ----- the combat results table -----------------------------------------------------------------------

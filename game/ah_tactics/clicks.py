@@ -32,7 +32,7 @@ class ClickInput:
             elif self.phase == "setup":
                 self.refuse("Only your side's commander declares the set-up done.")
             else:
-                self.refuse("Only your side's commander may do that.")
+                self.refuse("Only your side's commander decides that.")   # the rules' words
             return
         self.reset_input()
         self.send(action)
@@ -220,7 +220,7 @@ class ClickInput:
             sound.play("click")
             return
         if self.selected is not None:
-            self.refuse(f"{self.unit(self.selected)['name']} cannot attack {self.unit(uid)['name']}.")
+            self.refuse(queries.assign_refusal(self.view, self.selected, uid))
         else:
             self.refuse("Click one of your units first, then the enemy it attacks.")
 

@@ -224,10 +224,12 @@ class BoardScene(ClickInput, Panels, Overlays, BaseBoardScene):
         return self._reach[1]
 
     def path_to(self, square) -> tuple[list, int | None] | None:
-        """The squares the picked unit's move to `square` passes, `square` last, and its cost in thirds (None
-        for a drop, a place or a fall-back: those go straight there); None when `square` is not in its reach."""
+        """The squares the picked unit's move to `square` passes, `square` last, and its cost in thirds (an air
+        drop: the square alone and None, it flies straight there); None when `square` is not in its reach (or
+        the pick is a set-up place or a fall-back, which have no route)."""
         reach = self.reach()
-        if square is None or square not in reach or self.selected not in self.positions:
+        if (square is None or square not in reach or self.selected not in self.positions
+                or self.kind_now() not in ("move", "drop")):   # a place or a fall-back goes straight there
             return None
         key = (self.orders_serial, self.selected, self.kind_now(), square)
         if self._path[0] != key:

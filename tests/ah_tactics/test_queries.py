@@ -108,3 +108,16 @@ def test_hq_ranges_report_the_corps_and_whether_it_is_in_range():
     (ic,) = [r for r in queries.hq_ranges(view_of(s, BLUE), "blue") if r["corps"] == "IC"]
     assert ic["at"] == (10, 5) and ic["radius"] == 5 and len(ic["members"]) == 3
     assert ic["in_range"] is False and hq in game.view(s, BLUE)["public"]["hq_out_of_range"]
+
+
+def test_an_attack_the_rules_refuse_gets_their_reason():
+    """E2: regular units cannot attack a mountain division in the mountains."""
+    s = blank()
+    board = queries.load()
+    peak = next(sq for sq, t in board.terrain.items() if t == "mountain" and sq[1] >= 18
+                and board.terrain.get((sq[0], sq[1] - 1)) == "clear")
+    infantry = put(s, uid(BLUE, "12th Inf"), (peak[0], peak[1] - 1))
+    climber = put(s, uid(RED, "1st Mtn"), peak)
+    s["phase"], s["must"], s["plan"] = "battle", [], []
+    message = refused(s, BLUE, {"type": "assign", "attacker": infantry, "defender": climber, "factors": 1})
+    assert queries.assign_refusal(view_of(s, BLUE), infantry, climber) == message
