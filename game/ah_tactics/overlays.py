@@ -15,6 +15,9 @@ from game.ah_tactics.orders import thirds_text
 from game.wargame import stacks
 
 
+FRONT_COLOUR = (255, 236, 140)   # pale gold: apart from the blue rivers, the red roads and both sides' colours
+
+
 class Overlays:
     """Mixed into the board scene (game.ah_tactics.scene.BoardScene): its drawing of the map."""
 
@@ -66,7 +69,7 @@ class Overlays:
             points += [self._corner(x, y), self._corner(x + 1, y)]
         width = max(3, round(self.map.cell_px / 8))
         pygame.draw.lines(surface, (20, 20, 24), False, points, width + 4)
-        pygame.draw.lines(surface, theme.lighten(side_colour(side), 0.25), False, points, width)
+        pygame.draw.lines(surface, FRONT_COLOUR, False, points, width)
         label = theme.render_text(f"{side.capitalize()} front line: reserves behind it", 16, (255, 255, 255), True)
         x, y = points[len(points) // 2]
         box = label.get_rect(midbottom=(x, y - width - 4)).inflate(12, 4)
@@ -92,8 +95,11 @@ class Overlays:
             box = pygame.Rect(a, (b[0] - a[0], b[1] - a[1]))
             pygame.draw.rect(surface, (20, 20, 24), box, 5, border_radius=4)
             pygame.draw.rect(surface, colour, box, 3, border_radius=4)
-            for sq in hq["members"]:
-                pygame.draw.circle(surface, colour, self.map.centre(sq), max(3, round(self.map.cell_px / 7)), 2)
+            dot = max(3, round(self.map.cell_px / 9))
+            for sq in hq["members"]:   # a dot in the corner: the counter's number stays readable
+                corner = self.map.cell_rect(sq).topright
+                pygame.draw.circle(surface, (20, 20, 24), (corner[0] - dot, corner[1] + dot), dot + 1)
+                pygame.draw.circle(surface, colour, (corner[0] - dot, corner[1] + dot), dot)
             text = f"{hq['corps']} HQ · {'in range' if hq['in_range'] else 'OUT of range'}"
             label = theme.render_text(text, 15, (20, 20, 24), True)
             tag = label.get_rect(topleft=(box.x + 4, box.y + 3)).inflate(8, 2)

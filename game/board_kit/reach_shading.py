@@ -49,6 +49,15 @@ class ReachShading:
             sprite = self._fills[key] = sprite.convert_alpha()
         return sprite, (round(x0), round(y0))
 
+    def _box(self, colour, size) -> pygame.Surface:
+        key = (colour, size)
+        sprite = self._fills.get(key)
+        if sprite is None:
+            sprite = pygame.Surface(size, pygame.SRCALPHA)
+            sprite.fill((*colour, FILL_ALPHA))
+            sprite = self._fills[key] = sprite.convert_alpha()
+        return sprite
+
     def draw(self, surface, view, costs: dict, *, plain: bool = False, origin=(0, 0)) -> None:
         """Tint every cell of `costs` in view by its band; outline the region and the borders between bands.
         `origin`: where `surface` sits on the screen (a cached layer smaller than the window)."""
@@ -59,17 +68,31 @@ class ReachShading:
         colours = (PLAIN,) if plain else BAND_COLOURS
         width = max(1, round(view.cell_px / 22))
         grid = view.grid
+        square = getattr(grid, "shape", None) == "square"
+        viewport = view.viewport
         for cell, b in band.items():
-            if not view.is_visible(cell):
-                continue
             colour = colours[min(b, len(colours) - 1)]
-            sprite, at = self._fill(view, cell, colour)
-            surface.blit(sprite, (at[0] - ox, at[1] - oy))
+            if square:   # the common case, and fast: the cell's box is all it takes
+                rect = view.cell_rect(cell)
+                if not rect.colliderect(viewport):
+                    continue
+                surface.blit(self._box(colour, rect.size), (rect.x - ox, rect.y - oy))
+            else:
+                if not view.is_visible(cell):
+                    continue
+                sprite, at = self._fill(view, cell, colour)
+                surface.blit(sprite, (at[0] - ox, at[1] - oy))
             for other in grid.neighbours(cell):
                 ob = band.get(other)
                 if ob is not None and ob <= b:
                     continue   # a border is drawn once, by the farther band (or the region's edge)
-                ends = view.side(cell, other)
+                if square:   # the shared side straight from the cell's box
+                    dx, dy = other[0] - cell[0], other[1] - cell[1]
+                    x0 = rect.right - 1 if dx > 0 else rect.x
+                    y0 = rect.bottom - 1 if dy > 0 else rect.y
+                    ends = ((x0, y0), (x0, rect.bottom - 1)) if dx else ((x0, y0), (rect.right - 1, y0))
+                else:
+                    ends = view.side(cell, other)
                 if ends is not None:
                     edge = (255, 255, 255) if ob is None else colour
                     (ax, ay), (bx, by) = ends
