@@ -106,6 +106,15 @@ class Overlays:
             pygame.draw.rect(surface, colour, tag, border_radius=5)
             surface.blit(label, label.get_rect(center=tag.center))
 
+    def tooltip_avoid(self):
+        """The path under the pointer and its cost label stay clear of the tooltip."""
+        found = self.path_to(self.hover) if self.selected is not None else None
+        if found is None:
+            return None
+        points = [self.map.centre(self.positions[self.selected])] + [self.map.centre(sq) for sq in found[0]]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return pygame.Rect(min(xs), min(ys) - 36, max(xs) - min(xs) + 1, max(ys) - min(ys) + 37)
+
     def _draw_path(self, surface) -> None:
         """Under the pointer: the route the picked unit would take there, and its cost."""
         found = self.path_to(self.hover) if self.selected is not None else None

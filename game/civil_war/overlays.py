@@ -4,6 +4,8 @@ the path the rules would take to the square under the pointer, and the tooltip d
 """
 import math
 
+import pygame
+
 from game import theme
 from game.civil_war.counters import side_colour
 from game.civil_war.log import SIDE_TITLES, square_name
@@ -12,6 +14,15 @@ from game.civil_war.orders import describe
 
 class Overlays:
     """Mixed into the Civil War board scene (game.civil_war.scene.BoardScene)."""
+
+    def tooltip_avoid(self):
+        """The path under the pointer and its label stay clear of the tooltip."""
+        path = self.paths().get(self.hover) if self.selection and self.hover is not None else None
+        if not path:
+            return None
+        points = [self.map.centre(self.selection.cell)] + [self.map.centre(sq) for sq in path]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return pygame.Rect(min(xs) - 12, min(ys) - 36, max(xs) - min(xs) + 24, max(ys) - min(ys) + 48)
 
     def paths(self) -> dict:
         """Square -> the path the picked group takes there (the rules' own), read once per pick."""

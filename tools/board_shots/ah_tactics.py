@@ -42,7 +42,7 @@ def shoot(out_dir, app=None) -> list[Path]:
     _zoom_on(scene, (17, 8), 0.8)
     uid = min(u for u in scene.orders.units("place") if scene.units[u]["area"] == "IIC")
     post_click_at(app, scene, scene.positions[uid])
-    post_motion(scene.map.centre(sorted(scene.reach())[0]))
+    post_motion(scene.map.centre(max(scene.reach(), key=lambda sq: (sq[0] + sq[1], sq))))   # the tip clear of the area
     app.step(FRAME)
     saved.append(save(app, out / "ah_tactics_setup.png"))
     scene.reset_input()
