@@ -60,13 +60,15 @@ def look(unit: dict, *, dimmed: bool = False, selected: bool = False, prisoner: 
                        marks=("selected",) if selected else ())
 
 
-COMPACT_BELOW = 28          # squares smaller than this on screen (the whole map in view) get compact counters
+COMPACT_SUFFIX = {"para": "P", "mountain": "M", "amphibious": "Am"}   # the 1st Para, Mtn, Amph apart from the 1st Inf
+COMPACT_BELOW = 34          # squares smaller than this on screen (the whole map, or nearly) get compact counters
 _compact: dict = {}
 
 
 def compact(unit: dict, px: int, *, dimmed: bool = False, selected: bool = False, prisoner: bool = False):
     """A counter for a square too small for the full NATO face: the whole square in the side's colour, the
-    unit's number as large as it fits, armor marked by a bar (two factors), HQs by a ring. At the whole-map
+    unit's number as large as it fits (P, M, Am after a parachute, mountain or amphibious division's), armor
+    marked by a bar (two factors), HQs by a ring. At the whole-map
     zoom (19 px squares) the number is 11 px bold — readable where the full face's would be 8."""
     key = (unit["id"], unit.get("status"), px, dimmed, selected, prisoner, theme.colours)
     surf = _compact.get(key)
@@ -84,7 +86,7 @@ def compact(unit: dict, px: int, *, dimmed: bool = False, selected: bool = False
             pygame.draw.rect(surf, ink, body.inflate(-4, -4), 1, border_radius=3)
         if unit["kind"] == "armor":
             pygame.draw.line(surf, ink, (body.x + 3, body.bottom - 3), (body.right - 4, body.bottom - 3), 2)
-        text = number(unit)
+        text = number(unit) + COMPACT_SUFFIX.get(unit["kind"], "")
         size = max(9, round(px * (0.58 if len(text) <= 2 else 0.44)))
         label = theme.font(size, True).render(text, True, ink)
         surf.blit(label, label.get_rect(center=(body.centerx, body.centery - (1 if unit["kind"] == "armor" else 0))))
