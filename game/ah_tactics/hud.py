@@ -23,11 +23,10 @@ PHASES = {"setup": "Set-up", "move": "Movement", "battle": "Battle plan", "retre
           "contact": "Reserves found", "over": "Game over"}
 
 HELP_LINES = [
-    ("Click", "a unit of yours, then a square of its shaded reach (white: near, blue, violet: far); the pointer "
-              "draws the path the move takes and its cost"),
-    ("Right-click / I", "the unit under the pointer: its factors, corps, moves left and the ground it may enter"),
-    ("C", "the Combat Results Table, the planned battle's column and outcomes lit; the battle plan gives "
-          "each battle's chances"),
+    ("Click", "a unit of yours, then a square of its shaded reach (white near, blue, violet far); the pointer "
+              "draws the move's path and cost"),
+    ("Right-click / I", "the unit under the pointer: factors, corps, moves left, the ground it may enter"),
+    ("C", "the Combat Results Table, the planned battle's column lit (the plan panel gives its chances)"),
     ("Q / L", "the corps HQs' ranges (rule H2) / your front line (reserves go behind it)"),
     ("D", "a parachute division picked: switch between moving by land and dropping by air"),
     ("R / V", "send the picked unit into reserve (off the board) / bring a reserve back"),
@@ -161,4 +160,4 @@ def panel_row_at(pos) -> int | None:
 def build_help() -> pygame.Surface:
     return kit_hud.build_help("How to play the Tactics (1954) board", HELP_LINES,
                               "Each turn: 30 squares of movement for your whole army, then every enemy next to you "
-                              "is fought. The whole rules: main menu, Rules.", width=820, key_column=170)
+                              "is fought. The whole rules: main menu, Rules.", width=1000, key_column=180)
