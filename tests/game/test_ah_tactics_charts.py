@@ -140,3 +140,10 @@ def test_the_whole_map_zoom_draws_compact_counters_with_readable_numbers(app):
     sprite = compact(scene.units[uid], rect.w)
     full_face = stacks.face_size(scene.map.cell_px, *FACE)
     assert sprite.get_width() == rect.w > full_face[0], "the counter fills its square (the full face was smaller)"
+
+
+def test_the_help_card_fits_the_window(app):
+    """Its rows wrap inside the card, and the card stays inside the 1280 x 800 window."""
+    from game.ah_tactics import hud
+    card = hud.build_help()
+    assert card.get_width() <= 1280 - 40 and card.get_height() <= 800 - 40
