@@ -147,3 +147,23 @@ def test_the_help_card_fits_the_window(app):
     from game.ah_tactics import hud
     card = hud.build_help()
     assert card.get_width() <= 1280 - 40 and card.get_height() <= 800 - 40
+
+
+def test_the_rules_screen_shows_the_crt_for_tactics_1954(app):
+    from game.scenes.rules import RulesScene
+    rules = RulesScene(app, "ah_tactics")
+    app.push(rules)
+    app.step(FRAME)
+    post_key(pygame.K_c)
+    app.step(FRAME)
+    assert rules.chart_window.shown
+    chart = rules.chart_window.chart
+    table = crt.load()
+    assert chart.columns == list(crt.COLUMNS)
+    assert chart.cells[3][0].rstrip(" ?") == table.result("1-6", 4).text, "die 4 of 1-6, as the rules read it"
+    app.draw()
+    post_key(pygame.K_c)
+    app.step(FRAME)
+    assert not rules.chart_window.shown
+    rules.choose(rules.games.index("civil_war"))
+    assert rules.charts == [], "a game without charts shows no chart button"
