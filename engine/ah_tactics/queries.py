@@ -21,7 +21,7 @@ stays unknown, as it is in the state's units).
 """
 from fractions import Fraction
 
-from engine.ah_tactics import battles, crt, headquarters, movement, reserves
+from engine.ah_tactics import allowance, battles, crt, headquarters, movement, reserves
 from engine.ah_tactics.allowance import squares as allowance_text
 from engine.ah_tactics.board import load
 from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
@@ -43,7 +43,9 @@ def seen(view: dict) -> dict:
                       "captor": SIDE_INDEX.get(u.get("captor"))})
     plan = [{"attackers": {str(a): f for a, f in b["attackers"].items()}, "defenders": list(b["defenders"])}
             for b in public.get("plan") or []]
-    return {"units": units, "options": dict(public.get("options") or {}), "plan": plan}
+    # a unit that flew this turn is halted too (rule D3): the public `halted` answers for both
+    return {"units": units, "options": dict(public.get("options") or {}), "plan": plan,
+            "halted": list(public.get("halted") or []), "flown": []}
 
 
 def _side(view: dict) -> int | None:
@@ -115,6 +117,8 @@ def move_refusal(view: dict, unit: int, to, *, air: bool = False) -> str:
     """Why `unit` may not move (or, `air`, drop) to `to` now, in the rules' own words — the truest reason
     first: the square is taken, the ground is forbidden to the unit, then the front line for a reserve, then
     the allowance. (For a square the legal listing holds there is no reason: do not ask.)"""
+    if _side(view) is None:
+        return "It is not your move."
     board, to = load(), tuple(to)
     name = ROSTER[unit].name
     if to not in board.terrain:
@@ -124,6 +128,9 @@ def move_refusal(view: dict, unit: int, to, *, air: bool = False) -> str:
         mine = ROSTER[taken].side == ROSTER[unit].side
         return (f"The {ROSTER[taken].name} stands there: one unit to a square (rule C)."
                 + ("" if mine else " Attack it in the battle plan, after movement."))
+    problem = allowance.movable(seen(view), _side(view), unit)
+    if problem:
+        return problem
     terrain = board.terrain[to]
     if air:
         if ROSTER[unit].kind != PARA:
@@ -141,6 +148,8 @@ def move_refusal(view: dict, unit: int, to, *, air: bool = False) -> str:
         allowed = _reserve_squares(view, unit)
         if not allowed >> board.grid.index(to) & 1:
             return "A reserve moves only to a free square behind the front line, away from the enemy."
+    if not headquarters.move_keeps_range(seen(view), unit, to):
+        return "That move would leave a corps HQ out of range of its corps (rule H2, binding)."
     if route(view, unit, to) is None:
         return f"The {name} cannot reach {list(to)} with {allowance_text(_budget(view))} squares of allowance left."
     return f"The {name} may not move there now."

@@ -121,3 +121,25 @@ def test_an_attack_the_rules_refuse_gets_their_reason():
     s["phase"], s["must"], s["plan"] = "battle", [], []
     message = refused(s, BLUE, {"type": "assign", "attacker": infantry, "defender": climber, "factors": 1})
     assert queries.assign_refusal(view_of(s, BLUE), infantry, climber) == message
+
+
+def test_a_halted_unit_is_refused_for_being_in_contact():
+    """C6: a unit entering a square an enemy controls stops and moves no more this turn."""
+    s = blank()
+    u = put(s, uid(BLUE, "12th Inf"), (30, 4))
+    put(s, uid(RED, "4th Inf"), (30, 7))
+    move(s, BLUE, u, (30, 6))
+    assert u in s["halted"]
+    message = refused(s, BLUE, {"type": "move", "unit": u, "to": [29, 5]})
+    assert queries.move_refusal(view_of(s, BLUE), u, (29, 5)) == message
+
+
+def test_a_move_breaking_a_binding_hq_range_is_refused_for_that():
+    """H2 binding: a move that takes a corps HQ in range out of it is refused."""
+    s = blank(hq_range="binding")
+    hq = put(s, uid(BLUE, "IC HQ"), (10, 5))
+    members = [m for m in range(44) if s["units"][m]["corps"] == "IC" and m != hq][:2]
+    for i, m in enumerate(members):
+        put(s, m, (10 + i, 7))
+    message = refused(s, BLUE, {"type": "move", "unit": hq, "to": [10, 0]})
+    assert queries.move_refusal(view_of(s, BLUE), hq, (10, 0)) == message
