@@ -7,7 +7,7 @@ from game import theme
 from game.board_kit.chart_window import Chart
 
 LOSS_COLOURS = {"attacker": (255, 130, 110), "defender": (140, 225, 150), None: (255, 214, 90)}
-SHORT = (("defender", "D"), ("attacker", "A"), ("eliminated", "elim"), ("falls back", "back"),
+SHORT = (("defender", "def"), ("attacker", "att"), ("eliminated", "elim"), ("falls back", "back"),
          (" (prisoners under J1)", "+pris"), ("exchange", "exch"))
 
 
@@ -22,7 +22,7 @@ def short(outcome: str) -> str:
 
 
 def chances_text(attack: float, defence: float) -> str:
-    """The battle calculator's line: "D elim 50% · exch 33% · A back 2 17%"."""
+    """The battle calculator's line: "def elim 50% · exch 33% · att back 2 17%"."""
     return " · ".join(f"{short(o)} {percent(c)}" for o, c in queries.outcome_chances(attack, defence))
 
 

@@ -98,13 +98,16 @@ class Panels:
             rows = []
             plan = pub.get("plan") or []
             focused = self.focused_battle()
+            # the battle calculator: each outcome's chance under its battle — under every battle while the
+            # panel's eight rows hold them all (one kept for the line below), else under the one in question
+            odds = [_pack(chances_text(b["attack"], b["defence"]).split(" · "), hud.PANEL.w - 44) for b in plan]
+            every = len(plan) + sum(len(lines) for lines in odds) <= 7
             for i, b in enumerate(plan):
                 att = ", ".join(self.units[int(a)]["name"] for a in b["attackers"])
                 dfn = ", ".join(self.units[d]["name"] for d in b["defenders"])
                 rows.append((f"{i + 1}. {b['odds']} ({_num(b['attack'])}:{_num(b['defence'])}) {att} to {dfn}", text))
-                if 3 * len(plan) < 8 or b is focused:   # the battle calculator: each outcome's chance
-                    for line in theme.wrap_text(chances_text(b["attack"], b["defence"]), hud.PANEL.w - 40, 15):
-                        rows.append(("    " + line, (160, 210, 255)))
+                if every or b is focused:
+                    rows += [("    " + line, (160, 210, 255)) for line in odds[i]]
             left = pub.get("unengaged") or []
             if left:
                 rows.append((f"Still to engage: {', '.join(self.units[u]['name'] for u in left[:4])}",
@@ -198,6 +201,17 @@ class Panels:
             return ("The enemy found your reserves: Fight or Fall back.", "F fight  ·  B fall back")
         return ("", "H help")
 
+
+
+def _pack(items: list[str], width: int) -> list[str]:
+    """Items joined by " · " into lines no wider than `width` (an item is never split)."""
+    lines = []
+    for item in items:
+        if lines and theme.text_width(lines[-1] + " · " + item, 15) <= width:
+            lines[-1] += " · " + item
+        else:
+            lines.append(item)
+    return lines
 
 
 def _num(x) -> str:
