@@ -6,8 +6,14 @@ nor spoil a blockade, so the test sets them aside (as if they were not on the bo
 defenders are the blockaded belligerent and its allies. A seaport is blockaded when:
 
  1. its mouth is shut: each of the four passages (an open seaport square to a front square)
-    has a blockading piece on one of its two ends; this is what "cut off from the sea"
-    asks when no defender is near (the two open squares, or the two in front of them);
+    has a blockading piece on one of its two ends, or a defender's piece on its front
+    square with a blockading piece beside it. This is what "cut off from the sea" asks when
+    no defender is near (the two open squares, or the two in front of them); a defender
+    shut in his own mouth ("trapped within the blockade, but outside the SEAPORT": North's
+    transports on both open squares and on the square in front, South's pieces round that
+    square) fills the passages it stands on as well, and test 3 then asks that it cannot
+    move at all. A defender's piece with no blockader beside it shuts nothing: a port
+    closed only by its owner's own pieces is not blockaded by anybody;
  2. no defender can get in or out on his next move: a search over the moves of every
     defending piece (its steps when it stands on an end of a passage, the only place a step
     can cross; every jump chain of every battleship) finds none that crosses the home area's edge;
@@ -39,10 +45,17 @@ def port_position(state, seat) -> tuple:
     return friends, foes, occ
 
 
-def mouth_shut(home, occ, foes) -> bool:
+def mouth_shut(board, home, occ, friends, foes) -> bool:
+    """Test 1: every passage of `home`'s mouth has a blockader on one end, or a defender hemmed in by a
+    blockader on its front square. Whether anything can still get through is for the exact tests."""
     for passage in home.passages:
-        if not any(sq in occ and occ[sq]["owner"] in foes for sq in passage):
-            return False
+        if any(sq in occ and occ[sq]["owner"] in foes for sq in passage):
+            continue
+        front = next(sq for sq in passage if sq in home.front)
+        if front in occ and occ[front]["owner"] in friends and \
+                any(n in occ and occ[n]["owner"] in foes for n in board.links[front].values()):
+            continue
+        return False
     return True
 
 
@@ -51,8 +64,9 @@ def blockaded(board, state, seat, occ=None) -> bool:
     the whole board, may be passed when the caller has it."""
     home = board.homes[state["powers"][seat]]
     camp = state["camp"][seat]
+    friends = set(diplomacy.camp_seats(state, camp))
     foes = set(diplomacy.camp_seats(state, opposite(camp)))
-    if not mouth_shut(home, occ if occ is not None else occupancy(state), foes):
+    if not mouth_shut(board, home, occ if occ is not None else occupancy(state), friends, foes):
         return False        # the usual case, settled without a search
     friends, foes, occ = port_position(state, seat)
     ends = set(home.open) | set(home.front)

@@ -6,6 +6,8 @@ and (9,2). North (seat 0) defends; South (seat 1) blockades.
 """
 from engine import tactics1940 as game
 from engine.tactics1940 import blockade, deck
+from engine.tactics1940.moves import crosses, piece_moves
+from engine.tactics1940.pieces import occupancy
 from tests.tactics1940.helpers import A, B, BOARD, T, act, at, cleared, move, put, stack
 
 OPEN_L, OPEN_R, FRONT_L, FRONT_R = (7, 2), (8, 2), (7, 3), (8, 3)
@@ -96,6 +98,60 @@ def test_a_possible_trap_of_a_blockader_does_not_void_the_blockade():
     (North's ship at (6,5) could move to (7,4) and trap the blockader at (7,3) against (7,2))."""
     state = figure_c((B, FRONT_L), (B, FRONT_R), defender_outside=(6, 5))
     assert north_blockaded(state)
+
+
+# ----- a defender shut in the mouth of his own seaport ----------------------------------------
+
+def shut_in_the_mouth(*blockaders):
+    """North's transports on both open squares and on the square in front of the left one; South's
+    pieces on the squares round that front square (x 6-9, y 1-4; N North, S South, . free water):
+
+          6  7  8  9
+       1  .  .  .  .      (North's land: empty)
+       2  .  N  N  .      the seaport: N on both open squares
+       3  S  N  S  .      N on the front square (7,3), S on both sides of it
+       4  .  S  .  .      S below it
+    """
+    state = cleared()
+    keep_south_alive(state)
+    put(state, 0, T, OPEN_L)
+    put(state, 0, T, OPEN_R)
+    put(state, 0, T, FRONT_L)
+    for kind, sq in blockaders:
+        put(state, 1, kind, sq)
+    return state
+
+
+def test_a_defender_shut_in_the_mouth_of_his_own_seaport_is_blockaded():
+    """Rule 13: blockade is "placing his playing pieces in such a way as to prevent any of his playing
+    pieces, actually in the vicinity, from getting in or getting out of his SEAPORT on his next move",
+    and a piece "trapped within the blockade, but outside the SEAPORT, it must be blocked from making any
+    further move". No North piece can leave the home area and the front transport cannot move at all,
+    although two passages of the mouth are held only by North's own transport."""
+    assert north_blockaded(shut_in_the_mouth((T, (6, 3)), (T, FRONT_R), (T, (7, 4))))
+
+
+def test_the_shut_in_defender_with_one_side_free_is_no_blockade():
+    """Rule 13: the piece trapped outside the seaport "must be blocked from making any further move
+    before a blockade has been accomplished": with (7,4) free it can still sail away."""
+    assert not north_blockaded(shut_in_the_mouth((T, (6, 3)), (T, FRONT_R)))
+
+
+def test_a_port_shut_only_by_its_owners_own_pieces_is_no_blockade():
+    """Rule 13: the blockade is accomplished by the belligerent "placing a sufficient number of playing
+    pieces": North hemming in its own front transports with its own ships is not blockaded by anybody."""
+    state = cleared()
+    keep_south_alive(state)
+    for sq in (OPEN_L, OPEN_R, FRONT_L, FRONT_R):
+        put(state, 0, T, sq)
+    for sq in ((6, 3), (7, 4), (8, 4), (9, 3)):
+        put(state, 0, B, sq)
+    occ, north = occupancy(state), BOARD.homes["North"]
+    shut_in = [p for p in state["pieces"] if p["at"] is not None and tuple(p["at"]) in (FRONT_L, FRONT_R)]
+    assert len(shut_in) == 2 and not any(piece_moves(BOARD, occ, p) for p in shut_in)
+    assert not any(crosses(north, tuple(p["at"]), path) for p in state["pieces"] if p["at"] is not None
+                   for path, _ in piece_moves(BOARD, occ, p))
+    assert not north_blockaded(state)
 
 
 # ----- the rulebook's other yes and no cases ---------------------------------------------------
