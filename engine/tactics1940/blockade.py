@@ -26,10 +26,12 @@ the rule cannot delay it). The test runs when a player's move is complete, card 
 
 A neutral piece in the way may be ordered aside: on its turn, before moving, a player at
 war may `demand` any neutral piece in the vicinity of the enemy belligerent's seaport (the
-seaport, its front squares and their neighbours). On each of its next turns the neutral
-must move a demanded piece nearer to the edge of that vicinity (out of it, or to a square
-fewer steps from leaving it) if one can, else move a demanded piece if one can move; the
-demand ends once the piece has left the vicinity.
+seaport, its front squares and their neighbours). "Out of the way" is off the blockade's
+squares and out of the mouth, never into the blockaded seaport: on each of its next turns
+the neutral must move a demanded piece nearer to the sea edge of that vicinity (out of it,
+or to a square fewer steps from leaving it through the mouth: the seaport is the farthest
+part) if one can; else move a demanded piece without entering that home area, if one can;
+else move another piece (with nothing else to move it passes). The demand ends once the piece has left the vicinity.
 """
 from engine.tactics1940 import diplomacy
 from engine.tactics1940.moves import crosses, jumps, piece_moves
@@ -126,24 +128,37 @@ def standing_demands(board, state, seat) -> dict:
     return out
 
 
+def steps_out(home, sq) -> float:
+    """How far `sq` is from leaving `home`'s vicinity by sea: 0 outside it, endless on the home land."""
+    if sq in home.way_out:
+        return home.way_out[sq]
+    return float("inf") if sq in home.squares else 0
+
+
+def into_port(home, start, end) -> bool:
+    """True when a move from `start` to `end` enters `home`'s area from outside it."""
+    return end in home.squares and start not in home.squares
+
+
 def restrict(board, state, seat, moves: list) -> list:
     """`moves` cut down to what standing demands on `seat` allow: a demanded piece moving nearer to the
-    edge of the vicinity (out of it, or fewer steps from leaving it) if one can, else any move of a
-    demanded piece, else anything."""
+    sea edge of the vicinity (out of it, or fewer steps from leaving it) if one can, else a move of a
+    demanded piece that does not enter the blockaded home area, else any move that takes no demanded
+    piece into it (none left: the neutral passes)."""
     demands = standing_demands(board, state, seat)
     if not demands:
         return moves
-    away = []
+    away, aside, free = [], [], []
     for m in moves:
         home = demands.get(m[0]["id"])
-        if home is not None:
-            start = (m[0]["at"][0], m[0]["at"][1])
-            if home.way_out.get(m[1][-1], 0) < home.way_out.get(start, 0):
-                away.append(m)
-    if away:
-        return away
-    moved = [m for m in moves if m[0]["id"] in demands]
-    return moved or moves
+        start, end = (m[0]["at"][0], m[0]["at"][1]), m[1][-1]
+        if home is None:
+            free.append(m)
+        elif steps_out(home, end) < steps_out(home, start):
+            away.append(m)
+        elif not into_port(home, start, end):
+            aside.append(m)
+    return away or aside or free
 
 
 def tidy_demands(board, state) -> None:

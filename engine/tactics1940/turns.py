@@ -159,9 +159,12 @@ def _turn_action(board, state, seat, action, events) -> None:
     path = [tuple(sq) for sq in action["path"]]
     found = [m for m in moves if m[0] is p and m[1] == path]
     if not found:
-        if any(m[0] is p for m in seat_moves(board, occupancy(state), seat)) and \
-                not any(m[0] is p for m in moves):
-            raise RuleError(ILLEGAL, "A belligerent ordered that piece aside: move a demanded piece away first.")
+        if any(m[0] is p and m[1] == path for m in seat_moves(board, occupancy(state), seat)):
+            if p["id"] in blockade.standing_demands(board, state, seat):
+                raise RuleError(ILLEGAL, "That piece was ordered out of the way of a blockade: move it nearer "
+                                         "the open sea if it can go, and never into the blockaded seaport.")
+            raise RuleError(ILLEGAL, "A belligerent ordered one of your pieces out of the way: move that "
+                                     "piece first.")
         raise RuleError(ILLEGAL, f"Your {p['kind']} cannot move along {action['path']} from {p['at']}.")
     _, _, captured = found[0]
     _move(board, state, p, path, captured, events)

@@ -8,7 +8,7 @@ from engine import tactics1940 as game
 from engine.tactics1940 import blockade, deck
 from engine.tactics1940.moves import crosses, piece_moves
 from engine.tactics1940.pieces import occupancy
-from tests.tactics1940.helpers import A, B, BOARD, T, act, at, cleared, move, put, stack
+from tests.tactics1940.helpers import A, B, BOARD, T, act, at, cleared, move, put, refused, stack
 
 OPEN_L, OPEN_R, FRONT_L, FRONT_R = (7, 2), (8, 2), (7, 3), (8, 3)
 
@@ -285,7 +285,7 @@ def test_a_belligerent_orders_a_neutral_piece_out_of_the_way_and_it_must_go():
     pieces_offered = {a["piece"] for a in game.legal(state, 1)["actions"] if a["type"] == "move"}
     assert pieces_offered == {neutral["id"]} and other["id"] not in pieces_offered
     ends = {tuple(a["path"][-1]) for a in game.legal(state, 1)["actions"] if a["type"] == "move"}
-    assert ends == {(8, 4), (9, 3)} or ends == {(8, 4), (9, 3), (8, 2)}   # away from the mouth
+    assert ends == {(8, 4), (9, 3)}            # away from the mouth, never into North's seaport (8,2)
     move(state, 1, neutral, (8, 4))
     assert state["demands"]                    # still in the vicinity: the demand stands
     state["turn"] = 1                          # East's next turn (the others' moves do not matter here)
@@ -293,3 +293,70 @@ def test_a_belligerent_orders_a_neutral_piece_out_of_the_way_and_it_must_go():
     assert ends and not ends & BOARD.homes["North"].vicinity
     move(state, 1, neutral, sorted(ends)[0])
     assert state["demands"] == []
+
+
+# ----- a neutral ordered out of the way: off the blockade's squares, never into the seaport --------
+
+def east_ship_ordered_aside(*others):
+    """Three seats (North 0, East 1, South 2). East's battleship sits on North's front square (8,3);
+    South orders it aside, and it is East's turn. `others` are (seat, kind, square) placed first
+    (x 6-9, y 1-4; E East's ship, N North's transport far inside):
+
+          6  7  8  9
+       1  .  .  .  .
+       2  .  .  .  .      North's seaport, empty: its open squares (7,2) and (8,2) are free water
+       3  .  .  E  .
+       4  .  .  .  .
+    """
+    state = cleared(n=3, turn=2)
+    put(state, 0, T, (5, 1))
+    for seat, kind, sq in others:
+        put(state, seat, kind, sq)
+    ship = put(state, 1, B, FRONT_R)
+    act(state, 2, {"type": "demand", "piece": ship["id"]})
+    state["turn"] = 1                          # East's next turn (South's and North's moves do not matter)
+    return state, ship
+
+
+def offered_ends(state, seat=1) -> dict:
+    """piece id -> the squares its offered moves end on."""
+    out = {}
+    for a in game.legal(state, seat)["actions"]:
+        if a["type"] == "move":
+            out.setdefault(a["piece"], set()).add(tuple(a["path"][-1]))
+    return out
+
+
+def test_a_neutral_ordered_out_of_the_way_sails_for_the_open_sea_never_into_the_port():
+    """Rule 13: "neutral must move it out of the way on his next move if the blockading belligerent
+    demands": out of the way is off the blockade's squares and out of the mouth. The free open seaport
+    squares (7,2) and (8,2) are deeper in the mouth, not out of the way."""
+    state, ship = east_ship_ordered_aside()
+    ends = offered_ends(state)
+    assert ends == {ship["id"]: {(7, 4), (8, 4), (9, 4), (9, 3)}}
+    message = refused(state, 1, {"type": "move", "piece": ship["id"], "path": [list(OPEN_R)]})
+    assert "never into the blockaded seaport" in message
+
+
+def test_a_hemmed_in_neutral_moves_along_the_mouth_and_never_into_the_port():
+    """Rule 13, the neutral must move it "out of the way": with every square nearer the open sea
+    taken, the ship may step along the front squares, never into North's seaport; with no such step
+    either, East moves another piece, and with none it passes rather than sail into the port."""
+    walls = [(0, B, (7, 4)), (0, B, (8, 4)), (2, B, (9, 4)), (2, B, (9, 3))]
+    state, ship = east_ship_ordered_aside(*walls)
+    assert offered_ends(state) == {ship["id"]: {FRONT_L}}
+    state, ship = east_ship_ordered_aside(*walls, (2, B, FRONT_L))
+    assert offered_ends(state) == {} and {"type": "pass"} in game.legal(state, 1)["actions"]
+    state, ship = east_ship_ordered_aside(*walls, (2, B, FRONT_L), (1, T, (11, 11)))
+    assert set(offered_ends(state)) == {next(p["id"] for p in state["pieces"] if p["at"] == [11, 11])}
+
+
+def test_a_neutral_ordered_aside_from_inside_the_port_comes_out_through_the_mouth():
+    """Rule 13: a neutral ship inside the blockaded seaport is in the way too; it is offered only steps
+    towards the mouth (the seaport is the part of the vicinity farthest from the open sea)."""
+    state = cleared(n=3, turn=2)
+    put(state, 0, T, (5, 1))
+    ship = put(state, 1, B, (9, 2))            # East's ship on North's outer seaport square
+    act(state, 2, {"type": "demand", "piece": ship["id"]})
+    state["turn"] = 1
+    assert offered_ends(state) == {ship["id"]: {OPEN_R}}
