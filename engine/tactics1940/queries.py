@@ -21,17 +21,20 @@ players' submarine cards); `held` keeps how many submarine cards each seat holds
   step_distances(kind, targets)   fewest moves of a piece of `kind` from each square to the
                                   nearest target, on the empty board (Rules 4 and 9)
   occupancy(pieces)               (x, y) -> piece, for the pieces on the board
+  refusal(view, seat, action)     (code, message) the rules give for a turn's move, pass or demand
+                                  they would refuse, or None (what a window shows for a refused click)
 and the rules' constants a bot weighs: piece kinds, VALUE (Rule 18), the camps, card kinds,
 SUBMARINE_CARDS, opposite(camp), seat_of_power(pos, power).
 """
-from engine.tactics1940 import blockade, diplomacy, traps
+from engine.errors import RuleError
+from engine.tactics1940 import blockade, diplomacy, traps, turns
 from engine.tactics1940.board import LAND, SAFETY, SEAPORT, load
 from engine.tactics1940.deck import (CONSCRIPTION, DIPLOMATIC_INCIDENT, SUBMARINE_CARDS, SURPRISE_MANEUVER,
                                      submarine_card_for)
 from engine.tactics1940.moves import seat_moves
 from engine.tactics1940.pieces import AIRPLANE, BATTLESHIP, NORTH, SOUTH, TRANSPORT, VALUE, opposite, seat_of_power
 
-__all__ = ["position", "is_blockaded", "at_war", "is_neutral", "camp_seats", "moves_of", "after_move",
+__all__ = ["position", "refusal", "is_blockaded", "at_war", "is_neutral", "camp_seats", "moves_of", "after_move",
            "submarine_card", "step_distances", "occupancy", "opposite", "seat_of_power",
            "BATTLESHIP", "TRANSPORT", "AIRPLANE", "VALUE", "NORTH", "SOUTH",
            "SURPRISE_MANEUVER", "CONSCRIPTION", "DIPLOMATIC_INCIDENT", "SUBMARINE_CARDS"]
@@ -54,6 +57,21 @@ def position(view: dict, seat: int) -> dict:
             "demands": pub["demands"], "steps": [], "discard": [c["id"] for c in pub["discard"]],
             "deck": [], "hands": {str(seat): mine} if mine else {}, "turn": pub["turn"], "stage": pub["stage"],
             "outcome": None, "drawn": None, "held": pub["submarines"]}
+
+
+def refusal(view: dict, seat: int, action: dict):
+    """(code, message) of the RuleError the rules raise for `seat`'s turn `action` (a move, a pass or a
+    demand) in the position `view` shows, or None when they would take it or nothing is asked now but
+    a pending step (a card, a protest...). Checked without changing anything."""
+    pub = view["public"]
+    if pub.get("steps") or pub.get("turn") != seat or action.get("type") not in ("move", "pass", "demand"):
+        return None
+    pos = position(view, seat)
+    try:
+        turns.check_turn_action(load(pos["board"]), pos, seat, action)
+    except RuleError as e:
+        return e.code, e.message
+    return None
 
 
 def occupancy(pieces) -> dict:

@@ -4,7 +4,8 @@ the last chance card, the reaction banner, the action buttons and the log.
 The frame (seats, cover, help, log, hint, Esc, game over) is game.board_kit's BaseBoardScene;
 the board, its zoom and pan, and the lit squares are the counter-wargame kit's (game.wargame).
 The scene owns no rules: what may be clicked comes from the seat's `legal` through
-game.tactics1940.orders, and the only part of the rules package it reads is the static board.
+game.tactics1940.orders; of the rules package it reads the static board, and asks the documented
+queries (engine.tactics1940.queries.refusal) for the rules' own reason when it refuses a move.
 
 Two things differ from a plain turn-based board:
   * a submarine window asks every seat but the mover at once: the scene counts the same
@@ -17,6 +18,7 @@ import math
 
 import pygame
 
+from engine.tactics1940 import queries
 from game import sound, theme
 from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.cover import HotSeatCover
@@ -26,16 +28,17 @@ from game.tactics1940 import hud
 from game.tactics1940.effects import Effects
 from game.tactics1940.geometry import BOARD_RECT, GRID, MAX_ZOOM, board, corner_rect
 from game.tactics1940.hand import HandPanel
-from game.tactics1940.log import EventLog, square_name
+from game.tactics1940.lights import SquareLights
+from game.tactics1940.log import EventLog, holding_area, square_name
 from game.tactics1940.map_layer import MapLayer
 from game.tactics1940.orders import Orders, square
 from game.tactics1940.powers import Powers
 from game.tactics1940.sprites import Sprites
+from game.tactics1940.tooltip import place as place_tooltip
 from game.tactics1940.windows import LABELS, ReactionClock, StandingOrders, window_step
 from game.wargame.fog import FogLayer
 from game.wargame.map_input import MapPointer
 from game.wargame.map_view import MapView, WorldPicture
-from game.wargame.reach import ReachOverlay
 from game.widgets import Button
 
 COVER_NOTE = "Everyone else, look away: this player's submarine cards are about to show."
@@ -67,7 +70,7 @@ class BoardScene(BaseBoardScene):
         self.map = MapView(GRID, BOARD_RECT, max_zoom=MAX_ZOOM)
         self.picture = WorldPicture()
         self.pointer = MapPointer(self.map, self.click_cell)
-        self.lights = ReachOverlay()
+        self.lights = SquareLights()
         self.fog = FogLayer()
         self.effects = Effects()
         self.clock = ReactionClock()
@@ -92,6 +95,7 @@ class BoardScene(BaseBoardScene):
         self._panel_keys: tuple = ()        # what the side panels show, worked out once per revision
         self._rim: tuple = (None, None)     # (cell size, sprite) of the own-submarine rim
         self.last_move: tuple | None = None  # (from, to) of the last move, lit faintly
+        self.tooltip_rect: pygame.Rect | None = None   # where the tooltip was drawn last (tests read it)
         self.strikes_seen: list[dict] = []   # strike events as this screen got them (tests read them)
         self._top_bar = Cached(hud.build_top_bar)
         self._turn_box = Cached(hud.build_turn_box)
@@ -174,11 +178,18 @@ class BoardScene(BaseBoardScene):
         else:
             self.refuse("Pick a piece and click a lit square first.")
 
+    def rules_say(self, action: dict) -> str | None:
+        """The rules' own reason for refusing the turn's `action` here (engine.tactics1940.queries.refusal),
+        or None when they give none."""
+        seat = self.active_seat
+        said = queries.refusal(self.view, seat, action) if seat is not None and self.view else None
+        return said[1] if said else None
+
     def pass_turn(self) -> None:
         if self.orders and self.orders.may_pass:
             self.send({"type": "pass"})
         else:
-            self.refuse("You may pass only when none of your pieces can move.")
+            self.refuse(self.rules_say({"type": "pass"}) or "You may pass only when none of your pieces can move.")
 
     def demand(self) -> None:
         if self.orders and self.demand_target in self.orders.demandable():
@@ -309,7 +320,8 @@ class BoardScene(BaseBoardScene):
             sound.play("click")
             return
         if sel is not None:
-            self.refuse(f"That piece cannot reach {square_name(cell)}: click a lit square.")
+            self.refuse(self.rules_say(o.move_action(sel, self.chain + (cell,)))
+                        or f"That piece cannot reach {square_name(cell)}: click a lit square.")
         elif here is not None and here["owner"] == self.active_seat:
             self.refuse("That piece cannot move now.")
         else:
@@ -329,7 +341,7 @@ class BoardScene(BaseBoardScene):
         if cell in o.place_squares():
             self.send({"type": "place", "to": list(cell)})
             return
-        self.refuse(STEP_HINTS.get(o.kind, "Click a lit piece or square, or use the buttons."))
+        self.refuse(STEP_HINTS.get(o.kind) or hud.card_choices(o, self.powers.name))
 
     def click_hand(self, card: int) -> None:
         if self.hot_seat:
@@ -778,12 +790,27 @@ class BoardScene(BaseBoardScene):
             "choose_side": ": choose a side", "return_home": ": bring the supply ship home"}.get(prompt["kind"], "")
         return headline, (prompt["text"],), asked
 
+    def draw_tooltip(self, surface) -> None:
+        """The tooltip by the mouse, placed off the lit squares and the square it describes."""
+        lines = self.tooltip_lines()
+        if not lines:
+            return
+        tip = self._tooltip.get((tuple(lines), theme.colours), lines)
+        clear = [self.map.cell_rect(cell) for cell in self.targets()]
+        if self.pointer.hover is not None:
+            clear.append(self.map.cell_rect(self.pointer.hover))
+        self.tooltip_rect = place_tooltip(tip.get_size(), self.app.mouse_pos, self.tooltip_bounds, clear)
+        surface.blit(tip, self.tooltip_rect)
+
     def tooltip_lines(self) -> list | None:
         cell = self.pointer.hover
         if cell is None:
             return None
         name = square_name(cell)
         lines = [(name[0].upper() + name[1:], theme.colours.text)]
+        holding = holding_area(cell)
+        if holding is not None:
+            return lines + [(hud.holding_detail(holding, self.pub), theme.colours.text_dim)]
         if cell in self.board.ocean_at and any(cell == sq for _, _, sq in self.board.submarine_squares()):
             lines.append(("a submarine card names this square", theme.colours.text_dim))
         here = self.piece_at(cell)
@@ -821,9 +848,9 @@ class BoardScene(BaseBoardScene):
             if self.selected is not None and self.chain:
                 return "Jump on (click a red square) or stop here (Enter).", keys
             if self.selected is not None:
-                return "Click a lit square: blue to step, red to jump.", keys
+                return "Click a lit square: a brass frame (dot) to step, a red frame (cross) to jump.", keys
             return "Your move: pick one of your lit pieces.", keys
         if kind == "card":
             card = (self.pub.get("prompt") or {}).get("card") or {}
-            return f"{card.get('title', 'Card')}: click a lit piece or square, or use the buttons.", keys
-        return STEP_HINTS.get(kind, "Use the buttons."), keys
+            return f"{card.get('title', 'Card')}: {hud.card_choices(o, self.powers.name)}", keys
+        return STEP_HINTS.get(kind, "Answer with the buttons."), keys
