@@ -58,6 +58,15 @@ def phase_of(pub: dict) -> str:
     return PHASES.get(steps[0]["step"], "MOVE") if steps else "MOVE"
 
 
+# What a pending step asks, when the board has nothing to light for it.
+STEP_HINTS = {
+    "protest": "Answer the protest: accept the card, or pay 1 coin instead.",
+    "join": "You are at war: choose the side you join.",
+    "pay": "You owe coins you do not have: click one of your lit pieces to sacrifice it.",
+    "return": "Your supply ship traded: click a lit square of your home area to bring it home.",
+}
+
+
 def status_of(pub: dict, seat: int, powers: Powers) -> str:
     """A power's standing: belligerent, neutral, or a neutral at war on one side."""
     camps = pub.get("camps") or []
@@ -128,7 +137,6 @@ def build_top_bar(pub: dict, powers: Powers, seats: list, shown_seat) -> pygame.
     pygame.draw.circle(surf, colour, (190, 20), 9)
     name = (seats[turn].get("name") if turn < len(seats) else None) or f"Seat {turn + 1}"
     you = " (you)" if turn == shown_seat else ""
-    limit = pub.get("turn_limit") or 0
     line = f"{round_label(pub)}: {powers.name(turn)} to move — {name}{you}"
     theme.draw_text(surf, fit_text(line, 560, 19, True), (208, 9), 19, theme.colours.text, bold=True, shadow=False)
     phase = phase_of(pub)
