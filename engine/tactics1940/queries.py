@@ -23,6 +23,7 @@ players' submarine cards); `held` keeps how many submarine cards each seat holds
   occupancy(pieces)               (x, y) -> piece, for the pieces on the board
   refusal(view, seat, action)     (code, message) the rules give for a turn's move, pass or demand
                                   they would refuse, or None (what a window shows for a refused click)
+  stuck(view, seat, piece)        why one of the seat's pieces has no move this turn, or None
 and the rules' constants a bot weighs: piece kinds, VALUE (Rule 18), the camps, card kinds,
 SUBMARINE_CARDS, opposite(camp), seat_of_power(pos, power).
 """
@@ -34,7 +35,7 @@ from engine.tactics1940.deck import (CONSCRIPTION, DIPLOMATIC_INCIDENT, SUBMARIN
 from engine.tactics1940.moves import seat_moves
 from engine.tactics1940.pieces import AIRPLANE, BATTLESHIP, NORTH, SOUTH, TRANSPORT, VALUE, opposite, seat_of_power
 
-__all__ = ["position", "refusal", "is_blockaded", "at_war", "is_neutral", "camp_seats", "moves_of", "after_move",
+__all__ = ["position", "refusal", "stuck", "is_blockaded", "at_war", "is_neutral", "camp_seats", "moves_of", "after_move",
            "submarine_card", "step_distances", "occupancy", "opposite", "seat_of_power",
            "BATTLESHIP", "TRANSPORT", "AIRPLANE", "VALUE", "NORTH", "SOUTH",
            "SURPRISE_MANEUVER", "CONSCRIPTION", "DIPLOMATIC_INCIDENT", "SUBMARINE_CARDS"]
@@ -72,6 +73,19 @@ def refusal(view: dict, seat: int, action: dict):
     except RuleError as e:
         return e.code, e.message
     return None
+
+
+def stuck(view: dict, seat: int, piece_id: int) -> str | None:
+    """Why `seat`'s piece cannot move on this turn, in the rules' words, or None when it can (or when no
+    move is asked now)."""
+    pub = view["public"]
+    if pub.get("steps") or pub.get("turn") != seat:
+        return None
+    pos = position(view, seat)
+    p = pos["pieces"][piece_id] if 0 <= piece_id < len(pos["pieces"]) else None
+    if p is None or p["owner"] != seat or p["at"] is None:
+        return None
+    return turns.why_piece_stuck(load(pos["board"]), pos, seat, p)
 
 
 def occupancy(pieces) -> dict:

@@ -13,7 +13,7 @@ from engine.errors import GAME_OVER, ILLEGAL, NOT_YOUR_TURN, RuleError
 from engine.tactics1940 import blockade, cards, diplomacy, payments, scoring, submarines, trade, traps
 from engine.tactics1940.board import load
 from engine.tactics1940.moves import seat_moves, why_not
-from engine.tactics1940.pieces import BATTLESHIP, NORTH, SOUTH, destroy, occupancy, piece
+from engine.tactics1940.pieces import AIRPLANE, BATTLESHIP, NORTH, SOUTH, destroy, occupancy, piece
 
 CAMPS = (NORTH, SOUTH)
 
@@ -167,6 +167,17 @@ def check_turn_action(board, state, seat, action):
                                      "piece first.")
         raise RuleError(ILLEGAL, why_not(board, occupancy(state), p, path))
     return found[0]
+
+
+def why_piece_stuck(board, state, seat, p) -> str | None:
+    """Why `seat`'s piece `p` has no move this turn, in words, or None when it has one."""
+    if any(m[0] is p for m in mover_moves(board, state, seat)):
+        return None
+    if p["kind"] == AIRPLANE:
+        return "Airplanes never move; they act only when a chance card sends them (Rule 9)."
+    if any(m[0] is p for m in seat_moves(board, occupancy(state), seat)):
+        return "A belligerent ordered one of your pieces out of the way: move that piece first."
+    return "Every square that piece could move to is taken or closed to it (Rule 9)."
 
 
 def _turn_action(board, state, seat, action, events) -> None:

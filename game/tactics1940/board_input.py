@@ -183,7 +183,7 @@ class BoardInput:
             self.refuse(self.rules_say(o.move_action(sel, self.chain + (cell,)))
                         or f"That piece cannot reach {square_name(cell)}: click a lit square.")
         elif here is not None and here["owner"] == self.active_seat:
-            self.refuse("That piece cannot move now.")
+            self.refuse(queries.stuck(self.view, self.active_seat, here["id"]) or "That piece cannot move now.")
         else:
             self.refuse("Click one of your lit pieces first.")
 

@@ -209,3 +209,15 @@ def test_a_refused_move_shows_the_rules_own_reason(app):
     assert "open centre squares" in scene.refusals[-1]
     assert queries.refusal(link.view(0), 0, action) == (table_says.value.code, table_says.value.message)
     assert scene.sent == sent and link.rev == rev
+
+
+def test_a_click_on_ones_own_stuck_piece_says_why_in_the_rules_words(app):
+    """Rule 9 (no two pieces on a square): North's battleship on the outer seaport square (6,2) at the
+    opening has every neighbour taken or behind the coast; the window says so in the rules' words."""
+    link, scene = north_to_move(app)
+    ship = next(p for p in scene.pub["pieces"] if p["owner"] == 0 and tuple(p["at"]) == (6, 2))
+    assert ship["id"] not in scene.orders.sources()
+    post_click(scene.map.centre((6, 2)))
+    app.step(FRAME)
+    assert scene.refusals[-1] == "Every square that piece could move to is taken or closed to it (Rule 9)."
+    assert scene.refusals[-1] == queries.stuck(link.view(0), 0, ship["id"]) and scene.sent == []

@@ -360,3 +360,15 @@ def test_a_neutral_ordered_aside_from_inside_the_port_comes_out_through_the_mout
     act(state, 2, {"type": "demand", "piece": ship["id"]})
     state["turn"] = 1
     assert offered_ends(state) == {ship["id"]: {OPEN_R}}
+
+
+def test_the_neutrals_other_pieces_wait_while_its_ordered_ship_can_go_and_it_is_told_why():
+    """Rule 13: "neutral must move it out of the way on his next move": East's other pieces have no move
+    while the demanded ship can go, and the rules say so."""
+    from engine.tactics1940 import queries
+    state, ship = east_ship_ordered_aside((1, T, (11, 11)))
+    other = next(p for p in state["pieces"] if p["at"] == [11, 11])
+    view = {"public": game.view(state, 1)["public"], "private": {}}
+    assert queries.stuck(view, 1, other["id"]) == \
+        "A belligerent ordered one of your pieces out of the way: move that piece first."
+    assert queries.stuck(view, 1, ship["id"]) is None

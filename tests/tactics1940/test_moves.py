@@ -146,3 +146,21 @@ def test_a_refused_move_names_the_rule_it_breaks():
     jumper = put(state, 0, B, (3, 4))
     assert refused(state, 0, {"type": "move", "piece": jumper["id"], "path": [[5, 4]]}) == \
         "Nobody may jump his own transports (Rule 10)."
+
+
+def test_a_piece_with_no_move_is_told_why():
+    """Rule 9 (one square at a time, no two pieces on a square; airplanes do not move) and Rule 13 (a
+    neutral ordered aside must move that piece): the rules say why a piece of the player to move is stuck."""
+    from engine.tactics1940 import queries
+    state = cleared()
+    plane = put(state, 0, A, (5, 0))
+    boxed = put(state, 0, T, (4, 3))                 # NW 1: off squares above and left
+    put(state, 1, B, (5, 3))
+    put(state, 1, B, (4, 4))
+    free = put(state, 0, T, (11, 11))
+    view = {"public": game.view(state, 0)["public"], "private": {}}
+    assert queries.stuck(view, 0, plane["id"]) == \
+        "Airplanes never move; they act only when a chance card sends them (Rule 9)."
+    assert queries.stuck(view, 0, boxed["id"]) == \
+        "Every square that piece could move to is taken or closed to it (Rule 9)."
+    assert queries.stuck(view, 0, free["id"]) is None
