@@ -28,13 +28,15 @@ from collections import deque
 
 import msgpack
 
-from net import frames, patches
+from net import frames, limits, patches
 
 HELLO_TIMEOUT = 3.0
 PING_EVERY = 5.0
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0)
 RECONNECT_FOR = 30.0  # seconds of failed tries before giving up
-SLOW_DOWN_RETRY = 0.1  # seconds before an act refused slow_down goes again
+# Seconds before an act refused slow_down goes again: the time the host's act bucket takes to refill
+# one act at its slowest rate, so a fast bot runs at the protocol's limit instead of a tenth of it.
+SLOW_DOWN_RETRY = 1.0 / limits.ACTS_PER_SECOND
 CLOSING_CODES = ("replaced", "timeout", "bad_frame", "too_slow", "full")  # errs after which the host closes
 
 

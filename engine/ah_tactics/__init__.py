@@ -27,8 +27,10 @@ docs/ah_tactics.md ("Protocol: ah_tactics"). Modules, one idea each:
 """
 from engine import options as option_menu
 from engine.ah_tactics import listing, setup as setup_module, turns, views
+from engine.ah_tactics import queries  # view-level questions a window asks (docs: "Queries the window asks")
 from engine.ah_tactics.board import load
 from engine.ah_tactics.headquarters import UNATTACHED
+from engine.ah_tactics.sampling import sample_state  # noqa: F401  (information sets: docs/games.md)
 from engine.ah_tactics.units import CORPS, N_UNITS
 from engine.gametype import CHANCE, IMPERFECT, SEQUENTIAL, GameType
 from engine.schema import Int, Square, Str

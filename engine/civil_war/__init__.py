@@ -15,6 +15,7 @@ from engine import options, sides as side_list
 from engine.civil_war import turns, views
 from engine.civil_war.board import load
 from engine.civil_war.pieces import KINDS, SIDE_TITLES
+from engine.civil_war.sampling import sample_state  # noqa: F401  (information sets: docs/games.md)
 from engine.gametype import GameType
 from engine.schema import Int, ListOf, MapOf, Optional, Square
 

@@ -18,6 +18,7 @@ from engine.risk.legal import NEUTRAL, actor
 from engine.risk.options import OPTION_CHOICES, default_options, validate_options
 from engine.risk.options import OPTION_HELP, OPTION_LABELS  # noqa: F401  (the new-game screen reads them)
 from engine.risk.view import private_view, redact, view
+from engine.risk.sampling import sample_state  # noqa: F401  (information sets: docs/games.md)
 from engine.schema import Int, ListOf, Str
 
 GAME_ID = "risk"

@@ -10,6 +10,7 @@ from engine.gametype import IMPERFECT, REALTIME, GameType
 from engine.schema import Int
 from engine.situation4 import moves, play, views
 from engine.situation4.board import load
+from engine.situation4.sampling import sample_state  # noqa: F401  (information sets: docs/games.md)
 from engine.situation4.state import SIDES, new_state, side_of
 
 GAME_ID = "situation4"

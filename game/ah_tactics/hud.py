@@ -23,13 +23,17 @@ PHASES = {"setup": "Set-up", "move": "Movement", "battle": "Battle plan", "retre
           "contact": "Reserves found", "over": "Game over"}
 
 HELP_LINES = [
-    ("Click", "a unit of yours, then a lit square: the number there is what the move costs"),
+    ("Click", "a unit of yours, then a square of its shaded reach (white near, blue, violet far); the pointer "
+              "draws the move's path and cost"),
+    ("Right-click / I", "the unit under the pointer: factors, corps, moves left, the ground it may enter"),
+    ("C", "the Combat Results Table, the planned battle's column lit (the plan panel gives its chances)"),
+    ("Q / L", "the corps HQs' ranges (rule H2) / your front line (reserves go behind it)"),
     ("D", "a parachute division picked: switch between moving by land and dropping by air"),
     ("R / V", "send the picked unit into reserve (off the board) / bring a reserve back"),
     ("G", "your movement: the picked division changes corps (the commander regroups; 1-5 or a click)"),
     ("Enter", "set-up done · end movement · confirm the battle plan"),
     ("Battle plan", "click your unit, then an enemy: it attacks it (1 / 2 before: how many factors)"),
-    ("", "click an enemy, then another: fight them as one battle; right-click: take out of the plan"),
+    ("", "click an enemy, then another: fight them as one battle; right-click a planned unit: take it out"),
     ("F / B", "reserves found: fight, or fall back"),
     ("Wheel / + -", "zoom the map; drag or arrow keys pan it, 0 shows it whole"),
     ("Space (held)", "while the other side plays: fast-forward; X keeps it on"),
@@ -156,4 +160,4 @@ def panel_row_at(pos) -> int | None:
 def build_help() -> pygame.Surface:
     return kit_hud.build_help("How to play the Tactics (1954) board", HELP_LINES,
                               "Each turn: 30 squares of movement for your whole army, then every enemy next to you "
-                              "is fought. The whole rules: main menu, Rules.", width=820, key_column=170)
+                              "is fought. The whole rules: main menu, Rules.", width=1000, key_column=180)
