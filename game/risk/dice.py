@@ -67,6 +67,11 @@ class DiceRoll:
     def done(self) -> bool:
         return self.t >= (ROLL_SECONDS + HOLD_SECONDS) * self.speed
 
+    @property
+    def losers(self) -> list[str]:
+        """The loser of each compared pair, "attacker" or "defender", as the rules decide it."""
+        return queries.pair_losers(self.battle["attacker_dice"], self.battle["defender_dice"])
+
     def skip(self) -> None:
         self.t = (ROLL_SECONDS + HOLD_SECONDS) * self.speed
 
@@ -115,7 +120,7 @@ class DiceRoll:
         surface.blit(vs, vs.get_rect(center=(PANEL.centerx + 18, top + DIE // 2)))
         if not self.rolling:
             # mark each compared pair's loser as the rules decide it, matching the event's totals
-            for i, loser in enumerate(queries.pair_losers(b["attacker_dice"], b["defender_dice"])):
+            for i, loser in enumerate(self.losers):
                 attacker_lost = loser == "attacker"
                 x = (x0 + i * (DIE + 4)) if attacker_lost else (right - i * (DIE + 4))
                 rect = pygame.Rect(x, top, DIE, DIE).inflate(-4, -4)
