@@ -12,7 +12,8 @@ fields are listed in docs/civil_war.md. Modules, one idea each:
   views       the (wholly public) view
   queries     what a bot or a window may ask the rules (strength, stakes, steps): QUERIES
 """
-from engine import options, sides as side_list
+from engine import sides as side_list
+from engine.package import option_surface
 from engine.civil_war import queries, turns, views
 from engine.civil_war.board import load
 from engine.civil_war.pieces import KINDS, SIDE_TITLES
@@ -60,14 +61,8 @@ result = turns.result
 view = views.view
 
 
-def default_options() -> dict:
-    return options.defaults(OPTION_CHOICES)
-
-
-def validate_options(requested, n_seats) -> dict:
-    if n_seats != 2:
-        raise ValueError("The Civil War Game is for exactly two players.")
-    return options.choose(OPTION_CHOICES, requested)
+default_options, validate_options = option_surface(
+    OPTION_CHOICES, lambda n: None if n == 2 else "The Civil War Game is for exactly two players.")
 
 
 def setup(options, n_seats, rng) -> dict:
