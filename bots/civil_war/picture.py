@@ -126,8 +126,10 @@ class Picture:
         self.me, self.foe = me, 1 - me
         self.units = ({}, {})    # side -> square -> composition of every unit there
         self.movers = ({}, {})   # side -> square -> composition of units free to move on the side's next turn
+        self.units_on = {}       # square -> the view's units there (what the rules count in a battle)
         for u in pub["units"]:
             sq, side = (u["at"][0], u["at"][1]), u["side"]
+            self.units_on.setdefault(sq, []).append(u)
             self.units[side].setdefault(sq, empty())[u["kind"]] += 1
             if not u["disabled"] or side == me:
                 self.movers[side].setdefault(sq, empty())[u["kind"]] += 1
@@ -148,7 +150,8 @@ class Picture:
         """Battle strength of `side` on `sq` as the rules count it (of `comp` if given, else of the units
         there), with the fortified cities as the picture holds them."""
         fortified = {self.board.city_at[at].name: s for s in (0, 1) for at in self.fortified[s]}
-        return queries.strength(self.board, dict(self.position, fortified=fortified), sq, side, comp)
+        here = dict(self.position, units=self.units_on.get(tuple(sq), []), fortified=fortified)
+        return queries.strength(self.board, here, sq, side, comp)
 
     def stake(self, sq, side: int) -> int:
         """Pieces `side` gives up if it loses the city on `sq` now (0: no city of its at stake)."""
