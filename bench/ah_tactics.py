@@ -27,10 +27,13 @@ def bot_game(seed: int, levels=LEVELS) -> tuple[Session, dict]:
     players = [make("ah_tactics", level, seat, seed * 31 + seat) for seat, level in enumerate(levels)]
     turns: dict[tuple, float] = defaultdict(float)   # (seat, round, active side) -> CPU seconds
 
-    def count(seat, view, seconds):
-        turns[seat, view["public"]["round"], view["public"]["active"]] += seconds
+    def decide(seat, view):
+        start = time.thread_time()
+        action = players[seat].choose(view)
+        turns[seat, view["public"]["round"], view["public"]["active"]] += time.thread_time() - start
+        return action
 
-    if not play_turns(s, players, ACTION_LIMIT, count) and s.rev < ACTION_LIMIT:
+    if not play_turns(s, decide, ACTION_LIMIT) and s.rev < ACTION_LIMIT:
         raise AssertionError(f"no bot acts at rev {s.rev}")
     per_level: dict[str, list[float]] = defaultdict(list)
     for (seat, _, _), spent in turns.items():

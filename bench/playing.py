@@ -1,23 +1,16 @@
 """The bench's one loop for a turn-based game between bots (each deciding from its own seat's view)."""
-import time
-
 from engine.session import TABLE_SEAT
 
 
-def play_turns(s, players, limit: int, on_choice=None) -> bool:
-    """Play Session `s` with one bot per seat (`players`) until it ends or its rev reaches `limit`. Each step,
-    the first seat to act whose bot answers acts; when none does, the table's timer (a reaction window nobody
-    took) fires at once. `on_choice(seat, view, seconds)` hears every `choose` and its thread CPU seconds.
-    True when the game ended; False at the limit or when nobody can act and no timer runs."""
+def play_turns(s, decide, limit: int) -> bool:
+    """Play Session `s` until it ends or its rev reaches `limit`. Each step, the first seat to act for which
+    `decide(seat, view)` answers an action acts; when none does, the table's timer (a reaction window nobody
+    took) fires at once. True when the game ended; False at the limit or when nobody can act and no timer runs."""
     while s.rev < limit:
         if s.result() is not None:
             return True
         for seat in s.to_act():
-            view = s.view(seat)
-            start = time.thread_time()
-            action = players[seat].choose(view)
-            if on_choice is not None:
-                on_choice(seat, view, time.thread_time() - start)
+            action = decide(seat, s.view(seat))
             if action is not None:
                 s.act(seat, action)
                 break
