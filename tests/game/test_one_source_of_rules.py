@@ -50,3 +50,19 @@ def test_a_city_cost_changed_in_the_engine_reaches_the_civil_war_bot(monkeypatch
     assert Picture(view, 0).stake(key_city.at, 1) == 2
     monkeypatch.setitem(cities.KEY_CITY_LOSS, 1, 7)
     assert Picture(view, 0).stake(key_city.at, 1) == 7
+
+
+def test_the_final_tally_the_window_counts_up_is_the_rules_own(app, monkeypatch):
+    """"50 points per grid square filled entirely with one side's pieces": the window's tally follows the
+    rules' scoring, and a changed value there reaches it with no second edit."""
+    from engine.situation4 import get_board, scoring
+    from game.situation4.tally import FinalTally
+    board = get_board()
+    pub = {"owner": [0] * board.n, "flags": [None] * board.n, "bridges": [None] * len(board.bridge_positions)}
+
+    def breakdown():
+        return FinalTally(board, pub, str, centre=(0, 0), on_done=lambda: None).breakdown
+
+    assert breakdown()[0]["squares"] == 50 * len(board.squares) and breakdown()[1]["total"] == 0
+    monkeypatch.setattr(scoring, "SQUARE_POINTS", 70)
+    assert breakdown()[0]["squares"] == 70 * len(board.squares)
