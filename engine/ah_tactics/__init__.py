@@ -25,7 +25,7 @@ docs/ah_tactics.md ("Protocol: ah_tactics"). Modules, one idea each:
   listing       legal actions (per-unit move templates with costs)
   views         public and private views, redaction, prompts, sides
 """
-from engine import options as option_menu
+from engine.package import option_surface
 from engine.ah_tactics import listing, setup as setup_module, turns, views
 from engine.ah_tactics import queries  # view-level questions a window asks (docs: "Queries the window asks")
 from engine.ah_tactics.board import load
@@ -91,14 +91,8 @@ prompt = views.prompt
 sides = views.sides
 
 
-def default_options() -> dict:
-    return option_menu.defaults(OPTION_CHOICES)
-
-
-def validate_options(requested, n_seats) -> dict:
-    if n_seats not in (2, 4):
-        raise ValueError("Tactics is for two players, or two teams of two (4 seats).")
-    return option_menu.choose(OPTION_CHOICES, requested)
+default_options, validate_options = option_surface(
+    OPTION_CHOICES, lambda n: None if n in (2, 4) else "Tactics is for two players, or two teams of two (4 seats).")
 
 
 def setup(options, n_seats, rng) -> dict:

@@ -21,7 +21,7 @@ fields are listed in docs/tactics1940.md. Modules, one idea each:
   queries     the documented questions bots may ask from one seat's view (its __all__): the
               package's public query surface, re-exported here as `queries`
 """
-from engine import options as option_menu
+from engine.package import option_surface
 from engine import sides as side_list
 from engine.gametype import CHANCE, IMPERFECT, SEQUENTIAL, GameType
 from engine.rng import Rng
@@ -75,14 +75,9 @@ prompt = views.prompt
 QUERIES = queries.__all__   # what bots may ask the rules (tests/bots/test_legal_only.py holds them to it)
 
 
-def default_options() -> dict:
-    return option_menu.defaults(OPTION_CHOICES)
-
-
-def validate_options(requested, n_seats) -> dict:
-    if not MIN_SEATS <= n_seats <= MAX_SEATS:
-        raise ValueError(f"Tactics is for {MIN_SEATS} to {MAX_SEATS} players, not {n_seats}.")
-    return option_menu.choose(OPTION_CHOICES, requested)
+default_options, validate_options = option_surface(
+    OPTION_CHOICES,
+    lambda n: None if MIN_SEATS <= n <= MAX_SEATS else f"Tactics is for {MIN_SEATS} to {MAX_SEATS} players, not {n}.")
 
 
 def first_player(n_seats: int, rng: Rng) -> tuple[int, list]:

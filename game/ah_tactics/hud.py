@@ -57,9 +57,9 @@ def build_top_bar(seats: list[dict], pub: dict, shown_seat, allowance) -> pygame
         colour = side_colour(side)
         pygame.draw.rect(surf, theme.darken(colour, 0.5), (x + 6, 10, 20, 20), border_radius=4)
         pygame.draw.rect(surf, colour, (x + 6, 9, 20, 19), border_radius=4)
-        names = [(seats[s].get("name") if s < len(seats) else None) or f"Seat {s + 1}"
-                 for s in range(i, len(seats), 2)]
-        you = shown_seat is not None and shown_seat % 2 == i
+        side_seats = pub["sides"][i]["seats"]    # the contract's sides say who plays which side
+        names = [(seats[s].get("name") if s < len(seats) else None) or f"Seat {s + 1}" for s in side_seats]
+        you = shown_seat in side_seats
         title = fit_text(f"{SIDE_TITLES[side]} · {' & '.join(names)}" + (" (you)" if you else ""), 280, 17, True)
         theme.draw_text(surf, title, (x + 34, 1), 17, theme.colours.text, bold=True, shadow=False)
         mine = [u for u in units if u["side"] == side]
