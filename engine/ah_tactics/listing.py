@@ -42,12 +42,6 @@ def legal(state: dict, seat: int) -> dict:
     return shape.nothing()
 
 
-def has_actions(state: dict, seat: int) -> bool:
-    """True when `seat` has anything to do now (a second player may run out of moves)."""
-    lg = legal(state, seat)
-    return bool(lg.get("actions") or lg.get("templates"))
-
-
 def _setup(board, state, side, commander):
     if state["ready"][side]:
         return shape.nothing()

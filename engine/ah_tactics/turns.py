@@ -34,10 +34,10 @@ def to_act(state: dict) -> set:
     if phase == SETUP:
         return {s for side in (0, 1) if not state["ready"][side] for s in side_seats(state, side)}
     if phase in (MOVE, BATTLE):
-        # the second player acts while there is anything left for him (the commander always can)
-        from engine.ah_tactics import listing
-        seats = side_seats(state, state["active"])
-        return {s for s in seats if is_commander(s) or listing.has_actions(state, s)}
+        # Both seats of the side, the whole phase long, whatever is left to move: whether the second
+        # player still has a move depends on the allowance, which hidden reserve moves spend in secret
+        # (rule G); his `legal` (private) may be empty, and the commander ends the phase.
+        return set(side_seats(state, state["active"]))
     if phase == RETREAT:
         return {state["retreats"][0]["chooser"]}
     if phase == CONTACT:
