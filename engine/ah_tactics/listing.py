@@ -55,10 +55,11 @@ def _setup(board, state, side, commander):
 
 
 def _key(state, side):
-    return (side, state["allowance"], tuple(state["halted"]), tuple(state["flown"]), tuple(state["moved"]),
+    return (side, state["allowance"], repr(sorted(state.get("credit", {}).items())), tuple(state["halted"]),
+            tuple(state["flown"]), tuple(state["moved"]),
             tuple((tuple(u["at"]) if u["at"] else None, u["status"], u["captor"], u["corps"]) for u in state["units"]),
             repr(sorted(state["hidden"].get(str(side), {}).items())), tuple(sorted(state["ports"].items())),
-            state["options"]["hq_range"])
+            state["options"]["hq_range"], state["options"].get("line_cost"))
 
 
 def moves(board, state, side) -> tuple[list, dict]:
@@ -118,7 +119,7 @@ def _open_sides(board, square, occupied) -> int:
 
 def _moves(board, state, side):
     hidden = reserves.squares_of(state, side)
-    budget = state["allowance"]
+    budget = allowance.search_budget(state)
     static = _static(state, side)
     occupied = _occupied(state, side)
     last = _LAST.get(side)
@@ -154,6 +155,7 @@ def _moves(board, state, side):
     allowed = None
     for uid in movers:
         idx, cost, _ = results[uid][1]
+        idx, cost = allowance.priced(state, uid, idx, cost)
         keep = headquarters.range_filter(state, uid)
         if state["units"][uid]["status"] == RESERVE:
             if allowed is None:
