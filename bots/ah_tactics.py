@@ -11,13 +11,16 @@ the rules' own table and odds functions.
           covers the battles it must fight with any attackers, sends losers back anywhere;
   normal  each turn gathers one group against the enemy division where the forecast of the
           battles it brings about (the rules' table and odds) gains most, kills enemy HQs it can
-          reach, brings six units up to a line two squares off the enemy (HQs three), spreads
+          reach, brings six units up to a line two squares off the enemy, spreads
           its attackers over the battles for the best expected exchange, and pushes losers back
           towards its own units and away from theirs;
   hard    the same with up to eight groups a turn, allowance weighed lightly, units stepping out
           of contacts whose forced battles would cost more than they bring, fourteen units
           brought up a turn.
-The levels differ only in the KNOBS below; the rest of the planning is shared.
+The levels differ only in the KNOBS below; the rest of the planning is shared. Normal and hard
+move their HQs last, only where no enemy division can come next to them next turn (behind their
+divisions' screen, bots/ah_tactics_threat.py), never next to an enemy unit; every level's
+commander arranges the set-up so that each HQ is as hard to reach on turn one as its area allows.
 """
 import random
 from functools import lru_cache

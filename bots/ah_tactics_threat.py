@@ -40,13 +40,22 @@ def _steps(name: str) -> dict:
     return out
 
 
+@lru_cache(maxsize=None)
+def _control(name: str) -> dict:
+    """Per land square, the squares a regular division there controls (E1: not across a river; E2: not
+    mountains)."""
+    board = load(name)
+    return {sq: tuple(n for n in grid.neighbours(sq, board.width, board.height)
+                      if board.land(n) and board.terrain[n] != MOUNTAIN and not board.separated(sq, n))
+            for sq in board.terrain if board.land(sq)}
+
+
 def controlled(board, squares) -> set:
-    """Squares regular divisions on `squares` control (E1: not across a river; E2: not mountains)."""
+    """Squares regular divisions on `squares` control."""
+    control = _control(board.name)
     out = set()
     for sq in squares:
-        for n in grid.neighbours(sq, board.width, board.height):
-            if board.land(n) and board.terrain[n] != MOUNTAIN and not board.separated(sq, n):
-                out.add(n)
+        out.update(control.get(sq, ()))
     return out
 
 
@@ -95,10 +104,12 @@ def threatened(board, enemy_divisions, own_divisions, others, enemy_ports=(), am
                              frozenset(board.beaches))
         for sq, cost in landed.items():
             reach[sq] = min(cost, reach.get(sq, cost))
+    control = _control(board.name)
     out = {}
-    for sq, cost in sorted(reach.items(), key=lambda item: item[1]):
-        for n in controlled(board, (sq,)):
-            out.setdefault(n, cost)
+    for sq, cost in reach.items():
+        for n in control.get(sq, ()):
+            if cost < out.get(n, ALLOWANCE + 1):
+                out[n] = cost
     return out
 
 
