@@ -63,9 +63,13 @@ def priced(state: dict, uid: int, idx: list, thirds: list) -> tuple[list, list]:
     """The squares of a reach (indices, thirds) `uid` may afford now, and what each costs the allowance."""
     if not per_unit(state):
         return idx, thirds
-    top = budget(state, uid)
-    keep = [k for k, c in enumerate(thirds) if c <= top]
-    return [idx[k] for k in keep], [charge(state, uid, thirds[k]) for k in keep]
+    have = credit(state, uid)
+    top = state["allowance"] + have
+    if thirds and max(thirds) > top:
+        pairs = [(i, c) for i, c in zip(idx, thirds) if c <= top]
+        idx, thirds = [i for i, _ in pairs], [c for _, c in pairs]
+    # charge() for every square at once (this runs for every square of every unit's reach)
+    return idx, [(c - have + 2) // 3 * 3 if c > have else 0 for c in thirds]
 
 
 def search_budget(state: dict) -> int:
