@@ -34,7 +34,7 @@ MAX_CREDIT = 2   # thirds a unit can have paid for and not yet used
 
 def credit(state: dict, uid: int) -> int:
     """Thirds the unit has paid for this turn and not used (0 when thirds are pooled)."""
-    return state.setdefault("credit", {}).get(str(uid), 0) if per_unit(state) else 0
+    return state.get("credit", {}).get(str(uid), 0) if per_unit(state) else 0
 
 
 def budget(state: dict, uid: int) -> int:
@@ -56,7 +56,7 @@ def pay(state: dict, uid: int, thirds: int) -> None:
     left = credit(state, uid) + due - thirds
     spend(state, due)
     if per_unit(state):
-        state["credit"][str(uid)] = left
+        state.setdefault("credit", {})[str(uid)] = left
 
 
 def priced(state: dict, uid: int, idx: list, thirds: list) -> tuple[list, list]:
