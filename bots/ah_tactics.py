@@ -11,13 +11,16 @@ the rules' own table and odds functions.
           covers the battles it must fight with any attackers, sends losers back anywhere;
   normal  each turn gathers one group against the enemy division where the forecast of the
           battles it brings about (the rules' table and odds) gains most, kills enemy HQs it can
-          reach, brings six units up to a line two squares off the enemy (HQs three), spreads
+          reach, brings six units up to a line two squares off the enemy, spreads
           its attackers over the battles for the best expected exchange, and pushes losers back
           towards its own units and away from theirs;
   hard    the same with up to eight groups a turn, allowance weighed lightly, units stepping out
           of contacts whose forced battles would cost more than they bring, fourteen units
           brought up a turn.
-The levels differ only in the KNOBS below; the rest of the planning is shared.
+The levels differ only in the KNOBS below; the rest of the planning is shared. Normal and hard
+move their HQs last, only where no enemy division can come next to them next turn (behind their
+divisions' screen, bots/ah_tactics_threat.py), never next to an enemy unit; every level's
+commander arranges the set-up so that each HQ is as hard to reach on turn one as its area allows.
 """
 import random
 from functools import lru_cache
@@ -26,6 +29,7 @@ from engine import grid, legal as shape
 import engine.ah_tactics.crt as crt
 from engine.ah_tactics.board import MOUNTAIN, load
 from engine.ah_tactics.units import FACTOR, HQ
+from bots.ah_tactics_threat import ALLOWANCE, open_sides, threatened
 
 SIDE_NAMES = ("blue", "red")
 # What sets the levels apart (experiments change these):
@@ -115,7 +119,7 @@ class TacticsBot:
     def plan(self, public, private, legal) -> list[dict]:
         phase = public["phase"]
         if phase == "setup":
-            return [{"type": "setup_done"}]
+            return self.plan_setup(public, private, legal)
         if phase == "move":
             return Mover(self, public, private, legal).plan()
         if phase == "battle":
@@ -125,6 +129,45 @@ class TacticsBot:
         if phase == "contact":
             return [{"type": "contact", "choice": "fight"}]
         return []
+
+    def plan_setup(self, public, private, legal) -> list[dict]:
+        """The commander arranges the bivouac areas so that each HQ stands where no enemy division can
+        come next to it on the first turn — the enemy's army from its own bivouac areas, its amphibious
+        division landing on any beach (D4) — and with the least open ground around it (parachute
+        drops); then declares the set-up done. The second player leaves the arrangement to him."""
+        if not shape.of_type(legal, "setup_done")[0]:
+            return []
+        board = self.board
+        side = self.seat % 2
+        kinds = {u["id"]: u["kind"] for u in public["units"]}
+        spots = {int(k): tuple(v) for k, v in private["arrangement"].items()}
+        areas = {t["unit"]: [tuple(s) for s in shape.domain_values(t["to"])] for t in shape.of_type(legal, "place")[1]}
+        enemy_camp = [sq for (s, _), squares in board.bivouacs.items() if s != side for sq in squares]
+        enemy_ports = [c.name for c in board.cities.values() if c.port and c.side != side]
+        steps = []
+
+        def exposure(arrangement, hq, danger):
+            sq = arrangement[hq]   # the sooner an enemy division could come next to it, the worse
+            return (-danger.get(sq, ALLOWANCE + 1), open_sides(board, sq, set(arrangement.values())))
+
+        for hq in sorted(uid for uid in spots if kinds[uid] == HQ):
+            # the danger as the areas stand (a swap within an area moves a division by a few squares only)
+            danger = threatened(board, enemy_camp, [sq for uid, sq in spots.items() if kinds[uid] != HQ],
+                                [sq for uid, sq in spots.items() if kinds[uid] == HQ], enemy_ports, enemy_camp)
+            best = (exposure(spots, hq, danger), spots[hq], spots)
+            for sq in areas.get(hq, ()):
+                trial = dict(spots)
+                other = next((uid for uid, at in spots.items() if at == sq), None)
+                if other is not None:
+                    trial[other] = spots[hq]
+                trial[hq] = sq
+                score = exposure(trial, hq, danger)
+                if score < best[0]:
+                    best = (score, sq, trial)
+            if best[1] != spots[hq]:
+                steps.append({"type": "place", "unit": hq, "to": list(best[1])})
+                spots = best[2]
+        return steps + [{"type": "setup_done"}]
 
     def plan_retreats(self, public, legal) -> list[dict]:
         _, temps = shape.of_type(legal, "retreat")
@@ -317,7 +360,9 @@ class Mover:
             steps += away
         kills, budget = self.plan_hq_kills(used, taken, budget)
         steps += kills
-        steps += self.plan_advance(used, taken, budget)
+        advance, budget = self.plan_advance(used, taken, budget)
+        steps += advance
+        steps += self.plan_hqs(steps, taken, budget)
         steps.append({"type": "end_movement"})
         return steps
 
@@ -529,10 +574,10 @@ class Mover:
         moves = []
         for u in self.pic.mine:
             uid = u["id"]
-            if uid in used or uid not in self.reach:
+            if uid in used or uid not in self.reach or u["kind"] == HQ:   # HQs: plan_hqs
                 continue
             here = tuple(u["at"])
-            standoff = 3 if u["kind"] == HQ else (1 if self.eager >= 3 else 2)
+            standoff = 1 if self.eager >= 3 else 2
             now = dist.get(here, 60)
             if now == standoff:
                 continue
@@ -566,7 +611,68 @@ class Mover:
             taken.add(sq)
             budget -= c
             steps.append({"type": "move", "unit": uid, "to": list(sq)})
-        return steps
+        return steps, budget
+
+    # -- HQs last, behind the divisions as they will stand: out of every enemy division's reach
+    def plan_hqs(self, steps, taken, budget):
+        """An HQ is lost the moment an enemy division comes next to it (rule F), so HQs stand only where
+        no enemy division can come next turn — escorted, behind the divisions' screen — as near their
+        formation as that allows, with as little open ground around them as may be (parachute drops);
+        never next to an enemy unit. One already safe and near its formation stays."""
+        board, pic = self.board, self.pic
+        pos = {u["id"]: tuple(u["at"]) for u in pic.mine}
+        for step in steps:
+            if step["type"] == "move":
+                pos[step["unit"]] = tuple(step["to"])
+        divisions = {u["id"]: pos[u["id"]] for u in pic.mine if u["kind"] != HQ and u["status"] == "active"}
+        others = [sq for uid, sq in pos.items() if uid not in divisions]
+        others += [tuple(u["at"]) for u in pic.theirs if u["kind"] == HQ]
+        enemy_ports = [name for name, side in self.public["ports"].items() if side != pic.side]
+        danger = threatened(board, [tuple(u["at"]) for u in pic.enemy_divisions], list(divisions.values()), others,
+                            enemy_ports, [tuple(u["at"]) for u in pic.enemy_divisions if u["kind"] == "amphibious"])
+        near_enemy = {n for u in pic.theirs for n in grid.neighbours(tuple(u["at"]), board.width, board.height)}
+        occupied = set(pos.values()) | set(pic.at)
+        out = []
+        for u in pic.mine:
+            uid = u["id"]
+            if u["kind"] != HQ or uid not in self.reach:
+                continue
+            led = [sq for d, sq in divisions.items() if self._led_by(u, pic.units[d])] or list(divisions.values())
+            if not led:
+                continue
+            cx = sum(x for x, _ in led) / len(led)
+            cy = sum(y for _, y in led) / len(led)
+            here = pos[uid]
+
+            def key(sq, cost):
+                far = max(0.0, max(abs(sq[0] - cx), abs(sq[1] - cy)) - 4)
+                # safe first; else where an enemy would spend half its allowance and more to come next to it,
+                # near the formation, then the costlier for the enemy (not off to a far corner)
+                reach_cost = danger.get(sq, ALLOWANCE + 1)
+                tier = 0 if sq not in danger else (1 if reach_cost >= ALLOWANCE // 2 else 2)
+                return (tier, far, -reach_cost, open_sides(board, sq, occupied - {here}), cost)
+            options = [(key(here, 0), here, 0)] if here not in near_enemy else []
+            options += [(key(sq, c), sq, c) for sq, c in self.reach[uid].items()
+                        if c <= budget and sq not in taken and sq not in near_enemy]
+            if not options:
+                continue
+            _, sq, c = min(options)
+            if sq != here:
+                taken.add(sq)
+                occupied.discard(here)
+                occupied.add(sq)
+                budget -= c
+                out.append({"type": "move", "unit": uid, "to": list(sq)})
+        return out
+
+    @staticmethod
+    def _led_by(hq, division) -> bool:
+        """The division belongs to the HQ's formation: its corps, its army, or (the army group) any."""
+        if hq["hq"] == "corps":
+            return division["corps"] == hq["corps"]
+        if hq["hq"] == "army":
+            return division["army"] == hq["army"]
+        return True
 
 
 class BattlePlanner:

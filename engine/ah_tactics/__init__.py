@@ -46,12 +46,14 @@ OPTION_CHOICES = {
     "prisoners": ["off", "guarded", "liberation"],   # J1, and J1 with J2
     "hq_defence": ["off", "on"],           # J3
     "encirclement": ["off", "on"],         # J4
+    "line_cost": ["per_unit", "pooled"],   # C1: a unit's thirds of a square along lines, or all units' together
 }
 OPTION_LABELS = {
     "hq_range": {"advisory": "Advisory (rulebook)", "binding": "Binding"},
     "prisoners": {"off": "Off", "guarded": "Prisoners (J1)", "liberation": "Prisoners and liberation (J1, J2)"},
     "hq_defence": {"off": "Off", "on": "On (J3)"},
     "encirclement": {"off": "Off", "on": "On (J4)"},
+    "line_cost": {"per_unit": "Per unit (rulebook)", "pooled": "Pooled thirds"},
 }
 OPTION_HELP = {
     "hq_range": "Corps HQs belong within five squares of most of their corps: shown only, or enforced on every move.",
@@ -59,6 +61,8 @@ OPTION_HELP = {
                  "bivouac area; with liberation, prisoners reached by their own side go free and refit.",
     "hq_defence": "Optional rule J3: headquarters defend with a factor of one instead of being lost on contact.",
     "encirclement": "Optional rule J4: units cut off for two complete turns are captured.",
+    "line_cost": "Rule C1: three squares along a road or railroad for one square of allowance, counted for each "
+                 "unit in whole squares, or in thirds of a square pooled across all units.",
 }
 
 _BOARD = load()

@@ -1,12 +1,18 @@
 """The Basic Turn Allowance (rule C): 30 squares a turn across all of a side's units, kept in
 thirds of a square so that a square along a road or railroad costs exactly one third.
 
+C1: "a player may move a Unit a total of THREE SQUARES for each square allowed in his BASIC TURN
+ALLOWANCE": the thirds are counted per unit (option `line_cost` "per_unit", the rulebook's): the
+allowance loses whole squares, and a unit's thirds left over from a square already paid
+(`state["credit"]`, its own, for the rest of the turn) pay its next thirds. With `line_cost`
+"pooled" the thirds of all units are counted together.
+
 Unused thirds are lost at the end of the turn. A unit that moves into enemy contact is halted
-for the rest of the turn (C6); a parachute division that has moved (by land or air) flies no
-more that turn, and after flying moves no more (D3).
+for the rest of the turn (C6); a parachute division is moved once a turn, by air or by one land
+move (D3: "these divisions can only be moved ONCE during a player's turn").
 """
 from engine.ah_tactics.state import ACTIVE, FULL_ALLOWANCE, PRISONER, REFITTING, RESERVE, controller
-from engine.ah_tactics.units import ROSTER
+from engine.ah_tactics.units import PARA, ROSTER
 
 
 def remaining(state: dict) -> int:
@@ -19,8 +25,61 @@ def spend(state: dict, thirds: int) -> None:
     state["allowance"] -= thirds
 
 
+def per_unit(state: dict) -> bool:
+    return state["options"].get("line_cost", "per_unit") == "per_unit"
+
+
+MAX_CREDIT = 2   # thirds a unit can have paid for and not yet used
+
+
+def credit(state: dict, uid: int) -> int:
+    """Thirds the unit has paid for this turn and not used (0 when thirds are pooled)."""
+    return state.get("credit", {}).get(str(uid), 0) if per_unit(state) else 0
+
+
+def budget(state: dict, uid: int) -> int:
+    """The most thirds `uid` may move now."""
+    return state["allowance"] + credit(state, uid)
+
+
+def charge(state: dict, uid: int, thirds: int) -> int:
+    """What the allowance loses when `uid` moves `thirds` more: whole squares per unit (C1), its
+    credit first; the thirds themselves when pooled."""
+    if not per_unit(state):
+        return thirds
+    return -(-max(0, thirds - credit(state, uid)) // 3) * 3
+
+
+def pay(state: dict, uid: int, thirds: int) -> None:
+    """Spend what moving `uid` `thirds` costs, keeping its unused thirds as its credit."""
+    due = charge(state, uid, thirds)
+    left = credit(state, uid) + due - thirds
+    spend(state, due)
+    if per_unit(state):
+        state.setdefault("credit", {})[str(uid)] = left
+
+
+def priced(state: dict, uid: int, idx: list, thirds: list) -> tuple[list, list]:
+    """The squares of a reach (indices, thirds) `uid` may afford now, and what each costs the allowance."""
+    if not per_unit(state):
+        return idx, thirds
+    have = credit(state, uid)
+    top = state["allowance"] + have
+    if thirds and max(thirds) > top:
+        pairs = [(i, c) for i, c in zip(idx, thirds) if c <= top]
+        idx, thirds = [i for i, _ in pairs], [c for _, c in pairs]
+    # charge() for every square at once (this runs for every square of every unit's reach)
+    return idx, [(c - have + 2) // 3 * 3 if c > have else 0 for c in thirds]
+
+
+def search_budget(state: dict) -> int:
+    """The budget a search of every unit's reach needs (the largest credit included)."""
+    return state["allowance"] + (MAX_CREDIT if per_unit(state) else 0)
+
+
 def new_turn(state: dict) -> None:
     state["allowance"] = FULL_ALLOWANCE
+    state["credit"] = {}
     state["halted"] = []
     state["flown"] = []
     state["moved"] = []
@@ -64,4 +123,7 @@ def movable(state: dict, side: int, uid: int) -> str | None:
         return f"The {name} is in contact and can move no further this turn."
     if uid in state["flown"]:
         return f"The {name} has made its air move this turn."
+    if ROSTER[uid].kind == PARA and u["status"] != PRISONER and uid in state["moved"]:
+        # D3: "these divisions can only be moved ONCE during a player's turn" — by air or by land
+        return f"The {name} has moved this turn; a parachute division is moved only once a turn."
     return None

@@ -43,12 +43,6 @@ def legal(state: dict, seat: int) -> dict:
     return shape.nothing()
 
 
-def has_actions(state: dict, seat: int) -> bool:
-    """True when `seat` has anything to do now (a second player may run out of moves)."""
-    lg = legal(state, seat)
-    return bool(lg.get("actions") or lg.get("templates"))
-
-
 def _setup(board, state, side, commander):
     if state["ready"][side]:
         return shape.nothing()
@@ -62,10 +56,11 @@ def _setup(board, state, side, commander):
 
 
 def _key(state, side):
-    return (side, state["allowance"], tuple(state["halted"]), tuple(state["flown"]), tuple(state["moved"]),
+    return (side, state["allowance"], repr(sorted(state.get("credit", {}).items())), tuple(state["halted"]),
+            tuple(state["flown"]), tuple(state["moved"]),
             tuple((tuple(u["at"]) if u["at"] else None, u["status"], u["captor"], u["corps"]) for u in state["units"]),
             repr(sorted(state["hidden"].get(str(side), {}).items())), tuple(sorted(state["ports"].items())),
-            state["options"]["hq_range"])
+            state["options"]["hq_range"], state["options"].get("line_cost"))
 
 
 def moves(board, state, side) -> list:
@@ -125,12 +120,15 @@ def _open_sides(board, square, occupied) -> int:
 def _moves(board, state, side):
     hidden = reserves.squares_of(state, side)
     budget = state["allowance"]
-    reach = max(budget, FULL_ALLOWANCE)
+    search = allowance.search_budget(state)   # the allowance plus the largest leftover a unit may hold
+    # Searched with the whole turn's allowance: the domain's "max" leaves out what costs more than is
+    # left, so a unit's costs change only where a move really changed them (and patches stay small).
+    reach = search - budget + max(budget, FULL_ALLOWANCE)
     static = _static(state, side)
     occupied = _occupied(state, side)
     last = _LAST.get(side)
     changed = None
-    if last is not None and last[0] == static and last[2] >= budget:
+    if last is not None and last[0] == static and last[2] >= reach:
         changed = occupied ^ last[1]
     movers, sources, results = [], [], {}
     for uid, u in enumerate(state["units"]):
@@ -140,7 +138,7 @@ def _moves(board, state, side):
         source = (src, ROSTER[uid].mover, ROSTER[uid].kind == "amphibious")
         movers.append(uid)
         kept = last[3].get(uid) if changed is not None else None
-        if kept is not None and kept[0] == source and _unchanged(board, kept[1], src, changed, budget):
+        if kept is not None and kept[0] == source and _unchanged(board, kept[1], src, changed, search):
             # kept whole: squares that cost more than the budget now are outside the domain's "max"
             results[uid] = kept
         else:
@@ -158,7 +156,8 @@ def _moves(board, state, side):
     templates = []
     allowed = None
     for uid in movers:
-        idx, cost, _, _ = results[uid][1]
+        searched_idx, searched_cost, _, raster = results[uid][1]
+        idx, cost = allowance.priced(state, uid, searched_idx, searched_cost)
         keep = headquarters.range_filter(state, uid)
         if state["units"][uid]["status"] == RESERVE:
             if allowed is None:
@@ -171,8 +170,7 @@ def _moves(board, state, side):
             idx, cost = [p[0] for p in pairs], [p[1] for p in pairs]
         if not any(c <= budget for c in cost):
             continue
-        raster = results[uid][1][3]
-        if len(idx) != len(results[uid][1][0]):   # a range or reserve filter took squares out
+        if cost is not searched_cost or len(idx) != len(searched_idx):   # priced per unit, or filtered
             raster = _raster(board, idx, cost)
         templates.append({"type": "move", "unit": uid, "to": shape.squares(board.width, board.height, raster, budget)})
     return templates

@@ -5,10 +5,11 @@ A step to one of the eight neighbours costs, for the unit's movement class:
     or between two squares of one city (C3);
   * otherwise 3 thirds (C7), 6 into a forest (C4), and 3 more across a river other than at a
     bridge (C5); armor never enters forest (D2), only mountain divisions enter mountains (D1).
-Units never pass through other units (C1), except friendly units on a square where a road and
-a railroad run together, passed along the lines (C2). A unit stops on entering a square an
-enemy controls (C6). Sea legs cost nothing (D4): from a friendly port's dock to a free dock of a
-friendly port, and for amphibious divisions to any free beach.
+Units never pass through other units (C1), except friendly units on a square where a road and a
+railroad run together, passed along the lines (C2). A unit stops on entering a square next to an
+enemy unit, within the limits of contact (C6, E1, E2). Sea legs cost nothing (D4): from a friendly
+port's dock to a free dock of a friendly port; an amphibious division's to a free beach only ("can
+only land on beaches—not in a port proper").
 
 Two searches share these costs: `Field.reach` (every square a unit can reach within a budget,
 with its cost: a bucketed Dijkstra over sets of squares held as integers, fast enough to list
@@ -175,9 +176,9 @@ class Field:
         self.board = board
         self.occupied = occupied   # every square a unit stands on (plus the side's own hidden reserves)
         self.transit = transit     # own units on road-and-rail squares, passable along the lines
-        self.stop = stop           # squares an enemy division controls
+        self.stop = stop           # squares next to an enemy unit, within contact's limits (C6)
         self.docks = docks         # dock squares of the side's ports
-        self.landings = landings   # beaches (amphibious landings)
+        self.landings = landings   # beaches (amphibious landings, their only landings)
 
     def reach(self, src, mover: str, budget: int, *, amphibious: bool = False, sea: bool = True) -> dict:
         """{(x, y): cost in thirds} of every square the unit on `src` can end a move on within
@@ -207,7 +208,7 @@ class Field:
             src_p |= g.bit(sq) << shift
             enter |= t.enter << shift
             forest |= t.forest << shift
-            arrivals.append((self.docks | (self.landings if amphibious else 0)) << shift)
+            arrivals.append((self.landings if amphibious else self.docks) << shift)
         lane_all = g.full * rep
         occupied = self.occupied * rep
         free = enter & (lane_all ^ occupied) | src_p & enter
@@ -281,7 +282,7 @@ class Field:
         transit = self.transit & ~src_bit & ~self.stop
         stop = self.stop & ~src_bit
         docks = self.docks if sea else 0
-        arrivals = ((docks | (self.landings if amphibious else 0)) & free) if docks else 0
+        arrivals = ((self.landings if amphibious else docks) & free) if docks else 0
         arrival_list = g.indices(arrivals)
         best = {si: 0}
         parent = {si: None}
@@ -335,8 +336,11 @@ def field(board, side: int, placed, own_hidden=(), ports=None) -> Field:
         if mover_side == side:
             if sq in board.double:
                 transit |= bit
-        elif status == "active" and ROSTER[uid].kind != HQ and ROSTER[uid].side != side:
-            stop |= control_bits(board, sq, ROSTER[uid].kind == "mountain")
+        elif status in ("active", "refitting"):
+            # C6: "Units must STOP as soon as they move adjacent to an enemy Unit" — any Unit, HQs and
+            # refitting units too (they control nothing and are lost on contact, yet they are Units),
+            # within the limits of contact (E1 rivers, E2 mountains); prisoners are in no one's way.
+            stop |= control_bits(board, sq, ROSTER[uid].kind == "mountain" and status == "active")
     for sq in own_hidden:
         occupied |= g.bit(sq)
     docks = 0

@@ -7,10 +7,11 @@ its capture: in the area, every combat factor of the captor's divisions there gu
 prisoners. A prisoner not under guard once that time is up escapes home to its own side's
 Replacement Center area, where it must refit.
 
-J2 (option `prisoners` "liberation"): a prisoner is recaptured when a division of its own side moves next to
-it. Liberated (and escaped) units have no combat use — they neither control, attack nor are
-attacked, and are lost like HQs if an enemy division comes into contact — until they have stood in
-their side's Replacement Center area for one complete turn (three turn-ends running).
+J2 (option `prisoners` "liberation"): a prisoner is recaptured when a unit of its own side (an HQ
+too: "a friendly Unit") moves next to it. Liberated (and escaped) units have no combat use — they
+neither control, attack nor are attacked, and are lost like HQs if an enemy division comes into
+contact — until they have stood in their side's Replacement Center area for one complete turn (three
+turn-ends running).
 """
 from engine import grid
 from engine.ah_tactics.state import ACTIVE, PRISONER, REFITTING, eliminate, is_combat
@@ -37,7 +38,7 @@ def capture(state: dict, uid: int, captor: int) -> None:
 
 
 def liberate_near(state: dict, side: int, square) -> list[dict]:
-    """J2: prisoners of `side` next to `square`, where a division of theirs has just arrived, are free."""
+    """J2: prisoners of `side` next to `square`, where a unit of theirs has just arrived, are free."""
     if not liberation(state):
         return []
     events = []

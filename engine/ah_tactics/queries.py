@@ -79,6 +79,14 @@ def _budget(view: dict) -> int:
     return (view.get("private") or {}).get("allowance") or 0
 
 
+def _purse(view: dict) -> dict:
+    """The allowance as the rules price a move (C1), from what the seat sees: the allowance left, its
+    units' credits of paid thirds, and the `line_cost` option."""
+    private = view.get("private") or {}
+    return {"allowance": _budget(view), "credit": dict(private.get("credit") or {}),
+            "options": dict((view.get("public") or {}).get("options") or {})}
+
+
 # ----- movement -------------------------------------------------------------------------------------
 def route(view: dict, unit: int, to) -> tuple[int, list] | None:
     """(cost in thirds, [(x, y), ...]) of the route the move of `unit` to `to` takes (its start not included,
@@ -86,12 +94,13 @@ def route(view: dict, unit: int, to) -> tuple[int, list] | None:
     src = _source(view, unit)
     if src is None or _side(view) is None:
         return None
-    found = field(view).route(src, tuple(to), ROSTER[unit].mover, _budget(view),
+    purse = _purse(view)
+    found = field(view).route(src, tuple(to), ROSTER[unit].mover, allowance.budget(purse, unit),
                               amphibious=ROSTER[unit].kind == "amphibious")
     if found is None:
         return None
     cost, steps = found
-    return cost, [sq for sq, _, _ in steps]
+    return allowance.charge(purse, unit, cost), [sq for sq, _, _ in steps]
 
 
 def reach_costs(view: dict, unit: int) -> dict:
@@ -100,7 +109,10 @@ def reach_costs(view: dict, unit: int) -> dict:
     src = _source(view, unit)
     if src is None or _side(view) is None:
         return {}
-    return field(view).reach(src, ROSTER[unit].mover, _budget(view), amphibious=ROSTER[unit].kind == "amphibious")
+    purse = _purse(view)
+    found = field(view).reach(src, ROSTER[unit].mover, allowance.budget(purse, unit),
+                              amphibious=ROSTER[unit].kind == "amphibious")
+    return {square: allowance.charge(purse, unit, thirds) for square, thirds in found.items()}
 
 
 def _occupant(view: dict, square) -> int | None:

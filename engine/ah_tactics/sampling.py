@@ -1,6 +1,6 @@
 """Information sets (docs/games.md, "Information sets: sample_state"): in Tactics (1954) the board is
 public except each side's secrets — its set-up arrangement until both sides are done, the squares of
-its reserves off the board, and during its own turn the allowance left (which would tell how far its
+its reserves off the board, and during its own turn the allowance left and its units' paid thirds (which would tell how far its
 reserves moved). A sample keeps the seat's own side as its view shows it and draws the other side's:
 a set-up arranged afresh within its bivouac areas, reserves placed one by one on squares where the
 rules let a reserve stand (behind the front, away from the enemy), and any allowance from none to full."""
@@ -69,6 +69,9 @@ def sample_state(view: dict, seat, rng) -> dict:
         "ready": [public["ready"][name] for name in SIDE_NAMES],
         "units": _units(public, arranged),
         "allowance": allowance,
+        # A unit's paid thirds not yet used (C1, per unit): the moving side's own, as its view shows them;
+        # the other side's are its secret, and a sample leaves them unpaid.
+        "credit": {str(k): v for k, v in (private.get("credit") or {}).items()},
         # A unit that flew is halted too, so the halted list alone decides what may still move.
         "halted": list(public["halted"]), "flown": [], "moved": list(public["moved"]),
         "hidden": {},

@@ -24,7 +24,8 @@ def new_state(board, options: dict, n_seats: int, rng) -> dict:
                 units[uid]["at"] = [sq[0], sq[1]]
     return {
         "n_seats": n_seats, "options": dict(options), "phase": SETUP, "round": 0, "active": None, "first": None,
-        "ready": [False, False], "units": units, "allowance": 0, "halted": [], "flown": [], "moved": [],
+        "ready": [False, False], "units": units, "allowance": 0, "credit": {}, "halted": [], "flown": [],
+        "moved": [],
         "hidden": {}, "ports": cities.initial_ports(board), "plan": [], "must": [], "retreats": [],
         "contact": None, "hold": [0, 0], "encircled": {}, "eliminated": [], "result": None,
     }

@@ -2,7 +2,8 @@
 
     {"n_seats", "options", "phase", "round", "active", "first", "ready",
      "units": [{"at", "status", "corps", "captor", "clock"} per unit id],
-     "allowance", "halted", "flown", "moved", "hidden", "ports", "plan", "must",
+     "allowance", "credit" {unit id as text: thirds paid, unused}, "halted", "flown", "moved",
+     "hidden", "ports", "plan", "must",
      "retreats", "contact", "hold", "encircled", "eliminated", "result"}
 
 A unit's status is one of: active (on the board and fighting), reserve (off the board, its

@@ -34,10 +34,10 @@ def to_act(state: dict) -> set:
     if phase == SETUP:
         return {s for side in (0, 1) if not state["ready"][side] for s in side_seats(state, side)}
     if phase in (MOVE, BATTLE):
-        # the second player acts while there is anything left for him (the commander always can)
-        from engine.ah_tactics import listing
-        seats = side_seats(state, state["active"])
-        return {s for s in seats if is_commander(s) or listing.has_actions(state, s)}
+        # Both seats of the side, the whole phase long, whatever is left to move: whether the second
+        # player still has a move depends on the allowance, which hidden reserve moves spend in secret
+        # (rule G); his `legal` (private) may be empty, and the commander ends the phase.
+        return set(side_seats(state, state["active"]))
     if phase == RETREAT:
         return {state["retreats"][0]["chooser"]}
     if phase == CONTACT:
@@ -52,6 +52,8 @@ def apply(state: dict, seat: int, action: dict, rng) -> list[dict]:
     side = side_of_seat(seat)
     if kind in COMMANDER_ONLY and not is_commander(seat):
         refuse("Only your side's commander decides that.")
+    if state["phase"] in (MOVE, BATTLE) and side != state["active"]:
+        refuse("It is not your side's turn: units move, go into reserve and fight in their side's own turn.")
     handler = HANDLERS.get((state["phase"], kind))
     if handler is None:
         refuse(f"That is not done now: it is the {state['phase']} phase.")
@@ -93,26 +95,29 @@ def _move(board, state, side, action, rng):
         refuse("A reserve moves only to a free square behind the front line, away from the enemy.")
     if not headquarters.move_keeps_range(state, uid, dest):
         refuse("That move would leave a corps HQ out of range of its corps (rule H2, binding).")
-    route = field_for(board, state, side).route(src, dest, unit.mover, state["allowance"],
-                                               amphibious=unit.kind == "amphibious")
+    ground = field_for(board, state, side)
+    route = ground.route(src, dest, unit.mover, allowance.budget(state, uid), amphibious=unit.kind == "amphibious")
     if route is None:
         refuse(f"The {unit.name} cannot reach {list(dest)} with {allowance.squares(state['allowance'])} "
                "squares of allowance left.")
     cost, path = route
     if reserve:
-        allowance.spend(state, cost)
+        allowance.pay(state, uid, cost)
         reserves.move_secretly(state, uid, dest)
         allowance.mark(state, "moved", uid)
         return [secret_event({"type": "reserve_moved", "side": SIDE_NAMES[side]}, side_seats(state, side),
                              unit=uid, x=dest[0], y=dest[1], cost=cost)]
-    return _walk(board, state, side, uid, src, path)
+    return _walk(board, state, side, uid, src, path, ground.stop)
 
 
-def _walk(board, state, side, uid, src, path) -> list[dict]:
+def _walk(board, state, side, uid, src, path, halts) -> list[dict]:
     """Carry out a move step by step: enemy HQs passed are lost, prisoners passed are freed (J2),
-    and hidden reserves stop the mover where it meets them."""
+    and hidden reserves stop the mover where it meets them. `halts`: the squares next to an enemy
+    unit as the move began (C6), where the mover stops for the turn even if the HQ that made it
+    stop is lost by its arrival."""
     enemy_hidden = {sq: h for h, sq in reserves.hidden_enemies(state, side).items()}
-    combat = is_combat(state, uid) and controller(state, uid) == ROSTER[uid].side
+    own = controller(state, uid) == ROSTER[uid].side      # not a prisoner marched by its captor
+    combat = own and is_combat(state, uid)
     taken = {(u["at"][0], u["at"][1]) for i, u in enumerate(state["units"]) if u["at"] is not None and i != uid}
     events = []
     pos, spent, stumbled = src, 0, []
@@ -125,19 +130,21 @@ def _walk(board, state, side, uid, src, path) -> list[dict]:
         if sq not in taken:
             stand, stand_cost = sq, cost
         state["units"][uid]["at"] = [pos[0], pos[1]]
-        if combat:
-            events += _passing(board, state, uid, pos)
+        if own:
+            events += _passing(board, state, uid, pos, combat)
         stumbled = reserves.stumbled(board, state, side, pos)
         if stumbled:
             break
     if pos != stand:  # met while passing over a friendly unit: it stops where it last could
         pos, spent = stand, stand_cost
     state["units"][uid]["at"] = [pos[0], pos[1]]
-    allowance.spend(state, spent)
+    allowance.pay(state, uid, spent)
     allowance.mark(state, "moved", uid)
-    events.insert(0, {"type": "moved", "unit": uid, "from": list(src), "to": list(pos), "cost": spent,
-                      "sea": any(how == "sea" for _, how, _ in path)})
-    if contact.controlled_by_side_at(board, state, 1 - side, pos):
+    # Where a unit went is public; the route's cost and whether it went by sea are its side's own: a
+    # detour round a hidden reserve would show the other side where that reserve stands (the twin check).
+    events.insert(0, secret_event({"type": "moved", "unit": uid, "from": list(src), "to": list(pos)},
+                                  side_seats(state, side), cost=spent, sea=any(how == "sea" for _, how, _ in path)))
+    if halts & board.grid.bit(pos) or contact.controlled_by_side_at(board, state, 1 - side, pos):
         allowance.mark(state, "halted", uid)
     if stumbled:
         events += _stumble(state, side, uid, src, stumbled)
@@ -145,10 +152,11 @@ def _walk(board, state, side, uid, src, path) -> list[dict]:
     return events
 
 
-def _passing(board, state, uid, pos) -> list[dict]:
-    """What a division's arrival on `pos` does at once: enemy HQs (and refitting units) it controls
-    there are lost (rule F), its own side's prisoners beside it are freed (J2)."""
-    events = contact.sweep_unprotected(board, state)
+def _passing(board, state, uid, pos, combat=True) -> list[dict]:
+    """What a unit's arrival on `pos` does at once: enemy HQs (and refitting units) a division
+    controls there are lost (rule F); its own side's prisoners beside it are freed (J2: "when a
+    friendly Unit reaches the prisoner's adjacent square" — any Unit, an HQ too)."""
+    events = contact.sweep_unprotected(board, state) if combat else []
     events += prisoners.liberate_near(state, ROSTER[uid].side, pos)
     return events
 

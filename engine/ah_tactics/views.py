@@ -1,10 +1,10 @@
 """What each seat sees: the public view, a seat's private part, redacted events, the prompt, the sides.
 
-Public: the whole board except what is secret — each side's set-up arrangement until both are
-done, and the squares of reserves (the public view lists which units are in reserve, never
-where). Private: the seat's side, whether it commands, the allowance left (its side's turn
-only: the allowance would tell how far reserves moved), its reserves' squares, and during set-up
-its own arrangement. Reserve squares are written {"unit", "name", "x", "y"}.
+Public: the whole board except what is secret — each side's set-up arrangement until both are done,
+and the squares of reserves (the public view lists which units are in reserve, never where).
+Private: the seat's side, whether it commands, the allowance left and its units' credits of paid
+thirds (its side's turn only: they would tell how far reserves moved), its reserves' squares, and
+during set-up its own arrangement. Reserve squares are written {"unit", "name", "x", "y"}.
 """
 from engine import hidden, sides as sides_module
 from engine.ah_tactics import battles, headquarters, reserves
@@ -68,6 +68,8 @@ def private(state: dict, seat) -> dict:
     out = {
         "side": SIDE_NAMES[side], "commander": is_commander(seat),
         "allowance": state["allowance"] if own_turn else None,
+        # C1 per unit: thirds each of its units has paid for and not used (secret like the allowance)
+        "credit": {k: v for k, v in sorted(state.get("credit", {}).items()) if v} if own_turn else None,
         "reserves": [{"unit": uid, "name": ROSTER[uid].name, "x": sq[0], "y": sq[1]}
                      for uid, sq in sorted(reserves.squares_of(state, side).items())],
     }

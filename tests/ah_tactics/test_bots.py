@@ -5,6 +5,7 @@ import pytest
 from bots import make
 from engine import Session, legal as shape
 from engine.ah_tactics.units import ROSTER
+from tests.ah_tactics.helpers import BLUE, RED, blank, put, uid
 
 KEEP = {"1st Armd", "2nd Armd", "1st Inf", "2nd Inf", "3rd Inf", "4th Inf", "5th Inf", "IC HQ"}
 
@@ -76,3 +77,61 @@ def test_one_seed_and_one_log_give_the_same_game(tmp_path):
     path = tmp_path / "game.sts"
     a.save(path)
     assert Session.load(path).state_hash() == a.state_hash()
+
+
+def hq_moves_next_to_the_enemy(s: Session, seats, levels, limit: int) -> list:
+    """Play `limit` actions with bots at `levels` (per seat); every HQ move that ended next to an enemy
+    unit standing on the board at that moment: [(round, hq, square)]."""
+    players = {seat: make("ah_tactics", levels[seat % len(levels)], seat, s.seed) for seat in seats}
+    bad = []
+    for _ in range(limit):
+        if s.result():
+            break
+        seat = next((t for t in s.to_act() if t in players and shape.size(s.legal(t))), None)
+        if seat is None:
+            break
+        view = s.view(seat)
+        action = players[seat].choose(view)
+        if action is None:
+            break
+        s.act(seat, action)
+        unit = action.get("unit")
+        if action["type"] == "move" and ROSTER[unit].kind == "hq" and s.state["units"][unit]["at"] is not None:
+            sq = tuple(s.state["units"][unit]["at"])
+            if any(u["at"] is not None and ROSTER[i].side != ROSTER[unit].side and u["status"] == "active"
+                   and max(abs(u["at"][0] - sq[0]), abs(u["at"][1] - sq[1])) == 1
+                   for i, u in enumerate(s.state["units"])):
+                bad.append((s.state["round"], ROSTER[unit].name, sq))
+    return bad
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_never_moves_an_hq_next_to_an_enemy_unit(level):
+    """Rule F: "HQs Units are eliminated when opposing forces are moved to their adjacent squares" — a bot's HQ
+    moves keep out of contact: in a small position (Blue's corps HQ behind its two divisions, a Red division
+    ahead and a Red HQ beside the way) and through a skirmish between two corps."""
+    s = Session("ah_tactics", 2, seed=1)
+    s.state = blank()
+    hq = put(s.state, uid(BLUE, "IC HQ"), (20, 4))
+    for name, sq in (("1st Inf", (19, 7)), ("2nd Inf", (21, 7))):
+        put(s.state, uid(BLUE, name), sq)
+    put(s.state, uid(RED, "1st Inf"), (20, 13))
+    put(s.state, uid(RED, "IIC HQ"), (23, 9))
+    assert hq_moves_next_to_the_enemy(s, [BLUE], [level, level], 40) == []
+    assert s.state["units"][hq]["status"] == "active"
+    game = skirmish(5, (level, level))
+    assert hq_moves_next_to_the_enemy(game, [0, 1], [level, level], 300) == []
+
+
+def test_normal_bots_keep_their_hqs_out_of_reach_of_the_enemy():
+    """Rule F: an HQ "eliminated when opposing forces are moved to their adjacent squares" is lost for nothing
+    when marched up to the front: in a whole game's first three rounds (seeded), two normal bots lose at most
+    three of their fourteen HQs (marching them to three squares off the enemy, they lost six)."""
+    s = Session("ah_tactics", 2, seed=3)
+    players = [make("ah_tactics", "normal", seat, 3) for seat in range(2)]
+    lost = 0
+    while s.state["round"] <= 3 and s.result() is None:
+        seat = next(t for t in s.to_act() if shape.size(s.legal(t)))
+        events = s.act(seat, players[seat].choose(s.view(seat)))
+        lost += sum(1 for e in events if e["type"] == "eliminated" and ROSTER[e["unit"]].kind == "hq")
+    assert lost <= 3

@@ -138,7 +138,7 @@ def test_hqs_are_eliminated_when_enemy_forces_move_next_to_them():
     b = put(s, uid(BLUE, "1st Inf"), (30, 2))
     move(s, BLUE, b, (30, 4))
     assert s["units"][hq]["status"] == "eliminated"
-    assert b not in s["halted"]   # an HQ controls nothing: the mover was not stopped
+    assert b in s["halted"]   # C6: it moved "adjacent to an enemy Unit", and stops there
 
 
 def test_odds_between_columns_go_to_a_roll_off():

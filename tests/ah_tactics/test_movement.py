@@ -68,7 +68,7 @@ def test_the_diagonal_double_line_from_red_capital_to_lumber_city_is_seven_squar
 
 def test_units_cannot_pass_through_other_units_on_a_single_line():
     """C1: "units cannot pass through other units": a division on the railroad makes the mover leave it."""
-    s = blank()
+    s = blank(line_cost="pooled")   # costs in thirds of a square, as the route runs
     u = put(s, uid(BLUE, INF), (6, 3))
     assert reach(s, BLUE, u)[(14, 3)] == 8
     put(s, uid(BLUE, INF2), (10, 3))
@@ -77,7 +77,7 @@ def test_units_cannot_pass_through_other_units_on_a_single_line():
 
 def test_friendly_units_are_passed_where_road_and_railroad_run_together():
     """C2: "Where roads and railroads parallel in the same square, Units may pass over other friendly Units"."""
-    s = blank()
+    s = blank(line_cost="pooled")   # costs in thirds of a square, as the route runs
     u = put(s, uid(BLUE, INF), (25, 4))
     put(s, uid(BLUE, INF2), (27, 6))
     r = reach(s, BLUE, u)
@@ -95,7 +95,7 @@ def test_enemy_units_are_never_passed():
 
 def test_moving_through_a_city_costs_as_on_a_line():
     """C3: "a player can move three squares through a city and only lose one square"."""
-    s = blank()
+    s = blank(line_cost="pooled")   # costs in thirds of a square, as the route runs
     u = put(s, uid(BLUE, INF), (22, 2))
     assert reach(s, BLUE, u)[(24, 2)] == 2
 
@@ -111,7 +111,7 @@ def test_forest_costs_two_squares_and_armor_stays_out():
 
 def test_crossing_a_river_costs_two_squares_except_at_a_bridge():
     """C5: a river crossing off a bridge costs two squares; at a bridge the line is unaffected."""
-    s = blank()
+    s = blank(line_cost="pooled")   # costs in thirds of a square, as the route runs
     u = put(s, uid(BLUE, INF), (8, 11))
     assert BOARD.river_edge((8, 11), (8, 12))
     assert reach(s, BLUE, u)[(8, 12)] == 6
@@ -163,7 +163,7 @@ def test_a_parachute_division_that_moved_by_land_does_not_fly():
 def test_sea_movement_is_free_between_friendly_docks_land_legs_counted():
     """D4: "Movement by sea ... without any loss from the BTA" from a friendly port's dock to a friendly
     port's dock; "Land moves to and from ports must be counted"."""
-    s = blank()
+    s = blank(line_cost="pooled")   # costs in thirds of a square, as the route runs
     u = put(s, uid(BLUE, INF), (5, 3))
     r = reach(s, BLUE, u)
     assert r[(2, 13)] == 2      # two city steps to the dock, the sea leg free

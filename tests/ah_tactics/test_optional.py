@@ -73,7 +73,7 @@ def test_j2_a_prisoner_reached_by_its_own_side_is_freed_and_refits_in_the_replac
     s, d = capture(prisoners="liberation")
     s["units"][d]["at"] = [31, 8]
     rescuer = put(s, uid(RED, "2nd Inf"), (31, 12))
-    end_movement(s)
+    assert s["active"] == RED
     move(s, RED, rescuer, (31, 9))
     assert s["units"][d]["status"] == "refitting" and s["units"][d]["captor"] is None
     rc = BOARD.bivouac(RED, REPLACEMENT_CENTER)

@@ -1,7 +1,7 @@
 """Two persons a side (rule A): what the commander alone decides and what his second player may do, in every
 phase; the side's secrets are shared by both its seats. And rule F's "all combat at the END of the
 attacker's turn": once the battle plan begins, nothing moves."""
-from engine import ah_tactics as game
+from engine import Session, ah_tactics as game, legal
 from engine.rng import Rng
 from tests.ah_tactics.helpers import BLUE, RED, act, blank, end_movement, put, refused, uid
 
@@ -70,3 +70,33 @@ def test_once_the_battle_plan_begins_no_unit_moves_again_this_turn():
     end_movement(s)
     assert "move" not in kinds(game.legal(s, BLUE))
     refused(s, BLUE, {"type": "move", "unit": a, "to": [20, 9]})
+
+
+def _frames_of_a_reserve_march(route) -> tuple[list, dict]:
+    """A four-seat game: Blue's commander sends the 12th Inf into reserve, his second player marches it
+    along `route`. Returns what Red's seats and a spectator received after each action (events and
+    whole views, to_act and prompt included), and Blue's second player's listing at the end."""
+    session = Session("ah_tactics", 4, seed=0)
+    session.state = blank(n_seats=4)
+    u = put(session.state, uid(BLUE, "12th Inf"), (30, 4))
+    steps = [(BLUE, {"type": "reserve", "unit": u})]
+    steps += [(SECOND_BLUE, {"type": "move", "unit": u, "to": list(sq)}) for sq in route]
+    frames = []
+    for seat, action in steps:
+        events = session.act(seat, action)
+        frames.append({other: (session.events_for(events, other), session.view(other))
+                       for other in (RED, RED + 2, None)})
+    return frames, session.legal(SECOND_BLUE)
+
+
+def test_how_far_a_reserve_marched_changes_nothing_the_enemy_and_spectators_receive():
+    """G: the reserve moves "by the same means — asking the opponent to step away", and A: "two persons on
+    a side". Twin games differing only in the reserve's march (one square there and back, or the whole
+    allowance spent) give Red's seats and a spectator the same frames — views, to_act and prompt — though
+    in the second Blue's second player has nothing left to move."""
+    short, short_legal = _frames_of_a_reserve_march([(30, 5), (30, 4)])
+    long, long_legal = _frames_of_a_reserve_march([(7, 15), (27, 4)])
+    assert legal.size(short_legal) > 0 and legal.size(long_legal) == 0, "the twins differ for Blue's second player"
+    assert short == long
+    assert short[-1][None][1]["public"]["to_act"] == [BLUE, SECOND_BLUE]
+    assert short[-1][None][1]["public"]["prompt"] is None

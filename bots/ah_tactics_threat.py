@@ -1,0 +1,119 @@
+"""Where a Tactics (1954) bot's HQs are safe: the squares enemy divisions could control after their next
+move, as far as the bot can tell from its own view.
+
+An HQ is lost the moment an enemy division controls its square (rule F), so an HQ is safe where no
+enemy division can come next to it in one turn: the enemy moves on 30 squares of allowance (rule C's
+costs: 1 third along a line or inside a city, 3 across country, 6 into forest, 3 more across a river
+off a bridge), never through units, stops on entering a square next to the bot's divisions (C6), and
+sails for free from a dock of its ports to its other ports' docks, or with an amphibious division to
+any beach (D4). What the search leaves out: the enemy's hidden reserves, and parachute drops (D3: a
+drop may land anywhere free, so only a square with no free land around it is safe from one).
+"""
+import heapq
+from functools import lru_cache
+
+from engine import grid
+from engine.ah_tactics.board import FOREST, MOUNTAIN, load
+
+ALLOWANCE = 90   # thirds of a square: the enemy's 30 squares
+
+
+@lru_cache(maxsize=None)
+def _steps(name: str) -> dict:
+    """Per land square, [(neighbour, cost in thirds)] for a regular division (the rule book's costs)."""
+    board = load(name)
+    out = {}
+    for sq in board.terrain:
+        if not board.land(sq):
+            continue
+        steps = []
+        for n in grid.neighbours(sq, board.width, board.height):
+            if not board.land(n) or board.terrain[n] == MOUNTAIN:
+                continue
+            crossing = board.separated(sq, n)
+            if board.on_line(sq, n) or (board.same_city(sq, n) and not crossing):
+                cost = 1
+            else:
+                cost = (6 if board.terrain[n] == FOREST else 3) + (3 if crossing else 0)
+            steps.append((n, cost))
+        out[sq] = steps
+    return out
+
+
+@lru_cache(maxsize=None)
+def _control(name: str) -> dict:
+    """Per land square, the squares a regular division there controls (E1: not across a river; E2: not
+    mountains)."""
+    board = load(name)
+    return {sq: tuple(n for n in grid.neighbours(sq, board.width, board.height)
+                      if board.land(n) and board.terrain[n] != MOUNTAIN and not board.separated(sq, n))
+            for sq in board.terrain if board.land(sq)}
+
+
+def controlled(board, squares) -> set:
+    """Squares regular divisions on `squares` control."""
+    control = _control(board.name)
+    out = set()
+    for sq in squares:
+        out.update(control.get(sq, ()))
+    return out
+
+
+def enemy_reach(board, starts, occupied, stops, arrivals=frozenset(), landings=frozenset()) -> dict:
+    """{square: least cost in thirds} of every square enemy divisions starting on `starts` may end a move
+    on this turn: `occupied` squares
+    are never entered, squares in `stops` are entered but not left (C6), and from a square of
+    `arrivals` (its ports' docks) a free sea leg reaches every other free dock, or with `landings` every
+    free beach."""
+    steps = _steps(board.name)
+    best = {sq: 0 for sq in starts}
+    heap = [(0, sq) for sq in sorted(starts)]
+    sailed = False
+    while heap:
+        cost, sq = heapq.heappop(heap)
+        if cost > best.get(sq, ALLOWANCE + 1):
+            continue
+        if sq in stops and cost:
+            continue
+        if sq in arrivals and not sailed:
+            sailed = True   # every later sea leg reaches the same squares at a higher cost
+            for to in (arrivals | landings) - occupied:
+                if cost < best.get(to, ALLOWANCE + 1):
+                    best[to] = cost
+                    heapq.heappush(heap, (cost, to))
+        for n, c in steps.get(sq, ()):
+            nc = cost + c
+            if n not in occupied and nc <= ALLOWANCE and nc < best.get(n, ALLOWANCE + 1):
+                best[n] = nc
+                heapq.heappush(heap, (nc, n))
+    return best
+
+
+def threatened(board, enemy_divisions, own_divisions, others, enemy_ports=(), amphibious=()) -> set:
+    """{square: the least allowance (thirds) an enemy division spends to control it} for every square an
+    enemy division could control after its next move: enemy_divisions and amphibious are
+    the squares of the enemy's divisions (all, and its amphibious ones), own_divisions the bot's
+    divisions' squares, `others` those of every other unit (HQs: they block, but stop no one)."""
+    occupied = set(enemy_divisions) | set(own_divisions) | set(others)
+    stops = controlled(board, own_divisions)
+    docks = frozenset(sq for name in enemy_ports for sq in board.docks(name))
+    reach = enemy_reach(board, set(enemy_divisions) - set(amphibious), occupied - set(enemy_divisions), stops,
+                        docks)
+    if amphibious:
+        landed = enemy_reach(board, set(amphibious), occupied - set(enemy_divisions), stops, docks,
+                             frozenset(board.beaches))
+        for sq, cost in landed.items():
+            reach[sq] = min(cost, reach.get(sq, cost))
+    control = _control(board.name)
+    out = {}
+    for sq, cost in reach.items():
+        for n in control.get(sq, ()):
+            if cost < out.get(n, ALLOWANCE + 1):
+                out[n] = cost
+    return out
+
+
+def open_sides(board, sq, occupied) -> int:
+    """Free land around `sq` where a parachute division could drop next to it (D3)."""
+    return sum(1 for n in grid.neighbours(sq, board.width, board.height)
+               if board.land(n) and board.terrain[n] != MOUNTAIN and n not in occupied)
