@@ -33,6 +33,7 @@ Layout is class attributes: `side_rect`, `log_rect`, `log_title`, `hint_rect`, `
 import pygame
 
 from game import sound, theme
+from game.board_kit import history
 from game.board_kit.help_card import HelpCard
 from game.board_kit.pace import HOLD_KEY, TOGGLE_KEY, Pace
 from game.board_kit.hud import Cached, build_hint, build_side_panel, build_tooltip
@@ -74,6 +75,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         self.pace = Pace(link, settings.animation_factor() if settings is not None else 1.0)
         self.pace_button = Button(self.pace_rect or (0, 0, 0, 0), "", self.pace.toggle, size=17)
         self._last_actor = None
+        self._past = history.past_events(link)   # a continued game's earlier events, read back on the first frame
 
     # ----- what a board fills in -------------------------------------------------------
     def reset_input(self) -> None:
@@ -219,6 +221,22 @@ class BaseBoardScene(SeatedBoard, Scene):
     def on_event(self, event: dict) -> None:
         self.log.add(event)
 
+    def catch_up(self) -> None:
+        """A continued game: its earlier events go through `on_event` once the board has a view, in silence
+        and without animation, so the log, the counters and the panels are as they were when it was left."""
+        self.refresh()
+        if not self.view:
+            return
+        past, self._past = self._past, []
+        held, self.pace.held = self.pace.held, True
+        try:
+            with sound.hushed():
+                for event in past:
+                    self.on_event(event)
+                self.skip_animations()
+        finally:
+            self.pace.held = held
+
     # ----- leaving ----------------------------------------------------------------------
     def leave(self) -> None:
         """Back to the main menu, closing the link."""
@@ -302,6 +320,8 @@ class BaseBoardScene(SeatedBoard, Scene):
         self.pace.apply(self.quick_step())
         if self.pace.fast:
             self.skip_animations()
+        if self._past:
+            self.catch_up()
         self.read_link()
         self.refresh()
         self.tick(dt)
