@@ -33,7 +33,7 @@ Layout is class attributes: `side_rect`, `log_rect`, `log_title`, `hint_rect`, `
 import pygame
 
 from game import sound, theme
-from game.board_kit import history
+from game.board_kit import history, undo
 from game.board_kit.help_card import HelpCard
 from game.board_kit.pace import HOLD_KEY, TOGGLE_KEY, Pace
 from game.board_kit.hud import Cached, build_hint, build_side_panel, build_tooltip
@@ -55,6 +55,7 @@ class BaseBoardScene(SeatedBoard, Scene):
     tooltip_bounds = pygame.Rect(0, 0, 1000, 740)
     help_centre = (640, 400)
     pace_rect: pygame.Rect | None = None   # where the fast-forward toggle sits (None: Space and X only)
+    undo_rect: pygame.Rect | None = None   # where the Undo button sits (None: the hint line's right end)
 
     def __init__(self, app, link, *, build_help):
         """`build_help()` makes the help card's surface (the first time H is pressed)."""
@@ -69,7 +70,11 @@ class BaseBoardScene(SeatedBoard, Scene):
         self.help_card = HelpCard(build_help, self.help_centre)
         self._side_panel = build_side_panel(self.side_rect, self.log_rect, self.log_title,
                                             title_gap=self.log_title_gap)
-        self._hint = Cached(lambda text, keys: build_hint(self.hint_rect.size, text, keys, reserve=self.hint_reserve))
+        self.undo_button = Button(self.undo_rect or undo.default_rect(self.hint_rect), undo.LABEL, self.undo, size=17)
+        reserve = self.hint_reserve
+        if self.hint_rect.colliderect(self.undo_button.rect):   # the sentence stops short of the button
+            reserve = max(reserve, self.hint_rect.right - self.undo_button.rect.x + 8)
+        self._hint = Cached(lambda text, keys: build_hint(self.hint_rect.size, text, keys, reserve=reserve))
         self._tooltip = Cached(build_tooltip)
         settings = getattr(app, "settings", None)
         self.pace = Pace(link, settings.animation_factor() if settings is not None else 1.0)
@@ -237,6 +242,21 @@ class BaseBoardScene(SeatedBoard, Scene):
         finally:
             self.pace.held = held
 
+    # ----- taking back -------------------------------------------------------------------
+    @property
+    def undo_offered(self) -> bool:
+        """True when the seat at the controls may take back its last action now (the table lists undo)."""
+        return self.active_seat is not None and not self.waiting and undo.offered(self.view)
+
+    def undo(self) -> None:
+        """Ctrl+Z or the button: take back one action, if the table offers it; what was held is dropped."""
+        if not self.undo_offered:
+            self.refuse("There is nothing you may take back now." if self.active_seat is not None
+                        else self.not_your_move())
+            return
+        self.reset_input()
+        self.send(dict(undo.UNDO))
+
     # ----- leaving ----------------------------------------------------------------------
     def leave(self) -> None:
         """Back to the main menu, closing the link."""
@@ -282,6 +302,10 @@ class BaseBoardScene(SeatedBoard, Scene):
             self.help_card.shown = True
             return True
         if self.pace_key(event):
+            return True
+        if undo.is_undo_key(event) or (self.undo_offered and self.undo_button.handle(event)):
+            if event.type == pygame.KEYDOWN:
+                self.undo()
             return True
         modal = self.modal()
         if modal is not None:
@@ -344,6 +368,8 @@ class BaseBoardScene(SeatedBoard, Scene):
         text, keys = self.hint()
         surface.blit(self._hint.get((text, keys, theme.colours), text, keys), self.hint_rect)
         self.draw_panels(surface)
+        if self.undo_offered:
+            self.undo_button.draw(surface)
         if self.pace_rect is not None:
             self.pace_button.label = self.pace.label()
             self.pace_button.primary = self.pace.fast

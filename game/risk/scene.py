@@ -45,7 +45,8 @@ class BoardScene(BaseBoardScene):
     hint_rect = hud.BOTTOM
     help_centre = (500, 400)
     idle_keys = "N names  ·  H help  ·  mouse over a territory for details"
-    pace_rect = pygame.Rect(1010, 4, 262, 32)
+    pace_rect = pygame.Rect(1010, 4, 146, 32)
+    undo_rect = pygame.Rect(1162, 4, 110, 32)   # the bottom line's right end is the dice's
     show_names = True   # territory names on the map (N): kept for the next board in this window
 
     def __init__(self, app, link):

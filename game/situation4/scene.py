@@ -295,6 +295,9 @@ class BoardScene(BaseBoardScene):
                 self.app.notify(msg.get("msg") or "The table closed.", warning=True)
 
     def _answer(self, msg: dict) -> None:
+        if self.pending_seq is not None and msg.get("seq") == self.pending_seq:
+            super().answer(msg)   # an undo, sent through the frame's `send` rather than as a prediction
+            return
         if msg.get("t") == "ok":   # a move went through: an earlier refusal is no longer the news
             self.reason, self.reason_left = "", 0.0
             self.end_refusals()
