@@ -34,6 +34,7 @@ import pygame
 
 from game import sound, theme
 from game.board_kit import history, undo
+from game.board_kit.departures import HostSeats
 from game.board_kit.help_card import HelpCard
 from game.board_kit.pace import HOLD_KEY, TOGGLE_KEY, Pace
 from game.board_kit.hud import Cached, build_hint, build_side_panel, build_tooltip
@@ -80,6 +81,9 @@ class BaseBoardScene(SeatedBoard, Scene):
         self.pace = Pace(link, settings.animation_factor() if settings is not None else 1.0)
         self.pace_button = Button(self.pace_rect or (0, 0, 0, 0), "", self.pace.toggle, size=17)
         self._last_actor = None
+        self.host_seats = HostSeats(app, link.seats, say_in_log=lambda text: self.log.add_text(text),
+                                    hosting=lambda: getattr(self.app, "hosted", None) is not None
+                                    and self.app.active_link is self.link)
         self._past = history.past_events(link)   # a continued game's earlier events, read back on the first frame
 
     # ----- what a board fills in -------------------------------------------------------
@@ -295,6 +299,8 @@ class BaseBoardScene(SeatedBoard, Scene):
     def handle(self, event) -> bool:
         if self.covered:
             return self.cover.handle(event)
+        if self.host_seats.handle(event):
+            return True
         answer = self.help_card.answer(event)
         if answer is not None:
             return answer
@@ -347,6 +353,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         if self._past:
             self.catch_up()
         self.read_link()
+        self.host_seats.step(self.link.seats)
         self.refresh()
         self.tick(dt)
         if self.game_over_due():
@@ -379,6 +386,7 @@ class BaseBoardScene(SeatedBoard, Scene):
             modal.draw(surface)
         else:
             self.draw_tooltip(surface)
+        self.host_seats.draw(surface)
         self.help_card.draw(surface)
 
     def draw_tooltip(self, surface) -> None:

@@ -60,6 +60,8 @@ def snapshot(app) -> dict:
         "focused": pygame.key.get_focused(),
         "repeat": list(pygame.key.get_repeat()),
     }
+    if getattr(top, "host", None) is not None and getattr(top, "link", None) is not None:   # a hosting lobby
+        state["seats_open"] = sum(1 for s in top.link.seats if s.get("kind") == "open") if top.link.seats else None
     menu = getattr(top, "menu", None)
     if menu is not None:
         state["focus"] = menu.focus

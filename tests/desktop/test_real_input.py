@@ -172,6 +172,9 @@ def test_two_windows_find_one_lan_table_and_race_on_it(desktop_of):
                         30, "the table in the LAN browser")
     desktop.click(rival.screen_point(next(r["at"] for r in listed["rows"] if r["table"] == table)))
     desktop.click(rival.screen_point(listed["join_at"]))
+    host.wait(lambda s: s.get("seats_open") == 0, 30, "the rival in the open seat")
+    host.activate()
+    desktop.tap("F5")   # the host starts the table
     for window in (host, rival):
         window.wait(lambda s: s["scene"] == "BoardScene" and s.get("racing"), 30, "the race")
     for _ in range(2):
