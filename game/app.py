@@ -285,7 +285,8 @@ class App:
             self.redraw()
 
     def _draw_toasts(self) -> None:
-        self.toasts.draw(self.surface)
+        top = self.stack.top
+        self.toasts.draw(self.surface, getattr(top, "toast_area", None))
 
     @property
     def reconnecting(self) -> bool:

@@ -51,6 +51,8 @@ OPTION_LABELS = {
     "hq_defence": {"off": "Off", "on": "On (J3)"},
     "encirclement": {"off": "Off", "on": "On (J4)"},
 }
+OPTION_TITLES = {"hq_range": "HQ range", "prisoners": "Prisoners", "hq_defence": "HQ defence",
+                 "encirclement": "Encirclement"}
 OPTION_HELP = {
     "hq_range": "Corps HQs belong within five squares of most of their corps: shown only, or enforced on every move.",
     "prisoners": "Optional rules J1 and J2: '(1 Pris)' results take prisoners, who must be marched under guard to a "

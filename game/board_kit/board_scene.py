@@ -86,6 +86,11 @@ class BaseBoardScene(SeatedBoard, Scene):
                                     and self.app.active_link is self.link)
         self._past = history.past_events(link)   # a continued game's earlier events, read back on the first frame
 
+    @property
+    def toast_area(self) -> pygame.Rect:
+        """Where notices show: over the map, never over the status panel at the side or the hint line."""
+        return pygame.Rect(0, 0, self.side_rect.x, self.hint_rect.y)
+
     # ----- what a board fills in -------------------------------------------------------
     def reset_input(self) -> None:
         pass
