@@ -8,6 +8,7 @@ from engine import games
 from net import address
 from game import tables, theme
 from game.joining import PendingJoin
+from game.scenes import lobby
 from game.gui import GuiScene, TextField
 from game.scene import Scene
 from game.widgets import Button, RowList
@@ -74,7 +75,7 @@ class LanBrowserScene(GuiScene, Scene):
         if self.joining is not None:
             return
         try:
-            self.joining = PendingJoin(self.app, host, port, expect=expect)
+            self.joining = PendingJoin(self.app, host, port, expect=expect, on_joined=lobby.opener(self.app))
         except (OSError, ValueError) as e:
             self.app.notify(f"Could not join {host}:{port}: {e}", warning=True)
 

@@ -27,6 +27,11 @@ def lan_address() -> str:
         return "127.0.0.1"
 
 
+def opener(app):
+    """What a scene joining a table does once it is welcomed (game.joining's `on_joined`): open its lobby."""
+    return lambda link, address: app.push(LobbyScene(app, link, address=address))
+
+
 class LobbyScene(GuiScene, Scene):
     def __init__(self, app, link, *, host=None, address: tuple[str, int] | None = None):
         super().__init__(app)

@@ -7,6 +7,7 @@ import time
 
 from game import tables, theme
 from game.joining import PendingJoin
+from game.scenes import lobby
 from game.scenes.lan_browser import game_title
 from game.scene import Scene
 from game.widgets import Button, RowList
@@ -42,7 +43,7 @@ class RejoinScene(Scene):
         kept = self.kept.get(key)
         if kept is None or self.joining is not None:
             return
-        self.joining = PendingJoin(self.app, kept.host, kept.port, token=kept.token, last_seq=kept.last_seq,
+        self.joining = PendingJoin(self.app, kept.host, kept.port, token=kept.token, last_seq=kept.last_seq, on_joined=lobby.opener(self.app),
                                    expect={"game": kept.game, "table": kept.table})
 
     def rejoin_selected(self) -> None:
