@@ -43,8 +43,8 @@ class RejoinScene(Scene):
         kept = self.kept.get(key)
         if kept is None or self.joining is not None:
             return
-        self.joining = PendingJoin(self.app, kept.host, kept.port, token=kept.token, last_seq=kept.last_seq, on_joined=lobby.opener(self.app),
-                                   expect={"game": kept.game, "table": kept.table})
+        self.joining = PendingJoin(self.app, kept.host, kept.port, token=kept.token, last_seq=kept.last_seq,
+                                   expect={"game": kept.game, "table": kept.table}, on_joined=lobby.opener(self.app))
 
     def rejoin_selected(self) -> None:
         if self.list.selected_key is not None:
