@@ -54,21 +54,32 @@ def build_tooltip(lines: list[tuple[str, tuple]]) -> pygame.Surface:
     return surf.convert_alpha()
 
 
+HELP_ROW = 34        # a help row's height; a row whose sentence wraps grows by HELP_WRAP a line
+HELP_WRAP = 26
+
+
 def build_help(title: str, lines: list[tuple[str, str]], footer: str = "", *, width: int = 720,
                key_column: int = 170) -> pygame.Surface:
-    """The keyboard-help overlay: a title, then (key, what it does) rows, then a footer sentence."""
-    rect = pygame.Rect(0, 0, width, 120 + 34 * len(lines))
+    """The keyboard-help overlay: a title, then (key, what it does) rows, then a footer sentence. A sentence
+    too long for its column wraps under itself, and the card grows to hold it."""
+    room = width - key_column - 20 - 24
+    rows = [(key, theme.wrap_text(what, room, theme.SIZE_BODY)) for key, what in lines]
+    footer_lines = theme.wrap_text(footer, width - 32, 17) if footer else []
+    height = 76 + sum(HELP_ROW + HELP_WRAP * (len(w) - 1) for _, w in rows) + 20 + 22 * len(footer_lines) + 16
+    rect = pygame.Rect(0, 0, width, height)
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     theme.draw_panel(surf, rect, border=theme.colours.accent, alpha=248)
     theme.draw_text(surf, title, (rect.centerx, 34), theme.SIZE_LARGE, theme.colours.accent, bold=True,
                     anchor="center")
-    for i, (key, what) in enumerate(lines):
-        y = 76 + i * 34
+    y = 76
+    for key, wrapped in rows:
         theme.draw_text(surf, key, (key_column, y), theme.SIZE_BODY, theme.colours.accent, bold=True,
                         anchor="topright")
-        theme.draw_text(surf, what, (key_column + 20, y), theme.SIZE_BODY, theme.colours.text)
-    if footer:
-        theme.draw_text(surf, footer, (rect.centerx, rect.bottom - 34), 17, theme.colours.text_dim, anchor="center")
+        for j, part in enumerate(wrapped):
+            theme.draw_text(surf, part, (key_column + 20, y + j * HELP_WRAP), theme.SIZE_BODY, theme.colours.text)
+        y += HELP_ROW + HELP_WRAP * (len(wrapped) - 1)
+    for j, part in enumerate(footer_lines):
+        theme.draw_text(surf, part, (rect.centerx, y + 20 + 22 * j), 17, theme.colours.text_dim, anchor="midtop")
     return surf.convert_alpha()
 
 

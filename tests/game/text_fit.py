@@ -29,7 +29,10 @@ class Recorder:
         def text(surface, text, pos, *args, **kwargs):
             rect = draw_text(surface, text, pos, *args, **kwargs)
             if text.strip():
-                visible = rect.clip(surface.get_clip())   # a clipped list shows only what is inside its clip
+                clip = surface.get_clip()
+                # a list clipped on purpose (a scrolled page) shows only what is inside its clip; without a clip
+                # of its own, what falls off the surface is what this test is for
+                visible = rect if clip == surface.get_rect() else rect.clip(clip)
                 if visible.w and visible.h:
                     self.items.append(("text", Drawn(surface, visible, text)))
             return rect
