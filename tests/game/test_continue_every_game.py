@@ -126,3 +126,38 @@ def test_a_game_left_with_esc_continues_from_the_title_with_its_log_and_its_next
         assert board.link.rev > rev
     finally:
         close_window(app)
+
+
+def test_a_game_whose_window_was_killed_continues_and_its_next_move_is_accepted(sandbox_home, answers):
+    """The third way of leaving: the window's process dies mid-game (SIGKILL, no goodbye). Every move it made
+    was journalled, and Continue picks the game up; the first move after it is accepted."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, SANDTABLE_HOME=str(sandbox_home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYTHONPATH=str(root))
+    proc = subprocess.Popen([sys.executable, "-m", "tests.game.window_crashing_player", str(GAMES["risk"][1])],
+                            cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("played "), (line, proc.stderr.read() if proc.poll() is not None else "")
+        rev = int(line.split()[1])
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+    app, ui = new_window()
+    try:
+        assert ui.top.menu.buttons[0].label == "Continue"
+        ui.key(pygame.K_c)
+        board = ui.top
+        assert type(board).__module__.startswith("game.risk.") and board.link.rev >= rev
+        ui.frames(1)
+        assert len(board.log.entries) >= 3, "the log shows the moves made before the crash"
+        drive(app, board, risk_player(board), lambda: any(b is board.link for b, _ in answers))
+        first = next(m for b, m in answers if b is board.link)
+        assert first["t"] == "ok", first
+    finally:
+        close_window(app)
