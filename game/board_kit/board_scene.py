@@ -9,7 +9,11 @@
   * Esc: drop what is held (`cancel`), else arm leaving, and leave on a second press;
   * the frame on screen: the waiting notice, the side panel with the log's well,
     the log, the hint line, the tooltip by the mouse, a modal dialog in front;
-  * the game-over scene, once, when the view shows a result.
+  * the game-over scene, once, when the view shows a result;
+  * a continued game's earlier events, read back quietly on the first frame (board_kit.history), so the
+    log and the board's counters are as they were;
+  * Ctrl+Z and the Undo button, only while the seat's legal actions list undo (board_kit.undo);
+  * players leaving a LAN table: a notice, and the hosting window's choice (board_kit.departures).
 
 A board fills in what is its own (all optional but `draw_board` and `move_hint`):
   reset_input()            drop selections (the cover went up, a seat was revealed)
@@ -27,7 +31,7 @@ A board fills in what is its own (all optional but `draw_board` and `move_hint`)
   draw_board / draw_panels  the map and the board's own panels (the base draws the side panel, log, hint)
   move_hint()              the hint line on this window's move (`hint()` says game over / waiting itself)
   tooltip_lines()          [(text, colour), ...] for the tooltip by the mouse, or None
-Layout is class attributes: `side_rect`, `log_rect`, `log_title`, `hint_rect`, `hint_reserve`,
+Layout is class attributes: `side_rect`, `log_rect`, `log_title`, `hint_rect`, `hint_reserve`, `undo_rect`,
 `tooltip_bounds`, `help_centre`.
 """
 import pygame
