@@ -12,7 +12,8 @@ def move_hint(pub: dict, actions: list, controls, names: dict) -> tuple[str, str
         if pub.get("setup_step") == "neutral":
             return "Place one army for the neutral player on a grey territory.", "N names  ·  H help"
         return ("Place a starting army on a lit territory (Shift+click: all the rest go there).",
-                "click one  ·  Shift+click all the rest there  ·  Enter: place the rest for me  ·  N names  ·  H help")
+                "click one  ·  Shift+click all the rest there  ·  Enter: place the rest for me  ·  N names  ·  "
+                "H help")
     if phase == "reinforce":
         if pub.get("must_trade"):
             return "You hold 5 or more cards: pick a set in your hand and trade it.", "click cards  ·  T trade"

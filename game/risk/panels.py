@@ -20,7 +20,8 @@ def draw_hand(scene, surface) -> None:
                         shadow=False)
         scene.hand.rects = {}
         return
-    title = f"Your cards ({len(cards)})" if not scene.hot_seat else f"{scene.seat_name(scene.shown_seat)}'s cards ({len(cards)})"
+    whose = "Your" if not scene.hot_seat else f"{scene.seat_name(scene.shown_seat)}'s"
+    title = f"{whose} cards ({len(cards)})"
     theme.draw_text(surface, title, (x, y - 22), 18, theme.colours.text_dim, bold=True, shadow=False)
     if cards:
         scene.hand.draw(surface, scene.shown_seat, cards, (x, y))
@@ -63,8 +64,8 @@ def territory_tooltip(scene) -> list:
               theme.lighten(theme.seat_colour(owner), 0.3))]
     src = scene.controls.source
     if src and pub["phase"] == "attack" and tid in TurnControls.targets(scene.actions, "attack", src):
-        lines.append((f"click: attack with {plural(scene.controls.attack_action(scene.actions, src, tid)['dice'], 'die')}",
-                      theme.colours.accent))
+        dice = scene.controls.attack_action(scene.actions, src, tid)["dice"]
+        lines.append((f"click: attack with {plural(dice, 'die')}", theme.colours.accent))
     return lines
 
 def seat_tooltip(scene) -> list | None:

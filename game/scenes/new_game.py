@@ -73,9 +73,11 @@ class NewGameScene(GuiScene, Scene):
         titles = getattr(r, "OPTION_TITLES", {})
         for key, values in getattr(r, "OPTION_CHOICES", {}).items():
             named = labels.get(key, {})
-            self.option_cyclers.append((key, Cycler((80, y, 520, OPTION_HEIGHT), titles.get(key) or humanise(key), values,
+            title = titles.get(key) or humanise(key)
+            self.option_cyclers.append((key, Cycler((80, y, 520, OPTION_HEIGHT), title, values,
                                                     format_value=lambda v, named=named: named.get(v, humanise(v)))))
-            self.option_lines[key] = theme.wrap_text(self.option_help(key), 508, HELP_SIZE) if self.option_help(key) else []
+            sentence = self.option_help(key)
+            self.option_lines[key] = theme.wrap_text(sentence, 508, HELP_SIZE) if sentence else []
             y += OPTION_HEIGHT + 4 + HELP_LINE * len(self.option_lines[key]) + OPTION_GAP
         self._build_seats()
 
