@@ -87,7 +87,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         self._last_actor = None
         self.host_seats = HostSeats(app, link.seats, say_in_log=lambda text: self.log.add_text(text),
                                     hosting=lambda: getattr(self.app, "hosted", None) is not None
-                                    and self.app.active_link is self.link)
+                                    and self.app.active_link is self.link, area=self.toast_area)
         self._past = history.past_events(link)   # a continued game's earlier events, read back on the first frame
 
     @property

@@ -44,11 +44,13 @@ class Departures:
 
 class SeatChoice:
     """The host's question about a seat whose player left: a bot plays it now, or it waits for its player."""
-    RECT = pygame.Rect(340, 56, 600, 118)
+    SIZE = (600, 118)
 
-    def __init__(self, seat: int, name: str, on_bot, on_keep):
+    def __init__(self, seat: int, name: str, on_bot, on_keep, centre: tuple[int, int]):
+        """`centre`: where it sits (the middle of the board's map: clear of the notices and the status panel)."""
         self.seat, self.name = seat, name
-        r = self.RECT
+        self.rect = r = pygame.Rect((0, 0), self.SIZE)
+        r.center = centre
         self.bot_button = Button((r.x + 20, r.bottom - 56, 270, 42), f"A bot plays for {name}"[:34],
                                  lambda: on_bot(self), primary=True, size=17)
         self.keep_button = Button((r.right - 290, r.bottom - 56, 270, 42), f"Keep it for {name}"[:34],
@@ -60,10 +62,10 @@ class SeatChoice:
 
     def draw(self, surface) -> None:
         c = theme.colours
-        theme.draw_panel(surface, self.RECT, border=c.warning, alpha=245)
-        text = theme.fit_text(f"{self.name} left the table. Who plays the seat now?", self.RECT.w - 40,
+        theme.draw_panel(surface, self.rect, border=c.warning, alpha=245)
+        text = theme.fit_text(f"{self.name} left the table. Who plays the seat now?", self.rect.w - 40,
                               theme.SIZE_BODY, True)
-        theme.draw_text(surface, text, (self.RECT.centerx, self.RECT.y + 28), theme.SIZE_BODY, c.text,
+        theme.draw_text(surface, text, (self.rect.centerx, self.rect.y + 28), theme.SIZE_BODY, c.text,
                         anchor="center", bold=True)
         for b in self.buttons:
             b.draw(surface)
@@ -73,10 +75,13 @@ class HostSeats:
     """What a screen of the hosting window (or any window) does about players leaving: `step(seats)` each
     frame says the notices (toast and, where there is one, the log) and, for the host, queues the choice."""
 
-    def __init__(self, app, seats: list[dict] | None = None, *, say_in_log=None, hosting=lambda: False):
+    def __init__(self, app, seats: list[dict] | None = None, *, say_in_log=None, hosting=lambda: False,
+                 area: pygame.Rect | None = None):
         """`seats`: the table's seats as the screen opens (what changes from then on is news);
-        `hosting()`: True while this screen shows the table this window hosts (its player decides)."""
+        `hosting()`: True while this screen shows the table this window hosts (its player decides);
+        `area`: where the question is centred (None: the window)."""
         self.app = app
+        self.centre = (area or pygame.Rect(0, 0, 1280, 800)).center
         self.say_in_log = say_in_log
         self.hosting = hosting
         self.departures = Departures()
@@ -94,7 +99,8 @@ class HostSeats:
             if self.say_in_log is not None:
                 self.say_in_log(text)
             if left is not None and self.hosting():
-                self.choices.append(SeatChoice(left, seat_label(seats, left), self._give_to_bot, self._keep))
+                self.choices.append(SeatChoice(left, seat_label(seats, left), self._give_to_bot, self._keep,
+                                               self.centre))
         # a player back (or a bot already in the seat) answers the question by itself
         self.choices = [c for c in self.choices if c.seat < len(seats) and not seats[c.seat].get("connected")
                         and not seats[c.seat].get("standin")]

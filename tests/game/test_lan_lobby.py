@@ -94,6 +94,7 @@ def test_a_player_leaving_is_told_and_the_host_gives_the_seat_to_a_bot(ui):
     assert any(e["text"] == "Grace left the table." for e in board.log.entries)
     choice = board.host_seats.choice
     assert choice.bot_button.label == "A bot plays for Grace" and choice.keep_button.label == "Keep it for Grace"
+    assert board.toast_area.contains(choice.rect), "the question sits over the map, not the status panel"
     ui.click_button(choice.bot_button)
     assert board.host_seats.choice is None
     assert until(ui, lambda: board.link.seats[1].get("standin"))
