@@ -11,6 +11,14 @@ from game import theme
 from game.scene import GLOW, LOGICAL_SIZE, STILL
 
 
+PLACEHOLDER_SIZE = 16
+
+
+def placeholder_colour() -> tuple:
+    """Greyer than any caption: an example, not a value (read when drawn: the theme may change)."""
+    return theme.darken(theme.colours.text_dim, 0.25)
+
+
 def _hex(colour) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour[:3])
 
@@ -57,8 +65,9 @@ class TextField:
         self.manager = manager
         self.rect = pygame.Rect(rect)
         self.caption = caption
+        self.placeholder = placeholder   # drawn here, greyed: pygame_gui would draw it like typed text
         self.on_submit = on_submit
-        self.entry = pygame_gui.elements.UITextEntryLine(self.rect, manager, placeholder_text=placeholder or None)
+        self.entry = pygame_gui.elements.UITextEntryLine(self.rect, manager)
         self.entry.set_text_length_limit(max_length)
         if text:
             self.entry.set_text(text)
@@ -93,6 +102,18 @@ class TextField:
         if self.caption:
             theme.draw_text(surface, self.caption, (self.rect.x + 2, self.rect.y - 24), theme.SIZE_SMALL,
                             theme.colours.text_dim)
+
+
+    @property
+    def placeholder_shown(self) -> bool:
+        return bool(self.placeholder) and not self.text and not self.focused
+
+    def draw_placeholder(self, surface) -> None:
+        """The greyed example in an empty field, so it never reads as something already typed."""
+        if self.placeholder_shown:
+            theme.draw_text(surface, theme.fit_text(self.placeholder, self.rect.w - 28, PLACEHOLDER_SIZE),
+                            (self.rect.x + 14, self.rect.centery), PLACEHOLDER_SIZE, placeholder_colour(),
+                            anchor="midleft", shadow=False)
 
 
 class GuiScene:
@@ -134,3 +155,5 @@ class GuiScene:
         for field in self.fields:
             field.draw_caption(surface)
         self.gui.draw_ui(surface)
+        for field in self.fields:
+            field.draw_placeholder(surface)

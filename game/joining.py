@@ -1,7 +1,8 @@
 """Joining a LAN table without leaving the screen until it has answered.
 
 `PendingJoin` holds a RemoteTable that is still connecting. The scene that started it (the LAN
-browser, Rejoin) calls `step()` each frame: once the table welcomes us it pushes the lobby; if the
+browser, Rejoin) calls `step()` each frame: once the table welcomes us it hands the link to the
+scene's `on_joined` (which opens the lobby: this module knows no scene, so no import runs back up); if the
 table cannot be reached, refuses us, or is not the table the row showed, it says so in a sentence
 and the player stays where they were. Nothing is pushed on a failure, so there is never an empty
 lobby under an error.
@@ -10,9 +11,11 @@ from game import tables
 
 
 class PendingJoin:
-    def __init__(self, app, host: str, port: int, **join_options):
+    def __init__(self, app, host: str, port: int, *, on_joined, **join_options):
+        """`on_joined(link, (host, port))`: what the scene does with the link once the table welcomed us."""
         self.app = app
         self.host, self.port = host, port
+        self.on_joined = on_joined
         self.link = tables.join(host, port, player_name=app.settings.player_name, **join_options)
 
     @property
@@ -23,8 +26,7 @@ class PendingJoin:
         """`waiting`, `joined` (the lobby is on top now) or `failed` (the player was told why)."""
         status = self.link.status
         if status == "connected":
-            from game.scenes.lobby import LobbyScene
-            self.app.push(LobbyScene(self.app, self.link, address=(self.host, self.port)))
+            self.on_joined(self.link, (self.host, self.port))
             return "joined"
         if status == "closed":
             self.app.notify(f"Could not join {self.host}:{self.port}. {self.link.error or ''}".strip(), warning=True)

@@ -15,6 +15,7 @@ from game import theme
 
 SECONDS = 4.0
 MAX_SHOWN = 3
+TOAST_MARGIN = 24  # pixels a toast keeps from each side of its area
 TOP = 50          # below the boards' top bars, so a toast never hides the players' scores
 
 
@@ -67,20 +68,20 @@ class Toasts(list):
         self[:] = [t for t in self if t[1] > 0 and (t.owner is None or t.owner is top)]
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
-        """Each toast under the last, centred in `area` (a scene's own: a board keeps its status panel clear)
-        or the whole window, wrapped to fit it."""
-        area = pygame.Rect(area) if area is not None else surface.get_rect()
-        y = max(TOP, area.y)
+        """Newest last, from TOP down, centred in `area` (a board's map: never over its status panel) and
+        wrapped to its width."""
+        area = area or surface.get_rect()
+        y = TOP
         for toast in self:
             left, colour = toast[1], toast[2]
-            lines = theme.wrap_text(toast.label, area.w - 48, theme.SIZE_BODY)
-            rendered = [theme.render_text(line, theme.SIZE_BODY, colour) for line in lines]
-            w = max(r.get_width() for r in rendered)
-            rect = pygame.Rect(0, 0, w + 32, sum(r.get_height() for r in rendered) + 16)
-            rect.midtop = (area.centerx, y)
+            lines = theme.wrap_text(toast.label, area.w - 2 * TOAST_MARGIN, theme.SIZE_BODY)
+            surfs = [theme.render_text(line, theme.SIZE_BODY, colour) for line in lines]
+            w, h = max(s.get_width() for s in surfs), sum(s.get_height() for s in surfs)
+            rect = pygame.Rect(0, y, w + 32, h + 16)
+            rect.centerx = area.centerx
             theme.draw_panel(surface, rect, border=colour, radius=10, alpha=int(235 * min(1.0, left)))
             ty = rect.y + 8
-            for r in rendered:
-                surface.blit(r, r.get_rect(midtop=(rect.centerx, ty)))
-                ty += r.get_height()
+            for s in surfs:
+                surface.blit(s, s.get_rect(midtop=(rect.centerx, ty)))
+                ty += s.get_height()
             y = rect.bottom + 8

@@ -24,6 +24,7 @@ class Settings:
     animation_speed: str = "normal"
     colour_blind: bool = False
     name_chosen: bool = True          # False only on the very first run: the title asks for a name
+    last_game: str = ""               # the game last started from the new-game form: the form opens on it
 
     def animation_factor(self) -> float:
         """Multiplier for animation durations (0: skip animations)."""
@@ -39,6 +40,8 @@ def _valid(name: str, value) -> bool:
         return isinstance(value, bool)
     if name == "animation_speed":
         return value in ANIMATION_SPEEDS
+    if name == "last_game":
+        return isinstance(value, str) and len(value) <= 64
     return False
 
 

@@ -5,6 +5,8 @@ tools/make_music.py; each has its own volume (Settings). If the mixer cannot
 start (no audio device, a headless CI box) every call is a silent no-op: a game
 without sound still plays.
 """
+import contextlib
+
 import pygame
 
 from engine import resources
@@ -22,6 +24,7 @@ class Sounds:
         self.volume = 0.7
         self._effects: dict[str, pygame.mixer.Sound] = {}
         self.played: list[str] = []  # names played, newest last (tests and the settings preview read it)
+        self.hushed = 0               # > 0 while a board replays what happened before it opened
 
     def start(self, volume: float) -> bool:
         """Open the mixer and load the effects; False (and silence) if that is impossible."""
@@ -43,6 +46,8 @@ class Sounds:
         self.volume = max(0.0, min(1.0, volume))
 
     def play(self, name: str) -> None:
+        if self.hushed:
+            return
         self.played.append(name)
         del self.played[:-32]
         effect = self._effects.get(name)
@@ -97,6 +102,16 @@ music_player = Music()
 
 def play(name: str) -> None:
     sounds.play(name)
+
+
+@contextlib.contextmanager
+def hushed():
+    """No effect plays inside (a continued game's earlier moves are read back, not heard again)."""
+    sounds.hushed += 1
+    try:
+        yield
+    finally:
+        sounds.hushed -= 1
 
 
 def music(track: str | None) -> None:

@@ -90,12 +90,19 @@ def host_lan(game_id: str, seats: list[dict], options: dict, *, table_name: str,
     handle = host.start_in_thread(game_id, len(seats), name=table_name, session=session, host=bind, port=0,
                                   discovery=discovery, save_path=autosave_path(game_id), bot_delay=bot_delay,
                                   bot_factory=bot_factory or product_bots(), countdown=countdown)
+    # People are coming: the table waits for its host's Start. A table of bots (and its host) starts itself.
+    handle.host.table.owner_starts = any(s.get("kind") != "bot" for s in seats[1:])
     try:
         link = join(handle.address[0], handle.address[1], player_name=player_name, seat=0, keep=False)
     except Exception:
         handle.stop()
         raise
     return handle, link
+
+
+def give_seat_to_bot(handle, seat: int) -> None:
+    """The host's choice: a bot plays the seat of a player who left (until they take it back)."""
+    handle.stand_in(seat)
 
 
 def join(host: str, port: int, *, player_name: str, seat: int | None = None, token: str | None = None,

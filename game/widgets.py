@@ -123,6 +123,10 @@ class ButtonColumn:
             b.draw(surface)
 
 
+VALUE_RIGHT = 36   # a Cycler's value ends this far from its right edge, before the ">"
+BACK_ZONE = 34     # the width a click on a Cycler's "<" counts as
+
+
 class Cycler:
     """A labelled value chooser: click (or Left/Right when focused) steps through `values`."""
 
@@ -142,6 +146,15 @@ class Cycler:
     @property
     def value(self):
         return self.values[self.index]
+
+    def value_text(self) -> str:
+        return str(self.format_value(self.value))
+
+    def back_zone(self) -> pygame.Rect:
+        """Where a click steps back: the "<" before the value, with a finger's width around it (a click
+        anywhere else on the row steps forward, as ">" says)."""
+        left = self.rect.right - VALUE_RIGHT - theme.text_width(self.value_text(), theme.SIZE_BODY) - 12
+        return pygame.Rect(left - BACK_ZONE, self.rect.y, BACK_ZONE + 10, self.rect.h)
 
     def step(self, delta: int) -> None:
         if not self.enabled or len(self.values) < 2:
@@ -165,7 +178,7 @@ class Cycler:
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
             self.pressed = False
             if self.rect.collidepoint(event.pos):
-                self.step(1)
+                self.step(-1 if self.back_zone().collidepoint(event.pos) else 1)
                 return True
         elif event.type == pygame.KEYDOWN and self.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.step(-1 if event.key == pygame.K_LEFT else 1)
@@ -180,7 +193,7 @@ class Cycler:
         y = self.rect.centery + (2 if state == "pressed" else 0)
         if self.label:
             theme.draw_text(surface, self.label, (self.rect.x + 14, y), theme.SIZE_SMALL, c.text_dim, anchor="midleft")
-        value_rect = theme.draw_text(surface, str(self.format_value(self.value)), (self.rect.right - 36, y),
+        value_rect = theme.draw_text(surface, self.value_text(), (self.rect.right - VALUE_RIGHT, y),
                                      theme.SIZE_BODY, c.text if self.enabled else c.text_dim, anchor="midright")
         if self.enabled and len(self.values) > 1:
             theme.draw_text(surface, "<", (value_rect.left - 12, y), theme.SIZE_BODY, c.accent, anchor="midright",

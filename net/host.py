@@ -156,6 +156,11 @@ class Host:
         self._dispatch(self.table.start())
         self._settle()
 
+    def stand_in(self, seat: int) -> None:
+        """The owner gives the seat of a player who left to a bot (net.table.Table.stand_in)."""
+        self._dispatch(self.table.stand_in(seat))
+        self._settle()
+
     # ----- connections ------------------------------------------------------------------
     def _accept(self) -> None:
         for _ in range(64):
@@ -461,6 +466,9 @@ class HostHandle:
 
     def start_game(self) -> None:
         asyncio.run_coroutine_threadsafe(_call(self.host.start_game), self._loop).result(5)
+
+    def stand_in(self, seat: int) -> None:
+        asyncio.run_coroutine_threadsafe(_call(lambda: self.host.stand_in(seat)), self._loop).result(5)
 
     @property
     def phase(self) -> str:

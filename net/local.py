@@ -57,7 +57,8 @@ class LocalTable:
         self.error = None
         self._closed = False
         self._inbox: deque = deque()
-        self._seq = 0
+        # A resumed table remembers each seat's last seq (exactly-once): number on from the highest of ours.
+        self._seq = max((table.last_seq(seat) for seat in range(len(table.session.seats))), default=0)
         self._last_move = time.monotonic()
         self._racer_moved: dict[int, float] = {}  # real time: when each bot seat last moved
         self._human = [i for i, s in enumerate(table.session.seats) if s.get("kind") == "human"]

@@ -75,6 +75,8 @@ class Table:
     """`bot_factory(game, level, seat, seed) -> bot` makes the table's bots (bots.make in the product);
     a table given none can seat no bot. `max_watchers`: spectators welcomed at once (None: no limit)."""
 
+    owner_starts = False   # True: a full table waits for its owner's `start` (a window hosting it)
+
     def __init__(self, session, *, name: str, bot_factory=None, takeover_after: float | None = None,
                  save_path=None, now: float = 0.0, max_watchers: int | None = None):
         self.session = session
@@ -264,7 +266,7 @@ class Table:
                 token = secrets.token_urlsafe(TOKEN_BYTES)
                 self.session.seats[seat] = {"name": name or f"Player {seat + 1}", "kind": "human",
                                             "token_sha256": token_digest(token)}
-                if not self.open_seats():
+                if not self.open_seats() and not self.owner_starts:
                     self.started = True
                 self._rewrite_journal()
             state.seat = seat
@@ -436,6 +438,13 @@ class Table:
             self.bots[seat] = self._new_bot(seat, level)
         self.started = True
         self._rewrite_journal()
+        return self._seat_update()
+
+    def stand_in(self, seat: int, level: str = "normal") -> Out:
+        """The owner gives a human seat whose player left to a bot now (its player may still take it back)."""
+        if seat not in self.dropped_at or seat in self.standins or not self.make_bot:
+            return Out()
+        self.standins[seat] = self._new_bot(seat, level)
         return self._seat_update()
 
     def _new_bot(self, seat: int, level: str):

@@ -55,6 +55,8 @@ OPTION_LABELS = {
     "encirclement": {"off": "Off", "on": "On (J4)"},
     "line_cost": {"per_unit": "Per unit (rulebook)", "pooled": "Pooled thirds"},
 }
+OPTION_TITLES = {"hq_range": "HQ range", "prisoners": "Prisoners", "hq_defence": "HQ defence",
+                 "encirclement": "Encirclement"}
 OPTION_HELP = {
     "hq_range": "Corps HQs belong within five squares of most of their corps: shown only, or enforced on every move.",
     "prisoners": "Optional rules J1 and J2: '(1 Pris)' results take prisoners, who must be marched under guard to a "

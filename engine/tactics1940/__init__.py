@@ -42,6 +42,7 @@ GAME_TYPE = GameType(dynamics=SEQUENTIAL, chance=CHANCE, information=IMPERFECT, 
 OPTION_CHOICES = {"reaction_seconds": [3, 5, 10, 2], "turn_limit": [0, 200, 400]}
 OPTION_LABELS = {"reaction_seconds": {2: "2 s", 3: "3 s", 5: "5 s", 10: "10 s"},
                  "turn_limit": {0: "None (rulebook)", 200: "200 rounds", 400: "400 rounds"}}
+OPTION_TITLES = {"reaction_seconds": "Reaction window", "turn_limit": "Round limit"}
 OPTION_HELP = {"reaction_seconds": "How long everyone may expose a submarine after a ship enters a submarine square.",
                "turn_limit": "Stop a game that has not ended in a blockade after this many rounds and score it."}
 

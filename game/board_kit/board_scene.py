@@ -9,7 +9,11 @@
   * Esc: drop what is held (`cancel`), else arm leaving, and leave on a second press;
   * the frame on screen: the waiting notice, the side panel with the log's well,
     the log, the hint line, the tooltip by the mouse, a modal dialog in front;
-  * the game-over scene, once, when the view shows a result.
+  * the game-over scene, once, when the view shows a result;
+  * a continued game's earlier events, read back quietly on the first frame (board_kit.history), so the
+    log and the board's counters are as they were;
+  * Ctrl+Z and the Undo button, only while the seat's legal actions list undo (board_kit.undo);
+  * players leaving a LAN table: a notice, and the hosting window's choice (board_kit.departures).
 
 A board fills in what is its own (all optional but `draw_board` and `move_hint`):
   reset_input()            drop selections (the cover went up, a seat was revealed)
@@ -27,12 +31,14 @@ A board fills in what is its own (all optional but `draw_board` and `move_hint`)
   draw_board / draw_panels  the map and the board's own panels (the base draws the side panel, log, hint)
   move_hint()              the hint line on this window's move (`hint()` says game over / waiting itself)
   tooltip_lines()          [(text, colour), ...] for the tooltip by the mouse, or None
-Layout is class attributes: `side_rect`, `log_rect`, `log_title`, `hint_rect`, `hint_reserve`,
+Layout is class attributes: `side_rect`, `log_rect`, `log_title`, `hint_rect`, `hint_reserve`, `undo_rect`,
 `tooltip_bounds`, `help_centre`.
 """
 import pygame
 
 from game import sound, theme
+from game.board_kit import history, undo
+from game.board_kit.departures import HostSeats
 from game.board_kit.help_card import HelpCard
 from game.board_kit.pace import HOLD_KEY, TOGGLE_KEY, Pace
 from game.board_kit.hud import Cached, build_hint, build_side_panel, build_tooltip
@@ -54,6 +60,7 @@ class BaseBoardScene(SeatedBoard, Scene):
     tooltip_bounds = pygame.Rect(0, 0, 1000, 740)
     help_centre = (640, 400)
     pace_rect: pygame.Rect | None = None   # where the fast-forward toggle sits (None: Space and X only)
+    undo_rect: pygame.Rect | None = None   # where the Undo button sits (None: the hint line's right end)
 
     def __init__(self, app, link, *, build_help):
         """`build_help()` makes the help card's surface (the first time H is pressed)."""
@@ -68,12 +75,25 @@ class BaseBoardScene(SeatedBoard, Scene):
         self.help_card = HelpCard(build_help, self.help_centre)
         self._side_panel = build_side_panel(self.side_rect, self.log_rect, self.log_title,
                                             title_gap=self.log_title_gap)
-        self._hint = Cached(lambda text, keys: build_hint(self.hint_rect.size, text, keys, reserve=self.hint_reserve))
+        self.undo_button = Button(self.undo_rect or undo.default_rect(self.hint_rect), undo.LABEL, self.undo, size=17)
+        reserve = self.hint_reserve
+        if self.hint_rect.colliderect(self.undo_button.rect):   # the sentence stops short of the button
+            reserve = max(reserve, self.hint_rect.right - self.undo_button.rect.x + 8)
+        self._hint = Cached(lambda text, keys: build_hint(self.hint_rect.size, text, keys, reserve=reserve))
         self._tooltip = Cached(build_tooltip)
         settings = getattr(app, "settings", None)
         self.pace = Pace(link, settings.animation_factor() if settings is not None else 1.0)
         self.pace_button = Button(self.pace_rect or (0, 0, 0, 0), "", self.pace.toggle, size=17)
         self._last_actor = None
+        self.host_seats = HostSeats(app, link.seats, say_in_log=lambda text: self.log.add_text(text),
+                                    hosting=lambda: getattr(self.app, "hosted", None) is not None
+                                    and self.app.active_link is self.link, area=self.toast_area)
+        self._past = history.past_events(link)   # a continued game's earlier events, read back on the first frame
+
+    @property
+    def toast_area(self) -> pygame.Rect:
+        """Where notices show: over the map, never over the status panel at the side or the hint line."""
+        return pygame.Rect(0, 0, self.side_rect.x, self.hint_rect.y)
 
     # ----- what a board fills in -------------------------------------------------------
     def reset_input(self) -> None:
@@ -219,6 +239,37 @@ class BaseBoardScene(SeatedBoard, Scene):
     def on_event(self, event: dict) -> None:
         self.log.add(event)
 
+    def catch_up(self) -> None:
+        """A continued game: its earlier events go through `on_event` once the board has a view, in silence
+        and without animation, so the log, the counters and the panels are as they were when it was left."""
+        self.refresh()
+        if not self.view:
+            return
+        past, self._past = self._past, []
+        held, self.pace.held = self.pace.held, True
+        try:
+            with sound.hushed():
+                for event in past:
+                    self.on_event(event)
+                self.skip_animations()
+        finally:
+            self.pace.held = held
+
+    # ----- taking back -------------------------------------------------------------------
+    @property
+    def undo_offered(self) -> bool:
+        """True when the seat at the controls may take back its last action now (the table lists undo)."""
+        return self.active_seat is not None and not self.waiting and undo.offered(self.view)
+
+    def undo(self) -> None:
+        """Ctrl+Z or the button: take back one action, if the table offers it; what was held is dropped."""
+        if not self.undo_offered:
+            self.refuse("There is nothing you may take back now." if self.active_seat is not None
+                        else self.not_your_move())
+            return
+        self.reset_input()
+        self.send(dict(undo.UNDO))
+
     # ----- leaving ----------------------------------------------------------------------
     def leave(self) -> None:
         """Back to the main menu, closing the link."""
@@ -257,6 +308,8 @@ class BaseBoardScene(SeatedBoard, Scene):
     def handle(self, event) -> bool:
         if self.covered:
             return self.cover.handle(event)
+        if self.host_seats.handle(event):
+            return True
         answer = self.help_card.answer(event)
         if answer is not None:
             return answer
@@ -264,6 +317,10 @@ class BaseBoardScene(SeatedBoard, Scene):
             self.help_card.shown = True
             return True
         if self.pace_key(event):
+            return True
+        if undo.is_undo_key(event) or (self.undo_offered and self.undo_button.handle(event)):
+            if event.type == pygame.KEYDOWN:
+                self.undo()
             return True
         modal = self.modal()
         if modal is not None:
@@ -302,7 +359,10 @@ class BaseBoardScene(SeatedBoard, Scene):
         self.pace.apply(self.quick_step())
         if self.pace.fast:
             self.skip_animations()
+        if self._past:
+            self.catch_up()
         self.read_link()
+        self.host_seats.step(self.link.seats)
         self.refresh()
         self.tick(dt)
         if self.game_over_due():
@@ -324,6 +384,8 @@ class BaseBoardScene(SeatedBoard, Scene):
         text, keys = self.hint()
         surface.blit(self._hint.get((text, keys, theme.colours), text, keys), self.hint_rect)
         self.draw_panels(surface)
+        if self.undo_offered:
+            self.undo_button.draw(surface)
         if self.pace_rect is not None:
             self.pace_button.label = self.pace.label()
             self.pace_button.primary = self.pace.fast
@@ -333,6 +395,7 @@ class BaseBoardScene(SeatedBoard, Scene):
             modal.draw(surface)
         else:
             self.draw_tooltip(surface)
+        self.host_seats.draw(surface)
         self.help_card.draw(surface)
 
     def tooltip_avoid(self) -> pygame.Rect | None:

@@ -17,7 +17,7 @@ from game import sound, theme
 from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.cover import HotSeatCover
 from game.board_kit.hud import Cached
-from game.risk import hud
+from game.risk import hints, hud, panels
 from game.risk.armies import ArmyTokens
 from game.risk.cards import CardHand
 from game.risk.chooser import CountChooser
@@ -27,13 +27,13 @@ from game.risk.geometry import load as load_geometry
 from game.risk.labels import map_labels
 from game.risk.log import EventLog
 from game.risk.map_layer import MapLayer
+from game.risk.panels import CARDS_TOP
 from game.scene import GLOW, SMOOTH, STILL
 from game.widgets import Button
 from game.words import plural
 
 SIDE = hud.SIDE
 TURN_BOX_POS = (SIDE.x + 8, SIDE.y + 8)
-CARDS_TOP = SIDE.y + 238
 LOG_RECT = pygame.Rect(SIDE.x + 4, SIDE.y + 456, SIDE.w - 8, SIDE.h - 460)
 BOTTOM_DICE_X = hud.BOTTOM.right - 140
 AUTO = "auto"   # a standing order for the opening: place wherever the seat's helper would
@@ -45,7 +45,8 @@ class BoardScene(BaseBoardScene):
     hint_rect = hud.BOTTOM
     help_centre = (500, 400)
     idle_keys = "N names  ·  H help  ·  mouse over a territory for details"
-    pace_rect = pygame.Rect(1010, 4, 262, 32)
+    pace_rect = pygame.Rect(1010, 4, 146, 32)
+    undo_rect = pygame.Rect(1162, 4, 110, 32)   # the bottom line's right end is the dice's
     show_names = True   # territory names on the map (N): kept for the next board in this window
 
     def __init__(self, app, link):
@@ -468,7 +469,7 @@ class BoardScene(BaseBoardScene):
         self._sync_buttons(pub)
         for b in self.buttons:
             b.draw(surface)
-        self._draw_hand(surface, pub)
+        panels.draw_hand(self, surface)
         if self._dice_selector_up():
             theme.draw_text(surface, "Dice", (BOTTOM_DICE_X - 12, hud.BOTTOM.y + 41), 20, theme.colours.text_dim,
                             anchor="midright", shadow=False)
@@ -476,7 +477,7 @@ class BoardScene(BaseBoardScene):
                 b.primary = (self.controls.dice or 3) == i + 1
                 b.draw(surface)
         if self._defend_prompt_up():
-            self._draw_defend(surface, pub)
+            panels.draw_defend(self, surface, pub)
 
     def _sync_buttons(self, pub) -> None:
         phase = pub["phase"]
@@ -490,104 +491,8 @@ class BoardScene(BaseBoardScene):
         self.blitz_button.label = "Blitzing…" if self.controls.blitz else "Blitz"
         self.trade_button.enabled = mine and any(a["type"] == "trade" for a in self.actions)
 
-    def _draw_hand(self, surface, pub) -> None:
-        cards = self.private_cards()
-        x, y = SIDE.x + 12, CARDS_TOP
-        if self.shown_seat is None:
-            theme.draw_text(surface, "Watching: hands are hidden", (x, y - 22), 18, theme.colours.text_dim,
-                            shadow=False)
-            self.hand.rects = {}
-            return
-        title = f"Your cards ({len(cards)})" if not self.hot_seat else f"{self.seat_name(self.shown_seat)}'s cards ({len(cards)})"
-        theme.draw_text(surface, title, (x, y - 22), 18, theme.colours.text_dim, bold=True, shadow=False)
-        if cards:
-            self.hand.draw(surface, self.shown_seat, cards, (x, y))
-        else:
-            self.hand.rects = {}
-            for i, line in enumerate(("No cards yet: conquer a territory", "during a turn to draw one.")):
-                theme.draw_text(surface, line, (x, y + 8 + 18 * i), 16, theme.colours.text_dim, shadow=False)
-
-    def _draw_defend(self, surface, pub) -> None:
-        p = pub["pending"]
-        rect = pygame.Rect(0, 0, 420, 170)
-        rect.center = (500, 380)
-        theme.draw_panel(surface, rect, border=theme.colours.bad, alpha=245)
-        theme.draw_text(surface, f"{self.names[p['to']]} is attacked!", (rect.centerx, rect.y + 28), theme.SIZE_BODY,
-                        bold=True, anchor="center")
-        theme.draw_text(surface, f"{self.seat_name(pub['current'])} rolls {p.get('attacker_dice', '?')} from "
-                        f"{self.names[p['from']]}. Defend with:", (rect.centerx, rect.y + 58), 18,
-                        theme.colours.text_dim, anchor="center")
-        allowed = [a["dice"] for a in self.actions if a["type"] == "defend"]
-        for i, b in enumerate(self.defend_buttons):
-            b.rect.topleft = (rect.x + 40 + i * 190, rect.y + 96)
-            b.enabled = (i + 1) in allowed
-            b.hotkey_label = str(i + 1)
-            b.draw(surface)
-
     def tooltip_lines(self) -> list | None:
-        tid = self.hover
-        if tid is None:
-            return self._seat_tooltip()
-        pub = self.pub
-        info = pub["territories"][tid]
-        t = self.geometry.territories[tid]
-        cont = self.geometry.continents[t.continent]
-        owner = info["owner"]
-        lines = [(t.name, theme.colours.text),
-                 (f"{cont['name']} (+{cont['bonus']} for all of it)", cont["colour"]),
-                 ("unclaimed" if owner is None else f"{self.seat_name(owner)}: {plural(info['armies'], 'army')}",
-                  theme.lighten(theme.seat_colour(owner), 0.3))]
-        src = self.controls.source
-        if src and pub["phase"] == "attack" and tid in TurnControls.targets(self.actions, "attack", src):
-            lines.append((f"click: attack with {plural(self.controls.attack_action(self.actions, src, tid)['dice'], 'die')}",
-                          theme.colours.accent))
-        return lines
-
-    def _seat_tooltip(self) -> list | None:
-        """Over a player's box in the top bar: their numbers in words."""
-        mx, my = self.app.mouse_pos
-        seats = self.link.seats
-        for seat in range(len(seats)):
-            if hud.seat_box(len(seats), seat).collidepoint(mx, my):
-                st = hud.seat_stats(self.pub, seat)
-                return [(self.seat_name(seat), theme.lighten(theme.seat_colour(seat), 0.3)),
-                        (f"{plural(st['territories'], 'territory')}, {plural(st['armies'], 'army')}, "
-                         f"{plural(st['cards'], 'card')} in hand", theme.colours.text)]
-        return None
+        return panels.territory_tooltip(self) if self.hover is not None else panels.seat_tooltip(self)
 
     def move_hint(self) -> tuple[str, str]:
-        pub = self.pub
-        phase = pub["phase"]
-        keys = "Enter end phase  ·  A attack again  ·  B blitz  ·  1-3 dice  ·  Esc cancel  ·  N names  ·  H help"
-        if phase == "claim":
-            return "Claim: click an empty territory.", "N names  ·  H help"
-        if phase == "setup":
-            if pub.get("setup_step") == "neutral":
-                return "Place one army for the neutral player on a grey territory.", "N names  ·  H help"
-            return ("Place a starting army on a lit territory (Shift+click: all the rest go there).",
-                    "click one  ·  Shift+click all the rest there  ·  Enter: place the rest for me  ·  N names  ·  H help")
-        if phase == "reinforce":
-            if pub.get("must_trade"):
-                return "You hold 5 or more cards: pick a set in your hand and trade it.", "click cards  ·  T trade"
-            n = pub.get("armies_to_place", 0)
-            extra = " (or trade a set first)" if any(a["type"] == "trade" for a in self.actions) else ""
-            return f"Place {plural(n, 'army')} on your territories.{extra}", \
-                "click +1  ·  Shift+click all  ·  T trade picked cards  ·  H help"
-        if phase == "attack":
-            if self.controls.blitz:
-                return "Blitzing… Esc stops.", keys
-            if self.controls.source:
-                return f"Attack from {self.names[self.controls.source]}: click a red neighbour.", keys
-            return "Attack: pick one of your lit territories, or press Enter to stop attacking.", keys
-        if phase == "occupy":
-            return "Conquered! Choose how many armies move in.", "M move all  ·  Enter confirm  ·  arrows adjust"
-        if phase == "fortify":
-            if self.controls.source:
-                return f"Fortify from {self.names[self.controls.source]}: click where the armies go.", \
-                    "Enter end turn  ·  Esc cancel  ·  H help"
-            return "Fortify once: pick where to move armies from, or press Enter to end your turn.", \
-                "Enter end turn  ·  H help"
-        if phase == "defend":
-            return "You are attacked: choose how many dice to defend with.", "1 / 2 dice"
-        return "", ""
-
+        return hints.move_hint(self.pub, self.actions, self.controls, self.names)

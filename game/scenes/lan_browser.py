@@ -8,6 +8,7 @@ from engine import games
 from net import address
 from game import tables, theme
 from game.joining import PendingJoin
+from game.scenes import lobby
 from game.gui import GuiScene, TextField
 from game.scene import Scene
 from game.widgets import Button, RowList
@@ -27,7 +28,8 @@ class LanBrowserScene(GuiScene, Scene):
         self.list = RowList((70, 140, 1140, 420), COLUMNS, on_pick=self.join_listed)
         self.init_gui(app)
         self.address = TextField(self.gui, (70, 620, 460, 46), caption="Or join by address (HOST:PORT)",
-                                 placeholder="192.168.1.20:7777", max_length=64, on_submit=lambda _: self.join_typed())
+                                 placeholder="for example 192.168.1.20:7777", max_length=64,
+                                 on_submit=lambda _: self.join_typed())
         self.fields.append(self.address)
         self.join_address_button = Button((546, 617, 160, 52), "Join", self.join_typed)
         self.join_button = Button((1010, 724, 200, 52), "Join table", self.join_selected, primary=True)
@@ -74,7 +76,7 @@ class LanBrowserScene(GuiScene, Scene):
         if self.joining is not None:
             return
         try:
-            self.joining = PendingJoin(self.app, host, port, expect=expect)
+            self.joining = PendingJoin(self.app, host, port, expect=expect, on_joined=lobby.opener(self.app))
         except (OSError, ValueError) as e:
             self.app.notify(f"Could not join {host}:{port}: {e}", warning=True)
 

@@ -9,6 +9,7 @@ import pygame
 
 from engine import games
 from game import boards, sound, tables, theme
+from game.board_kit.departures import HostSeats
 from game.gui import GuiScene, TextField
 from game.scene import Scene
 from game.widgets import Button
@@ -24,6 +25,11 @@ def lan_address() -> str:
             return s.getsockname()[0]
     except OSError:
         return "127.0.0.1"
+
+
+def opener(app):
+    """What a scene joining a table does once it is welcomed (game.joining's `on_joined`): open its lobby."""
+    return lambda link, address: app.push(LobbyScene(app, link, address=address))
 
 
 class LobbyScene(GuiScene, Scene):
@@ -45,6 +51,7 @@ class LobbyScene(GuiScene, Scene):
         self.start_button = Button((1000, 724, 200, 52), "Start game", self.start, primary=True,
                                    hotkey=pygame.K_F5, hotkey_label="F5")
         self.start_button.enabled = host is not None
+        self.host_seats = HostSeats(app, hosting=lambda: self.host is not None)
         self.failed = None
         self._shown = None   # what the seats and the connection looked like when last drawn
 
@@ -74,7 +81,7 @@ class LobbyScene(GuiScene, Scene):
 
     # ----- frame ----------------------------------------------------------------------
     def handle(self, event):
-        if self.gui_handle(event):
+        if self.host_seats.handle(event) or self.gui_handle(event):
             return True
         return self.back_button.handle(event) or self.start_button.handle(event)
 
@@ -88,6 +95,8 @@ class LobbyScene(GuiScene, Scene):
             elif msg.get("t") == "status" and msg.get("status") == "closed":
                 self.failed = msg.get("msg") or self.link.error or "The connection was closed."
                 sound.play("error")
+        if self.link.phase != "connecting":
+            self.host_seats.step(self.link.seats)
         if self.failed is None and self.link.status == "closed":
             self.failed = self.link.error or "The connection was closed."
         shown = (self.link.phase, self.link.status, repr(self.link.seats), tuple(self.link.my_seats), self.failed)
@@ -154,4 +163,5 @@ class LobbyScene(GuiScene, Scene):
             theme.draw_text(surface, "The host starts the game", (1200, 750), theme.SIZE_BODY, c.text_dim,
                             anchor="midright")
         self.gui_draw(surface)
+        self.host_seats.draw(surface)
         theme.draw_hint(surface, "Enter sends chat  ·  F5 starts (host)  ·  Esc leaves")

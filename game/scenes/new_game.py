@@ -12,7 +12,14 @@ from game.widgets import Button, Cycler
 BOT_LEVELS = ("easy", "normal", "hard")
 LOCAL_KINDS = ["human"] + [f"bot {lv}" for lv in BOT_LEVELS]
 LAN_KINDS = ["open"] + [f"bot {lv}" for lv in BOT_LEVELS]
-OPTION_ROW = 68   # an option's chooser and, under it, its sentence
+OPTION_TOP = 322       # the first option's chooser
+OPTION_HEIGHT = 42     # an option's chooser; under it, its sentence, wrapped
+HELP_SIZE = 16
+HELP_LINE = 19
+OPTION_GAP = 10
+OPTIONS_PANEL = pygame.Rect(56, 140, 568, 570)
+SEATS_PANEL = pygame.Rect(656, 140, 568, 570)
+TABLE_NAME_RECT = (680, 650, 520, 44)   # the LAN table's name, at the foot of the seats
 
 
 def humanise(text) -> str:
@@ -35,15 +42,18 @@ class NewGameScene(GuiScene, Scene):
         self.lan = lan
         self.init_gui(app)
         self.game_ids = [g for g in games.available() if boards.has_board(g)] or games.available()
+        last = app.settings.last_game
         self.game_cycler = Cycler((80, 190, 520, 48), "Game", self.game_ids, on_change=lambda _: self._build_game(),
-                                  format_value=lambda g: games.rules(g).TITLE)
+                                  format_value=lambda g: games.rules(g).TITLE,
+                                  index=self.game_ids.index(last) if last in self.game_ids else 0)
         self.table_name = None
         if lan:
-            self.table_name = TextField(self.gui, (80, 690 - 30, 520, 44), caption="Table name (shown on the LAN)",
+            self.table_name = TextField(self.gui, TABLE_NAME_RECT, caption="Table name (shown on the LAN)",
                                         text=f"{app.settings.player_name}'s table", max_length=32)
             self.fields.append(self.table_name)
         self.back_button = Button((80, 724, 200, 52), "Back", self.back)
         self.start_button = Button((1000, 724, 200, 52), "Host" if lan else "Start", self.start, primary=True)
+        self.focus = None
         self._build_game()
 
     # ----- building the form -----------------------------------------------------------
@@ -57,13 +67,18 @@ class NewGameScene(GuiScene, Scene):
         self.seat_count = Cycler((80, 250, 520, 48), "Players", counts, index=counts.index(max(r.MIN_SEATS, min(r.MAX_SEATS, getattr(r, "DEFAULT_SEATS", 2)))),
                                  on_change=lambda _: self._build_seats())
         self.option_cyclers = []
-        y = 322
+        self.option_lines: dict[str, list[str]] = {}
+        y = OPTION_TOP
         labels = getattr(r, "OPTION_LABELS", {})
+        titles = getattr(r, "OPTION_TITLES", {})
         for key, values in getattr(r, "OPTION_CHOICES", {}).items():
             named = labels.get(key, {})
-            self.option_cyclers.append((key, Cycler((80, y, 520, 42), humanise(key), values,
+            title = titles.get(key) or humanise(key)
+            self.option_cyclers.append((key, Cycler((80, y, 520, OPTION_HEIGHT), title, values,
                                                     format_value=lambda v, named=named: named.get(v, humanise(v)))))
-            y += OPTION_ROW
+            sentence = self.option_help(key)
+            self.option_lines[key] = theme.wrap_text(sentence, 508, HELP_SIZE) if sentence else []
+            y += OPTION_HEIGHT + 4 + HELP_LINE * len(self.option_lines[key]) + OPTION_GAP
         self._build_seats()
 
     def option_help(self, key: str) -> str:
@@ -85,8 +100,10 @@ class NewGameScene(GuiScene, Scene):
         old = [c.value for c in getattr(self, "seat_cyclers", [])]
         kinds = LAN_KINDS if self.lan else LOCAL_KINDS
         self.seat_cyclers = []
+        bottom = (TABLE_NAME_RECT[1] - 34) if self.lan else SEATS_PANEL.bottom - 10
+        pitch = min(60, (bottom - 190) // max(1, n))   # many seats close up, above the table name
         for i in range(n):
-            rect = (740, 190 + i * 60, 440, 48)
+            rect = (740, 190 + i * pitch, 440, 48)
             if i == 0:
                 values = ["you"] if self.lan else kinds
                 default = values[0]
@@ -95,9 +112,13 @@ class NewGameScene(GuiScene, Scene):
                 default = "open" if self.lan else "bot normal"
             value = old[i] if i < len(old) and old[i] in values else default
             self.seat_cyclers.append(Cycler(rect, "", values, index=values.index(value)))
+        focused = self.focusables[self.focus] if self.focus is not None else None
         self.focusables = ([self.game_cycler, self.seat_count] + [c for _, c in self.option_cyclers] + self.seat_cyclers
                            + [self.back_button, self.start_button])
-        self.focus = 0
+        # Focus stays where it was (the game just picked, the player count just changed); a new form starts on
+        # Start, so Enter plays and Left/Right never changes the game by surprise.
+        self.focus = self.focusables.index(focused) if focused in self.focusables else \
+            self.focusables.index(self.start_button)
         self._sync_focus()
 
     def _sync_focus(self) -> None:
@@ -123,6 +144,9 @@ class NewGameScene(GuiScene, Scene):
     def start(self) -> None:
         game_id = self.game_cycler.value
         n = self.seat_count.value
+        if self.app.settings.last_game != game_id:   # the form opens on this game next time
+            self.app.settings.last_game = game_id
+            self.app.save_settings()
         try:
             options = self.rules.validate_options(self.options(), n)
         except ValueError as e:
@@ -185,18 +209,17 @@ class NewGameScene(GuiScene, Scene):
         c = theme.colours
         surface.blit(theme.backdrop(surface.get_size()), (0, 0))
         theme.draw_title(surface, "Host a table on the LAN" if self.lan else "New game", 70)
-        theme.draw_panel(surface, (56, 140, 568, 570))
-        theme.draw_panel(surface, (656, 140, 568, 570))
+        theme.draw_panel(surface, OPTIONS_PANEL)
+        theme.draw_panel(surface, SEATS_PANEL)
         theme.draw_text(surface, "GAME AND OPTIONS", (80, 154), theme.SIZE_SMALL, c.accent)
         theme.draw_text(surface, "SEATS", (680, 154), theme.SIZE_SMALL, c.accent)
         for w in [self.game_cycler, self.seat_count]:
             w.draw(surface)
         for key, cycler in self.option_cyclers:
             cycler.draw(surface)
-            line = self.option_help(key)
-            if line:
-                theme.draw_text(surface, theme.fit_text(line, cycler.rect.w - 8, 17), (cycler.rect.x + 6,
-                                cycler.rect.bottom + 4), 17, c.text_dim, shadow=False)
+            for j, line in enumerate(self.option_lines[key]):
+                theme.draw_text(surface, line, (cycler.rect.x + 6, cycler.rect.bottom + 4 + j * HELP_LINE), HELP_SIZE,
+                                c.text_dim, shadow=False)
         game_id = self.game_cycler.value
         sides = self._side_names(len(self.seat_cyclers))
         entries = self.seats()

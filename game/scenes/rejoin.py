@@ -7,6 +7,7 @@ import time
 
 from game import tables, theme
 from game.joining import PendingJoin
+from game.scenes import lobby
 from game.scenes.lan_browser import game_title
 from game.scene import Scene
 from game.widgets import Button, RowList
@@ -24,7 +25,7 @@ class RejoinScene(Scene):
         super().__init__(app)
         self.list = RowList((70, 140, 1140, 500), COLUMNS, on_pick=self.rejoin)
         self.rejoin_button = Button((1010, 724, 200, 52), "Rejoin", self.rejoin_selected, primary=True)
-        self.forget_button = Button((540, 724, 200, 52), "Forget", self.forget_selected)
+        self.forget_button = Button((800, 724, 190, 52), "Forget", self.forget_selected)
         self.back_button = Button((70, 724, 200, 52), "Back", self.back)
         self.buttons = [self.rejoin_button, self.forget_button, self.back_button]
         self.kept: dict = {}
@@ -43,7 +44,7 @@ class RejoinScene(Scene):
         if kept is None or self.joining is not None:
             return
         self.joining = PendingJoin(self.app, kept.host, kept.port, token=kept.token, last_seq=kept.last_seq,
-                                   expect={"game": kept.game, "table": kept.table})
+                                   expect={"game": kept.game, "table": kept.table}, on_joined=lobby.opener(self.app))
 
     def rejoin_selected(self) -> None:
         if self.list.selected_key is not None:
@@ -80,4 +81,4 @@ class RejoinScene(Scene):
         self.list.draw(surface, empty_text="No seats kept.")
         for b in self.buttons:
             b.draw(surface)
-        theme.draw_hint(surface, "Up/Down choose  ·  Enter or double-click rejoins  ·  Esc back")
+        theme.draw_hint(surface, "Up/Down choose  ·  Enter rejoins  ·  Esc back")

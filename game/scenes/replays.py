@@ -27,7 +27,7 @@ class ReplaysScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.list = RowList((70, 140, 1140, 520), COLUMNS, on_pick=self.open)
-        self.continue_button = Button((790, 724, 200, 52), "Continue", self.continue_selected, hotkey=pygame.K_c,
+        self.continue_button = Button((830, 724, 170, 52), "Continue", self.continue_selected, hotkey=pygame.K_c,
                                       hotkey_label="C")
         self.watch_button = Button((1010, 724, 200, 52), "Watch", self.open_selected, primary=True)
         self.back_button = Button((70, 724, 200, 52), "Back", self.back)
@@ -118,7 +118,7 @@ class ReplaysScene(Scene):
         self.continue_button.draw(surface)
         self.watch_button.draw(surface)
         self.back_button.draw(surface)
-        theme.draw_hint(surface, "Up/Down choose  ·  Enter or double-click watches  ·  C continues  ·  Esc back")
+        theme.draw_hint(surface, "Up/Down choose  ·  Enter watches  ·  C continues  ·  Esc back")
 
 
 class ReplayScene(Scene):

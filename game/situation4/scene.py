@@ -27,7 +27,7 @@ from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.countdown import Countdown
 from game.board_kit.seats import REFUSAL
 from game.scene import GLOW, SMOOTH, STILL, TICK
-from game.situation4 import layout, palette, race_hud
+from game.situation4 import help_card, layout, palette, race_hud
 from game.situation4.board_layer import BoardLayer
 from game.situation4.effects import Effects
 from game.situation4.hand import Hand
@@ -45,25 +45,6 @@ BURST_EVENTS = 12           # more events than this in one frame is a catch-up, 
 REASON_SECONDS = 4.0
 FORCE_KEYS = {pygame.K_t: TANK, pygame.K_p: PARATROOP, pygame.K_b: "bridge"}
 
-HELP_LINES = [
-    ("Drag", "a piece from your tray onto the board; it snaps where it may go"),
-    ("Click", "a tray piece to pick it, then click its space (or drag it)"),
-    ("T / P / B", "pick a tank, a paratrooper or a bridge, then click where"),
-    ("F", "plant your flag on the objective you just laid (or an open one)"),
-    ("1 2 3 4", "tray filter: all, base line (red border), objectives, bases"),
-    ("S", "tray sort: fits now first (lit green), my edge first, as dealt"),
-    ("Left Right / wheel", "scroll the tray ([ ] and PgUp/PgDn too)"),
-    ("Esc", "drop what you hold; twice to leave the race"),
-    ("H / F1", "this help"),
-]
-
-
-def build_help_card() -> pygame.Surface:
-    return kit_hud.build_help("Racing in Situation 4", HELP_LINES,
-                              "Build out from your base line (the red-bordered row along your edge); flag objectives "
-                              "at once.", width=860, key_column=200)
-
-
 class BoardScene(BaseBoardScene):
     side_rect = layout.SIDE
     log_rect = layout.LOG
@@ -71,7 +52,7 @@ class BoardScene(BaseBoardScene):
     hint_rect = layout.HINT
 
     def __init__(self, app, link):
-        super().__init__(app, link, build_help=build_help_card)
+        super().__init__(app, link, build_help=help_card.build)
         self.board = get_board()
         mine = list(link.my_seats)
         self.seat: int | None = mine[0] if mine else None
@@ -295,6 +276,9 @@ class BoardScene(BaseBoardScene):
                 self.app.notify(msg.get("msg") or "The table closed.", warning=True)
 
     def _answer(self, msg: dict) -> None:
+        if self.pending_seq is not None and msg.get("seq") == self.pending_seq:
+            super().answer(msg)   # an undo, sent through the frame's `send` rather than as a prediction
+            return
         if msg.get("t") == "ok":   # a move went through: an earlier refusal is no longer the news
             self.reason, self.reason_left = "", 0.0
             self.end_refusals()

@@ -46,6 +46,7 @@ def _drag_plan(app, board) -> dict | None:
 def snapshot(app) -> dict:
     import pygame
 
+    from game.board_kit.board_scene import BaseBoardScene
     from game.situation4 import BoardScene as RaceBoard
     top = app.stack.top
     desktop = app.desktop
@@ -60,6 +61,8 @@ def snapshot(app) -> dict:
         "focused": pygame.key.get_focused(),
         "repeat": list(pygame.key.get_repeat()),
     }
+    if getattr(top, "host", None) is not None and getattr(top, "link", None) is not None:   # a hosting lobby
+        state["seats_open"] = sum(1 for s in top.link.seats if s.get("kind") == "open") if top.link.seats else None
     menu = getattr(top, "menu", None)
     if menu is not None:
         state["focus"] = menu.focus
@@ -73,6 +76,16 @@ def snapshot(app) -> dict:
         state["rows"] = [{"table": top.found[key].table, "at": _window_point(app, top.list.row_rect(i).center)}
                          for i, (key, _) in enumerate(rows) if key in top.found and top.list.row_rect(i) is not None]
         state["join_at"] = _window_point(app, top.join_button.rect.center)
+    if isinstance(top, BaseBoardScene) and top.view is not None:   # any board: what the player sees of the game
+        state["rev"] = top.link.rev
+        state["refusals"] = list(top.refusals)
+        state["log"] = [entry["text"] for entry in top.log.entries][-40:]
+        state["my_move"] = top.active_seat is not None and not top.waiting
+        controls = getattr(top, "controls", None)
+        if state["my_move"] and hasattr(controls, "highlights"):   # Risk: where a click places an army now
+            lit = sorted(controls.highlights(top.pub, top.actions))
+            if lit:
+                state["lit"] = _window_point(app, top.geometry.territories[lit[0]].army)
     if isinstance(top, RaceBoard) and top.view is not None:
         state["sent"] = len(top.sent)
         state["rev"] = top.link.rev
@@ -105,6 +118,10 @@ def open_scene(app, scene: str) -> None:
         game_id = "risk" if scene == "risk" else "situation4"
         seats = [{"kind": "human", "name": app.settings.player_name}, {"kind": "bot", "name": "Bot"}]
         link = LocalTable(game_id, seats, seed=5, bot_delay=3600, bot_factory=bots.make)
+        app.push(boards.board_scene(app, link))
+    elif scene == "risk-saved":   # a local game autosaved in this window's home, as Play makes one
+        seats = [{"kind": "human", "name": app.settings.player_name}, {"kind": "bot", "name": "Bot"}]
+        link = tables.start_local("risk", seats, {}, seed=5, bot_factory=bots.make, bot_delay=3600)
         app.push(boards.board_scene(app, link))
     elif scene.startswith("host-race:"):
         seats = [{"kind": "human"}, {"kind": "open"}]

@@ -172,6 +172,9 @@ def test_two_windows_find_one_lan_table_and_race_on_it(desktop_of):
                         30, "the table in the LAN browser")
     desktop.click(rival.screen_point(next(r["at"] for r in listed["rows"] if r["table"] == table)))
     desktop.click(rival.screen_point(listed["join_at"]))
+    host.wait(lambda s: s.get("seats_open") == 0, 30, "the rival in the open seat")
+    host.activate()
+    desktop.tap("F5")   # the host starts the table
     for window in (host, rival):
         window.wait(lambda s: s["scene"] == "BoardScene" and s.get("racing"), 30, "the race")
     for _ in range(2):
@@ -185,3 +188,30 @@ def test_two_windows_find_one_lan_table_and_race_on_it(desktop_of):
     assert seen["owner"] == host.state["owner"]
     assert sum(1 for o in seen["owner"] if o is not None) == 4
 
+
+
+def test_a_game_left_with_esc_is_continued_and_its_next_move_is_taken(laptop):
+    """Issue 20's worst: leave a bot game with Esc twice, Continue from the title: the log shows what was
+    played, and the first move after Continue is accepted (it was refused as 'seq 1 was already used')."""
+    window = laptop.window("risk-saved")
+    window.wait(lambda s: s["scene"] == "BoardScene" and s.get("my_move"), 20, "the player's move")
+    window.activate()
+    laptop.tap("Return")                       # "Place all for me": the opening's armies go down
+    window.wait(lambda s: s.get("rev", 0) >= 1 and s["log"], 10, "a move taken")
+    played = window.settle(0.6)                # the bot's turn now: its moves wait (bot_delay) until Continue
+    assert played["refusals"] == []
+    rev, before = played["rev"], played["log"][-6:]
+    laptop.tap("Escape")
+    laptop.tap("Escape")
+    window.wait(lambda s: s["scene"] == "TitleScene", 10, "the title")
+    laptop.tap("c")                            # Continue
+    back = window.wait(lambda s: s["scene"] == "BoardScene" and s.get("rev", 0) >= rev, 20, "the game again")
+    shown = back["log"]
+    assert any(shown[i:i + len(before)] == before for i in range(len(shown))), \
+        ("the log shows the moves made before leaving", before, shown)
+    mine = window.wait(lambda s: s.get("my_move") and s.get("lit"), 20, "the player's move again")
+    laptop.click(window.screen_point(mine["lit"]))   # an army on a lit territory (the neutral's, in this step)
+    taken = window.wait(lambda s: s["rev"] > mine["rev"], 10, "the first move after Continue")
+    window.settle(0.5)
+    assert window.state["refusals"] == [], window.state["refusals"]
+    assert taken["scene"] == "BoardScene"

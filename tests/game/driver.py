@@ -24,6 +24,20 @@ def run_board(app, scene, until, *, player=None, frames: int = 4000, seconds: fl
     return until()
 
 
+def host_starts_when_full(ui) -> bool:
+    """The hosting window's player presses Start (F5) once every seat of its lobby is taken (the table waits
+    for its host since issue 20); True when it did."""
+    from game.scenes.lobby import LobbyScene
+    lobby = ui.top
+    if not (isinstance(lobby, LobbyScene) and lobby.host is not None and lobby.link.phase == "lobby"):
+        return False
+    seats = lobby.link.seats
+    if not seats or any(s.get("kind") == "open" for s in seats):
+        return False
+    ui.key(pygame.K_F5)
+    return True
+
+
 class Driver:
     """Posts real events into pygame's queue and runs the app's frames."""
 

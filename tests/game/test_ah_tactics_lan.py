@@ -19,6 +19,7 @@ import bots
 import pygame
 
 from engine.session import Session
+from tests.game.driver import host_starts_when_full
 from tests.game.test_tactics1940_lan import ROOT, frames_until, procs, spawn  # noqa: F401
 from tests.game.window_ah_tactics import count_answers, settle, stop_at
 
@@ -56,7 +57,11 @@ def play_here(ui, rounds: int, seconds: float, others) -> tuple:
     from game.ah_tactics import BoardScene
     from game.ah_tactics.autoplay import ClickPlayer
     from game.scenes.game_over import GameOverScene
-    assert frames_until(ui, lambda: isinstance(ui.top, BoardScene), 120), \
+
+    def on_board() -> bool:
+        host_starts_when_full(ui)   # this window hosts: its player starts the table once it is full
+        return isinstance(ui.top, BoardScene)
+    assert frames_until(ui, on_board, 120), \
         [(p.poll(), p.stderr.read()[-300:] if p.poll() is not None and p.stderr else "") for p in others]
     board = ui.top
     answers = count_answers(board)

@@ -24,6 +24,7 @@ import pytest
 from engine.session import Session
 from game import theme
 from game.situation4 import palette
+from tests.game.driver import host_starts_when_full
 from tests.game.window_racer import board_of
 
 
@@ -86,6 +87,7 @@ def wait_for_board(ui, seconds: float = 15.0):
     deadline = time.monotonic() + seconds
     while not isinstance(ui.top, BoardScene):
         assert time.monotonic() < deadline, f"no board after {seconds} s: {type(ui.top).__name__}"
+        host_starts_when_full(ui)   # a hosting window's player starts the table once it is full
         ui.frames(1)
         time.sleep(0.005)
     return ui.top

@@ -21,6 +21,8 @@ import bots
 import pygame
 import pytest
 
+from tests.game.driver import host_starts_when_full
+
 from engine import legal as listing
 from engine.session import Session
 from engine.tactics1940.board import load as load_board
@@ -70,7 +72,10 @@ def frames_until(ui, condition, seconds: float = 10.0) -> bool:
 
 def wait_for_board(ui, seconds: float = 20.0):
     from game.tactics1940 import BoardScene
-    assert frames_until(ui, lambda: isinstance(ui.top, BoardScene), seconds), type(ui.top).__name__
+    def on_board() -> bool:
+        host_starts_when_full(ui)   # a hosting window's player starts the table once it is full
+        return isinstance(ui.top, BoardScene)
+    assert frames_until(ui, on_board, seconds), type(ui.top).__name__
     return ui.top
 
 

@@ -1,0 +1,116 @@
+"""Screens that fit: every scene and every help page, drawn in a window of 1280x800 and of 1366x768, has
+all its text inside the window and inside the box it is drawn on, and on the menus no text lies on
+another (the Host screen's "Table name" once lay on its last option's sentence)."""
+import pygame
+import pytest
+
+from engine import games
+from game import boards, local_play, paced_bots, tables, theme
+from game.app import App
+from game.scenes.lan_browser import LanBrowserScene
+from game.scenes.new_game import NewGameScene
+from game.scenes.rejoin import RejoinScene
+from game.scenes.replays import ReplaysScene
+from game.scenes.rules import RulesScene
+from game.scenes.settings_scene import SettingsScene
+from game.scenes.title import TitleScene
+from game.scenes.welcome import WelcomeScene
+from game.settings import Settings
+from tests.game.conftest import toy_bots
+from tests.game.driver import Driver
+from tests.game.text_fit import Recorder
+
+SIZES = [(1280, 800), (1366, 768)]
+BOARD_SEATS = {"risk": 3, "civil_war": 2, "ah_tactics": 2, "tactics1940": 4, "situation4": 2}
+BOARD_GAMES = [g for g in BOARD_SEATS if boards.has_board(g)]
+
+
+@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def window(request, sandbox_home, monkeypatch):
+    app = App(settings=Settings(player_name="Maximilian-Alexander", animation_speed="instant"),
+              window_size=request.param, bot_factory=toy_bots)
+    app.push(TitleScene(app))
+    recorder = Recorder(monkeypatch)
+    yield app, Driver(app), recorder
+    app.close()
+
+
+def check(app, recorder, what: str, *, overlaps: bool = True) -> list[str]:
+    recorder.clear()
+    app.draw()
+    return [f"{what}: {p}" for p in recorder.problems(app.surface, overlaps=overlaps)]
+
+
+def test_every_menu_scene_keeps_its_text_in_its_boxes(window, monkeypatch):
+    app, ui, recorder = window
+    cut = []
+    fit_text = theme.fit_text
+
+    def recording_fit(text, *args, **kwargs):
+        fitted = fit_text(text, *args, **kwargs)
+        if fitted != text:
+            cut.append(text)
+        return fitted
+    monkeypatch.setattr(theme, "fit_text", recording_fit)
+    problems = check(app, recorder, "title")
+    for name, make in [("welcome", WelcomeScene), ("settings", SettingsScene), ("LAN browser", LanBrowserScene),
+                       ("rejoin", RejoinScene), ("replays", ReplaysScene)]:
+        app.push(make(app))
+        ui.frames(2)
+        problems += check(app, recorder, name)
+        app.pop()
+    for lan in (False, True):
+        form = NewGameScene(app, lan=lan)
+        app.push(form)
+        for game_id in form.game_ids:
+            while form.game_cycler.value != game_id:
+                form.game_cycler.step(1)
+            for count in form.seat_count.values:   # the most seats too: the seat list must leave the table name room
+                while form.seat_count.value != count:
+                    form.seat_count.step(1)
+                ui.frames(1)
+                cut.clear()
+                problems += check(app, recorder, f"{'host' if lan else 'new game'} {game_id} x{count}")
+                problems += [f"{game_id}: {text!r} is cut short" for text in cut]
+        app.pop()
+    assert problems == [], "\n".join(problems)
+
+
+def test_every_rules_page_keeps_its_text_in_its_box_all_the_way_down(window):
+    app, ui, recorder = window
+    scene = RulesScene(app)
+    app.push(scene)
+    problems = []
+    for i, game_id in enumerate(scene.games):
+        scene.choose(i)
+        while True:
+            ui.frames(1)
+            problems += check(app, recorder, f"rules {game_id} at {scene.scroll}")
+            if scene.scroll >= scene.max_scroll:
+                break
+            scene.scroll_by(400)
+    assert scene.games == [g for g in games.available() if g in scene.games] and len(scene.games) >= 5
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("game_id", BOARD_GAMES)
+def test_every_board_and_its_help_card_keep_their_text_in_their_boxes(window, game_id, monkeypatch):
+    app, ui, recorder = window
+    monkeypatch.setattr(paced_bots, "race_speed", lambda settings: 1.0)
+    monkeypatch.setattr(tables, "BOT_DELAY", 60.0)   # the board as the player first sees it
+    seats = [{"kind": "human", "name": "Maximilian-Alexander"}] + \
+        [{"kind": "bot", "level": "easy"}] * (BOARD_SEATS[game_id] - 1)
+    link = local_play.start_local_table(app, game_id, seats, {})
+    board = boards.board_scene(app, link)
+    app.push(board)
+    ui.frames(3)
+    app.notify("A notice long enough to need the whole width of the map it is shown over, and then some more "
+               "words, so that it wraps onto a second line instead of running under the status panel.")
+    problems = check(app, recorder, f"{game_id} board", overlaps=False)
+    toast = [d.rect for kind, d in recorder.items if kind == "box" and d.surface is app.surface][-1]
+    assert board.toast_area.contains(toast), f"the notice {tuple(toast)} covers the status panel"
+    board.help_card.shown = True
+    problems += check(app, recorder, f"{game_id} help", overlaps=False)
+    card = board.help_card._surface.get_rect(center=board.help_card.centre)
+    assert pygame.Rect(0, 0, 1280, 800).contains(card), f"the help card {tuple(card)} runs out of the window"
+    assert problems == [], "\n".join(problems)

@@ -1,0 +1,83 @@
+"""Where text lands on a frame: every `theme.draw_text` and every box (`draw_panel`, `draw_button`) recorded
+while a scene draws, then checked: no text outside the frame or its own surface, none sticking out of a
+box it is drawn on, and (for the menus) no two texts on top of each other.
+
+Used by tests/game/test_screens_fit.py."""
+from dataclasses import dataclass
+
+import pygame
+
+from game import theme
+
+TOLERANCE = 2   # pixels: anti-aliased edges and shadows may touch a border
+
+
+@dataclass
+class Drawn:
+    surface: pygame.Surface
+    rect: pygame.Rect
+    text: str = ""
+
+
+class Recorder:
+    """Patches theme's drawing helpers (with `monkeypatch`) and keeps what each drew, in order."""
+
+    def __init__(self, monkeypatch):
+        self.items: list[tuple[str, Drawn]] = []
+        draw_text, draw_panel, draw_button = theme.draw_text, theme.draw_panel, theme.draw_button
+
+        def text(surface, text, pos, *args, **kwargs):
+            rect = draw_text(surface, text, pos, *args, **kwargs)
+            if text.strip():
+                clip = surface.get_clip()
+                # a list clipped on purpose (a scrolled page) shows only what is inside its clip; without a clip
+                # of its own, what falls off the surface is what this test is for
+                visible = rect if clip == surface.get_rect() else rect.clip(clip)
+                if visible.w and visible.h:
+                    self.items.append(("text", Drawn(surface, visible, text)))
+            return rect
+
+        def panel(surface, rect, *args, **kwargs):
+            self.items.append(("box", Drawn(surface, pygame.Rect(rect))))
+            return draw_panel(surface, rect, *args, **kwargs)
+
+        def button(surface, rect, *args, **kwargs):
+            self.items.append(("box", Drawn(surface, pygame.Rect(rect))))
+            return draw_button(surface, rect, *args, **kwargs)
+        monkeypatch.setattr(theme, "draw_text", text)
+        monkeypatch.setattr(theme, "draw_panel", panel)
+        monkeypatch.setattr(theme, "draw_button", button)
+
+    def clear(self) -> None:
+        self.items.clear()
+
+    def problems(self, screen: pygame.Surface, *, overlaps: bool) -> list[str]:
+        """What is wrong with the text drawn since `clear`, one sentence each."""
+        out = []
+        boxes: list[Drawn] = []
+        texts: list[Drawn] = []
+        for kind, d in self.items:
+            if kind == "box":
+                boxes.append(d)
+                continue
+            bounds = d.surface.get_rect()
+            if not bounds.inflate(TOLERANCE * 2, TOLERANCE * 2).contains(d.rect):
+                where = "the window" if d.surface is screen else f"its {bounds.w}x{bounds.h} surface"
+                out.append(f"{d.text!r} at {tuple(d.rect)} runs out of {where}")
+                continue
+            under = [b.rect for b in boxes if b.surface is d.surface and b.rect.colliderect(d.rect)]
+            if under and not any(b.inflate(TOLERANCE * 2, TOLERANCE * 2).contains(d.rect) for b in under):
+                out.append(f"{d.text!r} at {tuple(d.rect)} sticks out of the box {tuple(min(under, key=area))}")
+            if d.surface is screen:
+                texts.append(d)
+        if overlaps:
+            for i, a in enumerate(texts):
+                for b in texts[i + 1:]:
+                    common = a.rect.clip(b.rect)
+                    if common.w > TOLERANCE and common.h > TOLERANCE and a.rect != b.rect:
+                        out.append(f"{a.text!r} at {tuple(a.rect)} and {b.text!r} at {tuple(b.rect)} overlap")
+        return out
+
+
+def area(rect: pygame.Rect) -> int:
+    return rect.w * rect.h

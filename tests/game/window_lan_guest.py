@@ -1,0 +1,55 @@
+"""A window in its own process that joins a LAN table by address and tells what it shows, one line each:
+"seated N" in the lobby, "board" once the game is on its board, "toast: ..." for every notice and
+"seats NAME:here|away ..." as they change, "log: ..." for its log's lines, "choice: NAME" if it is ever asked what becomes of a seat (only a host is). Runs until killed
+(tests/game/test_lan_lobby.py).
+
+    python -m tests.game.window_lan_guest HOST PORT
+"""
+import sys
+import time
+
+MAX_SECONDS = 120   # killed by its test long before; bounded anyway
+
+
+def main(host: str, port: int) -> int:
+    from game.app import App
+    from game.board_kit.board_scene import BaseBoardScene
+    from game.scenes.lan_browser import LanBrowserScene
+    from game.scenes.lobby import LobbyScene
+    from game.scenes.title import TitleScene
+    from game.settings import Settings
+    from tests.game.driver import Driver
+    app = App(settings=Settings(player_name="Edsger", animation_speed="instant"))
+    app.push(TitleScene(app))
+    browser = LanBrowserScene(app)
+    app.push(browser)
+    browser.join_at(host, port)
+    ui = Driver(app)
+    said: set = set()
+
+    def say(line: str) -> None:
+        if line not in said:
+            said.add(line)
+            print(line, flush=True)
+    deadline = time.monotonic() + MAX_SECONDS
+    while time.monotonic() < deadline:
+        ui.frames(1)
+        top = ui.top
+        if isinstance(top, LobbyScene) and top.link.my_seats:
+            say(f"seated {top.link.my_seats[0]}")
+        if isinstance(top, BaseBoardScene) and top.view is not None:
+            say("board")
+            say("seats " + " ".join(f"{s.get('name')}:{'here' if s.get('connected') else 'away'}"
+                                    for s in top.link.seats))
+            for entry in top.log.entries:
+                say(f"log: {entry['text']}")
+            if top.host_seats.choice is not None:
+                say(f"choice: {top.host_seats.choice.name}")
+        for text, *_ in app.toasts:
+            say(f"toast: {text}")
+        time.sleep(0.01)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], int(sys.argv[2])))
