@@ -63,3 +63,55 @@ def nats_server():
         yield NatsHandle(server, password)
     finally:
         server.stop()
+
+
+class ClubProcesses:
+    """`sandtable club` table processes (the real command line, toy game registered), stopped afterwards."""
+
+    def __init__(self, nats_handle: NatsHandle, dsn: str):
+        self.nats = nats_handle
+        self.dsn = dsn
+        self.procs = []
+
+    def start(self, timeout: float = 15.0):
+        import subprocess
+        import sys
+        import time
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.net.cli_toy", "club", "--nats", self.nats.service_url, "--db", self.dsn,
+             "--auth-file", str(self.nats.server.auth), "--nats-pid-file", str(self.nats.server.pid_file),
+             "--bot-delay", "0"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.procs.append(proc)
+        deadline = time.monotonic() + timeout
+        seen = []
+        while time.monotonic() < deadline:  # readline blocks, but the process prints or exits promptly
+            line = proc.stdout.readline()
+            seen.append(line)
+            if "club ready" in line:
+                return proc
+            if not line and proc.poll() is not None:
+                break
+        proc.kill()
+        raise RuntimeError("the table process did not get ready:\n" + "".join(seen))
+
+    def stop(self):
+        for proc in self.procs:
+            if proc.poll() is None:
+                proc.terminate()
+        for proc in self.procs:
+            try:
+                proc.wait(5)
+            except Exception:
+                proc.kill()
+                proc.wait(5)
+
+
+@pytest.fixture
+def club(nats_server, dsn):
+    """A migrated club database, a nats-server, and `club.start()` to run table processes."""
+    from club import db
+    db.migrate(dsn)
+    processes = ClubProcesses(nats_server, dsn)
+    yield processes
+    processes.stop()

@@ -1,0 +1,185 @@
+"""A table process: runs many club tables, takes over the tables no live process owns.
+
+Every `poll_every` seconds it looks in PostgreSQL for tables not over whose advisory lock no one
+holds, takes each lock it can (on its own database connection: if the process dies, PostgreSQL
+drops the connection and the locks with it) and rebuilds the table from the database. For each
+owned table it listens on `st.t.<id>.in.*`; each message is one step of `ClubTable`, written to
+PostgreSQL before its answers are published. A step whose write fails (the database is gone, or
+another process wrote the table) is not published and the table is let go, to be taken again.
+
+It also answers the lobby (queue group `club`, so one process answers each request): sign-up
+(as the guest), and a player's `create` and `list`.
+"""
+import asyncio
+import os
+import socket
+import time
+
+import msgpack
+import nats
+import psycopg
+
+from club import db, lobby, natsauth, subjects
+from club.table_host import PUBLIC, ClubTable
+from net import frames
+
+QUEUE = "club"
+
+
+class TableProcess:
+    def __init__(self, nats_url: str, dsn: str, *, bot_factory=None, poll_every: float = 0.25,
+                 max_tables: int = 1000, auth_file=None, nats_pid_file=None, bot_delay: float = 0.0):
+        self.nats_url = nats_url
+        self.dsn = dsn
+        self.bot_factory = bot_factory
+        self.poll_every = poll_every
+        self.max_tables = max_tables
+        self.auth_file = auth_file
+        self.nats_pid_file = nats_pid_file
+        self.bot_delay = bot_delay
+        self.name = f"{socket.gethostname()}:{os.getpid()}"
+        self.tables: dict[int, ClubTable] = {}
+        self.subs: dict[int, object] = {}
+        self.nc = None
+        self.conn = None
+        self._bots: dict[int, asyncio.TimerHandle] = {}
+
+    async def run(self, stop: asyncio.Event, ready=None) -> None:
+        self.conn = db.connect(self.dsn)
+        self.nc = await nats.connect(self.nats_url, name=f"sandtable club {self.name}", connect_timeout=5,
+                                     max_reconnect_attempts=-1, reconnect_time_wait=0.2)
+        await lobby.serve(self, QUEUE)
+        await self.nc.flush()  # the server knows our subscriptions before anyone is told we are ready
+        if ready is not None:
+            ready()
+        try:
+            while not stop.is_set():
+                await self._adopt_free_tables()
+                try:
+                    await asyncio.wait_for(stop.wait(), self.poll_every)
+                except asyncio.TimeoutError:
+                    pass
+        finally:
+            for handle in self._bots.values():
+                handle.cancel()
+            await self.nc.drain()
+            self.conn.close()
+
+    # ----- owning tables ---------------------------------------------------------------
+    async def _adopt_free_tables(self) -> None:
+        try:
+            free = db.open_tables(self.conn)
+            self.conn.commit()
+        except psycopg.Error:
+            await self._database_lost()
+            return
+        for table_id in free:
+            if table_id in self.tables or len(self.tables) >= self.max_tables:
+                continue
+            if db.try_own(self.conn, table_id, self.name):
+                await self._adopt(table_id)
+
+    async def _adopt(self, table_id: int) -> None:
+        table = ClubTable(db.load_table(self.conn, table_id), bot_factory=self.bot_factory)
+        self.tables[table_id] = table
+
+        async def arrived(msg, table_id=table_id):
+            await self._message(table_id, msg)
+
+        self.subs[table_id] = await self.nc.subscribe(subjects.table_in_any(table_id), cb=arrived)
+        sends = []
+        for player in [holder for holder, _token in table.holders.values()]:
+            sends.extend(table.rejoin(self.conn, player, time.monotonic()))
+        await self._publish(table_id, sends)
+        self._schedule(table_id)
+
+    async def _let_go(self, table_id: int) -> None:
+        self.tables.pop(table_id, None)
+        sub = self.subs.pop(table_id, None)
+        handle = self._bots.pop(table_id, None)
+        if handle is not None:
+            handle.cancel()
+        if sub is not None:
+            await sub.unsubscribe()
+        try:
+            if not self.conn.closed:
+                self.conn.rollback()
+                db.release(self.conn, table_id)
+        except psycopg.Error:
+            pass
+
+    async def _database_lost(self) -> None:
+        """Every lock went with the connection: let every table go, connect again, start over."""
+        for table_id in list(self.tables):
+            await self._let_go(table_id)
+        try:
+            self.conn.close()
+        except psycopg.Error:
+            pass
+        try:
+            self.conn = db.connect(self.dsn)
+        except psycopg.Error:
+            pass
+
+    # ----- steps ---------------------------------------------------------------------
+    async def _message(self, table_id: int, msg) -> None:
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        player = subjects.player_of(msg.subject)
+        try:
+            checked = frames.decode_client(msg.data)
+        except frames.BadFrame as e:
+            await self._publish(table_id, [(player, frames.err("bad_frame", str(e)))])
+            return
+        await self._step(table_id, lambda: table.receive(self.conn, player, checked, time.monotonic()))
+
+    async def _step(self, table_id: int, step) -> None:
+        try:
+            sends = step()
+        except psycopg.Error:
+            await self._database_lost() if self.conn.closed else await self._let_go(table_id)
+            return
+        await self._publish(table_id, sends)
+        self._schedule(table_id)
+
+    def _schedule(self, table_id: int) -> None:
+        """A bot's move or the rules' timer, when one is due (one pending step per table)."""
+        table = self.tables.get(table_id)
+        if table is None or table_id in self._bots:
+            return
+        loop = asyncio.get_running_loop()
+        if table.table.due_bot() is not None:
+            delay, step = self.bot_delay, lambda: table.bot_step(self.conn)
+        else:
+            delay = table.table.timer_delay()
+            if delay is None:
+                return
+            rev = table.table.rev
+            step = lambda: table.fire_timer(self.conn, rev)  # noqa: E731
+
+        def due():
+            self._bots.pop(table_id, None)
+            loop.create_task(self._step(table_id, step))
+
+        self._bots[table_id] = loop.call_later(delay, due)
+
+    async def _publish(self, table_id: int, sends: list) -> None:
+        for conn, message in sends:
+            subject = subjects.table_public(table_id) if conn == PUBLIC else subjects.table_out(table_id, conn)
+            await self.nc.publish(subject, msgpack.packb(message, use_bin_type=True))
+
+    # ----- accounts (used by club.lobby) -----------------------------------------------
+    def rewrite_accounts(self) -> bool:
+        """Write the NATS accounts file from the players and reload the server (False: not ours to do)."""
+        if self.auth_file is None:
+            return False
+        password = nats_password(self.nats_url)
+        natsauth.write_and_reload(self.auth_file, self.nats_pid_file, natsauth.render(password, db.players(self.conn)))
+        self.conn.commit()
+        return True
+
+
+def nats_password(url: str) -> str:
+    from urllib.parse import urlparse
+    return urlparse(url).password or ""
