@@ -130,6 +130,16 @@ class ClubClient:
         finally:
             self._waiting.pop(seq, None)
 
+    async def act_again(self, seq: int, action: dict, timeout: float = 10.0) -> dict:
+        """Send `action` under a seq already used (as a client does whose answer was lost): the table
+        answers with the answer it first gave and applies nothing."""
+        future = self._waiting[seq] = asyncio.get_running_loop().create_future()
+        self.send_act(action, seq)
+        try:
+            return await asyncio.wait_for(future, timeout)
+        finally:
+            self._waiting.pop(seq, None)
+
     def chat(self, text: str) -> None:
         asyncio.get_running_loop().create_task(self._publish({"t": "chat", "text": text}))
 
