@@ -13,6 +13,7 @@ It also answers the lobby (queue group `club`, so one process answers each reque
 import asyncio
 import os
 import socket
+import sys
 import time
 
 import msgpack
@@ -24,6 +25,7 @@ from club.table_host import PUBLIC, ClubTable
 from net import frames
 
 QUEUE = "club"
+DRAIN_FOR = 3.0  # seconds to hand on what is queued at stop, then close anyway
 
 
 class TableProcess:
@@ -43,11 +45,13 @@ class TableProcess:
         self.nc = None
         self.conn = None
         self._bots: dict[int, asyncio.TimerHandle] = {}
+        self._nats_down = False
 
     async def run(self, stop: asyncio.Event, ready=None) -> None:
         self.conn = db.connect(self.dsn)
         self.nc = await nats.connect(self.nats_url, name=f"sandtable club {self.name}", connect_timeout=5,
-                                     max_reconnect_attempts=-1, reconnect_time_wait=0.2)
+                                     max_reconnect_attempts=-1, reconnect_time_wait=0.2, error_cb=self._nats_error,
+                                     disconnected_cb=self._nats_away, reconnected_cb=self._nats_back)
         await lobby.serve(self, QUEUE)
         await self.nc.flush()  # the server knows our subscriptions before anyone is told we are ready
         if ready is not None:
@@ -62,8 +66,25 @@ class TableProcess:
         finally:
             for handle in self._bots.values():
                 handle.cancel()
-            await self.nc.drain()
+            try:
+                await asyncio.wait_for(self.nc.drain(), DRAIN_FOR)
+            except (asyncio.TimeoutError, nats.errors.Error):
+                await self.nc.close()
             self.conn.close()
+
+    # NATS goes away and comes back by itself (the client reconnects); say so once, in a line
+    async def _nats_error(self, e) -> None:
+        if not self._nats_down:
+            print(f"nats: {type(e).__name__}: {e}", file=sys.stderr, flush=True)
+
+    async def _nats_away(self) -> None:
+        if not self._nats_down:
+            print("nats: disconnected; reconnecting", file=sys.stderr, flush=True)
+        self._nats_down = True
+
+    async def _nats_back(self) -> None:
+        self._nats_down = False
+        print("nats: reconnected", file=sys.stderr, flush=True)
 
     # ----- owning tables ---------------------------------------------------------------
     async def _adopt_free_tables(self) -> None:

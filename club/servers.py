@@ -81,7 +81,8 @@ class NatsServer:
         self.config.write_text(f'listen: "127.0.0.1:{self.port}"\npid_file: "{self.pid_file}"\n'
                                f'include "auth.conf"\n{self.extra}\n')
         log = open(self.folder / "nats.log", "ab")
-        self.proc = subprocess.Popen([binary, "-c", str(self.config)], stdout=log, stderr=log)
+        # its own session: a Ctrl+C meant for the club reaches the club, which then stops this server
+        self.proc = subprocess.Popen([binary, "-c", str(self.config)], stdout=log, stderr=log, start_new_session=True)
         log.close()
         _wait_port(self.port, self.proc, "nats-server")
         return self
