@@ -21,6 +21,7 @@ from net.frames import PROTO
 
 HELLO_EVERY = 0.5
 HELLO_FOR = 15.0
+RESEND_EVERY = 1.0
 
 
 def _pack(msg: dict) -> bytes:
@@ -122,21 +123,24 @@ class ClubClient:
         return seq
 
     async def act(self, action: dict, timeout: float = 10.0) -> dict:
-        seq = self.next_seq()
-        future = self._waiting[seq] = asyncio.get_running_loop().create_future()
-        self.send_act(action, seq)
-        try:
-            return await asyncio.wait_for(future, timeout)
-        finally:
-            self._waiting.pop(seq, None)
+        return await self.act_again(self.next_seq(), action, timeout)
 
     async def act_again(self, seq: int, action: dict, timeout: float = 10.0) -> dict:
-        """Send `action` under a seq already used (as a client does whose answer was lost): the table
-        answers with the answer it first gave and applies nothing."""
+        """Send `action` under `seq` and wait for its answer. Unanswered after RESEND_EVERY seconds (NATS
+        dropped it while a server restarted, or no process owned the table yet), it goes again under the
+        same seq: the table answers a resend with the answer it first gave and applies nothing."""
         future = self._waiting[seq] = asyncio.get_running_loop().create_future()
         self.send_act(action, seq)
+        deadline = time.monotonic() + timeout
         try:
-            return await asyncio.wait_for(future, timeout)
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise asyncio.TimeoutError(f"no answer to seq {seq} within {timeout:.0f} s")
+                try:
+                    return await asyncio.wait_for(asyncio.shield(future), min(RESEND_EVERY, left))
+                except asyncio.TimeoutError:
+                    await self._publish({"t": "act", "seq": seq, "a": action})
         finally:
             self._waiting.pop(seq, None)
 

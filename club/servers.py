@@ -80,6 +80,14 @@ class NatsServer:
         self.auth.write_text(auth_text)
         self.config.write_text(f'listen: "127.0.0.1:{self.port}"\npid_file: "{self.pid_file}"\n'
                                f'include "auth.conf"\n{self.extra}\n')
+        return self._launch(binary)
+
+    def restart(self) -> "NatsServer":
+        """Stop and start again on the same port with the same files (accounts as the club last wrote them)."""
+        self.stop()
+        return self._launch(nats_binary())
+
+    def _launch(self, binary: str) -> "NatsServer":
         log = open(self.folder / "nats.log", "ab")
         # its own session: a Ctrl+C meant for the club reaches the club, which then stops this server
         self.proc = subprocess.Popen([binary, "-c", str(self.config)], stdout=log, stderr=log, start_new_session=True)
@@ -121,7 +129,7 @@ class Postgres:
         if bindir is None:
             raise RuntimeError("no PostgreSQL server (initdb and postgres) on this machine")
         data = self.folder / "data"
-        if os.geteuid() == 0:  # PostgreSQL will not run as root
+        if os.geteuid() == 0 and self.run_as is None:  # PostgreSQL will not run as root
             self.run_as = "postgres"
             user = pwd.getpwnam(self.run_as)
             os.chown(self.folder, user.pw_uid, user.pw_gid)
@@ -138,6 +146,11 @@ class Postgres:
         _wait_port(self.port, self.proc, "postgres")
         self._wait_ready()
         return self
+
+    def restart(self) -> "Postgres":
+        """A fast shutdown (every connection cut) and a start on the same port with the same data."""
+        self.stop()
+        return self.start()
 
     def _wait_ready(self) -> None:
         import psycopg

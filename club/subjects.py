@@ -8,6 +8,7 @@ The seat an action is for is the seat its publisher holds: subjects name players
 permissions are fixed at sign-up, and a subject never names a seat a client could pick.
 """
 import re
+import sys
 
 SIGN_UP = "st.club.signup"
 NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
@@ -55,5 +56,6 @@ def player_subscribe(name: str) -> list[str]:
 
 
 def player_of(subject: str) -> str:
-    """The player a `st.t.<table>.in.<player>` subject came from (NATS checked who may publish it)."""
-    return subject.rsplit(".", 1)[1]
+    """The player a `st.t.<table>.in.<player>` subject came from (NATS checked who may publish it).
+    Interned: the player's name is its connection at the table, which compares connections by identity."""
+    return sys.intern(subject.rsplit(".", 1)[1])

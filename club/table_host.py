@@ -9,6 +9,7 @@ the database. A table rebuilt from the database (another process taking it over)
 actions through a Session and knows every seat's `last_seq` and its recent answers as before.
 """
 import copy
+import sys
 
 from club import db
 from engine.session import Session
@@ -26,7 +27,8 @@ class ClubTable:
             session.act(seat, action, seq=seq)
         self.table = Table(session, name=record["name"], bot_factory=bot_factory)
         self.table.answers = rebuilt_answers(session, record["refusals"])
-        self.holders = {seat: (player, token) for seat, (player, token, _last) in record["holders"].items()}
+        # names interned: a player's name is its connection, and net.table compares connections by identity
+        self.holders = {seat: (sys.intern(player), token) for seat, (player, token, _last) in record["holders"].items()}
         self.written_rev = session.rev
         self.written_seats = copy.deepcopy(session.seats)
         self.written_phase = record["state"]
@@ -45,6 +47,7 @@ class ClubTable:
     # ----- steps (each returns the (conn, message) pairs to publish, after writing) ----------
     def receive(self, conn, player: str, msg: dict, now: float = 0.0) -> list:
         """A message from `player`. `conn` is the database connection to write the step with."""
+        player = sys.intern(player)
         t = self.table
         pre = []
         if msg["t"] == "hello":

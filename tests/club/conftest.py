@@ -77,23 +77,26 @@ class ClubProcesses:
         import subprocess
         import sys
         import time
+        log_path = Path(tempfile.mkdtemp(prefix="sandtable-club-")) / "club.log"
+        log = open(log_path, "w")
         proc = subprocess.Popen(
             [sys.executable, "-m", "tests.net.cli_toy", "club", "--nats", self.nats.service_url, "--db", self.dsn,
              "--auth-file", str(self.nats.server.auth), "--nats-pid-file", str(self.nats.server.pid_file),
              "--bot-delay", "0"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            stdout=log, stderr=subprocess.STDOUT, text=True)
+        log.close()
+        proc.log_path = log_path
         self.procs.append(proc)
         deadline = time.monotonic() + timeout
-        seen = []
-        while time.monotonic() < deadline:  # readline blocks, but the process prints or exits promptly
-            line = proc.stdout.readline()
-            seen.append(line)
-            if "club ready" in line:
+        while time.monotonic() < deadline and proc.poll() is None:
+            if "club ready" in log_path.read_text():
                 return proc
-            if not line and proc.poll() is not None:
-                break
+            time.sleep(0.05)
         proc.kill()
-        raise RuntimeError("the table process did not get ready:\n" + "".join(seen))
+        raise RuntimeError("the table process did not get ready:\n" + log_path.read_text())
+
+    def logs(self) -> str:
+        return "\n".join(f"--- table process {p.pid}:\n{p.log_path.read_text()}" for p in self.procs)
 
     def stop(self):
         for proc in self.procs:
@@ -115,3 +118,4 @@ def club(nats_server, dsn):
     processes = ClubProcesses(nats_server, dsn)
     yield processes
     processes.stop()
+    print(processes.logs())  # shown when a test fails

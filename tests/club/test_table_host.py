@@ -82,3 +82,15 @@ def test_a_process_that_lost_its_table_cannot_write_a_step_and_publishes_nothing
         stale_owner.receive(conn, "ada", {"t": "act", "seq": 1, "a": {"type": "take", "count": 3}})
     conn.rollback()
     assert [a for _r, _s, a, _q in db.load_table(conn, table.id)["actions"]] == [{"type": "take", "count": 1}]
+
+
+def test_a_second_hello_from_the_same_player_welcomes_it_again_on_its_seat_without_a_replaced_error(conn):
+    table = new_table(conn)
+    table.receive(conn, "".join(["a", "da"]), dict(HELLO, name="ada"))  # names arrive as fresh strings
+    table.receive(conn, "bob", dict(HELLO, name="bob"))
+    again = table.receive(conn, "".join(["ad", "a"]), dict(HELLO, name="ada"))
+    to_ada = [m for c, m in again if c == "ada"]
+    assert [m["t"] for m in to_ada] == ["welcome"] and to_ada[0]["seat"] == 0
+    answer = answers_to(table.receive(conn, "".join(["a", "d", "a"]),
+                                      {"t": "act", "seq": 1, "a": {"type": "take", "count": 1}}), "ada")
+    assert answer == [{"t": "ok", "seq": 1, "rev": 1}]
