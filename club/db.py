@@ -133,10 +133,36 @@ def load_table(conn, table_id: int) -> dict:
 
 def write_step(conn, table_id: int, *, actions=(), refusals=(), new_holders=(), last_seqs=None,
                seat_list=None, state=None) -> None:
-    """What one table step changed, in one transaction, before any of its answers is published.
+    """What one table step changed, atomically, before any of its answers is published.
 
     `actions`: (rev, seat, action, seq); a rev already written means another process wrote this table
-    (it lost its lock), so the transaction fails and nothing of this step is told to anyone."""
+    (it lost its lock), so the write fails and nothing of this step is told to anyone. The usual step
+    (actions, a seat's last_seq, maybe the phase) is one statement: on an autocommit connection, one
+    round trip to the server; steps that seat someone or keep a refusal take a transaction."""
+    last_seqs = last_seqs or {}
+    if refusals or new_holders or len(last_seqs) > 1:
+        _write_step_in_transaction(conn, table_id, actions, refusals, new_holders, last_seqs, seat_list, state)
+        return
+    seat, last_seq = next(iter(last_seqs.items()), (None, None))
+    conn.execute(
+        """WITH new_actions AS (
+               INSERT INTO actions (table_id, rev, seat, action, seq)
+               SELECT %(t)s, * FROM unnest(%(revs)s::integer[], %(seats)s::integer[], %(acts)s::bytea[],
+                                           %(seqs)s::integer[])),
+           seat_seq AS (
+               UPDATE seats SET last_seq = greatest(last_seq, %(last_seq)s)
+               WHERE %(seat)s::integer IS NOT NULL AND table_id = %(t)s AND seat = %(seat)s)
+           UPDATE tables SET seat_list = coalesce(%(seat_list)s::jsonb, seat_list), state = coalesce(%(state)s, state),
+                             updated_at = now()
+           WHERE id = %(t)s AND (%(seat_list)s::jsonb IS NOT NULL OR %(state)s::text IS NOT NULL
+                                 OR cardinality(%(revs)s::integer[]) > 0)""",
+        {"t": table_id, "revs": [a[0] for a in actions], "seats": [a[1] for a in actions],
+         "acts": [pack(a[2]) for a in actions], "seqs": [a[3] for a in actions], "seat": seat, "last_seq": last_seq,
+         "seat_list": None if seat_list is None else json.dumps(seat_list), "state": state})
+    conn.commit()  # a no-op on an autocommit connection
+
+
+def _write_step_in_transaction(conn, table_id, actions, refusals, new_holders, last_seqs, seat_list, state) -> None:
     with conn.transaction():
         if actions:
             with conn.cursor() as cur:
@@ -150,7 +176,7 @@ def write_step(conn, table_id: int, *, actions=(), refusals=(), new_holders=(), 
         for seat, player, token in new_holders:
             conn.execute("INSERT INTO seats (table_id, seat, player, token) VALUES (%s, %s, %s, %s)",
                          (table_id, seat, player, token))
-        for seat, last_seq in (last_seqs or {}).items():
+        for seat, last_seq in last_seqs.items():
             conn.execute("UPDATE seats SET last_seq = greatest(last_seq, %s) WHERE table_id = %s AND seat = %s",
                          (last_seq, table_id, seat))
         if seat_list is not None or state is not None:

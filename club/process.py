@@ -48,7 +48,7 @@ class TableProcess:
         self._nats_down = False
 
     async def run(self, stop: asyncio.Event, ready=None) -> None:
-        self.conn = db.connect(self.dsn)
+        self.conn = db.connect(self.dsn, autocommit=True)  # a step is one statement, one round trip
         self.nc = await nats.connect(self.nats_url, name=f"sandtable club {self.name}", connect_timeout=5,
                                      max_reconnect_attempts=-1, reconnect_time_wait=0.2, error_cb=self._nats_error,
                                      disconnected_cb=self._nats_away, reconnected_cb=self._nats_back)
@@ -138,7 +138,7 @@ class TableProcess:
         except psycopg.Error:
             pass
         try:
-            self.conn = db.connect(self.dsn)
+            self.conn = db.connect(self.dsn, autocommit=True)  # a step is one statement, one round trip
         except psycopg.Error:
             pass
 

@@ -134,9 +134,13 @@ class Postgres:
             user = pwd.getpwnam(self.run_as)
             os.chown(self.folder, user.pw_uid, user.pw_gid)
         if not data.exists():
-            subprocess.run(self._command([f"{bindir}/initdb", "-D", str(data), "-A", "trust", "-U", "club",
-                                          "-N", "-E", "UTF8", "--locale=C"]),
-                           check=True, capture_output=True, timeout=60)
+            made = subprocess.run(self._command([f"{bindir}/initdb", "-D", str(data), "-A", "trust", "-U", "club",
+                                                 "-N", "-E", "UTF8", "--locale=C"]),
+                                  capture_output=True, text=True, timeout=60)
+            if made.returncode != 0:  # e.g. a folder the postgres user cannot reach
+                raise RuntimeError(f"initdb failed in {data}"
+                                   + (f" (run as {self.run_as}: every folder above it must let that user in)"
+                                      if self.run_as else "") + f":\n{made.stderr.strip()}")
         log = open(self.folder / "postgres.log", "ab")
         self.proc = subprocess.Popen(self._command([
             f"{bindir}/postgres", "-D", str(data), "-p", str(self.port), "-c", "listen_addresses=127.0.0.1",
