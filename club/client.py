@@ -22,6 +22,7 @@ from net.frames import PROTO
 HELLO_EVERY = 0.5
 HELLO_FOR = 15.0
 RESEND_EVERY = 1.0
+PING_EVERY = 5.0  # the table counts a player silent for 15 s as gone
 
 
 def _pack(msg: dict) -> bytes:
@@ -87,6 +88,8 @@ class ClubClient:
         self._unanswered: dict[int, dict] = {}   # seq -> action, until its answer arrives
         self._waiting: dict[int, asyncio.Future] = {}
         self._welcomed = asyncio.Event()
+        self._pinger = None
+        self.ping_every = PING_EVERY
 
     async def connect(self) -> dict:
         self.nc = await connect_player(self.nats_url, self.name, self.secret, max_reconnect_attempts=-1,
@@ -105,7 +108,13 @@ class ClubClient:
                 pass
         if self.welcome.get("t") == "err":
             raise TableError(self.welcome.get("msg", "refused"), self.welcome.get("code"))
+        self._pinger = asyncio.get_running_loop().create_task(self._keepalive())
         return self.welcome
+
+    async def _keepalive(self) -> None:
+        for n in itertools.count(1):
+            await asyncio.sleep(self.ping_every)
+            await self._publish({"t": "ping", "n": n})
 
     def _hello(self) -> dict:
         hello = {"t": "hello", "proto": PROTO, "name": self.name, "want": self.want}
@@ -148,6 +157,8 @@ class ClubClient:
         asyncio.get_running_loop().create_task(self._publish({"t": "chat", "text": text}))
 
     async def close(self) -> None:
+        if self._pinger is not None:
+            self._pinger.cancel()
         if self.nc is not None and not self.nc.is_closed:
             await self._publish({"t": "bye"})
             await self.nc.close()

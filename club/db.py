@@ -76,14 +76,16 @@ def players(conn) -> list[tuple[str, str]]:
 
 
 # ----- tables ----------------------------------------------------------------------
-def create_table(conn, session, *, name: str, created_by: str | None = None) -> int:
-    """A new table in the lobby, from a fresh Session (its game, options, seed and seats)."""
+def create_table(conn, session, *, name: str, created_by: str | None = None, move_deadline: float | None = None,
+                 on_deadline: str | None = None) -> int:
+    """A new table in the lobby, from a fresh Session (its game, options, seed and seats). A correspondence
+    table has a `move_deadline` (seconds) and says what happens when it passes (`bot`: a bot moves once)."""
     with conn.transaction():
         row = conn.execute(
-            "INSERT INTO tables (name, game, options, n_seats, seed, seat_list, created_by) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING id",
+            "INSERT INTO tables (name, game, options, n_seats, seed, seat_list, created_by, move_deadline, on_deadline) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, make_interval(secs => %s), %s) RETURNING id",
             (name, session.game_id, json.dumps(session.options), session.n_seats, session.seed,
-             json.dumps(session.seats), created_by)).fetchone()
+             json.dumps(session.seats), created_by, move_deadline, on_deadline)).fetchone()
     return row[0]
 
 
@@ -114,11 +116,13 @@ def release(conn, table_id: int) -> None:
 
 def load_table(conn, table_id: int) -> dict:
     """Everything a process needs to rebuild a table: header, seats, actions, refusals, seat holders."""
-    row = conn.execute("SELECT name, game, options, n_seats, seed, seat_list, state FROM tables WHERE id = %s",
-                       (table_id,)).fetchone()
+    row = conn.execute(
+        "SELECT name, game, options, n_seats, seed, seat_list, state, extract(epoch FROM move_deadline), on_deadline, "
+        "extract(epoch FROM coalesce((SELECT max(at) FROM actions WHERE table_id = tables.id), updated_at)) "
+        "FROM tables WHERE id = %s", (table_id,)).fetchone()
     if row is None:
         raise KeyError(table_id)
-    name, game, options, n_seats, seed, seat_list, state = row
+    name, game, options, n_seats, seed, seat_list, state, deadline, on_deadline, moved_at = row
     actions = [(rev, seat, unpack(bytes(a)), seq) for rev, seat, a, seq in conn.execute(
         "SELECT rev, seat, action, seq FROM actions WHERE table_id = %s ORDER BY rev", (table_id,))]
     refusals = [(seat, seq, unpack(bytes(ans)), unpack(bytes(act))) for seat, seq, ans, act in conn.execute(
@@ -128,7 +132,9 @@ def load_table(conn, table_id: int) -> dict:
     conn.commit()
     return {"id": table_id, "name": name, "header": {"game": game, "options": options, "n_seats": n_seats,
                                                       "seed": seed, "seats": seat_list},
-            "state": state, "actions": actions, "refusals": refusals, "holders": holders}
+            "state": state, "actions": actions, "refusals": refusals, "holders": holders,
+            "move_deadline": None if deadline is None else float(deadline), "on_deadline": on_deadline,
+            "moved_at": float(moved_at)}
 
 
 def write_step(conn, table_id: int, *, actions=(), refusals=(), new_holders=(), last_seqs=None,

@@ -1,7 +1,9 @@
 """The lobby's requests over NATS (msgpack maps both ways; an answer is {"ok": ...} or {"err": sentence}).
 
   st.club.signup            {"name", "secret"}  (as the guest)   -> {"ok": true}
-  st.lobby.<player>.create  {"game", "seats", "options"?, "bots"?, "name"?, "seed"?} -> {"ok": table id}
+  st.lobby.<player>.create  {"game", "seats", "options"?, "bots"?, "name"?, "seed"?, "move_deadline"?}
+                                                                 -> {"ok": table id}
+  (move_deadline: seconds a seat may take before a bot makes that move for it: correspondence play)
   st.lobby.<player>.list    {}                                   -> {"ok": [{"id", "name", "game", "state", "seats"}]}
 Only `<player>` may publish on its lobby subjects (club.natsauth), so the subject says who asks.
 """
@@ -72,7 +74,14 @@ def create(conn, player: str, body: dict) -> int:
     session = new_session(game, n_seats, bots=list(body.get("bots") or []), options=dict(body.get("options") or {}),
                           seed=body.get("seed") if isinstance(body.get("seed"), int) else secrets.randbits(32))
     name = str(body.get("name") or f"{player}'s {getattr(rules, 'TITLE', game)}")[:60]
-    return db.create_table(conn, session, name=name, created_by=player)
+    deadline = body.get("move_deadline")
+    if deadline is not None:
+        if isinstance(deadline, bool) or not isinstance(deadline, (int, float)) or not 1 <= deadline <= 30 * 86400:
+            raise ValueError("A move deadline is a number of seconds from 1 to 30 days.")
+        if games.is_realtime(game):
+            raise ValueError("Move deadlines are for turn-based games.")
+    return db.create_table(conn, session, name=name, created_by=player, move_deadline=deadline,
+                           on_deadline="bot" if deadline is not None else None)
 
 
 def listing(conn) -> list[dict]:

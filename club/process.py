@@ -59,6 +59,7 @@ class TableProcess:
         try:
             while not stop.is_set():
                 await self._adopt_free_tables()
+                await self._watch_clocks()
                 try:
                     await asyncio.wait_for(stop.wait(), self.poll_every)
                 except asyncio.TimeoutError:
@@ -99,6 +100,17 @@ class TableProcess:
                 continue
             if db.try_own(self.conn, table_id, self.name):
                 await self._adopt(table_id)
+
+    async def _watch_clocks(self) -> None:
+        """Silent players are gone; a correspondence seat past its deadline gets its move made by a bot."""
+        now, wall = time.monotonic(), time.time()
+        for table_id, table in list(self.tables.items()):
+            sends = table.drop_silent(now)
+            if sends:
+                await self._publish(table_id, sends)
+            seat = table.overdue_seat(wall)
+            if seat is not None:
+                await self._step(table_id, lambda table=table, seat=seat: table.deadline_move(self.conn, seat, wall))
 
     async def _adopt(self, table_id: int) -> None:
         table = ClubTable(db.load_table(self.conn, table_id), bot_factory=self.bot_factory)

@@ -10,6 +10,7 @@ actions through a Session and knows every seat's `last_seq` and its recent answe
 """
 import copy
 import sys
+import time
 
 from club import db
 from engine.session import Session
@@ -17,6 +18,7 @@ from net import answers
 from net.table import Table
 
 PUBLIC = ("public",)  # the spectators' connection: its messages go to st.t.<id>.public
+SILENCE = 15.0        # seconds without a message before a player counts as gone (PROTOCOL.md's 15 s)
 
 
 class ClubTable:
@@ -33,6 +35,11 @@ class ClubTable:
         self.written_seats = copy.deepcopy(session.seats)
         self.written_phase = record["state"]
         self.table.attach_local(PUBLIC, None)
+        self.heard: dict[str, float] = {}   # player -> monotonic time of its last message
+        # correspondence: seconds a seat in to_act may take, and the wall-clock time the table last moved
+        self.move_deadline = record.get("move_deadline")
+        self.on_deadline = record.get("on_deadline")
+        self.moved_at = record.get("moved_at")
 
     @property
     def session(self):
@@ -49,6 +56,7 @@ class ClubTable:
         """A message from `player`. `conn` is the database connection to write the step with."""
         player = sys.intern(player)
         t = self.table
+        self.heard[player] = now
         pre = []
         if msg["t"] == "hello":
             if player in t.conns:  # a new hello is a reconnect: the old one goes
@@ -74,6 +82,41 @@ class ClubTable:
         """Welcome a seat holder again (this process has just taken the table): its welcome carries
         the view, `rev` and `last_seq`, so its client resends whatever is still unanswered."""
         return self.receive(conn, player, {"t": "hello", "proto": 1, "name": player, "want": "play"}, now)
+
+    def drop_silent(self, now: float, silence: float = SILENCE) -> list:
+        """Players heard from no more than `silence` seconds ago stay; the others are gone (their seats kept
+        for them, shown `connected: false`), as a LAN host closes a silent connection."""
+        sends = []
+        for player, at in list(self.heard.items()):
+            if now - at >= silence:
+                del self.heard[player]
+                sends.extend(self.table.drop(player, now).flat().sends)
+        return sends
+
+    def overdue_seat(self, wall_now: float):
+        """A human seat that has let the move deadline pass (a correspondence table), or None."""
+        t = self.table
+        if self.move_deadline is None or self.on_deadline != "bot" or self.moved_at is None \
+                or not t.started or self.session.result() is not None:
+            return None
+        if wall_now - self.moved_at < self.move_deadline:
+            return None
+        for seat in self.session.to_act():
+            if t.bot_for(seat) is None and self.session.seats[seat].get("kind") == "human":
+                return seat
+        return None
+
+    def deadline_move(self, conn, seat: int, wall_now: float) -> list:
+        """The deadline passed: a bot makes this one move for the seat, which stays its holder's."""
+        t = self.table
+        t.standins[seat] = t.make_bot(t.game, "normal", seat, (self.session.seed * 1_000_003 + seat + self.session.rev)
+                                      & 0xFFFFFFFF)
+        try:
+            out = t.bot_move(seat)
+        finally:
+            t.standins.pop(seat, None)
+        self._write(conn, out)
+        return out.flat().sends
 
     def bot_step(self, conn) -> list:
         seat = self.table.due_bot()
@@ -114,6 +157,8 @@ class ClubTable:
         db.write_step(conn, self.id, actions=actions, refusals=refusals, new_holders=new_holders,
                       last_seqs=last_seqs, seat_list=seats, state=phase)
         # Only once written: a failed write leaves this object behind the database, and the process drops it.
+        if actions:
+            self.moved_at = time.time()
         self.written_rev = session.rev
         self.written_seats = copy.deepcopy(session.seats)
         self.written_phase = t.phase

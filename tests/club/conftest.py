@@ -99,6 +99,8 @@ class ClubProcesses:
         return "\n".join(f"--- table process {p.pid}:\n{p.log_path.read_text()}" for p in self.procs)
 
     def stop(self):
+        import time
+        began = time.monotonic()
         for proc in self.procs:
             if proc.poll() is None:
                 proc.terminate()
@@ -108,6 +110,7 @@ class ClubProcesses:
             except Exception:
                 proc.kill()
                 proc.wait(5)
+        print(f"table processes stopped in {time.monotonic() - began:.1f} s")
 
 
 @pytest.fixture
@@ -119,3 +122,14 @@ def club(nats_server, dsn):
     yield processes
     processes.stop()
     print(processes.logs())  # shown when a test fails
+
+
+@pytest.fixture
+def conn(dsn):
+    """A database connection to a migrated club where ada and bob have signed up."""
+    from club import db
+    db.migrate(dsn)
+    with db.connect(dsn) as c:
+        for name in ("ada", "bob"):
+            db.sign_up(c, name, f"{name}-secret-long-enough")
+        yield c

@@ -9,19 +9,6 @@ from net.host import new_session
 HELLO = {"t": "hello", "proto": 1, "name": "x", "want": "play"}
 
 
-def signed_up(conn, *names):
-    for name in names:
-        db.sign_up(conn, name, f"{name}-secret-long-enough")
-
-
-@pytest.fixture
-def conn(dsn):
-    db.migrate(dsn)
-    with db.connect(dsn) as c:
-        signed_up(c, "ada", "bob")
-        yield c
-
-
 def new_table(conn, seed=5):
     table_id = db.create_table(conn, new_session("toy", 2, seed=seed), name="test", created_by="ada")
     return ClubTable(db.load_table(conn, table_id))
