@@ -7,6 +7,8 @@ keeps each seat's private subject to the player holding it: a player may subscri
 on `st.t.*.in.<name>` and its own lobby subjects. Passwords are bcrypt hashes, never the secret.
 """
 import json
+
+import bcrypt
 import os
 import signal
 from pathlib import Path
@@ -25,9 +27,10 @@ def _user(name: str, password: str, publish: list[str], subscribe: list[str]) ->
 
 
 def render(service_password: str, players: list[tuple[str, str]]) -> str:
-    """The `authorization` block: the service user, the guest, and one user per (name, bcrypt hash)."""
+    """The `authorization` block: the service user, the guest, and one user per (name, bcrypt hash).
+    The service password is written as a bcrypt hash too; the guest's is public by design."""
     users = [
-        _user(SERVICE, service_password, [">"], [">"]),
+        _user(SERVICE, bcrypt.hashpw(service_password.encode(), bcrypt.gensalt(rounds=10)).decode(), [">"], [">"]),
         _user(GUEST, GUEST, [subjects.SIGN_UP], [subjects.inbox(GUEST) + ".>"]),
     ]
     for name, secret_hash in players:
