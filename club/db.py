@@ -142,51 +142,117 @@ def write_step(conn, table_id: int, *, actions=(), refusals=(), new_holders=(), 
     """What one table step changed, atomically, before any of its answers is published.
 
     `actions`: (rev, seat, action, seq); a rev already written means another process wrote this table
-    (it lost its lock), so the write fails and nothing of this step is told to anyone. The usual step
-    (actions, a seat's last_seq, maybe the phase) is one statement: on an autocommit connection, one
-    round trip to the server; steps that seat someone or keep a refusal take a transaction."""
-    last_seqs = last_seqs or {}
-    if refusals or new_holders or len(last_seqs) > 1:
-        _write_step_in_transaction(conn, table_id, actions, refusals, new_holders, last_seqs, seat_list, state)
-        return
-    seat, last_seq = next(iter(last_seqs.items()), (None, None))
-    conn.execute(
-        """WITH new_actions AS (
-               INSERT INTO actions (table_id, rev, seat, action, seq)
-               SELECT %(t)s, * FROM unnest(%(revs)s::integer[], %(seats)s::integer[], %(acts)s::bytea[],
-                                           %(seqs)s::integer[])),
-           seat_seq AS (
-               UPDATE seats SET last_seq = greatest(last_seq, %(last_seq)s)
-               WHERE %(seat)s::integer IS NOT NULL AND table_id = %(t)s AND seat = %(seat)s)
-           UPDATE tables SET seat_list = coalesce(%(seat_list)s::jsonb, seat_list), state = coalesce(%(state)s, state),
-                             updated_at = now()
-           WHERE id = %(t)s AND (%(seat_list)s::jsonb IS NOT NULL OR %(state)s::text IS NOT NULL
-                                 OR cardinality(%(revs)s::integer[]) > 0)""",
-        {"t": table_id, "revs": [a[0] for a in actions], "seats": [a[1] for a in actions],
-         "acts": [pack(a[2]) for a in actions], "seqs": [a[3] for a in actions], "seat": seat, "last_seq": last_seq,
-         "seat_list": None if seat_list is None else json.dumps(seat_list), "state": state})
+    (it lost its lock), so the write fails and nothing of this step is told to anyone. The usual step is
+    one statement: on an autocommit connection, one round trip to the server."""
+    _write_steps(conn, [(table_id, dict(actions=list(actions), refusals=list(refusals), new_holders=list(new_holders),
+                                        last_seqs=last_seqs or {}, seat_list=seat_list, state=state))])
+
+
+class Batch:
+    """Steps of many tables written together (group commit): their usual changes in one statement, so a
+    busy process pays one round trip per batch instead of one per step."""
+
+    def __init__(self):
+        self.steps: list[tuple[int, dict]] = []
+        self.done = None  # a future: the set of table ids whose steps could not be written
+
+    def add(self, table_id: int, change: dict) -> None:
+        self.steps.append((table_id, change))
+
+
+def write_batch(conn, batch: Batch) -> set[int]:
+    """Write every step of `batch`; returns the ids of the tables whose steps failed (empty: all written).
+    The usual steps (actions, a seat's last_seq, the phase) of every table go in one statement; steps that
+    seat someone or keep a refusal add their own statements to the same transaction. If it fails (a table
+    written by another process), each table's steps are tried again alone, so one lost table does not hold
+    back the others."""
+    if not batch.steps:
+        return set()
+    try:
+        _write_steps(conn, batch.steps)
+        return set()
+    except psycopg.Error:
+        if conn.closed:
+            return {table_id for table_id, _change in batch.steps}
+    failed = set()
+    by_table: dict[int, list] = {}
+    for table_id, change in batch.steps:
+        by_table.setdefault(table_id, []).append((table_id, change))
+    for table_id, steps in by_table.items():
+        try:
+            _write_steps(conn, steps)
+        except psycopg.Error:
+            failed.add(table_id)
+            if conn.closed:
+                return {table_id for table_id, _change in batch.steps}
+    return failed
+
+
+def _usual(change: dict) -> bool:
+    return not change["refusals"] and not change["new_holders"] and change["seat_list"] is None
+
+
+def _write_steps(conn, steps: list) -> None:
+    usual = [(t, c) for t, c in steps if _usual(c)]
+    rare = [(t, c) for t, c in steps if not _usual(c)]
+    if rare:
+        with conn.transaction():
+            _usual_statement(conn, usual)
+            for table_id, change in rare:
+                _step_statements(conn, table_id, **change)
+    else:
+        _usual_statement(conn, usual)  # one statement: its own transaction on an autocommit connection
     conn.commit()  # a no-op on an autocommit connection
 
 
-def _write_step_in_transaction(conn, table_id, actions, refusals, new_holders, last_seqs, seat_list, state) -> None:
-    with conn.transaction():
-        if actions:
-            with conn.cursor() as cur:
-                cur.executemany("INSERT INTO actions (table_id, rev, seat, action, seq) VALUES (%s, %s, %s, %s, %s)",
-                                [(table_id, rev, seat, pack(a), seq) for rev, seat, a, seq in actions])
-        for seat, seq, answer, action in refusals:
-            conn.execute("INSERT INTO refusals (table_id, seat, seq, answer, action) VALUES (%s, %s, %s, %s, %s) "
-                         "ON CONFLICT DO NOTHING", (table_id, seat, seq, pack(answer), pack(action)))
-            conn.execute("DELETE FROM refusals WHERE table_id = %s AND seat = %s AND seq <= %s",
-                         (table_id, seat, seq - 64))
-        for seat, player, token in new_holders:
-            conn.execute("INSERT INTO seats (table_id, seat, player, token) VALUES (%s, %s, %s, %s)",
-                         (table_id, seat, player, token))
-        for seat, last_seq in last_seqs.items():
-            conn.execute("UPDATE seats SET last_seq = greatest(last_seq, %s) WHERE table_id = %s AND seat = %s",
-                         (last_seq, table_id, seat))
-        if seat_list is not None or state is not None:
-            conn.execute("UPDATE tables SET seat_list = coalesce(%s, seat_list), state = coalesce(%s, state), "
-                         "updated_at = now() WHERE id = %s",
-                         (None if seat_list is None else json.dumps(seat_list), state, table_id))
-    conn.commit()
+def _usual_statement(conn, steps: list) -> None:
+    if not steps:
+        return
+    actions = [(t, *a) for t, c in steps for a in c["actions"]]
+    last_seqs: dict[tuple, int] = {}
+    states: dict[int, str | None] = {}
+    for t, c in steps:
+        for seat, seq in (c["last_seqs"] or {}).items():
+            last_seqs[(t, seat)] = max(seq, last_seqs.get((t, seat), 0))
+        if c["state"] is not None or c["actions"]:
+            states[t] = c["state"] if c["state"] is not None else states.get(t)
+    conn.execute(
+        """WITH new_actions AS (
+               INSERT INTO actions (table_id, rev, seat, action, seq)
+               SELECT * FROM unnest(%(a_t)s::bigint[], %(a_rev)s::integer[], %(a_seat)s::integer[],
+                                    %(a_act)s::bytea[], %(a_seq)s::integer[])),
+           seat_seqs AS (
+               UPDATE seats SET last_seq = greatest(seats.last_seq, v.last_seq)
+               FROM unnest(%(s_t)s::bigint[], %(s_seat)s::integer[], %(s_seq)s::integer[]) AS v(table_id, seat, last_seq)
+               WHERE seats.table_id = v.table_id AND seats.seat = v.seat)
+           UPDATE tables SET state = coalesce(v.state, tables.state), updated_at = now()
+           FROM unnest(%(t_id)s::bigint[], %(t_state)s::text[]) AS v(id, state) WHERE tables.id = v.id""",
+        {"a_t": [a[0] for a in actions], "a_rev": [a[1] for a in actions], "a_seat": [a[2] for a in actions],
+         "a_act": [pack(a[3]) for a in actions], "a_seq": [a[4] for a in actions],
+         "s_t": [k[0] for k in last_seqs], "s_seat": [k[1] for k in last_seqs], "s_seq": list(last_seqs.values()),
+         "t_id": list(states), "t_state": list(states.values())})
+
+
+def _step_statements(conn, table_id, *, actions=(), refusals=(), new_holders=(), last_seqs=None, seat_list=None,
+                     state=None) -> None:
+    if actions:
+        with conn.cursor() as cur:
+            cur.executemany("INSERT INTO actions (table_id, rev, seat, action, seq) VALUES (%s, %s, %s, %s, %s)",
+                            [(table_id, rev, seat, pack(a), seq) for rev, seat, a, seq in actions])
+    for seat, seq, answer, action in refusals:
+        conn.execute("INSERT INTO refusals (table_id, seat, seq, answer, action) VALUES (%s, %s, %s, %s, %s) "
+                     "ON CONFLICT DO NOTHING", (table_id, seat, seq, pack(answer), pack(action)))
+        conn.execute("DELETE FROM refusals WHERE table_id = %s AND seat = %s AND seq <= %s",
+                     (table_id, seat, seq - 64))
+    for seat, player, token in new_holders:
+        conn.execute("INSERT INTO seats (table_id, seat, player, token) VALUES (%s, %s, %s, %s)",
+                     (table_id, seat, player, token))
+    for seat, last_seq in (last_seqs or {}).items():
+        conn.execute("UPDATE seats SET last_seq = greatest(last_seq, %s) WHERE table_id = %s AND seat = %s",
+                     (last_seq, table_id, seat))
+    if seat_list is not None or state is not None or actions:
+        conn.execute("UPDATE tables SET seat_list = coalesce(%s, seat_list), state = coalesce(%s, state), "
+                     "updated_at = now() WHERE id = %s",
+                     (None if seat_list is None else json.dumps(seat_list), state, table_id))
+
+

@@ -46,6 +46,7 @@ class TableProcess:
         self.conn = None
         self._bots: dict[int, asyncio.TimerHandle] = {}
         self._nats_down = False
+        self.batch = db.Batch()
 
     async def run(self, stop: asyncio.Event, ready=None) -> None:
         self.conn = db.connect(self.dsn, autocommit=True)  # a step is one statement, one round trip
@@ -110,7 +111,7 @@ class TableProcess:
                 await self._publish(table_id, sends)
             seat = table.overdue_seat(wall)
             if seat is not None:
-                await self._step(table_id, lambda table=table, seat=seat: table.deadline_move(self.conn, seat, wall))
+                await self._step(table_id, lambda table=table, seat=seat: table.deadline_move(self.batch, seat, wall))
 
     async def _adopt(self, table_id: int) -> None:
         table = ClubTable(db.load_table(self.conn, table_id), bot_factory=self.bot_factory)
@@ -120,11 +121,8 @@ class TableProcess:
             await self._message(table_id, msg)
 
         self.subs[table_id] = await self.nc.subscribe(subjects.table_in_any(table_id), cb=arrived)
-        sends = []
-        for player in [holder for holder, _token in table.holders.values()]:
-            sends.extend(table.rejoin(self.conn, player, time.monotonic()))
-        await self._publish(table_id, sends)
-        self._schedule(table_id)
+        players = [holder for holder, _token in table.holders.values()]
+        await self._step(table_id, lambda: [m for p in players for m in table.rejoin(self.batch, p, time.monotonic())])
 
     async def _let_go(self, table_id: int) -> None:
         self.tables.pop(table_id, None)
@@ -165,16 +163,32 @@ class TableProcess:
         except frames.BadFrame as e:
             await self._publish(table_id, [(player, frames.err("bad_frame", str(e)))])
             return
-        await self._step(table_id, lambda: table.receive(self.conn, player, checked, time.monotonic()))
+        await self._step(table_id, lambda: table.receive(self.batch, player, checked, time.monotonic()))
 
     async def _step(self, table_id: int, step) -> None:
-        try:
-            sends = step()
-        except psycopg.Error:
-            await self._database_lost() if self.conn.closed else await self._let_go(table_id)
-            return
+        """Run one step of a table (its writes join the current batch), wait until that batch is committed,
+        then publish the step's messages: an answer never leaves before what it answers is stored."""
+        batch = self.batch
+        sends = step()
+        if batch.steps and batch.done is None:
+            batch.done = asyncio.get_running_loop().create_future()
+            asyncio.get_running_loop().call_soon(self._commit, batch)
+        if batch.done is not None:
+            failed = await asyncio.shield(batch.done)
+            if table_id in failed:
+                await self._database_lost() if self.conn.closed else await self._let_go(table_id)
+                return
         await self._publish(table_id, sends)
         self._schedule(table_id)
+
+    def _commit(self, batch) -> None:
+        """Every step queued since the last commit, in one transaction (group commit)."""
+        self.batch = db.Batch()
+        try:
+            failed = db.write_batch(self.conn, batch)
+        except psycopg.Error:
+            failed = {table_id for table_id, _change in batch.steps}
+        batch.done.set_result(failed)
 
     def _schedule(self, table_id: int) -> None:
         """A bot's move or the rules' timer, when one is due (one pending step per table)."""
@@ -183,13 +197,13 @@ class TableProcess:
             return
         loop = asyncio.get_running_loop()
         if table.table.due_bot() is not None:
-            delay, step = self.bot_delay, lambda: table.bot_step(self.conn)
+            delay, step = self.bot_delay, lambda: table.bot_step(self.batch)
         else:
             delay = table.table.timer_delay()
             if delay is None:
                 return
             rev = table.table.rev
-            step = lambda: table.fire_timer(self.conn, rev)  # noqa: E731
+            step = lambda: table.fire_timer(self.batch, rev)  # noqa: E731
 
         def due():
             self._bots.pop(table_id, None)

@@ -53,7 +53,8 @@ class ClubTable:
 
     # ----- steps (each returns the (conn, message) pairs to publish, after writing) ----------
     def receive(self, conn, player: str, msg: dict, now: float = 0.0) -> list:
-        """A message from `player`. `conn` is the database connection to write the step with."""
+        """A message from `player`. `conn` is the database connection to write the step with, or a `db.Batch`
+        whose commit the caller awaits before publishing what this returns."""
         player = sys.intern(player)
         t = self.table
         self.heard[player] = now
@@ -154,8 +155,12 @@ class ClubTable:
             last_seqs[t.seat_of(player)] = t.last_seq(t.seat_of(player))
         if not (actions or refusals or new_holders or seats is not None or phase or last_seqs):
             return
-        db.write_step(conn, self.id, actions=actions, refusals=refusals, new_holders=new_holders,
-                      last_seqs=last_seqs, seat_list=seats, state=phase)
+        change = dict(actions=actions, refusals=refusals, new_holders=new_holders, last_seqs=last_seqs,
+                      seat_list=seats, state=phase)
+        if isinstance(conn, db.Batch):  # written with other steps; nothing published until it is committed
+            conn.add(self.id, change)
+        else:
+            db.write_step(conn, self.id, **change)
         # Only once written: a failed write leaves this object behind the database, and the process drops it.
         if actions:
             self.moved_at = time.time()

@@ -37,7 +37,7 @@ def main(n=200, seconds=20.0):
         nats.start(natsauth.render(password, []))
         service = f"nats://club:{password}@127.0.0.1:{nats.port}"
         log = open(folder / "club.log", "w")
-        proc = subprocess.Popen([sys.executable, "-m", "tests.net.cli_toy", "club", "--nats", service, "--db", pg.dsn,
+        proc = subprocess.Popen([sys.executable, *(["/tmp/prof_proc.py"] if "--profile" in sys.argv else ["-m", "tests.net.cli_toy"]), "club", "--nats", service, "--db", pg.dsn,
                                  "--auth-file", str(nats.auth), "--nats-pid-file", str(nats.pid_file),
                                  "--bot-delay", "1.0", "--max-tables", str(n + 10)],
                                 stdout=log, stderr=subprocess.STDOUT)
@@ -79,5 +79,5 @@ def main(n=200, seconds=20.0):
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:]]
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
     main(int(args[0]) if args else 200, float(args[1]) if len(args) > 1 else 20.0)
