@@ -7,6 +7,7 @@ fresh folder and `postgres` on a free loopback port; PostgreSQL refuses to run a
 root caller starts both as the unprivileged `postgres` user (Debian's package creates it).
 Every wait is bounded; `stop()` ends the process it started and nothing else.
 """
+import hashlib
 import os
 import pwd
 import shutil
@@ -103,6 +104,16 @@ class NatsServer:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)
+
+
+def pg_folder_for(wanted: Path) -> Path:
+    """Where PostgreSQL's files can live for `wanted`: itself, unless we are root and the unprivileged user
+    PostgreSQL runs as cannot reach it (a folder under /root, say); then a fixed folder in /var/tmp named
+    after it, so the same club finds the same data at its next start."""
+    wanted = Path(wanted).resolve()
+    if os.geteuid() != 0 or all(os.stat(p).st_mode & 0o001 for p in wanted.parents if p.exists()):
+        return wanted
+    return Path("/var/tmp") / f"sandtable-club-pg-{hashlib.sha256(str(wanted).encode()).hexdigest()[:12]}"
 
 
 class Postgres:
