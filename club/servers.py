@@ -106,6 +106,17 @@ class NatsServer:
                 self.proc.wait(5)
 
 
+def _unprivileged_user() -> str:
+    """The user a root caller runs PostgreSQL as: `postgres` (Debian's package makes it), else `nobody`."""
+    for name in ("postgres", "nobody"):
+        try:
+            pwd.getpwnam(name)
+            return name
+        except KeyError:
+            continue
+    raise RuntimeError("PostgreSQL will not run as root, and there is no postgres or nobody user to run it as")
+
+
 def pg_folder_for(wanted: Path) -> Path:
     """Where PostgreSQL's files can live for `wanted`: itself, unless we are root and the unprivileged user
     PostgreSQL runs as cannot reach it (a folder under /root, say); then a fixed folder in /var/tmp named
@@ -141,7 +152,7 @@ class Postgres:
             raise RuntimeError("no PostgreSQL server (initdb and postgres) on this machine")
         data = self.folder / "data"
         if os.geteuid() == 0 and self.run_as is None:  # PostgreSQL will not run as root
-            self.run_as = "postgres"
+            self.run_as = _unprivileged_user()
             user = pwd.getpwnam(self.run_as)
             os.chown(self.folder, user.pw_uid, user.pw_gid)
         if not data.exists():

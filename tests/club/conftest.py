@@ -6,6 +6,7 @@ client libraries not installed); `.ci/run` installs all of them, so in CI these 
 """
 import itertools
 import secrets
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -63,6 +64,7 @@ def nats_server():
         yield NatsHandle(server, password)
     finally:
         server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 class ClubProcesses:
@@ -122,6 +124,8 @@ def club(nats_server, dsn):
     yield processes
     processes.stop()
     print(processes.logs())  # shown when a test fails
+    for proc in processes.procs:
+        shutil.rmtree(proc.log_path.parent, ignore_errors=True)
 
 
 @pytest.fixture

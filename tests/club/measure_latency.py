@@ -102,7 +102,7 @@ def main(n=300):
         nats.start(natsauth.render(password, []))
         service = f"nats://club:{password}@127.0.0.1:{nats.port}"
         log = open(folder / "club.log", "w")
-        proc = subprocess.Popen([sys.executable, *(["/tmp/prof_proc.py"] if "--profile" in sys.argv else ["-m", "tests.net.cli_toy"]), "club", "--nats", service, "--db", pg.dsn,
+        proc = subprocess.Popen([sys.executable, "-m", "tests.net.cli_toy", "club", "--nats", service, "--db", pg.dsn,
                                  "--auth-file", str(nats.auth), "--nats-pid-file", str(nats.pid_file)],
                                 stdout=log, stderr=subprocess.STDOUT)
         while "club ready" not in (folder / "club.log").read_text():

@@ -37,7 +37,7 @@ def main(n=200, seconds=20.0):
         nats.start(natsauth.render(password, []))
         service = f"nats://club:{password}@127.0.0.1:{nats.port}"
         log = open(folder / "club.log", "w")
-        proc = subprocess.Popen([sys.executable, *(["/tmp/prof_proc.py"] if "--profile" in sys.argv else ["-m", "tests.net.cli_toy"]), "club", "--nats", service, "--db", pg.dsn,
+        proc = subprocess.Popen([sys.executable, "-m", "tests.net.cli_toy", "club", "--nats", service, "--db", pg.dsn,
                                  "--auth-file", str(nats.auth), "--nats-pid-file", str(nats.pid_file),
                                  "--bot-delay", "1.0", "--max-tables", str(n + 10)],
                                 stdout=log, stderr=subprocess.STDOUT)
