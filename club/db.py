@@ -138,14 +138,15 @@ def load_table(conn, table_id: int) -> dict:
 
 
 def write_step(conn, table_id: int, *, actions=(), refusals=(), new_holders=(), last_seqs=None,
-               seat_list=None, state=None) -> None:
+               seat_list=None, state=None, to_act=None) -> None:
     """What one table step changed, atomically, before any of its answers is published.
 
     `actions`: (rev, seat, action, seq); a rev already written means another process wrote this table
     (it lost its lock), so the write fails and nothing of this step is told to anyone. The usual step is
     one statement: on an autocommit connection, one round trip to the server."""
     _write_steps(conn, [(table_id, dict(actions=list(actions), refusals=list(refusals), new_holders=list(new_holders),
-                                        last_seqs=last_seqs or {}, seat_list=seat_list, state=state))])
+                                        last_seqs=last_seqs or {}, seat_list=seat_list, state=state,
+                                        to_act=to_act))])
 
 
 class Batch:
@@ -211,10 +212,13 @@ def _usual_statement(conn, steps: list) -> None:
     actions = [(t, *a) for t, c in steps for a in c["actions"]]
     last_seqs: dict[tuple, int] = {}
     states: dict[int, str | None] = {}
+    waiting: dict[int, str] = {}
     for t, c in steps:
+        if c.get("to_act") is not None:
+            waiting[t] = json.dumps(c["to_act"])
         for seat, seq in (c["last_seqs"] or {}).items():
             last_seqs[(t, seat)] = max(seq, last_seqs.get((t, seat), 0))
-        if c["state"] is not None or c["actions"]:
+        if c["state"] is not None or c["actions"] or t in waiting:
             states[t] = c["state"] if c["state"] is not None else states.get(t)
     conn.execute(
         """WITH new_actions AS (
@@ -225,16 +229,18 @@ def _usual_statement(conn, steps: list) -> None:
                UPDATE seats SET last_seq = greatest(seats.last_seq, v.last_seq)
                FROM unnest(%(s_t)s::bigint[], %(s_seat)s::integer[], %(s_seq)s::integer[]) AS v(table_id, seat, last_seq)
                WHERE seats.table_id = v.table_id AND seats.seat = v.seat)
-           UPDATE tables SET state = coalesce(v.state, tables.state), updated_at = now()
-           FROM unnest(%(t_id)s::bigint[], %(t_state)s::text[]) AS v(id, state) WHERE tables.id = v.id""",
+           UPDATE tables SET state = coalesce(v.state, tables.state), to_act = coalesce(v.to_act::jsonb, tables.to_act),
+                             updated_at = now()
+           FROM unnest(%(t_id)s::bigint[], %(t_state)s::text[], %(t_to_act)s::text[]) AS v(id, state, to_act)
+           WHERE tables.id = v.id""",
         {"a_t": [a[0] for a in actions], "a_rev": [a[1] for a in actions], "a_seat": [a[2] for a in actions],
          "a_act": [pack(a[3]) for a in actions], "a_seq": [a[4] for a in actions],
          "s_t": [k[0] for k in last_seqs], "s_seat": [k[1] for k in last_seqs], "s_seq": list(last_seqs.values()),
-         "t_id": list(states), "t_state": list(states.values())})
+         "t_id": list(states), "t_state": list(states.values()), "t_to_act": [waiting.get(t) for t in states]})
 
 
 def _step_statements(conn, table_id, *, actions=(), refusals=(), new_holders=(), last_seqs=None, seat_list=None,
-                     state=None) -> None:
+                     state=None, to_act=None) -> None:
     if actions:
         with conn.cursor() as cur:
             cur.executemany("INSERT INTO actions (table_id, rev, seat, action, seq) VALUES (%s, %s, %s, %s, %s)",
@@ -250,9 +256,23 @@ def _step_statements(conn, table_id, *, actions=(), refusals=(), new_holders=(),
     for seat, last_seq in (last_seqs or {}).items():
         conn.execute("UPDATE seats SET last_seq = greatest(last_seq, %s) WHERE table_id = %s AND seat = %s",
                      (last_seq, table_id, seat))
-    if seat_list is not None or state is not None or actions:
+    if seat_list is not None or state is not None or actions or to_act is not None:
         conn.execute("UPDATE tables SET seat_list = coalesce(%s, seat_list), state = coalesce(%s, state), "
-                     "updated_at = now() WHERE id = %s",
-                     (None if seat_list is None else json.dumps(seat_list), state, table_id))
+                     "to_act = coalesce(%s::jsonb, to_act), updated_at = now() WHERE id = %s",
+                     (None if seat_list is None else json.dumps(seat_list), state,
+                      None if to_act is None else json.dumps(to_act), table_id))
 
 
+
+
+def tables_of(conn, player: str) -> list[dict]:
+    """The tables where `player` holds a seat, not over, those waiting for its move first (then the
+    most recently moved): a correspondence player's list."""
+    rows = conn.execute(
+        "SELECT t.id, t.name, t.game, t.state, s.seat, t.to_act, extract(epoch FROM t.updated_at) "
+        "FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player = %s AND t.state <> 'over'",
+        (player,)).fetchall()
+    conn.commit()
+    out = [{"id": i, "name": n, "game": g, "state": st, "seat": seat, "your_move": st == "play" and seat in (to_act or []),
+            "updated": float(at)} for i, n, g, st, seat, to_act, at in rows]
+    return sorted(out, key=lambda r: (not r["your_move"], -r["updated"]))

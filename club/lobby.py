@@ -5,6 +5,8 @@
                                                                  -> {"ok": table id}
   (move_deadline: seconds a seat may take before a bot makes that move for it: correspondence play)
   st.lobby.<player>.list    {}                                   -> {"ok": [{"id", "name", "game", "state", "seats"}]}
+  st.lobby.<player>.mine    {}  -> {"ok": [{"id", "name", "game", "state", "seat", "your_move", "updated"}]},
+                                   the tables waiting for the player's move first
 Only `<player>` may publish on its lobby subjects (club.natsauth), so the subject says who asks.
 """
 import json
@@ -55,6 +57,8 @@ async def serve(process, queue: str) -> None:
                 await msg.respond(_answer(create(process.conn, player, body)))
             elif verb == "list":
                 await msg.respond(_answer(listing(process.conn)))
+            elif verb == "mine":
+                await msg.respond(_answer(db.tables_of(process.conn, player)))
             else:
                 await msg.respond(_answer(error=f"The lobby does not know {verb!r}."))
         except (ValueError, TypeError, psycopg.Error) as e:

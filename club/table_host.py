@@ -155,8 +155,9 @@ class ClubTable:
             last_seqs[t.seat_of(player)] = t.last_seq(t.seat_of(player))
         if not (actions or refusals or new_holders or seats is not None or phase or last_seqs):
             return
+        to_act = self.session.to_act() if (actions or phase or seats is not None) and t.started else None
         change = dict(actions=actions, refusals=refusals, new_holders=new_holders, last_seqs=last_seqs,
-                      seat_list=seats, state=phase)
+                      seat_list=seats, state=phase, to_act=to_act)
         if isinstance(conn, db.Batch):  # written with other steps; nothing published until it is committed
             conn.add(self.id, change)
         else:

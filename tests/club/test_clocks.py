@@ -57,3 +57,17 @@ def test_a_correspondence_seat_past_its_deadline_gets_its_move_made_by_a_bot(clu
     assert [e["seat"] for e in update["events"] if e["type"] == "took"] == [1]
     assert welcome["seat"] == 1 and welcome["rev"] == 2  # the move is waiting for bob when he comes back
     assert welcome["view"]["public"]["turn"] == 0
+
+
+def test_a_player_s_tables_list_those_waiting_for_its_move_first(conn):
+    from club import db
+    waiting_on_bob, waiting_on_ada = new_table(conn, seed=1), new_table(conn, seed=2)
+    for table in (waiting_on_bob, waiting_on_ada):
+        table.receive(conn, "ada", dict(HELLO, name="ada"))
+        table.receive(conn, "bob", dict(HELLO, name="bob"))
+    waiting_on_bob.receive(conn, "ada", {"t": "act", "seq": 1, "a": {"type": "take", "count": 1}})
+    waiting_on_ada.receive(conn, "ada", {"t": "act", "seq": 1, "a": {"type": "take", "count": 1}})
+    waiting_on_ada.receive(conn, "bob", {"t": "act", "seq": 1, "a": {"type": "take", "count": 1}})
+    listed = db.tables_of(conn, "ada")
+    assert [(t["id"], t["your_move"]) for t in listed] == [(waiting_on_ada.id, True), (waiting_on_bob.id, False)]
+    assert [t["id"] for t in db.tables_of(conn, "bob") if t["your_move"]] == [waiting_on_bob.id]
