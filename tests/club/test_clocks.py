@@ -1,5 +1,6 @@
 """Club clocks: a silent player is shown gone (its seat kept); a correspondence seat past its move
 deadline has that move made for it by a bot, and the move waits for its player when it comes back."""
+from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
 import asyncio
 
 import pytest

@@ -1,4 +1,5 @@
 """`sandtable club --local FOLDER`: the one command that starts a whole club on this machine."""
+from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
 import shutil
 import signal
 import subprocess

@@ -1,4 +1,5 @@
 """A club game goes on across a restart of nats-server and of PostgreSQL: nothing lost, nothing twice."""
+from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
 import asyncio
 
 from tests.club.test_tables import run, seated_table, stored_actions

@@ -1,4 +1,5 @@
 """`sandtable club --init` creates the schema from the migration files, once, and records them."""
+from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
 import subprocess
 import sys
 

@@ -1,4 +1,5 @@
 """The club's tests run against real servers: these check the servers the fixtures start."""
+from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
 import asyncio
 
 import nats

@@ -1,4 +1,5 @@
 """`ClubTable`: the LAN host's table logic kept in PostgreSQL, step by step (no NATS here)."""
+from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
 import psycopg
 import pytest
 
