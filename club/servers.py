@@ -19,7 +19,6 @@ import tempfile
 import time
 from pathlib import Path
 
-PG_DIRS = ("/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin")
 START_TIMEOUT = 15.0
 
 
@@ -53,9 +52,12 @@ def pg_bindir() -> str | None:
     on_path = shutil.which("initdb")
     if on_path and shutil.which("postgres"):
         return str(Path(on_path).parent)
-    for folder in PG_DIRS:
-        if Path(folder, "initdb").exists() and Path(folder, "postgres").exists():
-            return folder
+    # Debian's packages: /usr/lib/postgresql/<major>/bin, the newest first
+    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name)
+                      if p.parent.name.isdigit() else 0, reverse=True)
+    for folder in versions:
+        if (folder / "initdb").exists() and (folder / "postgres").exists():
+            return str(folder)
     return None
 
 
