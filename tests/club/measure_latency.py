@@ -6,6 +6,7 @@ toy game; each sample is the time from an act's send to the update showing it at
 """
 import asyncio
 import secrets
+import shutil
 import statistics
 import subprocess
 import sys
@@ -118,6 +119,7 @@ def main(n=300):
         nats.stop()
         pg.stop()
         pg.remove()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ whose act -> update is sampled meanwhile; prints the process's memory per table 
 """
 import asyncio
 import secrets
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -76,6 +77,7 @@ def main(n=200, seconds=20.0):
         nats.stop()
         pg.stop()
         pg.remove()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
