@@ -112,6 +112,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("path")
     r.add_argument("--verify", action="store_true", help="replay headless and print the final state hash")
 
+    from cli import club
+    club.add_parser(sub)
+
     bench = sub.add_parser("bench", help="run the benchmark suite")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
     bench.add_argument("--bots", action="store_true", help="the bot ladder instead: seeded games between levels")
@@ -133,6 +136,9 @@ def main(argv: list[str] | None = None, *, bench=None) -> int:
     if command == "replay":
         from cli import replay
         return replay.run(args, parser)
+    if command == "club":
+        from cli import club
+        return club.run(args, parser)
     if command == "bench":
         if bench is None:
             print("The benchmark suite is not part of this build; run `python run.py bench` in a checkout.",

@@ -1,0 +1,202 @@
+"""A client of a club table over NATS, with the surface of `net.client.Client`, so the bot loop of
+`cli.bot` (and anything written for a LAN client) plays through it unchanged.
+
+It signs in as its player (the NATS user and the secret it keeps), listens on its own
+`st.t.<id>.out.<player>` and publishes the protocol's messages on `st.t.<id>.in.<player>`.
+A table may move between processes, and NATS itself may drop messages while a server restarts:
+the client says `hello` again until a `welcome` comes (bounded), and at every later `welcome`
+(the table taken over by another process, or NATS reconnected) it sends again every action still
+unanswered, with the same seq: the table answers a resend with its first answer, never twice.
+"""
+import asyncio
+import itertools
+import time
+
+import msgpack
+import nats
+
+from club import natsauth, subjects
+from net.client import TableError
+from net.frames import PROTO
+
+HELLO_EVERY = 0.5
+HELLO_FOR = 15.0
+RESEND_EVERY = 1.0
+PING_EVERY = 5.0  # the table counts a player silent for 15 s as gone
+
+
+def _pack(msg: dict) -> bytes:
+    return msgpack.packb(msg, use_bin_type=True)
+
+
+def _unpack(data: bytes) -> dict:
+    return msgpack.unpackb(data, raw=False, strict_map_key=True)
+
+
+async def connect_player(nats_url: str, name: str, secret: str, **kw):
+    """A NATS connection as `name`, with its own reply inbox (the only one it may read)."""
+    return await nats.connect(nats_url, user=name, password=secret, inbox_prefix=subjects.inbox(name).encode(),
+                              connect_timeout=3, **kw)
+
+
+async def sign_up(nats_url: str, name: str, secret: str, timeout: float = 5.0) -> None:
+    """Ask the club for an account; returns once the new account can sign in (TableError if refused)."""
+    guest = await nats.connect(nats_url, user=natsauth.GUEST, password=natsauth.GUEST,
+                               inbox_prefix=subjects.inbox(natsauth.GUEST).encode(), connect_timeout=3,
+                               allow_reconnect=False)
+    try:
+        reply = _unpack((await guest.request(subjects.SIGN_UP, _pack({"name": name, "secret": secret}),
+                                             timeout=timeout)).data)
+    finally:
+        await guest.close()
+    if reply.get("err"):
+        raise TableError(reply["err"], "sign_up")
+    deadline = time.monotonic() + timeout  # the server reloads its accounts file: sign in once it has
+    while True:
+        try:
+            nc = await connect_player(nats_url, name, secret, allow_reconnect=False)
+            await nc.close()
+            return
+        except Exception:
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.1)
+
+
+async def lobby(nc, player: str, verb: str, body: dict | None = None, timeout: float = 5.0):
+    reply = _unpack((await nc.request(subjects.lobby(player, verb), _pack(body or {}), timeout=timeout)).data)
+    if reply.get("err"):
+        raise TableError(reply["err"], "lobby")
+    return reply["ok"]
+
+
+class ClubClient:
+    """One seat (or a spectator) at a club table. Messages go to `on_message` in arrival order."""
+
+    def __init__(self, nats_url: str, name: str, secret: str, table_id: int, *, want: str = "play",
+                 seat: int | None = None, on_message=None, hello_for: float = HELLO_FOR):
+        self.nats_url, self.name, self.secret, self.table_id = nats_url, name, secret, table_id
+        self.want, self.wanted_seat = want, seat
+        self.on_message = on_message or (lambda msg: None)
+        self.hello_for = hello_for
+        self.nc = None
+        self.welcome = None
+        self.seat = None
+        self.last_seq = 0
+        self.view = None
+        self._seqs = itertools.count(1)
+        self._unanswered: dict[int, dict] = {}   # seq -> action, until its answer arrives
+        self._waiting: dict[int, asyncio.Future] = {}
+        self._welcomed = asyncio.Event()
+        self._pinger = None
+        self.ping_every = PING_EVERY
+
+    async def connect(self) -> dict:
+        self.nc = await connect_player(self.nats_url, self.name, self.secret, max_reconnect_attempts=-1,
+                                       reconnect_time_wait=0.2, reconnected_cb=self._reconnected)
+        await self.nc.subscribe(subjects.table_out(self.table_id, self.name), cb=self._arrived)
+        await self.nc.flush()
+        deadline = time.monotonic() + self.hello_for
+        while not self._welcomed.is_set():  # no process may own the table yet: ask again until one answers
+            if time.monotonic() > deadline:
+                raise TableError(f"No table process answered for table {self.table_id} within "
+                                 f"{self.hello_for:.0f} s.", "timeout")
+            await self._publish(self._hello())
+            try:
+                await asyncio.wait_for(self._welcomed.wait(), HELLO_EVERY)
+            except asyncio.TimeoutError:
+                pass
+        if self.welcome.get("t") == "err":
+            raise TableError(self.welcome.get("msg", "refused"), self.welcome.get("code"))
+        self._pinger = asyncio.get_running_loop().create_task(self._keepalive())
+        return self.welcome
+
+    async def _keepalive(self) -> None:
+        for n in itertools.count(1):
+            await asyncio.sleep(self.ping_every)
+            await self._publish({"t": "ping", "n": n})
+
+    def _hello(self) -> dict:
+        hello = {"t": "hello", "proto": PROTO, "name": self.name, "want": self.want}
+        if self.wanted_seat is not None:
+            hello["seat"] = self.wanted_seat
+        return hello
+
+    def next_seq(self) -> int:
+        return next(self._seqs)
+
+    def send_act(self, action: dict, seq: int | None = None) -> int:
+        seq = self.next_seq() if seq is None else seq
+        self._unanswered[seq] = action
+        asyncio.get_running_loop().create_task(self._publish({"t": "act", "seq": seq, "a": action}))
+        return seq
+
+    async def act(self, action: dict, timeout: float = 10.0) -> dict:
+        return await self.act_again(self.next_seq(), action, timeout)
+
+    async def act_again(self, seq: int, action: dict, timeout: float = 10.0) -> dict:
+        """Send `action` under `seq` and wait for its answer. Unanswered after RESEND_EVERY seconds (NATS
+        dropped it while a server restarted, or no process owned the table yet), it goes again under the
+        same seq: the table answers a resend with the answer it first gave and applies nothing."""
+        future = self._waiting[seq] = asyncio.get_running_loop().create_future()
+        self.send_act(action, seq)
+        deadline = time.monotonic() + timeout
+        try:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise asyncio.TimeoutError(f"no answer to seq {seq} within {timeout:.0f} s")
+                try:
+                    return await asyncio.wait_for(asyncio.shield(future), min(RESEND_EVERY, left))
+                except asyncio.TimeoutError:
+                    await self._publish({"t": "act", "seq": seq, "a": action})
+        finally:
+            self._waiting.pop(seq, None)
+
+    def chat(self, text: str) -> None:
+        asyncio.get_running_loop().create_task(self._publish({"t": "chat", "text": text}))
+
+    async def close(self) -> None:
+        if self._pinger is not None:
+            self._pinger.cancel()
+        if self.nc is not None and not self.nc.is_closed:
+            await self._publish({"t": "bye"})
+            await self.nc.close()
+
+    async def _publish(self, msg: dict) -> None:
+        if self.nc is not None and not self.nc.is_closed:
+            await self.nc.publish(subjects.table_in(self.table_id, self.name), _pack(msg))
+
+    async def _reconnected(self) -> None:
+        await self._publish(self._hello())  # messages may have been lost while NATS was away
+
+    async def _arrived(self, raw) -> None:
+        try:
+            msg = _unpack(raw.data)
+        except Exception:
+            return
+        t = msg.get("t")
+        if t == "welcome":
+            first = self.welcome is None
+            self.welcome, self.seat = msg, msg.get("seat")
+            self.last_seq = max(self.last_seq, msg.get("last_seq") or 0)
+            if first:  # number on from what the table has answered (a seat kept from an earlier run)
+                self._seqs = itertools.count(self.last_seq + 1)
+            self.view = msg.get("view")
+            self._welcomed.set()
+            for seq, action in sorted(self._unanswered.items()):
+                await self._publish({"t": "act", "seq": seq, "a": action})
+        elif t == "err" and self.welcome is None and msg.get("seq") is None:
+            self.welcome = msg
+            self._welcomed.set()
+            return
+        elif t in ("ok", "err") and msg.get("seq") is not None:
+            seq = msg["seq"]
+            self._unanswered.pop(seq, None)
+            self.last_seq = max(self.last_seq, seq)
+            future = self._waiting.get(seq)
+            if future is not None and not future.done():
+                future.set_result(msg)
+        elif t == "update":
+            self.view = msg.get("view")
+        self.on_message(msg)

@@ -1,0 +1,278 @@
+"""The club's PostgreSQL: migrations, players, tables and the step a table writes before it answers.
+
+Migrations are the files of club/migrations, applied in name order, each in its own transaction
+and recorded in `schema_migrations`, under an advisory lock so two `--init`s do not race.
+"""
+import json
+from importlib import resources
+
+import bcrypt
+import msgpack
+import psycopg
+
+from club import subjects
+
+MIGRATION_LOCK = 0x5A17AB1E  # advisory lock key held while migrating
+
+
+def connect(dsn: str, **kw) -> psycopg.Connection:
+    return psycopg.connect(dsn, connect_timeout=5, **kw)
+
+
+def migrations() -> list[tuple[str, str]]:
+    folder = resources.files("club") / "migrations"
+    return sorted((f.name, f.read_text(encoding="utf-8")) for f in folder.iterdir() if f.name.endswith(".sql"))
+
+
+def migrate(dsn: str) -> list[str]:
+    """Apply the migrations not yet applied; returns their names."""
+    applied = []
+    with connect(dsn, autocommit=True) as conn:
+        conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK,))
+        try:
+            conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations "
+                         "(name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
+            done = {r[0] for r in conn.execute("SELECT name FROM schema_migrations")}
+            for name, sql in migrations():
+                if name in done:
+                    continue
+                with conn.transaction():
+                    conn.execute(sql)
+                    conn.execute("INSERT INTO schema_migrations (name) VALUES (%s)", (name,))
+                applied.append(name)
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK,))
+    return applied
+
+
+def pack(obj) -> bytes:
+    return msgpack.packb(obj, use_bin_type=True)
+
+
+def unpack(data: bytes):
+    return msgpack.unpackb(data, raw=False, strict_map_key=True)
+
+
+# ----- players ---------------------------------------------------------------------
+class SignUpError(ValueError):
+    """A sign-up the club refuses; str() is a sentence."""
+
+
+def sign_up(conn, name: str, secret: str) -> None:
+    if not subjects.valid_name(name):
+        raise SignUpError("A name is 1 to 32 letters, digits, '-' or '_' (and not club, guest or public).")
+    if not isinstance(secret, str) or len(secret) < 12 or len(secret.encode()) > 72:
+        raise SignUpError("A secret is 12 to 72 bytes; keep it, it is your password.")
+    digest = bcrypt.hashpw(secret.encode(), bcrypt.gensalt(rounds=10)).decode()
+    with conn.transaction():
+        cur = conn.execute("INSERT INTO players (name, secret_hash) VALUES (%s, %s) ON CONFLICT DO NOTHING",
+                           (name, digest))
+        if cur.rowcount != 1:
+            raise SignUpError(f"The name {name!r} is taken.")
+
+
+def players(conn) -> list[tuple[str, str]]:
+    return [tuple(r) for r in conn.execute("SELECT name, secret_hash FROM players ORDER BY name")]
+
+
+# ----- tables ----------------------------------------------------------------------
+def create_table(conn, session, *, name: str, created_by: str | None = None, move_deadline: float | None = None,
+                 on_deadline: str | None = None) -> int:
+    """A new table in the lobby, from a fresh Session (its game, options, seed and seats). A correspondence
+    table has a `move_deadline` (seconds) and says what happens when it passes (`bot`: a bot moves once)."""
+    with conn.transaction():
+        row = conn.execute(
+            "INSERT INTO tables (name, game, options, n_seats, seed, seat_list, created_by, move_deadline, on_deadline) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, make_interval(secs => %s), %s) RETURNING id",
+            (name, session.game_id, json.dumps(session.options), session.n_seats, session.seed,
+             json.dumps(session.seats), created_by, move_deadline, on_deadline)).fetchone()
+    return row[0]
+
+
+def open_tables(conn) -> list[int]:
+    """Tables not over whose advisory lock no process holds now."""
+    rows = conn.execute(
+        "SELECT id FROM tables WHERE state <> 'over' AND id NOT IN "
+        "(SELECT objid::bigint FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND granted) "
+        "ORDER BY id")
+    return [r[0] for r in rows]
+
+
+def try_own(conn, table_id: int, process: str) -> bool:
+    """Take the table's advisory lock on this connection (held until it closes or `release`)."""
+    got = conn.execute("SELECT pg_try_advisory_lock(0, %s::integer)", (table_id,)).fetchone()[0]
+    if got:
+        conn.execute("INSERT INTO owners (table_id, process) VALUES (%s, %s) ON CONFLICT (table_id) "
+                     "DO UPDATE SET process = excluded.process, since = now()", (table_id, process))
+    conn.commit()
+    return got
+
+
+def release(conn, table_id: int) -> None:
+    conn.execute("DELETE FROM owners WHERE table_id = %s", (table_id,))
+    conn.execute("SELECT pg_advisory_unlock(0, %s::integer)", (table_id,))
+    conn.commit()
+
+
+def load_table(conn, table_id: int) -> dict:
+    """Everything a process needs to rebuild a table: header, seats, actions, refusals, seat holders."""
+    row = conn.execute(
+        "SELECT name, game, options, n_seats, seed, seat_list, state, extract(epoch FROM move_deadline), on_deadline, "
+        "extract(epoch FROM coalesce((SELECT max(at) FROM actions WHERE table_id = tables.id), updated_at)) "
+        "FROM tables WHERE id = %s", (table_id,)).fetchone()
+    if row is None:
+        raise KeyError(table_id)
+    name, game, options, n_seats, seed, seat_list, state, deadline, on_deadline, moved_at = row
+    actions = [(rev, seat, unpack(bytes(a)), seq) for rev, seat, a, seq in conn.execute(
+        "SELECT rev, seat, action, seq FROM actions WHERE table_id = %s ORDER BY rev", (table_id,))]
+    refusals = [(seat, seq, unpack(bytes(ans)), unpack(bytes(act))) for seat, seq, ans, act in conn.execute(
+        "SELECT seat, seq, answer, action FROM refusals WHERE table_id = %s ORDER BY seq", (table_id,))]
+    holders = {seat: (player, token, last_seq) for seat, player, token, last_seq in conn.execute(
+        "SELECT seat, player, token, last_seq FROM seats WHERE table_id = %s", (table_id,))}
+    conn.commit()
+    return {"id": table_id, "name": name, "header": {"game": game, "options": options, "n_seats": n_seats,
+                                                      "seed": seed, "seats": seat_list},
+            "state": state, "actions": actions, "refusals": refusals, "holders": holders,
+            "move_deadline": None if deadline is None else float(deadline), "on_deadline": on_deadline,
+            "moved_at": float(moved_at)}
+
+
+def write_step(conn, table_id: int, *, actions=(), refusals=(), new_holders=(), last_seqs=None,
+               seat_list=None, state=None, to_act=None) -> None:
+    """What one table step changed, atomically, before any of its answers is published.
+
+    `actions`: (rev, seat, action, seq); a rev already written means another process wrote this table
+    (it lost its lock), so the write fails and nothing of this step is told to anyone. The usual step is
+    one statement: on an autocommit connection, one round trip to the server."""
+    _write_steps(conn, [(table_id, dict(actions=list(actions), refusals=list(refusals), new_holders=list(new_holders),
+                                        last_seqs=last_seqs or {}, seat_list=seat_list, state=state,
+                                        to_act=to_act))])
+
+
+class Batch:
+    """Steps of many tables written together (group commit): their usual changes in one statement, so a
+    busy process pays one round trip per batch instead of one per step."""
+
+    def __init__(self):
+        self.steps: list[tuple[int, dict]] = []
+        self.done = None  # a future: the set of table ids whose steps could not be written
+
+    def add(self, table_id: int, change: dict) -> None:
+        self.steps.append((table_id, change))
+
+
+def write_batch(conn, batch: Batch) -> set[int]:
+    """Write every step of `batch`; returns the ids of the tables whose steps failed (empty: all written).
+    The usual steps (actions, a seat's last_seq, the phase) of every table go in one statement; steps that
+    seat someone or keep a refusal add their own statements to the same transaction. If it fails (a table
+    written by another process), each table's steps are tried again alone, so one lost table does not hold
+    back the others."""
+    if not batch.steps:
+        return set()
+    try:
+        _write_steps(conn, batch.steps)
+        return set()
+    except psycopg.Error:
+        if conn.closed:
+            return {table_id for table_id, _change in batch.steps}
+    failed = set()
+    by_table: dict[int, list] = {}
+    for table_id, change in batch.steps:
+        by_table.setdefault(table_id, []).append((table_id, change))
+    for table_id, steps in by_table.items():
+        try:
+            _write_steps(conn, steps)
+        except psycopg.Error:
+            failed.add(table_id)
+            if conn.closed:
+                return {table_id for table_id, _change in batch.steps}
+    return failed
+
+
+def _usual(change: dict) -> bool:
+    return not change["refusals"] and not change["new_holders"] and change["seat_list"] is None
+
+
+def _write_steps(conn, steps: list) -> None:
+    usual = [(t, c) for t, c in steps if _usual(c)]
+    rare = [(t, c) for t, c in steps if not _usual(c)]
+    if rare:
+        with conn.transaction():
+            _usual_statement(conn, usual)
+            for table_id, change in rare:
+                _step_statements(conn, table_id, **change)
+    else:
+        _usual_statement(conn, usual)  # one statement: its own transaction on an autocommit connection
+    conn.commit()  # a no-op on an autocommit connection
+
+
+def _usual_statement(conn, steps: list) -> None:
+    if not steps:
+        return
+    actions = [(t, *a) for t, c in steps for a in c["actions"]]
+    last_seqs: dict[tuple, int] = {}
+    states: dict[int, str | None] = {}
+    waiting: dict[int, str] = {}
+    for t, c in steps:
+        if c.get("to_act") is not None:
+            waiting[t] = json.dumps(c["to_act"])
+        for seat, seq in (c["last_seqs"] or {}).items():
+            last_seqs[(t, seat)] = max(seq, last_seqs.get((t, seat), 0))
+        if c["state"] is not None or c["actions"] or t in waiting:
+            states[t] = c["state"] if c["state"] is not None else states.get(t)
+    conn.execute(
+        """WITH new_actions AS (
+               INSERT INTO actions (table_id, rev, seat, action, seq)
+               SELECT * FROM unnest(%(a_t)s::bigint[], %(a_rev)s::integer[], %(a_seat)s::integer[],
+                                    %(a_act)s::bytea[], %(a_seq)s::integer[])),
+           seat_seqs AS (
+               UPDATE seats SET last_seq = greatest(seats.last_seq, v.last_seq)
+               FROM unnest(%(s_t)s::bigint[], %(s_seat)s::integer[], %(s_seq)s::integer[]) AS v(table_id, seat, last_seq)
+               WHERE seats.table_id = v.table_id AND seats.seat = v.seat)
+           UPDATE tables SET state = coalesce(v.state, tables.state), to_act = coalesce(v.to_act::jsonb, tables.to_act),
+                             updated_at = now()
+           FROM unnest(%(t_id)s::bigint[], %(t_state)s::text[], %(t_to_act)s::text[]) AS v(id, state, to_act)
+           WHERE tables.id = v.id""",
+        {"a_t": [a[0] for a in actions], "a_rev": [a[1] for a in actions], "a_seat": [a[2] for a in actions],
+         "a_act": [pack(a[3]) for a in actions], "a_seq": [a[4] for a in actions],
+         "s_t": [k[0] for k in last_seqs], "s_seat": [k[1] for k in last_seqs], "s_seq": list(last_seqs.values()),
+         "t_id": list(states), "t_state": list(states.values()), "t_to_act": [waiting.get(t) for t in states]})
+
+
+def _step_statements(conn, table_id, *, actions=(), refusals=(), new_holders=(), last_seqs=None, seat_list=None,
+                     state=None, to_act=None) -> None:
+    if actions:
+        with conn.cursor() as cur:
+            cur.executemany("INSERT INTO actions (table_id, rev, seat, action, seq) VALUES (%s, %s, %s, %s, %s)",
+                            [(table_id, rev, seat, pack(a), seq) for rev, seat, a, seq in actions])
+    for seat, seq, answer, action in refusals:
+        conn.execute("INSERT INTO refusals (table_id, seat, seq, answer, action) VALUES (%s, %s, %s, %s, %s) "
+                     "ON CONFLICT DO NOTHING", (table_id, seat, seq, pack(answer), pack(action)))
+        conn.execute("DELETE FROM refusals WHERE table_id = %s AND seat = %s AND seq <= %s",
+                     (table_id, seat, seq - 64))
+    for seat, player, token in new_holders:
+        conn.execute("INSERT INTO seats (table_id, seat, player, token) VALUES (%s, %s, %s, %s)",
+                     (table_id, seat, player, token))
+    for seat, last_seq in (last_seqs or {}).items():
+        conn.execute("UPDATE seats SET last_seq = greatest(last_seq, %s) WHERE table_id = %s AND seat = %s",
+                     (last_seq, table_id, seat))
+    if seat_list is not None or state is not None or actions or to_act is not None:
+        conn.execute("UPDATE tables SET seat_list = coalesce(%s, seat_list), state = coalesce(%s, state), "
+                     "to_act = coalesce(%s::jsonb, to_act), updated_at = now() WHERE id = %s",
+                     (None if seat_list is None else json.dumps(seat_list), state,
+                      None if to_act is None else json.dumps(to_act), table_id))
+
+
+
+
+def tables_of(conn, player: str) -> list[dict]:
+    """The tables where `player` holds a seat, not over, those waiting for its move first (then the
+    most recently moved): a correspondence player's list."""
+    rows = conn.execute(
+        "SELECT t.id, t.name, t.game, t.state, s.seat, t.to_act, extract(epoch FROM t.updated_at) "
+        "FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player = %s AND t.state <> 'over'",
+        (player,)).fetchall()
+    conn.commit()
+    out = [{"id": i, "name": n, "game": g, "state": st, "seat": seat, "your_move": st == "play" and seat in (to_act or []),
+            "updated": float(at)} for i, n, g, st, seat, to_act, at in rows]
+    return sorted(out, key=lambda r: (not r["your_move"], -r["updated"]))

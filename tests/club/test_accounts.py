@@ -1,0 +1,97 @@
+"""Accounts: a name and a secret the client keeps; NATS itself keeps each seat's subject to its holder."""
+from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
+import asyncio
+
+import nats
+import pytest
+
+from club import client as club_client
+from club import subjects
+from net.client import TableError
+
+ADA, BOB = ("ada", "ada-keeps-this-secret"), ("bob", "bob-keeps-another-one")
+
+
+def run(coro, timeout=20):
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+def test_a_player_signs_up_with_a_name_and_a_secret_and_signs_in_with_them(club):
+    club.start()
+
+    async def scenario():
+        await club_client.sign_up(club.nats.url, *ADA)
+        nc = await club_client.connect_player(club.nats.url, *ADA, allow_reconnect=False)
+        listed = await club_client.lobby(nc, "ada", "list")
+        await nc.close()
+        return listed
+
+    assert run(scenario()) == []
+
+
+def test_a_name_already_taken_is_refused_with_a_sentence(club):
+    club.start()
+
+    async def scenario():
+        await club_client.sign_up(club.nats.url, *ADA)
+        with pytest.raises(TableError, match="taken"):
+            await club_client.sign_up(club.nats.url, "ada", "another-long-secret")
+
+    run(scenario())
+
+
+def test_a_stolen_name_without_its_secret_cannot_sign_in(club):
+    club.start()
+
+    async def scenario():
+        await club_client.sign_up(club.nats.url, *ADA)
+        with pytest.raises(Exception) as caught:
+            await club_client.connect_player(club.nats.url, "ada", "not-ada-s-secret-at-all", allow_reconnect=False,
+                                             max_reconnect_attempts=0)
+        return f"{type(caught.value).__name__}: {caught.value}"
+
+    refusal = run(scenario())
+    assert "authorization" in refusal.lower(), refusal
+
+
+def test_a_player_listening_on_another_seat_s_subject_is_refused_by_nats_and_hears_nothing(club):
+    """The host sends each seat only its own secrets; NATS keeps the subject itself to its holder too."""
+    club.start()
+
+    async def scenario():
+        await club_client.sign_up(club.nats.url, *ADA)
+        await club_client.sign_up(club.nats.url, *BOB)
+        errors = []
+
+        async def on_error(e):
+            errors.append(str(e))
+
+        spy = await club_client.connect_player(club.nats.url, *BOB, error_cb=on_error, allow_reconnect=False)
+        table_id = await club_client.lobby(spy, "bob", "create", {"game": "toy", "seats": 2, "seed": 3})
+        sniffed = await spy.subscribe(subjects.table_out(table_id, "ada"))
+        also = await spy.subscribe(f"st.t.{table_id}.out.*")
+        await spy.flush()
+        ada = club_client.ClubClient(club.nats.url, *ADA, table_id)
+        welcome = await ada.connect()  # the table sends ada her welcome (with her secret word) on her subject
+        bob = club_client.ClubClient(club.nats.url, *BOB, table_id)
+        await bob.connect()
+        for _ in range(40):
+            if len(errors) >= 2:
+                break
+            await asyncio.sleep(0.05)
+        heard = []
+        for sub in (sniffed, also):
+            try:
+                while True:
+                    heard.append(await sub.next_msg(timeout=0.2))
+            except (nats.errors.TimeoutError, nats.errors.Error):
+                pass
+        await ada.close()
+        await bob.close()
+        await spy.close()
+        return welcome, errors, heard
+
+    welcome, errors, heard = run(scenario())
+    assert welcome["seat"] == 0 and welcome["view"]["private"]["secret"]
+    assert sum("permissions violation for subscription" in e.lower() for e in errors) == 2, errors
+    assert heard == []

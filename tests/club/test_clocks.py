@@ -1,0 +1,74 @@
+"""Club clocks: a silent player is shown gone (its seat kept); a correspondence seat past its move
+deadline has that move made for it by a bot, and the move waits for its player when it comes back."""
+from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
+import asyncio
+
+import pytest
+
+from club import client as club_client
+from tests.club.test_table_host import HELLO, new_table
+from tests.club.test_tables import ADA, BOB, run
+
+
+def test_a_player_silent_for_15_s_is_shown_gone_and_keeps_its_seat(conn):
+    table = new_table(conn)
+    table.receive(conn, "ada", dict(HELLO, name="ada"), now=0.0)
+    table.receive(conn, "bob", dict(HELLO, name="bob"), now=0.0)
+    table.receive(conn, "ada", {"t": "ping", "n": 1}, now=10.0)
+    sends = table.drop_silent(now=15.0)
+    seats = [m["view"]["public"]["seats"] for c, m in sends if c == "ada" and m["t"] == "update"][-1]
+    assert [s["connected"] for s in seats] == [True, False]
+    assert table.seat_of_player("bob") == 1  # still bob's
+    back = table.receive(conn, "bob", dict(HELLO, name="bob"), now=16.0)
+    assert [m["seat"] for c, m in back if c == "bob" and m["t"] == "welcome"] == [1]
+
+
+@pytest.mark.parametrize("deadline", [1])
+def test_a_correspondence_seat_past_its_deadline_gets_its_move_made_by_a_bot(club, deadline):
+    club.start()
+
+    async def scenario():
+        await club_client.sign_up(club.nats.url, *ADA)
+        await club_client.sign_up(club.nats.url, *BOB)
+        nc = await club_client.connect_player(club.nats.url, *ADA, allow_reconnect=False)
+        table_id = await club_client.lobby(nc, "ada", "create", {"game": "toy", "seats": 2, "seed": 5,
+                                                                 "move_deadline": deadline})
+        with pytest.raises(Exception, match="deadline"):
+            await club_client.lobby(nc, "ada", "create", {"game": "toy", "move_deadline": -3})
+        await nc.close()
+        updates = asyncio.Queue()
+        ada = club_client.ClubClient(club.nats.url, *ADA, table_id,
+                                     on_message=lambda m: m["t"] == "update" and updates.put_nowait(m))
+        await ada.connect()
+        bob = club_client.ClubClient(club.nats.url, *BOB, table_id)
+        await bob.connect()
+        await bob.close()  # bob goes away; it is ada's move
+        assert (await ada.act({"type": "take", "count": 3}))["t"] == "ok"
+        while True:  # bob's move, made for him once the deadline has passed
+            update = await asyncio.wait_for(updates.get(), deadline + 5)
+            if update["rev"] == 2:
+                break
+        back = club_client.ClubClient(club.nats.url, *BOB, table_id)
+        welcome = await back.connect()
+        await back.close()
+        await ada.close()
+        return update, welcome
+
+    update, welcome = run(scenario())
+    assert [e["seat"] for e in update["events"] if e["type"] == "took"] == [1]
+    assert welcome["seat"] == 1 and welcome["rev"] == 2  # the move is waiting for bob when he comes back
+    assert welcome["view"]["public"]["turn"] == 0
+
+
+def test_a_player_s_tables_list_those_waiting_for_its_move_first(conn):
+    from club import db
+    waiting_on_bob, waiting_on_ada = new_table(conn, seed=1), new_table(conn, seed=2)
+    for table in (waiting_on_bob, waiting_on_ada):
+        table.receive(conn, "ada", dict(HELLO, name="ada"))
+        table.receive(conn, "bob", dict(HELLO, name="bob"))
+    waiting_on_bob.receive(conn, "ada", {"t": "act", "seq": 1, "a": {"type": "take", "count": 1}})
+    waiting_on_ada.receive(conn, "ada", {"t": "act", "seq": 1, "a": {"type": "take", "count": 1}})
+    waiting_on_ada.receive(conn, "bob", {"t": "act", "seq": 1, "a": {"type": "take", "count": 1}})
+    listed = db.tables_of(conn, "ada")
+    assert [(t["id"], t["your_move"]) for t in listed] == [(waiting_on_ada.id, True), (waiting_on_bob.id, False)]
+    assert [t["id"] for t in db.tables_of(conn, "bob") if t["your_move"]] == [waiting_on_bob.id]
