@@ -19,6 +19,7 @@ from engine.risk.options import OPTION_CHOICES, default_options, validate_option
 from engine.risk.options import OPTION_HELP, OPTION_LABELS  # noqa: F401  (the new-game screen reads them)
 from engine.risk.view import private_view, redact, view
 from engine.schema import Int, ListOf, Str
+from engine.undo import when_changed
 
 GAME_ID = "risk"
 TITLE = "World Conquest"
@@ -41,6 +42,9 @@ ACTIONS = {
     "fortify": {"from": _TERRITORY, "to": _TERRITORY, "count": _ARMIES},
     "end_turn": {},
 }
+# Undo (docs/risk.md, "Undo"): reinforcements placed this phase, one by one; the last one ends the phase.
+UNDOABLE = {"place"}
+undo_barrier = when_changed("phase")
 
 __all__ = ["GAME_ID", "TITLE", "MIN_SEATS", "MAX_SEATS", "DEFAULT_SEATS", "GAME_TYPE", "OPTION_CHOICES",
            "OPTION_LABELS", "ACTIONS",
