@@ -73,13 +73,13 @@ class Session:
                 raise RuleError(NOT_YOUR_TURN, "It is not your turn.")
         # Only an action the game lets a seat take back costs a copy of the state beforehand.
         before = copy_plain(self.state) if acting is not None and action["type"] in self.undoable else None
-        prompted = before is not None and self.prompt() is not None
+        prompt = self.prompt() if before is not None else None
         self.rng.checkpoint()
         try:
             events = self.rules.apply(self.state, seat, action, self.rng)
             keep = before is not None and not undo.is_barrier(
                 self.rules, self.n_seats, before, self.state, seat, action, events,
-                drew=self.rng.drew_since_checkpoint(), to_act_before=acting, prompted_before=prompted)
+                drew=self.rng.drew_since_checkpoint(), to_act_before=acting, prompt_before=prompt)
         except RuleError:
             # Rules validate before they change state; the RNG is restored so a
             # refused action never shifts later dice.

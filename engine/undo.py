@@ -1,9 +1,9 @@
 """Taking back one's own last actions: what the Session keeps to undo them, and when it must stop.
 
 A seat may undo its last action while that action is still the last one at the table and it
-decided only what the seat itself knew: it drew nothing from the RNG, no prompt was open or
-opened, no other seat was asked to act, no other seat's private view changed, the game did not
-end, and the game's own declaration lets it. A game declares (docs/games.md, "Undo"):
+decided only what the seat itself knew: it drew nothing from the RNG, no prompt appeared (a
+standing one, as a set-up's, may stay), no other seat was asked to act, no other seat's private
+view changed, the game did not end, and the game's own declaration lets it. A game declares (docs/games.md, "Undo"):
 
     UNDOABLE = {"move", ...}        # action types that may be taken back (default: none)
     def undo_barrier(before, after, seat, action, events) -> bool   # optional: True when this
@@ -39,13 +39,13 @@ def _private(rules, state, seat):
 
 
 def is_barrier(rules, n_seats: int, before: dict, after: dict, seat: int, action: dict, events: list, *,
-               drew: bool, to_act_before: set, prompted_before: bool) -> bool:
+               drew: bool, to_act_before: set, prompt_before) -> bool:
     """True when `seat`'s action just applied (state `before` -> `after`) may never be taken back."""
-    if drew or prompted_before or rules.result(after) is not None:
+    if drew or rules.result(after) is not None:
         return True
     prompt = getattr(rules, "prompt", None)
-    if prompt is not None and prompt(after) is not None:
-        return True
+    if prompt is not None and prompt(after) not in (None, prompt_before):
+        return True  # it opened a window or asked a question (a standing prompt, as a set-up, stays)
     if set(rules.to_act(after)) - set(to_act_before) - {seat}:
         return True  # someone else was asked to act: they may already have seen it
     barrier = getattr(rules, "undo_barrier", None)
