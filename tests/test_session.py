@@ -279,27 +279,15 @@ def test_a_save_with_undos_replays_to_the_same_hash(tmp_path):
 
 
 # ----- a rules bug fails safe: the session is exactly as before the action --------------------------------------
-def buggy(apply, kind):
-    """The rules' apply, which for actions of `kind` changes the state, draws from the RNG, then fails as a bug
-    would (other actions, those a replay of the log runs, are applied as usual)."""
-    def apply_then_fail(state, seat, action, rng):
-        events = apply(state, seat, action, rng)
-        if action["type"] != kind:
-            return events
-        rng.dice(5)
-        state["scribbled"] = True
-        raise KeyError("a bug in the rules")
-    return apply_then_fail
-
-
 @pytest.mark.parametrize("action", [STEP, ROLL, PASS], ids=["undoable", "random", "turn-ending"])
 def test_a_rules_bug_mid_change_leaves_state_rng_log_and_rev_as_they_were(action, monkeypatch):
     from engine.session import RulesFailure
+    from tests.relay.faults import failing_on
     s = relay()
     s.act(0, STEP)
     s.act(0, STEP)
     before = (s.state_hash(), s.rng.getstate(), list(s.log), list(s.log_seqs), s.rev, s.legal(0))
-    monkeypatch.setattr(s.rules, "apply", buggy(s.rules.apply, action["type"]))
+    monkeypatch.setattr(s.rules, "apply", failing_on(s.rules.apply, action["type"]))
     with pytest.raises(RulesFailure) as e:
         s.act(0, action, seq=3)
     assert e.value.code == "bad_action" and isinstance(e.value.__cause__, KeyError)
