@@ -48,6 +48,7 @@ class Session:
         self.saved_log_length = 0  # actions in the file this session was loaded from
         self.undoable = undo.undoable_types(self.rules)
         self.undo_run = undo.UndoRun()  # snapshots a seat may walk back to (engine.undo)
+        self.replay_skips = range(0)    # log positions a replay knows need no undo snapshot
 
     # ----- acting -----------------------------------------------------------------
     def act(self, seat: int | None, action: dict, seq: int | None = None) -> list[dict]:
@@ -71,8 +72,10 @@ class Session:
             acting = self.rules.to_act(self.state)
             if seat not in acting:
                 raise RuleError(NOT_YOUR_TURN, "It is not your turn.")
-        # Only an action the game lets a seat take back costs a copy of the state beforehand.
-        before = copy_plain(self.state) if acting is not None and action["type"] in self.undoable else None
+        # Only an action the game lets a seat take back costs a copy of the state beforehand (and none where
+        # a replay knows it can never be taken back: see engine.undo.needless_span).
+        before = copy_plain(self.state) if acting is not None and action["type"] in self.undoable \
+            and len(self.log) not in self.replay_skips else None
         prompt = self.prompt() if before is not None else None
         self.rng.checkpoint()
         try:
@@ -106,6 +109,7 @@ class Session:
         the rare path of a rules bug pays for it, so the usual one copies nothing."""
         try:
             twin = Session.from_header(self.header())
+            twin.replay_skips = range(len(self.log))  # only the state is wanted
             for (seat, action), seq in zip(self.log, self.log_seqs):
                 twin.act(seat, action, seq)
         except Exception as lost:

@@ -51,8 +51,22 @@ def is_barrier(rules, n_seats: int, before: dict, after: dict, seat: int, action
     barrier = getattr(rules, "undo_barrier", None)
     if barrier is not None and barrier(before, after, seat, action, events):
         return True
+    if not rules.GAME_TYPE.secret:
+        return False  # every view is the whole state: no private part to compare
     others = [s for s in range(n_seats) if s != seat]
     return any(_private(rules, before, s) != _private(rules, after, s) for s in others)
+
+
+def needless_span(log: list, undoable: frozenset) -> range:
+    """Positions of `log` whose undo bookkeeping a replay may skip (it only clears the run there): no undo
+    comes after them, and a later entry by another seat, the table or of a type never undone ends any run
+    they could be in. What a replayed session can still undo is then built exactly as the live one was."""
+    last_undo = max((i for i, (_, action) in enumerate(log) if is_undo(action)), default=-1)
+    final_seat = log[-1][0] if log else None
+    last_end = max((i for i, (seat, action) in enumerate(log)
+                    if seat is None or seat != final_seat or not (is_undo(action) or action["type"] in undoable)),
+                   default=-1)
+    return range(last_undo + 1, last_end + 1)
 
 
 class UndoRun:

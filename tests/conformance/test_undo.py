@@ -6,6 +6,7 @@ another seat's private view; the undo event reaches everyone; a log with undos r
 Seeded short playouts, DEFAULT_SEATS: each action is the seat's bot's (so play gets past set-ups into every
 phase) or a uniform pick from `legal` (undo included); undo is taken half the times it is offered.
 """
+import copy
 import random
 
 import pytest
@@ -113,16 +114,28 @@ def play(game, seed, bot_share):
 
 
 @pytest.mark.parametrize("game", game_ids())
-def test_undo_restores_exactly_and_is_offered_only_when_nothing_random_or_hidden_followed(game):
+def test_undo_restores_exactly_and_is_offered_only_when_nothing_random_or_hidden_followed(game, tmp_path):
     undoable = getattr(games.rules(game), "UNDOABLE", set())
     assert "undo" not in games.rules(game).ACTIONS, "undo is the Session's own action type"
     assert set(undoable) <= set(games.rules(game).ACTIONS), "UNDOABLE names only the game's action types"
     for seed, bot_share in PLAYOUTS:
         session, undos = play(game, seed, bot_share)
-        replay = Session(game, session.n_seats, seed=seed)
-        for seat, action in session.log:
-            replay.act(seat, action)
+        path = tmp_path / f"{game}-{seed}.sts"
+        session.save(path)
+        replay = Session.load(path)
         assert replay.state_hash() == session.state_hash(), "a log with undos replays to the same hash"
+        assert walk_back(replay) == walk_back(session), "the replay can undo exactly what the live game could"
+
+
+def walk_back(session) -> list:
+    """The hashes met undoing, seat by seat, everything that may still be undone (on a copy)."""
+    trial = copy.deepcopy(session)
+    hashes = []
+    for seat in trial.to_act():
+        while legal.contains(trial.legal(seat), UNDO):
+            trial.act(seat, UNDO)
+            hashes.append(trial.state_hash())
+    return hashes
 
 
 def test_the_test_games_show_undo_both_offered_and_never():
