@@ -80,7 +80,7 @@ ACTIONS = {
     "contact": {"choice": Str(["fight", "fall_back"])},
 }
 # Undo (docs/ah_tactics.md, "Undo"): set-up, moves and the battle plan of the phase, until something shows.
-UNDOABLE = {"place", "move", "drop", "regroup", "assign", "combine", "unassign"}
+UNDOABLE = {"place", "move", "drop", "reserve", "regroup", "assign", "combine", "unassign"}
 _SHOWS = {"stumbled", "revealed", "drop_failed"}   # a hidden reserve came to light
 _phase_ended = when_changed("phase", "active", "round")
 

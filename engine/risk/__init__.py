@@ -42,7 +42,7 @@ ACTIONS = {
     "fortify": {"from": _TERRITORY, "to": _TERRITORY, "count": _ARMIES},
     "end_turn": {},
 }
-# Undo (docs/risk.md, "Undo"): reinforcements placed this phase, one by one; the last one ends the phase.
+# Undo (docs/protocol.md, risk, "Undo"): reinforcements placed this phase, one by one; the last ends the phase.
 UNDOABLE = {"place"}
 undo_barrier = when_changed("phase")
 
