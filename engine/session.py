@@ -58,8 +58,16 @@ class Session:
         The action is checked against the game's `ACTIONS` schema first: it holds exactly its
         documented fields, so nothing beyond them ever reaches the rules, the log or a save.
         `{"type": "undo"}` is the Session's own and never reaches the rules."""
-        if undo.is_undo(action):
-            return self._undo(seat, action, seq)
+        try:
+            if undo.is_undo(action):
+                return self._undo(seat, action, seq)
+            return self._apply(seat, action, seq)
+        except RuleError:
+            raise
+        except Exception as e:  # a bug that struck before anything changed (in to_act, prompt or timer)
+            raise RulesFailure(seat, action) from e
+
+    def _apply(self, seat, action, seq) -> list[dict]:
         schema.check(self.rules.ACTIONS, action)
         if self.result() is not None:
             raise RuleError(GAME_OVER, "The game is over.")

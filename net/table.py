@@ -12,7 +12,7 @@ import logging
 import random
 import secrets
 
-from engine import legal, saves
+from engine import legal, saves, undo
 from engine.errors import BAD_ACTION, NOT_YOUR_TURN, RuleError
 from engine.session import TABLE_SEAT, RulesFailure
 from net import answers, crashpoint
@@ -439,6 +439,8 @@ class Table:
             events = self._apply(seat, action)
         except RuleError:
             allowed = self.session.legal(seat)
+            # a fallback for a bot never takes back the bot's own move (bots never need undo)
+            allowed = {**allowed, "actions": [a for a in allowed.get("actions", []) if not undo.is_undo(a)]}
             if not legal.size(allowed):
                 return Out()
             try:

@@ -295,3 +295,19 @@ def test_a_rules_bug_mid_change_leaves_state_rng_log_and_rev_as_they_were(action
     monkeypatch.undo()
     s.act(0, PASS)  # and the game goes on
     assert s.to_act() == [1]
+
+
+def test_a_rules_bug_before_the_change_is_a_rules_failure_too(monkeypatch):
+    """A bug in to_act (asked before apply) changes nothing either, and is told the same way."""
+    from engine.session import RulesFailure
+    s = relay()
+    before = (s.state_hash(), s.rng.getstate(), s.rev)
+
+    def to_act_fails(state):
+        raise ZeroDivisionError("a bug in to_act")
+    monkeypatch.setattr(s.rules, "to_act", to_act_fails)
+    for action in (STEP, UNDO):
+        with pytest.raises(RulesFailure) as e:
+            s.act(0, action)
+        assert isinstance(e.value.__cause__, ZeroDivisionError)
+    assert (s.state_hash(), s.rng.getstate(), s.rev) == before

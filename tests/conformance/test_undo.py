@@ -63,6 +63,10 @@ class UndoWatch:
         assert s.prompt() in (None, was["prompt"]), f"undo offered after {action} opened a prompt"
         assert set(s.to_act()) - was["to_act"] <= {seat}, f"undo offered after {action} asked another seat to act"
         assert _others_private(s, seat) == was["others"], f"undo offered after {action} changed another's secrets"
+        trial = copy.deepcopy(s)   # taken or not, the undo offered now would restore exactly
+        trial.act(seat, UNDO)
+        assert (trial.state_hash(), trial.rng.getstate()) == (was["hash"], was["rng"]), \
+            f"undoing {action} would not restore exactly"
 
     def take_undo(self, seat):
         s = self.session
