@@ -311,3 +311,23 @@ def test_a_rules_bug_before_the_change_is_a_rules_failure_too(monkeypatch):
             s.act(0, action)
         assert isinstance(e.value.__cause__, ZeroDivisionError)
     assert (s.state_hash(), s.rng.getstate(), s.rev) == before
+
+
+def test_a_replay_copies_no_snapshot_before_the_last_barrier_and_can_undo_what_the_live_game_could(
+        tmp_path, monkeypatch):
+    import engine.session as session_module
+    s = relay()
+    for action in (STEP, STEP, PASS, STEP, STEP):
+        s.act(s.to_act()[0], action)
+    path = tmp_path / "relay.sts"
+    s.save(path)
+    copies = []
+    real_copy = session_module.copy_plain
+    monkeypatch.setattr(session_module, "copy_plain", lambda state: copies.append(1) or real_copy(state))
+    loaded = Session.load(path)
+    assert len(copies) == 2  # seat 1's two steps after the turn passed; seat 0's two before it cost nothing
+    for session in (s, loaded):
+        session.act(1, UNDO)
+        session.act(1, UNDO)
+        assert not legal.contains(session.legal(1), UNDO)
+    assert loaded.state_hash() == s.state_hash()
