@@ -48,6 +48,7 @@ class Session:
         self.saved_log_length = 0  # actions in the file this session was loaded from
         self.undoable = undo.undoable_types(self.rules)
         self.undo_run = undo.UndoRun()  # snapshots a seat may walk back to (engine.undo)
+        self._unjudged = None           # the last undoable action, not yet checked for a barrier (_judge)
         self.replay_skips = range(0)    # log positions a replay knows need no undo snapshot
 
     # ----- acting -----------------------------------------------------------------
@@ -84,13 +85,14 @@ class Session:
         # a replay knows it can never be taken back: see engine.undo.needless_span).
         before = copy_plain(self.state) if acting is not None and action["type"] in self.undoable \
             and len(self.log) not in self.replay_skips else None
-        prompt = self.prompt() if before is not None else None
+        prompt = None
+        if before is not None:
+            self._judge()  # this action may extend the seat's run: settle the one before it first
+            prompt = self.prompt()
         self.rng.checkpoint()
         try:
             events = self.rules.apply(self.state, seat, action, self.rng)
-            keep = before is not None and not undo.is_barrier(
-                self.rules, self.n_seats, before, self.state, seat, action, events,
-                drew=self.rng.drew_since_checkpoint(), to_act_before=acting, prompt_before=prompt)
+            drew = self.rng.drew_since_checkpoint()
         except RuleError:
             # Rules validate before they change state; the RNG is restored so a
             # refused action never shifts later dice.
@@ -100,12 +102,31 @@ class Session:
             self.rng.rollback()
             self.state = before if before is not None else self._replayed_state(e)
             raise RulesFailure(seat, action) from e
-        if keep:
-            self.undo_run.push(seat, before)
-        else:
+        if before is None:  # nothing of what came before can be taken back any more
             self.undo_run.clear()
+            self._unjudged = None
+        else:
+            self._unjudged = (seat, before, action, events, drew, acting, prompt)
         self._record(seat, action, seq)
         return events
+
+    def _judge(self) -> None:
+        """Settle whether the last undoable action may be taken back (engine.undo.is_barrier), once someone
+        asks: a copy of the session that tries one action and is dropped never pays for the check. Until
+        then the state is still the one that action left. A check that fails (a rules bug) says no."""
+        if self._unjudged is None:
+            return
+        seat, before, action, events, drew, acting, prompt = self._unjudged
+        self._unjudged = None
+        try:
+            barrier = undo.is_barrier(self.rules, self.n_seats, before, self.state, seat, action, events,
+                                      drew=drew, to_act_before=acting, prompt_before=prompt)
+        except Exception:
+            barrier = True
+        if barrier:
+            self.undo_run.clear()
+        else:
+            self.undo_run.push(seat, before)
 
     def _record(self, seat, action, seq) -> None:
         self.log.append([seat, action])
@@ -127,6 +148,7 @@ class Session:
 
     def may_undo(self, seat) -> bool:
         """True when `seat` may take back its last action now (then `legal(seat)` lists the undo)."""
+        self._judge()
         return (seat is not TABLE_SEAT and self.undo_run.allows(seat) and self.result() is None
                 and seat in self.rules.to_act(self.state))
 
@@ -157,6 +179,8 @@ class Session:
                 setattr(twin, name, copy_plain(value))
             elif name == "undo_run":  # its snapshots are never changed, so they can be shared
                 setattr(twin, name, value.copy())
+            elif name == "_unjudged":  # likewise its snapshot
+                setattr(twin, name, value)
             else:
                 setattr(twin, name, copy.deepcopy(value, memo))
         return twin
@@ -180,6 +204,7 @@ class Session:
         if seat is None or self.result() is not None or seat not in self.rules.to_act(self.state):
             return legal.nothing()
         allowed = self.rules.legal(self.state, seat)
+        self._judge()
         if self.undo_run.allows(seat):  # listed, as every action a seat may take, in `actions`
             allowed = {**allowed, "actions": [*allowed.get("actions", []), dict(undo.UNDO)]}
         return allowed
