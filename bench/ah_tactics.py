@@ -10,6 +10,7 @@ The ladder (every pair of levels over 100 seeded games) is the generic one: `pyt
 import time
 from collections import defaultdict
 
+from bench.playing import p95, play_turns
 from bench.runner import Row
 from bots import make
 from engine import Session
@@ -25,29 +26,19 @@ def bot_game(seed: int, levels=LEVELS) -> tuple[Session, dict]:
     s = Session("ah_tactics", len(levels), seed=seed)
     players = [make("ah_tactics", level, seat, seed * 31 + seat) for seat, level in enumerate(levels)]
     turns: dict[tuple, float] = defaultdict(float)   # (seat, round, active side) -> CPU seconds
-    for _ in range(ACTION_LIMIT):
-        if s.result():
-            break
-        for seat in s.to_act():
-            view = s.view(seat)
-            public = view["public"]
-            start = time.thread_time()
-            action = players[seat].choose(view)
-            turns[seat, public["round"], public["active"]] += time.thread_time() - start
-            if action is not None:
-                s.act(seat, action)
-                break
-        else:
-            raise AssertionError(f"no bot acts at rev {s.rev}")
+
+    def decide(seat, view):
+        start = time.thread_time()
+        action = players[seat].choose(view)
+        turns[seat, view["public"]["round"], view["public"]["active"]] += time.thread_time() - start
+        return action
+
+    if not play_turns(s, decide, ACTION_LIMIT) and s.rev < ACTION_LIMIT:
+        raise AssertionError(f"no bot acts at rev {s.rev}")
     per_level: dict[str, list[float]] = defaultdict(list)
     for (seat, _, _), spent in turns.items():
         per_level[levels[seat]].append(spent)
     return s, per_level
-
-
-def p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
 def rows(quick: bool) -> list[Row]:

@@ -27,6 +27,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from bench.playing import play_turns
 from bench.runner import Row, print_table
 from bots import make
 from engine import games
@@ -108,20 +109,7 @@ def _decide(bot, view, level, times):
 
 
 def _turns(s: Session, bots, levels, times) -> bool:
-    while s.rev < ACTION_CAP:
-        if s.result() is not None:
-            return True
-        for seat in s.to_act():
-            action = _decide(bots[seat], s.view(seat), levels[seat], times)
-            if action is not None:
-                s.act(seat, action)
-                break
-        else:
-            timer = s.timer()
-            if timer is None:
-                return False  # nobody can act: a stall the game should never reach
-            s.act(TABLE_SEAT, timer["action"])
-    return s.result() is not None
+    return play_turns(s, lambda seat, view: _decide(bots[seat], view, levels[seat], times), ACTION_CAP)
 
 
 def _race(s: Session, bots, levels, times, rand) -> bool:

@@ -289,10 +289,8 @@ class Mover:
         self.board = bot.board
         self.allowance = legal.get("allowance", 0)
         self.reach = {}
-        costs = legal.get("move_costs", {})
         for t in shape.of_type(legal, "move")[1]:
-            squares = [tuple(s) for s in shape.domain_values(t["to"])]
-            self.reach[t["unit"]] = dict(zip(squares, costs.get(str(t["unit"]), [0] * len(squares))))
+            self.reach[t["unit"]] = shape.square_costs(legal, "move", t["unit"])
         self.public = public
         self.eager = bot.eagerness(public)
         self.knobs = KNOBS.get(self.level, KNOBS["normal"])

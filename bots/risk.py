@@ -1,7 +1,8 @@
 """Computer players for the world-conquest game, deciding from their own seat's view only.
 
 Every action comes from `view["private"]["legal"]`; the board (territories, continents)
-is read from the static map and the public view, the dice odds are worked out here.
+is read from the static map and the public view, the dice odds are asked of the rules'
+queries (engine.risk.queries).
 
 easy   mostly random legal moves (attacks now and then, ends its turn soon).
 normal simple heuristics: trade when it can, reinforce the strongest front, attack
@@ -12,11 +13,9 @@ hard   picks a continent to take and hold, attacks only with good odds of
        borders, and trades sets that earn the territory bonus and spare wilds.
 """
 import random
-from fractions import Fraction
-from functools import lru_cache
-from itertools import product
 
 from engine import legal as listing
+from engine.risk import queries
 from engine.risk.board import WILD, load
 
 NEUTRAL = -1
@@ -29,42 +28,16 @@ MAX_ATTACKS_PER_TURN = 200  # a stall guard: every bot stops attacking after thi
 ODDS_TABLE_LIMIT = 80       # larger battles are scaled down to this size (keeps the table small and recursion shallow)
 
 
-# ----- dice odds: arithmetic on six-sided dice, highest against highest, ties to the defender -----
-
-@lru_cache(maxsize=None)
-def roll_odds(attack_dice: int, defend_dice: int) -> dict:
-    """Chance of each (attacker losses, defender losses) for one roll, by enumerating every throw."""
-    tally: dict = {}
-    throws = list(product(range(1, 7), repeat=attack_dice + defend_dice))
-    for throw in throws:
-        a = sorted(throw[:attack_dice], reverse=True)
-        d = sorted(throw[attack_dice:], reverse=True)
-        lost = [0, 0]
-        for x, y in zip(a, d):
-            lost[0 if x <= y else 1] += 1
-        tally[tuple(lost)] = tally.get(tuple(lost), 0) + 1
-    return {k: Fraction(v, len(throws)) for k, v in tally.items()}
-
+# ----- dice odds: asked of the rules (engine.risk.queries), scaled down for large battles -----
 
 def conquest_odds(attackers: int, defenders: int) -> float:
-    """Chance that `attackers` movable armies take a territory held by `defenders`,
-    both sides always rolling as many dice as they may."""
+    """Chance that `attackers` movable armies take a territory held by `defenders` (the rules' odds),
+    a battle larger than ODDS_TABLE_LIMIT scaled down to it."""
     largest = max(attackers, defenders)
     if largest > ODDS_TABLE_LIMIT:
         attackers = round(attackers * ODDS_TABLE_LIMIT / largest)
         defenders = round(defenders * ODDS_TABLE_LIMIT / largest)
-    return _exact_conquest_odds(attackers, defenders)
-
-
-@lru_cache(maxsize=None)
-def _exact_conquest_odds(attackers: int, defenders: int) -> float:
-    if defenders <= 0:
-        return 1.0
-    if attackers <= 0:
-        return 0.0
-    a, d = min(3, attackers), min(2, defenders)
-    return sum(float(p) * _exact_conquest_odds(attackers - al, defenders - dl)
-               for (al, dl), p in roll_odds(a, d).items())
+    return queries.conquest_odds(attackers, defenders)
 
 
 def make(level: str, seat: int, seed: int = 0):

@@ -1,9 +1,11 @@
 """Bots for Tactics (1940), deciding from their own seat's view only.
 
-A bot rebuilds a model of the table from its view (the public part, and its own
-submarine cards; other hands and the deck order stay unknown), scores what `legal`
-offers with the rules' own code (moves, traps, the blockade test) and sends one of
-those actions. Every seat plays to end the war: a belligerent sails for the enemy
+A bot rebuilds a position from its view (the public part, and its own submarine cards;
+other hands and the deck order stay unknown) and scores what `legal` offers with the
+rules' own answers, asked only through the package's documented queries
+(`engine.tactics1940.queries`: moves, a move's forecast with its traps, the blockade test),
+then sends one of those actions. No level spends a turn on a shuffle inside its own home
+area that changes nothing while another move exists (issue 22). Every seat plays to end the war: a belligerent sails for the enemy
 seaport and shuts its mouth while keeping its own open; a neutral sends its supply
 ships to trade, parks its battleships in the safety zone, and once drawn into the war
 plays for its camp. Levels differ in sense, not speed:
@@ -19,10 +21,10 @@ plays for its camp. Levels differ in sense, not speed:
 import random
 
 from engine import legal as listing
-from engine.tactics1940 import blockade, deck, diplomacy, traps
+from engine.tactics1940 import queries
 from engine.tactics1940.board import LAND, OCEAN, SAFETY, SEAPORT, load
-from engine.tactics1940.moves import seat_moves
-from engine.tactics1940.pieces import AIRPLANE, BATTLESHIP, NORTH, SOUTH, TRANSPORT, VALUE, opposite, seat_of_power
+from engine.tactics1940.queries import (AIRPLANE, BATTLESHIP, NORTH, SOUTH, TRANSPORT, VALUE, occupancy, opposite,
+                                        seat_of_power)
 
 LEVELS = ("easy", "normal", "hard")
 WIN = 10_000.0
@@ -38,67 +40,18 @@ LINES = ((0, -1), (1, -1), (1, 0), (1, 1))
 WEIGHTS = {
     "easy": {"noise": 0.8, "random_move": 0.2, "lookahead": 0, "material": 0.0, "enemy_mouth": 0.0,
              "enemy_approach": 0.0, "danger": 0.0, "sub_risk": 0.5, "approach": (1.0, 0.8, 0.5, 0.2)},
-    "normal": {"noise": 1.2, "random_move": 0.0, "lookahead": 0, "material": 1.0, "enemy_mouth": 1.0,
+    "normal": {"noise": 1.8, "random_move": 0.0, "lookahead": 0, "material": 1.0, "enemy_mouth": 1.0,
                "enemy_approach": 1.0, "danger": 1.0, "sub_risk": 0.8, "approach": (1.0, 0.8, 0.5, 0.2)},
     "hard": {"noise": 0.05, "random_move": 0.0, "lookahead": 4, "material": 1.0, "enemy_mouth": 1.0,
              "enemy_approach": 1.0, "danger": 1.0, "sub_risk": 0.8, "approach": (1.0, 0.8, 0.5, 0.2)},
 }
 
 
-# ----- distances on the empty board (the board never changes, so once per process) ---------
-
-_DISTANCES = {}
-
-
-def distances(kind: str, targets) -> dict:
-    """Fewest moves for a piece of `kind` from each square to the nearest of `targets` (empty board)."""
-    key = (kind, tuple(targets))
-    if key not in _DISTANCES:
-        board = load()
-        dist = {t: 0 for t in key[1]}
-        frontier = list(key[1])
-        while frontier:
-            nxt = []
-            for sq in frontier:
-                for prev in _predecessors(board, kind, sq):
-                    if prev not in dist:
-                        dist[prev] = dist[sq] + 1
-                        nxt.append(prev)
-            frontier = nxt
-        _DISTANCES[key] = dist
-    return _DISTANCES[key]
-
-
-def _predecessors(board, kind, sq):
-    for d, n in board.links[sq].items():
-        if kind == BATTLESHIP:
-            if board.kinds[n] != LAND:
-                yield n
-        elif n not in board.bases and (d in ORTHOGONAL or (board.kinds[n] == SAFETY and board.kinds[sq] != SAFETY)):
-            yield n
+distances = queries.step_distances
 
 
 def safety_squares(board) -> tuple:
     return tuple(sorted(sq for sq, k in board.kinds.items() if k == SAFETY))
-
-
-# ----- the model of the table a bot builds from its view -------------------------------------
-
-def model(view: dict, seat: int) -> dict:
-    """A state the rules' helpers accept, rebuilt from what `seat` sees (unknown parts left empty)."""
-    pub = view["public"]
-    board = load(pub["board"])
-    mine = {str(c["card"]): list(board.square_of(c["ocean"], c["number"])) for c in view["private"].get("submarines", [])}
-    return {"board": pub["board"], "n": len(pub["powers"]), "powers": pub["powers"], "camp": list(pub["camps"]),
-            "pieces": pub["pieces"], "coins": list(pub["coins"]), "reserve": pub["reserve"],
-            "protest_cards": list(pub["protest_cards"]), "accepted": pub["accepted"],
-            "demands": pub["demands"], "steps": [], "discard": [c["id"] for c in pub["discard"]],
-            "deck": [], "hands": {str(seat): mine} if mine else {}, "turn": pub["turn"], "stage": pub["stage"],
-            "outcome": None, "drawn": None, "held": pub["submarines"]}
-
-
-def occupancy(pieces) -> dict:
-    return {(p["at"][0], p["at"][1]): p for p in pieces if p["at"] is not None}
 
 
 class Bot:
@@ -122,7 +75,7 @@ class Bot:
         legal = view["private"].get("legal")
         if not listing.size(legal):
             return None
-        state = model(view, self.seat)
+        state = queries.position(view, self.seat)
         self.unseen = None
         step = pub["steps"][0] if pub["steps"] else None
         kind = step["step"] if step else "move"
@@ -170,15 +123,15 @@ class Bot:
         """The chance that someone else holds the submarine card for `sq` (0 when it is face up or ours).
         Hard counts: of the submarine cards it cannot see, the share the other players hold; the others
         guess a flat third."""
-        card = deck.submarine_card_for(self.board, tuple(sq))
+        card = queries.submarine_card(sq)
         mine = state["hands"].get(str(self.seat), {})
         if card is None or card in state["discard"] or str(card) in mine:
             return 0.0
         if self.level != "hard":
             return 0.35
         if self.unseen is None:
-            face_up = sum(1 for c in state["discard"] if c < deck.SUBMARINE_CARDS)
-            self.unseen = max(1, deck.SUBMARINE_CARDS - face_up - len(mine))
+            face_up = sum(1 for c in state["discard"] if c < queries.SUBMARINE_CARDS)
+            self.unseen = max(1, queries.SUBMARINE_CARDS - face_up - len(mine))
         held = sum(n for s, n in enumerate(state["held"]) if s != self.seat)
         return min(1.0, held / self.unseen)
 
@@ -187,7 +140,7 @@ class Bot:
         """Sink an enemy's piece; a neutral keeps its submarines for the day it is at war. An easy bot
         lets half its chances go by."""
         owner = state["pieces"][step["piece"]]["owner"]
-        if diplomacy.at_war(state, self.seat, owner) and (self.careful or self.random.random() < 0.5):
+        if queries.at_war(state, self.seat, owner) and (self.careful or self.random.random() < 0.5):
             return legal["actions"][0]
         return None
 
@@ -198,7 +151,7 @@ class Bot:
         if not self.careful:
             return {"type": "answer_protest", "pay": self.random.random() < 0.5}
         wants_war = False
-        if diplomacy.is_neutral(state, self.seat):
+        if queries.is_neutral(state, self.seat):
             victim_camp = state["camp"][step["victim"]]
             wants_war = victim_camp is not None and opposite(victim_camp) == self._favourite(state)
         accepted = state["accepted"][self.seat][step["victim"]]
@@ -229,9 +182,9 @@ class Bot:
         actions = listing.all_actions(legal, 2000)
         if not self.careful:
             return self.random.choice(actions)
-        if kind == deck.SURPRISE_MANEUVER:
+        if kind == queries.SURPRISE_MANEUVER:
             return self._maneuver(state, actions)
-        if kind == deck.CONSCRIPTION:
+        if kind == queries.CONSCRIPTION:
             return self._place(state, legal)
         scored = [(self._card_score(state, kind, a), -i) for i, a in enumerate(actions)]
         return actions[-max(scored)[1]]
@@ -241,14 +194,14 @@ class Bot:
             return 0.0
         if action["type"] == "choose_player":
             target = action["seat"]
-            if kind == deck.DIPLOMATIC_INCIDENT:
+            if kind == queries.DIPLOMATIC_INCIDENT:
                 return self._protest_target_score(state, target)
-            return 1.0 if diplomacy.at_war(state, self.seat, target) else -3.0
+            return 1.0 if queries.at_war(state, self.seat, target) else -3.0
         p = state["pieces"][action["piece"]]
         if p["owner"] == self.seat:       # a loss of one's own: the least useful piece
             return -self._keep_value(state, p)
         score = VALUE[p["kind"]] * 2.0
-        if not diplomacy.at_war(state, self.seat, p["owner"]):
+        if not queries.at_war(state, self.seat, p["owner"]):
             return score - 12.0           # aggression against a neutral: only when nothing else
         own = self.own_port(state)
         if own is not None and p["kind"] != AIRPLANE:
@@ -286,13 +239,15 @@ class Bot:
         moves = [a for a in actions if a["type"] == "move"]
         if not moves:
             return next(a for a in actions if a["type"] == "pass")
+        judge = Judge(self, state)
+        sims = [judge.after(a) for a in moves]
+        keep = judge.not_idle(moves, sims)
+        moves, sims = [moves[i] for i in keep], [sims[i] for i in keep]
         if self.w["random_move"] and self.random.random() < self.w["random_move"]:
             return self.random.choice(moves)
-        judge = Judge(self, state)
         noise = self.w["noise"]
         scored = []
-        for i, a in enumerate(moves):
-            sim = judge.after(a)
+        for i, (a, sim) in enumerate(zip(moves, sims)):
             score = judge.score(sim) + judge.move_bonus(a) + (self.random.gauss(0.0, noise) if noise else 0.0)
             scored.append((score, i, sim))
         scored.sort(key=lambda t: (-t[0], t[1]))
@@ -320,7 +275,6 @@ class Judge:
             mouth = self.own_home.open + self.own_home.front
             self.to_home = {BATTLESHIP: distances(BATTLESHIP, mouth), TRANSPORT: distances(TRANSPORT, mouth)}
         self.home = self.board.homes[state["powers"][bot.seat]]
-        self.to_own_open = distances(TRANSPORT, self.home.open)
         self.to_safety = distances(BATTLESHIP, safety_squares(self.board))
 
     # ----- simulating ---------------------------------------------------------------------------
@@ -330,41 +284,30 @@ class Judge:
                           [tuple(sq) for sq in action["path"]], None)
 
     def _play(self, state, p, path, captured) -> dict:
-        pieces = list(state["pieces"])
-        sim = dict(state, pieces=pieces, steps=[])
-        start = (p["at"][0], p["at"][1])
-        end = path[-1]
-        moved = dict(p, at=list(end))
-        pieces[p["id"]] = moved
-        if captured is None:
-            captured = []
-            if len(path) > 1 or max(abs(end[0] - start[0]), abs(end[1] - start[1])) > 1:
-                occ = occupancy(state["pieces"])
-                for a, b in zip([start] + path, path):
-                    captured.append(occ[((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)]["id"])
-        lost = 0
-        for cid in captured:
-            pieces[cid] = dict(pieces[cid], at=None)
-            lost += state["camp"][pieces[cid]["owner"]] is None
-        if p["kind"] == TRANSPORT and state["camp"][p["owner"]] is None and self.board.kinds.get(end) == SEAPORT \
-                and end not in self.board.homes[state["powers"][p["owner"]]].squares:
-            if seat_of_power(state, self.board.home_of[end]) is not None:
-                coins = list(state["coins"])
-                coins[p["owner"]] += 1
-                sim["coins"] = coins
-                home = self.board.homes[state["powers"][p["owner"]]]
-                moved["at"] = list(min((sq for sq in home.squares if sq not in home.bases),
-                                       key=lambda sq: (self.to_own_open.get(sq, FAR), sq)))
-        if p["kind"] == BATTLESHIP:
-            for i, q in enumerate(pieces):
-                if q["kind"] == BATTLESHIP and q is not moved:
-                    pieces[i] = dict(q)
-            events = []
-            traps.resolve(self.board, sim, moved, events)
-            lost += sum(1 for e in events if e["type"] == "destroyed" and state["camp"][e["owner"]] is None
-                        and e["owner"] != p["owner"])
-        sim["neutral_losses"] = lost
+        """The rules' forecast of one move, with how many neutral pieces of others it destroyed."""
+        sim, destroyed = queries.after_move(state, p, path, captured)
+        sim["neutral_losses"] = sum(1 for q in destroyed if state["camp"][q["owner"]] is None
+                                    and q["owner"] != p["owner"])
         return sim
+
+    def not_idle(self, moves: list, sims: list) -> list:
+        """Indexes of the moves worth a turn: every move but the shuffles inside one's own home area
+        (from the seaport to the seaport, or about the home land) that leave the position scoring what
+        it scores now. Such a move spends the turn on nothing; any level picking it (by noise, or hard
+        because its look-ahead finds every real move answered) was issue 22's blunder. Only when every
+        move is such a shuffle does one of them stay."""
+        home = self.home.squares
+        base = None
+        keep = []
+        for i, (a, sim) in enumerate(zip(moves, sims)):
+            p = self.state["pieces"][a["piece"]]
+            if (p["at"][0], p["at"][1]) in home and tuple(a["path"][-1]) in home:
+                if base is None:
+                    base = self.score(self.state)
+                if abs(self.score(sim) - base) < 1e-9:
+                    continue
+            keep.append(i)
+        return keep or list(range(len(moves)))
 
     def move_bonus(self, action) -> float:
         """What a move is worth beyond the position it leaves: the risk of a submarine where it ends."""
@@ -379,9 +322,9 @@ class Judge:
         if self.camp is None:
             return self._neutral_score(sim)
         occ = occupancy(sim["pieces"])
-        if blockade.blockaded(self.board, sim, self.enemy_seat, occ):
+        if queries.is_blockaded(sim, self.enemy_seat, occ):
             return WIN
-        if self.own_seat is not None and blockade.blockaded(self.board, sim, self.own_seat, occ):
+        if self.own_seat is not None and queries.is_blockaded(sim, self.own_seat, occ):
             return -WIN
         return self._war_score(sim, occ)
 
@@ -519,7 +462,7 @@ class Judge:
         watch = self.own_home.vicinity if self.own_home is not None else frozenset()
         mine = {sq for sq, p in occ.items() if p["owner"] == self.seat}
         links = self.board.links
-        for p, path, captured in seat_moves(self.board, occ, self.enemy_seat):
+        for p, path, captured in queries.moves_of(sim, self.enemy_seat, occ):
             end = path[-1]
             if not (end in watch or captured or (p["kind"] == BATTLESHIP and any(
                     n in mine for n in links[end].values()))):

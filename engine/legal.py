@@ -7,6 +7,8 @@
 A template is an action map in which some field values are *domains* instead of values:
     {"$one_of": [v1, v2, ...]}   any one of the listed values
     {"$range": [lo, hi]}         any integer lo..hi, both included
+    {"$squares": {"w": W, "h": H, "cost": <raster bytes>, "max": M}}
+                                 squares [x, y] of a W x H board, with a cost each (see `squares`)
 Every combination of one value per domain is a complete action the rules accept, so a
 client builds an action by choosing in each domain independently (when choices depend on
 each other a game writes one template per case). A game lists complete actions where they
@@ -19,6 +21,7 @@ import itertools
 
 ONE_OF = "$one_of"
 RANGE = "$range"
+SQUARES = "$squares"
 ACTIONS, TEMPLATES = "actions", "templates"
 
 
@@ -40,17 +43,93 @@ def span(lo: int, hi: int) -> dict:
     return {RANGE: [lo, hi]}
 
 
+def squares(width: int, height: int, raster: bytes, most: int = 0) -> dict:
+    """A compact domain of squares (a unit's reach: thousands of squares in one byte each).
+
+    `raster` ("cost" on the wire, a msgpack bin) holds one byte per square of a `width` x `height`
+    board, row by row (square [x, y] at y * width + x): 0 for a square outside the domain, c + 1 for
+    a square whose cost is c (0..254). The domain is every square whose byte is 1..most + 1 (cost at
+    most `most`), in raster order. A raster kept while only `most` shrinks (a movement allowance being
+    spent) stays the same bytes, and a move changes few of them, so patches stay small.
+    """
+    return {SQUARES: {"w": width, "h": height, "cost": bytes(raster), "max": most}}
+
+
+_UNPACKED: dict = {}    # (raster, width, most) -> (square indices, their bytes, raster) in raster order
+_CACHE_LIMIT = 512
+
+
+def _cells(domain: dict) -> tuple[list, bytes, bytes]:
+    """(indices, their raster bytes (cost + 1), raster) of a squares domain, decoded once and kept."""
+    d = domain[SQUARES]
+    key = (d["cost"], d["w"], d["max"])
+    hit = _UNPACKED.get(key)
+    if hit is None:
+        raster = d["cost"]
+        if not isinstance(raster, bytes) or len(raster) != d["w"] * d["h"]:
+            raise ValueError("a $squares raster does not cover its board")
+        mask = raster.translate(_within(d["max"]))
+        if len(_UNPACKED) >= _CACHE_LIMIT:
+            _UNPACKED.pop(next(iter(_UNPACKED)))
+        hit = _UNPACKED[key] = (list(itertools.compress(range(len(raster)), mask)),
+                                bytes(itertools.compress(raster, mask)), raster)
+    return hit
+
+
+_MASKS: dict = {}
+
+
+def _within(most: int) -> bytes:
+    """A translation table: raster byte -> 1 when it is in a domain of this `max`, else 0."""
+    table = _MASKS.get(most)
+    if table is None:
+        table = _MASKS[most] = bytes(1 if 0 < v <= most + 1 else 0 for v in range(256))
+    return table
+
+
+_DOWN = bytes((v - 1) % 256 for v in range(256))   # raster byte -> cost
+_SQUARE_TUPLES: dict = {}                           # (w, h) -> (x, y) of every raster index
+
+
+def _tuples(d: dict) -> tuple:
+    key = (d["w"], d["h"])
+    table = _SQUARE_TUPLES.get(key)
+    if table is None:
+        table = _SQUARE_TUPLES[key] = tuple((i % d["w"], i // d["w"]) for i in range(d["w"] * d["h"]))
+    return table
+
+
+def costs(domain) -> list | None:
+    """The cost of each value of a squares domain, in its order (None for other domains)."""
+    return list(_cells(domain)[1].translate(_DOWN)) if is_domain(domain) and SQUARES in domain else None
+
+
+def square_costs(legal: dict | None, kind: str, unit: int, field: str = "to") -> dict:
+    """{(x, y): cost} of the `kind` template for `unit` (a move's reach); {} when there is none."""
+    for t in of_type(legal, kind)[1]:
+        if t.get("unit") == unit and is_domain(t.get(field)):
+            d = t[field]
+            if SQUARES in d:   # built in C: a bot reads every unit's reach every turn
+                idx, values, _ = _cells(d)
+                return dict(zip(map(_tuples(d[SQUARES]).__getitem__, idx), values.translate(_DOWN)))
+            return {tuple(v): None for v in domain_values(d)}
+    return {}
+
+
 def nothing() -> dict:
     return {ACTIONS: []}
 
 
 def is_domain(value) -> bool:
-    return isinstance(value, dict) and len(value) == 1 and (ONE_OF in value or RANGE in value)
+    return isinstance(value, dict) and len(value) == 1 and (ONE_OF in value or RANGE in value or SQUARES in value)
 
 
 def domain_values(domain: dict):
     if ONE_OF in domain:
         return domain[ONE_OF]
+    if SQUARES in domain:
+        idx = _cells(domain)[0]   # checked first: the raster covers w x h
+        return list(map(list, map(_tuples(domain[SQUARES]).__getitem__, idx)))
     lo, hi = domain[RANGE]
     return range(lo, hi + 1)
 
@@ -58,8 +137,20 @@ def domain_values(domain: dict):
 def _domain_size(domain: dict) -> int:
     if ONE_OF in domain:
         return len(domain[ONE_OF])
+    if SQUARES in domain:
+        return len(_cells(domain)[0])
     lo, hi = domain[RANGE]
     return max(0, hi - lo + 1)
+
+
+def _domain_at(domain: dict, r: int):
+    """The r-th value of a domain (the order of `domain_values`)."""
+    if ONE_OF in domain:
+        return domain[ONE_OF][r]
+    if SQUARES in domain:
+        i = _cells(domain)[0][r]
+        return list(_tuples(domain[SQUARES])[i])
+    return domain[RANGE][0] + r
 
 
 def template_size(template: dict) -> int:
@@ -93,8 +184,7 @@ def nth_of(template: dict, i: int) -> dict:
     for k in reversed(keys):
         n = _domain_size(template[k])
         i, r = divmod(i, n)
-        d = template[k]
-        action[k] = d[ONE_OF][r] if ONE_OF in d else d[RANGE][0] + r
+        action[k] = _domain_at(template[k], r)
     return action
 
 
@@ -148,8 +238,22 @@ def _fits(domain_or_value, value) -> bool:
         return domain_or_value == value
     if ONE_OF in domain_or_value:
         return value in domain_or_value[ONE_OF]
+    if SQUARES in domain_or_value:
+        return _has_square(domain_or_value, value)
     lo, hi = domain_or_value[RANGE]
     return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+
+
+def _has_square(domain: dict, value) -> bool:
+    d = domain[SQUARES]
+    if not (isinstance(value, (list, tuple)) and len(value) == 2
+            and all(isinstance(c, int) and not isinstance(c, bool) for c in value)):
+        return False
+    x, y = value
+    if not (0 <= x < d["w"] and 0 <= y < d["h"]):
+        return False
+    v = _cells(domain)[2][y * d["w"] + x]
+    return 0 < v <= d["max"] + 1
 
 
 def of_type(legal: dict | None, kind: str) -> tuple[list, list]:

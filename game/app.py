@@ -285,7 +285,7 @@ class App:
             self.redraw()
 
     def _draw_toasts(self) -> None:
-        self.toasts.draw(self.surface)
+        self.toasts.draw(self.surface, getattr(self.stack.top, "toast_area", None))
 
     @property
     def reconnecting(self) -> bool:

@@ -66,12 +66,21 @@ class Toasts(list):
             toast[1] -= dt
         self[:] = [t for t in self if t[1] > 0 and (t.owner is None or t.owner is top)]
 
-    def draw(self, surface: pygame.Surface) -> None:
-        y = TOP
+    def draw(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        """Each toast under the last, centred in `area` (a scene's own: a board keeps its status panel clear)
+        or the whole window, wrapped to fit it."""
+        area = pygame.Rect(area) if area is not None else surface.get_rect()
+        y = max(TOP, area.y)
         for toast in self:
             left, colour = toast[1], toast[2]
-            surf = theme.render_text(toast.label, theme.SIZE_BODY, colour)
-            rect = surf.get_rect(midtop=(surface.get_width() // 2, y)).inflate(32, 16)
+            lines = theme.wrap_text(toast.label, area.w - 48, theme.SIZE_BODY)
+            rendered = [theme.render_text(line, theme.SIZE_BODY, colour) for line in lines]
+            w = max(r.get_width() for r in rendered)
+            rect = pygame.Rect(0, 0, w + 32, sum(r.get_height() for r in rendered) + 16)
+            rect.midtop = (area.centerx, y)
             theme.draw_panel(surface, rect, border=colour, radius=10, alpha=int(235 * min(1.0, left)))
-            surface.blit(surf, surf.get_rect(center=rect.center))
+            ty = rect.y + 8
+            for r in rendered:
+                surface.blit(r, r.get_rect(midtop=(rect.centerx, ty)))
+                ty += r.get_height()
             y = rect.bottom + 8

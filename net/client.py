@@ -10,6 +10,11 @@ the welcome's `last_seq + 1`, so a client started again with a kept token (a
 window or a `bot --token-file` that was killed) never reuses a number the host
 has answered.
 
+Updates arrive as patches (docs/protocol.md, "Patches": asked for in hello, applied here to the
+client's own copy of its view), so everything above the client — windows, bots — still sees a
+whole `view` in every update. A patch that does not fit, or a view whose hash is not the host's,
+makes the client ask for a whole view (`{"t": "view"}`) and go on from it.
+
 `expect` (a LAN browser row's {"game", "table"}) makes the client look first as a
 spectator and refuse, with a sentence and without taking a seat, a table that is
 not the one the row showed: adverts are hints, the welcome is the truth.
@@ -21,13 +26,17 @@ import threading
 import time
 from collections import deque
 
-from net import frames
+import msgpack
+
+from net import frames, limits, patches
 
 HELLO_TIMEOUT = 3.0
 PING_EVERY = 5.0
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0)
 RECONNECT_FOR = 30.0  # seconds of failed tries before giving up
-SLOW_DOWN_RETRY = 0.1  # seconds before an act refused slow_down goes again
+# Seconds before an act refused slow_down goes again: the time the host's act bucket takes to refill
+# one act at its slowest rate, so a fast bot runs at the protocol's limit instead of a tenth of it.
+SLOW_DOWN_RETRY = 1.0 / limits.ACTS_PER_SECOND
 CLOSING_CODES = ("replaced", "timeout", "bad_frame", "too_slow", "full")  # errs after which the host closes
 
 
@@ -57,8 +66,14 @@ class Client:
     def __init__(self, host: str, port: int, *, name: str | None = None, want: str = "play",
                  seat: int | None = None, token: str | None = None, on_message=None,
                  hello_timeout: float = HELLO_TIMEOUT, reconnect: bool = True, ping_every: float = PING_EVERY,
-                 last_seq: int = 0, expect: dict | None = None):
-        """`token`/`last_seq`: a seat kept from an earlier run; `expect`: see the module's docstring."""
+                 last_seq: int = 0, expect: dict | None = None, views: str = "patches"):
+        """`token`/`last_seq`: a seat kept from an earlier run; `expect`: see the module's docstring;
+        `views`: "patches" (updates after the welcome carry patches) or "whole" (every view whole)."""
+        self.views = views
+        self._view = None        # our own copy of the last view, which patches apply to
+        self._patching = False   # the welcome granted patches
+        self._awaiting_view = False
+        self.resyncs = 0         # whole views asked for after a patch did not fit or a hash differed
         self.address = (host, port)
         self.expect = expect
         self.name, self.want, self.wanted_seat, self.token = name, want, seat, token
@@ -175,7 +190,7 @@ class Client:
         sock = writer.get_extra_info("socket")
         if sock is not None:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        hello = {"t": "hello", "proto": frames.PROTO, "name": self.name, "want": self.want}
+        hello = {"t": "hello", "proto": frames.PROTO, "name": self.name, "want": self.want, "views": self.views}
         if self.token is not None:
             hello["token"] = self.token
         elif self.wanted_seat is not None:
@@ -295,10 +310,39 @@ class Client:
             if future is not None and not future.done():
                 future.set_result(msg)
         if t in ("update", "welcome"):
+            msg = self._whole(msg)
+            if msg is None:
+                return
             public = msg["view"].get("public")
             self.game_over = isinstance(public, dict) and public.get("result") is not None
         if t != "pong":
             self.on_message(msg)
+
+    def _whole(self, msg: dict) -> dict | None:
+        """The update or welcome with its whole view (a patch applied to our copy), or None when the
+        patch cannot be used: a whole view has been asked for and comes as an update."""
+        if msg["t"] == "welcome":
+            self._patching = msg.get("views") == patches.PATCHES
+        if "patch" not in msg:
+            self._view = _copy(msg["view"]) if self._patching else None
+            self._awaiting_view = False
+            return msg
+        if self._awaiting_view:
+            return None   # patches sent before the host had our request: the whole view follows
+        try:
+            if self._view is None:
+                raise patches.PatchError("no view to patch")
+            self._view = patches.apply(self._view, msg["patch"])
+            if msg.get("hash") is not None and patches.view_hash(self._view) != msg["hash"]:
+                raise patches.PatchError("the view's hash is not the host's")
+        except patches.PatchError:
+            self._view, self._awaiting_view = None, True
+            self.resyncs += 1
+            self._send({"t": "view"})
+            return None
+        whole = {k: v for k, v in msg.items() if k not in ("patch", "hash")}
+        whole["view"] = _copy(self._view)
+        return whole
 
     async def _keepalive(self) -> None:
         n = 0
@@ -307,6 +351,11 @@ class Client:
             if time.monotonic() - self._last_sent >= self.ping_every:
                 n += 1
                 self.ping(n)
+
+
+def _copy(view):
+    """A deep copy made in C: what we hand out is never the copy patches change."""
+    return msgpack.unpackb(msgpack.packb(view, use_bin_type=True), raw=False)
 
 
 async def _read_frame(reader) -> dict:

@@ -94,7 +94,8 @@ _CHECKS = {
 # type -> {field: (kind, required, nil allowed)}
 CLIENT_MESSAGES = {
     "hello": {"proto": (_INT, True, False), "name": (_STR, False, True), "want": (_STR, False, True),
-              "seat": (_INT, False, True), "token": (_STR, False, True)},
+              "seat": (_INT, False, True), "token": (_STR, False, True), "views": (_STR, False, True)},
+    "view": {},   # a client taking patches asks for a whole view (docs/protocol.md, "Patches")
     "act": {"seq": (_INT, True, False), "a": (_MAP, True, False)},
     "ping": {"n": (_INT, True, False)},
     "pong": {"n": (_INT, False, True)},
@@ -107,7 +108,8 @@ HOST_MESSAGES = {
                 "seat": (_INT, True, True), "token": (_STR, True, True), "last_seq": (_INT, False, True),
                 "seats": (_LIST, True, False),
                 "rev": (_INT, True, False), "view": (_MAP, True, False)},
-    "update": {"rev": (_INT, True, False), "events": (_LIST, True, False), "view": (_MAP, True, False)},
+    "update": {"rev": (_INT, True, False), "events": (_LIST, True, False), "view": (_MAP, False, False),
+               "patch": (_LIST, False, False), "hash": (_STR, False, True)},
     "ok": {"seq": (_INT, True, False), "rev": (_INT, True, False)},
     "err": {"seq": (_INT, False, True), "code": (_STR, True, False), "msg": (_STR, False, True)},
     "chat": {"from": (_STR, False, True), "seat": (_INT, False, True), "text": (_STR, True, False)},
@@ -146,4 +148,7 @@ def decode_client(body: bytes) -> dict:
 
 def decode_host(body: bytes) -> dict:
     """A message a client received from a host (checked), or BadFrame."""
-    return _check_fields(unpack(body, MAX_HOST_FRAME), HOST_MESSAGES)
+    msg = _check_fields(unpack(body, MAX_HOST_FRAME), HOST_MESSAGES)
+    if msg["t"] == "update" and ("view" in msg) == ("patch" in msg):
+        raise BadFrame("An 'update' carries either a 'view' or a 'patch'.")
+    return msg

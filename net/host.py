@@ -1,30 +1,26 @@
 """The LAN host: one Table behind a TCP port, on asyncio.
 
-Reading follows PROTOCOL.md to the byte: the host asks the kernel for exactly the
-4 length bytes, checks the length, and only then for exactly that many body bytes,
-so an out-of-range length is refused without reading one byte past it.
-
-The loop is built for latency and throughput without breaking that rule:
-  - each socket has a persistent readiness callback (no task wake-up or epoll
-    add/remove per frame); one wake-up reads every whole frame the kernel holds
-    (up to MAX_FRAMES_PER_WAKE, for fairness) with exact-count non-blocking reads;
+Each client socket is a `net.connection.Connection` (exact reads on readiness callbacks, writes
+that never block, `too_slow`); this module accepts them and schedules what the table asks for.
+The loop is built for latency and throughput:
   - answers (`ok`/`err`) go out before any update is built: the first frame's at
-    once, those of frames queued behind it together; writes try the socket at
-    once and queue only what the kernel would not take (no awaiting a drain);
+    once, those of frames queued behind it together;
   - updates are coalesced: everything accepted since the last update goes out as
     one `update` per receiver, its view built once per seat, encoded once however
-    many receive it, and sent as soon as it is built (receivers whose seat did not
-    move first). A lone act gets its updates at once; a burst (several frames in
-    one wake-up) waits for the end of the loop turn, so every socket's frames of
-    that turn share one update — and while players' sockets still hold frames of
-    the burst, for up to BURST_HOLD (2 ms) more, so a race's answers are not held
-    up behind views that the next frames would make stale at once.
+    many receive it (and, for connections that take patches, each distinct patch
+    computed and encoded once), and sent as soon as it is built (receivers whose
+    seat did not move first). A lone act gets its updates at once; a burst (several
+    frames in one wake-up) waits for the end of the loop turn, so every socket's
+    frames of that turn share one update — and while players' sockets still hold
+    frames of the burst, for up to BURST_HOLD (2 ms) more, so a race's answers are
+    not held up behind views that the next frames would make stale at once.
 
-The limits of PROTOCOL.md live here (numbers in net.limits): chat and act rates, the 1 MiB
-of unsent frames after which a connection that does not read is closed (`too_slow`), the
-spectator cap, at most 4 connections per address that have not said hello, and a budget of
-file descriptors that always keeps room for every seat's holder to come back. A connection is
-alive while it completes frames: bytes of an unfinished frame do not reset its silence clock.
+The limits of PROTOCOL.md live here and in net.connection (numbers in net.limits): chat and act
+rates, the 1 MiB of unsent frames after which a connection that does not read is closed
+(`too_slow`), the spectator cap, at most 4 connections per address that have not said hello, and
+a budget of file descriptors that always keeps room for every seat's holder to come back. A
+connection is alive while it completes frames: bytes of an unfinished frame do not reset its
+silence clock.
 """
 import asyncio
 import logging
@@ -37,206 +33,14 @@ from collections import deque
 
 from engine import games
 from engine.session import Session
-from net import crashpoint, frames, limits
+from net import frames, limits
+from net.connection import CLOSE_FLUSH_SECONDS, Connection
 from net.frames import err
 from net.table import Table
 
 log = logging.getLogger(__name__)
 
-CLOSE_FLUSH_SECONDS = 2.0
-MAX_FRAMES_PER_WAKE = 64              # frames read from one socket before the others get a turn
-IMMEDIATE_FAN_OUT = 1                 # a wake-up with at most this many frames builds its updates at once
 BURST_HOLD = 0.002                    # a burst's update waits at most this long while players' frames still arrive
-
-
-class _Connection:
-    """One client socket. Reads on readiness callbacks; `send` never blocks."""
-
-    def __init__(self, host: "Host", sock: socket.socket, peer):
-        self.host = host
-        self.sock = sock
-        self.fd = sock.fileno()
-        self.peer = peer
-        self.opened = self.last_heard = time.monotonic()
-        self.chat = limits.chat_bucket()
-        self.bytes_read = 0
-        self.closed = False           # no more reading; the socket closes once its output is sent
-        self.gone = False             # the socket is closed
-        self.out: list = []           # frames queued since the last flush
-        self.pending = bytearray()    # bytes the kernel would not take yet (whole frames after the first)
-        self._head_left = 0           # bytes of `pending` that finish a frame the kernel took part of
-        self._want = frames.HEADER    # bytes of the current header or body
-        self._body = False            # reading a body (else a header)
-        self._buf = bytearray()
-        self._close_timer = None
-
-    # ----- writing -----------------------------------------------------------------------
-    def send(self, data: bytes) -> None:
-        if self.closed:
-            return  # what was queued before the close still goes; nothing new
-        self.out.append(data)
-        self.host._dirty(self)
-
-    def flush(self) -> None:
-        if self.gone or not self.out:
-            self.out.clear()
-            return
-        data = self.out[0] if len(self.out) == 1 else b"".join(self.out)
-        self.out.clear()
-        if self.pending:
-            self._queue(data)
-            return
-        try:
-            n = self.sock.send(data)
-        except (BlockingIOError, InterruptedError):
-            n = 0
-        except OSError:
-            self._lost()
-            return
-        if n < len(data):
-            self._head_left = _rest_of_frame(data, n)
-            self._queue(memoryview(data)[n:])
-            self.host.loop.add_writer(self.fd, self._writable)
-
-    def _queue(self, data) -> None:
-        self.pending += data
-        if len(self.pending) > limits.MAX_UNSENT_BYTES and not self.closed:
-            self._too_slow()
-
-    def _too_slow(self) -> None:
-        """Over a MiB waits for this reader: drop all but the end of the frame under way, add
-        `too_slow` after it (a whole frame, so the client can read why) and close."""
-        log.info("closing %s: it does not read what it is sent", self.peer)
-        del self.pending[self._head_left:]
-        self.pending += self.host.too_slow_frame
-        self.close()
-
-    def _writable(self) -> None:
-        try:
-            n = self.sock.send(self.pending)
-        except (BlockingIOError, InterruptedError):
-            return
-        except OSError:
-            self._lost()
-            return
-        if n >= self._head_left:  # the frame under way is done: where does the next one the kernel took end?
-            with memoryview(self.pending) as view:
-                self._head_left = _rest_of_frame(view[self._head_left:], n - self._head_left)
-        else:
-            self._head_left -= n
-        del self.pending[:n]
-        if not self.pending:
-            self.host.loop.remove_writer(self.fd)
-            if self.closed:
-                self._shut()
-
-    # ----- reading -----------------------------------------------------------------------
-    def readable(self) -> None:
-        """The kernel holds bytes for us: read every whole frame there is, exactly, and hand them on."""
-        host = self.host
-        host._in_step = True
-        handled = 0
-        sock = self.sock
-        try:
-            while not self.closed and handled < MAX_FRAMES_PER_WAKE:
-                need = self._want - len(self._buf)
-                try:
-                    chunk = sock.recv(need)
-                except (BlockingIOError, InterruptedError):
-                    break
-                except OSError:
-                    self.close()
-                    break
-                if not chunk:
-                    self.close()
-                    break
-                self.bytes_read += len(chunk)
-                if len(chunk) == self._want and not self._buf:
-                    whole = chunk
-                else:
-                    self._buf += chunk
-                    if len(chunk) < need:
-                        break  # the kernel had no more; the rest of this frame comes with the next wake-up
-                    whole = bytes(self._buf)
-                    self._buf.clear()
-                if not self._body:
-                    try:
-                        self._want = frames.length_ok(whole, frames.MAX_CLIENT_FRAME)
-                    except frames.BadFrame as e:
-                        host._bad_frame(self, e)  # not one byte more is read from this connection
-                        break
-                    self._body = True
-                    continue
-                self._body, self._want = False, frames.HEADER
-                handled += 1
-                try:
-                    msg = frames.decode_client(whole)
-                except frames.BadFrame as e:
-                    host._bad_frame(self, e)
-                    break
-                now = time.monotonic()
-                self.last_heard = now  # a whole frame: the connection is alive (bytes alone are not)
-                t = msg["t"]
-                if (t == "chat" or t == "act") and not host._within_limits(self, msg, now):
-                    continue
-                rev = host.table.rev
-                host._dispatch(host.table.receive(self, msg, now))
-                if handled == 1 and self.out:
-                    # The first answer leaves now, before we look for more (a read that finds none costs
-                    # time); answers to frames that were already queued behind it go out together.
-                    self.flush()
-                    if crashpoint.AT is not None and t == "act" and host.table.rev != rev:
-                        crashpoint.reached("ok_sent")
-        finally:
-            host._settle(now=handled <= IMMEDIATE_FAN_OUT)
-
-    # ----- closing -----------------------------------------------------------------------
-    def close(self) -> None:
-        """Stop reading; what is queued is still sent (for up to CLOSE_FLUSH_SECONDS), then the socket closes."""
-        if self.closed:
-            return
-        self.closed = True
-        loop = self.host.loop
-        loop.remove_reader(self.fd)
-        self.host._closing(self)
-        self.flush()
-        if self.gone:
-            return
-        if self.pending:
-            self._close_timer = loop.call_later(CLOSE_FLUSH_SECONDS, self._shut)
-        else:
-            self._shut()
-
-    def _lost(self) -> None:
-        """The socket failed under us: nothing more can be sent."""
-        self.pending.clear()
-        self.out.clear()
-        if not self.closed:
-            self.close()
-        self._shut()
-
-    def _shut(self) -> None:
-        if self.gone:
-            return
-        self.gone = True
-        if self._close_timer is not None:
-            self._close_timer.cancel()
-        loop = self.host.loop
-        loop.remove_writer(self.fd)
-        loop.remove_reader(self.fd)
-        try:
-            self.sock.close()
-        except OSError:
-            pass
-        self.host._gone(self)
-
-
-def _rest_of_frame(data, sent: int) -> int:
-    """Of `data` (whole frames) with its first `sent` bytes gone, how many finish the frame under way."""
-    at = 0
-    while at < sent:
-        at += frames.HEADER + int.from_bytes(data[at:at + frames.HEADER], "big")
-    return at - sent
 
 
 class Host:
@@ -264,7 +68,7 @@ class Host:
         self.advertiser = None
         self.address = None
         self.loop = None
-        self.connections: set[_Connection] = set()
+        self.connections: set[Connection] = set()
         self.over = None  # asyncio.Event, set once the game has a result
         self._sock = None
         self._tasks: list[asyncio.Task] = []
@@ -366,7 +170,7 @@ class Host:
                 return
             sock.setblocking(False)
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            conn = _Connection(self, sock, peer)
+            conn = Connection(self, sock, peer)
             self.connections.add(conn)
             self.table.connect(conn)
             self.loop.add_reader(conn.fd, conn.readable)
@@ -375,14 +179,14 @@ class Host:
                 self._limit_pending(conn)
             self._keep_room(conn)
 
-    def _pending(self, conn: _Connection) -> bool:
+    def _pending(self, conn: Connection) -> bool:
         return not conn.closed and not self.table.is_welcomed(conn)
 
-    def _refuse_full(self, conn: _Connection, sentence: str) -> None:
+    def _refuse_full(self, conn: Connection, sentence: str) -> None:
         conn.send(self._packer.encode(err("full", sentence)))
         conn.close()
 
-    def _limit_pending(self, newest: _Connection) -> None:
+    def _limit_pending(self, newest: Connection) -> None:
         """At most MAX_PENDING_PER_ADDRESS connections from one address without a hello: beyond that the
         oldest of them is refused, so a fresh connection (perhaps a seat holder) always gets its chance."""
         if not self._pending(newest):
@@ -392,7 +196,7 @@ class Host:
         for old in mine[:max(0, len(mine) - limits.MAX_PENDING_PER_ADDRESS)]:
             self._refuse_full(old, f"Too many connections from {old.peer[0]} have not said hello yet.")
 
-    def _keep_room(self, newest: _Connection) -> None:
+    def _keep_room(self, newest: Connection) -> None:
         """Keep the sockets held within the budget, with room for every seat: connections that hold no
         seat give way, those closing first, then the oldest that has not said hello."""
         spare = self.max_connections - self.table.session.n_seats
@@ -413,7 +217,7 @@ class Host:
             self._refuse_full(newest, "This table has no room for another connection now.")
             newest._shut()
 
-    def _within_limits(self, conn: _Connection, msg: dict, now: float) -> bool:
+    def _within_limits(self, conn: Connection, msg: dict, now: float) -> bool:
         """Chat: 5 lines a second per connection (bursts of 10); act: 50 a second per seat (real time 200).
         Beyond that the frame is answered `slow_down` and dropped: nothing applied, nothing remembered."""
         if msg["t"] == "chat":
@@ -438,7 +242,7 @@ class Host:
         if self._sock is not None:
             self.loop.add_reader(self._sock.fileno(), self._accept)
 
-    def _closing(self, conn: _Connection) -> None:
+    def _closing(self, conn: Connection) -> None:
         """`conn` stopped reading: its seat is kept for its token, the others are told — after the
         step under way, so a connection failing mid-fan-out never interleaves a seat update with it."""
         self.reads_of_closed.append((conn.peer, conn.bytes_read))
@@ -447,15 +251,15 @@ class Host:
         if not self._in_step and self._fan_out_handle is None:
             self._fan_out_handle = self.loop.call_soon(self._fan_out)
 
-    def _gone(self, conn: _Connection) -> None:
+    def _gone(self, conn: Connection) -> None:
         self.connections.discard(conn)
 
-    def _bad_frame(self, conn: _Connection, e: frames.BadFrame) -> None:
+    def _bad_frame(self, conn: Connection, e: frames.BadFrame) -> None:
         conn.send(self._packer.encode(err("bad_frame", str(e))))
         conn.close()
 
     # ----- sending ---------------------------------------------------------------------
-    def _dirty(self, conn: _Connection) -> None:
+    def _dirty(self, conn: Connection) -> None:
         self._dirty_conns.append(conn)
         if self._flush_handle is None and not self._in_step:  # sends made outside a step still go out soon
             self._flush_handle = self.loop.call_soon(self._settle)

@@ -15,13 +15,15 @@ import secrets
 from engine import legal, saves, undo
 from engine.errors import BAD_ACTION, NOT_YOUR_TURN, RuleError
 from engine.session import TABLE_SEAT, RulesFailure
-from net import answers, crashpoint
+from net import answers, crashpoint, patches
 from net.frames import MAX_NAME, PROTO, err
 
 log = logging.getLogger(__name__)
 
 LOBBY, PLAY, OVER = "lobby", "play", "over"
 TOKEN_BYTES = 32  # 256-bit seat tokens (the protocol asks for at least 128)
+HASH_EVERY = 16   # every 16th update a patch carries the hash of the view it makes (docs/protocol.md)
+PATCHES = patches.PATCHES   # hello "views": "patches" (any other value, or none: whole views)
 
 
 def token_digest(token: str) -> str:
@@ -62,12 +64,14 @@ class Out:
 
 
 class _Conn:
-    __slots__ = ("seat", "name", "welcomed")
+    __slots__ = ("seat", "name", "welcomed", "patches", "base")
 
     def __init__(self):
         self.seat = None
         self.name = None
         self.welcomed = False
+        self.patches = False   # asked for patches (hello "views": "patches")
+        self.base = None       # (packed, copy) of the last view this connection was sent, when it takes patches
 
 
 class Table:
@@ -97,6 +101,7 @@ class Table:
         self._fallback = random.Random(session.seed)
         self._bot_passed: tuple[int, set] = (-1, set())  # (rev, bot seats that chose nothing at that rev)
         self.rules_failures = 0                 # actions the rules failed on (bugs), each refused and logged
+        self._update_count = 0                  # updates built, for the hash every HASH_EVERY
         for seat, info in enumerate(session.seats):
             if info.get("kind") == "bot":
                 self.bots[seat] = self._new_bot(seat, info.get("level", "normal"))
@@ -192,7 +197,12 @@ class Table:
             return self._act(conn, state, msg)
         # Anything else is answered after every update owed so far (a ping is a barrier a client can trust).
         out = self.flush_updates()
-        if t == "ping":
+        if t == "view":   # a patching client lost its way: a whole view, and patches from it
+            v = self.view(state.seat)
+            if state.patches:
+                state.base = patches.snapshot(v)
+            out.send(conn, {"t": "update", "rev": self.rev, "events": [], "view": v})
+        elif t == "ping":
             out.send(conn, {"t": "pong", "n": msg["n"]})
         elif t == "chat":
             line = {"t": "chat", "from": self._speaker(state), "seat": state.seat, "text": msg["text"]}
@@ -271,10 +281,14 @@ class Table:
             return out.extend(self._refuse(conn, "full", f"This table already has {self.max_watchers} "
                                                          "spectators, its limit; try again later."))
         state.welcomed = True
-        out.send(conn, {"t": "welcome", "proto": PROTO, "game": self.game, "table": self.name,
-                        "seat": state.seat, "token": token,
-                        "last_seq": None if state.seat is None else self.last_seq(state.seat),
-                        "seats": self.public_seats(), "rev": self.rev, "view": self.view(state.seat)})
+        welcome = {"t": "welcome", "proto": PROTO, "game": self.game, "table": self.name,
+                   "seat": state.seat, "token": token,
+                   "last_seq": None if state.seat is None else self.last_seq(state.seat),
+                   "seats": self.public_seats(), "rev": self.rev, "view": self.view(state.seat)}
+        if msg.get("views") == PATCHES:
+            state.patches, welcome["views"] = True, PATCHES
+            state.base = patches.snapshot(welcome["view"])
+        out.send(conn, welcome)
         if state.seat is not None:
             out.extend(self._seat_update(skip=conn))
         return out
@@ -360,23 +374,61 @@ class Table:
         return out
 
     def iter_updates(self, events: list = ()):
-        """`updates`, one message at a time: (connections, message) per viewer seat, each built only
+        """`updates`, one message at a time: (connections, message) per distinct message, each built only
         when asked for, so a driver can send one before the next is built. Seats that did not move
-        come first (those that did already hold their ok); spectators share one message."""
+        come first (those that did already hold their ok); spectators share one message.
+
+        Connections that take patches get the change from the view they were last sent (computed
+        once per distinct last view), the view's hash every HASH_EVERY updates, the whole view when
+        that is smaller, and nothing at all when nothing they see changed."""
         if self._unsent:
             events = self._unsent + list(events)
             self._unsent = []
         actors, self._actors = self._actors, set()
+        self._update_count += 1
+        with_hash = self._update_count % HASH_EVERY == 0
         groups: dict = {}
+        patching = False
         for conn, st in self.conns.items():
             if st.welcomed:
                 groups.setdefault(st.seat, []).append(conn)
+                patching = patching or st.patches
         order = [seat for seat in groups if seat not in actors] + [seat for seat in groups if seat in actors]
         seats, phase, rev = self.public_seats(), self.phase, self.rev  # the same for every receiver
         views = self.views(order, seats, phase)
         for seat in order:
-            yield groups[seat], {"t": "update", "rev": rev, "events": self.session.events_for(events, seat),
-                                 "view": views[seat]}
+            view, seen = views[seat], self.session.events_for(events, seat)
+            if not patching:   # every receiver takes whole views (raw protocol clients): nothing else to do
+                yield groups[seat], {"t": "update", "rev": rev, "events": seen, "view": view}
+                continue
+            whole, by_base = [], {}
+            for conn in groups[seat]:
+                st = self.conns[conn]
+                if st.patches and st.base is not None:
+                    by_base.setdefault(st.base[0], (st.base, []))[1].append((conn, st))   # same bytes, one patch
+                else:
+                    whole.append(conn)
+            if whole:
+                yield whole, {"t": "update", "rev": rev, "events": seen, "view": view}
+            if by_base:
+                yield from self._patched(by_base.values(), view, seen, rev, with_hash)
+
+    def _patched(self, bases, view, seen, rev, with_hash):
+        now = patches.snapshot(view)
+        digest = patches.view_hash(now[1]) if with_hash else None
+        for base, members in bases:
+            for _, st in members:
+                st.base = now
+            ops = patches.diff(base[1], now[1])
+            if not ops and not seen and not with_hash:
+                continue   # nothing new for these connections
+            ops, size = patches.encoded(ops)
+            msg = {"t": "update", "rev": rev, "events": seen, "patch": ops}
+            if size >= len(now[0]):
+                msg = {"t": "update", "rev": rev, "events": seen, "view": view}
+            elif digest is not None:
+                msg["hash"] = digest
+            yield [conn for conn, _ in members], msg
 
     def has_unsent(self) -> bool:
         return bool(self._unsent)

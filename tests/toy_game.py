@@ -81,3 +81,14 @@ def result(state):
 
 def phase(state):
     return "play"
+
+
+def sample_state(view, seat, rng):
+    """A state `seat` cannot tell from this one: its own word kept, every other seat's drawn afresh."""
+    public = view["public"]
+    result_ = public.get("result")
+    n = len(public["taken"])
+    secrets = [view["private"]["secret"] if s == seat else f"{rng.choice(WORDS)}-{rng.randint(100, 999)}"
+               for s in range(n)]
+    return {"pile": public["pile"], "turn": public["turn"], "n": n, "secrets": secrets,
+            "winner": result_["winners"][0] if result_ else None, "taken": list(public["taken"])}

@@ -1,24 +1,20 @@
 """A Civil War bot's picture of the war, read from its own view.
 
-Stacks, battle strengths, the cities at stake, and the bot's own rough model of how far
-each kind of unit gets in a turn (for looking ahead: where the enemy can strike next
-turn, how many turns a unit is from a target). The model only guides judgement; what a
+Stacks, battle strengths and the cities at stake (asked of the rules' queries,
+engine.civil_war.queries), and the bot's own rough model of where each kind of unit gets in
+a turn, built from the rules' own step test (for looking ahead: where the enemy can strike
+next turn, how many turns a unit is from a target). The model only guides judgement; what a
 bot may actually do always comes from `view["private"]["legal"]`.
 """
 from collections import deque
 from functools import lru_cache
 
 from engine import grid
+from engine.civil_war import queries
 from engine.civil_war.board import load
+from engine.civil_war.queries import CAVALRY, GROUND, GUNBOAT, INFANTRY, KINDS, RAIL_RIDE, SPEED
 
-INFANTRY, CAVALRY, GUNBOAT = "infantry", "cavalry", "gunboat"
-KINDS = (INFANTRY, CAVALRY, GUNBOAT)
-GROUND = (INFANTRY, CAVALRY)
-# The rulebook's stakes as a bot weighs them: pieces a side gives up when it loses one of its cities.
-KEY_CITY_STAKE = {0: 1, 1: 2}
-CAPITAL_STAKE = {0: 5, 1: 6}
-FORTIFIED_WEIGHT = 2   # a ground unit in its side's fortified city counts this much in battle
-RIDE = 3               # rail links an infantry group rides in one turn
+__all__ = ["CAVALRY", "GROUND", "GUNBOAT", "INFANTRY", "KINDS", "Picture", "empty", "full", "plus", "size"]
 FAR = 99               # turns to somewhere the model cannot reach
 
 
@@ -50,8 +46,8 @@ class Mobility:
         self.moves = {INFANTRY: {}, CAVALRY: {}, GUNBOAT: {}}
         for sq in squares:
             self.moves[INFANTRY][sq] = self._infantry(sq)
-            self.moves[CAVALRY][sq] = self._walk(sq, 2, lambda a, b: board.squares[b].land)
-            self.moves[GUNBOAT][sq] = self._walk(sq, 2, lambda a, b: b in board.water.get(a, ()))
+            for kind in (CAVALRY, GUNBOAT):
+                self.moves[kind][sq] = self._walk(sq, SPEED[kind], kind)
         self.back = {kind: {sq: [] for sq in squares} for kind in KINDS}
         for kind, table in self.moves.items():
             for a, reach in table.items():
@@ -59,9 +55,8 @@ class Mobility:
                     self.back[kind][b].append(a)
 
     def foot_step(self, a, b) -> bool:
-        """One infantry step: onto land, and onto a mountain only along a rail or a pass."""
-        sq = self.board.squares[b]
-        return sq.land and (not sq.mountain or b in self.board.rail.get(a, ()) or self.board.pass_allows(a, b))
+        """One infantry step, as the rules allow it by terrain."""
+        return queries.step_allowed(self.board, INFANTRY, a, b)
 
     def _infantry(self, start) -> frozenset:
         reach = {b for b in self.steps[start] if self.foot_step(start, b)}
@@ -70,12 +65,12 @@ class Mobility:
         return frozenset(reach)
 
     def ride(self, start, cut: frozenset, blocked: frozenset) -> list:
-        """Squares an infantry group on `start` rides to: up to RIDE open rail links, never through `blocked`."""
+        """Squares an infantry group on `start` rides to: up to RAIL_RIDE open rail links, never through `blocked`."""
         rail = self.board.rail
         if start not in rail:
             return []
         seen, out, frontier = {start}, [], [start]
-        for _ in range(RIDE):
+        for _ in range(RAIL_RIDE):
             nxt = []
             for at in frontier:
                 for b in rail[at]:
@@ -88,13 +83,13 @@ class Mobility:
             frontier = nxt
         return out
 
-    def _walk(self, start, steps: int, ok) -> frozenset:
+    def _walk(self, start, steps: int, kind: str) -> frozenset:
         seen, frontier = {start}, [start]
         for _ in range(steps):
             nxt = []
             for at in frontier:
                 for b in self.steps[at]:
-                    if b not in seen and ok(at, b):
+                    if b not in seen and queries.step_allowed(self.board, kind, at, b):
                         seen.add(b)
                         nxt.append(b)
             frontier = nxt
@@ -131,8 +126,10 @@ class Picture:
         self.me, self.foe = me, 1 - me
         self.units = ({}, {})    # side -> square -> composition of every unit there
         self.movers = ({}, {})   # side -> square -> composition of units free to move on the side's next turn
+        self.units_on = {}       # square -> the view's units there (what the rules count in a battle)
         for u in pub["units"]:
             sq, side = (u["at"][0], u["at"][1]), u["side"]
+            self.units_on.setdefault(sq, []).append(u)
             self.units[side].setdefault(sq, empty())[u["kind"]] += 1
             if not u["disabled"] or side == me:
                 self.movers[side].setdefault(sq, empty())[u["kind"]] += 1
@@ -140,39 +137,25 @@ class Picture:
         for st in pub["stacks"]:
             if st["side"] == me:
                 self.ready[(st["at"][0], st["at"][1])] = full(st["ready"])
-        self.fortified = (set(), set())
+        self.position = queries.position(view)
+        self.fortified = (set(), set())   # side -> squares it has fortified (a bot may try one out)
         for name, side in pub["fortified"].items():
             self.fortified[side].add(self.board.cities[name].at)
-        self.garrison = {}       # square -> points of a standing capital garrison
-        for name, points in pub["garrisons"].items():
-            if points:
-                self.garrison[self.board.cities[name].at] = points
         self.flags = set(pub["flags"])
         self.pieces = list(pub["pieces"])
         self.cut = tuple(frozenset(frozenset((tuple(a), tuple(b))) for a, b in links) for links in pub["cut_links"])
 
     # ----- strengths and stakes ----------------------------------------------------------
     def strength(self, sq, side: int, comp: dict | None = None) -> int:
-        """Battle strength of `side` on `sq` (of `comp` if given, else of the units there)."""
-        comp = self.units[side].get(sq) if comp is None else comp
-        n = size(comp) if comp else 0
-        if comp and sq in self.fortified[side]:
-            n += (FORTIFIED_WEIGHT - 1) * (comp[INFANTRY] + comp[CAVALRY])
-        city = self.board.city_at.get(sq)
-        if city is not None and city.capital_side == side:
-            n += self.garrison.get(sq, 0)
-        return n
+        """Battle strength of `side` on `sq` as the rules count it (of `comp` if given, else of the units
+        there), with the fortified cities as the picture holds them."""
+        fortified = {self.board.city_at[at].name: s for s in (0, 1) for at in self.fortified[s]}
+        here = dict(self.position, units=self.units_on.get(tuple(sq), []), fortified=fortified)
+        return queries.strength(self.board, here, sq, side, comp)
 
     def stake(self, sq, side: int) -> int:
         """Pieces `side` gives up if it loses the city on `sq` now (0: no city of its at stake)."""
-        city = self.board.city_at.get(sq)
-        if city is None or city.name in self.flags:
-            return 0
-        if city.key_side == side:
-            return KEY_CITY_STAKE[side]
-        if city.capital_side == side:
-            return CAPITAL_STAKE[side]
-        return 0
+        return queries.stake(self.board, self.position, sq, side)
 
     def cities_of(self, side: int) -> list:
         """Squares of `side`'s cities still at stake."""
@@ -181,8 +164,7 @@ class Picture:
 
     def is_city(self, sq) -> bool:
         """A key city or capital: a battle there must destroy every defender."""
-        city = self.board.city_at.get(sq)
-        return city is not None and (city.key_side is not None or city.capital_side is not None)
+        return queries.must_destroy_all(self.board, sq)
 
     # ----- reach ------------------------------------------------------------------------
     def reach(self, side: int, skip=None) -> dict:

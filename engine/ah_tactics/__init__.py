@@ -25,10 +25,12 @@ docs/ah_tactics.md ("Protocol: ah_tactics"). Modules, one idea each:
   listing       legal actions (per-unit move templates with costs)
   views         public and private views, redaction, prompts, sides
 """
-from engine import options as option_menu
+from engine.package import option_surface
 from engine.ah_tactics import listing, setup as setup_module, turns, views
+from engine.ah_tactics import queries  # view-level questions a window asks (docs: "Queries the window asks")
 from engine.ah_tactics.board import load
 from engine.ah_tactics.headquarters import UNATTACHED
+from engine.ah_tactics.sampling import sample_state  # noqa: F401  (information sets: docs/games.md)
 from engine.ah_tactics.units import CORPS, N_UNITS
 from engine.gametype import CHANCE, IMPERFECT, SEQUENTIAL, GameType
 from engine.schema import Int, Square, Str
@@ -98,14 +100,8 @@ prompt = views.prompt
 sides = views.sides
 
 
-def default_options() -> dict:
-    return option_menu.defaults(OPTION_CHOICES)
-
-
-def validate_options(requested, n_seats) -> dict:
-    if n_seats not in (2, 4):
-        raise ValueError("Tactics is for two players, or two teams of two (4 seats).")
-    return option_menu.choose(OPTION_CHOICES, requested)
+default_options, validate_options = option_surface(
+    OPTION_CHOICES, lambda n: None if n in (2, 4) else "Tactics is for two players, or two teams of two (4 seats).")
 
 
 def setup(options, n_seats, rng) -> dict:

@@ -5,12 +5,12 @@ completely at load: a broken map is refused with a BoardError naming the first p
 sentence. The format is described in docs/ah_tactics.md ("The map data").
 """
 from dataclasses import dataclass
-from functools import lru_cache
 
 from engine import grid, resources
 from engine.ah_tactics import units
 from engine.bitgrid import BitGrid
 from engine.errors import BoardError
+from engine.package import board_loader
 
 BOARDS = resources.asset_path("boards")
 
@@ -102,19 +102,7 @@ class Board:
         return self.bivouacs[(side, area)]
 
 
-@lru_cache(maxsize=None)
-def load(name: str = "ah_tactics") -> Board:
-    return parse(resources.read_board(name))
-
-
-def parse(data: dict) -> Board:
-    """Build and validate a Board from its JSON data; BoardError names the first problem."""
-    try:
-        return _parse(data)
-    except BoardError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        raise BoardError(f"The map data is malformed ({type(e).__name__}: {e}).") from None
+load, parse = board_loader("ah_tactics", lambda data: _parse(data))
 
 
 def _need(ok: bool, sentence: str) -> None:

@@ -1,23 +1,24 @@
 """What a seat may do now (`legal`), in the shape of engine/legal.py.
 
 Few actions (set-up done, ending movement, the battle plan's steps, fall-back and contact
-choices, reserves, regrouping) are listed whole. Moves are one template per movable unit:
-    {"type": "move", "unit": 17, "to": {"$one_of": [[x, y], ...]}}
-with the extra key "move_costs": {"17": [thirds, ...]} giving the cost of each square of that
-list, in the same order (squares row by row); and a parachute division that may still fly has
-{"type": "drop", "unit": u, "to": {"$one_of": [...]}}. "allowance" holds the thirds left.
+choices, reserves, regrouping) are listed whole. Moves are one template per movable unit whose
+squares are a compact `$squares` domain (engine.legal.squares), each square with its cost:
+    {"type": "move", "unit": 17, "to": {"$squares": {"w": 48, "h": 36, "cost": <raster>, "max": 89}}}
+the domain holding the squares whose cost in thirds is at most "max" (the allowance left), so a
+unit's raster stays the same bytes while the allowance is spent; a parachute division that may
+still fly has {"type": "drop", "unit": u, "to": {"$squares": ...}} (every cost 0). "allowance"
+holds the thirds left. Listed as {"$one_of": [[x, y], ...]} these were ~64,000 squares (~260 KB); as
+rasters ~80 KB the first time in a turn, and then a move changes a few bytes of each.
 
 Every unit's reach is found in one packed search (movement.Field.reach_many) and kept for the
 next call while nothing it depends on has changed (both seats of a side ask for the same).
 """
-from operator import itemgetter
-
 from engine import legal as shape
 from engine.ah_tactics import airborne, allowance, battles, contact, headquarters, reserves, results
 from engine.ah_tactics.board import load
 from engine.ah_tactics.movement import field_for, tables
-from engine.ah_tactics.state import (ACTIVE, BATTLE, CONTACT, MOVE, RESERVE, RETREAT, SETUP, attack_factor,
-                                     is_commander, side_of_seat)
+from engine.ah_tactics.state import (ACTIVE, BATTLE, CONTACT, FULL_ALLOWANCE, MOVE, RESERVE, RETREAT, SETUP,
+                                     attack_factor, is_commander, side_of_seat)
 from engine.ah_tactics.units import PARA, ROSTER, side_units
 
 _CACHE: dict = {}
@@ -67,8 +68,8 @@ def _key(state, side):
             state["options"]["hq_range"])
 
 
-def moves(board, state, side) -> tuple[list, dict]:
-    """(move templates, move costs by unit) for the side's movement phase."""
+def moves(board, state, side) -> list:
+    """The move templates of the side's movement phase (each square's cost in its domain)."""
     key = _key(state, side)
     hit = _CACHE.get(key)
     if hit is None:
@@ -76,8 +77,7 @@ def moves(board, state, side) -> tuple[list, dict]:
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.pop(next(iter(_CACHE)))
         _CACHE[key] = hit
-    templates, costs = hit
-    return [dict(t) for t in templates], dict(costs)
+    return [dict(t) for t in hit]
 
 
 # The last search per side, kept so that a unit whose reach cannot have changed is not searched
@@ -125,6 +125,7 @@ def _open_sides(board, square, occupied) -> int:
 def _moves(board, state, side):
     hidden = reserves.squares_of(state, side)
     budget = state["allowance"]
+    reach = max(budget, FULL_ALLOWANCE)
     static = _static(state, side)
     occupied = _occupied(state, side)
     last = _LAST.get(side)
@@ -140,11 +141,8 @@ def _moves(board, state, side):
         movers.append(uid)
         kept = last[3].get(uid) if changed is not None else None
         if kept is not None and kept[0] == source and _unchanged(board, kept[1], src, changed, budget):
-            idx, cost, image = kept[1]
-            if cost and max(cost) > budget:
-                keep = [k for k, c in enumerate(cost) if c <= budget]
-                idx, cost = [idx[k] for k in keep], [cost[k] for k in keep]
-            results[uid] = (source, (idx, cost, image))
+            # kept whole: squares that cost more than the budget now are outside the domain's "max"
+            results[uid] = kept
         else:
             sources.append((uid, source))
     if sources:
@@ -152,14 +150,15 @@ def _moves(board, state, side):
         # searches run dry the integers shrink and every later operation is cheaper.
         sources.sort(key=lambda item: -_open_sides(board, item[1][0], occupied))
         field = field_for(board, state, side)
-        for (uid, source), found in zip(sources, field.reach_many([s for _, s in sources], budget)):
+        # Searched with the whole turn's allowance: the domain's "max" leaves out what costs more than is
+        # left, so a unit's costs change only where a move really changed them (and patches stay small).
+        for (uid, source), found in zip(sources, field.reach_many([s for _, s in sources], reach)):
             results[uid] = (source, found)
-    _LAST[side] = (static, occupied, budget, results)
-    squares = board.grid.square_list
-    templates, costs = [], {}
+    _LAST[side] = (static, occupied, reach, results)
+    templates = []
     allowed = None
     for uid in movers:
-        idx, cost, _ = results[uid][1]
+        idx, cost, _, _ = results[uid][1]
         keep = headquarters.range_filter(state, uid)
         if state["units"][uid]["status"] == RESERVE:
             if allowed is None:
@@ -170,23 +169,33 @@ def _moves(board, state, side):
         if keep is not None:
             pairs = [(i, c) for i, c in zip(idx, cost) if keep((i % board.width, i // board.width))]
             idx, cost = [p[0] for p in pairs], [p[1] for p in pairs]
-        if not idx:
+        if not any(c <= budget for c in cost):
             continue
-        to = list(itemgetter(*idx)(squares)) if len(idx) > 1 else [squares[idx[0]]]
-        templates.append({"type": "move", "unit": uid, "to": shape.one_of(to)})
-        costs[str(uid)] = cost
-    return templates, costs
+        raster = results[uid][1][3]
+        if len(idx) != len(results[uid][1][0]):   # a range or reserve filter took squares out
+            raster = _raster(board, idx, cost)
+        templates.append({"type": "move", "unit": uid, "to": shape.squares(board.width, board.height, raster, budget)})
+    return templates
+
+
+def _raster(board, idx, cost) -> bytes:
+    raster = bytearray(board.width * board.height)
+    for i, c in zip(idx, cost):
+        raster[i] = c + 1
+    return bytes(raster)
 
 
 def _movement(board, state, side, commander):
-    templates, costs = moves(board, state, side)
+    templates = moves(board, state, side)
     flyers = [uid for uid in side_units(side) if ROSTER[uid].kind == PARA and state["units"][uid]["status"] == ACTIVE
               and state["units"][uid]["at"] is not None and uid not in state["moved"] and uid not in state["flown"]]
     if flyers:
-        squares = board.grid.square_list
-        zone = [squares[i] for i in board.grid.indices(airborne.drop_zone(board, state, side))]
+        raster = bytearray(board.width * board.height)
+        for i in board.grid.indices(airborne.drop_zone(board, state, side)):
+            raster[i] = 1
+        zone = shape.squares(board.width, board.height, raster)
         for uid in flyers:
-            templates.append({"type": "drop", "unit": uid, "to": shape.one_of(zone)})
+            templates.append({"type": "drop", "unit": uid, "to": zone})
     actions = []
     if commander:
         actions.append({"type": "end_movement"})
@@ -197,7 +206,7 @@ def _movement(board, state, side, commander):
                 actions.append({"type": "reveal", "unit": uid})
         for uid, corps in headquarters.regroup_options(state, side):
             actions.append({"type": "regroup", "unit": uid, "corps": corps or headquarters.UNATTACHED})
-    return shape.listing(actions, templates, move_costs=costs, allowance=state["allowance"])
+    return shape.listing(actions, templates, allowance=state["allowance"])
 
 
 def _battle(board, state, side, commander):

@@ -17,7 +17,7 @@ by step, square by square, for carrying out a move). Both read the same tables, 
 """
 import heapq
 from operator import itemgetter
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from engine.ah_tactics import board as board_module
 from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
@@ -101,16 +101,24 @@ class Tables:
                 if terrain == FOREST:
                     self.forest |= g.bit(sq)
         self.clear = self.enter & ~self.forest
-        self.steps = [[] for _ in range(g.size)]
+        self._board, self._mover = board, mover
+
+    @cached_property
+    def steps(self) -> list:
+        """Per square, its steps for routes; built on first use (~70 ms a class: a reach never needs them,
+        so the first movement listing of a game does not wait for them)."""
+        board, g = self._board, self._board.grid
+        steps = [[] for _ in range(g.size)]
         for (x, y) in board.terrain:
             if not board.land((x, y)):
                 continue
             for dx, dy in KING_STEPS:
                 b = (x + dx, y + dy)
                 if b in board.terrain:
-                    cost, along = step_cost(board, (x, y), b, mover)
+                    cost, along = step_cost(board, (x, y), b, self._mover)
                     if cost:
-                        self.steps[g.index((x, y))].append((g.index(b), cost, along))
+                        steps[g.index((x, y))].append((g.index(b), cost, along))
+        return steps
 
 
 @lru_cache(maxsize=None)
@@ -152,7 +160,8 @@ def _byte_offsets(lane_bytes: int):
     """[byte position][byte value] -> the indices of that byte's set bits (a cached table)."""
     table = _OFFSETS.get(lane_bytes)
     if table is None:
-        table = _OFFSETS[lane_bytes] = [[tuple(pos * 8 + b for b in range(8) if v >> b & 1) for v in range(256)]
+        bits = [tuple(b for b in range(8) if v >> b & 1) for v in range(256)]
+        table = _OFFSETS[lane_bytes] = [[tuple(map((pos * 8).__add__, v)) for v in bits]
                                         for pos in range(lane_bytes)]
     return table
 
@@ -173,7 +182,7 @@ class Field:
     def reach(self, src, mover: str, budget: int, *, amphibious: bool = False, sea: bool = True) -> dict:
         """{(x, y): cost in thirds} of every square the unit on `src` can end a move on within
         `budget` (src itself not included)."""
-        (idx, costs, _), = self.reach_many([(src, mover, amphibious)], budget, sea=sea)
+        (idx, costs, _, _), = self.reach_many([(src, mover, amphibious)], budget, sea=sea)
         g = self.board.grid
         return {g.square(i): c for i, c in zip(idx, costs)}
 
@@ -352,16 +361,18 @@ def _bytes_of(bits: int, total: int) -> int:
 
 
 def _decode(reached: int, seen: int, planes: list, lanes: int, size: int) -> list:
-    """Per lane (indices, costs, image) from the reached set and the cost's bit planes: each plane
+    """Per lane (indices, costs, image, raster) from the reached set and the cost's bit planes: each plane
     becomes one byte per square (0 or 1) through its binary string, and the weighted planes add up
     without carries into one byte per square holding its cost. The image holds cost + 1 for every
-    square the search passed (listed or not) and 0 elsewhere."""
+    square the search passed (listed or not) and 0 elsewhere; the raster the same for the listed
+    squares only (engine.legal.squares: a listing sends it as it is)."""
     total = lanes * size
     cost = _bytes_of(seen, total)
     for j, plane in enumerate(planes):
         if plane:
             cost += _bytes_of(plane, total) << j
     cost_bytes = cost.to_bytes(total, "little")
+    raster_bytes = (cost & _bytes_of(reached, total) * 255).to_bytes(total, "little")
     lane_bytes = size // 8
     offsets = _byte_offsets(lane_bytes)
     data = reached.to_bytes(total // 8, "little")
@@ -377,5 +388,5 @@ def _decode(reached: int, seen: int, planes: list, lanes: int, size: int) -> lis
             costs = [c - 1 for c in itemgetter(*idx)(image)]
         else:
             costs = [image[i] - 1 for i in idx]
-        out.append((idx, costs, image))
+        out.append((idx, costs, image, raster_bytes[k * size:(k + 1) * size]))
     return out

@@ -10,11 +10,14 @@ fields are listed in docs/civil_war.md. Modules, one idea each:
   cities      key cities, capitals, garrisons, fortification
   turns       turn flow, pending steps, apply, legal actions, the end of the game
   views       the (wholly public) view
+  queries     what a bot or a window may ask the rules (strength, stakes, steps): QUERIES
 """
-from engine import options, sides as side_list
-from engine.civil_war import turns, views
+from engine import sides as side_list
+from engine.package import option_surface
+from engine.civil_war import queries, turns, views
 from engine.civil_war.board import load
 from engine.civil_war.pieces import KINDS, SIDE_TITLES
+from engine.civil_war.sampling import sample_state  # noqa: F401  (information sets: docs/games.md)
 from engine.gametype import GameType
 from engine.schema import Int, ListOf, MapOf, Optional, Square
 
@@ -23,6 +26,7 @@ TITLE = "The Civil War Game"
 MIN_SEATS = MAX_SEATS = DEFAULT_SEATS = 2
 # Everything is on the board for both to see; an even battle is settled by a coin.
 GAME_TYPE = GameType()
+QUERIES = queries.__all__
 # turn_limit: side-turns before the game is decided by pieces left. The rules set no limit (0);
 # a limit is a house rule for games that would stall.
 OPTION_CHOICES = {"turn_limit": [0, 200, 100, 400]}
@@ -63,14 +67,8 @@ result = turns.result
 view = views.view
 
 
-def default_options() -> dict:
-    return options.defaults(OPTION_CHOICES)
-
-
-def validate_options(requested, n_seats) -> dict:
-    if n_seats != 2:
-        raise ValueError("The Civil War Game is for exactly two players.")
-    return options.choose(OPTION_CHOICES, requested)
+default_options, validate_options = option_surface(
+    OPTION_CHOICES, lambda n: None if n == 2 else "The Civil War Game is for exactly two players.")
 
 
 def setup(options, n_seats, rng) -> dict:

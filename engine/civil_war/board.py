@@ -5,11 +5,11 @@ latitude and longitude (projected onto squares here), rivers and railroads as
 routes of city names or [x, y] squares, and the starting forces.
 """
 from dataclasses import dataclass
-from functools import lru_cache
 
-from engine import grid, resources
+from engine import grid
 from engine.civil_war.pieces import FORCES, KINDS, SIDE_BY_NAME, GUNBOAT, INFANTRY, sea_load_ok
 from engine.errors import BoardError
+from engine.package import board_loader
 
 
 NW_SE, NE_SW = "NW-SE", "NE-SW"
@@ -98,17 +98,7 @@ def project(lat: float, lon: float, projection: dict, size: int):
     return (x, y)
 
 
-@lru_cache(maxsize=None)
-def load(name: str = "civil_war") -> Board:
-    return parse(resources.read_board(name))
-
-
-def parse(data: dict) -> Board:
-    """Build and validate a Board from its JSON data; BoardError names the first problem."""
-    try:
-        return _parse(data)
-    except (KeyError, TypeError, ValueError) as e:
-        raise BoardError(f"civil_war board data is malformed ({type(e).__name__}: {e})") from None
+load, parse = board_loader("civil_war", lambda data: _parse(data))
 
 
 def _parse(data: dict) -> Board:

@@ -46,17 +46,27 @@ def locked(board, state, unit) -> bool:
 def capture(board, state, square, side: int, events: list) -> None:
     """`side` now holds `square` alone: take an enemy key city or fallen capital the first time."""
     city = board.city_at.get(square)
-    if city is None or city.name in state["flags"] or units_at(state, square, enemy(side)):
+    if city is None or units_at(state, square, enemy(side)):
         return
-    if city.key_side == enemy(side):
-        cost = KEY_CITY_LOSS[city.key_side]
-    elif city.capital_side == enemy(side):
-        cost = CAPITAL_LOSS[city.capital_side]
-    else:
+    cost = cost_of_losing(board, state, square, enemy(side))
+    if not cost:
         return
     state["flags"][city.name] = side
     events.append({"type": "captured", "city": city.name, "kind": city.kind, "by": side, "cost": cost})
     owe_losses(state, enemy(side), cost, city.name, events)
+
+
+def cost_of_losing(board, state, square, side: int) -> int:
+    """Pieces `side` gives up if it loses the city on `square` now: its key city or its unfallen capital
+    (0 when no city of its is at stake there)."""
+    city = board.city_at.get(square)
+    if city is None or city.name in state["flags"]:
+        return 0
+    if city.key_side == side:
+        return KEY_CITY_LOSS[side]
+    if city.capital_side == side:
+        return CAPITAL_LOSS[side]
+    return 0
 
 
 def owe_losses(state, side: int, n: int, city: str, events: list) -> None:

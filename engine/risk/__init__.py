@@ -9,15 +9,17 @@ The rules surface of DESIGN.md. Modules, one idea each:
   turns     reinforce, attack, occupy, fortify, draw
   legal     what a seat may do, from public data (shared with the bots)
   view      per-seat views and event redaction
+  queries   what a bot or a window may ask the rules (dice odds, who loses a pair): QUERIES
 """
 from engine.errors import RuleError
 from engine.gametype import IMPERFECT, GameType
-from engine.risk import legal as rules_legal, setup as opening, turns
+from engine.risk import legal as rules_legal, queries, setup as opening, turns
 from engine.risk.board import TERRITORY_COUNT, WILD_CARDS, load
 from engine.risk.legal import NEUTRAL, actor
 from engine.risk.options import OPTION_CHOICES, default_options, validate_options
 from engine.risk.options import OPTION_HELP, OPTION_LABELS  # noqa: F401  (the new-game screen reads them)
 from engine.risk.view import private_view, redact, view
+from engine.risk.sampling import sample_state  # noqa: F401  (information sets: docs/games.md)
 from engine.schema import Int, ListOf, Str
 from engine.undo import when_changed
 
@@ -29,6 +31,7 @@ DEFAULT_SEATS = 4
 # Hidden hands; the defender may be asked to answer an attack out of turn (option defender_dice=choose).
 GAME_TYPE = GameType(information=IMPERFECT, reactions=True)
 
+QUERIES = queries.__all__
 _TERRITORY = Str(load().territory_ids)
 _ARMIES = Int(1, 1_000_000)
 ACTIONS = {

@@ -13,11 +13,16 @@ def compare(attacker_dice: list[int], defender_dice: list[int]) -> tuple[int, in
     d = sorted(defender_dice, reverse=True)
     attacker_losses = defender_losses = 0
     for att, dfn in zip(a, d):
-        if att > dfn:
+        if attacker_takes_pair(att, dfn):
             defender_losses += 1
-        else:  # a tie goes to the defender
+        else:
             attacker_losses += 1
     return attacker_losses, defender_losses
+
+
+def attacker_takes_pair(attacker_die: int, defender_die: int) -> bool:
+    """True when the attacker's die beats the defender's in one compared pair: a tie goes to the defender."""
+    return attacker_die > defender_die
 
 
 def max_attack_dice(armies_in_source: int) -> int:

@@ -5,7 +5,7 @@ from engine.risk.cards import card_info, escalating_value
 # Copied from the state as they are (ints, strs, bools, None, or lists of ints).
 _PLAIN_FIELDS = ("phase", "first", "current", "turn_number", "armies_to_place", "neutral_pool", "setup_step",
                  "setup_own_left", "sets_traded", "conquered_this_turn", "must_trade", "mid_turn", "neutral",
-                 "n_seats")
+                 "n_seats", "territory_bonus_given", "trade_after_occupy")
 
 
 def _stats(territories: dict, n_seats: int) -> list[dict]:

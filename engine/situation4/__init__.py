@@ -8,8 +8,9 @@ from engine import legal as shape, options, sides as side_list
 from engine.errors import GAME_OVER, RuleError
 from engine.gametype import IMPERFECT, REALTIME, GameType
 from engine.schema import Int
-from engine.situation4 import moves, play, views
+from engine.situation4 import moves, play, queries, views
 from engine.situation4.board import load
+from engine.situation4.sampling import sample_state  # noqa: F401  (information sets: docs/games.md)
 from engine.situation4.state import SIDES, new_state, side_of
 
 GAME_ID = "situation4"
@@ -19,6 +20,7 @@ MAX_SEATS = 4
 DEFAULT_SEATS = 2
 # Every seat races at once; the trays are shuffled (chance) and their order is private.
 GAME_TYPE = GameType(dynamics=REALTIME, information=IMPERFECT, teams=True)
+QUERIES = queries.__all__   # what a bot or the window may ask the rules (engine/situation4/queries.py)
 # "Both start at the same moment": every racer (window, bot process, host bot) counts this many
 # seconds from the moment the table starts before its first move (docs/protocol.md, Situation 4).
 START_COUNTDOWN = 3.0

@@ -68,14 +68,22 @@ def place_problem(board: Board, owner: list, forces: list, side: int, piece: int
     return None
 
 
-def paradrop_problem(board: Board, owner: list, forces: list, side: int, paratroopers: int,
-                     target: int, piece: int, slot: int):
+def landing_problem(owner: list, forces: list, side: int, paratroopers: int, target: int):
+    """Why a paratrooper of `side` may not land on `target` (before the piece that joins it is judged)."""
     if paratroopers <= 0:
         return "You have no paratroopers ready (complete your paratroop base first; three at most)."
     if owner[target] != other(side):
         return "A paratrooper must land on one of your opponent's pieces."
     if forces[target] is not None:
         return "That piece already holds a tank or paratrooper."
+    return None
+
+
+def paradrop_problem(board: Board, owner: list, forces: list, side: int, paratroopers: int,
+                     target: int, piece: int, slot: int):
+    problem = landing_problem(owner, forces, side, paratroopers, target)
+    if problem:
+        return problem
     if slot not in board.neighbours[target]:
         return "Your piece must interlock with the piece your paratrooper lands on."
     return _slot_problem(board, owner, forces, side, piece, slot)

@@ -18,14 +18,17 @@ fields are listed in docs/tactics1940.md. Modules, one idea each:
   scoring     the jackpot, the final scores and the settlement
   turns       turn flow, pending steps, apply, legal actions, timers
   views       public and private views, redaction, the prompt
+  queries     the documented questions bots may ask from one seat's view (its __all__): the
+              package's public query surface, re-exported here as `queries`
 """
-from engine import options as option_menu
+from engine.package import option_surface
 from engine import sides as side_list
 from engine.gametype import CHANCE, IMPERFECT, SEQUENTIAL, GameType
 from engine.rng import Rng
 from engine.schema import Bool, Int, ListOf, Square, Str
-from engine.tactics1940 import deck, turns, views
+from engine.tactics1940 import deck, queries, turns, views
 from engine.tactics1940.board import load
+from engine.tactics1940.sampling import sample_state  # noqa: F401  (information sets: docs/games.md)
 from engine.tactics1940.pieces import (NORTH, POWERS_BY_SEATS, PIECES_PER_SEAT, PROTEST_CARDS, SOUTH, START_COINS,
                                        TOTAL_COINS, make_pieces)
 
@@ -71,16 +74,12 @@ view = views.view
 private_view = views.private_view
 redact = views.redact
 prompt = views.prompt
+QUERIES = queries.__all__   # what bots may ask the rules (tests/bots/test_legal_only.py holds them to it)
 
 
-def default_options() -> dict:
-    return option_menu.defaults(OPTION_CHOICES)
-
-
-def validate_options(requested, n_seats) -> dict:
-    if not MIN_SEATS <= n_seats <= MAX_SEATS:
-        raise ValueError(f"Tactics is for {MIN_SEATS} to {MAX_SEATS} players, not {n_seats}.")
-    return option_menu.choose(OPTION_CHOICES, requested)
+default_options, validate_options = option_surface(
+    OPTION_CHOICES,
+    lambda n: None if MIN_SEATS <= n <= MAX_SEATS else f"Tactics is for {MIN_SEATS} to {MAX_SEATS} players, not {n}.")
 
 
 def first_player(n_seats: int, rng: Rng) -> tuple[int, list]:

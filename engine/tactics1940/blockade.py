@@ -6,8 +6,14 @@ nor spoil a blockade, so the test sets them aside (as if they were not on the bo
 defenders are the blockaded belligerent and its allies. A seaport is blockaded when:
 
  1. its mouth is shut: each of the four passages (an open seaport square to a front square)
-    has a blockading piece on one of its two ends; this is what "cut off from the sea"
-    asks when no defender is near (the two open squares, or the two in front of them);
+    has a blockading piece on one of its two ends, or a defender's piece on its front
+    square with a blockading piece beside it. This is what "cut off from the sea" asks when
+    no defender is near (the two open squares, or the two in front of them); a defender
+    shut in his own mouth ("trapped within the blockade, but outside the SEAPORT": North's
+    transports on both open squares and on the square in front, South's pieces round that
+    square) fills the passages it stands on as well, and test 3 then asks that it cannot
+    move at all. A defender's piece with no blockader beside it shuts nothing: a port
+    closed only by its owner's own pieces is not blockaded by anybody;
  2. no defender can get in or out on his next move: a search over the moves of every
     defending piece (its steps when it stands on an end of a passage, the only place a step
     can cross; every jump chain of every battleship) finds none that crosses the home area's edge;
@@ -20,10 +26,12 @@ the rule cannot delay it). The test runs when a player's move is complete, card 
 
 A neutral piece in the way may be ordered aside: on its turn, before moving, a player at
 war may `demand` any neutral piece in the vicinity of the enemy belligerent's seaport (the
-seaport, its front squares and their neighbours). On each of its next turns the neutral
-must move a demanded piece nearer to the edge of that vicinity (out of it, or to a square
-fewer steps from leaving it) if one can, else move a demanded piece if one can move; the
-demand ends once the piece has left the vicinity.
+seaport, its front squares and their neighbours). "Out of the way" is off the blockade's
+squares and out of the mouth, never into the blockaded seaport: on each of its next turns
+the neutral must move a demanded piece nearer to the sea edge of that vicinity (out of it,
+or to a square fewer steps from leaving it through the mouth: the seaport is the farthest
+part) if one can; else move a demanded piece without entering that home area, if one can;
+else move another piece (with nothing else to move it passes). The demand ends once the piece has left the vicinity.
 """
 from engine.tactics1940 import diplomacy
 from engine.tactics1940.moves import crosses, jumps, piece_moves
@@ -39,10 +47,17 @@ def port_position(state, seat) -> tuple:
     return friends, foes, occ
 
 
-def mouth_shut(home, occ, foes) -> bool:
+def mouth_shut(board, home, occ, friends, foes) -> bool:
+    """Test 1: every passage of `home`'s mouth has a blockader on one end, or a defender hemmed in by a
+    blockader on its front square. Whether anything can still get through is for the exact tests."""
     for passage in home.passages:
-        if not any(sq in occ and occ[sq]["owner"] in foes for sq in passage):
-            return False
+        if any(sq in occ and occ[sq]["owner"] in foes for sq in passage):
+            continue
+        front = next(sq for sq in passage if sq in home.front)
+        if front in occ and occ[front]["owner"] in friends and \
+                any(n in occ and occ[n]["owner"] in foes for n in board.links[front].values()):
+            continue
+        return False
     return True
 
 
@@ -51,8 +66,9 @@ def blockaded(board, state, seat, occ=None) -> bool:
     the whole board, may be passed when the caller has it."""
     home = board.homes[state["powers"][seat]]
     camp = state["camp"][seat]
+    friends = set(diplomacy.camp_seats(state, camp))
     foes = set(diplomacy.camp_seats(state, opposite(camp)))
-    if not mouth_shut(home, occ if occ is not None else occupancy(state), foes):
+    if not mouth_shut(board, home, occ if occ is not None else occupancy(state), friends, foes):
         return False        # the usual case, settled without a search
     friends, foes, occ = port_position(state, seat)
     ends = set(home.open) | set(home.front)
@@ -112,24 +128,37 @@ def standing_demands(board, state, seat) -> dict:
     return out
 
 
+def steps_out(home, sq) -> float:
+    """How far `sq` is from leaving `home`'s vicinity by sea: 0 outside it, endless on the home land."""
+    if sq in home.way_out:
+        return home.way_out[sq]
+    return float("inf") if sq in home.squares else 0
+
+
+def into_port(home, start, end) -> bool:
+    """True when a move from `start` to `end` enters `home`'s area from outside it."""
+    return end in home.squares and start not in home.squares
+
+
 def restrict(board, state, seat, moves: list) -> list:
     """`moves` cut down to what standing demands on `seat` allow: a demanded piece moving nearer to the
-    edge of the vicinity (out of it, or fewer steps from leaving it) if one can, else any move of a
-    demanded piece, else anything."""
+    sea edge of the vicinity (out of it, or fewer steps from leaving it) if one can, else a move of a
+    demanded piece that does not enter the blockaded home area, else any move that takes no demanded
+    piece into it (none left: the neutral passes)."""
     demands = standing_demands(board, state, seat)
     if not demands:
         return moves
-    away = []
+    away, aside, free = [], [], []
     for m in moves:
         home = demands.get(m[0]["id"])
-        if home is not None:
-            start = (m[0]["at"][0], m[0]["at"][1])
-            if home.way_out.get(m[1][-1], 0) < home.way_out.get(start, 0):
-                away.append(m)
-    if away:
-        return away
-    moved = [m for m in moves if m[0]["id"] in demands]
-    return moved or moves
+        start, end = (m[0]["at"][0], m[0]["at"][1]), m[1][-1]
+        if home is None:
+            free.append(m)
+        elif steps_out(home, end) < steps_out(home, start):
+            away.append(m)
+        elif not into_port(home, start, end):
+            aside.append(m)
+    return away or aside or free
 
 
 def tidy_demands(board, state) -> None:

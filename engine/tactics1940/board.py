@@ -40,7 +40,7 @@ class Home:
     passages: frozenset  # frozenset({open, front}) pairs: the links across the coast
     vicinity: frozenset  # seaport, front squares and the squares next to the front squares
     start: dict          # kind -> tuple of squares
-    way_out: dict = None  # square of the vicinity -> fewest steps to a square outside it
+    way_out: dict = None  # square of the vicinity -> fewest steps to the open sea beyond it
 
 
 @dataclass(frozen=True)
@@ -287,20 +287,22 @@ def _links(kinds: dict, home_of: dict, homes: dict, size: int) -> dict:
         near = set(home.seaport) | set(home.front)
         for f in home.front:
             near |= {n for n in links[f].values() if home_of.get(n) != power}
-        homes[power] = Home(**{**home.__dict__, "vicinity": frozenset(near), "way_out": _way_out(near, links)})
+        homes[power] = Home(**{**home.__dict__, "vicinity": frozenset(near), "way_out": _way_out(near, home.squares, links)})
     return links
 
 
-def _way_out(near: set, links: dict) -> dict:
-    """Fewest steps from each square of a vicinity to a square outside it (any direction, no coast crossed)."""
-    steps, frontier = {}, [sq for sq in links if sq not in near]
-    for sq in frontier:
-        steps[sq] = 0
+def _way_out(near: set, home_squares: frozenset, links: dict) -> dict:
+    """Fewest steps from each square of a vicinity to the open sea beyond it (any direction, no coast
+    crossed). The edge is the vicinity's sea side only: the home area behind the seaport is no way out
+    (Rule 13's neutral ordered "out of the way" must leave through the mouth, never into the port), so
+    a seaport square is counted through the mouth, farther out than the front squares."""
+    steps = {sq: 0 for sq in links if sq not in near and sq not in home_squares}
+    frontier = list(steps)
     while frontier:
         nxt = []
         for sq in frontier:
             for n in links[sq].values():
-                if n not in steps:
+                if n in near and n not in steps:
                     steps[n] = steps[sq] + 1
                     nxt.append(n)
         frontier = nxt

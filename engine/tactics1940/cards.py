@@ -202,7 +202,31 @@ def _automatic(board, state, seat, c, events: list) -> None:
     elif kind == deck.WAR_EXPENSES:
         payments.forfeit(state, seat, None, 1, c["title"], events)
     else:
-        events.append({"type": "no_effect", "seat": seat, "card": c["id"]})
+        events.append({"type": "no_effect", "seat": seat, "card": c["id"], "reason": why_no_effect(board, state, seat, c)})
+
+
+def why_no_effect(board, state, seat, c) -> str:
+    """Why a drawn card leaves nothing to do, in words for every player (the `no_effect` event's reason)."""
+    kind = c["kind"]
+    if kind in TARGET_KIND:
+        if not on_board(state, seat, AIRPLANE):
+            return "no airplane of the drawer is left on its base to carry it out"
+        what = {BATTLESHIP: "no enemy battleship can be sent home for repairs (none outside the safety zone and "
+                            "its own seaport with a berth free there)",
+                TRANSPORT: "every enemy transport is in the safety zone",
+                AIRPLANE: "no enemy airplane can be reached"}
+        return what[TARGET_KIND[kind]]
+    if kind == deck.CONSCRIPTION:
+        if not any(p["at"] is None for p in _own(state, seat, TRANSPORT)):
+            return "none of the drawer's transports has been destroyed"
+        return "the drawer's home area has no free square for it"
+    if kind == deck.DIPLOMATIC_INCIDENT:
+        if state["protest_cards"][seat] == 0:
+            return "the drawer has no protest cards left"
+        return "there is nobody to serve a protest on (belligerents never protest to one another)"
+    if kind == deck.ALL_QUIET:
+        return "all is quiet"
+    return "nothing on the board answers it"
 
 
 def _only_choice(board, state, seat, card_id, options, events: list) -> None:

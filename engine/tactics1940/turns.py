@@ -12,8 +12,8 @@ from engine import legal as listing
 from engine.errors import GAME_OVER, ILLEGAL, NOT_YOUR_TURN, RuleError
 from engine.tactics1940 import blockade, cards, diplomacy, payments, scoring, submarines, trade, traps
 from engine.tactics1940.board import load
-from engine.tactics1940.moves import seat_moves
-from engine.tactics1940.pieces import BATTLESHIP, NORTH, SOUTH, destroy, occupancy, piece
+from engine.tactics1940.moves import seat_moves, why_not
+from engine.tactics1940.pieces import AIRPLANE, BATTLESHIP, NORTH, SOUTH, destroy, occupancy, piece
 
 CAMPS = (NORTH, SOUTH)
 
@@ -139,31 +139,58 @@ def _own_piece(state, seat, piece_id):
     return p
 
 
-def _turn_action(board, state, seat, action, events) -> None:
+def check_turn_action(board, state, seat, action):
+    """Raise the rules' RuleError when `seat` may not make the turn's `action` (a move, a pass or a
+    demand) now; else what it needs: the demanded piece, or (piece, path, captured) for a move. Changes
+    nothing (the window asks it for a refused click's reason through queries.refusal)."""
     kind = action["type"]
     _expect(kind, ("move", "pass", "demand"), "move a piece")
     moves = mover_moves(board, state, seat)
     if kind == "pass":
         if moves:
             raise RuleError(ILLEGAL, "You may pass only when none of your pieces can move.")
-        events.append({"type": "passed", "seat": seat})
-        state["stage"] = "card"
-        return
+        return None
     if kind == "demand":
         p = piece(state, action["piece"])
         if p is None or p not in blockade.demandable(board, state, seat):
             raise RuleError(ILLEGAL, "You may order aside only a neutral piece near your enemy's seaport, once.")
-        blockade.demand(board, state, seat, p, events)
-        return
+        return p
     p = _own_piece(state, seat, action["piece"])
     path = [tuple(sq) for sq in action["path"]]
     found = [m for m in moves if m[0] is p and m[1] == path]
     if not found:
-        if any(m[0] is p for m in seat_moves(board, occupancy(state), seat)) and \
-                not any(m[0] is p for m in moves):
-            raise RuleError(ILLEGAL, "A belligerent ordered that piece aside: move a demanded piece away first.")
-        raise RuleError(ILLEGAL, f"Your {p['kind']} cannot move along {action['path']} from {p['at']}.")
-    _, _, captured = found[0]
+        if any(m[0] is p and m[1] == path for m in seat_moves(board, occupancy(state), seat)):
+            if p["id"] in blockade.standing_demands(board, state, seat):
+                raise RuleError(ILLEGAL, "That piece was ordered out of the way of a blockade: move it nearer "
+                                         "the open sea if it can go, and never into the blockaded seaport.")
+            raise RuleError(ILLEGAL, "A belligerent ordered one of your pieces out of the way: move that "
+                                     "piece first.")
+        raise RuleError(ILLEGAL, why_not(board, occupancy(state), p, path))
+    return found[0]
+
+
+def why_piece_stuck(board, state, seat, p) -> str | None:
+    """Why `seat`'s piece `p` has no move this turn, in words, or None when it has one."""
+    if any(m[0] is p for m in mover_moves(board, state, seat)):
+        return None
+    if p["kind"] == AIRPLANE:
+        return "Airplanes never move; they act only when a chance card sends them (Rule 9)."
+    if any(m[0] is p for m in seat_moves(board, occupancy(state), seat)):
+        return "A belligerent ordered one of your pieces out of the way: move that piece first."
+    return "Every square that piece could move to is taken or closed to it (Rule 9)."
+
+
+def _turn_action(board, state, seat, action, events) -> None:
+    found = check_turn_action(board, state, seat, action)
+    kind = action["type"]
+    if kind == "pass":
+        events.append({"type": "passed", "seat": seat})
+        state["stage"] = "card"
+        return
+    if kind == "demand":
+        blockade.demand(board, state, seat, found, events)
+        return
+    p, path, captured = found
     _move(board, state, p, path, captured, events)
     state["stage"] = "card"
 

@@ -32,6 +32,12 @@ def _step(board, state, step):
     return out
 
 
+def round_of(state) -> int:
+    """The round under way, from 1: a round is every seat moving once, from the first player (turn_limit counts
+    rounds)."""
+    return (state["turn_number"] - 1) // state["n"] + 1
+
+
 def public(state) -> dict:
     board = load(state["board"])
     n = state["n"]
@@ -47,6 +53,7 @@ def public(state) -> dict:
         "trading": [diplomacy.is_neutral(state, s) for s in range(n)],
         "turn": state["turn"],
         "turn_number": state["turn_number"],
+        "round": round_of(state),
         "first": state["first"],
         "rolls": copy.deepcopy(state["rolls"]),
         "stage": state["stage"],

@@ -4,9 +4,13 @@ Modules, one idea each: geometry (the grid and where it sits), counters (how a u
 sides' colours), orders (what the seat may do, read from `legal`), effects (moves sliding,
 battles playing one after another, losses fading), log (sentences for events), hud (the sides'
 bar with the allowance, turn box, allowance gauge, unit card, reserves and battle-plan panel,
-help), scene, autoplay (a scripted player posting real input). The map, its zoom and pan,
-counters and the lit reach are the counter-wargame kit's (game.wargame); the frame (seats,
-cover, help, log, hint, Esc, game over) is game.board_kit's base board scene. The map art is
+help), scene (the state: the view read and the picks), clicks (input), panels (the side column and
+words), overlays (what is drawn over the map: the shaded reach, the path, the front line, HQ
+ranges, the plan), charts (the CRT chart window and the battle calculator's chances), inspect (the
+unit inspector's rows), autoplay (a scripted player posting real input). What the window shows
+beyond `legal` it asks engine.ah_tactics.queries. The map, its zoom and pan and the counters are
+the counter-wargame kit's (game.wargame); the frame (seats, cover, help, log, hint, Esc, game over),
+the reach shading, the inspector and the chart window are game.board_kit's. The map art is
 tools/make_ah_tactics_art.py's.
 """
 from game.ah_tactics.counters import seat_colour

@@ -6,6 +6,9 @@ unit's number at the top-left and along the bottom its combat factor and corps.
 Sides: Blue and Red, in the palette's blue and red/vermilion (the colour-blind palette applies).
 Seats alternate sides (0 and 2 Blue, 1 and 3 Red).
 """
+import pygame
+
+from engine.ah_tactics.state import SIDE_NAMES, side_of_seat as seat_side
 from game import theme
 from game.wargame.counters import CounterLook
 
@@ -18,7 +21,8 @@ FACE = (0.84, 0.8)          # a counter's face in proportion to its square
 
 
 def side_of_seat(seat: int) -> str:
-    return SIDES[seat % 2]
+    """The side a seat plays, as the rules seat them (engine.ah_tactics.state.side_of_seat)."""
+    return SIDE_NAMES[seat_side(seat)]
 
 
 def side_colour(side: str) -> tuple:
@@ -56,3 +60,40 @@ def look(unit: dict, *, dimmed: bool = False, selected: bool = False, prisoner: 
                        echelon=ECHELON.get(unit.get("hq"), "XX") if kind == "hq" else "XX",
                        label=number(unit), factors=factors, dimmed=dimmed or prisoner,
                        marks=("selected",) if selected else ())
+
+
+COMPACT_SUFFIX = {"para": "P", "mountain": "M", "amphibious": "Am"}   # the 1st Para, Mtn, Amph apart from the 1st Inf
+COMPACT_BELOW = 34          # squares smaller than this on screen (the whole map, or nearly) get compact counters
+_compact: dict = {}
+
+
+def compact(unit: dict, px: int, *, dimmed: bool = False, selected: bool = False, prisoner: bool = False):
+    """A counter for a square too small for the full NATO face: the whole square in the side's colour, the
+    unit's number as large as it fits (P, M, Am after a parachute, mountain or amphibious division's), armor
+    marked by a bar (two factors), HQs by a ring. At the whole-map
+    zoom (19 px squares) the number is 11 px bold — readable where the full face's would be 8."""
+    key = (unit["id"], unit.get("status"), px, dimmed, selected, prisoner, theme.colours)
+    surf = _compact.get(key)
+    if surf is None:
+        colour = side_colour(unit["side"])
+        if prisoner or dimmed:
+            colour = theme.darken(colour, 0.4)
+        surf = pygame.Surface((px, px), pygame.SRCALPHA)
+        body = surf.get_rect().inflate(-1, -1)
+        pygame.draw.rect(surf, colour, body, border_radius=3)
+        edge = (255, 214, 90) if selected else theme.darken(colour, 0.6)
+        pygame.draw.rect(surf, edge, body, 2 if selected else 1, border_radius=3)
+        ink = theme.text_on(colour)
+        if unit["kind"] == "hq":
+            pygame.draw.rect(surf, ink, body.inflate(-4, -4), 1, border_radius=3)
+        if unit["kind"] == "armor":
+            pygame.draw.line(surf, ink, (body.x + 3, body.bottom - 3), (body.right - 4, body.bottom - 3), 2)
+        text = number(unit) + COMPACT_SUFFIX.get(unit["kind"], "")
+        size = max(9, round(px * (0.58 if len(text) <= 2 else 0.44)))
+        label = theme.font(size, True).render(text, True, ink)
+        surf.blit(label, label.get_rect(center=(body.centerx, body.centery - (1 if unit["kind"] == "armor" else 0))))
+        surf = _compact[key] = surf.convert_alpha()
+        if len(_compact) > 2000:
+            _compact.clear()
+            _compact[key] = surf
+    return surf

@@ -23,13 +23,17 @@ PHASES = {"setup": "Set-up", "move": "Movement", "battle": "Battle plan", "retre
           "contact": "Reserves found", "over": "Game over"}
 
 HELP_LINES = [
-    ("Click", "a unit of yours, then a lit square: the number there is what the move costs"),
+    ("Click", "a unit of yours, then a square of its shaded reach (white near, blue, violet far); the pointer "
+              "draws the move's path and cost"),
+    ("Right-click / I", "the unit under the pointer: factors, corps, moves left, the ground it may enter"),
+    ("C", "the Combat Results Table, the planned battle's column lit (the plan panel gives its chances)"),
+    ("Q / L", "the corps HQs' ranges (rule H2) / your front line (reserves go behind it)"),
     ("D", "a parachute division picked: switch between moving by land and dropping by air"),
     ("R / V", "send the picked unit into reserve (off the board) / bring a reserve back"),
     ("G", "your movement: the picked division changes corps (the commander regroups; 1-5 or a click)"),
     ("Enter", "set-up done · end movement · confirm the battle plan"),
     ("Battle plan", "click your unit, then an enemy: it attacks it (1 / 2 before: how many factors)"),
-    ("", "click an enemy, then another: fight them as one battle; right-click: take out of the plan"),
+    ("", "click an enemy, then another: fight them as one battle; right-click a planned unit: take it out"),
     ("F / B", "reserves found: fight, or fall back"),
     ("Wheel / + -", "zoom the map; drag or arrow keys pan it, 0 shows it whole"),
     ("Space (held)", "while the other side plays: fast-forward; X keeps it on"),
@@ -53,9 +57,9 @@ def build_top_bar(seats: list[dict], pub: dict, shown_seat, allowance) -> pygame
         colour = side_colour(side)
         pygame.draw.rect(surf, theme.darken(colour, 0.5), (x + 6, 10, 20, 20), border_radius=4)
         pygame.draw.rect(surf, colour, (x + 6, 9, 20, 19), border_radius=4)
-        names = [(seats[s].get("name") if s < len(seats) else None) or f"Seat {s + 1}"
-                 for s in range(i, len(seats), 2)]
-        you = shown_seat is not None and shown_seat % 2 == i
+        side_seats = pub["sides"][i]["seats"]    # the contract's sides say who plays which side
+        names = [(seats[s].get("name") if s < len(seats) else None) or f"Seat {s + 1}" for s in side_seats]
+        you = shown_seat in side_seats
         title = fit_text(f"{SIDE_TITLES[side]} · {' & '.join(names)}" + (" (you)" if you else ""), 280, 17, True)
         theme.draw_text(surf, title, (x + 34, 1), 17, theme.colours.text, bold=True, shadow=False)
         mine = [u for u in units if u["side"] == side]
@@ -156,4 +160,4 @@ def panel_row_at(pos) -> int | None:
 def build_help() -> pygame.Surface:
     return kit_hud.build_help("How to play the Tactics (1954) board", HELP_LINES,
                               "Each turn: 30 squares of movement for your whole army, then every enemy next to you "
-                              "is fought. The whole rules: main menu, Rules.", width=820, key_column=170)
+                              "is fought. The whole rules: main menu, Rules.", width=1000, key_column=180)

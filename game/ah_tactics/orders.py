@@ -1,8 +1,8 @@
 """What the seat at the controls may do on the Tactics (1954) board, read from the host's `legal`.
 
 Legality is the host's, always (docs/ah_tactics.md, "Legal"): set-up places, moves, air drops
-and fall-backs are one template per unit listing its squares; a move's `move_costs` gives each
-square's cost in thirds of a square of allowance, in the template's order; every other action
+and fall-backs are one template per unit listing its squares, read through engine.legal (what a
+move costs the window asks the rules, engine.ah_tactics.queries, not the listing's encoding); every other action
 (reserve, reveal, regroup, end of movement, the battle plan's assign / combine / unassign / confirm, the
 contact choice) is listed complete. The board lights and sends only what is listed here.
 """
@@ -25,8 +25,6 @@ class Orders:
         self.seat = seat
         self.view = view   # the view these orders were read from (a scripted player decides from the same)
         self.legal = (view.get("private") or {}).get("legal") or listing.nothing()
-        self.costs = {int(u): c for u, c in (self.legal.get("move_costs") or {}).items()}
-        self._reach: dict[tuple, dict] = {}   # orders stand for one revision: a reach is read once
 
     @property
     def empty(self) -> bool:
@@ -47,19 +45,6 @@ class Orders:
     def squares(self, kind: str, unit: int) -> list[tuple]:
         """The squares a unit's `kind` template lists, in its order."""
         return [tuple(v) for v in listing.values_of(self.legal, kind, "to", unit=unit)]
-
-    def reach(self, unit: int, kind: str = "move") -> dict[tuple, int | None]:
-        """square -> its cost in thirds (moves), or None (places, drops, fall-backs)."""
-        known = self._reach.get((unit, kind))
-        if known is None:
-            squares = self.squares(kind, unit)
-            costs = self.costs.get(unit) if kind == "move" else None
-            if costs is not None and len(costs) == len(squares):
-                known = dict(zip(squares, costs))
-            else:
-                known = {sq: None for sq in squares}
-            self._reach[(unit, kind)] = known
-        return known
 
     def regroups(self, unit: int) -> list[str]:
         """The corps `unit` may join now (`none`: unattached), in the order listed."""

@@ -11,6 +11,10 @@ Each module is one idea and knows nothing about any one game's rules or data:
   hud          cached heads-up surfaces: `Cached`, `fit_text`, the hint line, tooltips, the help
                overlay, the side panel's backdrop
   highlights   the highlight styles every board lights places in, and the sprite that paints one
+  reach_shading  (counter boards) a reach shaded by cost band with contour lines, and the path to the
+               cell under the pointer with its cost — no label on every cell
+  inspector    (counter boards) the unit inspector card: (label, value) rows the board asks its engine for
+  chart_window a game's table (a CRT) as a chart window: lit columns and cells, notes; also on Rules
   log          the event log panel: one sentence per event, in its seat's colour
   autoplay     posting real mouse/key events and running frames until a condition holds
                (scripted players for UI tests, screenshots and benches build on it)

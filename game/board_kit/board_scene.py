@@ -335,12 +335,29 @@ class BaseBoardScene(SeatedBoard, Scene):
             self.draw_tooltip(surface)
         self.help_card.draw(surface)
 
+    def tooltip_avoid(self) -> pygame.Rect | None:
+        """A screen area the tooltip should leave clear (a path being drawn), or None."""
+        return None
+
     def draw_tooltip(self, surface) -> None:
         lines = self.tooltip_lines()
         if not lines:
             return
         tip = self._tooltip.get((tuple(lines), theme.colours), lines)
         mx, my = self.app.mouse_pos
-        rect = tip.get_rect(topleft=(mx + 18, my + 14))
-        rect.clamp_ip(self.tooltip_bounds)
+        avoid = self.tooltip_avoid()
+        rect = None
+        places = [("topleft", (mx + 18, my + 14)), ("bottomleft", (mx + 18, my - 14)),
+                  ("topright", (mx - 18, my + 14)), ("bottomright", (mx - 18, my - 14))]
+        if avoid is not None:   # clear of the area altogether: under it, over it, beside it
+            places += [("midtop", (mx, avoid.bottom + 8)), ("midbottom", (mx, avoid.top - 8)),
+                       ("midleft", (avoid.right + 8, my)), ("midright", (avoid.left - 8, my))]
+        for anchor, at in places:
+            here = tip.get_rect(**{anchor: at})
+            here.clamp_ip(self.tooltip_bounds)
+            if rect is None:
+                rect = here   # below right of the pointer, unless that covers what must stay in sight
+            if avoid is None or not here.colliderect(avoid):
+                rect = here
+                break
         surface.blit(tip, rect)

@@ -56,19 +56,29 @@ def build_tooltip(lines: list[tuple[str, tuple]]) -> pygame.Surface:
 
 def build_help(title: str, lines: list[tuple[str, str]], footer: str = "", *, width: int = 720,
                key_column: int = 170) -> pygame.Surface:
-    """The keyboard-help overlay: a title, then (key, what it does) rows, then a footer sentence."""
-    rect = pygame.Rect(0, 0, width, 120 + 34 * len(lines))
+    """The keyboard-help overlay: a title, then (key, what it does) rows, then a footer sentence. Every text
+    is wrapped to fit the box (a long row takes two lines), and the box grows to hold them."""
+    row_h, foot_h, size = 28, 21, theme.SIZE_BODY
+    text_w = width - key_column - 20 - 24
+    rows = [(key, theme.wrap_text(what, text_w, size)) for key, what in lines]
+    foot = theme.wrap_text(footer, width - 48, 17) if footer else []
+    height = 76 + sum(len(w) * row_h + 6 for _, w in rows) + (len(foot) * foot_h + 18 if foot else 0) + 18
+    rect = pygame.Rect(0, 0, width, height)
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     theme.draw_panel(surf, rect, border=theme.colours.accent, alpha=248)
     theme.draw_text(surf, title, (rect.centerx, 34), theme.SIZE_LARGE, theme.colours.accent, bold=True,
                     anchor="center")
-    for i, (key, what) in enumerate(lines):
-        y = 76 + i * 34
-        theme.draw_text(surf, key, (key_column, y), theme.SIZE_BODY, theme.colours.accent, bold=True,
-                        anchor="topright")
-        theme.draw_text(surf, what, (key_column + 20, y), theme.SIZE_BODY, theme.colours.text)
-    if footer:
-        theme.draw_text(surf, footer, (rect.centerx, rect.bottom - 34), 17, theme.colours.text_dim, anchor="center")
+    y = 66
+    for key, wrapped in rows:
+        theme.draw_text(surf, key, (key_column, y), size, theme.colours.accent, bold=True, anchor="topright")
+        for line in wrapped:
+            theme.draw_text(surf, line, (key_column + 20, y), size, theme.colours.text)
+            y += row_h
+        y += 6
+    y += 12
+    for line in foot:
+        theme.draw_text(surf, line, (rect.centerx, y), 17, theme.colours.text_dim, anchor="midtop")
+        y += foot_h
     return surf.convert_alpha()
 
 

@@ -15,10 +15,11 @@ HINT = pygame.Rect(0, 738, 700, 62)
 STEP_NAMES = {"battle": "Battle", "retreat": "Retreat", "losses": "Losses"}
 
 HELP_LINES = [
-    ("Click", "a stack of yours, then a lit square: blue moves, red attacks"),
+    ("Click", "a stack of yours, then a shaded square (red attacks); the pointer draws the path"),
     ("Tab", "cycle which units of the stack go (all, one kind, one unit)"),
     ("- / + buttons", "in the orders panel: pick exactly which units go"),
-    ("Right-click", "drop the selection (Esc too)"),
+    ("Right-click / I", "on a stack: what it is, how far each kind moves, the ground it may enter; "
+                        "elsewhere: drop the selection (Esc too)"),
     ("Enter", "end your turn (after moving at least one unit)"),
     ("F / U", "fortify / unfortify the selected key city"),
     ("1-9", "in a battle: how many enemy units to destroy"),

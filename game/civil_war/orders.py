@@ -7,6 +7,8 @@ template per stack and composition listing the squares that group may reach, and
 targets without knowing a rule (the kit's game.wargame.reach reads it).
 """
 from engine import legal as listing
+from engine.civil_war.board import load
+from engine.civil_war.movement import Occupancy, destinations
 from game.wargame.grid import as_cell
 from game.wargame.reach import cells_of, reach_from_legal
 
@@ -64,3 +66,15 @@ class Rules:
             fixed["from"] = list(as_cell(square))
         return {sq: mark.style for sq, mark in reach_from_legal(self.legal, kind, "to", hostile=self.hostile,
                                                                  **fixed).items()}
+
+    def paths(self, square, units: dict, kind: str = "move") -> dict[tuple, list]:
+        """Square -> the squares a move (or retreat) of `units` from `square` passes to get there, as the rules
+        find it when a move names only `to` (engine.civil_war.movement.destinations, over the public view: this
+        game hides nothing). Only the squares `reach` lists are kept."""
+        public = self.view.get("public") or {}
+        board = load(public.get("board") or "civil_war")
+        retreat = kind == "retreat"
+        found = destinations(board, Occupancy(board, public), public, self.seat, composition(units), as_cell(square),
+                             may_fight=not retreat, may_ride=not retreat)
+        listed = self.reach(square, units, kind)
+        return {tuple(sq): [tuple(p) for p in path] for sq, path in found.items() if tuple(sq) in listed}

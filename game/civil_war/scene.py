@@ -7,8 +7,6 @@ reach and the battle dialog are the counter-wargame kit's (game.wargame). The
 scene owns no rules: what may be clicked comes from the seat's `legal` through
 game.civil_war.orders.
 """
-import math
-
 import pygame
 
 from engine.civil_war.board import load as load_board
@@ -16,13 +14,17 @@ from game import sound, theme
 from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.cover import HotSeatCover
 from game.board_kit.hud import Cached
+from game.board_kit.inspector import Inspector
+from game.board_kit.reach_shading import ReachShading
 from game.civil_war import hud
 from game.civil_war.battle_dialog import battle_dialog
 from game.civil_war.counters import FACE, SHARED_FACE, look, side_colour
+from game.civil_war.inspect import stack_card
 from game.civil_war.geometry import BOARD_RECT, GRID, MAX_ZOOM
 from game.civil_war.log import SIDE_TITLES, EventLog, square_name
 from game.civil_war.map_layer import MapLayer
 from game.civil_war.orders import KINDS, Rules, describe
+from game.civil_war.overlays import Overlays
 from game.civil_war.orders_panel import RECT as ORDERS_RECT, OrdersPanel
 from game.scene import GLOW, SMOOTH, STILL, TICK
 from game.wargame import stacks
@@ -43,7 +45,7 @@ STEP_FIRST = {"battle": "Decide the battle first.", "retreat": "Move the survivo
               "losses": "Choose the pieces you lose first."}
 
 
-class BoardScene(BaseBoardScene):
+class BoardScene(Overlays, BaseBoardScene):
     side_rect = SIDE
     log_rect = LOG_RECT
     log_title = "Dispatches"
@@ -51,6 +53,7 @@ class BoardScene(BaseBoardScene):
     hint_rect = hud.HINT
     hint_reserve = 0
     tooltip_bounds = BOARD_RECT
+    toast_area = BOARD_RECT   # notices stay over the map, never over the orders column
     over_hint = "The war is over."
     idle_keys = "H help  ·  mouse over a square for details  ·  wheel zoom"
     pace_rect = pygame.Rect(712, 4, 236, 32)
@@ -64,6 +67,8 @@ class BoardScene(BaseBoardScene):
         self.picture = WorldPicture()
         self.pointer = MapPointer(self.map, self.click_cell)
         self.lights = ReachOverlay()
+        self.shading = ReachShading()
+        self.inspector = Inspector(BOARD_RECT)
         self.counters = Counters()
         self.log = EventLog(self.board, self.seat_name, LOG_RECT.w)
         self.cover = HotSeatCover(self.reveal, colour_of=side_colour)   # never up: nothing here is secret
@@ -193,7 +198,17 @@ class BoardScene(BaseBoardScene):
 
     # ----- acting ------------------------------------------------------------------------------
     def modal(self):
-        return self.dialog
+        return self.dialog or (self.inspector if self.inspector.shown else None)
+
+    def inspect(self, square=None) -> None:
+        """I or a right-click on a stack: the inspector card about it."""
+        square = square if square is not None else self.hover
+        card = stack_card(self, square) if square is not None else None
+        if card is None:
+            self.refuse("Point at a stack, then I shows what it is.")
+            return
+        self.inspector.show(square, *card, self.map.centre(square))
+        sound.play("click")
 
     def send_battle(self, action: dict) -> None:
         if self.send(action):
@@ -262,7 +277,9 @@ class BoardScene(BaseBoardScene):
 
     def click_cell(self, square, button: int) -> None:
         if button == 3:
-            if self.step is None:
+            if stack_card(self, square) is not None:
+                self.inspect(square)
+            elif self.step is None:
                 self.selection.clear()
         elif button == 1:
             self.click_square(square)
@@ -316,7 +333,7 @@ class BoardScene(BaseBoardScene):
 
     def key_commands(self) -> dict:
         return {pygame.K_RETURN: self.end_turn, pygame.K_KP_ENTER: self.end_turn, pygame.K_TAB: self.quick_pick,
-                pygame.K_f: self.fortify, pygame.K_u: self.unfortify}
+                pygame.K_f: self.fortify, pygame.K_u: self.unfortify, pygame.K_i: self.inspect}
 
     def board_key(self, event) -> bool:
         return super().board_key(event) or self.pointer.key(event.key)   # the rest zoom and pan the map
@@ -376,23 +393,6 @@ class BoardScene(BaseBoardScene):
             self.layer.draw_markers(surface, self.map, pub.get("flags", {}),
                                     {tuple(st["at"]) for st in pub.get("stacks", [])})
 
-    def _draw_highlights(self, surface) -> None:
-        pulse = int(215 + 40 * math.sin(self.time * 5.0))
-        light = self.lights.light
-        if self.flash is not None:
-            light(surface, self.map, self.flash[0], "battle", int(255 * min(1.0, self.flash[1])))
-        step = self.step
-        if step is not None and step["step"] in ("battle", "retreat"):
-            light(surface, self.map, tuple(step["at"]), "battle", pulse)
-        if self.rules is not None and self.dialog is None:
-            if self.selection:
-                light(surface, self.map, self.selection.cell, "selected")
-                self.lights.draw(surface, self.map, self.reach(), alpha=pulse)
-            elif step is None:
-                self.lights.draw(surface, self.map, {sq: "source" for sq in self.rules.sources()}, alpha=200)
-        if self.hover is not None:
-            light(surface, self.map, self.hover, "hover", 200)
-
     def _draw_stacks(self, surface, pub) -> None:
         for square, here in stacks.by_cell(pub.get("stacks", [])).items():
             if not self.map.is_visible(square):
@@ -439,45 +439,6 @@ class BoardScene(BaseBoardScene):
         self.surrender_button.enabled = self.rules is not None
         self.surrender_button.label = "Sure?" if self.surrender_armed > 0 else "Surrender"
 
-    def tooltip_lines(self) -> list | None:
-        if self.hover is None:
-            return None
-        pub = self.pub
-        x, y = self.hover
-        sq = self.board["squares"][y][x]
-        name = square_name(self.board, (x, y))
-        city = next((c for c in self.board["cities"] if c["at"] == [x, y]), None)
-        lines = [(name if city else f"Square {name}", theme.colours.text)]
-        if city and city["kind"] != "town":
-            what = "capital" if city["kind"] == "capital" else "key city"
-            lines.append((f"{SIDE_TITLES[city['side']]} {what}", theme.lighten(side_colour(city["side"]), 0.3)))
-            taken = (pub.get("flags") or {}).get(city["name"])
-            if taken is not None:
-                lines.append((f"captured by the {SIDE_TITLES[taken]}", theme.colours.accent))
-            garrison = (pub.get("garrisons") or {}).get(city["name"])
-            if garrison:
-                lines.append((f"garrison worth {garrison}", theme.colours.text_dim))
-        terrain = []
-        if sq["mountain"]:
-            terrain.append("mountains with a pass" if sq["passes"] else "mountains")
-        if sq["sea"]:
-            terrain.append("open water" if not sq["land"] else "coast")
-        if sq["river"]:
-            terrain.append("navigable river")
-        if (x, y) in self.rails:
-            terrain.append("railroad")
-        if terrain:
-            lines.append((", ".join(terrain), theme.colours.text_dim))
-        for s in pub.get("stacks", []):
-            if s["at"] == [x, y]:
-                marks = (" · fortified" if s["fortified"] else "") + (" · disabled" if s["disabled"] else "")
-                lines.append((f"{SIDE_TITLES[s['side']]}: {describe(s['units'])}{marks}",
-                              theme.lighten(side_colour(s["side"]), 0.35)))
-        target = self.reach().get((x, y))
-        if target:
-            lines.append(("click: attack" if target == "attack" else "click: move here", theme.colours.accent))
-        return lines
-
     def move_hint(self) -> tuple[str, str]:
         step = self.step
         if step is not None:
@@ -487,8 +448,8 @@ class BoardScene(BaseBoardScene):
                 return "Your survivors must leave: click a lit square.", "- / + pick units  ·  Tab quick pick  ·  H help"
             return f"Give up {plural(step['count'], 'piece')} for {step['city']}.", "click a stack, then Remove  ·  H help"
         if self.selection:
-            return ("Click a lit square: blue to move, red to attack.",
-                    "Tab quick pick  ·  - / + split  ·  right-click / Esc drop  ·  Enter end turn  ·  H help")
+            return ("Click a shaded square (red: attack); the path shows under the pointer.",
+                    "Tab quick pick  ·  - / + split  ·  I inspect  ·  Esc drop  ·  Enter end turn  ·  H help")
         if self.rules.can({"type": "end_turn"}) and not self.rules.sources():
             return "Nothing more can move: press Enter to end your turn.", "Enter end turn  ·  H help"
         return ("Pick a stack to move (each piece moves once a turn).",

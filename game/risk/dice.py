@@ -11,6 +11,7 @@ import random
 
 import pygame
 
+from engine.risk import queries
 from game import theme
 from game.risk.log import losses_text
 from game.theme import fit_text
@@ -66,6 +67,11 @@ class DiceRoll:
     def done(self) -> bool:
         return self.t >= (ROLL_SECONDS + HOLD_SECONDS) * self.speed
 
+    @property
+    def losers(self) -> list[str]:
+        """The loser of each compared pair, "attacker" or "defender", as the rules decide it."""
+        return queries.pair_losers(self.battle["attacker_dice"], self.battle["defender_dice"])
+
     def skip(self) -> None:
         self.t = (ROLL_SECONDS + HOLD_SECONDS) * self.speed
 
@@ -113,9 +119,9 @@ class DiceRoll:
         vs = theme.render_text("vs", 17, theme.colours.text_dim, True)
         surface.blit(vs, vs.get_rect(center=(PANEL.centerx + 18, top + DIE // 2)))
         if not self.rolling:
-            # mark each compared pair's loser (the lower die; a tie goes to the defender), matching the event's totals
-            for i in range(min(len(b["attacker_dice"]), len(b["defender_dice"]))):
-                attacker_lost = b["attacker_dice"][i] <= b["defender_dice"][i]
+            # mark each compared pair's loser as the rules decide it, matching the event's totals
+            for i, loser in enumerate(self.losers):
+                attacker_lost = loser == "attacker"
                 x = (x0 + i * (DIE + 4)) if attacker_lost else (right - i * (DIE + 4))
                 rect = pygame.Rect(x, top, DIE, DIE).inflate(-4, -4)
                 pygame.draw.line(surface, (20, 20, 20), rect.topleft, rect.bottomright, 5)

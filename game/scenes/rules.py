@@ -1,8 +1,13 @@
-"""Rules: each game's rules in our own words (game/help/<game_id>.md), scrollable."""
+"""Rules: each game's rules in our own words (game/help/<game_id>.md), scrollable; a game whose window has
+charts (game/<game_id>/charts.py, `rules_charts()`: [(label, Chart)]) shows them in a chart window (C)."""
+import importlib
+import importlib.util
+
 import pygame
 
 from engine import games, resources
 from game import theme
+from game.board_kit.chart_window import ChartWindow
 from game.scene import Scene
 from game.widgets import Button
 
@@ -43,7 +48,14 @@ class RulesScene(Scene):
         self.tabs = [Button((150 + i * 210, 112, 200, 38), games.rules(g).TITLE, lambda i=i: self.choose(i),
                             size=theme.SIZE_SMALL) for i, g in enumerate(self.games)]
         self.back_button = Button((150, 730, 160, 46), "Back", self.back)
+        self.chart_window = ChartWindow(pygame.Rect(0, 0, 1280, 800))
+        self.chart_button = Button((330, 730, 340, 46), "", self.show_chart, size=theme.SIZE_SMALL)
+        self.charts: list = []
         self._load()
+
+    def show_chart(self) -> None:
+        if self.charts:
+            self.chart_window.show(self.charts[0][1])
 
     def choose(self, i: int) -> None:
         self.index = i
@@ -56,6 +68,10 @@ class RulesScene(Scene):
             return
         text = (HELP_DIR / f"{self.games[self.index]}.md").read_text(encoding="utf-8")
         self.lines = layout(text, TEXT_RECT.w - 40)
+        name = f"game.{self.games[self.index]}.charts"
+        module = importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
+        self.charts = module.rules_charts() if module is not None and hasattr(module, "rules_charts") else []
+        self.chart_button.label = f"{self.charts[0][0]} (C)" if self.charts else ""
 
     @property
     def max_scroll(self) -> int:
@@ -65,6 +81,13 @@ class RulesScene(Scene):
         self.scroll = max(0, min(self.max_scroll, self.scroll + pixels))
 
     def handle(self, event):
+        if self.chart_window.shown:
+            return self.chart_window.handle(event)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c and self.charts:
+            self.show_chart()
+            return True
+        if self.charts and self.chart_button.handle(event):
+            return True
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * 3 * LINE_HEIGHT)
             return True
@@ -110,4 +133,8 @@ class RulesScene(Scene):
             top = TEXT_RECT.y + int((TEXT_RECT.h - bar_h) * self.scroll / self.max_scroll)
             pygame.draw.rect(surface, c.accent_dark, (TEXT_RECT.right + 12, top, 5, bar_h), border_radius=3)
         self.back_button.draw(surface)
-        theme.draw_hint(surface, "Wheel, Up/Down, PgUp/PgDn scroll  ·  Left/Right switch game  ·  Esc back")
+        if self.charts:
+            self.chart_button.draw(surface)
+        theme.draw_hint(surface, "Wheel, Up/Down, PgUp/PgDn scroll  ·  Left/Right switch game  ·  Esc back"
+                        + ("  ·  C the chart" if self.charts else ""))
+        self.chart_window.draw(surface)

@@ -1,14 +1,13 @@
 """The final tally: the score of each side counted up line by line, the won squares lighting as it goes.
 
-Everything it shows is read from the final public view (the engine's own
-`scoring.tally` breaks the totals down); the animation is only a way of
+Everything it shows is read from the final public view (the rules' own
+`queries.final_tally` breaks the totals down); the animation is only a way of
 reading it out. `done` once every line has counted up. While it shows it is the
 board's modal: Enter or a click counts the rest at once, then goes on.
 """
 import pygame
 
-from engine.situation4.scoring import tally
-from engine.situation4.state import BRIDGE_POINTS, SQUARE_POINTS
+from engine.situation4.queries import BRIDGE_POINTS, SQUARE_POINTS, final_tally
 from game import sound, theme
 from game.situation4 import palette
 
@@ -24,7 +23,7 @@ class FinalTally:
         self.board = board
         self.centre = centre
         self.on_done = on_done
-        self.breakdown = tally(board, pub["owner"], pub["flags"], pub["bridges"])
+        self.breakdown = final_tally(board, pub)
         self.result = pub.get("result") or {}
         self.side_label = side_label
         self.per_line = LINE_SECONDS * factor

@@ -8,20 +8,16 @@ already spoken for by a move in flight is not offered twice. What a move in
 flight would newly open (a space next to a piece still on its way) shows once
 its update arrives, a few milliseconds later.
 
-When a drop is not in `legal`, `why_not_*` gives the sentence for it. The
-sentence is chosen from plain facts of the view (the space is filled, no tank in
-hand, the piece is not this space's) and the board's shapes; it never decides
-whether the move is allowed — `legal` already has.
+When a drop is not in `legal`, `why_not_*` gives the rules' own sentence for it
+(engine.situation4.queries.refusal), asked of the board as this window believes it;
+it never decides whether the move is allowed — `legal` already has.
 """
 from engine import legal as listing
+from engine.situation4 import queries
 
 TANK, PARATROOP, BRIDGE = "tank", "paratroop", "bridge"
-NOT_ANCHORED = "A piece must interlock with one of your own pieces that connects back to your base line."
-FIRST_ON_BASE_LINE = "Your first piece must go on your base line (the red-bordered pieces)."
-GUARDED = "An enemy tank guards that space: nothing of yours may interlock with its piece."
-HOLDS_A_FORCE = "That piece already holds a tank or paratrooper."
-NO_FIT = "That piece does not fit there."
-FILLED = "That space is already filled."
+# When the rules see nothing wrong with a drop that `legal` lacks: a move in flight already uses it.
+ON_ITS_WAY = "A move of yours already on its way uses that."
 
 
 def _uses(action: dict) -> set:
@@ -119,61 +115,26 @@ class Targets:
         action = {"type": "place", "piece": piece, "slot": slot}
         return (action, None) if self.allows(action) else (None, self.why_not_place(piece, slot))
 
-    # ----- why a drop bounced ------------------------------------------------------------------
-    def _enemy_tank_next_to(self, slot: int) -> bool:
-        return any(f is not None and f["kind"] == TANK and f["side"] != self.side
-                   for f in (self.forces[n] for n in self.board.neighbours[slot]))
-
-    def _space(self, piece: int, slot: int):
-        if not self.board.fits(piece, slot):
-            return NO_FIT
-        if self.owner[slot] is not None:
-            return FILLED
-        return None
+    # ----- why a drop bounced: the rules' sentence, on the board as this window believes it ------------
+    def _why(self, action: dict) -> str:
+        spent = {k: sum(1 for a in self.in_flight if a["type"] == k) for k in ("paradrop", "tank", "bridge")}
+        return queries.refusal(self.board, self.pub, self.side, action, owner=self.owner, forces=self.forces,
+                               spent=spent) or ON_ITS_WAY
 
     def why_not_place(self, piece: int, slot: int) -> str:
-        said = self._space(piece, slot)
-        if said:
-            return said
-        if not any(o == self.side for o in self.owner):
-            return FIRST_ON_BASE_LINE
-        return GUARDED if self._enemy_tank_next_to(slot) else NOT_ANCHORED
+        return self._why({"type": "place", "piece": piece, "slot": slot})
 
     def why_not_paradrop(self, target: int, piece: int, slot: int) -> str:
-        said = self._space(piece, slot)
-        if said:
-            return said
-        if slot not in self.board.neighbours[target]:
-            return "Your piece must interlock with the piece your paratrooper lands on."
-        return GUARDED
+        return self._why({"type": "paradrop", "target": target, "piece": piece, "slot": slot})
 
     def why_not_land(self, slot: int) -> str:
         """Why a paratrooper may not land on `slot`."""
-        if not self._spare("paradrop"):
-            return "You have no paratroopers ready (complete your paratroop base first; three at most)."
-        if self.owner[slot] != 1 - self.side:
-            return "A paratrooper must land on one of your opponent's pieces."
-        if self.forces[slot] is not None:
-            return HOLDS_A_FORCE
-        return "No empty space next to that piece for your own piece to join it."
+        spent = {"paradrop": sum(1 for a in self.in_flight if a["type"] == "paradrop")}
+        return queries.landing_refusal(self.board, self.pub, self.side, slot, owner=self.owner, forces=self.forces,
+                                       spent=spent)
 
     def why_not_tank(self, slot: int) -> str:
-        if not self._spare("tank"):
-            return "You have no tanks ready (complete your tank base first; three at most)."
-        if self.owner[slot] != self.side:
-            return "A tank must go on one of your own pieces."
-        if self.forces[slot] is not None:
-            return HOLDS_A_FORCE
-        return ("A tank may only reach your own land connected to your base line, "
-                "crossing the river only on your own bridges.")
+        return self._why({"type": "tank", "slot": slot})
 
     def why_not_bridge(self, position: int) -> str:
-        if not self._spare("bridge"):
-            return "You have no bridges left."
-        if self.pub["bridges"][position] is not None:
-            return "That bridge position is taken."
-        return "Both banks at that bridge position must be covered first."
-
-    def _spare(self, action_type: str) -> bool:
-        """Whether a force for `action_type` is left in hand once the moves in flight have used theirs."""
-        return self._in_hand(action_type) > sum(1 for a in self.in_flight if a["type"] == action_type)
+        return self._why({"type": "bridge", "position": position})

@@ -6,9 +6,12 @@ printed art with the homes' colours and the four holding areas filled in), order
 seat may do, read from `legal`), windows (the submarine window's countdown and hot-seat
 standing orders), effects (animations of what happened), hand (the seat's own submarine
 cards), hud (top bar, turn box, powers' table, last card, reaction banner, help), log
-(sentences for events), scene, autoplay (a scripted player posting real input).
-The board's zoom and pan, the lit squares and the own-secret rim are the counter-wargame
-kit's (game.wargame); the frame (seats, cover, help, log, hint, Esc, game over) is
+(sentences for events), lights (how a reachable square is lit on blue water), tooltip (where
+the tooltip goes, off the lit squares), scene (the state and the board's drawing) with its
+mixins board_input (clicks, keys, buttons, lit squares), board_news (events into animations,
+standing orders) and board_panels (panels, tooltip, hint, game over), autoplay (a scripted
+player posting real input). The board's zoom and pan, the other lit places and the own-secret
+rim are the counter-wargame kit's (game.wargame); the frame (seats, cover, help, log, hint, Esc, game over) is
 game.board_kit's base board scene.
 """
 from game.tactics1940.scene import BoardScene

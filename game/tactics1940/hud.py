@@ -32,7 +32,7 @@ PHASES = {"move": "MOVE", "window": "SUBMARINE!", "card": "CARD", "protest": "PR
 COLUMNS = {"coins": 240, "protests": 292, "accepted": 340, "subs": 410, "fleet": 452}
 
 HELP_LINES = [
-    ("Click", "one of your lit pieces, then a lit square: blue steps, red jumps"),
+    ("Click", "one of your lit pieces, then a lit square: brass frame and dot a step, red frame and cross a jump"),
     ("Jump chains", "click each landing in turn; Enter (or the same square) stops the chain"),
     ("S", "strike with your submarine while a window is open"),
     ("Enter / Space", "the main button of the moment (pass, stop a chain, ...)"),
@@ -58,6 +58,15 @@ def phase_of(pub: dict) -> str:
     return PHASES.get(steps[0]["step"], "MOVE") if steps else "MOVE"
 
 
+# What a pending step asks, when the board has nothing to light for it.
+STEP_HINTS = {
+    "protest": "Answer the protest: accept the card, or pay 1 coin instead.",
+    "join": "You are at war: choose the side you join.",
+    "pay": "You owe coins you do not have: click one of your lit pieces to sacrifice it.",
+    "return": "Your supply ship traded: click a lit square of your home area to bring it home.",
+}
+
+
 def status_of(pub: dict, seat: int, powers: Powers) -> str:
     """A power's standing: belligerent, neutral, or a neutral at war on one side."""
     camps = pub.get("camps") or []
@@ -79,6 +88,44 @@ def opaque(size) -> pygame.Surface:
     return surf
 
 
+def card_choices(orders, name_of) -> str:
+    """What a card step offers, said as it is on screen: the lit pieces or squares to click, and a button
+    only where the board shows one (a player to choose, letting the card go)."""
+    ways = []
+    if orders.pieces_to_choose():
+        ways.append("click a lit piece")
+    if orders.maneuver_pieces():
+        ways.append("click a lit transport, then a lit square")
+    if orders.place_squares():
+        ways.append("click a lit square")
+    players = orders.players_to_choose()
+    if players:
+        names = " or ".join(name_of(s) for s in players)
+        ways.append(f"press Choose {names}" if len(players) == 1 else f"press the button of {names}")
+    if orders.may_decline:
+        ways.append("press Let the card go")
+    if not ways:
+        return "nothing to choose: waiting for the table."
+    return (", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else ways[0]) + "."
+
+
+def holding_detail(holding: str, pub: dict) -> str:
+    """What a holding area in a corner holds, in words (the tooltip over it)."""
+    if holding == "gold_reserve":
+        return f"{pub.get('reserve', 0)} coins: the jackpot the winning camp shares"
+    if holding == "chance_deck":
+        return f"{pub.get('deck', 0)} cards face down, {len(pub.get('discard') or ())} used face up"
+    if holding == "davy_jones_locker":
+        return f"{sum(pub.get('davy_jones_locker') or ())} battleships sunk, out for good"
+    return f"{sum(pub.get('supply_base') or ())} transports and airplanes destroyed"
+
+
+def round_label(pub: dict) -> str:
+    """The header's count: rounds (every seat moving once, the engine's `round`), not players' turns."""
+    limit = pub.get("turn_limit") or 0
+    return f"Round {pub.get('round', 1)}" + (f" of {limit}" if limit else "")
+
+
 def build_top_bar(pub: dict, powers: Powers, seats: list, shown_seat) -> pygame.Surface:
     surf = opaque(TOP_BAR.size)
     pygame.draw.line(surf, theme.colours.panel_border, (0, TOP_BAR.h - 1), (TOP_BAR.w, TOP_BAR.h - 1), 2)
@@ -90,9 +137,7 @@ def build_top_bar(pub: dict, powers: Powers, seats: list, shown_seat) -> pygame.
     pygame.draw.circle(surf, colour, (190, 20), 9)
     name = (seats[turn].get("name") if turn < len(seats) else None) or f"Seat {turn + 1}"
     you = " (you)" if turn == shown_seat else ""
-    limit = pub.get("turn_limit") or 0
-    rounds = f" · round limit {limit}" if limit else ""
-    line = f"Turn {pub.get('turn_number', 1)}: {powers.name(turn)} — {name}{you}{rounds}"
+    line = f"{round_label(pub)}: {powers.name(turn)} to move — {name}{you}"
     theme.draw_text(surf, fit_text(line, 560, 19, True), (208, 9), 19, theme.colours.text, bold=True, shadow=False)
     phase = phase_of(pub)
     hot = phase == "SUBMARINE!"

@@ -25,7 +25,21 @@ def square_name(sq) -> str:
         if sq in b.bases:
             return f"{power}'s plane base"
         return f"{power}'s seaport" if kind == "seaport" else f"{power}'s home area"
-    return f"{list(sq)}"
+    holding = holding_area(sq)
+    return HOLDING_NAMES[holding] if holding else "off the board"
+
+
+HOLDING_NAMES = {"davy_jones_locker": "Davy Jones' Locker", "supply_base": "the Supply Base",
+                 "gold_reserve": "the Gold Reserve", "chance_deck": "the chance cards"}
+
+
+def holding_area(sq) -> str | None:
+    """The holding area (a corner off the playing area) `sq` lies in, by its board name, or None."""
+    b = board()
+    for name, corner in b.corners.items():
+        if (sq[0], sq[1]) in b.corner_squares[corner]:
+            return name
+    return None
 
 
 class EventLog(kit_log.EventLog):
@@ -78,7 +92,9 @@ class EventLog(kit_log.EventLog):
         if kind == "deck_empty":
             return "The deck is empty: no card this turn.", e["seat"], None
         if kind == "no_effect":
-            return f"{power(e['seat'])}'s card has nothing to act on.", e["seat"], None
+            why = e.get("reason")
+            return (f"{power(e['seat'])}'s card has nothing to act on" + (f": {why}." if why else "."),
+                    e["seat"], None)
         if kind == "declined":
             return f"{power(e['seat'])} lets the card go.", e["seat"], None
         if kind == "damaged":

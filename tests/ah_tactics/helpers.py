@@ -1,15 +1,11 @@
 """Builders for Tactics rule tests: a board cleared of units, with chosen units put where a test needs them."""
-import copy
 
-import pytest
-
-from engine import ah_tactics as game
+from engine import ah_tactics as game, legal as listing
 from engine.ah_tactics.board import load
 from engine.ah_tactics.state import ACTIVE, ELIMINATED, FULL_ALLOWANCE, MOVE
 from engine.ah_tactics.units import PER_SIDE, ROSTER
-from engine.canonical import state_hash
-from engine.errors import RuleError
 from engine.rng import Rng
+from tests.refusals import refusal_check
 
 BLUE, RED = 0, 1
 BOARD = load()
@@ -50,16 +46,7 @@ def move(state, seat, unit, to) -> list:
     return act(state, seat, {"type": "move", "unit": unit, "to": list(to)})
 
 
-def refused(state: dict, seat: int, action: dict, code: str = "illegal") -> str:
-    """Assert the action is refused with `code` and the state is untouched; return the message."""
-    before = state_hash(state)
-    snapshot = copy.deepcopy(state)
-    with pytest.raises(RuleError) as e:
-        act(state, seat, action)
-    assert e.value.code == code, e.value.message
-    assert state_hash(state) == before and state == snapshot
-    return e.value.message
-
+refused = refusal_check(game)   # refused with `code`, the state untouched; returns the message
 
 def at(state, unit):
     a = state["units"][unit]["at"]
@@ -68,11 +55,7 @@ def at(state, unit):
 
 def reach(state: dict, seat: int, unit: int) -> dict:
     """{(x, y): cost in thirds} the legal listing offers `unit`."""
-    lg = game.legal(state, seat)
-    for t in lg.get("templates", []):
-        if t["type"] == "move" and t["unit"] == unit:
-            return {tuple(sq): c for sq, c in zip(t["to"]["$one_of"], lg["move_costs"][str(unit)])}
-    return {}
+    return listing.square_costs(game.legal(state, seat), "move", unit)
 
 
 def end_movement(state, seat=None) -> list:

@@ -1,7 +1,7 @@
 """Sides, set-up, turns and victory (rules A, B and C's turn order)."""
 import pytest
 
-from engine import Session, ah_tactics as game
+from engine import Session, ah_tactics as game, legal as listing
 from engine.ah_tactics.board import load
 from engine.ah_tactics.units import ROSTER
 from tests.ah_tactics.helpers import (BLUE, RED, act, at, blank, end_movement, fight, move, put, refused, uid)
@@ -31,7 +31,7 @@ def test_in_a_team_game_each_side_has_a_commander_and_both_seats_act_in_its_turn
     assert "move" in {t["type"] for t in lg["templates"]}
     assert not [a for a in lg["actions"] if a["type"] in ("end_movement", "reserve", "regroup")]
     t = next(t for t in lg["templates"] if t["type"] == "move")
-    s.act(second, {"type": "move", "unit": t["unit"], "to": t["to"]["$one_of"][0]})
+    s.act(second, {"type": "move", "unit": t["unit"], "to": listing.domain_values(t["to"])[0]})
     with pytest.raises(Exception) as e:
         s.act(second, {"type": "end_movement"})
     assert "commander" in str(e.value)

@@ -13,13 +13,36 @@ from engine.session import TABLE_SEAT, Session
 BOTS = Path(__file__).resolve().parents[2] / "bots"
 ACTIONS_PER_GAME = 400   # enough to pass every phase of a game's opening and into its middle
 SHARED_HELPERS = {"engine.legal", "engine.grid", "engine.sides"}
-# Bots that model look-ahead with their game's pure rule helpers, from their own view (the house rules allow a
-# model; every action still comes from legal, checked below). Listed by file, so no other bot slips in.
+# Exceptions to "a bot asks its rules only through their documented queries", listed by file so no other bot
+# slips in. Issue 26 (one source of rules) leaves them to be moved onto a queries module of their game.
 MODELS_WITH_RULE_HELPERS = {
-    "bots/tactics1940.py": ("engine.tactics1940",),
-    # Static data only: the combat results table and the order of battle (factors, headquarters).
+    # Issue 26: static data read straight from the rules package (the combat results table and the order of
+    # battle: factors, headquarters) until engine/ah_tactics has a queries module.
     "bots/ah_tactics.py": ("engine.ah_tactics.crt", "engine.ah_tactics.units"),
 }
+QUERY_SURFACE = "queries"   # the module a rules package re-exports, its `__all__` being the package's QUERIES
+
+
+def _game_of(name: str) -> str:
+    """The game a bot source belongs to: bots/<game>.py or bots/<game>/..."""
+    return Path(name).parts[1].removesuffix(".py")
+
+
+def _public_queries() -> dict:
+    """bot source -> (its rules package, the query surface), for every bot of a game whose package has queries:
+    such a bot may use of its rules package only that module and, of it, only what its `__all__` documents."""
+    out = {}
+    for path in sorted(BOTS.rglob("*.py")):
+        name = path.relative_to(BOTS.parent).as_posix()
+        game = _game_of(name)
+        if name in MODELS_WITH_RULE_HELPERS:
+            continue
+        if game in games.available() and importlib.util.find_spec(f"engine.{game}.{QUERY_SURFACE}") is not None:
+            out[name] = (f"engine.{game}", QUERY_SURFACE)
+    return out
+
+
+PUBLIC_QUERIES = _public_queries()
 
 
 def _games_with_bots():
@@ -118,6 +141,8 @@ def test_bots_import_only_shared_helpers_and_board_data_from_the_engine():
             models = MODELS_WITH_RULE_HELPERS.get(name, ())
             if any(module == m or module.startswith(m + ".") for m in models):
                 continue
+            if name in PUBLIC_QUERIES and module in _query_modules(*PUBLIC_QUERIES[name]):
+                continue                # the names it takes are checked by the test below
             assert _allowed(module), f"{name}:{line} imports {module}"
     assert seen, "the scan found no engine import at all; it is not reading the bots"
 
@@ -127,3 +152,55 @@ def test_the_import_rule_tells_a_rules_module_from_a_board():
     assert not _allowed("engine.civil_war") and not _allowed("engine.civil_war.battle")
     assert not _allowed("engine.risk.legal") and not _allowed("engine.situation4.legality")
     assert not _allowed("engine.session")
+
+
+def _query_modules(package: str, surface: str) -> tuple:
+    return package, f"{package}.{surface}"
+
+
+def _query_misuse(source: str, package: str, surface: str) -> list:
+    """(line, what) for every use of `package` in `source` beyond its documented query surface: a name
+    imported from the package other than the surface module, a name imported from the surface module or
+    read from it (`surface.name`) that its `__all__` does not list."""
+    documented = set(importlib.import_module(f"{package}.{surface}").__all__)
+    tree = ast.parse(source)
+    aliases, out = set(), []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == package:
+            for alias in node.names:
+                if alias.name != surface:
+                    out.append((node.lineno, f"{package}.{alias.name}"))
+                else:
+                    aliases.add(alias.asname or alias.name)
+        elif isinstance(node, ast.ImportFrom) and node.module == f"{package}.{surface}":
+            out += [(node.lineno, f"{surface}.{a.name}") for a in node.names if a.name not in documented]
+        elif isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names if a.name.startswith(package + ".")]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases \
+                and node.attr not in documented:
+            out.append((node.lineno, f"{surface}.{node.attr}"))
+    return out
+
+
+def test_a_bot_asks_its_rules_only_through_their_documented_queries():
+    """Every bot may use of its rules package only the `queries` module the package re-exports, and of it
+    only what its `__all__` documents (the package's QUERIES)."""
+    assert {"bots/risk.py", "bots/tactics1940.py", "bots/civil_war/picture.py"} <= set(PUBLIC_QUERIES)
+    for name, (package, surface) in PUBLIC_QUERIES.items():
+        path = BOTS.parent / name
+        assert _query_misuse(path.read_text(encoding="utf-8"), package, surface) == [], name
+        assert importlib.import_module(package).QUERIES == importlib.import_module(f"{package}.{surface}").__all__
+
+
+def test_the_query_rule_refuses_a_rules_module_and_an_undocumented_name():
+    package, surface = PUBLIC_QUERIES["bots/tactics1940.py"]
+    assert _query_misuse("from engine.tactics1940 import queries\nqueries.is_blockaded", package, surface) == []
+    assert _query_misuse("from engine.tactics1940 import blockade", package, surface) == [
+        (1, "engine.tactics1940.blockade")]
+    assert _query_misuse("from engine.tactics1940 import queries as q\nq.blockade", package, surface) == [
+        (2, "queries.blockade")]
+    assert _query_misuse("from engine.tactics1940.queries import traps", package, surface) == [
+        (1, "queries.traps")]
+    assert _query_misuse("import engine.tactics1940.moves", package, surface) == [
+        (1, "engine.tactics1940.moves")]

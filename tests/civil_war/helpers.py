@@ -1,13 +1,11 @@
 """Small builders for Civil War rule tests: an empty board with chosen units on it."""
 import copy
 
-import pytest
-
 from engine import civil_war as cw
-from engine.canonical import state_hash
 from engine.civil_war.pieces import CONFEDERACY, UNION, units_at
 from engine.errors import RuleError
 from engine.rng import Rng
+from tests.refusals import refusal_check
 
 SOUTH, NORTH = CONFEDERACY, UNION
 
@@ -45,16 +43,7 @@ def move(state, seat, frm, path, **units) -> list:
     return act(state, seat, {"type": "move", "from": list(frm), "path": [list(p) for p in path], "units": units})
 
 
-def refused(state, seat, action, code="illegal") -> str:
-    """Assert the action is refused with `code` and the state is untouched; return the message."""
-    before = state_hash(state)
-    snapshot = copy.deepcopy(state)
-    with pytest.raises(RuleError) as e:
-        act(state, seat, action)
-    assert e.value.code == code, e.value.message
-    assert state_hash(state) == before and state == snapshot
-    return e.value.message
-
+refused = refusal_check(cw)   # refused with `code`, the state untouched; returns the message
 
 def here(state, at, side=None) -> dict:
     out = {"infantry": 0, "cavalry": 0, "gunboat": 0}

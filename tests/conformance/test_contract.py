@@ -6,7 +6,8 @@ from engine.gametype import GameType
 from tests.conformance.cases import game_ids, seat_counts
 
 REQUIRED = ("GAME_ID", "TITLE", "MIN_SEATS", "MAX_SEATS", "DEFAULT_SEATS", "GAME_TYPE", "OPTION_CHOICES", "ACTIONS",
-            "default_options", "validate_options", "setup", "to_act", "apply", "legal", "view", "redact", "result")
+            "default_options", "validate_options", "setup", "to_act", "apply", "legal", "view", "redact", "result",
+            "sample_state")
 
 
 @pytest.mark.parametrize("game", game_ids())

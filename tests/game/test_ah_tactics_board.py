@@ -73,13 +73,12 @@ def test_a_picked_unit_lights_its_reach_with_costs_and_a_click_moves_it_for_that
     legal = link.view(0)["private"]["legal"]
     template = listing.of_type(legal, "move")[1][0]
     uid = template["unit"]
-    costs = legal["move_costs"][str(uid)]
     before = scene.allowance
     post_click(scene.map.centre(scene.positions[uid]))
     app.step(FRAME)
     assert scene.selected == uid
     reach = scene.reach()
-    assert reach == {tuple(sq): c for sq, c in zip(template["to"]["$one_of"], costs)}, "the reach is legal's, costs too"
+    assert reach == listing.square_costs(legal, "move", uid), "the reach is legal's, costs too"
     cheapest = min(reach, key=lambda sq: (reach[sq], sq))
     app.draw()   # the lit reach, its cost labels and the allowance gauge draw
     assert thirds_text(3) == "1" and thirds_text(4) == "1⅓"

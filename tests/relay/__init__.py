@@ -104,3 +104,14 @@ def result(state):
     if state["winner"] is None:
         return None
     return {"winners": [state["winner"]], "scores": list(state["pos"]), "reason": "reached the end of the track"}
+
+
+def sample_state(view, seat, rng):
+    """A state `seat` cannot tell from this one: its own word and every shown word kept, the others drawn afresh."""
+    public, result_ = view["public"], view["public"].get("result")
+    n = len(public["pos"])
+    words = [public["shown"][s] or (view["private"]["word"] if s == seat else
+                                    f"{rng.choice(WORDS)}-{rng.randint(100, 999)}") for s in range(n)]
+    return {"n": n, "length": public["length"], "pos": list(public["pos"]), "turn": public["turn"],
+            "steps_left": public["steps_left"], "rolled": public["rolled"], "words": words,
+            "shown": list(public["shown"]), "winner": result_["winners"][0] if result_ else None}

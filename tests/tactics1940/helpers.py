@@ -1,15 +1,13 @@
 """Small builders for Tactics (1940) rule tests: a cleared board with chosen pieces, a stacked deck."""
 import copy
 
-import pytest
-
 from engine import tactics1940 as game
-from engine.canonical import state_hash
 from engine.errors import RuleError
 from engine.rng import Rng
 from engine.tactics1940 import deck, submarines
 from engine.tactics1940.board import load
 from engine.tactics1940.pieces import BATTLESHIP, TRANSPORT, AIRPLANE
+from tests.refusals import refusal_check
 
 BOARD = load()
 NORTH_HOME, EAST_HOME, SOUTH_HOME, WEST_HOME = (BOARD.homes[p] for p in ("North", "East", "South", "West"))
@@ -74,16 +72,7 @@ def close_window(state) -> list:
     return act(state, None, {"type": "close_window"})
 
 
-def refused(state, seat, action, code="illegal") -> str:
-    """Assert the action is refused with `code` and the state is untouched; return the message."""
-    before = state_hash(state)
-    snapshot = copy.deepcopy(state)
-    with pytest.raises(RuleError) as e:
-        act(state, seat, action)
-    assert e.value.code == code, e.value.message
-    assert state_hash(state) == before and state == snapshot
-    return e.value.message
-
+refused = refusal_check(game)   # refused with `code`, the state untouched; returns the message
 
 def can_move(state, seat, p, *path) -> bool:
     trial = copy.deepcopy(state)

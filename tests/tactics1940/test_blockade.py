@@ -6,7 +6,9 @@ and (9,2). North (seat 0) defends; South (seat 1) blockades.
 """
 from engine import tactics1940 as game
 from engine.tactics1940 import blockade, deck
-from tests.tactics1940.helpers import A, B, BOARD, T, act, at, cleared, move, put, stack
+from engine.tactics1940.moves import crosses, piece_moves
+from engine.tactics1940.pieces import occupancy
+from tests.tactics1940.helpers import A, B, BOARD, T, act, at, cleared, move, put, refused, stack
 
 OPEN_L, OPEN_R, FRONT_L, FRONT_R = (7, 2), (8, 2), (7, 3), (8, 3)
 
@@ -96,6 +98,60 @@ def test_a_possible_trap_of_a_blockader_does_not_void_the_blockade():
     (North's ship at (6,5) could move to (7,4) and trap the blockader at (7,3) against (7,2))."""
     state = figure_c((B, FRONT_L), (B, FRONT_R), defender_outside=(6, 5))
     assert north_blockaded(state)
+
+
+# ----- a defender shut in the mouth of his own seaport ----------------------------------------
+
+def shut_in_the_mouth(*blockaders):
+    """North's transports on both open squares and on the square in front of the left one; South's
+    pieces on the squares round that front square (x 6-9, y 1-4; N North, S South, . free water):
+
+          6  7  8  9
+       1  .  .  .  .      (North's land: empty)
+       2  .  N  N  .      the seaport: N on both open squares
+       3  S  N  S  .      N on the front square (7,3), S on both sides of it
+       4  .  S  .  .      S below it
+    """
+    state = cleared()
+    keep_south_alive(state)
+    put(state, 0, T, OPEN_L)
+    put(state, 0, T, OPEN_R)
+    put(state, 0, T, FRONT_L)
+    for kind, sq in blockaders:
+        put(state, 1, kind, sq)
+    return state
+
+
+def test_a_defender_shut_in_the_mouth_of_his_own_seaport_is_blockaded():
+    """Rule 13: blockade is "placing his playing pieces in such a way as to prevent any of his playing
+    pieces, actually in the vicinity, from getting in or getting out of his SEAPORT on his next move",
+    and a piece "trapped within the blockade, but outside the SEAPORT, it must be blocked from making any
+    further move". No North piece can leave the home area and the front transport cannot move at all,
+    although two passages of the mouth are held only by North's own transport."""
+    assert north_blockaded(shut_in_the_mouth((T, (6, 3)), (T, FRONT_R), (T, (7, 4))))
+
+
+def test_the_shut_in_defender_with_one_side_free_is_no_blockade():
+    """Rule 13: the piece trapped outside the seaport "must be blocked from making any further move
+    before a blockade has been accomplished": with (7,4) free it can still sail away."""
+    assert not north_blockaded(shut_in_the_mouth((T, (6, 3)), (T, FRONT_R)))
+
+
+def test_a_port_shut_only_by_its_owners_own_pieces_is_no_blockade():
+    """Rule 13: the blockade is accomplished by the belligerent "placing a sufficient number of playing
+    pieces": North hemming in its own front transports with its own ships is not blockaded by anybody."""
+    state = cleared()
+    keep_south_alive(state)
+    for sq in (OPEN_L, OPEN_R, FRONT_L, FRONT_R):
+        put(state, 0, T, sq)
+    for sq in ((6, 3), (7, 4), (8, 4), (9, 3)):
+        put(state, 0, B, sq)
+    occ, north = occupancy(state), BOARD.homes["North"]
+    shut_in = [p for p in state["pieces"] if p["at"] is not None and tuple(p["at"]) in (FRONT_L, FRONT_R)]
+    assert len(shut_in) == 2 and not any(piece_moves(BOARD, occ, p) for p in shut_in)
+    assert not any(crosses(north, tuple(p["at"]), path) for p in state["pieces"] if p["at"] is not None
+                   for path, _ in piece_moves(BOARD, occ, p))
+    assert not north_blockaded(state)
 
 
 # ----- the rulebook's other yes and no cases ---------------------------------------------------
@@ -229,7 +285,7 @@ def test_a_belligerent_orders_a_neutral_piece_out_of_the_way_and_it_must_go():
     pieces_offered = {a["piece"] for a in game.legal(state, 1)["actions"] if a["type"] == "move"}
     assert pieces_offered == {neutral["id"]} and other["id"] not in pieces_offered
     ends = {tuple(a["path"][-1]) for a in game.legal(state, 1)["actions"] if a["type"] == "move"}
-    assert ends == {(8, 4), (9, 3)} or ends == {(8, 4), (9, 3), (8, 2)}   # away from the mouth
+    assert ends == {(8, 4), (9, 3)}            # away from the mouth, never into North's seaport (8,2)
     move(state, 1, neutral, (8, 4))
     assert state["demands"]                    # still in the vicinity: the demand stands
     state["turn"] = 1                          # East's next turn (the others' moves do not matter here)
@@ -237,3 +293,82 @@ def test_a_belligerent_orders_a_neutral_piece_out_of_the_way_and_it_must_go():
     assert ends and not ends & BOARD.homes["North"].vicinity
     move(state, 1, neutral, sorted(ends)[0])
     assert state["demands"] == []
+
+
+# ----- a neutral ordered out of the way: off the blockade's squares, never into the seaport --------
+
+def east_ship_ordered_aside(*others):
+    """Three seats (North 0, East 1, South 2). East's battleship sits on North's front square (8,3);
+    South orders it aside, and it is East's turn. `others` are (seat, kind, square) placed first
+    (x 6-9, y 1-4; E East's ship, N North's transport far inside):
+
+          6  7  8  9
+       1  .  .  .  .
+       2  .  .  .  .      North's seaport, empty: its open squares (7,2) and (8,2) are free water
+       3  .  .  E  .
+       4  .  .  .  .
+    """
+    state = cleared(n=3, turn=2)
+    put(state, 0, T, (5, 1))
+    for seat, kind, sq in others:
+        put(state, seat, kind, sq)
+    ship = put(state, 1, B, FRONT_R)
+    act(state, 2, {"type": "demand", "piece": ship["id"]})
+    state["turn"] = 1                          # East's next turn (South's and North's moves do not matter)
+    return state, ship
+
+
+def offered_ends(state, seat=1) -> dict:
+    """piece id -> the squares its offered moves end on."""
+    out = {}
+    for a in game.legal(state, seat)["actions"]:
+        if a["type"] == "move":
+            out.setdefault(a["piece"], set()).add(tuple(a["path"][-1]))
+    return out
+
+
+def test_a_neutral_ordered_out_of_the_way_sails_for_the_open_sea_never_into_the_port():
+    """Rule 13: "neutral must move it out of the way on his next move if the blockading belligerent
+    demands": out of the way is off the blockade's squares and out of the mouth. The free open seaport
+    squares (7,2) and (8,2) are deeper in the mouth, not out of the way."""
+    state, ship = east_ship_ordered_aside()
+    ends = offered_ends(state)
+    assert ends == {ship["id"]: {(7, 4), (8, 4), (9, 4), (9, 3)}}
+    message = refused(state, 1, {"type": "move", "piece": ship["id"], "path": [list(OPEN_R)]})
+    assert "never into the blockaded seaport" in message
+
+
+def test_a_hemmed_in_neutral_moves_along_the_mouth_and_never_into_the_port():
+    """Rule 13, the neutral must move it "out of the way": with every square nearer the open sea
+    taken, the ship may step along the front squares, never into North's seaport; with no such step
+    either, East moves another piece, and with none it passes rather than sail into the port."""
+    walls = [(0, B, (7, 4)), (0, B, (8, 4)), (2, B, (9, 4)), (2, B, (9, 3))]
+    state, ship = east_ship_ordered_aside(*walls)
+    assert offered_ends(state) == {ship["id"]: {FRONT_L}}
+    state, ship = east_ship_ordered_aside(*walls, (2, B, FRONT_L))
+    assert offered_ends(state) == {} and {"type": "pass"} in game.legal(state, 1)["actions"]
+    state, ship = east_ship_ordered_aside(*walls, (2, B, FRONT_L), (1, T, (11, 11)))
+    assert set(offered_ends(state)) == {next(p["id"] for p in state["pieces"] if p["at"] == [11, 11])}
+
+
+def test_a_neutral_ordered_aside_from_inside_the_port_comes_out_through_the_mouth():
+    """Rule 13: a neutral ship inside the blockaded seaport is in the way too; it is offered only steps
+    towards the mouth (the seaport is the part of the vicinity farthest from the open sea)."""
+    state = cleared(n=3, turn=2)
+    put(state, 0, T, (5, 1))
+    ship = put(state, 1, B, (9, 2))            # East's ship on North's outer seaport square
+    act(state, 2, {"type": "demand", "piece": ship["id"]})
+    state["turn"] = 1
+    assert offered_ends(state) == {ship["id"]: {OPEN_R}}
+
+
+def test_the_neutrals_other_pieces_wait_while_its_ordered_ship_can_go_and_it_is_told_why():
+    """Rule 13: "neutral must move it out of the way on his next move": East's other pieces have no move
+    while the demanded ship can go, and the rules say so."""
+    from engine.tactics1940 import queries
+    state, ship = east_ship_ordered_aside((1, T, (11, 11)))
+    other = next(p for p in state["pieces"] if p["at"] == [11, 11])
+    view = {"public": game.view(state, 1)["public"], "private": {}}
+    assert queries.stuck(view, 1, other["id"]) == \
+        "A belligerent ordered one of your pieces out of the way: move that piece first."
+    assert queries.stuck(view, 1, ship["id"]) is None

@@ -129,6 +129,27 @@ def test_plane_cards_need_a_plane_of_ones_own():
         put(s, 1, T, (9, 4))
         events = draw_after_move(s, 0, kind)
         assert any(e["type"] == "no_effect" for e in events) and s["turn"] == 1
+        reason = next(e["reason"] for e in events if e["type"] == "no_effect")
+        assert reason == "no airplane of the drawer is left on its base to carry it out"
+
+
+def test_a_card_with_nothing_to_act_on_says_why():
+    """Rule 6 (cards are "unforeseen conditions, good or bad"): when a card finds nothing to act on, every
+    player is told why: Conscription with no transport lost, a Diplomatic Incident with no protest card
+    left, All Quiet."""
+    s = cleared()
+    for x in range(5, 11):
+        put(s, 0, T, (x, 1))                  # all six of North's transports afloat
+    events = draw_after_move(s, 0, deck.CONSCRIPTION)
+    assert [e["reason"] for e in events if e["type"] == "no_effect"] == [
+        "none of the drawer's transports has been destroyed"]
+    s = cleared(turn=0)
+    s["protest_cards"][0] = 0
+    events = draw_after_move(s, 0, deck.DIPLOMATIC_INCIDENT)
+    assert [e["reason"] for e in events if e["type"] == "no_effect"] == ["the drawer has no protest cards left"]
+    s = cleared(turn=0)
+    events = draw_after_move(s, 0, deck.ALL_QUIET)
+    assert [e["reason"] for e in events if e["type"] == "no_effect"] == ["all is quiet"]
 
 
 def test_pieces_in_the_safety_zone_are_safe_from_plane_attacks():

@@ -124,3 +124,43 @@ def test_moving_another_players_piece_or_out_of_turn_is_refused():
     refused(state, 0, {"type": "move", "piece": theirs["id"], "path": [[10, 9]]})
     refused(state, 1, {"type": "move", "piece": theirs["id"], "path": [[10, 9]]}, code="not_your_turn")
     refused(state, 0, {"type": "move", "piece": mine["id"], "path": [[5, 3]]})
+
+
+def test_a_refused_move_names_the_rule_it_breaks():
+    """Bad input gets a clear reason: each refused move says which rule of Rules 9 and 10 it breaks."""
+    state = cleared()
+    ship = put(state, 0, B, (7, 2))
+    boat = put(state, 0, T, (5, 4))
+    put(state, 0, T, (4, 4))
+    put(state, 1, B, (8, 3))
+    cases = [
+        (ship, [[6, 3]], "In or out of a home area only through the two open centre squares of its seaport (Rule 9)."),
+        (ship, [[7, 1]], "Battleships stay on sea squares, the safety zone and seaport squares, never on home land "
+                         "(Rule 9)."),
+        (ship, [[8, 3]], "No two pieces may occupy the same square (Rule 9): that square is taken."),
+        (boat, [[6, 5]], "Transports move straight forward, backward and sideways only, never diagonally (Rule 9)."),
+        (boat, [[5, 6]], "A transport moves one square at a time and never jumps (Rules 9 and 10)."),
+    ]
+    for p, path, reason in cases:
+        assert refused(state, 0, {"type": "move", "piece": p["id"], "path": path}) == reason, path
+    jumper = put(state, 0, B, (3, 4))
+    assert refused(state, 0, {"type": "move", "piece": jumper["id"], "path": [[5, 4]]}) == \
+        "Nobody may jump his own transports (Rule 10)."
+
+
+def test_a_piece_with_no_move_is_told_why():
+    """Rule 9 (one square at a time, no two pieces on a square; airplanes do not move) and Rule 13 (a
+    neutral ordered aside must move that piece): the rules say why a piece of the player to move is stuck."""
+    from engine.tactics1940 import queries
+    state = cleared()
+    plane = put(state, 0, A, (5, 0))
+    boxed = put(state, 0, T, (4, 3))                 # NW 1: off squares above and left
+    put(state, 1, B, (5, 3))
+    put(state, 1, B, (4, 4))
+    free = put(state, 0, T, (11, 11))
+    view = {"public": game.view(state, 0)["public"], "private": {}}
+    assert queries.stuck(view, 0, plane["id"]) == \
+        "Airplanes never move; they act only when a chance card sends them (Rule 9)."
+    assert queries.stuck(view, 0, boxed["id"]) == \
+        "Every square that piece could move to is taken or closed to it (Rule 9)."
+    assert queries.stuck(view, 0, free["id"]) is None

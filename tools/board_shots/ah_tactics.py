@@ -2,15 +2,18 @@
 
 Plays a seeded local game against a bot through real input (game.ah_tactics.autoplay) and saves
 the window at the moments worth showing: the secret set-up (zoomed on one's own bivouac areas),
-the map mid-game with a division picked and its reach lit with costs, and the battle plan with
-its odds on the map.
+the map mid-game with a division picked, its reach shaded by cost band and the path under the
+pointer with its cost, the battle plan with its odds on the map and each battle's chances, the
+Combat Results Table window (C) with the planned battle's column lit, and the unit inspector (I).
 """
 from pathlib import Path
+
+import pygame
 
 import bots
 from game.ah_tactics.autoplay import ClickPlayer
 from game.ah_tactics.scene import BoardScene
-from game.board_kit.autoplay import FRAME, post_motion, run_until
+from game.board_kit.autoplay import FRAME, post_key, post_motion, run_until
 from tools import board_shots as shots
 from tools.board_shots import save
 
@@ -39,7 +42,7 @@ def shoot(out_dir, app=None) -> list[Path]:
     _zoom_on(scene, (17, 8), 0.8)
     uid = min(u for u in scene.orders.units("place") if scene.units[u]["area"] == "IIC")
     post_click_at(app, scene, scene.positions[uid])
-    post_motion(scene.map.centre(sorted(scene.reach())[0]))
+    post_motion(scene.map.centre(max(scene.reach(), key=lambda sq: (sq[0] + sq[1], sq))))   # the tip clear of the area
     app.step(FRAME)
     saved.append(save(app, out / "ah_tactics_setup.png"))
     scene.reset_input()
@@ -56,8 +59,9 @@ def shoot(out_dir, app=None) -> list[Path]:
     post_click_at(app, scene, scene.positions[uid])
     reach = scene.reach()
     far = max(reach, key=lambda sq: (reach[sq] or 0, sq))
-    near = [sq for sq in reach if scene.map.viewport.collidepoint(scene.map.centre(sq))]
-    post_motion(scene.map.centre(max(near, key=lambda sq: reach[sq] or 0) if near else far))
+    inner = scene.map.viewport.inflate(-360, -240)   # a path end clear of the window's edges and the tooltip
+    near = [sq for sq in reach if inner.collidepoint(scene.map.centre(sq))]
+    post_motion(scene.map.centre(max(near, key=lambda sq: (reach[sq] or 0, sq)) if near else far))
     for _ in range(3):
         app.step(FRAME)
     saved.append(save(app, out / "ah_tactics_board.png"))
@@ -72,6 +76,23 @@ def shoot(out_dir, app=None) -> list[Path]:
         for _ in range(3):
             app.step(FRAME)
         saved.append(save(app, out / "ah_tactics_battle.png"))
+        # the chart window (C): the planned battle's column and its outcomes lit
+        post_key(pygame.K_c)
+        for _ in range(3):
+            app.step(FRAME)
+        saved.append(save(app, out / "ah_tactics_crt.png"))
+        post_key(pygame.K_c)   # any key closes it
+        app.step(FRAME)
+        # the unit inspector (I) over one of the attackers
+        attacker = int(next(iter(battle["attackers"])))
+        post_motion(scene.map.centre(scene.positions[attacker]))
+        app.step(FRAME)
+        post_key(pygame.K_i)
+        for _ in range(3):
+            app.step(FRAME)
+        saved.append(save(app, out / "ah_tactics_inspector.png"))
+        post_key(pygame.K_i)
+        app.step(FRAME)
     link.close()
     return shots.done_with(app, own_app, saved)
 

@@ -1,0 +1,267 @@
+"""Questions a window may ask about what one seat sees (docs/ah_tactics.md, "Queries the window asks").
+
+Every answer is worked out by the rules' own functions from the seat's view only — the public
+units, the seat's own reserves, its allowance — never from the full state, so nothing secret can
+leak into an answer and no rule is written twice. The rules read a state's units as
+{"at", "status", "corps", "captor"}; `seen` gives the view's units that shape (a reserve's square
+stays unknown, as it is in the state's units).
+
+  route(view, unit, to)           the cheapest route a move would take and its cost in thirds
+  reach_costs(view, unit)         every square the unit can reach now -> its cost in thirds
+  move_refusal(view, unit, to)    why a move (or an air drop) there is refused, in the rules' words
+  reserve_refusal(view, unit)     why the unit may not go into reserve where it stands
+  assign_refusal(view, a, d)      why attacker `a` may not join the battle against defender `d`
+  crt_chart()                     the Combat Results Table as rows of text (die 1 first)
+  battle_columns(attack, defence) the column(s) a battle of those factors is fought on
+  outcome_chances(attack, defence) each outcome of such a battle with its chance
+  front_line(view, side)          per column the first row not behind the side's front line
+  hq_ranges(view, side)           each corps HQ on the board: its square, radius, corps and range
+  factors(view, unit)             (attack, defence) combat factors the unit counts now
+  may_enter(unit)                 the kinds of ground the unit may stand on
+"""
+from fractions import Fraction
+
+from engine.ah_tactics import allowance, battles, crt, headquarters, movement, reserves
+from engine.ah_tactics.allowance import squares as allowance_text
+from engine.ah_tactics.board import load
+from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
+from engine.ah_tactics.state import ACTIVE, SIDE_NAMES, attack_factor, defence_factor
+from engine.ah_tactics.units import CORPS, PARA, ROSTER, corps_hq
+
+SIDE_INDEX = {name: i for i, name in enumerate(SIDE_NAMES)}
+
+
+# ----- what the seat sees, in the shape the rules read ------------------------------------------------
+def seen(view: dict) -> dict:
+    """The view's units as the rules read a state's units, and the options (no secrets: reserves have no
+    square here, as in the state's own units)."""
+    public = view.get("public") or {}
+    units = []
+    for u in public.get("units") or []:
+        at = u.get("at")
+        units.append({"at": list(at) if at is not None else None, "status": u["status"], "corps": u.get("corps"),
+                      "captor": SIDE_INDEX.get(u.get("captor"))})
+    plan = [{"attackers": {str(a): f for a, f in b["attackers"].items()}, "defenders": list(b["defenders"])}
+            for b in public.get("plan") or []]
+    # a unit that flew this turn is halted too (rule D3): the public `halted` answers for both
+    return {"units": units, "options": dict(public.get("options") or {}), "plan": plan,
+            "halted": list(public.get("halted") or []), "flown": []}
+
+
+def _side(view: dict) -> int | None:
+    return SIDE_INDEX.get((view.get("private") or {}).get("side"))
+
+
+def _own_reserves(view: dict) -> dict:
+    return {r["unit"]: (r["x"], r["y"]) for r in (view.get("private") or {}).get("reserves") or []}
+
+
+def _source(view: dict, unit: int):
+    """Where `unit` starts a move: its square, or its secret square when it is one of our reserves."""
+    hidden = _own_reserves(view)
+    if unit in hidden:
+        return hidden[unit]
+    u = seen(view)["units"][unit]
+    return tuple(u["at"]) if u["at"] is not None else None
+
+
+def field(view: dict) -> movement.Field:
+    """The moving side's Field from its view: public positions, its own reserves, the ports' holders."""
+    board = load()
+    public = view.get("public") or {}
+    placed = [(u["id"], tuple(u["at"]), u["status"], SIDE_INDEX.get(u.get("captor")))
+              for u in public.get("units") or [] if u.get("at") is not None]
+    ports = {name: SIDE_INDEX[owner] for name, owner in (public.get("ports") or {}).items()}
+    return movement.field(board, _side(view), placed, list(_own_reserves(view).values()), ports)
+
+
+def _budget(view: dict) -> int:
+    return (view.get("private") or {}).get("allowance") or 0
+
+
+# ----- movement -------------------------------------------------------------------------------------
+def route(view: dict, unit: int, to) -> tuple[int, list] | None:
+    """(cost in thirds, [(x, y), ...]) of the route the move of `unit` to `to` takes (its start not included,
+    `to` last), as the rules carry it out; None when it cannot get there with the allowance left."""
+    src = _source(view, unit)
+    if src is None or _side(view) is None:
+        return None
+    found = field(view).route(src, tuple(to), ROSTER[unit].mover, _budget(view),
+                              amphibious=ROSTER[unit].kind == "amphibious")
+    if found is None:
+        return None
+    cost, steps = found
+    return cost, [sq for sq, _, _ in steps]
+
+
+def reach_costs(view: dict, unit: int) -> dict:
+    """{(x, y): cost in thirds} of every square `unit` can end a move on within the allowance (what the
+    legal listing allows of these is the listing's business: a reserve's squares are fewer)."""
+    src = _source(view, unit)
+    if src is None or _side(view) is None:
+        return {}
+    return field(view).reach(src, ROSTER[unit].mover, _budget(view), amphibious=ROSTER[unit].kind == "amphibious")
+
+
+def _occupant(view: dict, square) -> int | None:
+    for u in (view.get("public") or {}).get("units") or []:
+        if u.get("at") is not None and tuple(u["at"]) == tuple(square):
+            return u["id"]
+    for uid, sq in _own_reserves(view).items():
+        if sq == tuple(square):
+            return uid
+    return None
+
+
+def move_refusal(view: dict, unit: int, to, *, air: bool = False) -> str:
+    """Why `unit` may not move (or, `air`, drop) to `to` now, in the rules' own words — the truest reason
+    first: the square is taken, the ground is forbidden to the unit, then the front line for a reserve, then
+    the allowance. (For a square the legal listing holds there is no reason: do not ask.)"""
+    if _side(view) is None:
+        return "It is not your move."
+    board, to = load(), tuple(to)
+    name = ROSTER[unit].name
+    if to not in board.terrain:
+        return "That is off the board."
+    taken = _occupant(view, to)
+    if taken is not None and taken != unit:
+        mine = ROSTER[taken].side == ROSTER[unit].side
+        return (f"The {ROSTER[taken].name} stands there: one unit to a square (rule C)."
+                + ("" if mine else " Attack it in the battle plan, after movement."))
+    problem = allowance.movable(seen(view), _side(view), unit)
+    if problem:
+        return problem
+    terrain = board.terrain[to]
+    if air:
+        if ROSTER[unit].kind != PARA:
+            return "Only your parachute divisions on the board move by air."
+        if not movement.tables(board.name, movement.FOOT).enter >> board.grid.index(to) & 1:
+            return "A parachute division lands on a free square of open land or forest."
+        return f"The {name} has already moved this turn; it flies only once, as its whole move."
+    if terrain == movement.SEA:
+        return "Units cross the sea only from a friendly port's dock (rule D4): click a dock, not the water."
+    if not movement.enterable(terrain, ROSTER[unit].mover):
+        if terrain == movement.MOUNTAIN:
+            return "Only mountain divisions enter the mountains (rule D1)."
+        return "Armor never enters a forest, even on a road (rule D2)."
+    if unit in _own_reserves(view):
+        allowed = _reserve_squares(view, unit)
+        if not allowed >> board.grid.index(to) & 1:
+            return "A reserve moves only to a free square behind the front line, away from the enemy."
+    if not headquarters.move_keeps_range(seen(view), unit, to):
+        return "That move would leave a corps HQ out of range of its corps (rule H2, binding)."
+    if route(view, unit, to) is None:
+        return f"The {name} cannot reach {list(to)} with {allowance_text(_budget(view))} squares of allowance left."
+    return f"The {name} may not move there now."
+
+
+def _reserve_squares(view: dict, unit: int) -> int:
+    board = load()
+    state = seen(view)
+    side = ROSTER[unit].side
+    taken = 0
+    for u in state["units"]:
+        if u["at"] is not None:
+            taken |= board.grid.bit(tuple(u["at"]))
+    for sq in _own_reserves(view).values():
+        taken |= board.grid.bit(sq)
+    allowed = reserves.behind_front(board, state, side) & ~taken & ~reserves.near_enemy(board, state, side)
+    return allowed & movement.tables(board.name, ROSTER[unit].mover).enter
+
+
+def reserve_refusal(view: dict, unit: int) -> str:
+    """Why `unit` may not go into reserve where it stands (the rules' reason), or why it is not ours."""
+    if ROSTER[unit].side != _side(view):
+        return "Only your own units go into your reserve."
+    return reserves.take_problem(load(), seen(view), unit) or "Only your side's commander sends units into reserve."
+
+
+def assign_refusal(view: dict, attacker: int, defender: int, factors: int = 1) -> str:
+    """Why `attacker` may not give `factors` to the battle against `defender` (the rules' reason)."""
+    problem = battles.assign_problem(load(), seen(view), _side(view), attacker, defender, factors)
+    return problem or f"The {ROSTER[attacker].name} cannot attack the {ROSTER[defender].name} now."
+
+
+# ----- the combat results table -----------------------------------------------------------------------
+def crt_chart() -> dict:
+    """{"columns": odds columns in order, "rolls": 6, "cells": {column: [text for die 1..6]}, "losers":
+    {column: ["attacker" / "defender" / None (an exchange) for die 1..6]}, "uncertain": ["column/die", ...]} —
+    the table as printed, who each cell beats, the scan's doubtful readings."""
+    table = crt.load()
+    return {"columns": list(crt.COLUMNS), "rolls": crt.ROLLS,
+            "cells": {c: [r.text for r in table.cells[c]] for c in crt.COLUMNS},
+            "losers": {c: [r.loser for r in table.cells[c]] for c in crt.COLUMNS},
+            "uncertain": list(table.uncertain)}
+
+
+def battle_columns(attack: float, defence: float) -> list[str]:
+    """The column(s) a battle of `attack` against `defence` combat factors (halves allowed) is fought on:
+    one, or the two a roll-off chooses between; an automatic result names no column of the table."""
+    odds = crt.odds(round(attack * 2), round(defence * 2))
+    return [odds.column] if odds.column else [odds.defender_column, odds.attacker_column]
+
+
+def describe(result: crt.Result) -> str:
+    """A result in words: "defender eliminated", "attacker falls back 2", "exchange"."""
+    if result.kind == crt.EXCHANGE:
+        return "exchange"
+    if result.kind == crt.BACK:
+        return f"{result.loser} falls back {result.distance}"
+    return f"{result.loser} eliminated" + (" (prisoners under J1)" if result.prisoners else "")
+
+
+def outcome_chances(attack: float, defence: float) -> list[tuple[str, Fraction]]:
+    """Each outcome of a battle of `attack` against `defence` combat factors with its chance, likeliest first:
+    every die face is 1/6, and a roll-off gives each of its two columns one chance in two (ties throw again)."""
+    table = crt.load()
+    columns = battle_columns(attack, defence)
+    chances: dict[str, Fraction] = {}
+    for column in columns:
+        faces = [table.result(column, 1)] if column in (crt.AUTO_DEFENDER, crt.AUTO_ATTACKER) else \
+            [table.result(column, die) for die in range(1, crt.ROLLS + 1)]
+        for r in faces:
+            key = describe(r)
+            chances[key] = chances.get(key, Fraction(0)) + Fraction(1, len(columns) * len(faces))
+    return sorted(chances.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+# ----- the front line and the HQs ---------------------------------------------------------------------
+def front_line(view: dict, side: str) -> list[int]:
+    """Per column x: the row nearest the side's home edge that is NOT behind its front line (the rule G front
+    as reserves.front_limits reads it); squares between the side's home edge and that row are behind it."""
+    board = load()
+    s = SIDE_INDEX[side]
+    limits = reserves.front_limits(board, seen(view), s)
+    return [limit if s == 0 else board.height - 1 - limit for limit in limits]
+
+
+def hq_ranges(view: dict, side: str) -> list[dict]:
+    """Each corps HQ of `side` on the board: {"hq", "corps", "at", "radius", "in_range", "members": squares of
+    its corps' divisions on the board} (rule H2)."""
+    state = seen(view)
+    s = SIDE_INDEX[side]
+    out = []
+    for corps in CORPS:
+        hq = corps_hq(s, corps)
+        u = state["units"][hq]
+        if u["status"] != ACTIVE or u["at"] is None:
+            continue
+        members = [tuple(state["units"][m]["at"]) for m in headquarters.members(state, s, corps)]
+        out.append({"hq": hq, "corps": corps, "at": tuple(u["at"]), "radius": headquarters.HQ_RANGE,
+                    "in_range": headquarters.hq_in_range(state, hq), "members": members})
+    return out
+
+
+
+# ----- one unit -------------------------------------------------------------------------------------
+def factors(view: dict, unit: int) -> tuple[int, int]:
+    """(attack, defence) combat factors `unit` counts now (rule B; H1; J3 for HQs; 0 off the board)."""
+    state = seen(view)
+    return attack_factor(state, unit), defence_factor(state, unit)
+
+
+def may_enter(unit: int) -> list[str]:
+    """The kinds of ground `unit` may stand on ("clear", "forest", "mountain"; rules D1, D2)."""
+    board = load()
+    kinds = sorted({t for t in board.terrain.values() if t != SEA}, key=lambda t: (t in (FOREST, MOUNTAIN), t))
+    return [t for t in kinds if movement.enterable(t, ROSTER[unit].mover)]

@@ -1,0 +1,187 @@
+"""The questions a bot (or a window) may ask the rules of Tactics (1940), from one seat's view.
+
+This is the package's public query surface: `engine/tactics1940/__init__.py` re-exports the
+module as `queries`, and `__all__` lists everything in it. Bots import this, never the rules
+modules behind it (tests/bots/test_legal_only.py holds them to `__all__`), so a rule corrected
+in the engine is corrected for the bots too. Every answer comes from the rules' own code.
+
+A *position* is a state the rules' helpers accept, rebuilt from what one seat sees:
+`position(view, seat)`. The parts the seat cannot see stay empty (the deck, the other
+players' submarine cards); `held` keeps how many submarine cards each seat holds.
+
+  position(view, seat)            the seat's position, from its view
+  is_blockaded(pos, seat, occ)    Rule 13's exact blockade test on `seat`'s seaport
+  at_war(pos, a, b), is_neutral(pos, seat)
+  camp_seats(pos, camp)           the seats of a camp ("North" / "South"), allies included
+  moves_of(pos, seat, occ)        every move of `seat`'s pieces: (piece, path, captured ids)
+  after_move(pos, piece, path, captured)
+                                  the position after one move (jumps, a trade, traps; no card,
+                                  no submarine) and the pieces it destroyed
+  submarine_card(square)          the id of the submarine card naming a square, or None
+  step_distances(kind, targets)   fewest moves of a piece of `kind` from each square to the
+                                  nearest target, on the empty board (Rules 4 and 9)
+  occupancy(pieces)               (x, y) -> piece, for the pieces on the board
+  refusal(view, seat, action)     (code, message) the rules give for a turn's move, pass or demand
+                                  they would refuse, or None (what a window shows for a refused click)
+  stuck(view, seat, piece)        why one of the seat's pieces has no move this turn, or None
+and the rules' constants a bot weighs: piece kinds, VALUE (Rule 18), the camps, card kinds,
+SUBMARINE_CARDS, opposite(camp), seat_of_power(pos, power).
+"""
+from engine.errors import RuleError
+from engine.tactics1940 import blockade, diplomacy, traps, turns
+from engine.tactics1940.board import LAND, SAFETY, SEAPORT, load
+from engine.tactics1940.deck import (CONSCRIPTION, DIPLOMATIC_INCIDENT, SUBMARINE_CARDS, SURPRISE_MANEUVER,
+                                     submarine_card_for)
+from engine.tactics1940.moves import seat_moves
+from engine.tactics1940.pieces import AIRPLANE, BATTLESHIP, NORTH, SOUTH, TRANSPORT, VALUE, opposite, seat_of_power
+
+__all__ = ["position", "refusal", "stuck", "is_blockaded", "at_war", "is_neutral", "camp_seats", "moves_of", "after_move",
+           "submarine_card", "step_distances", "occupancy", "opposite", "seat_of_power",
+           "BATTLESHIP", "TRANSPORT", "AIRPLANE", "VALUE", "NORTH", "SOUTH",
+           "SURPRISE_MANEUVER", "CONSCRIPTION", "DIPLOMATIC_INCIDENT", "SUBMARINE_CARDS"]
+
+ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
+at_war = diplomacy.at_war
+is_neutral = diplomacy.is_neutral
+camp_seats = diplomacy.camp_seats
+
+
+def position(view: dict, seat: int) -> dict:
+    """A state the rules' helpers accept, rebuilt from what `seat` sees (unknown parts left empty)."""
+    pub = view["public"]
+    board = load(pub["board"])
+    mine = {str(c["card"]): list(board.square_of(c["ocean"], c["number"]))
+            for c in view["private"].get("submarines", [])}
+    return {"board": pub["board"], "n": len(pub["powers"]), "powers": pub["powers"], "camp": list(pub["camps"]),
+            "pieces": pub["pieces"], "coins": list(pub["coins"]), "reserve": pub["reserve"],
+            "protest_cards": list(pub["protest_cards"]), "accepted": pub["accepted"],
+            "demands": pub["demands"], "steps": [], "discard": [c["id"] for c in pub["discard"]],
+            "deck": [], "hands": {str(seat): mine} if mine else {}, "turn": pub["turn"], "stage": pub["stage"],
+            "outcome": None, "drawn": None, "held": pub["submarines"]}
+
+
+def refusal(view: dict, seat: int, action: dict):
+    """(code, message) of the RuleError the rules raise for `seat`'s turn `action` (a move, a pass or a
+    demand) in the position `view` shows, or None when they would take it or nothing is asked now but
+    a pending step (a card, a protest...). Checked without changing anything."""
+    pub = view["public"]
+    if pub.get("steps") or pub.get("turn") != seat or action.get("type") not in ("move", "pass", "demand"):
+        return None
+    pos = position(view, seat)
+    try:
+        turns.check_turn_action(load(pos["board"]), pos, seat, action)
+    except RuleError as e:
+        return e.code, e.message
+    return None
+
+
+def stuck(view: dict, seat: int, piece_id: int) -> str | None:
+    """Why `seat`'s piece cannot move on this turn, in the rules' words, or None when it can (or when no
+    move is asked now)."""
+    pub = view["public"]
+    if pub.get("steps") or pub.get("turn") != seat:
+        return None
+    pos = position(view, seat)
+    p = pos["pieces"][piece_id] if 0 <= piece_id < len(pos["pieces"]) else None
+    if p is None or p["owner"] != seat or p["at"] is None:
+        return None
+    return turns.why_piece_stuck(load(pos["board"]), pos, seat, p)
+
+
+def occupancy(pieces) -> dict:
+    """(x, y) -> piece, for every piece of `pieces` on the board."""
+    return {(p["at"][0], p["at"][1]): p for p in pieces if p["at"] is not None}
+
+
+def is_blockaded(pos: dict, seat: int, occ: dict | None = None) -> bool:
+    """Rule 13: True when `seat`'s seaport (North or South) is blockaded in `pos`."""
+    return blockade.blockaded(load(pos["board"]), pos, seat, occ)
+
+
+def moves_of(pos: dict, seat: int, occ: dict | None = None) -> list:
+    """Every move of `seat`'s pieces (standing demands not applied): [(piece, path, captured ids)]."""
+    return seat_moves(load(pos["board"]), occ if occ is not None else occupancy(pos["pieces"]), seat)
+
+
+def submarine_card(square):
+    """The id of the submarine card naming `square`, or None (Rule 11)."""
+    return submarine_card_for(load(), tuple(square))
+
+
+def after_move(pos: dict, p: dict, path: list, captured: list | None = None) -> tuple:
+    """(the position after `p` moves along `path`, the pieces the move destroyed). Jumped transports
+    go (`captured`, or worked out from the path), a neutral's supply ship entering another player's
+    seaport trades (1 coin; the ship forecast home on the free square nearest its open squares), and
+    a battleship's traps are settled (Rule 10). No card is drawn and no submarine strikes. `pos` is
+    not changed: the new position shares what the move leaves alone."""
+    board = load(pos["board"])
+    pieces = list(pos["pieces"])
+    sim = dict(pos, pieces=pieces, steps=[])
+    start, end = (p["at"][0], p["at"][1]), path[-1]
+    moved = dict(p, at=list(end))
+    pieces[p["id"]] = moved
+    if captured is None:
+        captured = []
+        if len(path) > 1 or max(abs(end[0] - start[0]), abs(end[1] - start[1])) > 1:
+            occ = occupancy(pos["pieces"])
+            for a, b in zip([start] + list(path), path):
+                captured.append(occ[((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)]["id"])
+    destroyed = []
+    for cid in captured:
+        destroyed.append(pieces[cid])
+        pieces[cid] = dict(pieces[cid], at=None)
+    owner = p["owner"]
+    if p["kind"] == TRANSPORT and pos["camp"][owner] is None and board.kinds.get(end) == SEAPORT \
+            and end not in board.homes[pos["powers"][owner]].squares \
+            and seat_of_power(pos, board.home_of[end]) is not None:
+        coins = list(pos["coins"])
+        coins[owner] += 1
+        sim["coins"] = coins
+        home = board.homes[pos["powers"][owner]]
+        taken = occupancy(pieces)
+        free = [sq for sq in home.squares if sq not in home.bases and sq not in taken]
+        if free:
+            moved["at"] = list(min(free, key=lambda sq: (min(abs(sq[0] - o[0]) + abs(sq[1] - o[1])
+                                                             for o in home.open), sq)))
+    if p["kind"] == BATTLESHIP:
+        for i, q in enumerate(pieces):
+            if q["kind"] == BATTLESHIP and q is not moved:
+                pieces[i] = dict(q)
+        events = []
+        traps.resolve(board, sim, moved, events)
+        destroyed += [{"id": e["piece"], "owner": e["owner"], "kind": e["kind"]}
+                      for e in events if e["type"] == "destroyed"]
+    return sim, destroyed
+
+
+_DISTANCES = {}
+
+
+def step_distances(kind: str, targets) -> dict:
+    """Fewest moves for a piece of `kind` from each square to the nearest of `targets` on the empty
+    board: battleships step any way on water, transports straight anywhere but plane bases, and any
+    piece leaving the safety zone any way (Rules 4 and 9). Computed once per process."""
+    key = (kind, tuple(tuple(t) for t in targets))
+    if key not in _DISTANCES:
+        board = load()
+        dist = {t: 0 for t in key[1]}
+        frontier = list(key[1])
+        while frontier:
+            nxt = []
+            for sq in frontier:
+                for prev in _predecessors(board, kind, sq):
+                    if prev not in dist:
+                        dist[prev] = dist[sq] + 1
+                        nxt.append(prev)
+            frontier = nxt
+        _DISTANCES[key] = dist
+    return _DISTANCES[key]
+
+
+def _predecessors(board, kind, sq):
+    for d, n in board.links[sq].items():
+        if kind == BATTLESHIP:
+            if board.kinds[n] != LAND:
+                yield n
+        elif n not in board.bases and (d in ORTHOGONAL or (board.kinds[n] == SAFETY and board.kinds[sq] != SAFETY)):
+            yield n

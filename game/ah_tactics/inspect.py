@@ -1,0 +1,59 @@
+"""What the Tactics (1954) unit inspector says about one unit (right-click or I): its type, combat factors,
+corps, where it stands and how, what it may still do this turn and the ground it may enter — every fact from
+the view or asked of the rules (engine.ah_tactics.queries), none worked out here.
+"""
+from engine.ah_tactics import queries
+from game.ah_tactics.counters import SIDE_TITLES, side_colour
+from game.ah_tactics.log import square_name
+from game.ah_tactics.orders import thirds_text
+
+KIND_NAMES = {"infantry": "infantry division", "armor": "armored division", "para": "parachute division",
+              "mountain": "mountain division", "amphibious": "amphibious division"}
+HQ_NAMES = {"corps": "corps headquarters", "army": "army headquarters", "army_group": "army group headquarters"}
+
+
+def unit_card(scene, uid: int) -> tuple[str, list[tuple[str, str]], tuple]:
+    """(title, [(label, value)...], colour) of the card about unit `uid` as the scene's seat sees it."""
+    u = scene.units[uid]
+    kind = HQ_NAMES.get(u.get("hq"), "headquarters") if u["kind"] == "hq" else KIND_NAMES[u["kind"]]
+    attack, defence = queries.factors(scene.view, uid)
+    rows = [("Type", f"{SIDE_TITLES[u['side']]} {kind}"),
+            ("Factors", f"attack {attack} · defence {defence}" if u["status"] == "active" else "none (not fighting)"),
+            ("Corps", (f"{u['corps']} · " if u.get("corps") else "unattached · ") + {1: "1st Army", 2: "2nd Army"}.get(u.get("army"), "army group")),
+            ("Status", _status(scene, uid))]
+    sq = scene.positions.get(uid)
+    if sq is not None:
+        rows.append(("At", square_name(scene.board, sq)))
+    rows.append(("Moves", _moves(scene, uid)))
+    rows.append(("May enter", ", ".join(queries.may_enter(uid))
+                 + (" · by air, once a turn" if u["kind"] == "para" else "")))
+    return u["name"], rows, side_colour(u["side"])
+
+
+def _status(scene, uid: int) -> str:
+    u, pub = scene.units[uid], scene.pub
+    words = {"active": "on the board", "reserve": "in reserve", "eliminated": "eliminated",
+             "prisoner": f"prisoner of {SIDE_TITLES.get(u.get('captor'), 'the enemy')}", "refitting": "refitting"}
+    out = words.get(u["status"], u["status"])
+    if uid in scene.hidden:
+        out += " (its square is your secret)"
+    if uid in (pub.get("halted") or []):
+        out += " · halted in contact"
+    elif uid in (pub.get("moved") or []):
+        out += " · has moved this turn"
+    if uid in (pub.get("hq_out_of_range") or []):
+        out += " · out of range of its corps"
+    return out
+
+
+def _moves(scene, uid: int) -> str:
+    """What the unit may still do now, from the seat's legal listing and the side's allowance."""
+    orders, allowance = scene.orders, scene.allowance
+    if orders is None or scene.phase != "move" or allowance is None:
+        return "only in its side's movement phase"
+    reach = len(orders.squares("move", uid))
+    flies = uid in orders.units("drop")
+    if not reach and not flies:
+        return f"none now ({thirds_text(allowance) or '0'} squares left to the side)"
+    out = f"{thirds_text(allowance) or '0'} of the side's squares left; reaches {reach} squares"
+    return out + (" · may drop by air" if flies else "")

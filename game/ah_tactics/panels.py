@@ -1,0 +1,219 @@
+"""The Tactics (1954) board's side column and words: the top bar, the turn box, the allowance gauge, the unit
+card, the panel (set-up, battle plan, regrouping, reserves), the two buttons, the tooltip and the hint line.
+"""
+import pygame
+
+from game import theme
+from game.ah_tactics import hud
+from game.ah_tactics.counters import SIDE_TITLES, side_colour
+from game.ah_tactics.log import square_name
+from game.ah_tactics.charts import chances_text
+from game.ah_tactics.orders import thirds_text
+from game.ah_tactics.overlays import _Shifted
+
+# the side column above the log: turn box, gauge, unit card, panel and buttons, drawn as one layer
+COLUMN = pygame.Rect(hud.SIDE.x, hud.SIDE.y, hud.SIDE.w, hud.BUTTONS_Y + 52 - hud.SIDE.y)
+
+
+class Panels:
+    """Mixed into the board scene (game.ah_tactics.scene.BoardScene): its panels and words."""
+
+    def draw_panels(self, surface) -> None:
+        pub, seats = self.pub, self.link.seats
+        allowance = self.allowance
+        surface.blit(self._top_bar.get((self._units_key, pub.get("phase"),
+                                        pub.get("round"), pub.get("active"), repr(pub.get("reserves")), allowance,
+                                        self.shown_seat, theme.colours, tuple(s.get("name") for s in seats)),
+                                       seats, pub, self.shown_seat, allowance), hud.TOP_BAR)
+        self._sync_buttons()
+        # the turn box, gauge, unit card, panel and buttons change a few times a turn: one opaque blit
+        mine = self.active_seat is not None
+        lines = self._turn_lines()
+        shown = self.selected if self.selected is not None else self.by_square.get(self.hover) if self.hover else None
+        unit = self.unit(shown)
+        card_lines = self._unit_lines(unit) if unit else ()
+        title, rows = self._panel_rows()
+        side = pub.get("active")
+        parts = (
+            (hud.TURN_BOX, self._turn_box, (pub.get("phase"), side, mine, lines, bool(pub.get("result"))),
+             (seats, pub, mine, lines)),
+            (hud.GAUGE, self._gauge, (allowance, side), (allowance, side)),
+            (hud.CARD, self._card, (shown, card_lines), (unit, card_lines)),
+            (hud.PANEL, self._panel, (title, rows), (title, rows)),
+        )
+        key = (tuple(part[2] for part in parts), theme.colours,
+               tuple((b.label, b.state, b.primary, b.focused) for b in self.buttons))
+        if self._column.get("key") != key:
+            layer = self._column.get("surface")
+            if layer is None:
+                layer = self._column["surface"] = pygame.Surface(COLUMN.size).convert()
+            layer.blit(self._side_panel, (0, 0), COLUMN.move(-self.side_rect.x, -self.side_rect.y))
+            shifted = _Shifted(layer, COLUMN.topleft)
+            for rect, cached, part_key, args in parts:
+                shifted.blit(cached.get((part_key, theme.colours), *args), rect)
+            for b in self.buttons:   # drawn onto the layer where it sits (its rect stays in screen terms)
+                at = b.rect
+                b.rect = at.move(-COLUMN.x, -COLUMN.y)
+                try:
+                    b.draw(layer)
+                finally:
+                    b.rect = at
+            self._column["key"] = key
+        surface.blit(self._column["surface"], COLUMN)
+
+    def _turn_lines(self) -> tuple:
+        pub = self.pub
+        if pub.get("result"):
+            return (pub["result"].get("reason", ""),)
+        if self.phase == "setup":
+            ready = pub.get("ready") or {}
+            return tuple(f"{SIDE_TITLES[s]}: {'done' if ready.get(s) else 'arranging'}" for s in ("blue", "red"))
+        out = []
+        if pub.get("first"):
+            out.append(f"{SIDE_TITLES[pub['first']]} moved first · round {pub.get('round', 0)}")
+        hq = pub.get("hq_out_of_range") or []
+        if hq:
+            out.append(f"HQs out of range: {', '.join(self.units[u]['name'] for u in hq[:3])}")
+        return tuple(out)
+
+    def _unit_lines(self, u: dict) -> tuple:
+        kind = {"infantry": "infantry division", "armor": "armored division", "para": "parachute division",
+                "mountain": "mountain division", "amphibious": "amphibious division", "hq": "headquarters"}[u["kind"]]
+        first = f"{SIDE_TITLES[u['side']]} {kind} · factor {u['factor']}"
+        second = f"{u['corps'] or 'no corps'} · {u['status']}"
+        if u["id"] in self.hidden:
+            second += " · in reserve (secret)"
+        sq = self.positions.get(u["id"])
+        if sq is not None:
+            second += f" · at {square_name(self.board, sq)}"
+        return (first, second)
+
+    def _panel_rows(self) -> tuple[str, tuple]:
+        pub, text, dim = self.pub, theme.colours.text, theme.colours.text_dim
+        if self.phase == "setup":
+            return "Set-up (secret)", (("Click a unit, then a lit square of", text), ("its bivouac area (swaps when taken).", text),
+                                       ("Enter when your arrangement is done.", dim),
+                                       ("The enemy cannot see it until both", dim), ("sides are done.", dim))
+        if self.phase in ("battle", "retreat") or (self.phase == "move" and pub.get("plan")):
+            rows = []
+            plan = pub.get("plan") or []
+            focused = self.focused_battle()
+            # the battle calculator: each outcome's chance under its battle — under every battle while the
+            # panel's eight rows hold them all (one kept for the line below), else under the one in question
+            odds = [_pack(chances_text(b["attack"], b["defence"]).split(" · "), hud.PANEL.w - 44) for b in plan]
+            every = len(plan) + sum(len(lines) for lines in odds) <= 7
+            for i, b in enumerate(plan):
+                att = ", ".join(self.units[int(a)]["name"] for a in b["attackers"])
+                dfn = ", ".join(self.units[d]["name"] for d in b["defenders"])
+                rows.append((f"{i + 1}. {b['odds']} ({_num(b['attack'])}:{_num(b['defence'])}) {att} to {dfn}", text))
+                if every or b is focused:
+                    rows += [("    " + line, (160, 210, 255)) for line in odds[i]]
+            left = pub.get("unengaged") or []
+            if left:
+                rows.append((f"Still to engage: {', '.join(self.units[u]['name'] for u in left[:4])}",
+                             theme.colours.accent))
+            elif self.phase == "battle":
+                rows.append(("Every enemy engaged: Enter confirms.", theme.colours.accent))
+            return "Battle plan", tuple(rows) or (("No battles.", dim),)
+        if self.regrouping and self.selected is not None and self.orders is not None:
+            u = self.units[self.selected]
+            rows = [(f"{i + 1}   {'leave its corps (unattached)' if c == 'none' else 'join ' + c}", text)
+                    for i, c in enumerate(self.orders.regroups(self.selected))]
+            return f"Regroup {u['name']} (now {u['corps'] or 'no corps'})", tuple(rows) + (
+                ("A number or a click picks; G or Esc: keep it.", dim),)
+        if self.phase == "contact":
+            return "Reserves found!", (("The enemy stumbled upon your reserves.", text),
+                                       ("Fight: he stays in contact and attacks.", dim),
+                                       ("Fall back: he returns where he began.", dim))
+        private = (self.view or {}).get("private") or {}
+        reserves = private.get("reserves") or []
+        rows = [(f"{r['name']} at {square_name(self.board, (r['x'], r['y']))}", text) for r in reserves]
+        theirs = len((pub.get("reserves") or {}).get("red" if self.my_side == "blue" else "blue", []))
+        if theirs:
+            rows.append((f"The enemy has {theirs} unit{'s' if theirs > 1 else ''} in reserve, somewhere.", dim))
+        if not rows:
+            rows = [("None. Pick a unit behind your front", dim), ("line and press R to send it off the board.", dim)]
+        return "Reserves (yours are secret)", tuple(rows)
+
+    def _sync_buttons(self) -> None:
+        o, phase = self.orders, self.phase
+        labels = {"setup": ("Set-up done", "—"), "move": ("End movement", "Reserve"),
+                  "battle": ("Confirm battles", "Unassign"), "contact": ("Fight", "Fall back"),
+                  "retreat": ("Fall back", "—")}
+        main, second = labels.get(phase, ("—", "—"))
+        if phase == "move" and self.selected in self.hidden:
+            second = "Reveal"
+        self.main_button.label, self.second_button.label = main, second
+        kind = {"setup": "setup_done", "move": "end_movement", "battle": "confirm_battles"}.get(phase)
+        self.main_button.enabled = o is not None and (o.can({"type": kind}) if kind else phase == "contact")
+        self.second_button.enabled = o is not None and (
+            phase == "contact" or (phase == "move" and self.selected is not None
+                                   and (o.can({"type": "reserve", "unit": self.selected})
+                                        or o.can({"type": "reveal", "unit": self.selected})))
+            or (phase == "battle" and self.selected in o.unassignable()))
+
+    def tooltip_lines(self) -> list | None:
+        if self.hover is None:
+            return None
+        sq = self.hover
+        lines = [(square_name(self.board, sq), theme.colours.text)]
+        x, y = sq
+        terrain = self.board["legend"].get(self.board["terrain"][y][x], "clear")
+        lines.append((terrain, theme.colours.text_dim))
+        uid = self.by_square.get(sq)
+        if uid is not None:
+            u = self.units[uid]
+            lines.append((f"{u['name']} ({u['corps'] or 'no corps'}, factor {u['factor']})",
+                          theme.lighten(side_colour(u["side"]), 0.35)))
+        cost = self.reach().get(sq, "none")
+        if cost != "none":
+            lines.append((f"click: {'drop here' if self.air else 'go here'}" + (f" for {thirds_text(cost)} sq" if cost else ""),
+                          theme.colours.accent))
+        if uid in self.targets():
+            lines.append((f"click: attack with {max(self.targets()[uid])} factor(s)", theme.colours.accent))
+        return lines
+
+    def move_hint(self) -> tuple[str, str]:
+        phase = self.phase
+        if phase == "setup":
+            return ("Arrange your units in their bivouac areas, then Enter.", "click unit, then square  ·  H help")
+        if phase == "move":
+            if self.selected is not None:
+                if self.regrouping:
+                    return ("Choose the division's new corps in the panel (a number or a click).",
+                            "G / Esc keep it  ·  H help")
+                if self.air:
+                    return ("Air drop: click any free square of open land or forest (all shaded); no allowance spent.",
+                            "D back to moving by land  ·  I inspect  ·  Esc drop  ·  H help")
+                return ("Click a square of the shaded reach: the path and its cost show under the pointer.",
+                        "D air drop  ·  R reserve  ·  G corps  ·  I inspect  ·  L front  ·  Q HQs  ·  Esc  ·  H help")
+            return ("Move units with your 30 squares, then press Enter for the battle plan.",
+                    "click a unit  ·  I inspect  ·  L front line  ·  Q HQ ranges  ·  C chart  ·  H help")
+        if phase == "battle":
+            if self.selected is not None:
+                return ("Click a lit enemy to attack it (1 / 2: factors).",
+                        "right-click: unassign  ·  C chart  ·  Enter confirm  ·  H help")
+            return ("Plan your battles: your unit, then the enemy; Enter confirms.",
+                    "click an enemy, then another: one battle  ·  C the chart and chances")
+        if phase == "retreat":
+            return ("Choose where the beaten unit falls back (a lit square).", "H help")
+        if phase == "contact":
+            return ("The enemy found your reserves: Fight or Fall back.", "F fight  ·  B fall back")
+        return ("", "H help")
+
+
+
+def _pack(items: list[str], width: int) -> list[str]:
+    """Items joined by " · " into lines no wider than `width` (an item is never split)."""
+    lines = []
+    for item in items:
+        if lines and theme.text_width(lines[-1] + " · " + item, 15) <= width:
+            lines[-1] += " · " + item
+        else:
+            lines.append(item)
+    return lines
+
+
+def _num(x) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+

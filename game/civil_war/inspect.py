@@ -1,0 +1,47 @@
+"""What the Civil War inspector says about the stack on a square (right-click or I): its side, its pieces and
+how many may still move, its marks, how far each kind moves and the ground each may enter — the speeds are the
+rules' table, the ground is asked of the rules' own step test over the whole map (nothing worked out here).
+"""
+from functools import lru_cache
+
+from engine.civil_war.board import load
+from engine.civil_war.movement import step_allowed
+from engine.civil_war.pieces import KINDS, RAIL_RIDE, SPEED
+from engine import grid
+from game.civil_war.counters import side_colour
+from game.civil_war.log import SIDE_TITLES, square_name
+from game.civil_war.orders import describe
+
+
+@lru_cache(maxsize=None)
+def ground(kind: str) -> str:
+    """The kinds of square one piece of `kind` may step onto anywhere on the map (the rules' step test)."""
+    board = load("civil_war")
+    seen, some = set(), set()
+    for frm in board.squares:
+        for to in grid.neighbours(frm, board.size, board.size):
+            t = board.squares[to]
+            name = ("mountains" if t.mountain else "open water" if not t.land else "river squares" if t.river
+                    else "coast" if t.sea else "land")
+            (seen if step_allowed(board, {kind: 1}, frm, to) else some).add(name)
+    order = ("land", "coast", "river squares", "mountains", "open water")
+    return ", ".join(n + (" (some ways in)" if n in some else "") for n in order if n in seen) or "nowhere"
+
+
+def stack_card(scene, square) -> tuple[str, list, tuple] | None:
+    """(title, [(label, value)...], colour) about the stack on `square` (the seat's own first), or None."""
+    stacks = [s for s in scene.pub.get("stacks", []) if tuple(s["at"]) == tuple(square)]
+    if not stacks:
+        return None
+    mine = scene.active_seat if scene.active_seat is not None else scene.shown_seat
+    stack = sorted(stacks, key=lambda s: s["side"] != mine)[0]
+    kinds = [k for k in KINDS if stack["units"].get(k)]
+    marks = [m for m in ("fortified", "disabled") if stack.get(m)]
+    rows = [("Side", SIDE_TITLES[stack["side"]]),
+            ("Pieces", describe(stack["units"])),
+            ("Ready", describe(stack.get("ready") or {}) if stack.get("ready") else "none: moved or held this turn"),
+            ("Marks", ", ".join(marks) or "none"),
+            ("Moves", " · ".join(f"{k} {SPEED[k]} sq" + (f" ({RAIL_RIDE} by rail)" if k == "infantry" else "")
+                                 for k in kinds))]
+    rows += [(f"{k.capitalize()} enter" if len(kinds) > 1 else "May enter", ground(k)) for k in kinds]
+    return f"{SIDE_TITLES[stack['side']]} at {square_name(scene.board, square)}", rows, side_colour(stack["side"])

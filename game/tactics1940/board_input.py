@@ -1,0 +1,296 @@
+"""The Tactics (1940) board's input: what a click, a key or a button does, and the squares lit for it.
+
+A mixin of BoardScene (game.tactics1940.scene), which owns the state it works on: the orders read
+from the seat's `legal` (`orders`), the piece picked and the landings of its chain so far
+(`selected`, `chain`), the neutral ship picked to order aside (`demand_target`). A click picks a
+piece, extends or sends its move, answers a card step, or is refused with the reason (the rules'
+own for a move, a pass or a demand: engine.tactics1940.queries.refusal).
+"""
+import pygame
+
+from engine.tactics1940 import queries
+from game import sound
+from game.tactics1940 import hud
+from game.tactics1940.hud import STEP_HINTS
+from game.tactics1940.log import square_name
+from game.tactics1940.orders import Orders, square
+from game.tactics1940.windows import LABELS
+from game.widgets import Button
+
+
+class BoardInput:
+    # ----- acting ----------------------------------------------------------------------------------
+    def send_as(self, seat: int, action: dict) -> bool:
+        """Send for one of this screen's seats that is not on show (hot-seat standing orders)."""
+        if self.waiting or seat not in self.link.my_seats:
+            return False
+        self.sent.append(action)
+        self.pending_seq = self.link.act(action, seat)
+        return True
+
+    def send_move(self, piece: int, path: tuple) -> None:
+        if self.send(self.orders.move_action(piece, path)):
+            self.reset_input()
+
+    def stop_chain(self) -> None:
+        if self.orders and self.selected is not None and self.chain and self.orders.is_move(self.selected, self.chain):
+            self.send_move(self.selected, self.chain)
+        else:
+            self.refuse("Pick a piece and click a lit square first.")
+
+    def rules_say(self, action: dict) -> str | None:
+        """The rules' own reason for refusing the turn's `action` here (engine.tactics1940.queries.refusal),
+        or None when they give none."""
+        seat = self.active_seat
+        said = queries.refusal(self.view, seat, action) if seat is not None and self.view else None
+        return said[1] if said else None
+
+    def pass_turn(self) -> None:
+        if self.orders and self.orders.may_pass:
+            self.send({"type": "pass"})
+        else:
+            self.refuse(self.rules_say({"type": "pass"}) or "You may pass only when none of your pieces can move.")
+
+    def demand(self) -> None:
+        if self.orders and self.demand_target in self.orders.demandable():
+            piece = self.demand_target
+            self.reset_input()
+            self.send({"type": "demand", "piece": piece})
+        else:
+            self.refuse("Click a lit neutral ship near the enemy's port first.")
+
+    def strike(self, card: int | None = None) -> None:
+        strikes = self.orders.strikes() if self.orders else []
+        if self.hot_seat and self.window_open:
+            self.refuse("At one screen your standing orders strike for you (set them on your turn).")
+            return
+        if not strikes:
+            self.refuse("You have no submarine watching that square." if self.window_open
+                        else "A submarine strikes only when a ship enters its square.")
+            return
+        self.send({"type": "strike", "card": card if card in strikes else strikes[0]})
+
+    def primary(self) -> None:
+        """Enter / Space: the one button on offer, if there is exactly one."""
+        live = [b for b in self.buttons if b.enabled]
+        if len(live) == 1:
+            live[0].fire()
+        elif live:
+            self.refuse("Choose with the buttons.")
+        elif self.orders and self.chain:
+            self.stop_chain()
+
+    def _rebuild_buttons(self) -> None:
+        """The action buttons for what the orders allow now (rebuilt when they or the selection change)."""
+        o = self.orders
+        key = (self.orders_serial, self.selected, self.chain, self.demand_target)
+        if key == self._buttons_key:
+            return
+        self._buttons_key = key
+        items: list[tuple[str, dict | None, object]] = []
+        if o is not None:
+            kind = o.kind
+            if kind == "move":
+                if self.selected is not None and self.chain and o.is_move(self.selected, self.chain):
+                    items.append(("Stop here", o.move_action(self.selected, self.chain), self.stop_chain))
+                if self.demand_target is not None:
+                    items.append(("Order it aside", {"type": "demand", "piece": self.demand_target}, self.demand))
+                if o.may_pass:
+                    items.append(("Pass", {"type": "pass"}, self.pass_turn))
+            elif kind == "window" and not self.hot_seat:
+                for card in o.strikes():
+                    items.append(("Strike! (S)", {"type": "strike", "card": card}, lambda c=card: self.strike(c)))
+            elif kind == "card":
+                for seat in o.players_to_choose():
+                    action = {"type": "choose_player", "seat": seat}
+                    items.append((f"Choose {self.powers.name(seat)}", action, lambda a=action: self.send(a)))
+                if o.may_decline:
+                    items.append(("Let the card go", {"type": "decline"}, lambda: self.send({"type": "decline"})))
+            elif kind == "protest":
+                for pay in o.protest_answers():
+                    action = {"type": "answer_protest", "pay": pay}
+                    items.append(("Pay 1 coin" if pay else "Accept the card", action, lambda a=action: self.send(a)))
+            elif kind == "join":
+                for side in o.sides_to_choose():
+                    action = {"type": "choose_side", "side": side}
+                    items.append((f"Join {side}", action, lambda a=action: self.send(a)))
+        n = max(1, len(items))
+        gap = 8
+        w = min(200, (hud.ACTIONS.w - gap * (n - 1)) // n)
+        self.buttons = []
+        for i, (label, action, fire) in enumerate(items[:4]):
+            b = Button((hud.ACTIONS.x + i * (w + gap), hud.ACTIONS.y, w, hud.ACTIONS.h), label, fire,
+                       primary=i == 0, size=18)
+            b.action = action   # what it sends (scripted players look buttons up by it)
+            self.buttons.append(b)
+
+    # ----- clicks --------------------------------------------------------------------------------
+    def piece_at(self, cell) -> dict | None:
+        for p in self.pub.get("pieces", ()):
+            if p["at"] is not None and (p["at"][0], p["at"][1]) == tuple(cell):
+                return p
+        return None
+
+    def click_cell(self, cell, button: int) -> None:
+        if button == 3:
+            self.reset_input()
+            return
+        if button != 1:
+            return
+        o = self.orders
+        if o is None or self.active_seat is None:
+            self.refuse(self.not_your_move())
+            return
+        if self.waiting:
+            self.refuse("Waiting for the table to answer…")
+            return
+        cell = tuple(cell)
+        here = self.piece_at(cell)
+        kind = o.kind
+        if kind == "move":
+            self._click_move(o, cell, here)
+        elif kind == "window":
+            if cell == self.clock.square and o.strikes() and not self.hot_seat:
+                self.strike()
+            else:
+                self.refuse("A submarine window is open: only a holder of its card may act." if not o.strikes()
+                            else "Strike with the button (or S) while the window is open.")
+        elif kind in ("card", "pay", "return"):
+            self._click_choice(o, cell, here)
+        else:
+            self.refuse(STEP_HINTS.get(kind, "Answer with the buttons."))
+
+    def _click_move(self, o: Orders, cell, here) -> None:
+        sel = self.selected
+        if sel is not None and cell in o.next_squares(sel, self.chain):
+            self.chain = self.chain + (cell,)
+            sound.play("click")
+            if not o.continues(sel, self.chain):
+                self.send_move(sel, self.chain)
+            return
+        if sel is not None and self.chain and cell == self.chain[-1]:
+            self.stop_chain()
+            return
+        if here is not None and here["id"] in o.sources():
+            self.selected, self.chain, self.demand_target = here["id"], (), None
+            sound.play("click")
+            return
+        if here is not None and here["id"] in o.demandable():
+            self.selected, self.chain, self.demand_target = None, (), here["id"]
+            sound.play("click")
+            return
+        if sel is not None:
+            self.refuse(self.rules_say(o.move_action(sel, self.chain + (cell,)))
+                        or f"That piece cannot reach {square_name(cell)}: click a lit square.")
+        elif here is not None and here["owner"] == self.active_seat:
+            self.refuse(queries.stuck(self.view, self.active_seat, here["id"]) or "That piece cannot move now.")
+        else:
+            self.refuse("Click one of your lit pieces first.")
+
+    def _click_choice(self, o: Orders, cell, here) -> None:
+        if here is not None and here["id"] in o.pieces_to_choose():
+            self.send({"type": "choose_piece", "piece": here["id"]})
+            return
+        if self.selected is not None and cell in o.maneuver_squares(self.selected):
+            self.send({"type": "maneuver", "piece": self.selected, "to": list(cell)})
+            return
+        if here is not None and here["id"] in o.maneuver_pieces():
+            self.selected = here["id"]
+            sound.play("click")
+            return
+        if cell in o.place_squares():
+            self.send({"type": "place", "to": list(cell)})
+            return
+        self.refuse(STEP_HINTS.get(o.kind) or hud.card_choices(o, self.powers.name))
+
+    def click_hand(self, card: int) -> None:
+        if self.hot_seat:
+            seat = self.shown_seat
+            if seat is None or self.active_seat != seat or self.window_open:
+                self.refuse("Set your standing orders on your own turn.")
+                return
+            order = self.standing.cycle(seat, card)
+            self.app.notify(f"Standing order: {LABELS[order]}.")
+            sound.play("click")
+            return
+        if self.orders and card in self.orders.strikes():
+            self.strike(card)
+            return
+        mine = next((c for c in self.own_cards() if c["card"] == card), None)
+        if mine:
+            self.app.notify(f"This submarine watches {mine['ocean']} {mine['number']}.")
+
+    # ----- input ---------------------------------------------------------------------------------
+    def cancel(self) -> bool:
+        if self.selected is not None or self.demand_target is not None:
+            self.reset_input()
+            return True
+        return False
+
+    def key_commands(self) -> dict:
+        return {pygame.K_RETURN: self.primary, pygame.K_KP_ENTER: self.primary, pygame.K_SPACE: self.primary,
+                pygame.K_s: self.strike, pygame.K_p: self.pass_turn, pygame.K_d: self.demand}
+
+    def board_key(self, event) -> bool:
+        return super().board_key(event) or self.pointer.key(event.key)
+
+    def board_pointer(self, event) -> bool:
+        self._rebuild_buttons()
+        for b in self.buttons:
+            if b.handle(event):
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            card = self.hand.card_at(event.pos)
+            if card is not None:
+                self.click_hand(card)
+                return True
+        return self.pointer.handle(event)
+
+    def targets(self) -> dict:
+        """Squares lit for the seat at the controls: cell -> highlight style (worked out once per change
+        of the orders or the selection)."""
+        key = (self.orders_serial, self.selected, self.chain, self.demand_target)
+        if key != self._targets_key:
+            self._targets_key = key
+            self._targets = self._work_out_targets()
+        return self._targets
+
+    def _work_out_targets(self) -> dict:
+        o = self.orders
+        out = {}
+        if o is None:
+            return out
+        pos = {p["id"]: square(p["at"]) for p in self.pub.get("pieces", ()) if p["at"] is not None}
+        kind = o.kind
+        if kind == "move":
+            if self.selected is not None:
+                origin = pos.get(self.selected)
+                out[origin] = "selected"
+                for sq in self.chain:
+                    out[sq] = "selected"
+                last = self.chain[-1] if self.chain else origin
+                for sq in o.next_squares(self.selected, self.chain):
+                    far = max(abs(sq[0] - last[0]), abs(sq[1] - last[1])) > 1
+                    out[sq] = "attack" if far else "move"
+            else:
+                for pid in o.sources():
+                    out[pos[pid]] = "source"
+                for pid in o.demandable():
+                    out[pos[pid]] = "selected" if pid == self.demand_target else "target"
+        elif kind in ("card", "pay"):
+            for pid in o.pieces_to_choose():
+                if pid in pos:
+                    out[pos[pid]] = "target"
+            for sq in o.place_squares():
+                out[sq] = "friendly"
+            if self.selected is not None:
+                out[pos[self.selected]] = "selected"
+                for sq in o.maneuver_squares(self.selected):
+                    out[sq] = "move"
+            else:
+                for pid in o.maneuver_pieces():
+                    out[pos[pid]] = "source"
+        elif kind == "return":
+            for sq in o.place_squares():
+                out[sq] = "friendly"
+        return out

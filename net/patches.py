@@ -1,0 +1,258 @@
+"""View patches (docs/protocol.md, "Patches"): the change from one view to the next, small on the wire.
+
+A patch is a list of operations applied in order; a path is a list of map keys (str) and list
+indices (int) from the node the operation is applied to (the view's root, or an "in"'s node):
+    ["set", path, value]                       put `value` at path (a map key, new or not; a list index)
+    ["del", path]                              remove the map key at path
+    ["splice", path, index, count, [items]]    in the list at path, replace `count` items from `index` by `items`
+    ["bytes", path, [index, bin, ...]]         in the byte string at path, overwrite len(bin) bytes from each index
+    ["in", path, [operations]]                 apply the operations to the map or list at path
+    ["packed", bin]                            bin: zlib of the msgpack of a list of operations, applied here
+`diff` writes them so that applying them in order turns the old view into the new one: list
+changes are written from the end of the list backwards, so each index is still the one it names,
+and a node with several changes gets one "in" (its path is written once, not once per change).
+
+`view_hash` is the check a client can make: SHA-256 (hex) of the view's canonical bytes, msgpack
+with every map's keys sorted by their UTF-8 bytes (see `canonical`).
+"""
+import hashlib
+import zlib
+from difflib import SequenceMatcher
+
+import msgpack
+
+SET, DEL, SPLICE, BYTES, IN, PACKED = "set", "del", "splice", "bytes", "in", "packed"
+PACK_FROM = 1024          # patches this large (msgpack bytes) are sent packed when that is smaller
+MAX_UNPACKED = 16 << 20   # an inflated "packed" operation holds at most this much
+BYTES_GAP = 5     # changed byte runs closer than this are sent as one (a run costs ~5 bytes more)
+PATCHES = "patches"   # the value of hello's "views" that asks for patches (and of the welcome's that grants them)
+_SCALARS = (str, int, float, bool, bytes, type(None))
+
+
+class PatchError(Exception):
+    """A patch that does not fit the view it is applied to."""
+
+
+def snapshot(view) -> tuple[bytes, object]:
+    """(msgpack bytes, a private copy as a receiver decodes it): what diffs are taken between."""
+    packed = msgpack.packb(view, use_bin_type=True)
+    return packed, msgpack.unpackb(packed, raw=False)
+
+
+def diff(old, new) -> list:
+    """Operations turning `old` into `new` (both plain msgpack data as decoded: maps, lists, scalars)."""
+    if type(old) is not type(new) or not isinstance(new, (dict, list)):
+        return [] if _same(old, new) else [[SET, [], new]]
+    return _diff(old, new)
+
+
+def encoded(ops: list) -> tuple[list, int]:
+    """(the patch to send, its msgpack size): `ops` as they are, or one "packed" operation when
+    they are large and compress (a turn's first listing, a move that changes many rasters)."""
+    raw = msgpack.packb(ops, use_bin_type=True)
+    if len(raw) >= PACK_FROM:
+        packed = zlib.compress(raw, 6)
+        if len(packed) + 16 < len(raw) * 0.9:
+            return [[PACKED, packed]], len(packed) + 16
+    return ops, len(raw)
+
+
+def _same(a, b) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def _child(key, ops: list, out: list) -> None:
+    """The operations of a child node, written from its parent: one is re-pathed, several share an "in"."""
+    if len(ops) == 1:
+        op = ops[0]
+        out.append([op[0], [key] + op[1], *op[2:]])
+    elif ops:
+        out.append([IN, [key], ops])
+
+
+def _node(old, new) -> list:
+    """Operations on the node holding `old` (now `new`), relative to it."""
+    if type(old) is dict and type(new) is dict or type(old) is list and type(new) is list:
+        return _diff(old, new)
+    if type(old) is bytes and type(new) is bytes and len(old) == len(new) > 64:
+        return _diff_bytes(old, new) if old != new else []
+    return [] if _same(old, new) else [[SET, [], new]]
+
+
+def _diff(old, new) -> list:
+    if old == new:
+        return []
+    out: list = []
+    if type(old) is dict:
+        for k, v in new.items():
+            if k in old:
+                _child(k, _node(old[k], v), out)
+            else:
+                out.append([SET, [k], v])
+        for k in old:
+            if k not in new:
+                out.append([DEL, [k]])
+    elif len(old) == len(new):
+        for i, (a, b) in enumerate(zip(old, new)):
+            _child(i, _node(a, b), out)
+    else:
+        _diff_list(old, new, out)
+    return out
+
+
+def _diff_bytes(old: bytes, new: bytes) -> list:
+    """A raster whose few bytes changed: the changed runs, unless they are most of it."""
+    runs, start, last = [], None, None
+    for block in range(0, len(old), 32):   # blocks compared in C; bytes only where a block differs
+        if old[block:block + 32] == new[block:block + 32]:
+            continue
+        for i in range(block, min(len(old), block + 32)):
+            if old[i] != new[i]:
+                if start is None:
+                    start = i
+                elif i - last > BYTES_GAP:
+                    runs.append((start, last + 1))
+                    start = i
+                last = i
+    runs.append((start, last + 1))
+    if sum(b - a + 5 for a, b in runs) >= len(new):   # each run costs its index and a bin header too
+        return [[SET, [], new]]
+    changes = []
+    for a, b in runs:
+        changes += [a, new[a:b]]
+    return [[BYTES, [], changes]]
+
+
+def _key(item):
+    """What a list item is matched by when a list grows or shrinks: its scalar fields (a template's
+    type and unit, a unit's id), or itself when it is a scalar."""
+    if isinstance(item, dict):
+        return tuple((k, v) for k, v in item.items() if isinstance(v, _SCALARS) and not isinstance(v, bytes))
+    if isinstance(item, _SCALARS):
+        return (type(item).__name__, item)
+    return ("list", len(item))
+
+
+def _diff_list(old: list, new: list, out: list) -> None:
+    matcher = SequenceMatcher(None, [_key(x) for x in old], [_key(x) for x in new], autojunk=False)
+    for tag, i1, i2, j1, j2 in reversed(matcher.get_opcodes()):   # from the end: earlier indices stay put
+        if tag == "equal":
+            for k in range(i2 - i1 - 1, -1, -1):
+                _child(i1 + k, _node(old[i1 + k], new[j1 + k]), out)
+        else:
+            out.append([SPLICE, [], i1, i2 - i1, new[j1:j2]])
+
+
+def apply(view, ops) -> object:
+    """`view` with `ops` applied, changed in place (the root is returned: a patch may replace it).
+    Raises PatchError when an operation does not fit."""
+    if not isinstance(ops, list):
+        raise PatchError("a patch is a list of operations")
+    if len(ops) == 1 and isinstance(ops[0], list) and ops[0][:2] == [SET, []] and len(ops[0]) == 3:
+        return ops[0][2]
+    _apply(view, ops, 0)
+    return view
+
+
+def _apply(node, ops, depth: int) -> None:
+    if not isinstance(ops, list) or depth > 64:
+        raise PatchError("a patch is a list of operations")
+    for op in ops:
+        try:
+            kind, path = op[0], op[1]
+            if kind == PACKED and len(op) == 2:
+                _apply(node, _unpack(path), depth + 1)
+                continue
+            if not isinstance(path, list):
+                raise PatchError("a path is a list")
+            if kind == IN and len(op) == 3:
+                target = _walk(node, path)
+                if not isinstance(target, (dict, list)):
+                    raise PatchError("'in' names a map or a list")
+                _apply(target, op[2], depth + 1)
+                continue
+            if kind == SPLICE and len(op) == 5:
+                target, index, count, items = _walk(node, path), op[2], op[3], op[4]
+                if not (isinstance(target, list) and isinstance(items, list) and isinstance(index, int)
+                        and isinstance(count, int) and 0 <= index and 0 <= count and index + count <= len(target)):
+                    raise PatchError("a splice that does not fit its list")
+                target[index:index + count] = items
+                continue
+            if not path:
+                raise PatchError("only a whole patch may replace the view")
+            parent, key = _walk(node, path[:-1]), path[-1]
+            if kind == SET and len(op) == 3:
+                if isinstance(parent, list) and not (isinstance(key, int) and 0 <= key < len(parent)):
+                    raise PatchError(f"no list item {key!r} to set")
+                if isinstance(parent, dict) and not isinstance(key, str):
+                    raise PatchError("map keys are strings")
+                parent[key] = op[2]
+            elif kind == DEL and len(op) == 2:
+                if not isinstance(parent, dict) or key not in parent:
+                    raise PatchError(f"no map key {key!r} to delete")
+                del parent[key]
+            elif kind == BYTES and len(op) == 3:
+                parent[key] = _overwrite(_walk(node, path), op[2])
+            else:
+                raise PatchError(f"unknown patch operation {str(kind)[:20]!r}")
+        except (TypeError, IndexError, KeyError) as e:
+            raise PatchError(f"a patch operation does not fit the view ({type(e).__name__})") from None
+
+
+def _unpack(data) -> list:
+    if not isinstance(data, bytes):
+        raise PatchError("a packed patch is a byte string")
+    inflate = zlib.decompressobj()
+    try:
+        raw = inflate.decompress(data, MAX_UNPACKED)
+        if inflate.unconsumed_tail or not inflate.eof:
+            raise PatchError("a packed patch that does not inflate within its bound")
+        ops = msgpack.unpackb(raw, raw=False, strict_map_key=True)
+    except PatchError:
+        raise
+    except Exception as e:  # zlib or msgpack refusing the bytes: the patch is bad, not the client
+        raise PatchError(f"a packed patch that does not unpack ({type(e).__name__})") from None
+    if not isinstance(ops, list):
+        raise PatchError("a packed patch holds a list of operations")
+    return ops
+
+
+def _overwrite(target, changes) -> bytes:
+    if not isinstance(target, bytes) or not isinstance(changes, list) or len(changes) % 2:
+        raise PatchError("a bytes change needs a byte string and [index, bin, ...]")
+    out = bytearray(target)
+    for index, data in zip(changes[::2], changes[1::2]):
+        if not (isinstance(index, int) and isinstance(data, bytes) and 0 <= index and index + len(data) <= len(out)):
+            raise PatchError("a bytes change that does not fit its byte string")
+        out[index:index + len(data)] = data
+    return bytes(out)
+
+
+def _walk(view, path):
+    node = view
+    for key in path:
+        if isinstance(node, dict) and isinstance(key, str):
+            node = node[key]
+        elif isinstance(node, list) and isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(node):
+            node = node[key]
+        else:
+            raise PatchError(f"the path step {str(key)[:40]!r} is not in the view")
+    return node
+
+
+def canonical(value) -> bytes:
+    """The bytes a view hash is taken of: msgpack (smallest forms, str as str, bytes as bin, floats
+    as float 64) with the keys of every map sorted by their UTF-8 bytes."""
+    return msgpack.packb(_sorted(value), use_bin_type=True)
+
+
+def _sorted(value):
+    if isinstance(value, dict):
+        return {k: _sorted(value[k]) for k in sorted(value, key=lambda k: k.encode("utf-8"))}
+    if isinstance(value, (list, tuple)):
+        return [_sorted(v) for v in value]
+    return value
+
+
+def view_hash(view) -> str:
+    return hashlib.sha256(canonical(view)).hexdigest()
