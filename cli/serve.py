@@ -120,6 +120,9 @@ async def _serve(host: Host, table: Table) -> int:
             print(f"stopped by {signal.Signals(caught[0]).name}{saved}", flush=True)
         elif table.session.result() is not None:
             print(result_line(table), flush=True)
+        if table.rules_failures:  # each was refused with nothing changed; the log above holds the tracebacks
+            print(f"the rules failed on {table.rules_failures} action(s); see the tracebacks above", file=sys.stderr,
+                  flush=True)
     finally:
         await host.stop()
         for sig in (signal.SIGTERM, signal.SIGINT):

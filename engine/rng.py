@@ -28,6 +28,10 @@ class Rng:
         """Remember the state as it is now, so that `rollback` can return to it."""
         self._armed, self._saved = True, None
 
+    def drew_since_checkpoint(self) -> bool:
+        """True once anything was drawn since the last `checkpoint` (an action that drew cannot be undone)."""
+        return not self._armed
+
     def rollback(self) -> None:
         """Undo every draw since the last `checkpoint`."""
         if self._saved is not None:

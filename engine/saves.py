@@ -23,6 +23,7 @@ from pathlib import Path
 import msgpack
 
 from engine.errors import RuleError, SaveError
+from engine.undo import needless_span
 
 MAGIC = "save"
 VERSION = 2
@@ -204,6 +205,7 @@ def load(path, session_factory, *, upto: int | None = None):
     for rev, h in checkpoints:
         want.setdefault(rev, h)
     stop = len(log) if upto is None else max(0, min(upto, len(log)))
+    session.replay_skips = needless_span(log[:stop], session.undoable)
     if 0 in want and session.state_hash() != want[0]:
         raise SaveError(f"{name} does not replay to the game it recorded (the state hash differs before the first move).")
     for i, ((seat, action), seq) in enumerate(zip(log[:stop], seqs), start=1):
@@ -214,4 +216,5 @@ def load(path, session_factory, *, upto: int | None = None):
         if i in want and session.state_hash() != want[i]:
             raise SaveError(f"{name} does not replay to the game it recorded (the state hash differs at move {i}).")
     session.saved_log_length = len(log)
+    session.replay_skips = range(0)
     return session

@@ -1,17 +1,30 @@
 """The table's one authority: state, seeded RNG, seats, action log and revision.
 
 Every change of game state goes through `Session.act`. A refused action raises
-`RuleError` and leaves state, RNG, log and `rev` exactly as they were.
+`RuleError` and leaves state, RNG, log and `rev` exactly as they were; so does a rules
+bug (any other exception), raised as `RulesFailure`. The Session itself handles
+`{"type": "undo"}` (engine.undo): a seat takes back its own last actions while nothing
+random, hidden or seen by another seat happened since.
 """
 import copy
 
-from engine import games, legal, saves, schema, sides
+from engine import games, legal, saves, schema, sides, undo
 from engine.canonical import copy_plain, state_hash
-from engine.errors import GAME_OVER, NOT_YOUR_TURN, RuleError
+from engine.errors import BAD_ACTION, GAME_OVER, ILLEGAL, NOT_YOUR_TURN, RuleError
 from engine.rng import Rng
 
 # Host-driven steps (timers in real-time games) are logged with this seat.
 TABLE_SEAT = None
+
+
+class RulesFailure(RuleError):
+    """The rules raised something other than RuleError (a bug). The session is as it was before the
+    action; the original exception is the `__cause__`. Answered as `bad_action`: nothing was kept."""
+
+    def __init__(self, seat, action):
+        super().__init__(BAD_ACTION, "The rules failed on this action (a bug, logged by the host); "
+                                     "nothing was changed.")
+        self.seat, self.action = seat, action
 
 
 class Session:
@@ -33,6 +46,10 @@ class Session:
         self.log_seqs: list = []   # per log entry, the client seq that asked for it (None: bot, timer)
         self.rev = 0
         self.saved_log_length = 0  # actions in the file this session was loaded from
+        self.undoable = undo.undoable_types(self.rules)
+        self.undo_run = undo.UndoRun()  # snapshots a seat may walk back to (engine.undo)
+        self._unjudged = None           # the last undoable action, not yet checked for a barrier (_judge)
+        self.replay_skips = range(0)    # log positions a replay knows need no undo snapshot
 
     # ----- acting -----------------------------------------------------------------
     def act(self, seat: int | None, action: dict, seq: int | None = None) -> list[dict]:
@@ -40,28 +57,115 @@ class Session:
         `seq` is the client's number for it, logged and saved beside it (PROTOCOL.md's exactly-once).
 
         The action is checked against the game's `ACTIONS` schema first: it holds exactly its
-        documented fields, so nothing beyond them ever reaches the rules, the log or a save."""
+        documented fields, so nothing beyond them ever reaches the rules, the log or a save.
+        `{"type": "undo"}` is the Session's own and never reaches the rules."""
+        try:
+            if undo.is_undo(action):
+                return self._undo(seat, action, seq)
+            return self._apply(seat, action, seq)
+        except RuleError:
+            raise
+        except Exception as e:  # a bug that struck before anything changed (in to_act, prompt or timer)
+            raise RulesFailure(seat, action) from e
+
+    def _apply(self, seat, action, seq) -> list[dict]:
         schema.check(self.rules.ACTIONS, action)
         if self.result() is not None:
             raise RuleError(GAME_OVER, "The game is over.")
+        acting = None
         if seat is TABLE_SEAT:
             timer = self.timer()
             if timer is None or action != timer["action"]:
                 raise RuleError(NOT_YOUR_TURN, "The table acts by itself only when the rules' timer asks.")
-        elif seat not in self.rules.to_act(self.state):
-            raise RuleError(NOT_YOUR_TURN, "It is not your turn.")
+        else:
+            acting = self.rules.to_act(self.state)
+            if seat not in acting:
+                raise RuleError(NOT_YOUR_TURN, "It is not your turn.")
+        # Only an action the game lets a seat take back costs a copy of the state beforehand (and none where
+        # a replay knows it can never be taken back: see engine.undo.needless_span).
+        before = copy_plain(self.state) if acting is not None and action["type"] in self.undoable \
+            and len(self.log) not in self.replay_skips else None
+        prompt = None
+        if before is not None:
+            self._judge()  # this action may extend the seat's run: settle the one before it first
+            prompt = self.prompt()
         self.rng.checkpoint()
         try:
             events = self.rules.apply(self.state, seat, action, self.rng)
+            drew = self.rng.drew_since_checkpoint()
         except RuleError:
             # Rules validate before they change state; the RNG is restored so a
             # refused action never shifts later dice.
             self.rng.rollback()
             raise
+        except Exception as e:  # a rules bug: put everything back as it was, then say so
+            self.rng.rollback()
+            self.state = before if before is not None else self._replayed_state(e)
+            raise RulesFailure(seat, action) from e
+        if before is None:  # nothing of what came before can be taken back any more
+            self.undo_run.clear()
+            self._unjudged = None
+        else:
+            self._unjudged = (seat, before, action, events, drew, acting, prompt)
+        self._record(seat, action, seq)
+        return events
+
+    def _judge(self) -> None:
+        """Settle whether the last undoable action may be taken back (engine.undo.is_barrier), once someone
+        asks: a copy of the session that tries one action and is dropped never pays for the check. Until
+        then the state is still the one that action left. A check that fails (a rules bug) says no."""
+        if self._unjudged is None:
+            return
+        seat, before, action, events, drew, acting, prompt = self._unjudged
+        self._unjudged = None
+        try:
+            barrier = undo.is_barrier(self.rules, self.n_seats, before, self.state, seat, action, events,
+                                      drew=drew, to_act_before=acting, prompt_before=prompt)
+        except Exception:
+            barrier = True
+        if barrier:
+            self.undo_run.clear()
+        else:
+            self.undo_run.push(seat, before)
+
+    def _record(self, seat, action, seq) -> None:
         self.log.append([seat, action])
         self.log_seqs.append(seq)
         self.rev += 1
-        return events
+
+    def _replayed_state(self, failure: Exception) -> dict:
+        """The state before the action that failed, rebuilt from the header and the log (a save's replay):
+        the rare path of a rules bug pays for it, so the usual one copies nothing."""
+        try:
+            twin = Session.from_header(self.header())
+            twin.replay_skips = range(len(self.log))  # only the state is wanted
+            for (seat, action), seq in zip(self.log, self.log_seqs):
+                twin.act(seat, action, seq)
+        except Exception as lost:
+            raise RuntimeError(f"The rules failed ({failure!r}), and the game could not be rebuilt "
+                               "from its log.") from lost
+        return twin.state
+
+    def may_undo(self, seat) -> bool:
+        """True when `seat` may take back its last action now (then `legal(seat)` lists the undo)."""
+        self._judge()
+        return (seat is not TABLE_SEAT and self.undo_run.allows(seat) and self.result() is None
+                and seat in self.rules.to_act(self.state))
+
+    def _undo(self, seat, action, seq) -> list[dict]:
+        if action != undo.UNDO:
+            raise RuleError(BAD_ACTION, "An undo holds no field besides its type.")
+        if self.result() is not None:
+            raise RuleError(GAME_OVER, "The game is over.")
+        if seat is TABLE_SEAT or seat not in self.rules.to_act(self.state):
+            raise RuleError(NOT_YOUR_TURN, "It is not your turn.")
+        if not self.may_undo(seat):
+            raise RuleError(ILLEGAL, "There is nothing of yours to take back: your last action was not the "
+                                     "last at the table, or something random, hidden or another seat's "
+                                     "followed it, or the game does not let it be undone.")
+        self.state = self.undo_run.pop()
+        self._record(seat, dict(undo.UNDO), seq)
+        return [{"type": undo.UNDO_EVENT, "seat": seat}]
 
     def __deepcopy__(self, memo) -> "Session":
         """An independent copy to try actions on (the rules module is shared, everything else copied)."""
@@ -73,6 +177,10 @@ class Session:
                 setattr(twin, name, list(value))
             elif name == "state":  # plain data by the contract
                 setattr(twin, name, copy_plain(value))
+            elif name == "undo_run":  # its snapshots are never changed, so they can be shared
+                setattr(twin, name, value.copy())
+            elif name == "_unjudged":  # likewise its snapshot
+                setattr(twin, name, value)
             else:
                 setattr(twin, name, copy.deepcopy(value, memo))
         return twin
@@ -95,7 +203,11 @@ class Session:
         """What `seat` may do now (engine.legal's shape); nothing for a seat not in `to_act`."""
         if seat is None or self.result() is not None or seat not in self.rules.to_act(self.state):
             return legal.nothing()
-        return self.rules.legal(self.state, seat)
+        allowed = self.rules.legal(self.state, seat)
+        self._judge()
+        if self.undo_run.allows(seat):  # listed, as every action a seat may take, in `actions`
+            allowed = {**allowed, "actions": [*allowed.get("actions", []), dict(undo.UNDO)]}
+        return allowed
 
     def legal_actions(self, seat: int, limit: int | None = None) -> list[dict]:
         """`legal(seat)` written out as complete actions (templates expanded), up to `limit`."""
@@ -165,6 +277,9 @@ class Session:
     def events_for(self, events: list[dict], seat: int | None) -> list[dict]:
         out = []
         for e in events:
+            if e.get("type") == undo.UNDO_EVENT:  # the Session's own event, public: the rules never see it
+                out.append(e)
+                continue
             r = self.rules.redact(e, seat)
             if r is not None:
                 out.append(r)

@@ -8,14 +8,17 @@ hashable the driver picks.
 """
 import hashlib
 import hmac
+import logging
 import random
 import secrets
 
-from engine import legal, saves
+from engine import legal, saves, undo
 from engine.errors import BAD_ACTION, NOT_YOUR_TURN, RuleError
-from engine.session import TABLE_SEAT
+from engine.session import TABLE_SEAT, RulesFailure
 from net import answers, crashpoint, patches
 from net.frames import MAX_NAME, PROTO, err
+
+log = logging.getLogger(__name__)
 
 LOBBY, PLAY, OVER = "lobby", "play", "over"
 TOKEN_BYTES = 32  # 256-bit seat tokens (the protocol asks for at least 128)
@@ -99,6 +102,7 @@ class Table:
         self._actors: set = set()               # seats whose accepted actions those are
         self._fallback = random.Random(session.seed)
         self._bot_passed: tuple[int, set] = (-1, set())  # (rev, bot seats that chose nothing at that rev)
+        self.rules_failures = 0                 # actions the rules failed on (bugs), each refused and logged
         self._update_count = 0                  # updates built, for the hash every HASH_EVERY
         for seat, info in enumerate(session.seats):
             if info.get("kind") == "bot":
@@ -165,6 +169,10 @@ class Table:
     def is_welcomed(self, conn) -> bool:
         state = self.conns.get(conn)
         return state is not None and state.welcomed
+
+    def status(self) -> dict:
+        """How the table stands, for the host's operator: phase, rev and the rules failures so far."""
+        return {"phase": self.phase, "rev": self.rev, "rules_failures": self.rules_failures}
 
     def last_seq(self, seat: int) -> int:
         memory = self.answers.get(seat)
@@ -330,13 +338,17 @@ class Table:
         return out
 
     def _apply(self, seat, action, seq=None) -> list:
-        """Apply through the Session, then journal it with its seq (before anyone is told ok)."""
+        """Apply through the Session, then journal it with its seq (before anyone is told ok).
+
+        A rules bug (RulesFailure) has left the session as it was before the action: it is logged with
+        the action and its traceback, counted in `status()`, and refused like a bad action; play goes on."""
         try:
             events = self.session.act(seat, action, seq=seq)
-        except RuleError:
-            raise  # the usual refusal, passed on as it is
-        except Exception as e:  # a rules bug must not take the table down with it
-            raise RuleError(BAD_ACTION, f"The rules could not handle this action ({type(e).__name__}).") from e
+        except RulesFailure as e:
+            self.rules_failures += 1
+            log.error("the rules failed on %s's action %r at rev %d; nothing was changed and play goes on",
+                      "the table" if seat is TABLE_SEAT else f"seat {seat}", action, self.rev, exc_info=e.__cause__)
+            raise
         crashpoint.reached("act_applied")
         if self.journal is not None:
             self.journal.append(seat, action, seq)
@@ -488,9 +500,14 @@ class Table:
             events = self._apply(seat, action)
         except RuleError:
             allowed = self.session.legal(seat)
+            # a fallback for a bot never takes back the bot's own move (bots never need undo)
+            allowed = {**allowed, "actions": [a for a in allowed.get("actions", []) if not undo.is_undo(a)]}
             if not legal.size(allowed):
                 return Out()
-            events = self._apply(seat, legal.sample(allowed, self._fallback))
+            try:
+                events = self._apply(seat, legal.sample(allowed, self._fallback))
+            except RulesFailure:  # logged and counted; the driver asks the bot again later
+                return Out()
         return self.updates(events)
 
     # ----- timers ---------------------------------------------------------------------

@@ -187,3 +187,147 @@ def test_views_built_together_equal_views_built_one_by_one(game):
         action = legal.sample(s.legal(movers[0]), rand)
         if action is not None:
             s.act(movers[0], action)
+
+
+# ----- undo (engine/undo.py): relay's steps may be taken back, its die and its turn may not ------------------
+STEP, ROLL, PASS, UNDO = {"type": "step"}, {"type": "roll"}, {"type": "pass"}, {"type": "undo"}
+
+
+def relay(seed=4):
+    return Session("relay", 2, seed=seed)
+
+
+def test_undo_is_listed_after_an_undoable_action_and_restores_the_state_and_its_hash():
+    s = relay()
+    assert not legal.contains(s.legal(0), UNDO)  # nothing done yet: nothing to take back
+    before = (s.state_hash(), s.rng.getstate())
+    s.act(0, STEP)
+    assert legal.contains(s.legal(0), UNDO) and not legal.contains(s.legal(1), UNDO)
+    events = s.act(0, UNDO, seq=7)
+    assert events == [{"type": "undo", "seat": 0}]
+    assert (s.state_hash(), s.rng.getstate()) == before
+    assert s.rev == 2 and s.log[-1] == [0, UNDO] and s.log_seqs[-1] == 7  # an action like any other
+
+
+def test_several_undos_walk_back_several_steps_of_the_same_seat():
+    s = relay()
+    hashes = []
+    for _ in range(3):
+        hashes.append(s.state_hash())
+        s.act(0, STEP)
+    for expected in reversed(hashes):
+        s.act(0, UNDO)
+        assert s.state_hash() == expected
+    assert not legal.contains(s.legal(0), UNDO)
+    with pytest.raises(RuleError) as e:
+        s.act(0, UNDO)
+    assert e.value.code == "illegal"
+
+
+@pytest.mark.parametrize("barrier", [ROLL, PASS], ids=["a die was rolled", "the turn passed"])
+def test_nothing_before_a_roll_or_a_passed_turn_can_be_undone(barrier):
+    s = relay()
+    s.act(0, STEP)
+    s.act(0, barrier)
+    seat = s.to_act()[0]
+    assert not legal.contains(s.legal(seat), UNDO)
+    before = (s.state_hash(), s.rev, list(s.log))
+    with pytest.raises(RuleError):
+        s.act(seat, UNDO)
+    assert (s.state_hash(), s.rev, s.log) == before
+
+
+def test_a_game_that_declares_nothing_undoable_never_lists_undo():
+    s = new()
+    s.act(0, {"type": "take", "count": 1})
+    s.act(1, {"type": "take", "count": 1})
+    assert not any(legal.contains(s.legal(seat), UNDO) for seat in range(3))
+
+
+@pytest.mark.parametrize("seat,action,code", [
+    (0, {"type": "undo", "steps": 2}, "bad_action"),
+    (1, UNDO, "not_your_turn"),
+    (None, UNDO, "not_your_turn"),
+])
+def test_a_malformed_or_out_of_turn_undo_is_refused_and_changes_nothing(seat, action, code):
+    s = relay()
+    s.act(0, STEP)
+    before = (s.state_hash(), s.rev, list(s.log), s.rng.getstate())
+    with pytest.raises(RuleError) as e:
+        s.act(seat, action)
+    assert e.value.code == code
+    assert (s.state_hash(), s.rev, s.log, s.rng.getstate()) == before
+
+
+def test_the_undo_event_reaches_every_seat_and_spectators():
+    s = relay()
+    s.act(0, STEP)
+    events = s.act(0, UNDO)
+    for viewer in (0, 1, None):
+        assert s.events_for(events, viewer) == [{"type": "undo", "seat": 0}]
+
+
+def test_a_save_with_undos_replays_to_the_same_hash(tmp_path):
+    s = relay()
+    for action in (STEP, STEP, UNDO, ROLL, PASS, STEP, UNDO, STEP):
+        s.act(s.to_act()[0], action)
+    path = tmp_path / "relay.sts"
+    s.save(path)
+    loaded = Session.load(path)
+    assert loaded.state_hash() == s.state_hash() and loaded.log == s.log
+    assert legal.contains(loaded.legal(1), UNDO)  # the undoable run is rebuilt by the replay too
+
+
+# ----- a rules bug fails safe: the session is exactly as before the action --------------------------------------
+@pytest.mark.parametrize("action", [STEP, ROLL, PASS], ids=["undoable", "random", "turn-ending"])
+def test_a_rules_bug_mid_change_leaves_state_rng_log_and_rev_as_they_were(action, monkeypatch):
+    from engine.session import RulesFailure
+    from tests.relay.faults import failing_on
+    s = relay()
+    s.act(0, STEP)
+    s.act(0, STEP)
+    before = (s.state_hash(), s.rng.getstate(), list(s.log), list(s.log_seqs), s.rev, s.legal(0))
+    monkeypatch.setattr(s.rules, "apply", failing_on(s.rules.apply, action["type"]))
+    with pytest.raises(RulesFailure) as e:
+        s.act(0, action, seq=3)
+    assert e.value.code == "bad_action" and isinstance(e.value.__cause__, KeyError)
+    assert (s.state_hash(), s.rng.getstate(), s.log, s.log_seqs, s.rev, s.legal(0)) == before
+    monkeypatch.undo()
+    s.act(0, PASS)  # and the game goes on
+    assert s.to_act() == [1]
+
+
+def test_a_rules_bug_before_the_change_is_a_rules_failure_too(monkeypatch):
+    """A bug in to_act (asked before apply) changes nothing either, and is told the same way."""
+    from engine.session import RulesFailure
+    s = relay()
+    before = (s.state_hash(), s.rng.getstate(), s.rev)
+
+    def to_act_fails(state):
+        raise ZeroDivisionError("a bug in to_act")
+    monkeypatch.setattr(s.rules, "to_act", to_act_fails)
+    for action in (STEP, UNDO):
+        with pytest.raises(RulesFailure) as e:
+            s.act(0, action)
+        assert isinstance(e.value.__cause__, ZeroDivisionError)
+    assert (s.state_hash(), s.rng.getstate(), s.rev) == before
+
+
+def test_a_replay_copies_no_snapshot_before_the_last_barrier_and_can_undo_what_the_live_game_could(
+        tmp_path, monkeypatch):
+    import engine.session as session_module
+    s = relay()
+    for action in (STEP, STEP, PASS, STEP, STEP):
+        s.act(s.to_act()[0], action)
+    path = tmp_path / "relay.sts"
+    s.save(path)
+    copies = []
+    real_copy = session_module.copy_plain
+    monkeypatch.setattr(session_module, "copy_plain", lambda state: copies.append(1) or real_copy(state))
+    loaded = Session.load(path)
+    assert len(copies) == 2  # seat 1's two steps after the turn passed; seat 0's two before it cost nothing
+    for session in (s, loaded):
+        session.act(1, UNDO)
+        session.act(1, UNDO)
+        assert not legal.contains(session.legal(1), UNDO)
+    assert loaded.state_hash() == s.state_hash()

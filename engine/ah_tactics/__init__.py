@@ -34,6 +34,7 @@ from engine.ah_tactics.sampling import sample_state  # noqa: F401  (information 
 from engine.ah_tactics.units import CORPS, N_UNITS
 from engine.gametype import CHANCE, IMPERFECT, SEQUENTIAL, GameType
 from engine.schema import Int, Square, Str
+from engine.undo import when_changed
 
 GAME_ID = "ah_tactics"
 TITLE = "Tactics (1954)"
@@ -86,6 +87,14 @@ ACTIONS = {
     "retreat": {"unit": _UNIT, "to": _SQUARE},
     "contact": {"choice": Str(["fight", "fall_back"])},
 }
+# Undo (docs/ah_tactics.md, "Undo"): set-up, moves and the battle plan of the phase, until something shows.
+UNDOABLE = {"place", "move", "drop", "reserve", "regroup", "assign", "combine", "unassign"}
+_SHOWS = {"stumbled", "revealed", "drop_failed"}   # a hidden reserve came to light
+_phase_ended = when_changed("phase", "active", "round")
+
+
+def undo_barrier(before, after, seat, action, events) -> bool:
+    return _phase_ended(before, after, seat, action, events) or any(e.get("type") in _SHOWS for e in events)
 
 to_act = turns.to_act
 apply = turns.apply

@@ -50,6 +50,12 @@ ACTIONS = {
     "retreat": {"units": _UNITS, "to": Optional(_SQUARE), "path": _PATH},
     "choose_losses": {"at": _SQUARE, "units": _UNITS},
 }
+# Undo (docs/civil_war.md, "Undo"): moves and fortifications of this turn until a battle or a step is owed.
+UNDOABLE = {"move", "fortify", "unfortify"}
+
+
+def undo_barrier(before, after, seat, action, events) -> bool:
+    return bool(after["pending"]) or before["turn"] != after["turn"]
 
 # Always allowed and never listed in `legal`, so that no bot or random client gives up by chance.
 UNLISTED_ACTIONS = ("surrender",)

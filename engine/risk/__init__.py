@@ -21,6 +21,7 @@ from engine.risk.options import OPTION_HELP, OPTION_LABELS  # noqa: F401  (the n
 from engine.risk.view import private_view, redact, view
 from engine.risk.sampling import sample_state  # noqa: F401  (information sets: docs/games.md)
 from engine.schema import Int, ListOf, Str
+from engine.undo import when_changed
 
 GAME_ID = "risk"
 TITLE = "World Conquest"
@@ -44,6 +45,9 @@ ACTIONS = {
     "fortify": {"from": _TERRITORY, "to": _TERRITORY, "count": _ARMIES},
     "end_turn": {},
 }
+# Undo (docs/protocol.md, risk, "Undo"): reinforcements placed this phase, one by one; the last ends the phase.
+UNDOABLE = {"place"}
+undo_barrier = when_changed("phase")
 
 __all__ = ["GAME_ID", "TITLE", "MIN_SEATS", "MAX_SEATS", "DEFAULT_SEATS", "GAME_TYPE", "OPTION_CHOICES",
            "OPTION_LABELS", "ACTIONS",

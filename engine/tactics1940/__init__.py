@@ -64,6 +64,8 @@ ACTIONS = {
     "maneuver": {"piece": _PIECE, "to": _SQUARE},
     "decline": {},
 }
+# Undo (docs/tactics1940.md, "Undo"): only an order aside; a move draws its chance card at once.
+UNDOABLE = {"demand"}
 
 to_act = turns.to_act
 apply = turns.apply

@@ -19,6 +19,7 @@ import msgpack
 import pytest
 
 from engine.session import TABLE_SEAT, Session
+from engine.undo import UNDO
 from net.table import Table
 from tests.conformance.cases import case_id, game_seats
 from tests.conformance.playout import Playout
@@ -46,7 +47,9 @@ class Ledger:
         self.rules = rules
         self.suspects: list[tuple[str, tuple, str, set]] = []
         self.private_ever: set[bytes] = set()
-        self.public_ever: set[bytes] = distinctive([[k, *f] for k, f in rules.ACTIONS.items()])
+        # The action vocabulary is public: the game's types and fields, and the Session's own undo.
+        actions = {**rules.ACTIONS, UNDO["type"]: {}}
+        self.public_ever: set[bytes] = distinctive([[k, *f] for k, f in actions.items()])
         self.holders: dict[bytes, set] = {}
 
     def record(self, when: str, session, received: dict) -> None:

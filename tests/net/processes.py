@@ -40,15 +40,17 @@ def finish(proc, timeout=30):
     return proc.returncode, out, err
 
 
-def bots_play_a_served_game(game: str, levels, save: Path, *serve_args: str, timeout: float = 120) -> str:
+def bots_play_a_served_game(game: str, levels, save: Path, *serve_args: str, timeout: float = 120,
+                            module=REAL) -> str:
     """`serve --game GAME` with one `bot` process per level until the game ends; the host's output.
-    Asserts every process exits cleanly."""
-    host, (ip, port) = serve("--game", game, "--seats", str(len(levels)), "--save", str(save), *serve_args)
+    Asserts every process exits cleanly. `module`: as for `spawn` (a test's own game needs its registry)."""
+    host, (ip, port) = serve("--game", game, "--seats", str(len(levels)), "--save", str(save), *serve_args,
+                             module=module)
     players = []
     try:
         # Each bot in its own seat with its own seed: a turn-based game plays the same way every run.
         players = [spawn("bot", "--connect", f"{ip}:{port}", "--level", level, "--game", game, "--seat", str(seat),
-                         "--seed", str(seat + 1)) for seat, level in enumerate(levels)]
+                         "--seed", str(seat + 1), module=module) for seat, level in enumerate(levels)]
         results = [finish(p, timeout) for p in players]
         code, out, err = finish(host, 30)
     finally:
@@ -60,9 +62,10 @@ def bots_play_a_served_game(game: str, levels, save: Path, *serve_args: str, tim
     return out
 
 
-def verify_replay(save: Path) -> tuple[str, int]:
-    """`replay SAVE --verify` in its own process: (state hash, rev) it printed."""
-    verify = subprocess.run([sys.executable, "run.py", "replay", str(save), "--verify"], cwd=ROOT, env=ENV,
+def verify_replay(save: Path, module=REAL) -> tuple[str, int]:
+    """`replay SAVE --verify` in its own process: (state hash, rev) it printed. `module`: as for `spawn`."""
+    command = [sys.executable, "run.py"] if module is None else [sys.executable, "-m", module]
+    verify = subprocess.run([*command, "replay", str(save), "--verify"], cwd=ROOT, env=ENV,
                             capture_output=True, text=True, timeout=60)
     assert verify.returncode == 0, verify.stderr
     match = re.fullmatch(r"([0-9a-f]{64})\nrev (\d+)\n", verify.stdout)

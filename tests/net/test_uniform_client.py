@@ -11,6 +11,7 @@ import pytest
 from engine import games
 from tests.net.uniform_legal import pick
 from tests.net.wire import RawClient
+from tests.own_games import product_games
 
 MAX_ACTIONS = 400
 
@@ -21,7 +22,7 @@ def sync(clients):
         c.recv_until(lambda m: m["t"] == "pong")
 
 
-@pytest.mark.parametrize("game", [g for g in games.available() if g != "toy"])
+@pytest.mark.parametrize("game", product_games())  # not the tests' own games (tests/own_games.py)
 def test_a_uniform_client_plays_over_the_wire_with_zero_refusals(game, start_host):
     rules = games.rules(game)
     n = rules.DEFAULT_SEATS
