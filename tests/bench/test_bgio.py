@@ -5,11 +5,12 @@ import shutil
 import pytest
 
 from bench import bgio
+from net import patches
 
 
 def test_without_the_node_modules_the_row_says_not_run_and_gives_the_install_command(monkeypatch, tmp_path):
     monkeypatch.setattr(bgio, "HARNESS", tmp_path)   # a harness folder where nothing was installed
-    monkeypatch.setattr(bgio, "ours", lambda rounds, seed=1: [0.001] * rounds)   # ours is tested below
+    monkeypatch.setattr(bgio, "ours", lambda rounds, seed=1, views="patches": [0.001] * rounds)   # ours is tested below
     reason = bgio.why_not_run()
     assert reason is not None and "cd bench/bgio && npm ci" in reason
     rows = bgio._rows(quick=True)
@@ -19,10 +20,21 @@ def test_without_the_node_modules_the_row_says_not_run_and_gives_the_install_com
     assert not (tmp_path / "node_modules").exists()   # nothing was installed on the way
 
 
-def test_ours_times_one_setup_placement_per_sample_through_a_real_risk_host():
-    samples = bgio.ours(6, seed=3)
+@pytest.mark.parametrize("views", ["patches", "whole"])
+def test_ours_times_one_setup_placement_per_sample_through_a_real_risk_host(views):
+    samples = bgio.ours(6, seed=3, views=views)
     assert len(samples) == 6
     assert all(0 < s < 5 for s in samples)
+
+
+def test_a_patched_view_is_the_host_s_view_or_the_bench_stops():
+    view = {"public": {"territories": {"alaska": {"owner": 0, "armies": 1}}}}
+    moved = {"public": {"territories": {"alaska": {"owner": 0, "armies": 2}}}}
+    patch, stale = patches.diff(view, moved), patches.view_hash(view)
+    assert bgio._held(view, {"t": "update", "patch": patch, "hash": patches.view_hash(moved)}) == moved
+    with pytest.raises(RuntimeError):
+        bgio._held({"public": {"territories": {"alaska": {"owner": 0, "armies": 1}}}},
+                   {"t": "update", "patch": patch, "hash": stale})
 
 
 @pytest.mark.skipif(shutil.which("node") is None or not (bgio.HARNESS / "node_modules" / "boardgame.io").is_dir(),
