@@ -1,6 +1,8 @@
 // The boardgame.io side's game: 42 territories (Risk's own, read from assets/boards/risk.json),
 // each with an owner and armies, and one move, `place`, that adds an army to one of the mover's
-// territories and passes the turn - the shape of a Sandtable Risk setup placement.
+// territories and ends the turn - the shape of a Sandtable Risk setup placement. Seat 0 moves every
+// turn, so the measured client is alone in its Node process (the other seats' clients, which get
+// the same updates, run in another: bench/bgio/client.js).
 const fs = require('fs');
 const path = require('path');
 const { INVALID_MOVE } = require('boardgame.io/core');
@@ -26,7 +28,8 @@ const Risk42 = {
       },
     },
   },
-  turn: { minMoves: 1, maxMoves: 1 },   // one placement, then the next seat (endTurn is automatic)
+  // One placement a turn (the turn ends by itself), and the next turn is seat 0's again.
+  turn: { minMoves: 1, maxMoves: 1, order: { first: () => 0, next: () => 0 } },
 };
 
 module.exports = { Risk42, TERRITORIES };
