@@ -142,7 +142,12 @@ def theirs(rounds: int) -> list[float]:
         port = line.strip().rsplit(":", 1)[1]
         client = _node("client.js", port, str(rounds), f"{PACE * 1e3:g}", str(SEATS), cpu=CLIENT_CPU,
                        stderr=subprocess.PIPE)
-        out, err = client.communicate(timeout=30 + rounds * 0.1)
+        try:
+            out, err = client.communicate(timeout=30 + rounds * 0.1)
+        finally:
+            if client.poll() is None:   # timed out: it goes too (its watcher stops when its stdin closes)
+                client.kill()
+                client.wait(5)
         if client.returncode != 0:
             raise RuntimeError(f"bench/bgio/client.js failed: {err.strip()[-500:]}")
         return [us / 1e6 for us in json.loads(out.strip().splitlines()[-1])["samples_us"]]
