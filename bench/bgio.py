@@ -20,8 +20,8 @@ import sys
 import time
 from pathlib import Path
 
-from bench.net import (CLIENT_CPU, LOOPBACK, PACE, SERVER_CPU, _connect, _Pinned, _Proc, _pct, _recv, _send,
-                       pin)
+from bench.net import (CLIENT_CPU, LOOPBACK, PACE, SERVER_CPU, _connect, _echo_round_trip, _Pinned, _Proc, _pct,
+                       _recv, _send, pin)
 from bench.runner import Row
 from net import patches
 
@@ -114,6 +114,19 @@ def ours(rounds: int, seed: int = 1, views: str = patches.PATCHES) -> list[float
     return samples
 
 
+def floor(rounds: int) -> list[float]:
+    """Round trips (s) of an act-sized frame through the plain echo process (bench/echo.py), paced
+    the same: how much of either side's figure the machine itself takes in this run."""
+    with _Proc("-m", "bench.echo", "echo") as echo:
+        e = _connect(echo.address)
+        samples = []
+        for _ in range(rounds):
+            time.sleep(PACE)
+            samples.append(_echo_round_trip(e))
+        e.close()
+        return samples
+
+
 # ----- theirs ----------------------------------------------------------------------------
 def why_not_run() -> str | None:
     """Why the boardgame.io side cannot run here, or None when it can."""
@@ -170,17 +183,20 @@ def _rows(quick: bool) -> list[Row]:
     n = 200 if quick else 1000
     missing = why_not_run()
     turns = 2   # in turns, so every side sees the same machine
-    mine, whole, their = [], [], []
+    mine, whole, their, echo = [], [], [], []
     for turn in range(turns):
+        echo += floor(n // turns)
         mine += ours(n // turns, seed=1 + 100 * turn)
         whole += ours(n // turns, seed=1 + 100 * turn, views="whole")
         if not missing:
             their += theirs(n // turns)
     paced = f"each move after {PACE * 1e3:.0f} ms of quiet (50 moves a second)"
+    machine = f"the loopback echo floor in the same run: {_us(echo)}"
     made = (f"a Risk setup placement through `serve`, 4 raw sockets, patches applied as the Sandtable client "
             f"does; whole views instead: {_us(whole)}")
     if missing:
-        return [Row("bgio: act->update, ours (Risk, 4 seats)", _us(mine), note=f"{len(mine)} moves, {paced}; {made}"),
+        return [Row("bgio: act->update, ours (Risk, 4 seats)", _us(mine),
+                    note=f"{len(mine)} moves, {paced}; {made}; {machine}"),
                 Row("bgio: act->update p50, ours (x boardgame.io 0.50.2)", "not run", f"<= {GOAL}x", None,
                     f"not run: {missing}")]
     ratio = _pct(mine, 50) / _pct(their, 50)
@@ -189,7 +205,7 @@ def _rows(quick: bool) -> list[Row]:
                 ratio <= GOAL,
                 f"ours {_us(mine)}; boardgame.io {_us(their)}; {len(mine)} moves a side on 42 territories, "
                 f"4 seats, taken in {turns} turns, {paced}; ours {made}; theirs bench/bgio (Server + Client "
-                "over SocketIO, websocket, the move run on the server only)"),
+                f"over SocketIO, websocket, the move run on the server only); {machine}"),
             Row("bgio: act->update p99, ours (x boardgame.io 0.50.2)", f"{ratio99:.2f}x", note="same run"),
             Row("bgio: act->update p50, ours with whole views (x boardgame.io)",
                 f"{_pct(whole, 50) / _pct(their, 50):.2f}x", note="same run; clients that ask for no patches")]
