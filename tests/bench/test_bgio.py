@@ -44,3 +44,9 @@ def test_theirs_times_moves_through_a_boardgame_io_server_and_client():
     samples = bgio.theirs(6)
     assert len(samples) == 6
     assert all(0 < s < 5 for s in samples)
+
+
+def test_ours_serves_a_fresh_table_when_a_setup_runs_out_of_placements():
+    # A 4-seat setup is 4 x 30 armies on 42 territories: 78 placements, then the first turn.
+    samples = bgio.ours(90, seed=4, views="whole")
+    assert len(samples) == 90
