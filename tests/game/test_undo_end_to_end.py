@@ -24,6 +24,7 @@ GAMES = {
     "civil_war": (2, 6, lambda b: not b.selection),
     "ah_tactics": (2, 3, lambda b: b.selected is None and not b.regrouping),
 }
+UNDOER = {"risk": "Ada", "civil_war": "Ada", "ah_tactics": "Blue"}   # Tactics (1954) names a side by its colour
 
 
 def click_player(board, game_id, seed):
@@ -131,17 +132,16 @@ def test_ctrl_z_takes_back_a_move_the_rules_allow_and_the_next_move_is_accepted(
     assert board.sent[-1] == UNDO
     assert settle(app, lambda: not board.waiting and board.shown_rev == session.rev)
     # "the state (its hash) and the RNG are as before that action" (docs/games.md, Undo)
-    assert session.log[-1] == (0, UNDO) or list(session.log[-1]) == [0, UNDO]
+    assert tuple(session.log[-1]) == (0, UNDO)
     assert session.state_hash() == hash_before, f"{moved} was not taken back"
-    assert board.log.entries[-1]["text"] == f"{board.log.actor_name(0) if game_id != 'ah_tactics' else 'Blue'}" \
-        " takes back the last move."
+    assert board.log.entries[-1]["text"] == f"{UNDOER[game_id]} takes back the last move."
     assert without_rev(board.view["public"]) == public_before   # the board draws the piece where it was
     assert nothing_held(board)
 
     # the next move goes through
     done = len(session.log)
-    assert play(app, board, player, lambda: any(actor == 0 and action != UNDO for actor, action in session.log[done:])), \
-        "no move after the undo"
+    moved_again = lambda: any(actor == 0 and action != UNDO for actor, action in session.log[done:])  # noqa: E731
+    assert play(app, board, player, moved_again), "no move after the undo"
     assert board.refusals == []
 
 
@@ -150,8 +150,7 @@ def test_the_undo_line_names_the_player_on_every_board(app):
     for game_id, (n_seats, seed, _) in GAMES.items():
         _, board = open_board(app, game_id, n_seats, seed)
         board.log.add({"type": "undo", "seat": 0})
-        expected = "Blue" if game_id == "ah_tactics" else "Ada"
-        assert board.log.entries[-1]["text"] == f"{expected} takes back the last move.", game_id
+        assert board.log.entries[-1]["text"] == f"{UNDOER[game_id]} takes back the last move.", game_id
         app.pop()
 
 
@@ -167,3 +166,21 @@ def test_situation4_offers_no_undo_and_ctrl_z_says_so(app):
     ctrl_z(app)
     assert len(board.sent) == sent
     assert board.refusals[-1] == NOTHING_TO_UNDO
+
+
+def test_a_move_taken_back_stops_sliding_and_the_board_draws_it_where_it_was(app):
+    """At the normal animation speed a Tactics (1954) move slides its counter; Ctrl+Z while it slides ends the
+    slide, so the counter is not drawn heading for a square it never reached."""
+    app.settings.animation_speed = "normal"
+    link, board = open_board(app, "ah_tactics", 2, 3)
+    player = click_player(board, "ah_tactics", 3)
+    session = link.session
+    assert play(app, board, player, lambda: session.may_undo(0) and session.log[-1][1]["type"] == "move",
+                frames=6000, seconds=60), "never an undoable move"
+    unit = session.log[-1][1]["unit"]
+    assert settle(app, lambda: board.undo_offered)
+    assert unit in board.effects.slides, "the move is still sliding when Ctrl+Z is pressed"
+    ctrl_z(app)
+    assert settle(app, lambda: board.shown_rev == session.rev and not board.waiting)
+    assert tuple(session.log[-1]) == (0, UNDO)
+    assert not board.effects.slides
