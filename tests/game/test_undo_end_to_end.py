@@ -3,7 +3,8 @@
 A local game against bots on the dummy driver: a scripted player clicks its way to a move the rules let
 it take back, the Undo button shows, Ctrl+Z takes it back (the table's state hash is the one before the
 move, the log says so, the board shows the view before the move with nothing held), and the next move
-is accepted. Situation 4 is a race in real time and offers no undo: Ctrl+Z there says so and sends
+is accepted (Risk's reinforcements, the Civil War Game's and Tactics (1954)'s moves, and Tactics (1940)'s
+order aside from a small position). Situation 4 is a race in real time and offers no undo: Ctrl+Z there says so and sends
 nothing. Every loop is bounded by frames and wall-clock time.
 """
 import time
@@ -184,3 +185,53 @@ def test_a_move_taken_back_stops_sliding_and_the_board_draws_it_where_it_was(app
     assert settle(app, lambda: board.shown_rev == session.rev and not board.waiting)
     assert tuple(session.log[-1]) == (0, UNDO)
     assert not board.effects.slides
+
+
+def test_an_order_aside_is_taken_back_in_tactics1940_and_its_mark_goes(app):
+    """Tactics (1940) lets only an order aside (`demand`) be taken back (docs/tactics1940.md, Undo). A small
+    position (tests/tactics1940/test_blockade.py's): South, at the controls, blockades North's port where an
+    East transport sits in the way; South picks it and orders it aside by clicks, then Ctrl+Z takes the
+    order back: the hash is the one before, the log says so, nothing is picked, and South moves on."""
+    from engine.session import Session
+    from game.tactics1940.autoplay import ClickPlayer
+    from tests.tactics1940.helpers import B, T, cleared, put
+    seats = [{"name": "Bot 1", "kind": "bot", "level": "easy"}, {"name": "Bot 2", "kind": "bot", "level": "easy"},
+             {"name": "Ada", "kind": "human"}]
+    session = Session("tactics1940", 3, seed=1, seats=seats)
+    state = cleared(n=3, turn=2)   # South (seat 2) to move
+    put(state, 2, B, (7, 3))
+    neutral = put(state, 1, T, (8, 3))
+    put(state, 1, T, (11, 11))
+    put(state, 0, T, (5, 1))
+    session.state = state
+    link = LocalTable.from_session(session, bot_delay=0, bot_factory=bots.make)
+    board = boards.board_scene(app, link)
+    app.push(board)
+    assert settle(app, lambda: board.active_seat == 2 and not board.waiting)
+    order = {"type": "demand", "piece": neutral["id"]}
+    assert order in session.legal_actions(2)
+    hash_before = session.state_hash()
+    player = ClickPlayer(board, bots.make, "easy", 1)
+
+    def order_aside():   # the scripted player's plan is this order (its bot might choose a move instead)
+        player.plan, player.plan_key = order, player.revision()
+    assert play(app, board, player, lambda: session.log, before_step=order_aside, frames=60), board.refusals
+    assert tuple(session.log[-1]) == (2, order) and session.view(None)["public"]["demands"]
+    assert settle(app, lambda: board.undo_offered)
+    surface = pygame.Surface((1280, 800))
+    board.draw(surface)
+    assert board._demand_marks, "the order aside is marked on the board"
+
+    ctrl_z(app)
+    assert settle(app, lambda: board.shown_rev == session.rev and not board.waiting)
+    board.draw(surface)
+    assert board._demand_marks == []
+    assert tuple(session.log[-1]) == (2, UNDO)
+    assert session.state_hash() == hash_before
+    assert board.log.entries[-1]["text"] == "Ada takes back the last move."
+    assert not board.pub["demands"] and board.demand_target is None and board.selected is None
+
+    player.plan = None
+    done = len(session.log)
+    assert play(app, board, player, lambda: any(actor == 2 for actor, _ in session.log[done:]), frames=300)
+    assert board.refusals == []
