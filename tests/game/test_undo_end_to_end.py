@@ -4,8 +4,8 @@ A local game against bots on the dummy driver: a scripted player clicks its way 
 it take back, the Undo button shows, Ctrl+Z takes it back (the table's state hash is the one before the
 move, the log says so, the board shows the view before the move with nothing held), and the next move
 is accepted (Risk's reinforcements, the Civil War Game's and Tactics (1954)'s moves, and Tactics (1940)'s
-order aside from a small position). Situation 4 is a race in real time and offers no undo: Ctrl+Z there says so and sends
-nothing. Every loop is bounded by frames and wall-clock time.
+order aside from a small position). Situation 4 is a race in real time and offers no undo: Ctrl+Z there
+says so and sends nothing. Every loop is bounded by frames and wall-clock time.
 """
 import time
 
