@@ -3,7 +3,7 @@ side's colour. Units are named as the game names them ("12th Inf", "IIC HQ"); sq
 city where they have one, else by column and row ("31,10"). Reserve moves say only that
 something moved: where is its owner's secret, and the event carries it only to the owner.
 """
-from game.ah_tactics.counters import SIDE_TITLES, side_colour
+from game.ah_tactics.counters import SIDE_TITLES, side_colour, side_of_seat
 from game.board_kit import log as kit_log
 
 SIDE_INDEX = {"blue": 0, "red": 1}
@@ -36,6 +36,11 @@ class EventLog(kit_log.EventLog):
     def seat(self, uid=None, side=None):
         side = side or self._unit(uid).get("side")
         return SIDE_INDEX.get(side)
+
+    def undo_sentence(self, e: dict):
+        """A side's seat took back its last move (named by its side, as this log names every actor)."""
+        side = side_of_seat(e["seat"])
+        return f"{SIDE_TITLES[side]} takes back the last move.", self.seat(side=side), None
 
     def sentence(self, e: dict):
         at = lambda sq: square_name(self.board, sq)  # noqa: E731

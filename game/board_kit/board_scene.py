@@ -238,6 +238,16 @@ class BaseBoardScene(SeatedBoard, Scene):
 
     def on_event(self, event: dict) -> None:
         self.log.add(event)
+        if event.get("type") == undo.UNDO_EVENT:
+            self.taken_back(event)
+
+    def taken_back(self, event: dict) -> None:
+        """An undo reached the board: the move it took back stops animating, and what this window held for
+        the seat that took it back goes, so the board draws from the view it reads next (the piece back,
+        nothing picked, the reach worked out again)."""
+        self.skip_animations()
+        if event.get("seat") in self.link.my_seats:
+            self.reset_input()
 
     def catch_up(self) -> None:
         """A continued game: its earlier events go through `on_event` once the board has a view, in silence

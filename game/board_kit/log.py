@@ -5,9 +5,12 @@ line once, when it arrives, and drawing blits ready surfaces. A sentence may
 carry a merge key: consecutive events with the same key (but for a count) merge
 into one line whose `{count}` grows, so repetitive openings do not flood the log.
 Lines starting with `heading_prefix` (e.g. "Turn ") stand out in the accent colour.
+The Session's own `{"type": "undo", "seat": S}` reads the same on every board ("Ada takes back the
+last move."), named by the board's `seat_name` (or its `who`, where a board names a side so).
 """
 import pygame
 
+from engine.undo import UNDO_EVENT
 from game import theme
 
 LINE_SIZE = 17
@@ -35,9 +38,20 @@ class EventLog:
         """How a merged count reads in the line ("3 armies")."""
         return str(count)
 
+    def actor_name(self, seat) -> str:
+        """Who a seat is in a line of the frame's own (an undo): the board's `seat_name`, else "Seat N"."""
+        name_of = getattr(self, "seat_name", None)
+        return name_of(seat) if callable(name_of) and seat is not None else f"Seat {seat + 1}" if seat is not None \
+            else "Someone"
+
+    def undo_sentence(self, event: dict):
+        """The Session's undo (engine.undo), the same on every board."""
+        seat = event.get("seat")
+        return f"{self.actor_name(seat)} takes back the last move.", seat, None
+
     # ----- the panel ------------------------------------------------------------------
     def add(self, event: dict) -> None:
-        said = self.sentence(event)
+        said = self.undo_sentence(event) if event.get("type") == UNDO_EVENT else self.sentence(event)
         if said is None:
             return
         text, seat, key = said

@@ -7,6 +7,7 @@ shows and Ctrl+Z sends it while the seat on show has it in its legal list, one a
 import pygame
 
 from engine import legal
+from engine.undo import UNDO_EVENT  # noqa: F401 - what every seat sees once a seat took back an action
 
 UNDO = {"type": "undo"}
 LABEL = "Undo (Ctrl+Z)"

@@ -3,7 +3,8 @@ with real input (xdotool), telling the test what it shows.
 
     python -m tests.desktop.probe --scene SCENE [--size WxH] [--position X,Y] [--name NAME]
 
-SCENE: `title`; `risk` (a local game, the player to move, the bot waiting); `race` (a local Situation 4
+SCENE: `title`; `risk` (a local game, the player to move, the bot waiting); `risk-reinforce` (the same at
+the player's reinforcements, which may be taken back); `race` (a local Situation 4
 race, the bot never moving); `host-race:TABLE` (this window hosts a Situation 4 table on the LAN and
 waits in its lobby).
 
@@ -41,6 +42,18 @@ def _drag_plan(app, board) -> dict | None:
             return {"piece": piece, "from": _window_point(app, rect.center),
                     "to": _window_point(app, board.proj.slot_centre(piece))}
     return None
+
+
+_hashed: dict = {}
+
+
+def _state_hash(session) -> str:
+    """The table's state hash, worked out once per revision (the loop asks every frame)."""
+    key = (id(session), session.rev)
+    if key not in _hashed:
+        _hashed.clear()
+        _hashed[key] = session.state_hash()
+    return _hashed[key]
 
 
 def snapshot(app) -> dict:
@@ -81,6 +94,10 @@ def snapshot(app) -> dict:
         state["refusals"] = list(top.refusals)
         state["log"] = [entry["text"] for entry in top.log.entries][-40:]
         state["my_move"] = top.active_seat is not None and not top.waiting
+        state["undo_offered"] = top.undo_offered
+        session = getattr(top.link, "session", None)   # a table in this process: its state's hash
+        if session is not None:
+            state["hash"] = _state_hash(session)
         controls = getattr(top, "controls", None)
         if state["my_move"] and hasattr(controls, "highlights"):   # Risk: where a click places an army now
             lit = sorted(controls.highlights(top.pub, top.actions))
@@ -106,6 +123,24 @@ def count_moves(menu) -> None:
     menu.move = counted
 
 
+def risk_at_reinforcements(name: str):
+    """A seeded two-seat Risk session played by bots (bounded) up to seat 0's reinforcements, several armies
+    to place: what may be taken back one placement at a time."""
+    from engine.session import Session
+    seats = [{"kind": "human", "name": name}, {"kind": "bot", "name": "Bot", "level": "easy"}]
+    session = Session("risk", 2, seed=5, seats=seats)
+    brains = [bots.make("risk", "easy", seat, 5 + seat) for seat in (0, 1)]
+    for _ in range(2000):
+        pub = session.view(None)["public"]
+        acting = sorted(session.rules.to_act(session.state))
+        if pub["phase"] == "reinforce" and acting == [0] and pub.get("armies_to_place", 0) > 1 \
+                and not any(a["type"] == "trade" for a in session.legal_actions(0)):
+            return session
+        seat = acting[0]
+        session.act(seat, brains[seat].choose(session.view(seat)))
+    raise SystemExit("probe: the Risk game never reached seat 0's reinforcements")
+
+
 def open_scene(app, scene: str) -> None:
     from game import boards, tables
     from game.scenes.lobby import LobbyScene
@@ -122,6 +157,10 @@ def open_scene(app, scene: str) -> None:
     elif scene == "risk-saved":   # a local game autosaved in this window's home, as Play makes one
         seats = [{"kind": "human", "name": app.settings.player_name}, {"kind": "bot", "name": "Bot"}]
         link = tables.start_local("risk", seats, {}, seed=5, bot_factory=bots.make, bot_delay=3600)
+        app.push(boards.board_scene(app, link))
+    elif scene == "risk-reinforce":   # a local game whose player is to reinforce, with armies to place one by one
+        link = LocalTable.from_session(risk_at_reinforcements(app.settings.player_name), bot_delay=3600,
+                                       bot_factory=bots.make)
         app.push(boards.board_scene(app, link))
     elif scene.startswith("host-race:"):
         seats = [{"kind": "human"}, {"kind": "open"}]

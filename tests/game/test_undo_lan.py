@@ -1,0 +1,114 @@
+"""Undo across the LAN, between two windows: this window hosts the Civil War Game (Host on LAN, as a player
+does) and a second window in its own process (tests/game/window_undo_guest.py) takes the other side.
+The host's player moves by clicks and presses Ctrl+Z: the undo goes over the wire like any action, the
+hosted table's state comes back (its hash), and the other window logs the undo and draws the position
+from before the move. Every wait is bounded."""
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import bots
+import pygame
+import pytest
+
+from game.board_kit.undo import UNDO
+from game.civil_war import BoardScene
+from game.civil_war.autoplay import ClickPlayer
+from tests.game.test_lan_lobby import host_from_the_window, until
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class GuestWindow:
+    """The second window; what it says is read on a thread, so this window keeps running."""
+
+    def __init__(self, sandbox_home, host: str, port: int):
+        env = dict(os.environ, SANDTABLE_HOME=str(sandbox_home / "guest"), SDL_VIDEODRIVER="dummy",
+                   SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+        self.proc = subprocess.Popen([sys.executable, "-m", "tests.game.window_undo_guest", host, str(port)],
+                                     cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.lines: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.append(line.strip())
+
+    def said(self, text: str) -> bool:
+        return text in self.lines
+
+    def digest_at(self, rev: int) -> str | None:
+        return next((line.split()[2] for line in self.lines if line.startswith(f"public {rev} ")), None)
+
+    def close(self) -> None:
+        self.proc.kill()
+        self.proc.wait(10)
+
+
+@pytest.fixture
+def guest_window(sandbox_home):
+    started = []
+
+    def start(host: str, port: int) -> GuestWindow:
+        started.append(GuestWindow(sandbox_home, host, port))
+        return started[-1]
+    yield start
+    for window in started:
+        window.close()
+
+
+def test_ctrl_z_in_one_window_takes_the_move_back_at_the_host_and_in_the_other_window(ui, guest_window):
+    lobby = host_from_the_window(ui, "civil_war", ("you", "open"))
+    session = lobby.host.host.table.session
+    window = guest_window(*lobby.host.address)
+    assert until(ui, lambda: window.said("seated 1"), 60), window.lines
+    assert until(ui, lambda: all(s["connected"] for s in lobby.link.seats), 30)
+    ui.key(pygame.K_F5)   # the host starts the table
+    assert until(ui, lambda: isinstance(ui.top, BoardScene) and ui.top.view is not None, 30)
+    board = ui.top
+    assert until(ui, lambda: window.said("board") and window.digest_at(session.rev) is not None, 60), window.lines
+
+    # the Confederacy (this window's seat) moves first: one move by clicks, until the table offers its undo
+    player, seen = ClickPlayer(board, bots.make, "easy", 3), {}
+
+    def moved_and_offered() -> bool:
+        if board.undo_offered:
+            return True
+        if seen.get("rev") != board.shown_rev and not board.waiting:
+            seen.update(rev=board.shown_rev, hash=session.state_hash())
+        if ui.top is board:
+            player.step()
+        return False
+    assert until(ui, moved_and_offered, 30), (board.sent, board.refusals)
+    before_rev = seen["rev"]
+    moved = board.sent[-1]
+    assert moved["type"] in session.undoable and session.rev == before_rev + 1
+    assert window.digest_at(before_rev) is not None, "the other window never drew the position before the move"
+
+    ui.key(pygame.K_z, mod=pygame.KMOD_LCTRL)
+    assert board.sent[-1] == UNDO
+    assert until(ui, lambda: session.rev == before_rev + 2 and board.shown_rev == session.rev and not board.waiting, 30)
+    assert session.state_hash() == seen["hash"], f"{moved} was not taken back at the host"
+    assert board.log.entries[-1]["text"] == "Tester takes back the last move."
+    assert not board.selection
+
+    # the other window logs it and draws the position from before the move
+    assert until(ui, lambda: window.said("log: Tester takes back the last move."), 30), window.lines[-6:]
+    assert until(ui, lambda: window.digest_at(before_rev + 2) is not None, 30), window.lines[-6:]
+    assert window.digest_at(before_rev + 2) == window.digest_at(before_rev)
+    if window.digest_at(before_rev + 1) is not None:   # it drew the move too (unless both came in one frame)
+        assert window.digest_at(before_rev + 1) != window.digest_at(before_rev)
+
+    # and the next move is accepted
+    count = len(board.sent)
+
+    def next_move_answered() -> bool:
+        if len(board.sent) > count and not board.waiting:
+            return True
+        if ui.top is board:
+            player.step()
+        return False
+    assert until(ui, next_move_answered, 30), (board.sent[count:], board.refusals)
+    assert board.refusals == [] and tuple(session.log[-1]) == (0, board.sent[-1])

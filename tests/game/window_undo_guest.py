@@ -1,0 +1,56 @@
+"""A window in its own process that joins a LAN table by address and tells what its board shows, one
+line each: "seated N" in the lobby, "board" once the game is on its board, "log: ..." for its log's
+lines, and "public REV DIGEST" for each revision its board draws (a digest of the view's public part,
+the revision and the seats' connection flags left out), so a test can see the board come back to an
+earlier position (tests/game/test_undo_lan.py). Runs until killed.
+
+    python -m tests.game.window_undo_guest HOST PORT
+"""
+import sys
+import time
+
+MAX_SECONDS = 120   # killed by its test long before; bounded anyway
+
+
+def digest(public: dict) -> str:
+    from engine.canonical import state_hash
+    return state_hash({k: v for k, v in public.items() if k not in ("rev", "seats", "table_phase")})
+
+
+def main(host: str, port: int) -> int:
+    from game.app import App
+    from game.board_kit.board_scene import BaseBoardScene
+    from game.scenes.lan_browser import LanBrowserScene
+    from game.scenes.lobby import LobbyScene
+    from game.scenes.title import TitleScene
+    from game.settings import Settings
+    from tests.game.driver import Driver
+    app = App(settings=Settings(player_name="Grace", animation_speed="instant"))
+    app.push(TitleScene(app))
+    browser = LanBrowserScene(app)
+    app.push(browser)
+    browser.join_at(host, port)
+    ui = Driver(app)
+    said: set = set()
+
+    def say(line: str) -> None:
+        if line not in said:
+            said.add(line)
+            print(line, flush=True)
+    deadline = time.monotonic() + MAX_SECONDS
+    while time.monotonic() < deadline:
+        ui.frames(1)
+        top = ui.top
+        if isinstance(top, LobbyScene) and top.link.my_seats:
+            say(f"seated {top.link.my_seats[0]}")
+        if isinstance(top, BaseBoardScene) and top.view is not None:
+            say("board")
+            say(f"public {top.shown_rev} {digest(top.view['public'])}")
+            for entry in top.log.entries:
+                say(f"log: {entry['text']}")
+        time.sleep(0.01)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], int(sys.argv[2])))
