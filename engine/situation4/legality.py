@@ -142,18 +142,45 @@ def tank_land(board: Board, owner: list, bridges: list, side: int) -> list:
     return land
 
 
-def placeable_slots(board: Board, owner: list, forces: list, side: int) -> list:
+def force_scan(board: Board, forces: list, side: int) -> tuple[set, list]:
+    """One pass over the few forces on the board: (the slots `guarded_against` holds for, `side`'s
+    beachheads). Neighbouring is mutual on the grid, so a tank guards exactly its neighbours."""
+    enemy = other(side)
+    enemy_near, own_near, beachheads = set(), set(), []
+    neighbours = board.neighbours
+    for slot, f in enumerate(forces):
+        if f is not None:
+            if f["kind"] == TANK:
+                (enemy_near if f["side"] == enemy else own_near).update(neighbours[slot])
+            elif f["side"] == side:
+                beachheads.append(slot)
+    return (enemy_near - own_near if enemy_near else enemy_near), beachheads
+
+
+def placeable_slots(board: Board, owner: list, forces: list, side: int, scan=None) -> list:
     """Every empty slot where `side` may place that slot's piece now: `place_problem(...) is None`, judged
-    without building the sentences (this runs for every racer on every update)."""
-    return [s for s in range(board.n) if owner[s] is None and _slot_problem(board, owner, forces, side, s, s) is None
-            and anchored(board, owner, forces, s, side)]
+    without building the sentences (this runs for every racer on every update). A slot is anchored by
+    its base line or a neighbouring own piece or beachhead, and neighbouring is mutual, so the
+    candidates are the base line and the neighbours of those pieces, in slot order.
+    `scan`: `force_scan(board, forces, side)` when the caller already made it."""
+    guarded, beachheads = scan or force_scan(board, forces, side)
+    neighbours = board.neighbours
+    reach = set(board.base_line[side])
+    for slot, o in enumerate(owner):
+        if o == side:
+            reach.update(neighbours[slot])
+    for slot in beachheads:
+        reach.update(neighbours[slot])
+    return sorted(s for s in reach if owner[s] is None and s not in guarded)
 
 
-def paradrop_moves(board: Board, owner: list, forces: list, side: int, paratroopers: int) -> list:
-    """(target, slot) pairs where a paradrop is allowed now."""
+def paradrop_moves(board: Board, owner: list, forces: list, side: int, paratroopers: int, scan=None) -> list:
+    """(target, slot) pairs where a paradrop is allowed now (`scan` as for `placeable_slots`)."""
     if paratroopers <= 0:
         return []
     enemy = other(side)
-    return [(t, s) for t in range(board.n) if owner[t] == enemy and forces[t] is None
-            for s in board.neighbours[t]
-            if owner[s] is None and not guarded_against(board, forces, s, side)]
+    guarded = (scan or force_scan(board, forces, side))[0]
+    neighbours = board.neighbours
+    return [(t, s) for t, o in enumerate(owner) if o == enemy and forces[t] is None
+            for s in neighbours[t]
+            if owner[s] is None and s not in guarded]
