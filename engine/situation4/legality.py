@@ -5,6 +5,10 @@ as they appear in both the state and the view), so the rules, the bots and
 the window's drag feedback all share one judgement. Each `*_problem` function
 returns None when the move is allowed, else a sentence saying why not.
 """
+from collections.abc import Iterator
+from itertools import chain, compress, repeat
+from operator import eq
+
 from engine.situation4.board import LAND, Board
 
 TANK = "tank"
@@ -148,13 +152,18 @@ def force_scan(board: Board, forces: list, side: int) -> tuple[set, list]:
     enemy = other(side)
     enemy_near, own_near, beachheads = set(), set(), []
     neighbours = board.neighbours
-    for slot, f in enumerate(forces):
-        if f is not None:
-            if f["kind"] == TANK:
-                (enemy_near if f["side"] == enemy else own_near).update(neighbours[slot])
-            elif f["side"] == side:
-                beachheads.append(slot)
+    for slot in compress(range(len(forces)), forces):   # the slots holding a force (a dict, never empty)
+        f = forces[slot]
+        if f["kind"] == TANK:
+            (enemy_near if f["side"] == enemy else own_near).update(neighbours[slot])
+        elif f["side"] == side:
+            beachheads.append(slot)
     return (enemy_near - own_near if enemy_near else enemy_near), beachheads
+
+
+def slots_of(owner: list, side) -> Iterator[int]:
+    """The slots `owner` gives to `side` (None: the empty ones), in order; the loop runs in C."""
+    return compress(range(len(owner)), map(eq, owner, repeat(side)))
 
 
 def placeable_slots(board: Board, owner: list, forces: list, side: int, scan=None) -> list:
@@ -164,14 +173,11 @@ def placeable_slots(board: Board, owner: list, forces: list, side: int, scan=Non
     candidates are the base line and the neighbours of those pieces, in slot order.
     `scan`: `force_scan(board, forces, side)` when the caller already made it."""
     guarded, beachheads = scan or force_scan(board, forces, side)
-    neighbours = board.neighbours
+    neighbours = board.neighbours.__getitem__
     reach = set(board.base_line[side])
-    for slot, o in enumerate(owner):
-        if o == side:
-            reach.update(neighbours[slot])
-    for slot in beachheads:
-        reach.update(neighbours[slot])
-    return sorted(s for s in reach if owner[s] is None and s not in guarded)
+    reach.update(chain.from_iterable(map(neighbours, slots_of(owner, side))), *map(neighbours, beachheads))
+    reach.difference_update(guarded, slots_of(owner, other(side)), slots_of(owner, side))
+    return sorted(reach)
 
 
 def paradrop_moves(board: Board, owner: list, forces: list, side: int, paratroopers: int, scan=None) -> list:
