@@ -5,9 +5,9 @@ as they appear in both the state and the view), so the rules, the bots and
 the window's drag feedback all share one judgement. Each `*_problem` function
 returns None when the move is allowed, else a sentence saying why not.
 """
-from collections.abc import Iterator
-from itertools import chain, compress, repeat
-from operator import eq
+from functools import lru_cache
+from itertools import compress, repeat
+from operator import eq, is_
 
 from engine.situation4.board import LAND, Board
 
@@ -161,23 +161,45 @@ def force_scan(board: Board, forces: list, side: int) -> tuple[set, list]:
     return (enemy_near - own_near if enemy_near else enemy_near), beachheads
 
 
-def slots_of(owner: list, side) -> Iterator[int]:
-    """The slots `owner` gives to `side` (None: the empty ones), in order; the loop runs in C."""
-    return compress(range(len(owner)), map(eq, owner, repeat(side)))
+# Sets of slots as Python ints with one byte per slot (byte `slot` is 1 when it is in the set): a
+# whole board's neighbours are found with four shifts, and the slots read back with one C-level
+# `compress`. The pieces interlock on the grid (up, right, down, left), as board.parse_layout builds.
+@lru_cache(maxsize=None)
+def _grid_masks(cols: int, rows: int) -> tuple[int, int, int]:
+    """(every slot, every slot but the first column, every slot but the last column) as byte sets."""
+    n = cols * rows
+    return (int.from_bytes(b"\x01" * n, "little"),
+            int.from_bytes(bytes(s % cols != 0 for s in range(n)), "little"),
+            int.from_bytes(bytes(s % cols != cols - 1 for s in range(n)), "little"))
+
+
+def _byte_set(flags) -> int:
+    return int.from_bytes(bytes(flags), "little")
+
+
+def _slots_set(slots) -> int:
+    """The byte set of a few distinct slots."""
+    return sum(1 << (slot << 3) for slot in slots)
+
+
+def _touching(board: Board, mask: int) -> int:
+    """Every slot that interlocks with a slot of `mask`."""
+    every, not_first, not_last = _grid_masks(board.cols, board.rows)
+    row = 8 * board.cols
+    return ((mask & not_first) >> 8) | ((mask & not_last) << 8) | (mask >> row) | ((mask << row) & every)
 
 
 def placeable_slots(board: Board, owner: list, forces: list, side: int, scan=None) -> list:
     """Every empty slot where `side` may place that slot's piece now: `place_problem(...) is None`, judged
     without building the sentences (this runs for every racer on every update). A slot is anchored by
-    its base line or a neighbouring own piece or beachhead, and neighbouring is mutual, so the
-    candidates are the base line and the neighbours of those pieces, in slot order.
+    its base line or a neighbouring own piece or beachhead, so the candidates are the base line and
+    the slots touching those pieces, in slot order.
     `scan`: `force_scan(board, forces, side)` when the caller already made it."""
     guarded, beachheads = scan or force_scan(board, forces, side)
-    neighbours = board.neighbours.__getitem__
-    reach = set(board.base_line[side])
-    reach.update(chain.from_iterable(map(neighbours, slots_of(owner, side))), *map(neighbours, beachheads))
-    reach.difference_update(guarded, slots_of(owner, other(side)), slots_of(owner, side))
-    return sorted(reach)
+    own = _byte_set(map(eq, owner, repeat(side))) | _slots_set(beachheads)
+    empty = _byte_set(map(is_, owner, repeat(None)))
+    allowed = (_slots_set(board.base_line[side]) | _touching(board, own)) & empty & ~_slots_set(guarded)
+    return list(compress(range(board.n), allowed.to_bytes(board.n, "little")))
 
 
 def paradrop_moves(board: Board, owner: list, forces: list, side: int, paratroopers: int, scan=None) -> list:
