@@ -666,12 +666,12 @@ def _rows(quick: bool) -> list[Row]:
     out.append(Row("net: situation4 real-time actions accepted/s, 4 seats", f"{rate:,.0f}/s", ">= 20000/s",
                    rate >= 20000,
                    f"median of {races_n} races (min {rates[0]:,.0f}/s, max {rates[-1]:,.0f}/s), each "
-                   f"{GAMES_PER_RACE} games back to back on fresh tables, {races[0][0]} placements, "
+                   f"{GAMES_PER_RACE} games back to back on fresh tables, {races[0][0]} placements a race, "
                    f"{race_ms:.0f} ms median ({refused} refused in all); per second of the host's own CPU "
                    f"time {cpu_rate:,.0f}/s (median; the host ran {on_cpu:.0%} of a race's wall time and "
-                   f"waited ready for a CPU {starved:.0%}: the machine's other load); each seat writes its moves at once, "
-                   "host pinned to one core; per move: exact reads, decode, Session.act, ok (batched per "
-                   "read), one coalesced update per loop turn (views: the public part once, each seat's "
+                   f"waited ready for a CPU {starved:.0%}: the machine's other load); each seat writes its "
+                   "moves at once, host pinned to one core; per move: exact reads, decode, Session.act, ok "
+                   "(batched per read), one coalesced update per loop turn (views: the public part once, each seat's "
                    "legal listing from its pieces and the few tanks). One move in flight per seat: "
                    f"{closed_rate:,.0f}/s (4 seats / the round trip, not the host)"))
     seen = s4_seen_elsewhere(2 if quick else 6)
