@@ -91,15 +91,21 @@ class _Pinned:
 class _Proc:
     """A server process started from this checkout; it prints `listening on HOST:PORT` once it accepts."""
 
-    def __init__(self, *args):
+    def __init__(self, *args, wait: bool = True):
+        self.args = args
         self.proc = subprocess.Popen([sys.executable, *args], cwd=ROOT, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True)
         pin(self.proc.pid, SERVER_CPU)
+        if wait:
+            self.wait_ready()
+
+    def wait_ready(self) -> None:
+        """Block until the server accepts (wait=False lets several start at once first)."""
         line = self.proc.stdout.readline()
         match = re.fullmatch(r"listening on [\d.]+:(\d+)\n", line)
         if not match:
             self.proc.kill()
-            raise RuntimeError(f"{args} did not start: {line!r}")
+            raise RuntimeError(f"{self.args} did not start: {line!r}")
         self.address = (LOOPBACK, int(match.group(1)))
 
     def __enter__(self):
@@ -288,90 +294,128 @@ def s4_plans(n_seats: int) -> list[list[dict]]:
 
 
 class _S4Serve(_Proc):
-    def __init__(self, seats: int, seed: int):
+    def __init__(self, seats: int, seed: int, wait: bool = True):
         super().__init__("run.py", "serve", "--game", "situation4", "--seats", str(seats), "--seed", str(seed),
-                         "--host", LOOPBACK, "--port", "0", "--no-discovery")
+                         "--host", LOOPBACK, "--port", "0", "--no-discovery", wait=wait)
 
 
 WARM_UP = 20
+# One game is 96 placements (~5 ms at the goal): one VM stall would halve it. A race is this many
+# games back to back, so it lasts tens of milliseconds and a stall costs it a few percent.
+GAMES_PER_RACE = 6
 
 
-def s4_throughput(games: int, n_seats: int = 4, pipelined: bool = True) -> list[tuple[int, int, float]]:
-    """Per race (accepted, refused, seconds): every seat places as fast as it can, all at once.
+def _on_cpu(pid: int) -> tuple[float, float]:
+    """Seconds process `pid` has run on a CPU so far, and has waited, ready, for one (its main thread;
+    Linux schedstat, in ns), or NaNs."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as f:
+            ran, waited = f.read().split()[:2]
+        return int(ran) / 1e9, int(waited) / 1e9
+    except (OSError, ValueError):
+        return float("nan"), float("nan")
+
+
+def _s4_game(host, plans: list, pipelined: bool) -> tuple[int, int, float, float, float]:
+    """One game on a fresh table: (accepted, refused, seconds of its timed part, of which the host ran on
+    a CPU, and waited ready for one). Seats connect and warm up untimed; the clock runs from the first
+    placement written to the last answer read. The host's CPU time shows what it costs apart from a
+    loaded machine's waits."""
+    n_seats = len(plans)
+    accepted = refused = 0
+    socks = [_connect(host.address) for _ in range(n_seats)]
+    try:
+        for i, s in enumerate(socks):  # seat i asks for seat i
+            _send(s, {"t": "hello", "proto": 1, "name": "racer", "want": "play", "seat": i})
+        for s in socks:
+            _send(s, {"t": "ping", "n": 1})
+            while _recv(s)["t"] != "pong":
+                pass
+        for s in socks:  # warm-up, untimed: refused moves (nothing changes) through the same path
+            for k in range(WARM_UP):
+                _send(s, {"t": "act", "seq": k + 1, "a": {"type": "flag", "slot": 0}})
+            for k in range(WARM_UP):
+                while _recv(s)["t"] != "err":
+                    pass
+        # seqs go on after the warm-up's: a seq at or below a seat's last_seq is a resend, never applied
+        encoded = [[frames.encode({"t": "act", "seq": WARM_UP + k + 1, "a": a}, frames.MAX_CLIENT_FRAME)
+                    for k, a in enumerate(plan)] for plan in plans]
+        sel = selectors.DefaultSelector()
+        for s in socks:
+            s.setblocking(False)
+            sel.register(s, selectors.EVENT_READ)
+        buffers = {s: b"" for s in socks}
+        sent = {s: 0 for s in socks}
+        total = sum(len(p) for p in plans)
+        cpu0 = _on_cpu(host.proc.pid)
+        t0 = time.perf_counter()
+        for s, frames_ in zip(socks, encoded):
+            if pipelined:
+                s.setblocking(True)
+                s.sendall(b"".join(frames_))
+                s.setblocking(False)
+                sent[s] = len(frames_)
+            else:
+                s.sendall(frames_[0])
+                sent[s] = 1
+        done = 0
+        deadline = time.monotonic() + 30
+        while done < total and time.monotonic() < deadline:
+            for key, _ in sel.select(0.5):
+                s = key.fileobj
+                buf = buffers[s] + s.recv(1 << 20)
+                while len(buf) >= 4:
+                    n = struct.unpack(">I", buf[:4])[0]
+                    if len(buf) < 4 + n:
+                        break
+                    body = buf[4:4 + n]
+                    buf = buf[4 + n:]
+                    if body.startswith(b"\x83\xa1t\xa2ok"):
+                        accepted += 1
+                    elif b"\xa1t\xa3err" in body and b"\xa3seq" in body:
+                        refused += 1
+                    else:
+                        continue
+                    done += 1
+                    i = socks.index(s)
+                    if not pipelined and sent[s] < len(encoded[i]):
+                        s.sendall(encoded[i][sent[s]])
+                        sent[s] += 1
+                buffers[s] = buf
+        seconds = time.perf_counter() - t0
+        cpu, starved = (b - a for a, b in zip(cpu0, _on_cpu(host.proc.pid)))
+        sel.close()
+        if done < total:
+            raise TimeoutError(f"{total - done} placements were never answered")
+        return accepted, refused, seconds, cpu, starved
+    finally:
+        for s in socks:
+            s.close()
+
+
+def s4_throughput(races: int, n_seats: int = 4, pipelined: bool = True,
+                  games_per_race: int = GAMES_PER_RACE) -> list[tuple[int, int, float, float, float]]:
+    """Per race (accepted, refused, seconds, host CPU seconds, host seconds ready but not run):
+    `games_per_race` games back to back, each on its own fresh
+    table, every seat placing as fast as it can, all at once; a race's seconds are its games' timed
+    parts added up (the tables start together beforehand, untimed).
 
     pipelined: each seat writes its whole plan at once (the host's ceiling);
     else closed loop: each seat sends its next placement as soon as the previous one is answered."""
-    races = []
+    out = []
     plans = s4_plans(n_seats)
-    for game in range(games):
-        accepted = refused = 0
-        with _S4Serve(n_seats, 100 + game) as host:
-            socks = [_connect(host.address) for _ in range(n_seats)]
-            for i, s in enumerate(socks):  # seat i asks for seat i
-                _send(s, {"t": "hello", "proto": 1, "name": "racer", "want": "play", "seat": i})
-            for s in socks:
-                _send(s, {"t": "ping", "n": 1})
-                while _recv(s)["t"] != "pong":
-                    pass
-            for s in socks:  # warm-up, untimed: refused moves (nothing changes) through the same path
-                for k in range(WARM_UP):
-                    _send(s, {"t": "act", "seq": k + 1, "a": {"type": "flag", "slot": 0}})
-                for k in range(WARM_UP):
-                    while _recv(s)["t"] != "err":
-                        pass
-            # seqs go on after the warm-up's: a seq at or below a seat's last_seq is a resend, never applied
-            encoded = [[frames.encode({"t": "act", "seq": WARM_UP + k + 1, "a": a}, frames.MAX_CLIENT_FRAME)
-                        for k, a in enumerate(plan)] for plan in plans]
-            sel = selectors.DefaultSelector()
-            for s in socks:
-                s.setblocking(False)
-                sel.register(s, selectors.EVENT_READ)
-            buffers = {s: b"" for s in socks}
-            answered = {s: 0 for s in socks}
-            sent = {s: 0 for s in socks}
-            total = sum(len(p) for p in plans)
-            t0 = time.perf_counter()
-            for s, frames_ in zip(socks, encoded):
-                if pipelined:
-                    s.setblocking(True)
-                    s.sendall(b"".join(frames_))
-                    s.setblocking(False)
-                    sent[s] = len(frames_)
-                else:
-                    s.sendall(frames_[0])
-                    sent[s] = 1
-            done = 0
-            deadline = time.monotonic() + 30
-            while done < total and time.monotonic() < deadline:
-                for key, _ in sel.select(0.5):
-                    s = key.fileobj
-                    buf = buffers[s] + s.recv(1 << 20)
-                    while len(buf) >= 4:
-                        n = struct.unpack(">I", buf[:4])[0]
-                        if len(buf) < 4 + n:
-                            break
-                        body = buf[4:4 + n]
-                        buf = buf[4 + n:]
-                        if body.startswith(b"\x83\xa1t\xa2ok"):
-                            accepted += 1
-                        elif b"\xa1t\xa3err" in body and b"\xa3seq" in body:
-                            refused += 1
-                        else:
-                            continue
-                        done += 1
-                        answered[s] += 1
-                        i = socks.index(s)
-                        if not pipelined and sent[s] < len(encoded[i]):
-                            s.sendall(encoded[i][sent[s]])
-                            sent[s] += 1
-                    buffers[s] = buf
-            races.append((accepted, refused, time.perf_counter() - t0))
-            if done < total:
-                raise TimeoutError(f"{total - done} placements were never answered")
-            sel.close()
-            for s in socks:
-                s.close()
-    return races
+    for race in range(races):
+        seeds = [100 + race * games_per_race + g for g in range(games_per_race)]
+        hosts = [_S4Serve(n_seats, seed, wait=False) for seed in seeds]
+        try:
+            for host in hosts:
+                host.wait_ready()
+            games_ = [_s4_game(host, plans, pipelined) for host in hosts]
+        finally:
+            for host in hosts:
+                host.__exit__(None, None, None)
+        out.append(tuple(map(sum, zip(*games_))))
+    return out
 
 
 def s4_seen_elsewhere(games: int) -> list[float]:
@@ -608,20 +652,28 @@ def _rows(quick: bool) -> list[Row]:
                    f"plain fan-out process with no table (frame in, the same frame out to 8 sockets), taken in "
                    f"turns; against the echo floor: {_pct(fan, 50) / f50:.1f}x vs {_pct(raw, 50) / f50:.1f}x. "
                    f"The host adds the act itself, the ok first, 5 views; {LOOP_NOTE}"))
-    games_n = 5 if quick else 20
-    races = s4_throughput(games_n)
-    rates = sorted(ok / secs for ok, _, secs in races)
+    races_n = 5 if quick else 20
+    races = s4_throughput(races_n)
+    rates = sorted(ok / secs for ok, _, secs, _, _ in races)
     rate = _pct(rates, 50)
-    refused = sum(r for _, r, _ in races)
-    closed = s4_throughput(max(2, games_n // 2), pipelined=False)
-    closed_rate = _pct(sorted(ok / secs for ok, _, secs in closed), 50)
+    refused = sum(r[1] for r in races)
+    race_ms = _pct([r[2] for r in races], 50) * 1e3
+    cpu_rate = _pct([ok / cpu for ok, _, _, cpu, _ in races], 50)
+    on_cpu = _pct([cpu / secs for _, _, secs, cpu, _ in races], 50)
+    starved = _pct([waited / secs for _, _, secs, _, waited in races], 50)
+    closed = s4_throughput(max(2, races_n // 4), pipelined=False)
+    closed_rate = _pct([r[0] / r[2] for r in closed], 50)
     out.append(Row("net: situation4 real-time actions accepted/s, 4 seats", f"{rate:,.0f}/s", ">= 20000/s",
                    rate >= 20000,
-                   f"median of {games_n} races of {races[0][0]} placements ({refused} refused; slowest "
-                   f"{rates[0]:,.0f}/s: a race is ~3 ms, so one ~4 ms VM wake-up stall halves it), each seat "
-                   "writing its moves at once, host pinned to one core; per move: exact reads, decode, "
-                   "Session.act ~18 us, ok (batched per read), one coalesced update per loop turn. One move in "
-                   f"flight per seat: {closed_rate:,.0f}/s (4 seats / the round trip, not the host)"))
+                   f"median of {races_n} races (min {rates[0]:,.0f}/s, max {rates[-1]:,.0f}/s), each "
+                   f"{GAMES_PER_RACE} games back to back on fresh tables, {races[0][0]} placements a race, "
+                   f"{race_ms:.0f} ms median ({refused} refused in all); per second of the host's own CPU "
+                   f"time {cpu_rate:,.0f}/s (median; the host ran {on_cpu:.0%} of a race's wall time and "
+                   f"waited ready for a CPU {starved:.0%}: the machine's other load); each seat writes its "
+                   "moves at once, host pinned to one core; per move: exact reads, decode, Session.act, ok "
+                   "(batched per read), one coalesced update per loop turn (views: the public part once, each seat's "
+                   "legal listing from its pieces and the few tanks). One move in flight per seat: "
+                   f"{closed_rate:,.0f}/s (4 seats / the round trip, not the host)"))
     seen = s4_seen_elsewhere(2 if quick else 6)
     s50 = _pct(seen, 50) / f50
     out.append(Row("net: situation4 placement seen by the other racer (x floor)", f"{s50:.1f}x", "<= 3x",

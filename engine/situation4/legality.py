@@ -5,6 +5,10 @@ as they appear in both the state and the view), so the rules, the bots and
 the window's drag feedback all share one judgement. Each `*_problem` function
 returns None when the move is allowed, else a sentence saying why not.
 """
+from functools import lru_cache
+from itertools import compress, repeat
+from operator import eq, is_
+
 from engine.situation4.board import LAND, Board
 
 TANK = "tank"
@@ -142,18 +146,69 @@ def tank_land(board: Board, owner: list, bridges: list, side: int) -> list:
     return land
 
 
-def placeable_slots(board: Board, owner: list, forces: list, side: int) -> list:
+def force_scan(board: Board, forces: list, side: int) -> tuple[set, list]:
+    """One pass over the few forces on the board: (the slots `guarded_against` holds for, `side`'s
+    beachheads). Neighbouring is mutual on the grid, so a tank guards exactly its neighbours."""
+    enemy = other(side)
+    enemy_near, own_near, beachheads = set(), set(), []
+    neighbours = board.neighbours
+    for slot in compress(range(len(forces)), forces):   # the slots holding a force (a dict, never empty)
+        f = forces[slot]
+        if f["kind"] == TANK:
+            (enemy_near if f["side"] == enemy else own_near).update(neighbours[slot])
+        elif f["side"] == side:
+            beachheads.append(slot)
+    return (enemy_near - own_near if enemy_near else enemy_near), beachheads
+
+
+# Sets of slots as Python ints with one byte per slot (byte `slot` is 1 when it is in the set): a
+# whole board's neighbours are found with four shifts, and the slots read back with one C-level
+# `compress`. The pieces interlock on the grid (up, right, down, left), as board.parse_layout builds.
+@lru_cache(maxsize=None)
+def _grid_masks(cols: int, rows: int) -> tuple[int, int, int]:
+    """(every slot, every slot but the first column, every slot but the last column) as byte sets."""
+    n = cols * rows
+    return (int.from_bytes(b"\x01" * n, "little"),
+            int.from_bytes(bytes(s % cols != 0 for s in range(n)), "little"),
+            int.from_bytes(bytes(s % cols != cols - 1 for s in range(n)), "little"))
+
+
+def _byte_set(flags) -> int:
+    return int.from_bytes(bytes(flags), "little")
+
+
+def _slots_set(slots) -> int:
+    """The byte set of a few distinct slots."""
+    return sum(1 << (slot << 3) for slot in slots)
+
+
+def _touching(board: Board, mask: int) -> int:
+    """Every slot that interlocks with a slot of `mask`."""
+    every, not_first, not_last = _grid_masks(board.cols, board.rows)
+    row = 8 * board.cols
+    return ((mask & not_first) >> 8) | ((mask & not_last) << 8) | (mask >> row) | ((mask << row) & every)
+
+
+def placeable_slots(board: Board, owner: list, forces: list, side: int, scan=None) -> list:
     """Every empty slot where `side` may place that slot's piece now: `place_problem(...) is None`, judged
-    without building the sentences (this runs for every racer on every update)."""
-    return [s for s in range(board.n) if owner[s] is None and _slot_problem(board, owner, forces, side, s, s) is None
-            and anchored(board, owner, forces, s, side)]
+    without building the sentences (this runs for every racer on every update). A slot is anchored by
+    its base line or a neighbouring own piece or beachhead, so the candidates are the base line and
+    the slots touching those pieces, in slot order.
+    `scan`: `force_scan(board, forces, side)` when the caller already made it."""
+    guarded, beachheads = scan or force_scan(board, forces, side)
+    own = _byte_set(map(eq, owner, repeat(side))) | _slots_set(beachheads)
+    empty = _byte_set(map(is_, owner, repeat(None)))
+    allowed = (_slots_set(board.base_line[side]) | _touching(board, own)) & empty & ~_slots_set(guarded)
+    return list(compress(range(board.n), allowed.to_bytes(board.n, "little")))
 
 
-def paradrop_moves(board: Board, owner: list, forces: list, side: int, paratroopers: int) -> list:
-    """(target, slot) pairs where a paradrop is allowed now."""
+def paradrop_moves(board: Board, owner: list, forces: list, side: int, paratroopers: int, scan=None) -> list:
+    """(target, slot) pairs where a paradrop is allowed now (`scan` as for `placeable_slots`)."""
     if paratroopers <= 0:
         return []
     enemy = other(side)
-    return [(t, s) for t in range(board.n) if owner[t] == enemy and forces[t] is None
-            for s in board.neighbours[t]
-            if owner[s] is None and not guarded_against(board, forces, s, side)]
+    guarded = (scan or force_scan(board, forces, side))[0]
+    neighbours = board.neighbours
+    return [(t, s) for t, o in enumerate(owner) if o == enemy and forces[t] is None
+            for s in neighbours[t]
+            if owner[s] is None and s not in guarded]

@@ -22,7 +22,10 @@ def legal_actions(board: Board, state: dict, seat: int) -> list:
         land = state["tank_land"][side]
         actions += [{"type": "tank", "slot": s} for s in range(board.n)
                     if land[s] and forces[s] is None and owner[s] == side]
+    scan = legality.force_scan(board, forces, side)  # shared by paradrops and placements
     actions += [{"type": "paradrop", "target": t, "piece": s, "slot": s}
-                for t, s in legality.paradrop_moves(board, owner, forces, side, state["in_hand"][PARATROOP][side])]
-    actions += [{"type": "place", "piece": s, "slot": s} for s in legality.placeable_slots(board, owner, forces, side)]
+                for t, s in legality.paradrop_moves(board, owner, forces, side, state["in_hand"][PARATROOP][side],
+                                                    scan)]
+    actions += [{"type": "place", "piece": s, "slot": s}
+                for s in legality.placeable_slots(board, owner, forces, side, scan)]
     return actions

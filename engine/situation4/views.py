@@ -1,5 +1,7 @@
 """What each seat sees. Everything on the table is public; only a side's tray order is
 private to that side's seats (the opponent sees how many pieces it has left)."""
+from itertools import compress
+
 from engine.situation4.board import Board
 from engine.situation4.state import SIDES, side_of
 
@@ -19,7 +21,7 @@ def view(board: Board, state: dict, seat) -> dict:
         "in_hand": {kind: list(counts) for kind, counts in state["in_hand"].items()},
         "bases_ready": {kind: list(flags) for kind, flags in state["ready"].items()},
         "beachheads": list(state["beachheads"]),
-        "tank_reach": [[s for s, ok in enumerate(state["tank_land"][side]) if ok] for side in range(SIDES)],
+        "tank_reach": [list(compress(range(board.n), state["tank_land"][side])) for side in range(SIDES)],
         "flag_windows": list(state["flag_window"]),
         "open_objectives": list(state["open_objectives"]),
         "lapsed_flag": state["lapsed_flag"],

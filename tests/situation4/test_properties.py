@@ -43,6 +43,18 @@ def own_land_by_hand(owner, bridges, side):
     return [x in seen for x in range(BOARD.n)]
 
 
+def listing_matches_the_sentences(st_, side):
+    """The fast listing (placements and paradrops found from the side's pieces and the tanks) offers exactly
+    the moves the rules' own checks, asked slot by slot, find no objection to."""
+    owner, forces = st_["owner"], st_["forces"]
+    by_hand = [x for x in range(BOARD.n) if legality.place_problem(BOARD, owner, forces, side, x, x) is None]
+    assert legality.placeable_slots(BOARD, owner, forces, side) == by_hand
+    paratroopers = st_["in_hand"]["paratroop"][side]
+    drops = [(t, x) for t in range(BOARD.n) for x in BOARD.neighbours[t]
+             if legality.paradrop_problem(BOARD, owner, forces, side, paratroopers, t, x, x) is None]
+    assert legality.paradrop_moves(BOARD, owner, forces, side, paratroopers) == drops
+
+
 def check_after(s, events):
     st_ = s.state
     owner, forces = st_["owner"], st_["forces"]
@@ -58,6 +70,7 @@ def check_after(s, events):
                             if (f := forces[n]) is not None and f["kind"] == TANK}
             assert tanks_around != {1 - e["side"]}, "a piece interlocks with an enemy tank's piece"
     for side in (0, 1):
+        listing_matches_the_sentences(st_, side)
         scratch = own_land_by_hand(owner, st_["bridges"], side)
         assert legality.tank_land(BOARD, owner, st_["bridges"], side) == scratch
         assert st_["tank_land"][side] == scratch
