@@ -354,7 +354,8 @@ def division_steps(kind: str = "infantry") -> dict:
     for sq in board.terrain:
         if not board.land(sq):
             continue
-        steps = ((n, movement.step_cost(board, sq, n, mover)[0]) for n in grid.neighbours(sq, board.width, board.height))
+        around = grid.neighbours(sq, board.width, board.height)
+        steps = ((n, movement.step_cost(board, sq, n, mover)[0]) for n in around)
         out[sq] = tuple((n, cost) for n, cost in steps if cost)
     return out
 
