@@ -8,6 +8,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.playing import p95, play_turns
 from bench.runner import Row
 from bots import make
 from engine import Session, games
@@ -29,28 +30,14 @@ def _bot_game(seed: int, game: str, levels: list[str]) -> tuple[Session, list[fl
     s = Session(game, len(levels), seed=seed)
     players = [make(game, level, seat, seed) for seat, level in enumerate(levels)]
     decisions: list[float] = []
-    for _ in range(ACTION_LIMIT):
-        if s.result():
-            break
-        for seat in s.to_act():
-            view = s.view(seat)
-            start = time.thread_time()
-            action = players[seat].choose(view)
-            decisions.append(time.thread_time() - start)
-            if action is not None:
-                s.act(seat, action)
-                break
-        else:
-            timer = s.timer()
-            if timer is None:
-                break  # no bot acts and no timer runs: reported as unfinished
-            s.act(None, timer["action"])
+
+    def decide(seat, view):
+        start = time.thread_time()
+        action = players[seat].choose(view)
+        decisions.append(time.thread_time() - start)
+        return action
+    play_turns(s, decide, ACTION_LIMIT)   # a game that stalls or runs out is reported as unfinished
     return s, decisions
-
-
-def _p95(values: list[float]) -> float:
-    ordered = sorted(values) or [0.0]
-    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
 def _game_rows(game: str, quick: bool) -> list[Row]:
@@ -71,7 +58,7 @@ def _game_rows(game: str, quick: bool) -> list[Row]:
     game_row = Row(f"{game}: full bot game ({who}), Session + views + bots, CPU", f"{worst:.2f} s",
                    f"<= {GAME_GOAL_S:g} s" if held else "", (worst <= GAME_GOAL_S and not unfinished) if held else None,
                    f"worst of {len(times)} seeded games; {min(actions)}-{max(actions)} actions, mean "
-                   f"{sum(times) / len(times):.2f} s; bot decision p95 {_p95(decisions) * 1000:.1f} ms"
+                   f"{sum(times) / len(times):.2f} s; bot decision p95 {p95(decisions) * 1000:.1f} ms"
                    + (f"; {unfinished} did not finish in {ACTION_LIMIT} actions" if unfinished else ""))
     return [game_row, _replay_row(game, longest, quick)]
 

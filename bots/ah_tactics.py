@@ -4,8 +4,8 @@ A bot plans a whole phase at once from its view and then sends the planned actio
 one, each checked against view["private"]["legal"] (a step that is no longer legal is dropped;
 a plan that runs out is made again from the view as it then stands). What it knows of the
 board: the map data, the units it can see, its own reserves; the enemy's reserves are unknown
-to it. For reach it reads the move templates and costs in its legal listing; for odds it uses
-the rules' own table and odds functions.
+to it. For reach it reads the move templates and costs in its legal listing; for every rule it
+asks its rules' documented queries (engine/ah_tactics/queries.py: the odds, the table, the mountains).
 
   easy    moves up to eight units at random straight at the enemy, into contact when it comes,
           covers the battles it must fight with any attackers, sends losers back anywhere;
@@ -26,12 +26,11 @@ import random
 from functools import lru_cache
 
 from engine import grid, legal as shape
-import engine.ah_tactics.crt as crt
-from engine.ah_tactics.board import MOUNTAIN, load
-from engine.ah_tactics.units import FACTOR, HQ
+from engine.ah_tactics import queries
+from engine.ah_tactics.board import load
 from bots.ah_tactics_threat import ALLOWANCE, open_sides, threatened
 
-SIDE_NAMES = ("blue", "red")
+SIDE_NAMES, HQ = queries.SIDE_NAMES, queries.HQ_KIND
 # What sets the levels apart (experiments change these):
 #   attacks    groups gathered against enemy divisions per turn
 #   thrift     how much a square of allowance spent weighs against expected losses inflicted
@@ -57,11 +56,12 @@ class TacticsBot:
         self.queue: list[dict] = []
         self.key = None
         self.board = load()
-        self.table = crt.load()
+        self.side = None   # an index into SIDE_NAMES, from the first view
 
     # ----- the one entry point ---------------------------------------------------------
     def choose(self, view: dict):
         public, private = view["public"], view["private"]
+        self.side = queries.side_of(view)
         if public.get("result") is not None:
             return None
         legal = private.get("legal") or {}
@@ -138,7 +138,7 @@ class TacticsBot:
         if not shape.of_type(legal, "setup_done")[0]:
             return []
         board = self.board
-        side = self.seat % 2
+        side = self.side
         kinds = {u["id"]: u["kind"] for u in public["units"]}
         spots = {int(k): tuple(v) for k, v in private["arrangement"].items()}
         areas = {t["unit"]: [tuple(s) for s in shape.domain_values(t["to"])] for t in shape.of_type(legal, "place")[1]}
@@ -195,32 +195,24 @@ class TacticsBot:
 # ----- the odds a bot expects ------------------------------------------------------------
 @lru_cache(maxsize=4096)
 def expected(attack_halves: int, defence_halves: int, attack_factors: int, defence_factors: int):
-    """(expected enemy factors lost, expected own factors lost) of one battle, by the rules' table."""
-    table = crt.load()
-    o = crt.odds(attack_halves, defence_halves)
-    columns = [o.column] if o.column else [o.defender_column, o.attacker_column]
+    """(expected enemy factors lost, expected own factors lost) of one battle, by the rules' table (a fall-back
+    counted as three tenths of the loser's factors)."""
     gain = loss = 0.0
-    for column in columns:
-        for die in range(1, 7):
-            r = table.result(column, die)
-            w = 1 / (6 * len(columns))
-            if column in (crt.AUTO_DEFENDER, crt.AUTO_ATTACKER):
-                w = 1 / len(columns)
-            if r.kind == crt.EXCHANGE:
-                gain += w
-                loss += w
-            elif r.kind == crt.ELIM:
-                if r.loser == crt.DEFENDER:
-                    gain += w * defence_factors
-                else:
-                    loss += w * attack_factors
+    for chance, r in queries.outcome_faces(attack_halves / 2, defence_halves / 2):
+        w = float(chance)
+        if r.kind == queries.EXCHANGE:
+            gain += w
+            loss += w
+        elif r.kind == queries.ELIM:
+            if r.loser == queries.DEFENDER:
+                gain += w * defence_factors
             else:
-                if r.loser == crt.DEFENDER:
-                    gain += w * 0.3 * defence_factors
-                else:
-                    loss += w * 0.3 * attack_factors
-            if column in (crt.AUTO_DEFENDER, crt.AUTO_ATTACKER):
-                break
+                loss += w * attack_factors
+        else:
+            if r.loser == queries.DEFENDER:
+                gain += w * 0.3 * defence_factors
+            else:
+                loss += w * 0.3 * attack_factors
     return gain, loss
 
 
@@ -229,7 +221,7 @@ class Picture:
 
     def __init__(self, bot, public):
         self.board = bot.board
-        self.side = SIDE_NAMES[bot.seat % 2]
+        self.side = SIDE_NAMES[bot.side]
         self.units = {u["id"]: u for u in public["units"]}
         self.at = {}
         for u in public["units"]:
@@ -261,7 +253,7 @@ class Picture:
         return sq not in self.at and self.board.land(sq)
 
 
-def spread(table, attackers: dict, defenders: dict, fits: dict, must, level: str, rng=None, across=None):
+def spread(attackers: dict, defenders: dict, fits: dict, must, level: str, rng=None, across=None):
     """A battle plan for `attackers` {id: factor} against the `must` defenders {id: factor}:
     [(attackers, defenders)], and its expected value (enemy factors lost minus own, own weighted
     by caution). `fits[a]` is the set of defenders attacker a may attack. Every must-defender is
@@ -270,8 +262,8 @@ def spread(table, attackers: dict, defenders: dict, fits: dict, must, level: str
     across = across or set()
 
     def halves(group):
-        att = sum(attackers[a] * (1 if (a, d) in across else 2) for a in group[0] for d in group[1][:1])
-        return att, sum(2 * max(1, defenders[d]) for d in group[1])
+        given = [(attackers[a], (a, d) in across) for a in group[0] for d in group[1][:1]]
+        return queries.battle_halves(given, [max(1, defenders[d]) for d in group[1]])
 
     def value(group):
         a, d = halves(group)
@@ -340,7 +332,7 @@ class Mover:
         self.engage_map = {}
         for e in self.pic.enemy_divisions:
             esq = tuple(e["at"])
-            if e["kind"] == "mountain" and self.board.terrain[esq] == MOUNTAIN:
+            if queries.in_mountains(e["id"], esq):
                 continue
             for n in grid.neighbours(esq, self.board.width, self.board.height):
                 if not self.board.separated(esq, n):
@@ -435,13 +427,13 @@ class Mover:
         for uid, sq in positions.items():
             touched = self.engaged(sq)
             if touched:
-                attackers[uid] = FACTOR[self.pic.units[uid]["kind"]]
+                attackers[uid] = queries.printed_factor(self.pic.units[uid]["kind"])
                 fits[uid] = set(touched)
                 must.update(touched)
         if not must:
             return 0.0
-        defenders = {d: FACTOR[self.pic.units[d]["kind"]] for d in must}
-        _, value = spread(self.bot.table, attackers, defenders, fits, sorted(must), self.level)
+        defenders = {d: queries.printed_factor(self.pic.units[d]["kind"]) for d in must}
+        _, value = spread(attackers, defenders, fits, sorted(must), self.level)
         return value
 
     # -- attacks: gather units around one enemy division at a time while the forecast improves
@@ -473,7 +465,7 @@ class Mover:
         """(gain, [(unit, square, cost)], cost, forecast) of the best group closing on `d`."""
         board = self.board
         dsq = tuple(d["at"])
-        if d["kind"] == "mountain" and board.terrain[dsq] == MOUNTAIN:
+        if queries.in_mountains(d["id"], dsq):
             return None
         squares = [n for n in grid.neighbours(dsq, board.width, board.height)
                    if n not in taken and n not in self.pic.at and board.land(n) and not board.separated(n, dsq)]
@@ -483,10 +475,10 @@ class Mover:
             if uid in used or u["kind"] == HQ or u["status"] != "active" or uid not in self.reach:
                 continue
             reach = self.reach[uid]
-            cheapest = min(((reach[sq], sq) for sq in squares if sq in reach and
-                            (board.terrain[sq] != MOUNTAIN or u["kind"] == "mountain")), default=None)
+            cheapest = min(((reach[sq], sq) for sq in squares if sq in reach and queries.may_stand(uid, sq)),
+                           default=None)
             if cheapest:
-                offers.append((cheapest[0], -FACTOR[u["kind"]], uid, cheapest[1]))
+                offers.append((cheapest[0], -queries.printed_factor(u["kind"]), uid, cheapest[1]))
         offers.sort()
         group, cost, best = [], 0, None
         for c, _, uid, sq in offers[:10]:
@@ -692,12 +684,12 @@ class BattlePlanner:
         self.board = bot.board
 
     def plan(self) -> list[dict]:
-        attackers = {a: FACTOR[self.units[a]["kind"]] for a in self.fits}
-        defenders = {d: max(1, FACTOR[self.units[d]["kind"]]) for a in self.fits for d in self.fits[a]}
+        attackers = {a: queries.printed_factor(self.units[a]["kind"]) for a in self.fits}
+        defenders = {d: max(1, queries.printed_factor(self.units[d]["kind"])) for a in self.fits for d in self.fits[a]}
         across = {(a, d) for a in self.fits for d in self.fits[a]
                   if self.board.separated(tuple(self.units[a]["at"]), tuple(self.units[d]["at"]))}
         rng = self.bot.random if self.bot.level == "easy" else None
-        battles, _ = spread(self.bot.table, attackers, defenders, self.fits, self.must, self.bot.level, rng, across)
+        battles, _ = spread(attackers, defenders, self.fits, self.must, self.bot.level, rng, across)
         steps = []
         for group, targets in battles:
             steps.append(self.assign(group[0], targets[0]))
@@ -710,4 +702,4 @@ class BattlePlanner:
 
     def assign(self, attacker: int, defender: int) -> dict:
         return {"type": "assign", "attacker": attacker, "defender": defender,
-                "factors": FACTOR[self.units[attacker]["kind"]]}
+                "factors": queries.printed_factor(self.units[attacker]["kind"])}

@@ -1,5 +1,6 @@
 """Where a Tactics (1954) bot's HQs are safe: the squares enemy divisions could control after their next
-move, as far as the bot can tell from its own view.
+move, as far as the bot can tell from its own view. Every rule it uses is its rules' query
+(engine/ah_tactics/queries.py): the step costs, control, where a parachute division lands.
 
 An HQ is lost the moment an enemy division controls its square (rule F), so an HQ is safe where no
 enemy division can come next to it in one turn: the enemy moves on 30 squares of allowance (rule C's
@@ -13,31 +14,15 @@ import heapq
 from functools import lru_cache
 
 from engine import grid
-from engine.ah_tactics.board import FOREST, MOUNTAIN, load
+from engine.ah_tactics import queries
+from engine.ah_tactics.board import load
 
-ALLOWANCE = 90   # thirds of a square: the enemy's 30 squares
+ALLOWANCE = queries.FULL_ALLOWANCE   # thirds of a square: the enemy's 30 squares
 
 
-@lru_cache(maxsize=None)
 def _steps(name: str) -> dict:
-    """Per land square, [(neighbour, cost in thirds)] for a regular division (the rule book's costs)."""
-    board = load(name)
-    out = {}
-    for sq in board.terrain:
-        if not board.land(sq):
-            continue
-        steps = []
-        for n in grid.neighbours(sq, board.width, board.height):
-            if not board.land(n) or board.terrain[n] == MOUNTAIN:
-                continue
-            crossing = board.separated(sq, n)
-            if board.on_line(sq, n) or (board.same_city(sq, n) and not crossing):
-                cost = 1
-            else:
-                cost = (6 if board.terrain[n] == FOREST else 3) + (3 if crossing else 0)
-            steps.append((n, cost))
-        out[sq] = steps
-    return out
+    """Per land square, ((neighbour, cost in thirds), ...) for a regular division (the rules' step costs)."""
+    return queries.division_steps()
 
 
 @lru_cache(maxsize=None)
@@ -45,9 +30,7 @@ def _control(name: str) -> dict:
     """Per land square, the squares a regular division there controls (E1: not across a river; E2: not
     mountains)."""
     board = load(name)
-    return {sq: tuple(n for n in grid.neighbours(sq, board.width, board.height)
-                      if board.land(n) and board.terrain[n] != MOUNTAIN and not board.separated(sq, n))
-            for sq in board.terrain if board.land(sq)}
+    return {sq: queries.control(sq) for sq in board.terrain if board.land(sq)}
 
 
 def controlled(board, squares) -> set:
@@ -116,4 +99,4 @@ def threatened(board, enemy_divisions, own_divisions, others, enemy_ports=(), am
 def open_sides(board, sq, occupied) -> int:
     """Free land around `sq` where a parachute division could drop next to it (D3)."""
     return sum(1 for n in grid.neighbours(sq, board.width, board.height)
-               if board.land(n) and board.terrain[n] != MOUNTAIN and n not in occupied)
+               if queries.may_land(n) and n not in occupied)

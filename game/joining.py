@@ -36,3 +36,22 @@ class PendingJoin:
 
     def cancel(self) -> None:
         tables.close_in_background(self.link)
+
+
+class JoiningScreen:
+    """A screen that joins a table without leaving until it answers (the LAN browser, Rejoin): `joining` is
+    its PendingJoin, or None. Back cancels a join in progress before it leaves the screen."""
+    joining: PendingJoin | None = None
+
+    def step_join(self) -> None:
+        """Each frame: forget the join once it is settled (joined: the lobby is on top; failed: told why)."""
+        if self.joining is not None and self.joining.step() != "waiting":
+            self.joining = None
+
+    def back(self) -> None:
+        if self.joining is not None:
+            self.joining.cancel()
+            self.joining = None
+            return
+        self.app.pop()
+

@@ -66,12 +66,14 @@ def bench_app(quick: bool):
         app.close()
 
 
-def still_board(app, game_id: str, seats: list[dict], seed: int = 1):
+def still_board(app, game_id: str, seats: list[dict] | None = None, seed: int = 1, *, session=None):
     """`game_id`'s board pushed on `app` over an in-process table whose bots wait (the board holds
-    still while it is timed); one frame drawn. Returns (scene, link)."""
+    still while it is timed): a new table of `seats`, or `session` as bots have played it so far; one
+    frame drawn. Returns (scene, link)."""
     from game import boards
     from net.local import LocalTable
-    link = LocalTable(game_id, seats, seed=seed, bot_delay=3600, bot_factory=bots.make)
+    link = (LocalTable.from_session(session, bot_delay=3600, bot_factory=bots.make) if session is not None
+            else LocalTable(game_id, seats, seed=seed, bot_delay=3600, bot_factory=bots.make))
     scene = boards.board_module(game_id).BoardScene(app, link)
     app.push(scene)
     app.step(1 / 60)

@@ -6,7 +6,8 @@ reach lit and costed (pulsing), and the mouse rests on a lit square (tooltip). E
 is a drawn one (the board is asked to redraw before each). The frame is the app's whole `step`,
 as a multiple of an empty scene's frame measured the same way in the same run (bench.boards).
 """
-from bench.boards import bench_app, frame_row, frames
+from bench.boards import bench_app, frame_row, frames, still_board
+from bench.playing import bots_play_until
 from bench.runner import Row
 
 GOAL_MS = 8.3
@@ -19,29 +20,15 @@ def deployed(seed: int = 2):
     seats = [{"name": "Ada", "kind": "human"}, {"name": "Grace", "kind": "bot", "level": "normal"}]
     session = Session("ah_tactics", 2, seed=seed, seats=seats)
     players = [bots.make("ah_tactics", "normal", s, seed + s) for s in range(2)]
-    for _ in range(400):
-        pub = session.view(None)["public"]
-        if pub["phase"] == "move" and session.to_act() == [0]:
-            return session
-        for seat in session.to_act():
-            action = players[seat].choose(session.view(seat))
-            if action is not None:
-                session.act(seat, action)
-                break
-    raise RuntimeError("the bench game never reached Blue's movement")
+    return bots_play_until(session, players, lambda s: s.view(None)["public"]["phase"] == "move"
+                           and s.to_act() == [0], 400)
 
 
 def rows(quick: bool) -> list[Row]:
-    import bots
     from game.board_kit.autoplay import post_click, post_motion
-    from game.ah_tactics import BoardScene
-    from net.local import LocalTable
 
     with bench_app(quick) as (app, n, empty):
-        link = LocalTable.from_session(deployed(), bot_delay=3600, bot_factory=bots.make)
-        scene = BoardScene(app, link)
-        app.push(scene)
-        app.step(1 / 60)
+        scene, link = still_board(app, "ah_tactics", session=deployed())
         movers = sorted(scene.orders.units("move")) if scene.orders else []
         if movers:
             post_click(scene.map.centre(scene.positions[movers[len(movers) // 2]]))

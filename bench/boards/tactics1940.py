@@ -7,7 +7,8 @@ and jumps lit (pulsing) and the mouse rests on a lit square (tooltip). The frame
 whole `step`, as a multiple of an empty scene's frame measured the same way in the same run
 (bench.boards).
 """
-from bench.boards import bench_app, frame_row, frames
+from bench.boards import bench_app, frame_row, frames, still_board
+from bench.playing import bots_play_until
 from bench.runner import Row
 
 GOAL_MS = 8.3
@@ -22,31 +23,18 @@ def midgame(seed: int = 5):
                                                   for n in ("Grace", "Alan", "Edsger")]
     session = Session("tactics1940", 4, seed=seed, seats=seats)
     players = [bots.make("tactics1940", "normal", s, seed + s) for s in range(4)]
-    for _ in range(2000):
-        pub = session.view(None)["public"]
-        if session.rev >= PLAYED and session.to_act() == [0] and not pub["steps"] and pub["stage"] == "move":
-            return session
-        for seat in session.to_act():
-            action = players[seat].choose(session.view(seat))
-            if action is not None:
-                session.act(seat, action)
-                break
-        else:
-            session.act(None, session.timer()["action"])
-    raise RuntimeError("the bench game ended before it reached a move of seat 0")
+
+    def reached(s) -> bool:
+        pub = s.view(None)["public"]
+        return s.rev >= PLAYED and s.to_act() == [0] and not pub["steps"] and pub["stage"] == "move"
+    return bots_play_until(session, players, reached, 2000)
 
 
 def rows(quick: bool) -> list[Row]:
-    import bots
     from game.board_kit.autoplay import post_click, post_motion
-    from game.tactics1940 import BoardScene
-    from net.local import LocalTable
 
     with bench_app(quick) as (app, n, empty):
-        link = LocalTable.from_session(midgame(), bot_delay=3600, bot_factory=bots.make)
-        scene = BoardScene(app, link)
-        app.push(scene)
-        app.step(1 / 60)
+        scene, link = still_board(app, "tactics1940", session=midgame())
         pub = scene.pub
         ships = [p for p in pub["pieces"] if p["owner"] == 0 and p["kind"] == "battleship"
                  and p["id"] in scene.orders.sources()]

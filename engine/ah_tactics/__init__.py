@@ -36,6 +36,8 @@ from engine.gametype import CHANCE, IMPERFECT, SEQUENTIAL, GameType
 from engine.schema import Int, Square, Str
 from engine.undo import when_changed
 
+QUERIES = queries.__all__   # what bots and the window may ask the rules (tests/bots/test_legal_only.py)
+
 GAME_ID = "ah_tactics"
 TITLE = "Tactics (1954)"
 MIN_SEATS, MAX_SEATS, DEFAULT_SEATS = 2, 4, 2

@@ -8,11 +8,4 @@ from engine.ah_tactics.units import FOOT
 
 def drop_zone(board, state, side: int) -> int:
     """The squares (as bits) a parachute division of `side` may land on now."""
-    g = board.grid
-    taken = 0
-    for u in state["units"]:
-        if u["at"] is not None:
-            taken |= g.bit(tuple(u["at"]))
-    for sq in reserves.squares_of(state, side).values():
-        taken |= g.bit(sq)
-    return tables(board.name, FOOT).enter & ~taken
+    return tables(board.name, FOOT).enter & ~reserves.taken(board, state, side)

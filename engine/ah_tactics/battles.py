@@ -112,15 +112,17 @@ def unengaged(state: dict) -> list[int]:
     return [d for d in state["must"] if battle_with_defender(state["plan"], d) is None]
 
 
+def battle_halves(given, defence) -> tuple[int, int]:
+    """(attack, defence) in half factors of `given` [(factors, across a river)] against the `defence`
+    factors: a factor given across a river counts half (rule E1)."""
+    return sum(f if across else 2 * f for f, across in given), sum(2 * f for f in defence)
+
+
 def halves(board, state, battle: dict) -> tuple[int, int]:
     """(attack, defence) of a battle in half factors."""
-    attack = 0
-    for key, given in battle["attackers"].items():
-        a = int(key)
-        across = any(contact.attack_terms(board, state, a, d) for d in battle["defenders"])
-        attack += given if across else 2 * given
-    defence = sum(2 * defence_factor(state, d) for d in battle["defenders"])
-    return attack, defence
+    given = [(f, any(contact.attack_terms(board, state, int(a), d) for d in battle["defenders"]))
+             for a, f in battle["attackers"].items()]
+    return battle_halves(given, [defence_factor(state, d) for d in battle["defenders"]])
 
 
 def odds(board, state, battle: dict) -> crt.Odds:

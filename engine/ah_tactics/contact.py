@@ -56,9 +56,15 @@ def controlled_by(board, state, side: int) -> int:
     return bits
 
 
+def sheltered(kind: str, terrain: str) -> bool:
+    """A mountain division in the mountains: only mountain divisions attack it, and it chooses its fights
+    (rule E2)."""
+    return kind == "mountain" and terrain == MOUNTAIN
+
+
 def in_mountains(board, state, uid: int) -> bool:
     sq = at(state, uid)
-    return sq is not None and ROSTER[uid].kind == "mountain" and board.terrain[sq] == MOUNTAIN
+    return sq is not None and sheltered(ROSTER[uid].kind, board.terrain[sq])
 
 
 def attack_terms(board, state, attacker: int, defender: int):

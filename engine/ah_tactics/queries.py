@@ -18,15 +18,38 @@ stays unknown, as it is in the state's units).
   hq_ranges(view, side)           each corps HQ on the board: its square, radius, corps and range
   factors(view, unit)             (attack, defence) combat factors the unit counts now
   may_enter(unit)                 the kinds of ground the unit may stand on
+What a bot asks besides (static rules, no view needed; bots/ah_tactics.py):
+  side_of(view)                   the seat's side as an index (0 blue, 1 red); SIDE_NAMES names them
+  printed_factor(kind)            the combat factor printed on a unit of that kind (rule B); HQ_KIND
+  battle_halves(given, defence)   a battle's (attack, defence) in half factors, across a river at half (E1)
+  outcome_faces(attack, defence)  each equally likely face of such a battle: (chance, result) (the CRT)
+  in_mountains(unit, square)      whether `unit` there is a mountain division in the mountains (E2)
+  may_stand(unit, square)         whether `unit` may enter that square's ground (D1, D2)
+  may_land(square)                whether a parachute division may land on that square's ground (D3)
+  division_steps(kind)            per land square, each step a division of that kind may take, in thirds (C)
+  control(square, kind)           the squares a division of that kind on `square` controls (E, E1, E2)
+  FULL_ALLOWANCE                  a side's movement allowance a turn, in thirds (rule C: 30 squares)
+A result (crt.Result) has `kind` (ELIM, BACK, EXCHANGE), `loser` (ATTACKER, DEFENDER, None for an
+exchange), `distance` (squares to fall back), `prisoners` and `text`.
 """
 from fractions import Fraction
+from functools import lru_cache
 
-from engine.ah_tactics import allowance, battles, crt, headquarters, movement, reserves
+from engine import grid
+from engine.ah_tactics import allowance, battles, contact, crt, headquarters, movement, reserves
 from engine.ah_tactics.allowance import squares as allowance_text
+from engine.ah_tactics.battles import battle_halves
 from engine.ah_tactics.board import load
 from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
-from engine.ah_tactics.state import ACTIVE, SIDE_NAMES, attack_factor, defence_factor
-from engine.ah_tactics.units import CORPS, PARA, ROSTER, corps_hq
+from engine.ah_tactics.crt import ATTACKER, BACK, DEFENDER, ELIM, EXCHANGE
+from engine.ah_tactics.state import ACTIVE, FULL_ALLOWANCE, SIDE_NAMES, attack_factor, defence_factor
+from engine.ah_tactics.units import CORPS, FACTOR, FOOT, HQ as HQ_KIND, PARA, ROSTER, corps_hq
+
+__all__ = ["route", "reach_costs", "move_refusal", "reserve_refusal", "assign_refusal", "crt_chart",
+           "battle_columns", "outcome_chances", "front_line", "hq_ranges", "factors", "may_enter",
+           "side_of", "SIDE_NAMES", "printed_factor", "HQ_KIND", "battle_halves", "outcome_faces", "in_mountains",
+           "may_stand", "may_land", "division_steps", "control", "FULL_ALLOWANCE",
+           "ELIM", "BACK", "EXCHANGE", "ATTACKER", "DEFENDER"]
 
 SIDE_INDEX = {name: i for i, name in enumerate(SIDE_NAMES)}
 
@@ -222,18 +245,27 @@ def describe(result: crt.Result) -> str:
     return f"{result.loser} eliminated" + (" (prisoners under J1)" if result.prisoners else "")
 
 
-def outcome_chances(attack: float, defence: float) -> list[tuple[str, Fraction]]:
-    """Each outcome of a battle of `attack` against `defence` combat factors with its chance, likeliest first:
-    every die face is 1/6, and a roll-off gives each of its two columns one chance in two (ties throw again)."""
+def outcome_faces(attack: float, defence: float) -> list[tuple[Fraction, crt.Result]]:
+    """Each face of a battle of `attack` against `defence` combat factors (halves allowed) with its chance, in
+    the table's order (column by column, die 1 first): every die face is 1/6, an automatic result is one face,
+    and a roll-off gives each of its two columns one chance in two (ties throw again)."""
     table = crt.load()
     columns = battle_columns(attack, defence)
-    chances: dict[str, Fraction] = {}
+    out = []
     for column in columns:
         faces = [table.result(column, 1)] if column in (crt.AUTO_DEFENDER, crt.AUTO_ATTACKER) else \
             [table.result(column, die) for die in range(1, crt.ROLLS + 1)]
-        for r in faces:
-            key = describe(r)
-            chances[key] = chances.get(key, Fraction(0)) + Fraction(1, len(columns) * len(faces))
+        out += [(Fraction(1, len(columns) * len(faces)), r) for r in faces]
+    return out
+
+
+def outcome_chances(attack: float, defence: float) -> list[tuple[str, Fraction]]:
+    """Each outcome of a battle of `attack` against `defence` combat factors with its chance, likeliest first
+    (the faces of `outcome_faces` that read alike, added up)."""
+    chances: dict[str, Fraction] = {}
+    for chance, r in outcome_faces(attack, defence):
+        key = describe(r)
+        chances[key] = chances.get(key, Fraction(0)) + chance
     return sorted(chances.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
@@ -277,3 +309,61 @@ def may_enter(unit: int) -> list[str]:
     board = load()
     kinds = sorted({t for t in board.terrain.values() if t != SEA}, key=lambda t: (t in (FOREST, MOUNTAIN), t))
     return [t for t in kinds if movement.enterable(t, ROSTER[unit].mover)]
+
+
+# ----- what a bot asks: the rules as data, no view needed ---------------------------------------------
+def side_of(view: dict) -> int | None:
+    """The seat's side as an index into SIDE_NAMES (0 blue, 1 red), from its view; None for a spectator."""
+    return _side(view)
+
+
+def printed_factor(kind: str) -> int:
+    """The combat factor printed on a unit of `kind` (rule B): armor 2, every other division 1, HQs 0."""
+    return FACTOR[kind]
+
+
+def in_mountains(unit: int, square) -> bool:
+    """Whether `unit` standing on `square` is a mountain division in the mountains: only mountain divisions
+    attack it, and it chooses its fights (rule E2)."""
+    return contact.sheltered(ROSTER[unit].kind, load().terrain[tuple(square)])
+
+
+def may_stand(unit: int, square) -> bool:
+    """Whether `unit` may enter the ground of `square`: armor never a forest, only mountain divisions the
+    mountains, no unit the sea (rules D1, D2)."""
+    return movement.enterable(load().terrain[tuple(square)], ROSTER[unit].mover)
+
+
+def may_land(square) -> bool:
+    """Whether a parachute division may land on the ground of `square`, open land or forest (rule D3);
+    whether the square is free is the caller's business."""
+    return movement.enterable(load().terrain[tuple(square)], FOOT)
+
+
+def _mover_of(kind: str) -> str:
+    return next(u.mover for u in ROSTER if u.kind == kind)
+
+
+@lru_cache(maxsize=None)
+def division_steps(kind: str = "infantry") -> dict:
+    """{land square: ((neighbour, cost in thirds), ...)} of every step a division of `kind` may take between
+    neighbours, by rule C's costs (the rules' own step cost: lines, cities, forests, rivers, D1, D2)."""
+    board = load()
+    mover = _mover_of(kind)
+    out = {}
+    for sq in board.terrain:
+        if not board.land(sq):
+            continue
+        around = grid.neighbours(sq, board.width, board.height)
+        steps = ((n, movement.step_cost(board, sq, n, mover)[0]) for n in around)
+        out[sq] = tuple((n, cost) for n, cost in steps if cost)
+    return out
+
+
+@lru_cache(maxsize=None)
+def control(square, kind: str = "infantry") -> tuple:
+    """The squares a division of `kind` on `square` controls: the eight around it but across a river (E1)
+    and, unless it is a mountain division, the mountains (E2)."""
+    board = load()
+    return tuple(board.grid.squares(contact.control_bits(board, tuple(square), kind == "mountain")))
+

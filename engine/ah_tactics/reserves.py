@@ -90,16 +90,22 @@ def near_enemy(board, state, side: int) -> int:
     return g.dilate(enemy)
 
 
-def allowed(board, state, side: int) -> int:
-    """Every square (as bits) where `side` may hold a reserve unit now, terrain aside."""
+def taken(board, state, side: int) -> int:
+    """Every square (as bits) `side` knows to be taken: a unit on the board, or one of its own reserves (the
+    enemy's are unknown to it)."""
     g = board.grid
-    taken = 0
+    bits = 0
     for u in state["units"]:
         if u["at"] is not None:
-            taken |= g.bit(tuple(u["at"]))
+            bits |= g.bit(tuple(u["at"]))
     for sq in squares_of(state, side).values():
-        taken |= g.bit(sq)
-    return behind_front(board, state, side) & ~taken & ~near_enemy(board, state, side)
+        bits |= g.bit(sq)
+    return bits
+
+
+def allowed(board, state, side: int) -> int:
+    """Every square (as bits) where `side` may hold a reserve unit now, terrain aside."""
+    return behind_front(board, state, side) & ~taken(board, state, side) & ~near_enemy(board, state, side)
 
 
 def allowed_for(board, state, uid: int) -> int:

@@ -49,25 +49,16 @@ def build_top_bar(seats: list[dict], pub: dict, shown_seat, allowance) -> pygame
     units = pub.get("units") or []
     active = pub.get("active")
     for i, side in enumerate(SIDES):
-        x = 6 + i * 330
-        box = pygame.Rect(x, 4, 320, TOP_BAR.h - 8)
-        if side == active:
-            pygame.draw.rect(surf, theme.colours.panel_light, box, border_radius=8)
-            pygame.draw.rect(surf, theme.colours.accent, box, 2, border_radius=8)
-        colour = side_colour(side)
-        pygame.draw.rect(surf, theme.darken(colour, 0.5), (x + 6, 10, 20, 20), border_radius=4)
-        pygame.draw.rect(surf, colour, (x + 6, 9, 20, 19), border_radius=4)
         side_seats = pub["sides"][i]["seats"]    # the contract's sides say who plays which side
         names = [(seats[s].get("name") if s < len(seats) else None) or f"Seat {s + 1}" for s in side_seats]
         you = shown_seat in side_seats
         title = fit_text(f"{SIDE_TITLES[side]} · {' & '.join(names)}" + (" (you)" if you else ""), 280, 17, True)
-        theme.draw_text(surf, title, (x + 34, 1), 17, theme.colours.text, bold=True, shadow=False)
         mine = [u for u in units if u["side"] == side]
         divisions = sum(1 for u in mine if u["kind"] != "hq" and u["status"] in ("active", "reserve"))
         factors = sum(u["factor"] for u in mine if u["status"] in ("active", "reserve"))
         reserve = len((pub.get("reserves") or {}).get(side, []))
         info = f"{divisions} divisions · {factors} factors" + (f" · {reserve} in reserve" if reserve else "")
-        theme.draw_text(surf, info, (x + 34, 19), 16, theme.colours.text_dim, shadow=False)
+        kit_hud.draw_side_box(surf, 6 + i * 330, 320, side_colour(side), side == active, title, info)
     phase = PHASES.get(pub.get("phase"), "").upper()
     text = theme.draw_text(surf, phase, (TOP_BAR.right - 14, TOP_BAR.centery), 24, theme.colours.accent, bold=True,
                            anchor="midright", shadow=False)

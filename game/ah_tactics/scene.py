@@ -27,14 +27,10 @@ from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.cover import HotSeatCover
 from game.board_kit.chart_window import ChartWindow
 from game.board_kit.hud import Cached
-from game.board_kit.inspector import Inspector
-from game.board_kit.reach_shading import ReachShading
 from game.scene import GLOW, SMOOTH, STILL
 from game.wargame.counters import Counters
 from game.wargame.fog import FogLayer
-from game.wargame.map_input import MapPointer
-from game.wargame.map_view import MapView, WorldPicture
-from game.wargame.reach import ReachOverlay
+from game.wargame.board_map import open_map
 from game.wargame.terrain import TerrainLayer
 from game.widgets import Button
 
@@ -57,12 +53,7 @@ class BoardScene(ClickInput, Panels, Overlays, BaseBoardScene):
         super().__init__(app, link, build_help=hud.build_help)
         self.board = read_board("ah_tactics")
         self.terrain = TerrainLayer(GRID, art=pygame.image.load(str(ART_FILE)).convert())
-        self.map = MapView(GRID, BOARD_RECT, max_zoom=MAX_ZOOM)
-        self.picture = WorldPicture()
-        self.pointer = MapPointer(self.map, self.click_cell)
-        self.lights = ReachOverlay()
-        self.shading = ReachShading()
-        self.inspector = Inspector(BOARD_RECT)
+        open_map(self, GRID, BOARD_RECT, MAX_ZOOM)   # map, picture, pointer, lights, shading, inspector
         self.chart = ChartWindow(BOARD_RECT)
         self.show_front = False               # the front line on demand (L), or after a reserve was refused
         self.show_hq = False                  # the corps HQs' ranges on demand (Q)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game import theme
+from game.board_kit.modal_card import ModalCard
 
 LIT_COLUMN = (255, 214, 90)
 
@@ -75,32 +76,17 @@ def build(chart: Chart, max_width: int = 1200) -> pygame.Surface:
     return surf.convert_alpha()
 
 
-class ChartWindow:
+class ChartWindow(ModalCard):
     """The chart shown over a scene, centred in `bounds`; a modal: any key or click closes it."""
-    takes_escape = True
 
     def __init__(self, bounds: pygame.Rect):
-        self.bounds = pygame.Rect(bounds)
-        self._surface: pygame.Surface | None = None
+        super().__init__(bounds)
         self.chart: Chart | None = None   # the chart on show (what it lights, for scripted players and tests)
-
-    @property
-    def shown(self) -> bool:
-        return self._surface is not None
 
     def show(self, chart: Chart) -> None:
         self.chart = chart
-        self._surface = build(chart, self.bounds.w - 16)
+        self._card = build(chart, self.bounds.w - 16)
+        self._at = self._card.get_rect(center=self.bounds.center).topleft
 
-    def close(self) -> None:
-        self._surface, self.chart = None, None
-
-    def handle(self, event) -> bool:
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.close()
-            return True
-        return False
-
-    def draw(self, surface) -> None:
-        if self._surface is not None:
-            surface.blit(self._surface, self._surface.get_rect(center=self.bounds.center))
+    def forget(self) -> None:
+        self.chart = None

@@ -83,6 +83,19 @@ def build_help(title: str, lines: list[tuple[str, str]], footer: str = "", *, wi
     return surf.convert_alpha()
 
 
+def draw_side_box(surf: pygame.Surface, x: int, width: int, colour, lit: bool, title: str, info: str) -> None:
+    """One side's box in a top bar: rimmed in the accent when it is that side's move (`lit`), its colour's
+    swatch, its title (who plays it) and a line of what it holds."""
+    box = pygame.Rect(x, 4, width, surf.get_height() - 8)
+    if lit:
+        pygame.draw.rect(surf, theme.colours.panel_light, box, border_radius=8)
+        pygame.draw.rect(surf, theme.colours.accent, box, 2, border_radius=8)
+    pygame.draw.rect(surf, theme.darken(colour, 0.5), (x + 6, 10, 20, 20), border_radius=4)
+    pygame.draw.rect(surf, colour, (x + 6, 9, 20, 19), border_radius=4)
+    theme.draw_text(surf, title, (x + 34, 1), 17, theme.colours.text, bold=True, shadow=False)
+    theme.draw_text(surf, info, (x + 34, 19), 16, theme.colours.text_dim, shadow=False)
+
+
 def build_side_panel(side: pygame.Rect, log: pygame.Rect, log_title: str, *, title_gap: int = 22) -> pygame.Surface:
     """The board's right-hand panel backdrop: a bordered panel with the event log's well and its title
     (`log` is in window coordinates, inside `side`)."""

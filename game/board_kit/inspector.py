@@ -5,24 +5,17 @@ this draws them, each wrapped to fit the card, and keeps the card inside the map
 import pygame
 
 from game import theme
+from game.board_kit.modal_card import ModalCard
 
 WIDTH = 330
 LABEL_W = 96
 
 
-class Inspector:
-    takes_escape = True   # Esc closes the card, it does not arm leaving the board
-
+class Inspector(ModalCard):
     def __init__(self, bounds: pygame.Rect):
-        self.bounds = pygame.Rect(bounds)
+        super().__init__(bounds)
         self.subject = None            # what the card is about (a unit id, a square), None when closed
         self.rows: list[tuple[str, str]] = []   # the card's (label, value) rows
-        self._card: pygame.Surface | None = None
-        self._at = (0, 0)
-
-    @property
-    def shown(self) -> bool:
-        return self._card is not None
 
     def show(self, subject, title: str, rows: list[tuple[str, str]], colour, near) -> None:
         """Open the card about `subject` beside the screen point `near`."""
@@ -34,18 +27,8 @@ class Inspector:
         rect.clamp_ip(self.bounds)
         self._at = rect.topleft
 
-    def close(self) -> None:
-        self.subject, self._card, self.rows = None, None, []
-
-    def handle(self, event) -> bool:
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.close()
-            return True
-        return False
-
-    def draw(self, surface) -> None:
-        if self._card is not None:
-            surface.blit(self._card, self._at)
+    def forget(self) -> None:
+        self.subject, self.rows = None, []
 
 
 def build_card(title: str, rows: list[tuple[str, str]], colour) -> pygame.Surface:

@@ -44,23 +44,14 @@ def build_top_bar(seats: list[dict], pub: dict, shown_seat) -> pygame.Surface:
     flags = pub.get("flags", {})
     actor = (pub.get("to_act") or [None])[0]
     for seat in (0, 1):
-        x = 6 + seat * 350
-        box = pygame.Rect(x, 4, 340, TOP_BAR.h - 8)
-        if seat == actor:
-            pygame.draw.rect(surf, theme.colours.panel_light, box, border_radius=8)
-            pygame.draw.rect(surf, theme.colours.accent, box, 2, border_radius=8)
-        colour = side_colour(seat)
-        pygame.draw.rect(surf, theme.darken(colour, 0.5), (x + 6, 10, 20, 20), border_radius=4)
-        pygame.draw.rect(surf, colour, (x + 6, 9, 20, 19), border_radius=4)
         name = (seats[seat].get("name") if seat < len(seats) else None) or f"Seat {seat + 1}"
         if seat == shown_seat:
             name += " (you)"
         title = fit_text(f"{SIDE_TITLES[seat]} · {name}", 300, 17, True)
-        theme.draw_text(surf, title, (x + 34, 1), 17, theme.colours.text, bold=True, shadow=False)
         taken = sum(1 for s in flags.values() if s == seat)
         pieces = (pub.get("pieces") or [0, 0])[seat]
         info = f"{plural(pieces, 'piece')} · {plural(taken, 'city')} taken"
-        theme.draw_text(surf, info, (x + 34, 19), 16, theme.colours.text_dim, shadow=False)
+        kit_hud.draw_side_box(surf, 6 + seat * 350, 340, side_colour(seat), seat == actor, title, info)
     phase = phase_of(pub).upper()
     text = theme.draw_text(surf, phase, (TOP_BAR.right - 14, TOP_BAR.centery), 26, theme.colours.accent, bold=True,
                            anchor="midright", shadow=False)

@@ -14,8 +14,6 @@ from game import sound, theme
 from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.cover import HotSeatCover
 from game.board_kit.hud import Cached
-from game.board_kit.inspector import Inspector
-from game.board_kit.reach_shading import ReachShading
 from game.civil_war import hud
 from game.civil_war.battle_dialog import battle_dialog
 from game.civil_war.counters import FACE, SHARED_FACE, look, side_colour
@@ -29,9 +27,7 @@ from game.civil_war.orders_panel import RECT as ORDERS_RECT, OrdersPanel
 from game.scene import GLOW, SMOOTH, STILL, TICK
 from game.wargame import stacks
 from game.wargame.counters import Counters
-from game.wargame.map_input import MapPointer
-from game.wargame.map_view import MapView, WorldPicture
-from game.wargame.reach import ReachOverlay
+from game.wargame.board_map import open_map
 from game.wargame.selection import Selection
 from game.widgets import Button
 from game.words import plural
@@ -63,12 +59,7 @@ class BoardScene(Overlays, BaseBoardScene):
         self.board = load_board("civil_war").to_dict()
         self.rails = {tuple(sq) for r in self.board["railroads"] for sq in r["route"]}
         self.layer = MapLayer(self.board)
-        self.map = MapView(GRID, BOARD_RECT, max_zoom=MAX_ZOOM)
-        self.picture = WorldPicture()
-        self.pointer = MapPointer(self.map, self.click_cell)
-        self.lights = ReachOverlay()
-        self.shading = ReachShading()
-        self.inspector = Inspector(BOARD_RECT)
+        open_map(self, GRID, BOARD_RECT, MAX_ZOOM)   # map, picture, pointer, lights, shading, inspector
         self.counters = Counters()
         self.log = EventLog(self.board, self.seat_name, LOG_RECT.w)
         self.cover = HotSeatCover(self.reveal, colour_of=side_colour)   # never up: nothing here is secret

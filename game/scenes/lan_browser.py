@@ -7,7 +7,7 @@ row is joined only if the table that answers is the game and table the row showe
 from engine import games
 from net import address
 from game import tables, theme
-from game.joining import PendingJoin
+from game.joining import JoiningScreen, PendingJoin
 from game.scenes import lobby
 from game.gui import GuiScene, TextField
 from game.scene import Scene
@@ -21,7 +21,7 @@ def game_title(game_id: str) -> str:
     return games.rules(game_id).TITLE if game_id in games.available() else game_id
 
 
-class LanBrowserScene(GuiScene, Scene):
+class LanBrowserScene(JoiningScreen, GuiScene, Scene):
     def __init__(self, app):
         super().__init__(app)
         self.browser = tables.browser()
@@ -80,13 +80,6 @@ class LanBrowserScene(GuiScene, Scene):
         except (OSError, ValueError) as e:
             self.app.notify(f"Could not join {host}:{port}: {e}", warning=True)
 
-    def back(self) -> None:
-        if self.joining is not None:
-            self.joining.cancel()
-            self.joining = None
-            return
-        self.app.pop()
-
     def on_exit(self) -> None:
         if self.browser is not None:
             self.browser.close()
@@ -103,8 +96,7 @@ class LanBrowserScene(GuiScene, Scene):
 
     def update(self, dt):
         self.gui_update(dt)
-        if self.joining is not None and self.joining.step() != "waiting":
-            self.joining = None
+        self.step_join()
         self.since_refresh += dt
         if self.since_refresh >= REFRESH_SECONDS:
             self.since_refresh = 0.0

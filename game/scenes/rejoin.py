@@ -6,7 +6,7 @@ presents the token, and the table gives the seat back, with everything that happ
 import time
 
 from game import tables, theme
-from game.joining import PendingJoin
+from game.joining import JoiningScreen, PendingJoin
 from game.scenes import lobby
 from game.scenes.lan_browser import game_title
 from game.scene import Scene
@@ -20,7 +20,7 @@ def ago(saved_at: float) -> str:
     return "just now" if minutes < 1 else f"{minutes} min ago" if minutes < 120 else f"{minutes // 60} h ago"
 
 
-class RejoinScene(Scene):
+class RejoinScene(JoiningScreen, Scene):
     def __init__(self, app):
         super().__init__(app)
         self.list = RowList((70, 140, 1140, 500), COLUMNS, on_pick=self.rejoin)
@@ -55,13 +55,6 @@ class RejoinScene(Scene):
             tables.seat_book().forget(self.list.selected_key)
             self.refresh()
 
-    def back(self) -> None:
-        if self.joining is not None:
-            self.joining.cancel()
-            self.joining = None
-            return
-        self.app.pop()
-
     def handle(self, event):
         if self.list.handle(event):
             self.rejoin_button.enabled = self.forget_button.enabled = self.list.selected_key is not None
@@ -69,8 +62,7 @@ class RejoinScene(Scene):
         return any(b.handle(event) for b in self.buttons)
 
     def update(self, dt):
-        if self.joining is not None and self.joining.step() != "waiting":
-            self.joining = None
+        self.step_join()
 
     def draw(self, surface):
         c = theme.colours

@@ -2,9 +2,9 @@
 worked out by the rules' own functions, agreeing with what the rules list and do."""
 from fractions import Fraction
 
-from engine import ah_tactics as game
-from engine.ah_tactics import crt, queries, reserves
-from tests.ah_tactics.helpers import BLUE, RED, blank, move, put, reach, refused, uid
+from engine import ah_tactics as game, grid
+from engine.ah_tactics import battles, crt, movement, queries, reserves
+from tests.ah_tactics.helpers import BLUE, BOARD, RED, assign, blank, end_movement, move, put, reach, refused, uid
 
 
 def view_of(state, seat):
@@ -143,3 +143,59 @@ def test_a_move_breaking_a_binding_hq_range_is_refused_for_that():
         put(s, m, (10 + i, 7))
     message = refused(s, BLUE, {"type": "move", "unit": hq, "to": [10, 0]})
     assert queries.move_refusal(view_of(s, BLUE), hq, (10, 0)) == message
+
+
+# ----- what the bots ask (bots/ah_tactics.py, bots/ah_tactics_threat.py) ------------------------------
+def test_a_battles_halves_are_the_ones_the_rules_fight_with():
+    """E1: "the attacking Unit that is crossing the river—OTHER than at a bridge—loses one-half of its combat
+    factor": the armor through the bridge counts 2, the one across the river 1."""
+    s = blank()
+    a = put(s, uid(BLUE, "1st Armd"), (13, 11))     # the bridge end at Ironford
+    b = put(s, uid(BLUE, "2nd Armd"), (12, 11))
+    d = put(s, uid(RED, "1st Inf"), (13, 12))
+    end_movement(s)
+    assign(s, a, d)
+    assign(s, b, d)
+    assert queries.battle_halves([(2, False), (2, True)], [1]) == (6, 2)
+    assert battles.halves(BOARD, s, s["plan"][0]) == (6, 2)
+
+
+def test_the_outcome_faces_are_the_tables_cells_with_their_chances():
+    """3-1 reads each die face in its column; more than 6 to 1 is one face, the defender eliminated."""
+    faces = queries.outcome_faces(3, 1)
+    assert [r for _, r in faces] == [crt.load().result("3-1", die) for die in range(1, 7)]
+    assert {chance for chance, _ in faces} == {Fraction(1, 6)}
+    assert sum(chance for chance, _ in queries.outcome_faces(2.5, 1)) == 1     # a roll-off: 12 faces
+    [(chance, result)] = queries.outcome_faces(7, 1)
+    assert (chance, result.kind, result.loser) == (1, queries.ELIM, queries.DEFENDER)
+
+
+def test_only_a_mountain_division_climbs_and_in_the_mountains_only_one_attacks_it():
+    """D1: "only mountain divisions may enter mountain areas"; E2: "Regular land Units cannot attack mountain
+    divisions so long as they remain in mountain areas"."""
+    mountain, infantry, armor = uid(RED, "1st Mtn"), uid(RED, "1st Inf"), uid(RED, "1st Armd")
+    assert queries.in_mountains(mountain, (17, 14)) and not queries.in_mountains(infantry, (17, 14))
+    assert not queries.in_mountains(mountain, (16, 14))
+    assert queries.may_stand(mountain, (17, 14)) and not queries.may_stand(infantry, (17, 14))
+    forest = next(sq for sq, t in BOARD.terrain.items() if t == "forest")
+    assert queries.may_stand(infantry, forest) and not queries.may_stand(armor, forest)   # D2
+    assert queries.may_land(forest) and not queries.may_land((17, 14))                      # D3
+
+
+def test_a_divisions_steps_and_control_are_the_rules_own():
+    """C: the step costs the rules move by; E1: no control across a river; E2: none into the mountains but for
+    a mountain division."""
+    steps = queries.division_steps()
+    for sq in list(steps)[::97]:
+        around = [(n, movement.step_cost(BOARD, sq, n, "foot")[0]) for n in grid.neighbours(sq, BOARD.width,
+                                                                                          BOARD.height)]
+        assert list(steps[sq]) == [(n, cost) for n, cost in around if cost]
+    assert all(n != (17, 14) for n, _ in steps[(16, 14)])
+    assert (17, 14) not in queries.control((16, 14)) and (17, 14) in queries.control((16, 14), "mountain")
+    assert (8, 12) not in queries.control((8, 11)) and (8, 10) in queries.control((8, 11))
+
+
+def test_a_seats_side_comes_from_its_view():
+    s = blank(n_seats=4)
+    assert [queries.side_of(view_of(s, seat)) for seat in range(4)] == [0, 1, 0, 1]
+    assert queries.SIDE_NAMES[queries.side_of(view_of(s, 1))] == "red"

@@ -13,19 +13,14 @@ from engine.session import TABLE_SEAT, Session
 BOTS = Path(__file__).resolve().parents[2] / "bots"
 ACTIONS_PER_GAME = 400   # enough to pass every phase of a game's opening and into its middle
 SHARED_HELPERS = {"engine.legal", "engine.grid", "engine.sides"}
-# Exceptions to "a bot asks its rules only through their documented queries", listed by file so no other bot
-# slips in. Issue 26 (one source of rules) leaves them to be moved onto a queries module of their game.
-MODELS_WITH_RULE_HELPERS = {
-    # Issue 26: static data read straight from the rules package (the combat results table and the order of
-    # battle: factors, headquarters) until engine/ah_tactics has a queries module.
-    "bots/ah_tactics.py": ("engine.ah_tactics.crt", "engine.ah_tactics.units"),
-}
 QUERY_SURFACE = "queries"   # the module a rules package re-exports, its `__all__` being the package's QUERIES
 
 
 def _game_of(name: str) -> str:
-    """The game a bot source belongs to: bots/<game>.py or bots/<game>/..."""
-    return Path(name).parts[1].removesuffix(".py")
+    """The game a bot source belongs to: bots/<game>.py, bots/<game>_<part>.py or bots/<game>/..."""
+    stem = Path(name).parts[1].removesuffix(".py")
+    known = games.available()
+    return stem if stem in known else next((g for g in known if stem.startswith(g + "_")), stem)
 
 
 def _public_queries() -> dict:
@@ -35,8 +30,6 @@ def _public_queries() -> dict:
     for path in sorted(BOTS.rglob("*.py")):
         name = path.relative_to(BOTS.parent).as_posix()
         game = _game_of(name)
-        if name in MODELS_WITH_RULE_HELPERS:
-            continue
         if game in games.available() and importlib.util.find_spec(f"engine.{game}.{QUERY_SURFACE}") is not None:
             out[name] = (f"engine.{game}", QUERY_SURFACE)
     return out
@@ -138,9 +131,6 @@ def test_bots_import_only_shared_helpers_and_board_data_from_the_engine():
         for line, module in _engine_imports(path):
             seen.add(module)
             name = path.relative_to(BOTS.parent).as_posix()
-            models = MODELS_WITH_RULE_HELPERS.get(name, ())
-            if any(module == m or module.startswith(m + ".") for m in models):
-                continue
             if name in PUBLIC_QUERIES and module in _query_modules(*PUBLIC_QUERIES[name]):
                 continue                # the names it takes are checked by the test below
             assert _allowed(module), f"{name}:{line} imports {module}"
@@ -186,7 +176,8 @@ def _query_misuse(source: str, package: str, surface: str) -> list:
 def test_a_bot_asks_its_rules_only_through_their_documented_queries():
     """Every bot may use of its rules package only the `queries` module the package re-exports, and of it
     only what its `__all__` documents (the package's QUERIES)."""
-    assert {"bots/risk.py", "bots/tactics1940.py", "bots/civil_war/picture.py"} <= set(PUBLIC_QUERIES)
+    assert {"bots/risk.py", "bots/tactics1940.py", "bots/civil_war/picture.py", "bots/ah_tactics.py",
+            "bots/ah_tactics_threat.py"} <= set(PUBLIC_QUERIES)
     for name, (package, surface) in PUBLIC_QUERIES.items():
         path = BOTS.parent / name
         assert _query_misuse(path.read_text(encoding="utf-8"), package, surface) == [], name
