@@ -19,6 +19,10 @@ MODELS_WITH_RULE_HELPERS = {
     "bots/tactics1940.py": ("engine.tactics1940",),
     # Static data only: the combat results table and the order of battle (factors, headquarters).
     "bots/ah_tactics.py": ("engine.ah_tactics.crt", "engine.ah_tactics.units"),
+    # The expert searches through the public contract only: the rules registry (sample_state, legal, apply,
+    # view, result, timer), seeded chance and the RuleError a refused action raises.
+    "bots/expert.py": ("engine.games", "engine.rng", "engine.errors"),
+    "bots/__init__.py": ("engine.games",),   # which levels a game offers (no expert in real time)
 }
 
 
