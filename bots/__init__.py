@@ -52,3 +52,13 @@ def make(game_id: str, level: str, seat: int, seed: int = 0, **search):
 
 def _heuristic(game_id: str, level: str, seat: int, seed: int = 0):
     return importlib.import_module(f"bots.{game_id}").make(level, seat, seed)
+
+
+def make_for_table(game_id: str, level: str, seat: int, seed: int = 0):
+    """`make` for a table that asks its bots from its own loop (a window's frames, a host's events): the
+    expert searches in a worker thread there (bots/background.py), so the loop never waits on it."""
+    bot = make(game_id, level, seat, seed)
+    if level == EXPERT:
+        from bots.background import ThinkingBot
+        return ThinkingBot(bot)
+    return bot

@@ -116,3 +116,48 @@ def test_the_material_share_counts_each_side_s_pieces_by_their_weight():
     assert expert.material_share(public, 0, ["Blue", "Red"]) == pytest.approx(3 / 8)
     assert expert.material_share(public, 1, ["Blue", "Red"]) == pytest.approx(5 / 8)
     assert expert.material_share({"pile": 4}, 0, []) == 0.5
+
+
+def test_a_thinking_bot_answers_at_once_and_hands_over_the_search_s_action_at_the_same_rev():
+    from bots.background import ThinkingBot
+    s, seat = _position_with_choices("risk")
+    view = s.view(seat)
+    bot = ThinkingBot(bots.make("risk", "expert", seat, 3, budget=None, iterations=4))
+    assert bot.choose(view) is None and bot.thinking
+    deadline = time.monotonic() + 30
+    action = None
+    while action is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+        action = bot.choose(view)
+    assert legal.contains(view["private"]["legal"], action)
+    assert not bot.thinking
+
+
+def test_a_table_in_a_window_plays_on_while_its_expert_thinks_in_the_background():
+    """net/local.py asks bots from the drawing loop: a thinking expert must not be counted as passed."""
+    from bots.background import ThinkingBot
+    from net.local import LocalTable
+
+    made = []
+
+    def factory(game_id, level, seat, seed):
+        made.append(ThinkingBot(bots.make(game_id, level, seat, seed, budget=None, iterations=20, depth=10)))
+        return made[-1]
+
+    table = LocalTable("risk", [{"kind": "bot", "level": "expert"}, {"kind": "bot", "level": "expert"}], seed=5,
+                       bot_delay=0, bot_factory=factory)
+    caught_thinking, deadline = 0, time.monotonic() + 60
+    while table.rev < 12 and time.monotonic() < deadline:
+        start = time.perf_counter()
+        table.poll()
+        assert time.perf_counter() - start < 0.5, "a poll waited on the search"
+        caught_thinking += any(bot.thinking for bot in made)
+        time.sleep(0.005)
+    assert table.rev >= 12
+    assert caught_thinking > 0   # polls returned while a search ran, and the game still went on
+    table.close()
+
+
+def test_the_command_line_offers_the_levels_the_bots_have():
+    import cli
+    assert cli.LEVELS == bots.ALL_LEVELS
