@@ -37,15 +37,20 @@ from engine.rng import Rng
 
 DEFAULT_BUDGET = 1.0        # seconds per decision
 DEFAULT_TURN_BUDGET = 5.0   # seconds for a run of the seat's own consecutive decisions (a whole turn)
-ADVICE_EDGE = 0.03          # a searched action must beat the hard bot's choice by this much to replace it
+ADVICE_EDGE = 0.05          # a searched action must beat the hard bot's choice by this much to replace it
+MIN_VISITS = 4              # ... and have been played out at least this often (one playout is noise)
 MAX_CANDIDATES = 8          # root actions searched; more would spread a second too thin
 DEFAULT_DEPTH = 20          # actions a playout runs before it is scored
+MIN_DEPTH = 4               # ... and at least this many, however slow the game's steps
 EXPLORATION = 0.7           # UCB1's constant (scores lie in 0..1)
 PLAYOUT_LEVEL = "hard"
 ADVISORS = ("hard", "normal", "easy")  # levels whose choices are candidates when the listing is large
 SAMPLE_SEARCH_LIMIT = 2000  # a listing larger than this is sampled, never expanded whole
 OWNER_KEYS = ("owner", "side")
 WEIGHT_KEYS = ("armies", "factor", "strength")
+
+
+ABANDONED = object()  # a playout given up when the time or a stop came
 
 
 def _key(action: dict) -> str:
@@ -75,6 +80,7 @@ class ExpertBot:
         self.budget, self.iterations, self.depth = budget, iterations, depth
         self.turn_budget = turn_budget
         self._turn = (None, 0.0)  # (the rev our last decision was made at, seconds spent this turn)
+        self._step_cost = None    # seconds a playout step took, averaged over the decisions so far
         self.playout_level = playout_level
         self.rng = Rng(seed)
         self.advisors = [] if self._make is RandomBot else \
@@ -90,6 +96,7 @@ class ExpertBot:
     # ----- deciding ----------------------------------------------------------------------------
     def choose(self, view: dict):
         self._stopping = False
+        began = time.perf_counter()  # the advisors' time counts against the budget too
         allowed = view.get("private", {}).get("legal")
         if self.seat not in view["public"].get("to_act", ()) or not listing.size(allowed):
             return None
@@ -109,9 +116,10 @@ class ExpertBot:
             if budget <= 0:
                 self._turn = (rev, spent)
                 return candidates[0]
-        start = time.perf_counter()
+        if budget is not None:
+            budget -= time.perf_counter() - began
         action = self._search(view, candidates, budget)
-        self._turn = (rev, spent + time.perf_counter() - start)
+        self._turn = (rev, spent + time.perf_counter() - began)
         return action
 
     def _advice(self, view: dict) -> list[dict]:
@@ -151,15 +159,19 @@ class ExpertBot:
         totals = [0.0] * len(candidates)
         dead = set()  # candidates a sample refused (a listed action always applies; this is a guard)
         done = 0
+        deadline = None if budget is None else start + budget
+        depth = self._depth(budget, len(candidates))
         while not self._stopping:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if budget is not None and done and time.perf_counter() - start >= budget:
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
             i = self._select(visits, totals, done, dead)
             if i is None:
                 break
-            score = self._iterate(view, candidates[i])
+            score = self._iterate(view, candidates[i], deadline, depth)
+            if score is ABANDONED:
+                break
             if score is None:
                 dead.add(i)
             else:
@@ -171,14 +183,17 @@ class ExpertBot:
 
     @staticmethod
     def _best(visits, totals, dead) -> int:
-        """The candidate to send: the best mean among those searched at least half as often as the most
-        searched one, where the advisors' first choice (index 0) keeps a small edge, so noise from a few
-        playouts does not overturn the hard bot's judgement."""
+        """The candidate to send: the best mean among those searched at least MIN_VISITS times and at least
+        half as often as the most searched one, where the advisors' first choice (index 0) keeps an edge,
+        so noise from a few playouts never overturns the hard bot's judgement: short of that evidence the
+        expert plays as hard does."""
         live = [i for i in range(len(visits)) if i not in dead and visits[i]]
-        if not live:
-            return 0
+        if not live or 0 in dead:
+            return live[0] if live and 0 in dead else 0
         most = max(visits[i] for i in live)
-        trusted = [i for i in live if 2 * visits[i] >= most]
+        trusted = [i for i in live if 2 * visits[i] >= most and visits[i] >= MIN_VISITS]
+        if 0 not in trusted:
+            trusted.append(0)
 
         def worth(i):
             return totals[i] / visits[i] + (ADVICE_EDGE if i == 0 else 0.0)
@@ -195,8 +210,18 @@ class ExpertBot:
         log_n = math.log(max(1, done))
         return max(live, key=lambda i: (totals[i] / visits[i] + EXPLORATION * math.sqrt(log_n / visits[i]), -i))
 
-    def _iterate(self, view: dict, action: dict):
-        """One determinized playout after `action`: its score for this seat, or None if refused."""
+    def _depth(self, budget: float | None, n_candidates: int) -> int:
+        """Playout length: `depth`, cut (never below MIN_DEPTH) so that under a time budget every candidate
+        can be played out MIN_VISITS times at the step cost seen so far. Without a clock it stays `depth`,
+        so iteration budgets repeat exactly."""
+        if budget is None or self._step_cost is None:
+            return self.depth
+        fits = int(budget / (MIN_VISITS * n_candidates * self._step_cost))
+        return max(MIN_DEPTH, min(self.depth, fits))
+
+    def _iterate(self, view: dict, action: dict, deadline: float | None, depth: int):
+        """One determinized playout after `action`: its score for this seat, None if the sample refused
+        the action, ABANDONED if time ran out (or a stop came) before the playout ended."""
         seed = self.rng.below(2 ** 31)
         rng = Rng(seed)
         state = self.rules.sample_state(view, self.seat, rng)
@@ -204,7 +229,7 @@ class ExpertBot:
             self.rules.apply(state, self.seat, action, rng)
         except RuleError:
             return None
-        return Playout(self, state, rng, seed).run()
+        return Playout(self, state, rng, seed).run(deadline, depth)
 
 
 class Playout:
@@ -262,11 +287,20 @@ class Playout:
         self.rev += 1
         return True
 
-    def run(self) -> float:
-        for _ in range(self.expert.depth):
+    def run(self, deadline: float | None, depth: int):
+        start, steps = time.perf_counter(), 0
+        for _ in range(depth):
+            if self.expert._stopping or (deadline is not None and time.perf_counter() >= deadline):
+                return ABANDONED  # a playout cut short would be scored at another depth than the rest
             if self.rules.result(self.state) is not None or not self.step():
                 break
-        return score(self.rules, self.state, self.expert.seat)
+            steps += 1
+        value = score(self.rules, self.state, self.expert.seat)
+        if steps:
+            cost = (time.perf_counter() - start) / steps
+            old = self.expert._step_cost
+            self.expert._step_cost = cost if old is None else 0.8 * old + 0.2 * cost
+        return value
 
 
 def score(rules, state: dict, seat: int) -> float:
