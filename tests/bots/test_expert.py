@@ -161,3 +161,14 @@ def test_a_table_in_a_window_plays_on_while_its_expert_thinks_in_the_background(
 def test_the_command_line_offers_the_levels_the_bots_have():
     import cli
     assert cli.LEVELS == bots.ALL_LEVELS
+
+
+def test_serve_refuses_an_expert_in_a_real_time_race_and_names_the_levels_offered(capsys):
+    import cli
+    from cli import serve
+    parser = cli.build_parser()
+    args = parser.parse_args(["serve", "--game", "situation4", "--bots", "expert"])
+    with pytest.raises(SystemExit) as stop:
+        serve.run(args, parser)
+    assert stop.value.code == 2
+    assert "easy, normal, hard, not expert" in capsys.readouterr().err
