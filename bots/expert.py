@@ -37,6 +37,7 @@ from engine.rng import Rng
 
 DEFAULT_BUDGET = 1.0        # seconds per decision
 DEFAULT_TURN_BUDGET = 5.0   # seconds for a run of the seat's own consecutive decisions (a whole turn)
+TURN_RESERVE = 0.1          # share of the turn budget kept for the decisions played on advice
 ADVICE_EDGE = 0.05          # a searched action must beat the hard bot's choice by this much to replace it
 MIN_VISITS = 4              # ... and have been played out at least this often (one playout is noise)
 MAX_CANDIDATES = 8          # root actions searched; more would spread a second too thin
@@ -100,32 +101,33 @@ class ExpertBot:
         allowed = view.get("private", {}).get("legal")
         if self.seat not in view["public"].get("to_act", ()) or not listing.size(allowed):
             return None
-        advice = self._advice(view)
-        if listing.size(allowed) == 1:
-            return listing.nth(allowed, 0)
-        candidates = self._candidates(allowed, advice)
-        if len(candidates) == 1:
-            return candidates[0]
         rev = view["public"].get("rev")
         last_rev, spent = self._turn
         if last_rev is None or rev is None or rev != last_rev + 1:
             spent = 0.0  # someone else acted since our last decision: a new turn
         budget = self.budget
         if self.turn_budget is not None and self.budget is not None:
-            budget = min(self.budget, self.turn_budget - spent)
-            if budget <= 0:
-                self._turn = (rev, spent)
-                return candidates[0]
+            budget = min(self.budget, self.turn_budget * (1 - TURN_RESERVE) - spent)
+            if budget <= 0:  # the turn's time is spent: the rest of it is played on the hard bot's advice
+                advice = self._advice(view, self.advisors[:1])
+                self._turn = (rev, spent + time.perf_counter() - began)
+                return advice[0] if advice else listing.sample(allowed, self.rng)
+        advice = self._advice(view, self.advisors)
+        if listing.size(allowed) == 1:
+            return listing.nth(allowed, 0)
+        candidates = self._candidates(allowed, advice)
+        if len(candidates) == 1:
+            return candidates[0]
         if budget is not None:
             budget -= time.perf_counter() - began
         action = self._search(view, candidates, budget)
         self._turn = (rev, spent + time.perf_counter() - began)
         return action
 
-    def _advice(self, view: dict) -> list[dict]:
+    def _advice(self, view: dict, advisors: list) -> list[dict]:
         """The levels' own choices (each advisor keeps its memory of the game, as it would playing)."""
         out = []
-        for advisor in self.advisors:
+        for advisor in advisors:
             action = advisor.choose(view)
             if action is not None and listing.contains(view["private"]["legal"], action):
                 out.append(action)
