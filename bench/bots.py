@@ -14,6 +14,10 @@ simulated clock: every racer counts the game's START_COUNTDOWN (plus a seeded pa
 pace, as no two racers' clocks tick together), then moves every `pace` seconds of its
 level, as the table paces them.
 
+`--expert SECONDS`: instead, the expert against hard (sides swapped per seed) in every turn-based
+game, the expert searching SECONDS per decision (and five times that per whole turn), and equal
+experts; the expert's decision times are wall time of its search (it reads a clock to stop).
+
 Decision times are CPU time of the deciding thread (`time.thread_time`), per action a bot
 chose. `python -m bench.bots [--games N] [--game ID]` prints the table on its own;
 `python run.py bench --bots` adds it to the suite's table.
@@ -35,11 +39,15 @@ from engine.session import TABLE_SEAT, Session
 
 PAIRS = (("hard", "normal"), ("normal", "easy"), ("hard", "easy"))
 MIRRORS = (("hard", "hard"), ("normal", "normal"), ("easy", "easy"))
+EXPERT_PAIRS = (("expert", "hard"),)
+EXPERT_MIRRORS = (("expert", "expert"),)
+EXPERT_BUDGET = 1.0          # seconds per expert decision unless --expert says otherwise
 GAMES_PER_PAIR = 100         # full run, per pair of levels (an even number: seeds are played twice)
 QUICK_GAMES_PER_PAIR = 10
 ACTION_CAP = 40_000          # a game still running after this many actions is counted unfinished
 # Goals of issue 16.
-LADDER_GOAL = {("hard", "normal"): 0.70, ("normal", "easy"): 0.70, ("hard", "easy"): 0.90}
+LADDER_GOAL = {("hard", "normal"): 0.70, ("normal", "easy"): 0.70, ("hard", "easy"): 0.90,
+               ("expert", "hard"): 0.70}  # issue 22
 ONE_VS_REST_GOAL = 0.40      # hard against the rest normal, 4 or more sides
 SIDE_BAND = (0.35, 0.65)     # equal levels: each side's share of decided games
 DECISION_P95_GOAL_MS = 50.0
@@ -83,11 +91,13 @@ def _sides(game_id: str, n_seats: int) -> list:
     return Session(game_id, n_seats, seed=0).sides()
 
 
-def play(game_id: str, levels: list, seed: int, options: dict | None = None) -> Game:
+def play(game_id: str, levels: list, seed: int, options: dict | None = None, budget: float = EXPERT_BUDGET) -> Game:
     """One seeded game, each seat played by its level's bot from its own view (the game's default options
-    unless `options` are given)."""
+    unless `options` are given); an expert searches `budget` seconds a decision, five times that a turn."""
     s = Session(game_id, len(levels), seed=seed, options=options)
-    bots = [make(game_id, level, seat, seed * 1009 + seat) for seat, level in enumerate(levels)]
+    bots = [make(game_id, level, seat, seed * 1009 + seat,
+                 **({"budget": budget, "turn_budget": 5 * budget} if level == "expert" else {}))
+            for seat, level in enumerate(levels)]
     times = {level: [] for level in levels}
     if s.rules.GAME_TYPE.realtime:
         finished = _race(s, bots, levels, times, random.Random(seed))
@@ -101,10 +111,11 @@ def play(game_id: str, levels: list, seed: int, options: dict | None = None) -> 
 
 
 def _decide(bot, view, level, times):
-    start = time.thread_time()
+    clock = time.perf_counter if level == "expert" else time.thread_time
+    start = clock()
     action = bot.choose(view)
     if action is not None:
-        times[level].append(time.thread_time() - start)
+        times[level].append(clock() - start)
     return action
 
 
@@ -149,13 +160,16 @@ class Match:
     deals: list          # (levels per seat, seed)
 
 
-def matches(game_id: str, n_games: int) -> list[Match]:
+def matches(game_id: str, n_games: int, expert: bool = False) -> list[Match]:
     rules = games.rules(game_id)
     out = []
     two = seats_for_two_sides(rules)
+    if expert and rules.GAME_TYPE.realtime:
+        return out  # no expert in a race (bots/__init__.py)
     if two is not None:
         sides = _sides(game_id, two)
-        for kind, pairs in (("pair", PAIRS), ("mirror", MIRRORS)):
+        plan = (("pair", EXPERT_PAIRS), ("mirror", EXPERT_MIRRORS)) if expert else (("pair", PAIRS), ("mirror", MIRRORS))
+        for kind, pairs in plan:
             for strong, weak in pairs:
                 deals = []
                 for i in range(n_games):
@@ -170,7 +184,7 @@ def matches(game_id: str, n_games: int) -> list[Match]:
                     deals.append((levels, seed))
                 out.append(Match(game_id, kind, strong, weak, two, deals))
     n = rules.DEFAULT_SEATS
-    if _valid(rules, n) and len(_sides(game_id, n)) > 2:
+    if not expert and _valid(rules, n) and len(_sides(game_id, n)) > 2:
         sides = _sides(game_id, n)
         for strong, weak in PAIRS:
             deals = []
@@ -185,8 +199,8 @@ def matches(game_id: str, n_games: int) -> list[Match]:
 
 
 def _play_deal(args):
-    game_id, levels, seed = args
-    return play(game_id, levels, seed)
+    game_id, levels, seed, budget = args
+    return play(game_id, levels, seed, budget=budget)
 
 
 # ----- what the table says ----------------------------------------------------------------
@@ -272,28 +286,35 @@ def timing_rows(game_id: str, played: list[Game]) -> list[Row]:
         for level, ts in g.times.items():
             by_level.setdefault(level, []).extend(ts)
     rows = []
-    for level in ("easy", "normal", "hard"):
+    for level in ("easy", "normal", "hard", "expert"):
         ts = by_level.get(level, [])
         if not ts:
             continue
         p50, p95 = _pctl(ts, 0.50) * 1000, _pctl(ts, 0.95) * 1000
+        if level == "expert":  # its goal is its own budget, measured in wall time
+            rows.append(Row(f"{game_id}: expert decision p50 / p95", f"{p50:.0f} / {p95:.0f} ms",
+                            "p95 within its budget", None,
+                            f"wall time per action chosen, {len(ts)} decisions, max {max(ts) * 1000:.0f} ms"))
+            continue
         rows.append(Row(f"{game_id}: {level} decision p50 / p95", f"{p50:.2f} / {p95:.2f} ms",
                         f"p95 <= {DECISION_P95_GOAL_MS:g} ms", p95 <= DECISION_P95_GOAL_MS,
                         f"CPU time per action chosen, {len(ts)} decisions, max {max(ts) * 1000:.1f} ms"))
     return rows
 
 
-def ladder(n_games: int, only: list | None = None, workers: int | None = None) -> list[Row]:
+def ladder(n_games: int, only: list | None = None, workers: int | None = None,
+           expert_budget: float | None = None) -> list[Row]:
+    """The ladder; with `expert_budget` (seconds a decision), the expert's rows instead."""
     workers = workers or min(2, os.cpu_count() or 1)
     rows = []
     for game_id in games.available():
         if only and game_id not in only:
             continue
-        plan = matches(game_id, n_games)
+        plan = matches(game_id, n_games, expert=expert_budget is not None)
         if not plan:
             continue
         print(f"… bots: {game_id} ({sum(len(m.deals) for m in plan)} games)", file=sys.stderr, flush=True)
-        jobs = [(game_id, levels, seed) for m in plan for levels, seed in m.deals]
+        jobs = [(game_id, levels, seed, expert_budget or EXPERT_BUDGET) for m in plan for levels, seed in m.deals]
         if workers > 1:
             with ProcessPoolExecutor(workers) as pool:
                 results = list(pool.map(_play_deal, jobs, chunksize=2))
@@ -319,8 +340,10 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=GAMES_PER_PAIR, help="games per pair of levels (even)")
     p.add_argument("--game", action="append", default=None, help="only this game (repeatable)")
     p.add_argument("--workers", type=int, default=None, help="processes (default: up to 2)")
+    p.add_argument("--expert", type=float, default=None, metavar="SECONDS",
+                   help="the expert's rows instead (expert v hard, equal experts), SECONDS per decision")
     args = p.parse_args(argv)
-    print_table(ladder(args.games + args.games % 2, args.game, args.workers))
+    print_table(ladder(args.games + args.games % 2, args.game, args.workers, args.expert))
     return 0
 
 

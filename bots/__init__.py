@@ -15,10 +15,19 @@ The line a bot keeps to (tests/bots/test_legal_only.py checks it):
   - from engine/ it imports only engine.legal, engine.grid, engine.sides and the games'
     board modules: never a rules module, so it never asks the rules what is allowed and
     never rebuilds the full state from a view.
+
+The `expert` level (bots/expert.py) is one search for every turn-based game, above the three
+heuristic levels: it samples what it cannot see with the game's `sample_state` and plays the
+game on through the public contract (`engine.games`), with the `hard` bots as its playout policy.
+It sends only listed actions like every bot. It is not offered in real-time games (Situation 4):
+a race gives no time to think, and a second of search would leave the racer standing.
 """
 import importlib
+import importlib.util
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard")   # the heuristic ladder, offered in every game
+EXPERT = "expert"
+ALL_LEVELS = LEVELS + (EXPERT,)
 _REGISTERED: dict[str, str] = {}  # game id -> module path of a bot kept elsewhere (a test's own game)
 
 
@@ -27,8 +36,39 @@ def register(game_id: str, module: str) -> None:
     _REGISTERED[game_id] = module
 
 
-def make(game_id: str, level: str, seat: int, seed: int = 0):
+def levels(game_id: str) -> tuple[str, ...]:
+    """The levels offered in `game_id`: the ladder, and the expert where the game takes turns."""
+    from engine import games
+    return LEVELS if games.is_realtime(game_id) else ALL_LEVELS
+
+
+def make(game_id: str, level: str, seat: int, seed: int = 0, **search):
+    """A bot for `seat`. `search` (expert only): `budget` seconds, `iterations`, `depth`."""
+    if level == EXPERT:
+        if EXPERT not in levels(game_id):
+            raise ValueError(f"the expert level is for turn-based games; {game_id} is played in real time")
+        from bots import expert
+        # The game's own levels advise and play the playouts; a game with none is searched at random.
+        heuristic = _heuristic if importlib.util.find_spec(_bot_module(game_id)) is not None else None
+        return expert.make(game_id, seat, seed, make_bot=heuristic, **search)
     if level not in LEVELS:
-        raise ValueError(f"bot level must be one of {', '.join(LEVELS)}")
-    module = importlib.import_module(_REGISTERED.get(game_id, f"bots.{game_id}"))
-    return module.make(level, seat, seed)
+        raise ValueError(f"bot level must be one of {', '.join(ALL_LEVELS)}")
+    return _heuristic(game_id, level, seat, seed)
+
+
+def _heuristic(game_id: str, level: str, seat: int, seed: int = 0):
+    return importlib.import_module(_bot_module(game_id)).make(level, seat, seed)
+
+
+def _bot_module(game_id: str) -> str:
+    return _REGISTERED.get(game_id, f"bots.{game_id}")
+
+
+def make_for_table(game_id: str, level: str, seat: int, seed: int = 0):
+    """`make` for a table that asks its bots from its own loop (a window's frames, a host's events): the
+    expert searches in a worker thread there (bots/background.py), so the loop never waits on it."""
+    bot = make(game_id, level, seat, seed)
+    if level == EXPERT:
+        from bots.background import ThinkingBot
+        return ThinkingBot(bot)
+    return bot

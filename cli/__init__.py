@@ -46,7 +46,7 @@ def _seconds(text: str) -> float:
     return value
 
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")   # bots.ALL_LEVELS; the expert only where the game takes turns
 
 
 def _bot_list(text: str) -> list[str]:

@@ -85,7 +85,12 @@ async def play(host: str, port: int, *, level: str = "normal", name: str | None 
     except TableError as e:
         print(str(e), file=sys.stderr, flush=True)
         return 1
-    bot = bots.make(welcome["game"], level, client.seat, secrets.randbits(32) if seed is None else seed)
+    try:
+        bot = bots.make(welcome["game"], level, client.seat, secrets.randbits(32) if seed is None else seed)
+    except ValueError as e:  # a level this game does not offer (no expert in a race)
+        print(str(e), file=sys.stderr, flush=True)
+        await client.close()
+        return 1
     try:
         if games.is_realtime(welcome["game"]):
             count = games.start_countdown(welcome["game"]) if countdown is None else countdown
@@ -123,7 +128,8 @@ async def _turns(client, bot, view, inbox) -> int:
                 and refusals < MAX_REFUSALS_PER_REV:
             if bot.pace:
                 await asyncio.sleep(bot.pace)
-            action = bot.choose(view)
+            # In a worker thread: an expert searches a second, and the connection must be served meanwhile.
+            action = await asyncio.to_thread(bot.choose, view)
             if action is not None:
                 reply = await client.act(action)
                 refusals = refusals + 1 if reply["t"] == "err" else 0

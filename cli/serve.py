@@ -60,6 +60,9 @@ def run(args, parser) -> int:
         options = parse_options(args.option, rules)
     except ValueError as e:
         parser.error(str(e))
+    unoffered = [level for level in args.bots if level not in bots.levels(args.game)]
+    if unoffered:
+        parser.error(f"{args.game} offers bots of levels {', '.join(bots.levels(args.game))}, not {unoffered[0]}")
     if args.resume:
         session = load_save(args.resume)
         if session is None:
@@ -75,7 +78,7 @@ def run(args, parser) -> int:
     name = args.name or f"{socket.gethostname()}'s {getattr(rules, 'TITLE', args.game)}"
     try:
         table = Table(session, name=name, takeover_after=args.takeover, save_path=args.save or args.resume,
-                      now=time.monotonic(), bot_factory=bots.make)
+                      now=time.monotonic(), bot_factory=bots.make_for_table)
     except SaveError as e:
         print(str(e), file=sys.stderr, flush=True)
         return 1

@@ -31,7 +31,7 @@ def autosave_path(game_id: str) -> Path:
 def product_bots():
     """The bots every table of the window is given (tests give their own for small games)."""
     import bots
-    return bots.make
+    return bots.make_for_table   # the expert thinks in a worker thread, so frames keep coming
 
 
 def start_local(game_id: str, seats: list[dict], options: dict, *, seed: int | None = None, bot_factory=None,

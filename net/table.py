@@ -491,6 +491,8 @@ class Table:
         if bot is None or seat not in self.session.to_act():
             return Out()
         action = bot.choose(self.view(seat))
+        if action is None and getattr(bot, "thinking", False):
+            return Out()  # a bot searching in a worker thread (bots/background.py): ask again later
         if action is None:
             if self._bot_passed[0] != self.rev:
                 self._bot_passed = (self.rev, set())

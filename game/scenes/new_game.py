@@ -1,6 +1,7 @@
 """New game: pick the game, the seats (human / bot level / open for LAN) and the game's options."""
 import pygame
 
+import bots
 from engine import games
 from engine.session import Session
 from game import boards, names, tables, theme
@@ -98,7 +99,9 @@ class NewGameScene(GuiScene, Scene):
     def _build_seats(self) -> None:
         n = self.seat_count.value
         old = [c.value for c in getattr(self, "seat_cyclers", [])]
-        kinds = LAN_KINDS if self.lan else LOCAL_KINDS
+        # The levels past the ladder the game offers (bots.levels: the expert, in turn-based games only).
+        more = [f"bot {lv}" for lv in bots.levels(self.game_cycler.value) if lv not in BOT_LEVELS]
+        kinds = (LAN_KINDS if self.lan else LOCAL_KINDS) + more
         self.seat_cyclers = []
         bottom = (TABLE_NAME_RECT[1] - 34) if self.lan else SEATS_PANEL.bottom - 10
         pitch = min(60, (bottom - 190) // max(1, n))   # many seats close up, above the table name

@@ -1,0 +1,53 @@
+"""A slow bot (the expert searches a second) thinking in a worker thread, so a table never waits on it.
+
+A table asks its bots from one thread: a window's drawing loop (net/local.py polls each frame) or a
+host's event loop (net/host.py). `ThinkingBot` answers such a call at once: the first call at a rev
+starts the search on that view in a daemon thread and returns None with `thinking` True (the table
+then asks again a little later instead of counting the seat as passed); a later call at the same rev
+gets the action once the search is done. A call at a newer rev stops a search that is now stale.
+"""
+import copy
+import threading
+
+
+class ThinkingBot:
+    pace = 0.0
+
+    def __init__(self, bot):
+        self.bot = bot
+        self._job = None  # (rev, thread, box): box["action"] once the search answered
+
+    @property
+    def thinking(self) -> bool:
+        """True while a search runs or its answer waits to be taken: the seat has not passed."""
+        return self._job is not None
+
+    def choose(self, view: dict):
+        rev = view["public"].get("rev")
+        if self._job is not None:
+            job_rev, thread, box = self._job
+            if thread.is_alive():
+                if job_rev != rev:
+                    self.stop()  # the table moved on: answer soon, the answer is thrown away
+                return None
+            self._job = None
+            if job_rev == rev:
+                return box.get("action")
+        box = {}
+        view = copy.deepcopy(view)  # the table's view may share parts with its state, which moves on
+
+        def think():
+            box["action"] = self.bot.choose(view)
+
+        thread = threading.Thread(target=think, name="bot search", daemon=True)
+        self._job = (rev, thread, box)
+        thread.start()
+        return None
+
+    def stop(self) -> None:
+        stop = getattr(self.bot, "stop", None)
+        if stop is not None:
+            stop()
+
+    def __getattr__(self, name):  # anything else (seat, last_search, ...) is the wrapped bot's
+        return getattr(self.bot, name)

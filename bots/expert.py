@@ -1,0 +1,366 @@
+"""The `expert` level: a search over sampled states, the same code for every turn-based game.
+
+How it decides (docs/bots.md, "The expert"):
+  1. **Candidates** at the root: every action the view's `legal` lists when they are few (at most
+     `MAX_CANDIDATES`); else the hard bot's choice, the other levels' choices and a seeded uniform
+     sample of the listing, up to `MAX_CANDIDATES`. The hard bot's choice is always first, so it is
+     the answer when nothing better is found (a search given no time plays like hard).
+  2. **Determinization**: each iteration draws a full state from the view with the game's
+     `sample_state(view, seat, rng)` (the information set: the seat's own secrets as they are, the
+     others' redrawn from what is still possible), so the search never looks at what it cannot see.
+  3. **Selection** at the root by UCB1 over the candidates (a one-level Monte Carlo tree search:
+     the opponents' replies are played by the policy, not searched).
+  4. **Playout**: the candidate is applied to the sample and the game is played on by fresh `hard`
+     bots for every seat, each choosing from the view the rules build for it (`view` + the fields
+     the session adds, `legal` included), chance drawn from a seeded `engine.rng.Rng`, for at most
+     `depth` actions.
+  5. **Evaluation**: a finished playout scores 1 for a winner (shared among co-winners), 0 otherwise;
+     an unfinished one scores the seat's share of the material on the public board (`material_share`).
+
+Anytime: `stop()` (from any thread) or the time budget ends the search between iterations and the
+best candidate so far (most visited, then best mean) is sent. Repeatable: with `iterations=N` and
+no time budget, one seed and one view give one action; with a time budget the number of iterations
+depends on the machine, so only iteration budgets repeat.
+
+It uses the public contract only: `engine.games.rules(game)` for `sample_state`, `legal`, `apply`,
+`to_act`, `view`, `result`, `timer`, `prompt`, `sides`; `engine.legal` to read listings;
+`engine.rng` for chance; each sample is a fresh state, so nothing needs cloning. Never a rules module's internals.
+"""
+import json
+import math
+import time
+
+from engine import games
+from engine import legal as listing
+from engine.errors import RuleError
+from engine.rng import Rng
+
+DEFAULT_BUDGET = 1.0        # seconds per decision
+DEFAULT_TURN_BUDGET = 5.0   # seconds for a run of the seat's own consecutive decisions (a whole turn)
+TURN_RESERVE = 0.1          # share of the turn budget kept for the decisions played on advice
+ADVICE_EDGE = 0.05          # a searched action must beat the hard bot's choice by this much to replace it
+MIN_VISITS = 4              # ... and have been played out at least this often (one playout is noise)
+MAX_CANDIDATES = 8          # root actions searched; more would spread a second too thin
+DEFAULT_DEPTH = 20          # actions a playout runs before it is scored
+MIN_DEPTH = 4               # ... and at least this many, however slow the game's steps
+EXPLORATION = 0.7           # UCB1's constant (scores lie in 0..1)
+PLAYOUT_LEVEL = "hard"
+ADVISORS = ("hard", "normal", "easy")  # levels whose choices are candidates when the listing is large
+SAMPLE_SEARCH_LIMIT = 2000  # a listing larger than this is sampled, never expanded whole
+OWNER_KEYS = ("owner", "side")
+WEIGHT_KEYS = ("armies", "factor", "strength")
+
+
+ABANDONED = object()  # a playout given up when the time or a stop came
+
+
+def _key(action: dict) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+class ExpertBot:
+    pace = 0.0
+
+    def __init__(self, game_id: str, seat: int, seed: int = 0, *, budget: float | None = DEFAULT_BUDGET,
+                 iterations: int | None = None, depth: int = DEFAULT_DEPTH, playout_level: str = PLAYOUT_LEVEL,
+                 turn_budget: float | None = DEFAULT_TURN_BUDGET, make_bot=None):
+        """`budget`: seconds per decision (None: no clock); `iterations`: playouts per decision (None: no
+        count). At least one of them must be given; the search ends at whichever comes first.
+        `turn_budget`: seconds for a whole turn, i.e. a run of this seat's decisions with nobody else
+        acting in between (seen as the view's `rev` going up by one); once spent, the rest of the turn is
+        played on the hard bot's advice. `make_bot(game_id, level, seat, seed)`: the game's heuristic bots
+        (advisors and playout policy); None for a game with none (a test's small game), which is then
+        searched with uniform random playouts."""
+        if budget is None and iterations is None:
+            raise ValueError("an expert needs a time budget or an iteration budget")
+        self.game_id, self.seat = game_id, seat
+        self._make = make_bot or RandomBot
+        self.rules = games.rules(game_id)
+        if self.rules.GAME_TYPE.realtime:
+            raise ValueError("the expert searches turn-based games only")
+        self.budget, self.iterations, self.depth = budget, iterations, depth
+        self.turn_budget = turn_budget
+        self._turn = (None, 0.0)  # (the rev our last decision was made at, seconds spent this turn)
+        self._step_cost = None    # seconds a playout step took, averaged over the decisions so far
+        self.playout_level = playout_level
+        self.rng = Rng(seed)
+        self.advisors = [] if self._make is RandomBot else \
+            [self._make(game_id, level, seat, seed + i + 1) for i, level in enumerate(ADVISORS)]
+        self._stopping = False
+        self.last_search = None  # (iterations, seconds, candidates) of the last decision, for the bench
+
+    # ----- anytime -----------------------------------------------------------------------------
+    def stop(self) -> None:
+        """Ask a running search to answer now (safe from another thread)."""
+        self._stopping = True
+
+    # ----- deciding ----------------------------------------------------------------------------
+    def choose(self, view: dict):
+        self._stopping = False
+        began = time.perf_counter()  # the advisors' time counts against the budget too
+        allowed = view.get("private", {}).get("legal")
+        if self.seat not in view["public"].get("to_act", ()) or not listing.size(allowed):
+            return None
+        rev = view["public"].get("rev")
+        last_rev, spent = self._turn
+        if last_rev is None or rev is None or rev != last_rev + 1:
+            spent = 0.0  # someone else acted since our last decision: a new turn
+        budget = self.budget
+        if self.turn_budget is not None and self.budget is not None:
+            budget = min(self.budget, self.turn_budget * (1 - TURN_RESERVE) - spent)
+            if budget <= 0:  # the turn's time is spent: the rest of it is played on the hard bot's advice
+                advice = self._advice(view, self.advisors[:1])
+                self._turn = (rev, spent + time.perf_counter() - began)
+                return advice[0] if advice else listing.sample(allowed, self.rng)
+        advice = self._advice(view, self.advisors)
+        if listing.size(allowed) == 1:
+            return listing.nth(allowed, 0)
+        candidates = self._candidates(allowed, advice)
+        if len(candidates) == 1:
+            return candidates[0]
+        if budget is not None:
+            budget -= time.perf_counter() - began
+        action = self._search(view, candidates, budget)
+        self._turn = (rev, spent + time.perf_counter() - began)
+        return action
+
+    def _advice(self, view: dict, advisors: list) -> list[dict]:
+        """The levels' own choices (each advisor keeps its memory of the game, as it would playing)."""
+        out = []
+        for advisor in advisors:
+            action = advisor.choose(view)
+            if action is not None and listing.contains(view["private"]["legal"], action):
+                out.append(action)
+        return out
+
+    def _candidates(self, allowed: dict, advice: list[dict]) -> list[dict]:
+        chosen, seen = [], set()
+
+        def add(action):
+            k = _key(action)
+            if k not in seen:
+                seen.add(k)
+                chosen.append(action)
+
+        for action in advice:
+            add(action)
+        n = listing.size(allowed)
+        if n <= MAX_CANDIDATES:
+            for action in listing.all_actions(allowed):
+                add(action)
+            return chosen
+        for _ in range(4 * MAX_CANDIDATES):
+            if len(chosen) >= MAX_CANDIDATES:
+                break
+            add(listing.nth(allowed, self.rng.below(n)))
+        return chosen
+
+    def _search(self, view: dict, candidates: list[dict], budget: float | None):
+        start = time.perf_counter()
+        visits = [0] * len(candidates)
+        totals = [0.0] * len(candidates)
+        dead = set()  # candidates a sample refused (a listed action always applies; this is a guard)
+        done = 0
+        deadline = None if budget is None else start + budget
+        depth = self._depth(budget, len(candidates))
+        while not self._stopping:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            i = self._select(visits, totals, done, dead)
+            if i is None:
+                break
+            score = self._iterate(view, candidates[i], deadline, depth)
+            if score is ABANDONED:
+                break
+            if score is None:
+                dead.add(i)
+            else:
+                visits[i] += 1
+                totals[i] += score
+            done += 1
+        self.last_search = (done, time.perf_counter() - start, len(candidates))
+        return candidates[self._best(visits, totals, dead)]
+
+    @staticmethod
+    def _best(visits, totals, dead) -> int:
+        """The candidate to send: the best mean among those searched at least MIN_VISITS times and at least
+        half as often as the most searched one, where the advisors' first choice (index 0) keeps an edge,
+        so noise from a few playouts never overturns the hard bot's judgement: short of that evidence the
+        expert plays as hard does."""
+        live = [i for i in range(len(visits)) if i not in dead and visits[i]]
+        if not live or 0 in dead:
+            return live[0] if live and 0 in dead else 0
+        most = max(visits[i] for i in live)
+        trusted = [i for i in live if 2 * visits[i] >= most and visits[i] >= MIN_VISITS]
+        if 0 not in trusted:
+            trusted.append(0)
+
+        def worth(i):
+            return totals[i] / visits[i] + (ADVICE_EDGE if i == 0 else 0.0)
+        return max(trusted, key=lambda i: (worth(i), -i))
+
+    @staticmethod
+    def _select(visits, totals, done, dead):
+        live = [i for i in range(len(visits)) if i not in dead]
+        if not live:
+            return None
+        for i in live:  # each candidate once, the advisors' first
+            if visits[i] == 0:
+                return i
+        log_n = math.log(max(1, done))
+        return max(live, key=lambda i: (totals[i] / visits[i] + EXPLORATION * math.sqrt(log_n / visits[i]), -i))
+
+    def _depth(self, budget: float | None, n_candidates: int) -> int:
+        """Playout length: `depth`, cut (never below MIN_DEPTH) so that under a time budget every candidate
+        can be played out MIN_VISITS times at the step cost seen so far. Without a clock it stays `depth`,
+        so iteration budgets repeat exactly."""
+        if budget is None or self._step_cost is None:
+            return self.depth
+        fits = int(budget / (MIN_VISITS * n_candidates * self._step_cost))
+        return max(MIN_DEPTH, min(self.depth, fits))
+
+    def _iterate(self, view: dict, action: dict, deadline: float | None, depth: int):
+        """One determinized playout after `action`: its score for this seat, None if the sample refused
+        the action, ABANDONED if time ran out (or a stop came) before the playout ended."""
+        seed = self.rng.below(2 ** 31)
+        rng = Rng(seed)
+        state = self.rules.sample_state(view, self.seat, rng)
+        try:
+            self.rules.apply(state, self.seat, action, rng)
+        except RuleError:
+            return None
+        return Playout(self, state, rng, seed).run(deadline, depth)
+
+
+class Playout:
+    """The game played on from one sampled state by fresh policy bots, scored for the searching seat."""
+
+    def __init__(self, expert: ExpertBot, state: dict, rng: Rng, seed: int):
+        self.expert, self.rules, self.state, self.rng = expert, expert.rules, state, rng
+        self.bots = {}
+        self.seed = seed
+        self.rev = 0
+
+    def bot(self, seat: int):
+        if seat not in self.bots:
+            self.bots[seat] = self.expert._make(self.expert.game_id, self.expert.playout_level, seat,
+                                                (self.seed * 31 + seat) & 0x7FFFFFFF)
+        return self.bots[seat]
+
+    def view(self, seat: int, to_act: list) -> dict:
+        """What a Session would hand `seat` (engine/session.py `view`), built from the contract."""
+        rules, state = self.rules, self.state
+        v = rules.view(state, seat)
+        public = v["public"]
+        public["to_act"] = to_act
+        public["result"] = None
+        public["rev"] = self.rev
+        prompt = getattr(rules, "prompt", None)
+        public["prompt"] = prompt(state) if prompt is not None else None
+        sides = getattr(rules, "sides", None)
+        public["sides"] = sides(state) if sides is not None else None
+        v["private"]["legal"] = rules.legal(state, seat)
+        return v
+
+    def step(self) -> bool:
+        """Play one action (a seat's or the table's timed step); False when nobody can."""
+        rules, state = self.rules, self.state
+        to_act = sorted(rules.to_act(state))
+        for seat in to_act:
+            v = self.view(seat, to_act)
+            if not listing.size(v["private"]["legal"]):
+                continue
+            action = self.bot(seat).choose(v)
+            if action is None:
+                continue
+            try:
+                rules.apply(state, seat, action, self.rng)
+            except RuleError:
+                continue
+            self.rev += 1
+            return True
+        timer = getattr(rules, "timer", None)
+        step = timer(state) if timer is not None else None
+        if step is None:
+            return False
+        rules.apply(state, None, step["action"], self.rng)
+        self.rev += 1
+        return True
+
+    def run(self, deadline: float | None, depth: int):
+        start, steps = time.perf_counter(), 0
+        for _ in range(depth):
+            if self.expert._stopping or (deadline is not None and time.perf_counter() >= deadline):
+                return ABANDONED  # a playout cut short would be scored at another depth than the rest
+            if self.rules.result(self.state) is not None or not self.step():
+                break
+            steps += 1
+        value = score(self.rules, self.state, self.expert.seat)
+        if steps:
+            cost = (time.perf_counter() - start) / steps
+            old = self.expert._step_cost
+            self.expert._step_cost = cost if old is None else 0.8 * old + 0.2 * cost
+        return value
+
+
+def score(rules, state: dict, seat: int) -> float:
+    """The seat's worth of a position in 0..1: a result's share of the win, else its material share."""
+    result = rules.result(state)
+    if result is not None:
+        winners = result.get("winners") or []
+        return 1.0 / len(winners) if seat in winners else 0.0
+    public = rules.view(state, None)["public"]
+    sides = getattr(rules, "sides", None)
+    names = [s["name"] for s in sides(state)] if sides is not None else []
+    return material_share(public, seat, names)
+
+
+def material_share(public: dict, seat: int, side_names: list[str]) -> float:
+    """The seat's share of what stands on the public board: every map in the public view that names an
+    owner (`owner` / `side`, as a seat number or a side's name) counts for its armies or combat factor
+    (1 at least), unless it is marked out of play (`disabled`, a `status` other than active). A game
+    whose view names no owners scores 0.5 (no opinion)."""
+    own_names = {seat}
+    if seat < len(side_names):
+        own_names.add(str(side_names[seat]).lower())
+    mine = total = 0.0
+
+    def walk(node):
+        nonlocal mine, total
+        if isinstance(node, dict):
+            owner = next((node[k] for k in OWNER_KEYS if k in node), None)
+            if owner is not None and not isinstance(owner, (dict, list)):
+                out_of_play = node.get("disabled") is True or node.get("status", "active") != "active"
+                if not out_of_play:
+                    weight = next((node[k] for k in WEIGHT_KEYS if isinstance(node.get(k), int)), 0)
+                    weight = max(1, weight if not isinstance(weight, bool) else 1)
+                    total += weight
+                    if owner in own_names or (isinstance(owner, str) and owner.lower() in own_names):
+                        mine += weight
+            for value in node.values():
+                if isinstance(value, (dict, list)):
+                    walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                if isinstance(value, (dict, list)):
+                    walk(value)
+
+    walk(public)
+    return mine / total if total else 0.5
+
+
+class RandomBot:
+    """The playout policy where a game has no bots: an action drawn uniformly from the view's legal."""
+    pace = 0.0
+
+    def __init__(self, game_id: str, level: str, seat: int, seed: int = 0):
+        self.seat, self.rng = seat, Rng(seed)
+
+    def choose(self, view: dict):
+        return listing.sample(view["private"].get("legal"), self.rng)
+
+
+def make(game_id: str, seat: int, seed: int = 0, **search) -> ExpertBot:
+    return ExpertBot(game_id, seat, seed, **search)

@@ -1,0 +1,174 @@
+"""The expert level (bots/expert.py): it searches sampled states and still sends only listed actions,
+repeats itself for one seed and one iteration budget, answers when told to stop, and finds a move that
+wins at once. Iteration budgets keep these tests cheap and free of the clock."""
+import threading
+import time
+
+import pytest
+
+import bots
+from bots import expert
+from engine import legal
+from engine.session import TABLE_SEAT, Session
+
+
+def _advance(s: Session, actions: int, seed: int = 3) -> None:
+    """Play `actions` actions of hard bots, so the expert meets a position from the middle of a game."""
+    players = [bots.make(s.game_id, "hard", seat, seed + seat) for seat in range(s.n_seats)]
+    while s.rev < actions and s.result() is None:
+        for seat in s.to_act():
+            action = players[seat].choose(s.view(seat))
+            if action is not None:
+                s.act(seat, action)
+                break
+        else:
+            s.act(TABLE_SEAT, s.timer()["action"])
+
+
+def _position_with_choices(game_id: str, at_least: int = 2) -> tuple[Session, int]:
+    s = Session(game_id, 2, seed=11)
+    _advance(s, 30)
+    while True:
+        seat = s.to_act()[0]
+        if legal.size(s.legal(seat)) >= at_least:
+            return s, seat
+        _advance(s, s.rev + 1)
+
+
+@pytest.mark.parametrize("game_id", ["risk", "civil_war", "tactics1940", "ah_tactics"])
+def test_the_expert_is_offered_in_every_turn_based_game(game_id):
+    assert "expert" in bots.levels(game_id)
+
+
+def test_the_expert_is_not_offered_in_a_real_time_race():
+    assert "expert" not in bots.levels("situation4")
+    with pytest.raises(ValueError):
+        bots.make("situation4", "expert", 0, 1)
+
+
+def test_every_action_the_expert_sends_in_a_game_is_one_its_legal_allows():
+    s = Session("risk", 2, seed=4)
+    players = [bots.make("risk", "expert", 0, 9, budget=None, iterations=3), bots.make("risk", "hard", 1, 10)]
+    searched = 0
+    while s.rev < 60 and s.result() is None:
+        seat = s.to_act()[0]
+        view = s.view(seat)
+        action = players[seat].choose(view)
+        assert legal.contains(view["private"]["legal"], action), action
+        if seat == 0 and legal.size(view["private"]["legal"]) > 1:
+            searched += 1
+        s.act(seat, action)
+    assert searched > 0, "the expert never had a choice to search"
+
+
+def test_a_seat_not_to_act_gets_nothing_from_the_expert():
+    s = Session("civil_war", 2, seed=2)
+    waiting = next(seat for seat in range(2) if seat not in s.to_act())
+    assert bots.make("civil_war", "expert", waiting, 1, budget=None, iterations=2).choose(s.view(waiting)) is None
+
+
+@pytest.mark.parametrize("game_id", ["risk", "tactics1940"])
+def test_one_seed_and_one_iteration_budget_give_one_action(game_id):
+    s, seat = _position_with_choices(game_id)
+    view = s.view(seat)
+    first = bots.make(game_id, "expert", seat, 42, budget=None, iterations=6, depth=6)
+    again = bots.make(game_id, "expert", seat, 42, budget=None, iterations=6, depth=6)
+    chosen = first.choose(view)
+    assert chosen == again.choose(view)
+    assert legal.contains(view["private"]["legal"], chosen)
+    assert first.last_search[0] == 6
+
+
+def test_told_to_stop_the_expert_answers_at_once_with_a_listed_action():
+    s, seat = _position_with_choices("risk")
+    view = s.view(seat)
+    bot = bots.make("risk", "expert", seat, 5, budget=60.0, turn_budget=None)
+    threading.Timer(0.3, bot.stop).start()
+    start = time.perf_counter()
+    action = bot.choose(view)
+    assert time.perf_counter() - start < 20.0   # a 60 s budget, cut short by the stop
+    assert legal.contains(view["private"]["legal"], action)
+    assert bot.last_search[0] >= 1
+
+
+def test_a_time_budget_bounds_the_search():
+    s, seat = _position_with_choices("risk")
+    bot = bots.make("risk", "expert", seat, 5, budget=0.2)
+    bot.choose(s.view(seat))
+    iterations, seconds, _ = bot.last_search
+    assert iterations >= 1 and seconds < 0.2 + 2.0   # one playout may run past the budget, never many
+
+
+def test_the_expert_takes_the_last_counters_when_that_wins_at_once():
+    """Toy pile game: whoever takes the last counter wins. With 3 left, taking all 3 wins now; taking 1
+    or 2 hands the win to the other seat whenever it takes the rest."""
+    s = Session("toy", 2, seed=1, options={"pile": 10})
+    s.act(0, {"type": "take", "count": 3})
+    s.act(1, {"type": "take", "count": 3})
+    s.act(0, {"type": "take", "count": 1})   # 3 left, seat 1 to act
+    bot = bots.make("toy", "expert", 1, 7, budget=None, iterations=60)
+    assert bot.choose(s.view(1)) == {"type": "take", "count": 3}
+
+
+def test_the_material_share_counts_each_side_s_pieces_by_their_weight():
+    public = {"territories": {"a": {"owner": 0, "armies": 3}, "b": {"owner": 1, "armies": 1}},
+              "units": [{"side": "red", "factor": 4}, {"side": "blue", "factor": 0, "status": "eliminated"}]}
+    assert expert.material_share(public, 0, ["Blue", "Red"]) == pytest.approx(3 / 8)
+    assert expert.material_share(public, 1, ["Blue", "Red"]) == pytest.approx(5 / 8)
+    assert expert.material_share({"pile": 4}, 0, []) == 0.5
+
+
+def test_a_thinking_bot_answers_at_once_and_hands_over_the_search_s_action_at_the_same_rev():
+    from bots.background import ThinkingBot
+    s, seat = _position_with_choices("risk")
+    view = s.view(seat)
+    bot = ThinkingBot(bots.make("risk", "expert", seat, 3, budget=None, iterations=4))
+    assert bot.choose(view) is None and bot.thinking
+    deadline = time.monotonic() + 30
+    action = None
+    while action is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+        action = bot.choose(view)
+    assert legal.contains(view["private"]["legal"], action)
+    assert not bot.thinking
+
+
+def test_a_table_in_a_window_plays_on_while_its_expert_thinks_in_the_background():
+    """net/local.py asks bots from the drawing loop: a thinking expert must not be counted as passed."""
+    from bots.background import ThinkingBot
+    from net.local import LocalTable
+
+    made = []
+
+    def factory(game_id, level, seat, seed):
+        made.append(ThinkingBot(bots.make(game_id, level, seat, seed, budget=None, iterations=20, depth=10)))
+        return made[-1]
+
+    table = LocalTable("risk", [{"kind": "bot", "level": "expert"}, {"kind": "bot", "level": "expert"}], seed=5,
+                       bot_delay=0, bot_factory=factory)
+    caught_thinking, deadline = 0, time.monotonic() + 60
+    while table.rev < 12 and time.monotonic() < deadline:
+        start = time.perf_counter()
+        table.poll()
+        assert time.perf_counter() - start < 0.5, "a poll waited on the search"
+        caught_thinking += any(bot.thinking for bot in made)
+        time.sleep(0.005)
+    assert table.rev >= 12
+    assert caught_thinking > 0   # polls returned while a search ran, and the game still went on
+    table.close()
+
+
+def test_the_command_line_offers_the_levels_the_bots_have():
+    import cli
+    assert cli.LEVELS == bots.ALL_LEVELS
+
+
+def test_serve_refuses_an_expert_in_a_real_time_race_and_names_the_levels_offered(capsys):
+    import cli
+    from cli import serve
+    parser = cli.build_parser()
+    args = parser.parse_args(["serve", "--game", "situation4", "--bots", "expert"])
+    with pytest.raises(SystemExit) as stop:
+        serve.run(args, parser)
+    assert stop.value.code == 2
+    assert "easy, normal, hard, not expert" in capsys.readouterr().err
