@@ -40,8 +40,8 @@ class ClubLobbyScene(Scene):
         self._build_counts()
         self.create_button = Button((836, 400, 384, 52), "Create and sit", self.create)
         self.join_button = Button((1010, 724, 210, 52), "Join table", self.join_selected, primary=True)
-        self.refresh_button = Button((290, 724, 200, 52), "Refresh", self.refresh, hotkey=pygame.K_F5,
-                                     hotkey_label="F5")
+        self.refresh_button = Button((616, 128, 180, 36), "Refresh", self.refresh, hotkey=pygame.K_F5,
+                                     hotkey_label="F5", size=theme.SIZE_SMALL)
         self.back_button = Button((70, 724, 200, 52), "Sign out", self.back)
         self.open_tables: dict[int, dict] = {}
         self.my_tables: dict[int, dict] = {}

@@ -112,6 +112,11 @@ class OnlineScene(GuiScene, Scene):
 
     # ----- frame ----------------------------------------------------------------------
     def handle(self, event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:   # the next field (Shift: the one before)
+            at = next((i for i, f in enumerate(self.fields) if f.focused), -1)
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            self.fields[(at + step) % len(self.fields)].focus()
+            return True
         if self.gui_handle(event):
             return True
         return any(b.handle(event) for b in self.buttons)

@@ -34,34 +34,47 @@ def stored_actions(dsn, table_id):
             "SELECT rev, seat, action FROM actions WHERE table_id = %s ORDER BY rev", (table_id,))]
 
 
-def test_a_window_signs_up_creates_a_table_with_a_bot_and_plays_a_move_the_club_accepts(ui, club):
-    club.start()
+def sign_up_and_sit_at_a_new_toy_table(ui, club):
+    """Through the window: Online, Sign up as ada, create a toy table of two seats (one a bot), sit there."""
     form = open_online(ui)
     fill(form, club.nats.url, "ada")
     ui.click_button(form.sign_up_button)   # an empty secret: Sign up makes one and keeps it
     assert ui.until(lambda: isinstance(ui.top, ClubLobbyScene), max_frames=1500, sleep=0.01), form.error
-    kept = club_link.load_account()
-    assert kept["name"] == "ada" and kept["address"] == club.nats.url and len(kept["secret"]) >= 12
-    assert stat.S_IMODE(os.stat(club_link.account_path()).st_mode) == 0o600
-
     lobby = ui.top
     while lobby.game_cycler.value != "toy":
         lobby.game_cycler.step(1)
     assert (lobby.seat_count.value, lobby.bot_count.value) == (2, 1)   # you and one bot
     ui.click_button(lobby.create_button)
     assert ui.until(lambda: isinstance(ui.top, toy_board.BoardScene), max_frames=1500, sleep=0.01), lobby.error
-    board = ui.top
-    link = board.link
-    assert isinstance(link, club_link.ClubLink) and link.my_seats == [0] and ui.app.active_link is link
-    assert ui.until(lambda: board.seat_to_act() == 0, max_frames=600, sleep=0.01)
-    before = link.view(0)["public"]["pile"]
+    return lobby, ui.top
 
-    ui.key(pygame.K_1)   # Take 1, through the board's own button
-    assert ui.until(lambda: any(seat == 0 for _rev, seat, _a in stored_actions(club.dsn, link.table_id)),
-                    max_frames=600, sleep=0.01)
-    rev, seat, action = next(row for row in stored_actions(club.dsn, link.table_id) if row[1] == 0)
+
+def take_one_when_my_turn(ui, club, board) -> int:
+    """Press 1 (Take 1) on the board once it is our turn; the rev the club stored it at."""
+    link = board.link
+    assert ui.until(lambda: board.seat_to_act() == 0, max_frames=900, sleep=0.01)
+    mine_before = [row for row in stored_actions(club.dsn, link.table_id) if row[1] == 0]
+    ui.key(pygame.K_1)
+    assert ui.until(lambda: len([r for r in stored_actions(club.dsn, link.table_id) if r[1] == 0]) > len(mine_before),
+                    max_frames=900, sleep=0.01)
+    rev, _seat, action = [r for r in stored_actions(club.dsn, link.table_id) if r[1] == 0][-1]
     assert action == {"type": "take", "count": 1}
     assert ui.until(lambda: link.rev >= rev, max_frames=600, sleep=0.01)   # the update came back to the board
+    return rev
+
+
+def test_a_window_signs_up_creates_a_table_with_a_bot_and_plays_a_move_the_club_accepts(ui, club):
+    club.start()
+    lobby, board = sign_up_and_sit_at_a_new_toy_table(ui, club)
+    kept = club_link.load_account()
+    assert kept["name"] == "ada" and kept["address"] == club.nats.url and len(kept["secret"]) >= 12
+    assert stat.S_IMODE(os.stat(club_link.account_path()).st_mode) == 0o600
+    link = board.link
+    assert isinstance(link, club_link.ClubLink) and link.my_seats == [0] and ui.app.active_link is link
+    assert ui.until(lambda: board.seat_to_act() == 0, max_frames=900, sleep=0.01)
+    before = link.view(0)["public"]["pile"]
+
+    take_one_when_my_turn(ui, club, board)   # Take 1, through the board's own button
     assert link.view(0)["public"]["pile"] < before and board.errors == []
 
     ui.key(pygame.K_ESCAPE)   # leaving the board: back in the club's lobby, the table is among "your tables"
@@ -69,6 +82,16 @@ def test_a_window_signs_up_creates_a_table_with_a_bot_and_plays_a_move_the_club_
     assert ui.until(lambda: link.table_id in lobby.my_tables, max_frames=600, sleep=0.01)
     assert lobby.mine_list.rows[0][1][:2] == ["ada's Toy pile game", "Toy pile game"]
     link.close()   # now, not on a helper thread while the next test starts
+
+
+def test_the_board_plays_on_after_the_clubs_nats_server_restarts(ui, club):
+    club.start()
+    _lobby, board = sign_up_and_sit_at_a_new_toy_table(ui, club)
+    first = take_one_when_my_turn(ui, club, board)
+    club.nats.server.restart()   # the window's NATS connection drops; the club client reconnects and says hello
+    second = take_one_when_my_turn(ui, club, board)
+    assert second > first and board.errors == [] and board.link.status == "connected"
+    board.link.close()
 
 
 def test_a_wrong_secret_or_a_taken_name_gives_its_sentence_and_nothing_else_happens(ui, club):
