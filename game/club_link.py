@@ -16,6 +16,7 @@ from urllib.parse import urlparse
 from game import paths
 
 DEFAULT_PORT = 4222
+ACT_FOR = 120.0  # seconds an action keeps being sent again while unanswered (a club restarting, a long blink)
 ACCOUNT_FILE = "club.json"  # beside settings.json, readable by this user only: it holds the secret
 
 
@@ -173,6 +174,8 @@ class ClubAccount:
 class ClubLink:
     """TableLink for a club table (the surface of net.client.RemoteTable): nothing here blocks."""
 
+    starts_when_full = True   # no window hosts a club table: it starts once every seat is taken (seats screen)
+
     def __init__(self, url: str, name: str, secret: str, table_id: int):
         from club.client import ClubClient
         self.game = None
@@ -238,7 +241,9 @@ class ClubLink:
         if seat is not None and seat != self._client.seat:
             self._push({"t": "err", "seq": seq, "code": "not_your_turn", "msg": "That seat is not yours."})
             return seq
-        self._loop.loop.call_soon_threadsafe(self._client.send_act, action, seq)
+        # act_again sends it again under the same seq every second until answered: a message NATS dropped
+        # while a server restarted costs a second, and the table answers a resend as it first did
+        self._loop.submit(self._client.act_again(seq, action, timeout=ACT_FOR))
         return seq
 
     def chat(self, text: str) -> None:

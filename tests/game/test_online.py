@@ -49,15 +49,15 @@ def sign_up_and_sit_at_a_new_toy_table(ui, club):
     return lobby, ui.top
 
 
-def take_one_when_my_turn(ui, club, board) -> int:
+def take_one_when_my_turn(ui, club, board, seat: int = 0) -> int:
     """Press 1 (Take 1) on the board once it is our turn; the rev the club stored it at."""
     link = board.link
-    assert ui.until(lambda: board.seat_to_act() == 0, max_frames=900, sleep=0.01)
-    mine_before = [row for row in stored_actions(club.dsn, link.table_id) if row[1] == 0]
+    assert ui.until(lambda: board.seat_to_act() == seat, max_frames=900, sleep=0.01)
+    mine_before = [row for row in stored_actions(club.dsn, link.table_id) if row[1] == seat]
     ui.key(pygame.K_1)
-    assert ui.until(lambda: len([r for r in stored_actions(club.dsn, link.table_id) if r[1] == 0]) > len(mine_before),
+    assert ui.until(lambda: len([r for r in stored_actions(club.dsn, link.table_id) if r[1] == seat]) > len(mine_before),
                     max_frames=900, sleep=0.01)
-    rev, _seat, action = [r for r in stored_actions(club.dsn, link.table_id) if r[1] == 0][-1]
+    rev, _seat, action = [r for r in stored_actions(club.dsn, link.table_id) if r[1] == seat][-1]
     assert action == {"type": "take", "count": 1}
     assert ui.until(lambda: link.rev >= rev, max_frames=600, sleep=0.01)   # the update came back to the board
     return rev
@@ -92,6 +92,52 @@ def test_the_board_plays_on_after_the_clubs_nats_server_restarts(ui, club):
     second = take_one_when_my_turn(ui, club, board)
     assert second > first and board.errors == [] and board.link.status == "connected"
     board.link.close()
+
+
+def test_a_friends_table_is_one_click_away_and_the_two_play_through_the_club(ui, club):
+    club.start()
+    bob = ("bob", "bob-keeps-his-own-secret")
+    asyncio.run(club_client.sign_up(club.nats.url, *bob))
+
+    async def bob_creates():
+        nc = await club_client.connect_player(club.nats.url, *bob, allow_reconnect=False)
+        try:
+            return await club_client.lobby(nc, "bob", "create", {"game": "toy", "seats": 2, "name": "Bob's pile"})
+        finally:
+            await nc.close()
+    table_id = asyncio.run(bob_creates())
+    bobs_link = club_link.ClubLink(club.nats.url, *bob, table_id)   # Bob at his table, as another window would be
+    try:
+        assert ui.until(lambda: bobs_link.status == "connected", max_frames=900, sleep=0.01), bobs_link.error
+        form = open_online(ui)
+        fill(form, club.nats.url, "ada")
+        ui.click_button(form.sign_up_button)
+        assert ui.until(lambda: isinstance(ui.top, ClubLobbyScene), max_frames=1500, sleep=0.01), form.error
+        lobby = ui.top
+        assert ui.until(lambda: table_id in lobby.open_tables, max_frames=600, sleep=0.01)
+        row = next(i for i, (key, _) in enumerate(lobby.open_list.rows) if key == table_id)
+        assert lobby.open_list.rows[row][1][:3] == ["Bob's pile", "Toy pile game", "1 open of 2"]
+        ui.click(lobby.open_list.row_rect(row).center)   # one click picks the row, Join sits there
+        ui.click_button(lobby.join_button)
+        assert ui.until(lambda: isinstance(ui.top, toy_board.BoardScene), max_frames=1500, sleep=0.01), lobby.error
+        board = ui.top
+        assert board.link.table_id == table_id and board.link.my_seats != bobs_link.my_seats
+        for _ in range(2):   # each takes one in turn: Bob through his link, Ada through her board
+            ada_seat = board.link.my_seats[0]
+            assert ui.until(lambda: bobs_link.view(None) is not None and board.link.view(None) is not None
+                            and board.link.view(None)["public"]["turn"] in (ada_seat, bobs_link.my_seats[0]),
+                            max_frames=600, sleep=0.01)
+            if board.link.view(None)["public"]["turn"] == ada_seat:
+                take_one_when_my_turn(ui, club, board, seat=ada_seat)
+            else:
+                rev = board.link.rev
+                bobs_link.act({"type": "take", "count": 2})
+                assert ui.until(lambda: board.link.rev > rev, max_frames=600, sleep=0.01)   # Ada sees Bob's move
+        counts = sorted(a["count"] for _rev, _seat, a in stored_actions(club.dsn, table_id))
+        assert counts == [1, 2] and board.errors == []
+        board.link.close()
+    finally:
+        bobs_link.close()
 
 
 def test_a_wrong_secret_or_a_taken_name_gives_its_sentence_and_nothing_else_happens(ui, club):
