@@ -74,6 +74,9 @@ def sentence(error: BaseException, url: str) -> str:
     from net.client import TableError
     if isinstance(error, TableError):
         return str(error)
+    if isinstance(error, ImportError):
+        return ("This Sandtable was installed without the club's libraries (nats-py): "
+                "pip install 'sandtable[club]' adds them.")
     text = str(error).lower()
     if "authorization" in text:
         return ("The club did not accept that name and secret. Check the secret you kept, "

@@ -83,18 +83,22 @@ class OnlineScene(GuiScene, Scene):
             self._close_account()
             self._failed(str(error))
             return
-        if self.then is not None:
+        if self.then is not None:   # signed up: keep the secret now, whatever the sign-in then says
+            self._keep(self.account)
             self.pending, self.then = self.then(), None
             return
         account, self.account = self.account, None
+        self._keep(account)
+        sound.play("click")
+        from game.scenes.club_lobby import ClubLobbyScene
+        self.app.replace(ClubLobbyScene(self.app, account))
+
+    def _keep(self, account) -> None:
         try:
             club_link.keep_account(account.address, account.name, account.secret)
         except OSError as e:
             self.app.notify(f"Your club account could not be kept on this computer ({e.strerror or e}).",
                             warning=True)
-        sound.play("click")
-        from game.scenes.club_lobby import ClubLobbyScene
-        self.app.replace(ClubLobbyScene(self.app, account))
 
     def _failed(self, text: str) -> None:
         self.error = text
