@@ -164,6 +164,8 @@ def main(argv=None) -> int:
     settle(app)
     shoot(app, out, "09-game-over")
     app.back_to(TitleScene)
+    online_shots(app, out)
+    app.back_to(TitleScene)
 
     if boards.has_board("risk"):
         local = tables.start_local("risk", [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "normal"},
@@ -203,6 +205,64 @@ def main(argv=None) -> int:
     from tools import shot_manifest
     print(f"wrote {shot_manifest.write(out, WRITTEN)}")
     return 0
+
+
+def online_shots(app: App, out: Path) -> None:
+    """The Online form (its address empty, so the greyed example shows), then, when a local club can start
+    here (`sandtable club --local`: nats-server and PostgreSQL), its lobby with two tables Ada created."""
+    import re
+    import shutil
+    import subprocess
+    from game.scenes.club_lobby import ClubLobbyScene
+    from game.scenes.online import OnlineScene
+    form = OnlineScene(app)
+    app.push(form)
+    form.address.text, form.name.text, form.secret.text = "", "Ada", ""
+    settle(app)
+    shoot(app, out, "13-online")
+    folder = Path(tempfile.mkdtemp(prefix="sandtable-shots-club-"))
+    proc = subprocess.Popen([sys.executable, str(ROOT / "run.py"), "club", "--local", str(folder / "club")],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        url, deadline = None, time.monotonic() + 30
+        while time.monotonic() < deadline and proc.poll() is None:
+            line = proc.stdout.readline()
+            found = re.search(r"players connect to (nats://\S+);", line)
+            url = found.group(1) if found else url
+            if "club ready" in line:
+                break
+        if url is None or proc.poll() is not None:
+            print("no local club could start here: the club lobby shot is skipped")
+            return
+        form.address.text = url
+        form.sign_up()
+        settle(app, until=lambda: isinstance(app.stack.top, ClubLobbyScene), timeout=20)
+        lobby = app.stack.top
+        if not isinstance(lobby, ClubLobbyScene):
+            print(f"the local club did not let Ada in ({form.error}): the club lobby shot is skipped")
+            return
+        for game_id, seats, bots, sits in (("risk", 4, 2, True), ("tactics1940", 2, 1, True),
+                                           ("civil_war", 2, 0, False)):
+            if game_id in lobby.game_ids:
+                table_id = lobby.account.request("create", {"game": game_id, "seats": seats,
+                                                            "bots": ["normal"] * bots,
+                                                            "name": f"Ada's {games.rules(game_id).TITLE}"}).result(10)
+                if sits:   # Ada takes a seat there and leaves: the table is one of hers
+                    link = lobby.account.table(table_id)
+                    for _ in range(200):
+                        if link.status != "connecting":
+                            break
+                        time.sleep(0.05)
+                    link.close()
+        lobby.refresh()
+        settle(app, until=lambda: bool(lobby.open_list.rows) and not lobby.asking, timeout=10)
+        shoot(app, out, "14-club-lobby")
+    finally:
+        proc.terminate()
+        proc.wait(20)
+        from club import servers
+        shutil.rmtree(servers.pg_folder_for(folder / "club" / "postgres"), ignore_errors=True)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def board_shots(game_id: str):

@@ -160,8 +160,9 @@ class LobbyScene(GuiScene, Scene):
         if self.host is not None:
             self.start_button.draw(surface)
         else:
-            theme.draw_text(surface, "The host starts the game", (1200, 750), theme.SIZE_BODY, c.text_dim,
-                            anchor="midright")
+            starts = ("The game starts when every seat is taken" if getattr(self.link, "starts_when_full", False)
+                      else "The host starts the game")   # a club table has no host in a window
+            theme.draw_text(surface, starts, (1200, 750), theme.SIZE_BODY, c.text_dim, anchor="midright")
         self.gui_draw(surface)
         self.host_seats.draw(surface)
         theme.draw_hint(surface, "Enter sends chat  ·  F5 starts (host)  ·  Esc leaves")

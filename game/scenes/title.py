@@ -31,6 +31,7 @@ class TitleScene(Scene):
             ("Play", self.play, pygame.K_p),
             ("Host on LAN", self.host, pygame.K_h),
             ("Join", self.join, pygame.K_j),
+            ("Online", self.online, pygame.K_o),
             ("Replays", self.replays, pygame.K_r),
             ("Rules", self.rules, pygame.K_u),
             ("Settings", self.settings, pygame.K_s),
@@ -65,6 +66,10 @@ class TitleScene(Scene):
     def join(self):
         from game.scenes.lan_browser import LanBrowserScene
         self.app.push(LanBrowserScene(self.app))
+
+    def online(self):
+        from game.scenes.online import OnlineScene
+        self.app.push(OnlineScene(self.app))
 
     def rejoin(self):
         from game.scenes.rejoin import RejoinScene
