@@ -59,7 +59,7 @@ OPTION_LABELS = {
     "line_cost": {"per_unit": "Per unit (rulebook)", "pooled": "Pooled thirds"},
 }
 OPTION_TITLES = {"hq_range": "HQ range", "prisoners": "Prisoners", "hq_defence": "HQ defence",
-                 "encirclement": "Encirclement"}
+                 "encirclement": "Encirclement", "line_cost": "Road and rail cost"}
 OPTION_HELP = {
     "hq_range": "Corps HQs belong within five squares of most of their corps: shown only, or enforced on every move.",
     "prisoners": "Optional rules J1 and J2: '(1 Pris)' results take prisoners, who must be marched under guard to a "

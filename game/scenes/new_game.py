@@ -17,8 +17,12 @@ OPTION_TOP = 322       # the first option's chooser
 OPTION_HEIGHT = 42     # an option's chooser; under it, its sentence, wrapped
 HELP_SIZE = 16
 HELP_LINE = 19
+HELP_WIDTH = 496   # inside the help area, with its margins
 OPTION_GAP = 10
+OPTION_PITCH = OPTION_HEIGHT + 6   # rows closed up when the sentences go to the help area
+MIN_OPTION_HEIGHT = 32
 OPTIONS_PANEL = pygame.Rect(56, 140, 568, 570)
+OPTIONS_BOTTOM = OPTIONS_PANEL.bottom - 12
 SEATS_PANEL = pygame.Rect(656, 140, 568, 570)
 TABLE_NAME_RECT = (680, 650, 520, 44)   # the LAN table's name, at the foot of the seats
 
@@ -67,20 +71,49 @@ class NewGameScene(GuiScene, Scene):
         counts = list(range(r.MIN_SEATS, r.MAX_SEATS + 1))
         self.seat_count = Cycler((80, 250, 520, 48), "Players", counts, index=counts.index(max(r.MIN_SEATS, min(r.MAX_SEATS, getattr(r, "DEFAULT_SEATS", 2)))),
                                  on_change=lambda _: self._build_seats())
-        self.option_cyclers = []
-        self.option_lines: dict[str, list[str]] = {}
-        y = OPTION_TOP
+        self._build_options()
+        self._build_seats()
+
+    def _build_options(self) -> None:
+        """Each option's sentence under its chooser while they all fit the panel; when they do not (Tactics
+        (1954) has five, some of three lines), the choosers close up and one help area under them tells
+        about the option in focus or under the pointer."""
+        r = self.rules
+        choices = getattr(r, "OPTION_CHOICES", {})
         labels = getattr(r, "OPTION_LABELS", {})
         titles = getattr(r, "OPTION_TITLES", {})
-        for key, values in getattr(r, "OPTION_CHOICES", {}).items():
+        self.option_lines = {key: theme.wrap_text(self.option_help(key), HELP_WIDTH, HELP_SIZE)
+                             if self.option_help(key) else [] for key in choices}
+        inline = sum(OPTION_HEIGHT + 4 + HELP_LINE * len(lines) + OPTION_GAP for lines in self.option_lines.values())
+        self.help_area = None
+        if OPTION_TOP + inline - OPTION_GAP <= OPTIONS_BOTTOM:
+            pitches = [OPTION_HEIGHT + 4 + HELP_LINE * len(self.option_lines[key]) + OPTION_GAP for key in choices]
+            height = OPTION_HEIGHT
+        else:
+            help_lines = max([len(lines) for lines in self.option_lines.values()] + [2])
+            help_height = 12 + 22 + HELP_LINE * help_lines
+            room = OPTIONS_BOTTOM - help_height - 8 - OPTION_TOP
+            pitch = min(OPTION_PITCH, room // max(1, len(choices)))
+            height = max(MIN_OPTION_HEIGHT, pitch - 6)
+            pitches = [pitch] * len(choices)
+            self.help_area = pygame.Rect(80, OPTION_TOP + pitch * len(choices) + 2, 520, help_height)
+        self.option_cyclers = []
+        y = OPTION_TOP
+        for (key, values), pitch in zip(choices.items(), pitches):
             named = labels.get(key, {})
             title = titles.get(key) or humanise(key)
-            self.option_cyclers.append((key, Cycler((80, y, 520, OPTION_HEIGHT), title, values,
+            self.option_cyclers.append((key, Cycler((80, y, 520, height), title, values,
                                                     format_value=lambda v, named=named: named.get(v, humanise(v)))))
-            sentence = self.option_help(key)
-            self.option_lines[key] = theme.wrap_text(sentence, 508, HELP_SIZE) if sentence else []
-            y += OPTION_HEIGHT + 4 + HELP_LINE * len(self.option_lines[key]) + OPTION_GAP
-        self._build_seats()
+            y += pitch
+
+    def option_told(self) -> tuple[str, list[str]] | None:
+        """The option the help area tells about: the one in focus, else the one under the pointer."""
+        focused = self.focusables[self.focus] if self.focus is not None else None
+        for wanted in (lambda c: c is focused, lambda c: c.hovered):
+            for key, cycler in self.option_cyclers:
+                if wanted(cycler):
+                    return cycler.label, self.option_lines[key]
+        return None
 
     def option_help(self, key: str) -> str:
         """The rules module's sentence about an option (OPTION_HELP), and which value is the rulebook's."""
@@ -184,6 +217,21 @@ class NewGameScene(GuiScene, Scene):
         pygame.draw.circle(surface, theme.lighten(colour, 0.4), centre, 16, 2)
         theme.draw_text(surface, label, centre, 20, theme.text_on(colour), anchor="center", shadow=False, bold=True)
 
+    def _draw_help_area(self, surface) -> None:
+        c = theme.colours
+        area = self.help_area
+        theme.draw_panel(surface, area, c.background, radius=8, border_width=1)
+        told = self.option_told()
+        if told is None:
+            theme.draw_text(surface, "Point at an option, or reach it with Tab, to read what it does.",
+                            (area.x + 12, area.y + 8), HELP_SIZE, c.text_dim, shadow=False)
+            return
+        title, lines = told
+        theme.draw_text(surface, title, (area.x + 12, area.y + 6), theme.SIZE_SMALL, c.accent, shadow=False)
+        for j, line in enumerate(lines):
+            theme.draw_text(surface, line, (area.x + 12, area.y + 28 + j * HELP_LINE), HELP_SIZE, c.text_dim,
+                            shadow=False)
+
     # ----- frame ----------------------------------------------------------------------
     def handle(self, event):
         if self.gui_handle(event):
@@ -220,9 +268,12 @@ class NewGameScene(GuiScene, Scene):
             w.draw(surface)
         for key, cycler in self.option_cyclers:
             cycler.draw(surface)
-            for j, line in enumerate(self.option_lines[key]):
-                theme.draw_text(surface, line, (cycler.rect.x + 6, cycler.rect.bottom + 4 + j * HELP_LINE), HELP_SIZE,
-                                c.text_dim, shadow=False)
+            if self.help_area is None:
+                for j, line in enumerate(self.option_lines[key]):
+                    theme.draw_text(surface, line, (cycler.rect.x + 6, cycler.rect.bottom + 4 + j * HELP_LINE),
+                                    HELP_SIZE, c.text_dim, shadow=False)
+        if self.help_area is not None:
+            self._draw_help_area(surface)
         game_id = self.game_cycler.value
         sides = self._side_names(len(self.seat_cyclers))
         entries = self.seats()

@@ -59,8 +59,9 @@ def test_options_are_titled_for_people_not_made_from_their_keys(ui):
     while form.game_cycler.value != "ah_tactics":
         form.game_cycler.step(1)
     labels = [c.label for _, c in form.option_cyclers]
-    assert labels == ["HQ range", "Prisoners", "HQ defence", "Encirclement"]
+    assert labels == ["HQ range", "Prisoners", "HQ defence", "Encirclement", "Road and rail cost"]
     assert games.rules("ah_tactics").OPTION_TITLES["hq_defence"] == "HQ defence"
+    assert len(labels) == len(games.rules("ah_tactics").OPTION_CHOICES)   # a new option needs its title here
 
 
 def test_the_form_opens_on_the_game_last_started(ui, sandbox_home):

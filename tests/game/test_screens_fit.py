@@ -1,14 +1,18 @@
 """Screens that fit: every scene and every help page, drawn in a window of 1280x800 and of 1366x768, has
 all its text inside the window and inside the box it is drawn on, and on the menus no text lies on
 another (the Host screen's "Table name" once lay on its last option's sentence)."""
+from concurrent.futures import Future
+
 import pygame
 import pytest
 
 from engine import games
 from game import boards, local_play, paced_bots, tables, theme
 from game.app import App
+from game.scenes.club_lobby import ClubLobbyScene
 from game.scenes.lan_browser import LanBrowserScene
 from game.scenes.new_game import NewGameScene
+from game.scenes.online import OnlineScene
 from game.scenes.rejoin import RejoinScene
 from game.scenes.replays import ReplaysScene
 from game.scenes.rules import RulesScene
@@ -23,6 +27,25 @@ from tests.game.text_fit import Recorder
 SIZES = [(1280, 800), (1366, 768)]
 BOARD_SEATS = {"risk": 3, "civil_war": 2, "ah_tactics": 2, "tactics1940": 4, "situation4": 2}
 BOARD_GAMES = [g for g in BOARD_SEATS if boards.has_board(g)]
+
+
+class ListingAccount:
+    """A club account that answers the lobby's two lists at once with long names (the shapes club/lobby.py
+    sends), so the club's lobby can be drawn full without a club."""
+    name, url = "Maximilian-Alexander", "nats://club.example.org:4222"
+
+    def request(self, verb: str, body: dict | None = None) -> Future:
+        seats = [{"kind": "human", "name": "Maximilian-Alexander"}, {"kind": "open"}, {"kind": "bot"}]
+        listing = {"list": [{"id": i, "name": f"Bartholomew-Konstantin's {games.rules(g).TITLE} table",
+                             "game": g, "seats": seats, "state": "waiting"} for i, g in enumerate(BOARD_SEATS)],
+                   "mine": [{"id": 9, "name": "Maximilian-Alexander's very long table name", "game": "ah_tactics",
+                             "seat": 1, "your_move": True, "state": "playing"}]}[verb]
+        answer = Future()
+        answer.set_result(listing)
+        return answer
+
+    def close(self) -> None:
+        pass
 
 
 @pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -54,7 +77,8 @@ def test_every_menu_scene_keeps_its_text_in_its_boxes(window, monkeypatch):
     monkeypatch.setattr(theme, "fit_text", recording_fit)
     problems = check(app, recorder, "title")
     for name, make in [("welcome", WelcomeScene), ("settings", SettingsScene), ("LAN browser", LanBrowserScene),
-                       ("rejoin", RejoinScene), ("replays", ReplaysScene)]:
+                       ("rejoin", RejoinScene), ("replays", ReplaysScene), ("online", OnlineScene),
+                       ("club lobby", lambda app: ClubLobbyScene(app, ListingAccount()))]:
         app.push(make(app))
         ui.frames(2)
         problems += check(app, recorder, name)
