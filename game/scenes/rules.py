@@ -47,9 +47,9 @@ class RulesScene(Scene):
         self.scroll = 0
         self.tabs = [Button((150 + i * 210, 112, 200, 38), games.rules(g).TITLE, lambda i=i: self.choose(i),
                             size=theme.SIZE_SMALL) for i, g in enumerate(self.games)]
-        self.back_button = Button((150, 722, 160, 42), "Back", self.back)
+        self.back_button = Button((150, 720, 160, 40), "Back", self.back)
         self.chart_window = ChartWindow(pygame.Rect(0, 0, 1280, 800))
-        self.chart_button = Button((330, 722, 340, 42), "", self.show_chart, size=theme.SIZE_SMALL)
+        self.chart_button = Button((330, 720, 340, 40), "", self.show_chart, size=theme.SIZE_SMALL)
         self.charts: list = []
         self._load()
 

@@ -64,6 +64,23 @@ def test_options_are_titled_for_people_not_made_from_their_keys(ui):
     assert len(labels) == len(games.rules("ah_tactics").OPTION_CHOICES)   # a new option needs its title here
 
 
+def test_when_the_sentences_do_not_fit_the_option_in_focus_tells_its_whole_sentence_in_the_help_area(ui):
+    form = open_form(ui)
+    while form.game_cycler.value != "ah_tactics":   # five options, some sentences of three lines
+        form.game_cycler.step(1)
+    assert form.help_area is not None and form.option_told() is None   # the focus starts on Start
+    key, cycler = form.option_cyclers[-1]
+    ui.click(cycler.rect.center)
+    title, lines = form.option_told()
+    assert title == cycler.label and " ".join(lines) == games.rules("ah_tactics").OPTION_HELP[key]
+    assert cycler.rect.bottom < form.help_area.top and form.help_area.bottom < form.back_button.rect.top
+    ui.key(pygame.K_TAB)   # on to the seats: the pointer still rests on the last option, so it tells on
+    assert form.option_told()[0] == cycler.label
+    while form.game_cycler.value != "civil_war":   # one option: its sentence stays under it, no help area
+        form.game_cycler.step(1)
+    assert form.help_area is None
+
+
 def test_the_form_opens_on_the_game_last_started(ui, sandbox_home):
     form = open_form(ui)
     other = next(g for g in form.game_ids if g != form.game_cycler.value and g != "toy")

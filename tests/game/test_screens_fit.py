@@ -81,6 +81,8 @@ def test_every_menu_scene_keeps_its_text_in_its_boxes(window, monkeypatch):
                        ("club lobby", lambda app: ClubLobbyScene(app, ListingAccount()))]:
         app.push(make(app))
         ui.frames(2)
+        if name == "club lobby":
+            assert app.stack.top.open_list.rows and app.stack.top.mine_list.rows, "the lists were drawn empty"
         problems += check(app, recorder, name)
         app.pop()
     for lan in (False, True):
