@@ -10,10 +10,10 @@ import json
 import os
 import secrets
 import threading
-from collections import deque
 from urllib.parse import urlparse
 
 from game import paths
+from net.link import ThreadedLink
 
 DEFAULT_PORT = 4222
 ACT_FOR = 120.0  # seconds an action keeps being sent again while unanswered (a club restarting, a long blink)
@@ -174,24 +174,16 @@ class ClubAccount:
 
 
 # ----- a table --------------------------------------------------------------------------
-class ClubLink:
+class ClubLink(ThreadedLink):
     """TableLink for a club table (the surface of net.client.RemoteTable): nothing here blocks."""
 
     starts_when_full = True   # no window hosts a club table: it starts once every seat is taken (seats screen)
 
     def __init__(self, url: str, name: str, secret: str, table_id: int):
         from club.client import ClubClient
-        self.game = None
+        super().__init__(f"Club table {table_id}")
         self.table_id = table_id
-        self.table_name = f"Club table {table_id}"
-        self.error = None
-        self._lock = threading.Lock()
-        self._inbox: deque = deque()
         self._view = None
-        self._seats: list = []
-        self._phase = "connecting"
-        self._rev = 0
-        self._status = "connecting"
         self._client = ClubClient(url, name, secret, table_id, on_message=self._arrived)
         self._loop = LoopThread("sandtable-club-table")
         self._loop.submit(self._connect())
@@ -205,25 +197,7 @@ class ClubLink:
         self._status = "connected"
         self._push({"t": "status", "status": "connected", "msg": f"Joined {self.table_name}."})
 
-    # ----- TableLink ------------------------------------------------------------------
-    @property
-    def seats(self) -> list[dict]:
-        with self._lock:
-            return list(self._seats)
-
-    @property
-    def my_seats(self) -> list[int]:
-        seat = self._client.seat
-        return [] if seat is None else [seat]
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
-    def rev(self) -> int:
-        return self._rev
-
+    # ----- TableLink (the rest in net.link.ThreadedLink) --------------------------------
     @property
     def status(self) -> str:
         """NATS reconnects by itself (and the client says hello again): shown as `reconnecting` meanwhile."""
@@ -240,10 +214,10 @@ class ClubLink:
         return view if seat == self._client.seat else None
 
     def act(self, action: dict, seat: int | None = None) -> int:
+        refused = self._refused_seat(seat)
+        if refused is not None:
+            return refused
         seq = self._client.next_seq()
-        if seat is not None and seat != self._client.seat:
-            self._push({"t": "err", "seq": seq, "code": "not_your_turn", "msg": "That seat is not yours."})
-            return seq
         # act_again sends it again under the same seq every second until answered: a message NATS dropped
         # while a server restarted costs a second, and the table answers a resend as it first did
         self._loop.submit(self._client.act_again(seq, action, timeout=ACT_FOR))
@@ -252,27 +226,12 @@ class ClubLink:
     def chat(self, text: str) -> None:
         self._loop.loop.call_soon_threadsafe(self._client.chat, text)
 
-    def poll(self) -> list[dict]:
-        with self._lock:
-            out = list(self._inbox)
-            self._inbox.clear()
-        return out
-
     def close(self) -> None:
         if self._loop.thread.is_alive():   # closing twice (the board, then the app) is harmless
             self._loop.stop(self._client.close())
         self._status = "closed"
 
     # ----- inside (on the loop's thread) --------------------------------------------
-    def _closed(self, text: str) -> None:
-        self.error = text
-        self._status = "closed"
-        self._push({"t": "status", "status": "closed", "msg": text})
-
-    def _push(self, msg: dict) -> None:
-        with self._lock:
-            self._inbox.append(msg)
-
     def _arrived(self, msg: dict) -> None:
         t = msg.get("t")
         if t in ("welcome", "update") and isinstance(msg.get("view"), dict):
@@ -281,9 +240,7 @@ class ClubLink:
             public = msg["view"].get("public") or {}
             with self._lock:
                 self._view = msg["view"]
-                self._seats = public.get("seats", self._seats)
-            self._rev = msg.get("rev", self._rev)
-            self._phase = public.get("table_phase", self._phase)
+                self._took_view(public, msg.get("rev", self._rev))
             if t == "welcome":
                 return  # the window learns of it through status and view(), as from a RemoteTable
         if t in ("update", "ok", "err", "chat"):

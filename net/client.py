@@ -24,11 +24,11 @@ import itertools
 import socket
 import threading
 import time
-from collections import deque
 
 import msgpack
 
 from net import frames, limits, patches
+from net.link import ThreadedLink
 
 HELLO_TIMEOUT = 3.0
 PING_EVERY = 5.0
@@ -364,7 +364,7 @@ async def _read_frame(reader) -> dict:
     return frames.decode_host(await reader.readexactly(size))
 
 
-class RemoteTable:
+class RemoteTable(ThreadedLink):
     """TableLink for a table on a host: the client runs on a background thread; nothing here blocks."""
 
     def __init__(self, host: str, port: int, *, name: str | None = None, want: str = "play",
@@ -372,17 +372,9 @@ class RemoteTable:
                  last_seq: int = 0, expect: dict | None = None, on_seat=None):
         """`on_seat(welcome, last_seq)` (optional) is called on the client's thread whenever this seat's
         token and last_seq are worth keeping (a welcome, an answer): the window keeps them per table."""
-        self.game = None
+        super().__init__(f"{host}:{port}")
         self.on_seat = on_seat
-        self.table_name = f"{host}:{port}"
-        self.error = None
-        self._lock = threading.Lock()
-        self._inbox: deque = deque()
         self._views: dict = {}
-        self._seats: list = []
-        self._status = "connecting"
-        self._phase = "connecting"
-        self._rev = 0
         self._loop = asyncio.new_event_loop()
         self._client = Client(host, port, name=name, want=want, seat=seat, token=token,
                               on_message=self._arrived, hello_timeout=hello_timeout, last_seq=last_seq,
@@ -390,28 +382,10 @@ class RemoteTable:
         self._thread = threading.Thread(target=self._run, name="sandtable-client", daemon=True)
         self._thread.start()
 
-    # ----- TableLink ------------------------------------------------------------------
-    @property
-    def seats(self) -> list[dict]:
-        with self._lock:
-            return list(self._seats)
-
-    @property
-    def my_seats(self) -> list[int]:
-        seat = self._client.seat
-        return [] if seat is None else [seat]
-
+    # ----- TableLink (the rest in net.link.ThreadedLink) --------------------------------
     @property
     def token(self) -> str | None:
         return self._client.token
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
-    def rev(self) -> int:
-        return self._rev
 
     @property
     def status(self) -> str:
@@ -425,21 +399,15 @@ class RemoteTable:
             return self._views.get(seat)
 
     def act(self, action: dict, seat: int | None = None) -> int:
+        refused = self._refused_seat(seat)
+        if refused is not None:
+            return refused
         seq = self._client.next_seq()
-        if seat is not None and seat != self._client.seat:
-            self._push({"t": "err", "seq": seq, "code": "not_your_turn", "msg": "That seat is not yours."})
-            return seq
         self._loop.call_soon_threadsafe(self._client.send_act, action, seq)
         return seq
 
     def chat(self, text: str) -> None:
         self._loop.call_soon_threadsafe(self._client.chat, text)
-
-    def poll(self) -> list[dict]:
-        with self._lock:
-            out = list(self._inbox)
-            self._inbox.clear()
-        return out
 
     def close(self) -> None:
         if self._thread.is_alive():
@@ -476,15 +444,6 @@ class RemoteTable:
         self._loop.run_forever()
         self._loop.close()
 
-    def _closed(self, sentence: str) -> None:
-        self.error = sentence
-        self._status = "closed"
-        self._push({"t": "status", "status": "closed", "msg": sentence})
-
-    def _push(self, msg: dict) -> None:
-        with self._lock:
-            self._inbox.append(msg)
-
     def _arrived(self, msg: dict) -> None:
         t = msg["t"]
         if t == "welcome":
@@ -515,6 +474,4 @@ class RemoteTable:
         public = view.get("public", {}) if isinstance(view, dict) else {}
         with self._lock:
             self._views[seat] = view
-            self._seats = public.get("seats", self._seats)
-        self._rev = msg["rev"]
-        self._phase = public.get("table_phase", self._phase)
+            self._took_view(public, msg["rev"])

@@ -7,6 +7,8 @@ Two implementations share this surface, so the window never knows which it has:
 Nothing here blocks: `act` queues and returns at once; `poll` returns what has
 arrived since the last call. Call `poll` once per frame.
 """
+import threading
+from collections import deque
 from typing import Protocol
 
 
@@ -52,3 +54,67 @@ class TableLink(Protocol):
         and link notices {"t": "status", "status": "connected"|"reconnecting"|"closed", "msg": str}."""
 
     def close(self) -> None: ...
+
+
+class ThreadedLink:
+    """The part of a TableLink whose client runs on another thread (a LAN host's, a club's): what arrived
+    waits in an inbox for `poll`, the seats, phase and rev as the last view said. Subclasses set
+    `self._client` (with `seat` and `next_seq()`) and feed `_push`/`_closed` from the client's thread."""
+
+    def __init__(self, table_name: str):
+        self.game = None
+        self.table_name = table_name
+        self.error = None
+        self._lock = threading.Lock()
+        self._inbox: deque = deque()
+        self._seats: list = []
+        self._status = "connecting"
+        self._phase = "connecting"
+        self._rev = 0
+
+    @property
+    def seats(self) -> list[dict]:
+        with self._lock:
+            return list(self._seats)
+
+    @property
+    def my_seats(self) -> list[int]:
+        seat = self._client.seat
+        return [] if seat is None else [seat]
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def rev(self) -> int:
+        return self._rev
+
+    def poll(self) -> list[dict]:
+        with self._lock:
+            out = list(self._inbox)
+            self._inbox.clear()
+        return out
+
+    def _refused_seat(self, seat: int | None) -> int | None:
+        """A seq answered at once with not_your_turn when `seat` is not this link's; else None."""
+        if seat is None or seat == self._client.seat:
+            return None
+        seq = self._client.next_seq()
+        self._push({"t": "err", "seq": seq, "code": "not_your_turn", "msg": "That seat is not yours."})
+        return seq
+
+    def _closed(self, sentence: str) -> None:
+        self.error = sentence
+        self._status = "closed"
+        self._push({"t": "status", "status": "closed", "msg": sentence})
+
+    def _push(self, msg: dict) -> None:
+        with self._lock:
+            self._inbox.append(msg)
+
+    def _took_view(self, public: dict, rev: int) -> None:
+        """Seats, phase and rev as a newly arrived view says (the caller holds `_lock` for the seats)."""
+        self._seats = public.get("seats", self._seats)
+        self._rev = rev
+        self._phase = public.get("table_phase", self._phase)
