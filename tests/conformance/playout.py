@@ -13,6 +13,7 @@ import msgpack
 import bots
 from engine import legal
 from engine.session import TABLE_SEAT, Session
+from tests.conformance.values import unpack
 
 TIMER_CHANCE = 0.3  # during the random part, how often the rules' timed step fires when it could
 
@@ -20,7 +21,7 @@ TIMER_CHANCE = 0.3  # during the random part, how often the rules' timed step fi
 def as_received(view: dict) -> dict:
     """The view as a bot across the network gets it: through msgpack and back (also a deep copy, made in C,
     so no bot can change what the session holds)."""
-    return msgpack.unpackb(msgpack.packb(view, use_bin_type=True), raw=False)
+    return unpack(msgpack.packb(view, use_bin_type=True))
 
 
 class Stuck(AssertionError):
@@ -37,9 +38,23 @@ class Playout:
         self.bots = [bots.make(game, levels[seat], seat, seed * 31 + seat) for seat in range(n_seats)]
         self.steps = 0
         self.bot_views: list[tuple[int, dict]] = []  # (seat, view) given to a bot, when recording
+        self._listings: tuple[int, dict] = (-1, {})  # (rev, {seat: legal}): built once per position
+
+    def legal(self, seat: int, *, built: dict | None = None) -> dict:
+        """`session.legal(seat)` at this position, built once: a position is picked from, bot-checked and
+        checked against what was played, and some games' listings cost milliseconds to build. Every change
+        of the session goes through `act`, which moves `rev` on, so a listing is never stale. `built`: the
+        listing a view built just now, kept instead of building it again."""
+        rev, listings = self._listings
+        if rev != self.session.rev:
+            listings = {}
+            self._listings = (self.session.rev, listings)
+        if seat not in listings:
+            listings[seat] = built if built is not None else self.session.legal(seat)
+        return listings[seat]
 
     def movers(self) -> list[int]:
-        return [seat for seat in self.session.to_act() if legal.size(self.session.legal(seat))]
+        return [seat for seat in self.session.to_act() if legal.size(self.legal(seat))]
 
     def next_action(self):
         """(seat, action) to play now, or None when the game is over. Raises Stuck."""
@@ -54,11 +69,13 @@ class Playout:
             if not movers:
                 raise Stuck(f"no seat can act at rev {s.rev}")
             seat = self.random.choice(movers)
-            return seat, legal.sample(s.legal(seat), self.random)
+            return seat, legal.sample(self.legal(seat), self.random)
         order = s.to_act()
         self.random.shuffle(order)
         for seat in order:
-            view = as_received(s.view(seat))
+            view = s.view(seat)
+            self.legal(seat, built=view["private"]["legal"])
+            view = as_received(view)
             action = self.bots[seat].choose(view)
             if action is not None:
                 return seat, action
@@ -75,7 +92,7 @@ class Playout:
                 return
             seat, action = step
             if seat is not TABLE_SEAT:
-                assert legal.contains(self.session.legal(seat), action), \
+                assert legal.contains(self.legal(seat), action), \
                     f"seat {seat} chose an action its legal does not list: {action}"
             if before is not None:
                 before(seat, action)

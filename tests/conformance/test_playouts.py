@@ -48,7 +48,8 @@ def snapshot(session):
 def check_views(session):
     """Views, legal, prompt and sides are what docs/games.md promises, and safe on the wire."""
     to_act = session.to_act()
-    public = session.view(None)["public"]
+    spectator = session.view(None)
+    public = spectator["public"]
     assert public["to_act"] == to_act and public["rev"] == session.rev
     prompt = public["prompt"]
     if prompt is not None:
@@ -60,13 +61,14 @@ def check_views(session):
         wire_safe(v)
         if seat not in to_act:
             assert legal.size(v["private"]["legal"]) == 0, "a seat not in to_act is offered actions"
-    wire_safe(session.view(None))
+    wire_safe(spectator)
 
 
-def check_listed_actions_are_accepted(session, rand):
-    """Every action legal lists (or a uniform sample of them) is accepted, on a copy."""
+def check_listed_actions_are_accepted(session, rand, legal_of):
+    """Every action legal lists (or a uniform sample of them) is accepted, on a copy. `legal_of(seat)`:
+    the session's listing at this position (built once per position by the playout)."""
     for seat in session.to_act():
-        listing = session.legal(seat)
+        listing = legal_of(seat)
         n = legal.size(listing)
         picks = legal.all_actions(listing) if n <= ACTIONS_TRIED else \
             [legal.nth(listing, i) for i in rand.sample(range(n), ACTIONS_TRIED)]
@@ -88,13 +90,13 @@ def refused_unchanged(session, seat, action, code=None):
         assert e.value.code == code, (action, e.value)
 
 
-def check_refusals(session, rand, unlisted):
+def check_refusals(session, rand, unlisted, legal_of):
     """Malformed, out-of-turn and illegal actions are refused and change nothing (hash, RNG, rev, log);
     a well-formed action the rules accept is one legal lists (or a documented unlisted type)."""
     actions = session.rules.ACTIONS
     to_act = session.to_act()
     for seat in to_act:
-        listing = session.legal(seat)
+        listing = legal_of(seat)
         if legal.size(listing):
             sample = legal.sample(listing, rand)
             for bad in malformed_variants(sample, actions, rand):
@@ -111,7 +113,7 @@ def check_refusals(session, rand, unlisted):
         except RuleError:
             refused_unchanged(session, seat, action)
             continue
-        assert legal.contains(session.legal(seat), action) or action["type"] in unlisted, \
+        assert legal.contains(legal_of(seat), action) or action["type"] in unlisted, \
             f"the rules accept {action} from seat {seat} at rev {session.rev}, but legal does not list it"
 
 
@@ -146,8 +148,8 @@ def test_random_then_bot_playouts_keep_every_promise_at_every_position(case):
             check_views(play.session)
         every = CHECK_EVERY if checked["deep"] < DEEP_CHECKS else 60
         if play.steps % every == 1 and play.session.result() is None:
-            check_listed_actions_are_accepted(play.session, rand)
-            check_refusals(play.session, rand, unlisted)
+            check_listed_actions_are_accepted(play.session, rand, play.legal)
+            check_refusals(play.session, rand, unlisted, play.legal)
             checked["deep"] += 1
 
     check_views(play.session)
