@@ -38,20 +38,41 @@ class Playout:
         self.bots = [bots.make(game, levels[seat], seat, seed * 31 + seat) for seat in range(n_seats)]
         self.steps = 0
         self.bot_views: list[tuple[int, dict]] = []  # (seat, view) given to a bot, when recording
-        self._listings: tuple[int, dict] = (-1, {})  # (rev, {seat: legal}): built once per position
+        self._position: tuple = (-1, {}, {})  # (rev, {seat: legal}, {seat: view}): built once per position
 
-    def legal(self, seat: int, *, built: dict | None = None) -> dict:
-        """`session.legal(seat)` at this position, built once: a position is picked from, bot-checked and
-        checked against what was played, and some games' listings cost milliseconds to build. Every change
-        of the session goes through `act`, which moves `rev` on, so a listing is never stale. `built`: the
-        listing a view built just now, kept instead of building it again."""
-        rev, listings = self._listings
+    def _here(self) -> tuple[dict, dict]:
+        """(listings, views) kept for this position. Every change of the session goes through `act`, which
+        moves `rev` on, so nothing kept is ever stale."""
+        rev, listings, views = self._position
         if rev != self.session.rev:
-            listings = {}
-            self._listings = (self.session.rev, listings)
+            listings, views = {}, {}
+            self._position = (self.session.rev, listings, views)
+        return listings, views
+
+    def legal(self, seat: int) -> dict:
+        """`session.legal(seat)` at this position, built once: a position is picked from, bot-checked and
+        checked against what was played, and some games' listings cost milliseconds to build."""
+        listings, _ = self._here()
         if seat not in listings:
-            listings[seat] = built if built is not None else self.session.legal(seat)
+            listings[seat] = self.session.legal(seat)
         return listings[seat]
+
+    def view(self, seat: int) -> dict:
+        """`session.view(seat)` at this position, built once (its listing kept as the seat's `legal`)."""
+        listings, views = self._here()
+        if seat not in views:
+            views[seat] = self.session.view(seat)
+        if seat is not None:
+            listings.setdefault(seat, views[seat]["private"]["legal"])
+        return views[seat]
+
+    def keep(self, views: dict) -> None:
+        """Views of this position built elsewhere (`session.views`), kept for the bots and their listings."""
+        listings, kept = self._here()
+        for seat, view in views.items():
+            kept.setdefault(seat, view)
+            if seat is not None:
+                listings.setdefault(seat, view["private"]["legal"])
 
     def movers(self) -> list[int]:
         return [seat for seat in self.session.to_act() if legal.size(self.legal(seat))]
@@ -73,9 +94,7 @@ class Playout:
         order = s.to_act()
         self.random.shuffle(order)
         for seat in order:
-            view = s.view(seat)
-            self.legal(seat, built=view["private"]["legal"])
-            view = as_received(view)
+            view = as_received(self.view(seat))
             action = self.bots[seat].choose(view)
             if action is not None:
                 return seat, action

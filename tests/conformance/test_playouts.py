@@ -45,10 +45,11 @@ def snapshot(session):
     return state, session.rng.getstate(), session.rev, len(session.log), copy.deepcopy(session.log[-1:])
 
 
-def check_views(session):
-    """Views, legal, prompt and sides are what docs/games.md promises, and safe on the wire."""
+def check_views(session, view_of):
+    """Views, legal, prompt and sides are what docs/games.md promises, and safe on the wire. `view_of(seat)`:
+    the session's view at this position (built once per position by the playout)."""
     to_act = session.to_act()
-    spectator = session.view(None)
+    spectator = view_of(None)
     public = spectator["public"]
     assert public["to_act"] == to_act and public["rev"] == session.rev
     prompt = public["prompt"]
@@ -57,7 +58,7 @@ def check_views(session):
         assert set(prompt["seats"]) <= set(to_act), "a prompt asks only seats that may act"
     assert sides.problem(public["sides"], session.n_seats) is None, sides.problem(public["sides"], session.n_seats)
     for seat in range(session.n_seats):
-        v = session.view(seat)
+        v = view_of(seat)
         wire_safe(v)
         if seat not in to_act:
             assert legal.size(v["private"]["legal"]) == 0, "a seat not in to_act is offered actions"
@@ -145,14 +146,14 @@ def test_random_then_bot_playouts_keep_every_promise_at_every_position(case):
     def after(seat, action, events):
         check_events(play.session, events)
         if play.steps % VIEW_EVERY == 0:
-            check_views(play.session)
+            check_views(play.session, play.view)
         every = CHECK_EVERY if checked["deep"] < DEEP_CHECKS else 60
         if play.steps % every == 1 and play.session.result() is None:
             check_listed_actions_are_accepted(play.session, rand, play.legal)
             check_refusals(play.session, rand, unlisted, play.legal)
             checked["deep"] += 1
 
-    check_views(play.session)
+    check_views(play.session, play.view)
     play.play(MAX_ACTIONS, after=after)
     assert play.session.result() is not None, f"{game} ({n} seats) did not end in {MAX_ACTIONS} actions"
     assert checked["deep"] >= 1

@@ -45,7 +45,7 @@ def _walk(v, out: set, keys: bool, depth: int):
     memo_key = None
     if depth <= MEMO_DEPTH:
         try:
-            memo_key = (msgpack.packb(v, use_bin_type=True), keys)
+            memo_key = (_pack(v), keys)
         except (TypeError, ValueError):
             memo_key = None
         hit = _MEMO.get(memo_key) if memo_key is not None else None
@@ -103,8 +103,9 @@ def _list(v, out: set, keys: bool, depth: int):
         len(v) >= MIN_SCALAR_LIST or any(d for _, d, _ in inner)
 
 
-def _pack(v) -> bytes:
-    return msgpack.packb(v, use_bin_type=True)
+# One packer for every value: msgpack.packb builds a Packer per call, which costs more than packing a
+# unit's record; a Packer hands back its bytes and starts afresh after each value (and after an error).
+_pack = msgpack.Packer(use_bin_type=True).pack
 
 
 def _packed_atom(v) -> bytes:
