@@ -1,0 +1,44 @@
+"""The longest tests start first, so the workers finish together instead of one of them running a long
+test at the end while the other waits.
+
+pytest-xdist hands tests out in the order they were collected. Every run keeps how long each test took
+(setup, call and teardown) in pytest's cache (`.pytest_cache`, the same place as `--lf`'s list); the next
+run starts with the tests that took longest, the rest in their usual order. A test the cache does not
+know yet (a fresh checkout, a new test) counts as long when it is marked `slow`.
+
+Only the order changes: every test still runs, and each worker collects the same order (they read the
+same cache, which only the controlling process writes, at the end of a run).
+"""
+KEY = "sandtable/durations"
+SLOW_UNTIMED = 60.0   # seconds assumed for a test marked `slow` that the cache does not know
+
+
+_durations: dict[str, float] = {}   # this run's, by test id
+
+
+def pytest_collection_modifyitems(session, config, items):
+    cache = getattr(config, "cache", None)
+    known = cache.get(KEY, {}) if cache is not None else {}
+
+    def expected(item) -> float:
+        seconds = known.get(item.nodeid)
+        if seconds is None:
+            return SLOW_UNTIMED if item.get_closest_marker("slow") else 0.0
+        return seconds
+
+    items.sort(key=expected, reverse=True)  # stable: tests of equal (or no) known time keep their order
+
+
+def pytest_runtest_logreport(report):
+    # In the controlling process this sees every worker's reports too.
+    _durations[report.nodeid] = _durations.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session):
+    config = session.config
+    cache = getattr(config, "cache", None)
+    if cache is None or hasattr(config, "workerinput") or not _durations:
+        return
+    kept = cache.get(KEY, {})
+    kept.update({nodeid: round(seconds, 2) for nodeid, seconds in _durations.items()})
+    cache.set(KEY, kept)
