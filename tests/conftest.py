@@ -6,7 +6,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # The cycle collector, run every 700 allocations by default, costs the suite a fifth of its time:
 # playouts build and drop views of tens of thousands of lists. Run it less often (cycles are still freed).
 gc.set_threshold(50_000, 20, 100)
-from tests.ordering import pytest_collection_modifyitems, pytest_runtest_logreport, pytest_sessionfinish  # noqa
+from tests.scheduling import (pytest_collection_modifyitems, pytest_runtest_logreport,  # noqa
+                              pytest_sessionfinish, pytest_xdist_auto_num_workers)
 
 import sys  # noqa: E402
 

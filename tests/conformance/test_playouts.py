@@ -105,15 +105,20 @@ def check_refusals(session, rand, unlisted, legal_of):
             for other in range(session.n_seats):
                 if other not in to_act:
                     refused_unchanged(session, other, sample, NOT_YOUR_TURN)
+    trial = None
     for _ in range(RANDOM_TRIES):
         seat = rand.randrange(session.n_seats)
         action = random_action(actions, rand)
-        trial = copy.deepcopy(session)
+        # Most random actions are refused, and a refusal leaves the copy as it was (refused_unchanged checks
+        # that very thing on the session itself), so one copy serves until an action is accepted.
+        if trial is None:
+            trial = copy.deepcopy(session)
         try:
             trial.act(seat, action)
         except RuleError:
             refused_unchanged(session, seat, action)
             continue
+        trial = None
         assert legal.contains(legal_of(seat), action) or action["type"] in unlisted, \
             f"the rules accept {action} from seat {seat} at rev {session.rev}, but legal does not list it"
 
