@@ -3,7 +3,8 @@
 Longest first: xdist hands tests out in the order they were collected, and a long test handed out late
 keeps one worker busy while the others have finished. Every run keeps how long each test took (setup,
 call and teardown) in pytest's cache (`.pytest_cache`, the same place as `--lf`'s list); the next run
-starts with the tests that took longest, the rest in their usual order. A test the cache does not know
+starts with the test files that took longest, each file's tests together and in their usual order (so
+module-scoped fixtures are still set up once per worker). A test the cache does not know
 yet (a fresh checkout, a new test) counts as long when it is marked `slow`. Only the order changes: every
 test still runs, and each worker collects the same order (they read the same cache, which only the
 controlling process writes, at the end of a run).
@@ -31,7 +32,13 @@ def pytest_collection_modifyitems(session, config, items):
             return SLOW_UNTIMED if item.get_closest_marker("slow") else 0.0
         return seconds
 
-    items.sort(key=expected, reverse=True)  # stable: tests of equal (or no) known time keep their order
+    # Whole files are moved, each keeping its tests together and in order: a file's module-scoped fixtures
+    # (a wheel built once, a process started once) would be set up again for every run of its tests.
+    per_file: dict[str, float] = {}
+    for item in items:
+        path = item.nodeid.split("::")[0]
+        per_file[path] = per_file.get(path, 0.0) + expected(item)
+    items.sort(key=lambda item: per_file[item.nodeid.split("::")[0]], reverse=True)  # stable
 
 
 def pytest_runtest_logreport(report):
