@@ -1,7 +1,14 @@
+import gc
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# The cycle collector, run every 700 allocations by default, takes a tenth to a fifth of a playout's
+# time: playouts build and drop views of tens of thousands of lists. Run it less often (cycles are still
+# freed); measured: Tactics (1954) bot playout 9.7 -> 7.9 s CPU, a Risk property test unchanged.
+gc.set_threshold(50_000, 20, 100)
+from tests.scheduling import (pytest_collection_modifyitems, pytest_runtest_logreport,  # noqa
+                              pytest_sessionfinish, pytest_xdist_auto_num_workers)
 
 import sys  # noqa: E402
 

@@ -13,6 +13,7 @@ import msgpack
 import bots
 from engine import legal
 from engine.session import TABLE_SEAT, Session
+from tests.conformance.values import unpack
 
 TIMER_CHANCE = 0.3  # during the random part, how often the rules' timed step fires when it could
 
@@ -20,7 +21,7 @@ TIMER_CHANCE = 0.3  # during the random part, how often the rules' timed step fi
 def as_received(view: dict) -> dict:
     """The view as a bot across the network gets it: through msgpack and back (also a deep copy, made in C,
     so no bot can change what the session holds)."""
-    return msgpack.unpackb(msgpack.packb(view, use_bin_type=True), raw=False)
+    return unpack(msgpack.packb(view, use_bin_type=True))
 
 
 class Stuck(AssertionError):
@@ -37,9 +38,44 @@ class Playout:
         self.bots = [bots.make(game, levels[seat], seat, seed * 31 + seat) for seat in range(n_seats)]
         self.steps = 0
         self.bot_views: list[tuple[int, dict]] = []  # (seat, view) given to a bot, when recording
+        self._position: tuple = (-1, {}, {})  # (rev, {seat: legal}, {seat: view}): built once per position
+
+    def _here(self) -> tuple[dict, dict]:
+        """(listings, views) kept for this position. Every change of the session goes through `act`, which
+        moves `rev` on, so nothing kept is ever stale."""
+        rev, listings, views = self._position
+        if rev != self.session.rev:
+            listings, views = {}, {}
+            self._position = (self.session.rev, listings, views)
+        return listings, views
+
+    def legal(self, seat: int) -> dict:
+        """`session.legal(seat)` at this position, built once: a position is picked from, bot-checked and
+        checked against what was played, and some games' listings cost milliseconds to build."""
+        listings, _ = self._here()
+        if seat not in listings:
+            listings[seat] = self.session.legal(seat)
+        return listings[seat]
+
+    def view(self, seat: int) -> dict:
+        """`session.view(seat)` at this position, built once (its listing kept as the seat's `legal`)."""
+        listings, views = self._here()
+        if seat not in views:
+            views[seat] = self.session.view(seat)
+        if seat is not None:
+            listings.setdefault(seat, views[seat]["private"]["legal"])
+        return views[seat]
+
+    def keep(self, views: dict) -> None:
+        """Views of this position built elsewhere (`session.views`), kept for the bots and their listings."""
+        listings, kept = self._here()
+        for seat, view in views.items():
+            kept.setdefault(seat, view)
+            if seat is not None:
+                listings.setdefault(seat, view["private"]["legal"])
 
     def movers(self) -> list[int]:
-        return [seat for seat in self.session.to_act() if legal.size(self.session.legal(seat))]
+        return [seat for seat in self.session.to_act() if legal.size(self.legal(seat))]
 
     def next_action(self):
         """(seat, action) to play now, or None when the game is over. Raises Stuck."""
@@ -54,11 +90,11 @@ class Playout:
             if not movers:
                 raise Stuck(f"no seat can act at rev {s.rev}")
             seat = self.random.choice(movers)
-            return seat, legal.sample(s.legal(seat), self.random)
+            return seat, legal.sample(self.legal(seat), self.random)
         order = s.to_act()
         self.random.shuffle(order)
         for seat in order:
-            view = as_received(s.view(seat))
+            view = as_received(self.view(seat))
             action = self.bots[seat].choose(view)
             if action is not None:
                 return seat, action
@@ -75,7 +111,7 @@ class Playout:
                 return
             seat, action = step
             if seat is not TABLE_SEAT:
-                assert legal.contains(self.session.legal(seat), action), \
+                assert legal.contains(self.legal(seat), action), \
                     f"seat {seat} chose an action its legal does not list: {action}"
             if before is not None:
                 before(seat, action)

@@ -45,10 +45,12 @@ def snapshot(session):
     return state, session.rng.getstate(), session.rev, len(session.log), copy.deepcopy(session.log[-1:])
 
 
-def check_views(session):
-    """Views, legal, prompt and sides are what docs/games.md promises, and safe on the wire."""
+def check_views(session, view_of):
+    """Views, legal, prompt and sides are what docs/games.md promises, and safe on the wire. `view_of(seat)`:
+    the session's view at this position (built once per position by the playout)."""
     to_act = session.to_act()
-    public = session.view(None)["public"]
+    spectator = view_of(None)
+    public = spectator["public"]
     assert public["to_act"] == to_act and public["rev"] == session.rev
     prompt = public["prompt"]
     if prompt is not None:
@@ -56,17 +58,18 @@ def check_views(session):
         assert set(prompt["seats"]) <= set(to_act), "a prompt asks only seats that may act"
     assert sides.problem(public["sides"], session.n_seats) is None, sides.problem(public["sides"], session.n_seats)
     for seat in range(session.n_seats):
-        v = session.view(seat)
+        v = view_of(seat)
         wire_safe(v)
         if seat not in to_act:
             assert legal.size(v["private"]["legal"]) == 0, "a seat not in to_act is offered actions"
-    wire_safe(session.view(None))
+    wire_safe(spectator)
 
 
-def check_listed_actions_are_accepted(session, rand):
-    """Every action legal lists (or a uniform sample of them) is accepted, on a copy."""
+def check_listed_actions_are_accepted(session, rand, legal_of):
+    """Every action legal lists (or a uniform sample of them) is accepted, on a copy. `legal_of(seat)`:
+    the session's listing at this position (built once per position by the playout)."""
     for seat in session.to_act():
-        listing = session.legal(seat)
+        listing = legal_of(seat)
         n = legal.size(listing)
         picks = legal.all_actions(listing) if n <= ACTIONS_TRIED else \
             [legal.nth(listing, i) for i in rand.sample(range(n), ACTIONS_TRIED)]
@@ -88,13 +91,13 @@ def refused_unchanged(session, seat, action, code=None):
         assert e.value.code == code, (action, e.value)
 
 
-def check_refusals(session, rand, unlisted):
+def check_refusals(session, rand, unlisted, legal_of):
     """Malformed, out-of-turn and illegal actions are refused and change nothing (hash, RNG, rev, log);
     a well-formed action the rules accept is one legal lists (or a documented unlisted type)."""
     actions = session.rules.ACTIONS
     to_act = session.to_act()
     for seat in to_act:
-        listing = session.legal(seat)
+        listing = legal_of(seat)
         if legal.size(listing):
             sample = legal.sample(listing, rand)
             for bad in malformed_variants(sample, actions, rand):
@@ -102,16 +105,21 @@ def check_refusals(session, rand, unlisted):
             for other in range(session.n_seats):
                 if other not in to_act:
                     refused_unchanged(session, other, sample, NOT_YOUR_TURN)
+    trial = None
     for _ in range(RANDOM_TRIES):
         seat = rand.randrange(session.n_seats)
         action = random_action(actions, rand)
-        trial = copy.deepcopy(session)
+        # Most random actions are refused, and a refusal leaves the copy as it was (refused_unchanged checks
+        # that very thing on the session itself), so one copy serves until an action is accepted.
+        if trial is None:
+            trial = copy.deepcopy(session)
         try:
             trial.act(seat, action)
         except RuleError:
             refused_unchanged(session, seat, action)
             continue
-        assert legal.contains(session.legal(seat), action) or action["type"] in unlisted, \
+        trial = None
+        assert legal.contains(legal_of(seat), action) or action["type"] in unlisted, \
             f"the rules accept {action} from seat {seat} at rev {session.rev}, but legal does not list it"
 
 
@@ -143,14 +151,14 @@ def test_random_then_bot_playouts_keep_every_promise_at_every_position(case):
     def after(seat, action, events):
         check_events(play.session, events)
         if play.steps % VIEW_EVERY == 0:
-            check_views(play.session)
+            check_views(play.session, play.view)
         every = CHECK_EVERY if checked["deep"] < DEEP_CHECKS else 60
         if play.steps % every == 1 and play.session.result() is None:
-            check_listed_actions_are_accepted(play.session, rand)
-            check_refusals(play.session, rand, unlisted)
+            check_listed_actions_are_accepted(play.session, rand, play.legal)
+            check_refusals(play.session, rand, unlisted, play.legal)
             checked["deep"] += 1
 
-    check_views(play.session)
+    check_views(play.session, play.view)
     play.play(MAX_ACTIONS, after=after)
     assert play.session.result() is not None, f"{game} ({n} seats) did not end in {MAX_ACTIONS} actions"
     assert checked["deep"] >= 1

@@ -52,13 +52,14 @@ class Ledger:
         self.public_ever: set[bytes] = distinctive([[k, *f] for k, f in actions.items()])
         self.holders: dict[bytes, set] = {}
 
-    def record(self, when: str, session, received: dict) -> None:
-        public_view = session.view(None)["public"]
+    def record(self, when: str, session, views: dict, received: dict) -> None:
+        """`views`: session.views of the spectator and every seat at this position."""
+        public_view = views[None]["public"]
         public = distinctive(public_view, keys=True)
         self.public_ever |= {v for v in public if _is_string(v)}
         private, own_legal = {}, {}
         for seat in range(session.n_seats):
-            part = session.view(seat)["private"]
+            part = views[seat]["private"]
             own_legal[seat] = distinctive(part.get("legal"))
             if not self.rules.GAME_TYPE.secret:
                 # Perfect information: the private part is only `legal`, which anyone could work out.
@@ -115,7 +116,16 @@ def test_no_frame_event_log_or_replay_shows_a_seat_another_seats_secret(case, tm
         table.attach_local(seat_conn(seat), seat)
     table.attach_local(WATCHER, None)
     ledger = Ledger(play.session.rules)
-    ledger.record("joining", play.session, {seat_conn(s): [table.view(s)] for s in range(n)}
+    everyone = [None, *range(n)]
+
+    def views_now() -> dict:
+        """Every seat's view and the spectator's, built together; the playout keeps them for the next
+        step's choice instead of building them again."""
+        views = play.session.views(everyone)
+        play.keep(views)
+        return views
+
+    ledger.record("joining", play.session, views_now(), {seat_conn(s): [table.view(s)] for s in range(n)}
                   | {WATCHER: [table.view(None)]})
     for seq in range(1, MAX_STEPS + 1):
         step = play.next_action()
@@ -130,7 +140,7 @@ def test_no_frame_event_log_or_replay_shows_a_seat_another_seats_secret(case, tm
         received: dict = {}
         for conn, msg in out.flat().sends:
             received.setdefault(conn, []).append(msg)
-        ledger.record(f"after rev {table.rev} ({action.get('type')})", play.session, received)
+        ledger.record(f"after rev {table.rev} ({action.get('type')})", play.session, views_now(), received)
     table.close()
 
     leaks = list(ledger.leaks())

@@ -1,0 +1,63 @@
+"""How the suite is spread over pytest-xdist's workers (`-n auto`, the README's command).
+
+Longest first: xdist hands tests out in the order they were collected, and a long test handed out late
+keeps one worker busy while the others have finished. Every run keeps how long each test took (setup,
+call and teardown) in pytest's cache (`.pytest_cache`, the same place as `--lf`'s list); the next run
+starts with the test files that took longest, each file's tests together and in their usual order (so
+module-scoped fixtures are still set up once per worker). A test the cache does not know
+yet (a fresh checkout, a new test) counts as long when it is marked `slow`. Only the order changes: every
+test still runs, and each worker collects the same order (they read the same cache, which only the
+controlling process writes, at the end of a run).
+
+More workers than cores: a good part of the suite waits rather than computes (processes starting, a
+host pacing bots, windows in other processes, real timeouts), so with one worker per core the cores sit
+idle then. `-n auto` starts half as many again (PYTEST_XDIST_AUTO_NUM_WORKERS still decides when set).
+"""
+import os
+
+KEY = "sandtable/durations"
+SLOW_UNTIMED = 60.0   # seconds assumed for a test marked `slow` that the cache does not know
+
+
+_durations: dict[str, float] = {}   # this run's, by test id
+
+
+def pytest_collection_modifyitems(session, config, items):
+    cache = getattr(config, "cache", None)
+    known = cache.get(KEY, {}) if cache is not None else {}
+
+    def expected(item) -> float:
+        seconds = known.get(item.nodeid)
+        if seconds is None:
+            return SLOW_UNTIMED if item.get_closest_marker("slow") else 0.0
+        return seconds
+
+    # Whole files are moved, each keeping its tests together and in order: a file's module-scoped fixtures
+    # (a wheel built once, a process started once) would be set up again for every run of its tests.
+    per_file: dict[str, float] = {}
+    for item in items:
+        path = item.nodeid.split("::")[0]
+        per_file[path] = per_file.get(path, 0.0) + expected(item)
+    items.sort(key=lambda item: per_file[item.nodeid.split("::")[0]], reverse=True)  # stable
+
+
+def pytest_runtest_logreport(report):
+    # In the controlling process this sees every worker's reports too.
+    _durations[report.nodeid] = _durations.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session):
+    config = session.config
+    cache = getattr(config, "cache", None)
+    if cache is None or hasattr(config, "workerinput") or not _durations:
+        return
+    kept = cache.get(KEY, {})
+    kept.update({nodeid: round(seconds, 2) for nodeid, seconds in _durations.items()})
+    cache.set(KEY, kept)
+
+
+def pytest_xdist_auto_num_workers(config):
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # xdist's own hook reads it
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return cores + max(1, cores // 2)
