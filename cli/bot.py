@@ -120,12 +120,13 @@ def _closed(msg) -> bool:
 
 async def _turns(client, bot, view, inbox) -> int:
     refusals = 0
+    wait_rev = 0   # after an ok, the rev the view must reach before choosing again (its update is on its way)
     while True:
         if _over(view):
             return 0
         public = view["public"]
         if public.get("table_phase") == "play" and client.seat in public.get("to_act", []) \
-                and refusals < MAX_REFUSALS_PER_REV:
+                and refusals < MAX_REFUSALS_PER_REV and public.get("rev", 0) >= wait_rev:
             if bot.pace:
                 await asyncio.sleep(bot.pace)
             # In a worker thread: an expert searches a second, and the connection must be served meanwhile.
@@ -135,6 +136,7 @@ async def _turns(client, bot, view, inbox) -> int:
                 refusals = refusals + 1 if reply["t"] == "err" else 0
                 if reply["t"] == "err":
                     continue  # ask again with the same view
+                wait_rev = reply.get("rev", 0)   # choosing again from the view before it would be stale
         msg = await inbox.get()
         while True:  # act on the newest view only
             if _closed(msg):
