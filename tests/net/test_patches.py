@@ -260,3 +260,16 @@ def test_a_snapshot_hashes_and_diffs_as_the_whole_view_does():
         ops = msgpack.unpackb(msgpack.packb(patches.Differ().diff(base, now), use_bin_type=True), raw=False)
         assert patches.apply(copy.deepcopy(old), ops) == new
         assert patches.snapshot(new).same(now) and not (old != new and base.same(now))
+
+
+def test_a_value_the_rules_change_after_it_was_sent_is_still_diffed_from_what_was_sent():
+    """The host keeps a sent value itself rather than a decoded copy; a view that shares a list with
+    the rules' state, changed in place after it went out, must not hide the change from the next patch."""
+    shared = [1, 2]
+    sent = {"public": {"hand": shared, "n": 1}, "private": {}}
+    client = copy.deepcopy(sent)
+    base = patches.Differ().snapshot(sent)
+    shared.append(3)
+    now = patches.Differ().snapshot({"public": {"hand": shared, "n": 1}, "private": {}}, like=base)
+    ops = patches.Differ().diff(base, now)
+    assert patches.apply(client, ops) == {"public": {"hand": [1, 2, 3], "n": 1}, "private": {}}
