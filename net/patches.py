@@ -12,10 +12,18 @@ indices (int) from the node the operation is applied to (the view's root, or an 
 changes are written from the end of the list backwards, so each index is still the one it names,
 and a node with several changes gets one "in" (its path is written once, not once per change).
 
+A host keeps, per connection, a `Snapshot` of the view it last sent, and makes each update's
+snapshots and diffs through one `Differ`: a view's parts (public, private) are kept key by key as
+msgpack bytes beside the copy a receiver decodes, so keys whose bytes did not change are passed
+over without a walk, a part that is one object for several receivers (the public part the Session
+shares between seats) is packed once, and the diff of a part from a given old part is computed once
+for every receiver (the same operations, whoever was sent that old part).
+
 `view_hash` is the check a client can make: SHA-256 (hex) of the view's canonical bytes, msgpack
 with every map's keys sorted by their UTF-8 bytes (see `canonical`).
 """
 import hashlib
+import threading
 import zlib
 from difflib import SequenceMatcher
 
@@ -33,10 +41,157 @@ class PatchError(Exception):
     """A patch that does not fit the view it is applied to."""
 
 
-def snapshot(view) -> tuple[bytes, object]:
-    """(msgpack bytes, a private copy as a receiver decodes it): what diffs are taken between."""
-    packed = msgpack.packb(view, use_bin_type=True)
-    return packed, msgpack.unpackb(packed, raw=False)
+def snapshot(view) -> "Snapshot":
+    """`view` as a Snapshot of its own (a welcome's, or a whole view asked for): what the next diff starts from."""
+    return Differ().snapshot(view)
+
+
+class Part:
+    """One part of a view as sent: for a map, each key's msgpack bytes (`items`) and decoded copy
+    (`copy`); for anything else (`items` None), its bytes (`whole`) and copy. Never changed once made."""
+    __slots__ = ("items", "whole", "copy", "size", "_canonical")
+
+    def __init__(self, items, whole, copy, size):
+        self.items, self.whole, self.copy, self.size, self._canonical = items, whole, copy, size, None
+
+    def canonical(self) -> bytes:
+        if self._canonical is None:
+            self._canonical = canonical(self.copy)
+        return self._canonical
+
+
+class Snapshot:
+    """A view as last sent to a connection: its parts (the top-level map's values) by key."""
+    __slots__ = ("parts", "size")
+
+    def __init__(self, parts: dict, size: int):
+        self.parts, self.size = parts, size   # size: about the msgpack size of the whole view
+
+    def same(self, other: "Snapshot") -> bool:
+        """Whether `other` holds the same view (made apart: two welcomes' snapshots)."""
+        return self is other or (self.parts.keys() == other.parts.keys() and all(
+            p is q or (p.items == q.items and p.whole == q.whole)
+            for p, q in zip(self.parts.values(), (other.parts[k] for k in self.parts))))
+
+    def copy(self) -> dict:
+        """The view as its receiver holds it."""
+        return {k: p.copy for k, p in self.parts.items()}
+
+    def hash(self) -> str:
+        """`view_hash` of the view, from each part's canonical bytes (a shared part's made once)."""
+        if None in self.parts:
+            return view_hash(self.parts[None].copy)
+        names = sorted(self.parts, key=lambda k: k.encode("utf-8"))
+        packer = _packer()
+        out = [packer.pack_map_header(len(names))]
+        for name in names:
+            out += [packer.pack(name), self.parts[name].canonical()]
+        return hashlib.sha256(b"".join(out)).hexdigest()
+
+
+_local = threading.local()
+
+
+def _packer() -> msgpack.Packer:
+    """This thread's Packer: making one allocates its 256 KiB buffer (msgpack.packb makes one per
+    call), which cost more than packing a whole Risk view."""
+    packer = getattr(_local, "packer", None)
+    if packer is None:
+        packer = _local.packer = msgpack.Packer(use_bin_type=True, autoreset=True)
+    return packer
+
+
+class Differ:
+    """One update's snapshots and diffs. Within it, a part that is the same object in several views
+    is snapshot once, and the diff between two given parts is computed once. The caller keeps the
+    views alive while it uses the Differ (parts are recognised by identity)."""
+
+    def __init__(self):
+        self._parts: dict = {}   # id(part object) -> (the object, its Part)
+        self._diffs: dict = {}   # (id(old Part), id(new Part)) -> (old, new, operations)
+        self._pack = _packer().pack
+
+    def snapshot(self, view, like: Snapshot | None = None) -> Snapshot:
+        """`view` as a Snapshot; `like` (the snapshot it will be diffed from) lends its decoded copies
+        to keys whose bytes did not change, so only what changed is decoded."""
+        if type(view) is not dict:
+            part = self._part(view, None)
+            return Snapshot({None: part}, part.size)   # not a map of parts: one whole part (set whole)
+        parts, size = {}, 1
+        for name, value in view.items():
+            old = like.parts.get(name) if like is not None else None
+            parts[name] = part = self._part(value, old)
+            size += part.size + len(name) + 1
+        return Snapshot(parts, size)
+
+    def _part(self, value, like: Part | None) -> Part:
+        cached = self._parts.get(id(value))
+        if cached is not None and cached[0] is value:
+            return cached[1]
+        pack = self._pack
+        if type(value) is dict:
+            items, copy, size = {}, {}, 1
+            old_items = like.items if like is not None else None
+            for k, v in value.items():
+                b = items[k] = pack(v)
+                size += len(b) + 2
+                # The value itself is kept, not decoded from `b`: decoding cost more than the rest of a
+                # Risk update. It is checked against `b` before it is diffed from (`_sent`), as the
+                # rules may hand out a view that shares objects with their state and change them later.
+                copy[k] = like.copy[k] if old_items is not None and old_items.get(k) == b else v
+            part = Part(items, None, copy, size)
+        else:
+            b = pack(value)
+            part = Part(None, b, msgpack.unpackb(b, raw=False, strict_map_key=False), len(b))
+        self._parts[id(value)] = (value, part)
+        return part
+
+    def diff(self, old: Snapshot, new: Snapshot) -> list:
+        """Operations turning the view of `old` into that of `new` (as `diff` of their copies gives)."""
+        if (None in old.parts) or (None in new.parts):   # a view that is not a map of parts
+            o, n = old.parts.get(None), new.parts.get(None)
+            if o is not None and n is not None and o.whole == n.whole:
+                return []
+            return diff(old.copy() if o is None else o.copy, new.copy() if n is None else n.copy)
+        out: list = []
+        for name, part in new.parts.items():
+            was = old.parts.get(name)
+            if was is None:
+                out.append([SET, [name], part.copy])
+            elif was is not part:
+                _child(name, self._part_ops(was, part), out)
+        for name in old.parts:
+            if name not in new.parts:
+                out.append([DEL, [name]])
+        return out
+
+    def _sent(self, part: Part, key):
+        """What `part` held at `key` when it was sent: its kept value, unless that has changed since."""
+        value = part.copy[key]
+        if self._pack(value) == part.items[key]:
+            return value
+        return msgpack.unpackb(part.items[key], raw=False, strict_map_key=False)
+
+    def _part_ops(self, old: Part, new: Part) -> list:
+        key = (id(old), id(new))
+        cached = self._diffs.get(key)
+        if cached is not None and cached[0] is old and cached[1] is new:
+            return cached[2]
+        if old.items is None or new.items is None:
+            ops = [] if old.whole == new.whole else _node(old.copy, new.copy)
+        else:
+            ops = []
+            for k, b in new.items.items():
+                was = old.items.get(k)
+                if was is None:
+                    ops.append([SET, [k], new.copy[k]])
+                elif was != b:
+                    _child(k, _node(self._sent(old, k), new.copy[k]), ops)
+            for k in old.items:
+                if k not in new.items:
+                    ops.append([DEL, [k]])
+        self._diffs[key] = (old, new, ops)
+        return ops
 
 
 def diff(old, new) -> list:
@@ -49,7 +204,7 @@ def diff(old, new) -> list:
 def encoded(ops: list) -> tuple[list, int]:
     """(the patch to send, its msgpack size): `ops` as they are, or one "packed" operation when
     they are large and compress (a turn's first listing, a move that changes many rasters)."""
-    raw = msgpack.packb(ops, use_bin_type=True)
+    raw = _packer().pack(ops)
     if len(raw) >= PACK_FROM:
         packed = zlib.compress(raw, 6)
         if len(packed) + 16 < len(raw) * 0.9:
@@ -86,7 +241,10 @@ def _diff(old, new) -> list:
     if type(old) is dict:
         for k, v in new.items():
             if k in old:
-                _child(k, _node(old[k], v), out)
+                was = old[k]
+                if type(was) is type(v) and was == v:   # most children of a changed map: no call made
+                    continue
+                _child(k, _node(was, v), out)
             else:
                 out.append([SET, [k], v])
         for k in old:
@@ -94,7 +252,8 @@ def _diff(old, new) -> list:
                 out.append([DEL, [k]])
     elif len(old) == len(new):
         for i, (a, b) in enumerate(zip(old, new)):
-            _child(i, _node(a, b), out)
+            if type(a) is not type(b) or a != b:
+                _child(i, _node(a, b), out)
     else:
         _diff_list(old, new, out)
     return out
@@ -134,6 +293,9 @@ def _key(item):
 
 
 def _diff_list(old: list, new: list, out: list) -> None:
+    if not old or not new:   # a listing that empties or fills (a turn passing on): one splice, no matching
+        out.append([SPLICE, [], 0, len(old), new])
+        return
     matcher = SequenceMatcher(None, [_key(x) for x in old], [_key(x) for x in new], autojunk=False)
     for tag, i1, i2, j1, j2 in reversed(matcher.get_opcodes()):   # from the end: earlier indices stay put
         if tag == "equal":
@@ -243,7 +405,7 @@ def _walk(view, path):
 def canonical(value) -> bytes:
     """The bytes a view hash is taken of: msgpack (smallest forms, str as str, bytes as bin, floats
     as float 64) with the keys of every map sorted by their UTF-8 bytes."""
-    return msgpack.packb(_sorted(value), use_bin_type=True)
+    return _packer().pack(_sorted(value))
 
 
 def _sorted(value):

@@ -63,6 +63,22 @@ class Out:
         return out
 
 
+def _merged(bases: list) -> list:
+    """(base, members) groups, those whose bases hold the same view made one (connections welcomed
+    apart share a patch from their first update on; after it they share one base object)."""
+    if len(bases) == 1:
+        return bases
+    out: list = []
+    for base, members in bases:
+        for kept, others in out:
+            if kept.same(base):
+                others.extend(members)
+                break
+        else:
+            out.append((base, members))
+    return out
+
+
 class _Conn:
     __slots__ = ("seat", "name", "welcomed", "patches", "base")
 
@@ -71,7 +87,7 @@ class _Conn:
         self.name = None
         self.welcomed = False
         self.patches = False   # asked for patches (hello "views": "patches")
-        self.base = None       # (packed, copy) of the last view this connection was sent, when it takes patches
+        self.base = None       # patches.Snapshot of the last view this connection was sent, when it takes patches
 
 
 class Table:
@@ -377,8 +393,8 @@ class Table:
 
     def iter_updates(self, events: list = ()):
         """`updates`, one message at a time: (connections, message) per distinct message, each built only
-        when asked for, so a driver can send one before the next is built. Seats that did not move
-        come first (those that did already hold their ok); spectators share one message.
+        when asked for, so a driver can send one before the next is built. Seats that moved come first
+        (`_build_order`); spectators share one message.
 
         Connections that take patches get the change from the view they were last sent (computed
         once per distinct last view), the view's hash every HASH_EVERY updates, the whole view when
@@ -395,9 +411,10 @@ class Table:
             if st.welcomed:
                 groups.setdefault(st.seat, []).append(conn)
                 patching = patching or st.patches
-        order = [seat for seat in groups if seat not in actors] + [seat for seat in groups if seat in actors]
+        order = self._build_order(groups, actors)
         seats, phase, rev = self.public_seats(), self.phase, self.rev  # the same for every receiver
         views = self.views(order, seats, phase)
+        differ = patches.Differ()   # the shared public part packed and diffed once for every seat
         for seat in order:
             view, seen = views[seat], self.session.events_for(events, seat)
             if not patching:   # every receiver takes whole views (raw protocol clients): nothing else to do
@@ -407,26 +424,38 @@ class Table:
             for conn in groups[seat]:
                 st = self.conns[conn]
                 if st.patches and st.base is not None:
-                    by_base.setdefault(st.base[0], (st.base, []))[1].append((conn, st))   # same bytes, one patch
+                    by_base.setdefault(id(st.base), (st.base, []))[1].append((conn, st))   # one base, one patch
                 else:
                     whole.append(conn)
             if whole:
                 yield whole, {"t": "update", "rev": rev, "events": seen, "view": view}
             if by_base:
-                yield from self._patched(by_base.values(), view, seen, rev, with_hash)
+                yield from self._patched(differ, _merged(list(by_base.values())), view, seen, rev, with_hash)
 
-    def _patched(self, bases, view, seen, rev, with_hash):
-        now = patches.snapshot(view)
-        digest = patches.view_hash(now[1]) if with_hash else None
+    @staticmethod
+    def _build_order(groups: dict, actors: set) -> list:
+        """The seats whose updates are built first: those that acted. An actor's client waits on this
+        update to see its own move (act -> update, the latency a player feels and bench.bgio measures);
+        the others did not ask for anything. Measured in-process (Risk setup, 4 patching seats + 4
+        patching spectators, host CPU from the act until the mover's update is encoded, p50): 175 us
+        built first, 225 us built last (the first update built also pays for the shared public part's
+        diff); all the updates together cost the same either way, and one fan-out step sends them all
+        before the host reads again, so the other seats lose nothing measurable."""
+        return [seat for seat in groups if seat in actors] + [seat for seat in groups if seat not in actors]
+
+    @staticmethod
+    def _patched(differ, bases, view, seen, rev, with_hash):
+        now = differ.snapshot(view, like=bases[0][0])
+        digest = now.hash() if with_hash else None
         for base, members in bases:
             for _, st in members:
                 st.base = now
-            ops = patches.diff(base[1], now[1])
+            ops = differ.diff(base, now)
             if not ops and not seen and not with_hash:
                 continue   # nothing new for these connections
             ops, size = patches.encoded(ops)
             msg = {"t": "update", "rev": rev, "events": seen, "patch": ops}
-            if size >= len(now[0]):
+            if size >= now.size:
                 msg = {"t": "update", "rev": rev, "events": seen, "view": view}
             elif digest is not None:
                 msg["hash"] = digest

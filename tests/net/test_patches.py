@@ -194,3 +194,82 @@ def test_spectators_share_one_patch_and_a_connection_that_sees_nothing_new_is_se
     assert len(to_watchers) == 3 and all(m is to_watchers[0] for m in to_watchers)
     assert all("patch" in m and "view" not in m for _, m in updates)
     assert table.updates([]).sends == []   # nothing changed since: nobody is sent anything
+
+
+def _place_for_mover(table) -> tuple[int, dict]:
+    seat = table.session.to_act()[0]
+    return seat, table.session.legal(seat)["actions"][0]   # a setup placement (own or neutral territory)
+
+
+def test_seats_and_spectators_hold_exactly_their_views_as_the_shared_public_part_changes():
+    """Risk's setup: every placement changes the public part (shared by every view) and the seats'
+    private parts differ (the mover's legal listing, the others' empty one); the public change is
+    computed once, each seat's patch still makes exactly its own view, and the mover's comes first."""
+    from net.host import new_session
+    from net.table import HASH_EVERY, Table
+    table = Table(new_session("risk", 2, seed=5), name="t")
+    conns = [("seat", 0), ("seat", 1), ("watch", 0), ("watch", 1), ("whole", 0)]
+    held, seat_conn = {}, {}
+    for conn in conns:
+        table.connect(conn)
+        hello = {"t": "hello", "proto": 1, "want": "play" if conn[0] == "seat" else "watch"}
+        if conn[0] != "whole":
+            hello["views"] = "patches"
+        for c, m in table.receive(conn, {**hello, "seat": conn[1]}).flat().sends:
+            if m["t"] == "welcome":
+                held[c] = m["view"]
+                if m["seat"] is not None:
+                    seat_conn[m["seat"]] = c
+            elif m["t"] == "update":
+                held[c] = patches.apply(held[c], m["patch"]) if "patch" in m else m["view"]
+    hashes = 0
+    for seq in range(1, HASH_EVERY + 4):
+        seat, action = _place_for_mover(table)
+        out = table.receive(seat_conn[seat], {"t": "act", "seq": seq, "a": action}).flat()
+        updates = [(c, m) for c, m in out.sends if m["t"] == "update"]
+        assert out.sends[0][1]["t"] == "ok"
+        assert updates[0][0] == seat_conn[seat]   # the mover's update is built and sent first
+        public_ops = set()
+        for conn, msg in updates:
+            if conn[0] == "whole":
+                assert "view" in msg and "patch" not in msg
+                held[conn] = msg["view"]
+                continue
+            held[conn] = patches.apply(held[conn], msg["patch"])
+            public_ops.update(repr(op) for op in msg["patch"] if op[1] == ["public"])
+            if "hash" in msg:
+                hashes += 1
+                assert patches.view_hash(held[conn]) == msg["hash"]
+        assert len(public_ops) == 1   # one public change, the same operations for every receiver
+        for conn in conns:
+            view = table.view(conn[1] if conn[0] == "seat" else None)
+            assert patches.canonical(held[conn]) == patches.canonical(view), conn
+        assert held[("seat", 0)]["private"] != held[("seat", 1)]["private"]
+    assert hashes == 4   # the 16th update carries the hash to both seats and both patching spectators
+
+
+def test_a_snapshot_hashes_and_diffs_as_the_whole_view_does():
+    rng = random.Random(7)
+    differ = patches.Differ()
+    for _ in range(200):
+        old = {"public": {"a": _random_value(rng), "b": [1, 2]}, "private": {"legal": _random_value(rng)}}
+        new = _mutate(rng, old)
+        base = differ.snapshot(old)
+        now = patches.Differ().snapshot(new, like=base)
+        assert now.hash() == patches.view_hash(new)
+        ops = msgpack.unpackb(msgpack.packb(patches.Differ().diff(base, now), use_bin_type=True), raw=False)
+        assert patches.apply(copy.deepcopy(old), ops) == new
+        assert patches.snapshot(new).same(now) and not (old != new and base.same(now))
+
+
+def test_a_value_the_rules_change_after_it_was_sent_is_still_diffed_from_what_was_sent():
+    """The host keeps a sent value itself rather than a decoded copy; a view that shares a list with
+    the rules' state, changed in place after it went out, must not hide the change from the next patch."""
+    shared = [1, 2]
+    sent = {"public": {"hand": shared, "n": 1}, "private": {}}
+    client = copy.deepcopy(sent)
+    base = patches.Differ().snapshot(sent)
+    shared.append(3)
+    now = patches.Differ().snapshot({"public": {"hand": shared, "n": 1}, "private": {}}, like=base)
+    ops = patches.Differ().diff(base, now)
+    assert patches.apply(client, ops) == {"public": {"hand": [1, 2, 3], "n": 1}, "private": {}}
