@@ -12,8 +12,8 @@ from engine.ah_tactics import (airborne, allowance, battles, cities, contact, en
                                reserves, results, setup, victory)
 from engine.ah_tactics.board import load
 from engine.ah_tactics.movement import field_for
-from engine.ah_tactics.state import (ACTIVE, BATTLE, CONTACT, MOVE, OVER, RESERVE, RETREAT, SETUP, SIDE_NAMES, at,
-                                     controller, is_combat, is_commander, side_of_seat, side_seats)
+from engine.ah_tactics.state import (ACTIVE, BATTLE, CONTACT, ELIMINATED, MOVE, OVER, RESERVE, RETREAT, SETUP,
+                                     SIDE_NAMES, at, controller, is_combat, is_commander, side_of_seat, side_seats)
 from engine.ah_tactics.units import PARA, ROSTER
 from engine.errors import ILLEGAL, RuleError
 from engine.hidden import secret_event
@@ -333,7 +333,17 @@ def sweep(board, state) -> list[dict]:
         events.append({"type": "revealed", "unit": uid, "at": list(spot), "reason": "contact"})
     events += contact.sweep_unprotected(board, state)
     events += cities.update_ports(board, state)
+    _settle_lost_mover(state)
     return events
+
+
+def _settle_lost_mover(state) -> None:
+    """A mover lost on the spot (an HQ beside the reserves it stumbled upon, rule F) leaves nothing to
+    fight or send back: the reserves' owner is asked nothing and the move phase goes on."""
+    c = state["contact"]
+    if c is not None and state["units"][c["mover"]]["status"] == ELIMINATED:
+        state["contact"] = None
+        state["phase"] = MOVE
 
 
 def end_turn(board, state) -> list[dict]:

@@ -55,7 +55,10 @@ UNDOABLE = {"move", "fortify", "unfortify"}
 
 
 def undo_barrier(before, after, seat, action, events) -> bool:
-    return bool(after["pending"]) or before["turn"] != after["turn"]
+    # A battle, even one settled on the spot (a sacrifice: the attackers die, the defenders are disabled),
+    # stays fought: taking the move back would bring the dead back to life.
+    return (bool(after["pending"]) or before["turn"] != after["turn"]
+            or any(e["type"] == "battle" for e in events))
 
 # Always allowed and never listed in `legal`, so that no bot or random client gives up by chance.
 UNLISTED_ACTIONS = ("surrender",)

@@ -120,6 +120,21 @@ def test_an_enemy_stumbling_into_a_reserve_reveals_it_and_its_owner_chooses():
     assert at(s, red) == (30, 9) and s["phase"] == "move" and red in s["halted"]
 
 
+def test_an_hq_lost_beside_the_reserve_it_stumbled_upon_leaves_its_owner_nothing_to_choose():
+    """G with F: the stumbling unit is to "fight or ... fall back", but an HQ "in contact with an enemy Unit"
+    is lost at once: with no unit left to send back, the reserves' owner is asked nothing."""
+    s = blank()
+    hidden = put(s, uid(BLUE, "12th Inf"), (30, 5))
+    act(s, BLUE, {"type": "reserve", "unit": hidden})
+    end_movement(s)
+    hq = put(s, uid(RED, "IC HQ"), (30, 9))
+    events = move(s, RED, hq, (30, 3))
+    assert [e["type"] for e in events if e["type"] in ("stumbled", "eliminated")] == ["stumbled", "eliminated"]
+    assert s["units"][hq]["status"] == "eliminated" and s["units"][hidden]["status"] == "active"
+    assert s["contact"] is None and s["phase"] == "move" and game.to_act(s) == {RED}
+    assert "contact" not in listing.types(game.legal(s, BLUE))
+
+
 def test_choosing_to_fight_keeps_the_enemy_in_contact():
     """G: the owner may force the enemy to fight: the stumbling unit stays and must attack."""
     s = blank()

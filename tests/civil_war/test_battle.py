@@ -1,7 +1,8 @@
 """Battles: larger against smaller, even battles by coin, sacrifices, retreats."""
 import pytest
 
-from engine.legal import all_actions
+from engine import Session
+from engine.legal import all_actions, contains
 from engine import civil_war as cw
 from engine.civil_war.battle import defence
 from engine.civil_war.board import load
@@ -124,6 +125,20 @@ def test_smaller_force_may_not_attack_except_one_unit_sacrifice():
     assert any(e["type"] == "battle" and e["kind"] == "sacrifice" for e in events)
     assert here(s, FIELD, SOUTH)["infantry"] == 1 and here(s, NEXT, SOUTH)["infantry"] == 0
     assert all(u["disabled"] for u in s["units"] if tuple(u["at"]) == NEXT)
+
+
+def test_a_sacrifice_battle_is_never_taken_back_by_undo():
+    """docs/civil_war.md, "Undo": moves may be taken back "until a move starts a battle"; a sacrifice is
+    settled on the spot (the attacker is lost, the defenders disabled), and an undo would raise the dead."""
+    session = Session("civil_war", 2, seed=0)
+    session.state = empty()
+    place(session.state, SOUTH, FIELD, infantry=2)
+    place(session.state, NORTH, NEXT, infantry=3)
+    session.act(SOUTH, {"type": "move", "from": list(FIELD), "path": [[9, 11]], "units": {"infantry": 1}})
+    assert contains(session.legal(SOUTH), {"type": "undo"}), "a plain move may be taken back"
+    session.act(SOUTH, {"type": "move", "from": list(FIELD), "path": [list(NEXT)], "units": {"infantry": 1}})
+    assert here(session.state, NEXT, SOUTH)["infantry"] == 0
+    assert not session.may_undo(SOUTH) and not contains(session.legal(SOUTH), {"type": "undo"})
 
 
 def test_a_disabled_force_sits_out_its_next_turn_then_recovers():
