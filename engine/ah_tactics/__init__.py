@@ -92,11 +92,14 @@ ACTIONS = {
 # Undo (docs/ah_tactics.md, "Undo"): set-up, moves and the battle plan of the phase, until something shows.
 UNDOABLE = {"place", "move", "drop", "reserve", "regroup", "assign", "combine", "unassign"}
 _SHOWS = {"stumbled", "revealed", "drop_failed"}   # a hidden reserve came to light
+# What a move did to the other side as it happened (an HQ lost in contact under F, a prisoner freed, a
+# port taken): like a reaction, a fact both sides have seen, so the move stands.
+_STRUCK = {"eliminated", "captured", "liberated", "port_seized", "escaped", "refitted"}
 _phase_ended = when_changed("phase", "active", "round")
 
 
 def undo_barrier(before, after, seat, action, events) -> bool:
-    return _phase_ended(before, after, seat, action, events) or any(e.get("type") in _SHOWS for e in events)
+    return _phase_ended(before, after, seat, action, events) or any(e.get("type") in _SHOWS | _STRUCK for e in events)
 
 to_act = turns.to_act
 apply = turns.apply
