@@ -56,6 +56,8 @@ def refused(session, seat, well_formed: bool):
     """(action, RuleError) for an action of `seat` refused now, by the rules (`well_formed`) or by the
     schema, or None."""
     for action in legal.all_actions(session.legal(seat), limit=50):
+        if action["type"] not in session.rules.ACTIONS:   # the Session's own (undo): no fields to get wrong
+            continue
         for wrong in variants(action, session.rules.ACTIONS[action["type"]], well_formed):
             try:
                 copy.deepcopy(session).act(seat, wrong)
@@ -71,8 +73,10 @@ def test_a_refused_action_shows_the_rules_own_sentence_for_its_code(ui, monkeypa
     monkeypatch.setattr(paced_bots, "race_speed", lambda settings: 1.0)
     board = open_board(ui, game_id)
     session = board.link.session
+    # a position where some action of the seat to act can be got wrong (a lone field-less step has none)
     assert ui.until(lambda: board.active_seat is not None and not board.waiting
-                    and legal.size(session.legal(board.active_seat)) > 0)
+                    and legal.size(session.legal(board.active_seat)) > 0
+                    and refused(session, board.active_seat, well_formed) is not None)
     found = refused(session, board.active_seat, well_formed)
     assert found is not None, "no refusable action found"
     action, error = found
