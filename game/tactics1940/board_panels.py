@@ -128,7 +128,7 @@ class BoardPanels:
             if self.selected is not None and self.chain:
                 return "Jump on (click a red square) or stop here (Enter).", keys
             if self.selected is not None:
-                return "Click a lit square: a brass frame (dot) to step, a red frame (cross) to jump.", keys
+                return "Click a brass square (dot) to step, a red one (cross) to jump.", keys
             return "Your move: pick one of your lit pieces.", keys
         if kind == "card":
             card = (self.pub.get("prompt") or {}).get("card") or {}
