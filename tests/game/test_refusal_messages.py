@@ -76,7 +76,8 @@ def test_a_refused_action_shows_the_rules_own_sentence_for_its_code(ui, monkeypa
     # a position where some action of the seat to act can be got wrong (a lone field-less step has none)
     assert ui.until(lambda: board.active_seat is not None and not board.waiting
                     and legal.size(session.legal(board.active_seat)) > 0
-                    and refused(session, board.active_seat, well_formed) is not None)
+                    and refused(session, board.active_seat, well_formed) is not None,
+                    max_frames=1500, sleep=0.005)   # a timed reaction window runs on the clock, not frames
     found = refused(session, board.active_seat, well_formed)
     assert found is not None, "no refusable action found"
     action, error = found

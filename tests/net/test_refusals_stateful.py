@@ -73,7 +73,8 @@ class RefusalMachine(RuleBasedStateMachine):
     def ill_typed_count(self, value):
         self._refused(self._mover(), {"type": "take", "count": value}, {"bad_action"})
 
-    @rule(kind=st.text(max_size=8).filter(lambda s: s != "take"))
+    # "undo" is a type every table knows (the Session's own): refused as `illegal` when nothing can be taken back
+    @rule(kind=st.text(max_size=8).filter(lambda s: s not in ("take", "undo")))
     def unknown_type(self, kind):
         self._refused(self._mover(), {"type": kind}, {"bad_action"})
 
