@@ -3,6 +3,12 @@
 Every test gets its own SANDTABLE_HOME, so settings and saves never touch the real home,
 and LAN discovery pinned to loopback.
 """
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -13,6 +19,8 @@ from game.settings import Settings
 from game.app import App
 from tests.game.driver import Driver
 from tests.net import toy_bot
+
+ROOT = Path(__file__).resolve().parents[2]
 
 boards.register("toy", "tests.game.toy_board")
 
@@ -48,3 +56,43 @@ def ui(app):
     driver = Driver(app)
     driver.frames(2)
     return driver
+
+
+class Guest:
+    """A second window in its own process; what it says is read on a thread, so this window keeps running."""
+
+    def __init__(self, sandbox_home, host: str, port: int):
+        env = dict(os.environ, SANDTABLE_HOME=str(sandbox_home / "guest"), SDL_VIDEODRIVER="dummy",
+                   SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+        self.proc = subprocess.Popen([sys.executable, "-m", "tests.game.window_lan_guest", host, str(port)],
+                                     cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.lines: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.append(line.strip())
+
+    def said(self, text: str) -> bool:
+        return text in self.lines
+
+    def digest_at(self, rev: int) -> str | None:
+        """The digest of the public view the window drew at `rev` (None: it drew none at that rev)."""
+        return next((line.split()[2] for line in self.lines if line.startswith(f"public {rev} ")), None)
+
+    def close(self) -> None:
+        self.proc.kill()
+        self.proc.wait(10)
+
+
+@pytest.fixture
+def guest(sandbox_home):
+    """Start second windows (tests/game/window_lan_guest.py) at HOST, PORT; each is killed after the test."""
+    started = []
+
+    def start(host: str, port: int) -> Guest:
+        started.append(Guest(sandbox_home, host, port))
+        return started[-1]
+    yield start
+    for g in started:
+        g.close()

@@ -3,17 +3,10 @@ starts by itself); a player leaving is told on every screen, and the host choose
 the seat or it waits for its player; the Join box shows a greyed example, not an address.
 
 This window hosts (Host on LAN, as a player does); the other players are clients on loopback, and in the
-last test a second window in its own process (tests/game/window_lan_guest.py)."""
-import os
-import subprocess
-import sys
-import threading
-import time
-from pathlib import Path
+last test a second window in its own process (tests/game/window_lan_guest.py, the `guest` fixture)."""
 
 import bots
 import pygame
-import pytest
 
 from game import tables, theme
 from game.board_kit.departures import Departures
@@ -22,8 +15,6 @@ from game.gui import placeholder_colour
 from game.scenes.lan_browser import LanBrowserScene
 from game.scenes.lobby import LobbyScene
 from tests.game.test_local_game import choose_game, set_seat
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def fill_the_host_form(ui, game, seats) -> None:
@@ -152,41 +143,6 @@ def test_the_join_box_shows_a_greyed_example_not_an_address(ui):
     brightest = max(sum(box.get_at((x, y))[:3]) for x in range(box.get_width()) for y in range(box.get_height()))
     assert brightest <= sum(placeholder_colour()) + 30 < sum(theme.colours.text[:3]), \
         "the example is drawn greyer than typed text"
-
-
-class Guest:
-    """A second window in its own process; what it says is read on a thread, so this window keeps running."""
-
-    def __init__(self, sandbox_home, host: str, port: int):
-        env = dict(os.environ, SANDTABLE_HOME=str(sandbox_home / "guest"), SDL_VIDEODRIVER="dummy",
-                   SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
-        self.proc = subprocess.Popen([sys.executable, "-m", "tests.game.window_lan_guest", host, str(port)],
-                                     cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.lines: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        for line in self.proc.stdout:
-            self.lines.append(line.strip())
-
-    def said(self, text: str) -> bool:
-        return text in self.lines
-
-    def close(self) -> None:
-        self.proc.kill()
-        self.proc.wait(10)
-
-
-@pytest.fixture
-def guest(sandbox_home):
-    started = []
-
-    def start(host: str, port: int) -> Guest:
-        started.append(Guest(sandbox_home, host, port))
-        return started[-1]
-    yield start
-    for g in started:
-        g.close()
 
 
 def test_two_windows_both_tell_that_a_player_left(ui, guest):

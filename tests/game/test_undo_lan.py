@@ -1,68 +1,21 @@
 """Undo across the LAN, between two windows: this window hosts the Civil War Game (Host on LAN, as a player
-does) and a second window in its own process (tests/game/window_undo_guest.py) takes the other side.
+does) and a second window in its own process (tests/game/window_lan_guest.py) takes the other side.
 The host's player moves by clicks and presses Ctrl+Z: the undo goes over the wire like any action, the
 hosted table's state comes back (its hash), and the other window logs the undo and draws the position
 from before the move. Every wait is bounded."""
-import os
-import subprocess
-import sys
-import threading
-from pathlib import Path
-
 import bots
 import pygame
-import pytest
 
 from game.board_kit.undo import UNDO
 from game.civil_war import BoardScene
 from game.civil_war.autoplay import ClickPlayer
 from tests.game.test_lan_lobby import host_from_the_window, until
 
-ROOT = Path(__file__).resolve().parents[2]
 
-
-class GuestWindow:
-    """The second window; what it says is read on a thread, so this window keeps running."""
-
-    def __init__(self, sandbox_home, host: str, port: int):
-        env = dict(os.environ, SANDTABLE_HOME=str(sandbox_home / "guest"), SDL_VIDEODRIVER="dummy",
-                   SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
-        self.proc = subprocess.Popen([sys.executable, "-m", "tests.game.window_undo_guest", host, str(port)],
-                                     cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.lines: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        for line in self.proc.stdout:
-            self.lines.append(line.strip())
-
-    def said(self, text: str) -> bool:
-        return text in self.lines
-
-    def digest_at(self, rev: int) -> str | None:
-        return next((line.split()[2] for line in self.lines if line.startswith(f"public {rev} ")), None)
-
-    def close(self) -> None:
-        self.proc.kill()
-        self.proc.wait(10)
-
-
-@pytest.fixture
-def guest_window(sandbox_home):
-    started = []
-
-    def start(host: str, port: int) -> GuestWindow:
-        started.append(GuestWindow(sandbox_home, host, port))
-        return started[-1]
-    yield start
-    for window in started:
-        window.close()
-
-
-def test_ctrl_z_in_one_window_takes_the_move_back_at_the_host_and_in_the_other_window(ui, guest_window):
+def test_ctrl_z_in_one_window_takes_the_move_back_at_the_host_and_in_the_other_window(ui, guest):
     lobby = host_from_the_window(ui, "civil_war", ("you", "open"))
     session = lobby.host.host.table.session
-    window = guest_window(*lobby.host.address)
+    window = guest(*lobby.host.address)
     assert until(ui, lambda: window.said("seated 1"), 60), window.lines
     assert until(ui, lambda: all(s["connected"] for s in lobby.link.seats), 30)
     ui.key(pygame.K_F5)   # the host starts the table

@@ -1,7 +1,10 @@
 """A window in its own process that joins a LAN table by address and tells what it shows, one line each:
-"seated N" in the lobby, "board" once the game is on its board, "toast: ..." for every notice and
-"seats NAME:here|away ..." as they change, "log: ..." for its log's lines, "choice: NAME" if it is ever asked what becomes of a seat (only a host is). Runs until killed
-(tests/game/test_lan_lobby.py).
+"seated N" in the lobby, "board" once the game is on its board, "public REV DIGEST" for each revision its
+board draws (a digest of the view's public part, the revision and the seats' connection flags left out, so
+a test can see the board come back to an earlier position), "toast: ..." for every notice, "seats
+NAME:here|away ..." as they change, "log: ..." for its log's lines, and "choice: NAME" if it is ever
+asked what becomes of a seat (only a host is). Runs until killed (tests/game/test_lan_lobby.py,
+tests/game/test_undo_lan.py).
 
     python -m tests.game.window_lan_guest HOST PORT
 """
@@ -9,6 +12,11 @@ import sys
 import time
 
 MAX_SECONDS = 120   # killed by its test long before; bounded anyway
+
+
+def digest(public: dict) -> str:
+    from engine.canonical import state_hash
+    return state_hash({k: v for k, v in public.items() if k not in ("rev", "seats", "table_phase")})
 
 
 def main(host: str, port: int) -> int:
@@ -39,6 +47,7 @@ def main(host: str, port: int) -> int:
             say(f"seated {top.link.my_seats[0]}")
         if isinstance(top, BaseBoardScene) and top.view is not None:
             say("board")
+            say(f"public {top.shown_rev} {digest(top.view['public'])}")
             say("seats " + " ".join(f"{s.get('name')}:{'here' if s.get('connected') else 'away'}"
                                     for s in top.link.seats))
             for entry in top.log.entries:
