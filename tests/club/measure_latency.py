@@ -5,6 +5,7 @@ ratio compares like with like. Two players alternate taking one counter from a p
 toy game; each sample is the time from an act's send to the update showing it at the actor.
 """
 import asyncio
+import contextlib
 import secrets
 import shutil
 import statistics
@@ -91,7 +92,13 @@ def report(label, samples):
     return statistics.median(ms)
 
 
-def main(n=300):
+CLUB_READY_WITHIN = 30.0   # seconds a club process has to say "club ready"
+
+
+@contextlib.contextmanager
+def local_club(*club_args: str):
+    """A real PostgreSQL and nats-server on loopback, the schema, and one club table process (`club_args`
+    added to its command line), all stopped and removed on leaving: yields (pg, nats, service URL, process)."""
     folder = Path(tempfile.mkdtemp(prefix="sandtable-measure-"))
     password = secrets.token_urlsafe(18)
     pg = servers.Postgres()
@@ -104,23 +111,30 @@ def main(n=300):
         service = f"nats://club:{password}@127.0.0.1:{nats.port}"
         log = open(folder / "club.log", "w")
         proc = subprocess.Popen([sys.executable, "-m", "tests.net.cli_toy", "club", "--nats", service, "--db", pg.dsn,
-                                 "--auth-file", str(nats.auth), "--nats-pid-file", str(nats.pid_file)],
+                                 "--auth-file", str(nats.auth), "--nats-pid-file", str(nats.pid_file), *club_args],
                                 stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + CLUB_READY_WITHIN
         while "club ready" not in (folder / "club.log").read_text():
+            if time.monotonic() > deadline or proc.poll() is not None:
+                raise RuntimeError(f"the club process did not get ready: {(folder / 'club.log').read_text()[-500:]}")
             time.sleep(0.05)
-        tcp = asyncio.run(over_tcp(n))
-        club = asyncio.run(through_club(n, nats.url, service))
-        a, b = report("direct TCP", tcp), report("club", club)
-        print(f"ratio (median, club / TCP): {b / a:.2f}")
+        yield pg, nats, service, proc
     finally:
         if proc is not None:
             proc.terminate()
-            proc.wait(10)
+            proc.wait(20)
         nats.stop()
         pg.stop()
         pg.remove()
         shutil.rmtree(folder, ignore_errors=True)
 
+
+def main(n=300):
+    with local_club() as (_, nats, service, _):
+        tcp = asyncio.run(over_tcp(n))
+        club = asyncio.run(through_club(n, nats.url, service))
+        a, b = report("direct TCP", tcp), report("club", club)
+        print(f"ratio (median, club / TCP): {b / a:.2f}")
 
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 300)

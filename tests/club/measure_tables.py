@@ -5,18 +5,14 @@ bots each (one move a second per table, piles of 10,000 so no game ends), plus o
 whose act -> update is sampled meanwhile; prints the process's memory per table and the players' latency.
 """
 import asyncio
-import secrets
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 import tests.conftest  # noqa: F401 - the toy game
-from club import db, natsauth, servers
+from club import db
 from net.host import new_session
-from tests.club.measure_latency import report, through_club
+from tests.club.measure_latency import local_club, report, through_club
 
 
 def rss_kib(pid: int) -> int:
@@ -27,23 +23,7 @@ def rss_kib(pid: int) -> int:
 
 
 def main(n=200, seconds=20.0):
-    folder = Path(tempfile.mkdtemp(prefix="sandtable-measure-"))
-    password = secrets.token_urlsafe(18)
-    pg = servers.Postgres()
-    nats = servers.NatsServer(folder / "nats")
-    proc = None
-    try:
-        pg.start()
-        db.migrate(pg.dsn)
-        nats.start(natsauth.render(password, []))
-        service = f"nats://club:{password}@127.0.0.1:{nats.port}"
-        log = open(folder / "club.log", "w")
-        proc = subprocess.Popen([sys.executable, "-m", "tests.net.cli_toy", "club", "--nats", service, "--db", pg.dsn,
-                                 "--auth-file", str(nats.auth), "--nats-pid-file", str(nats.pid_file),
-                                 "--bot-delay", "1.0", "--max-tables", str(n + 10)],
-                                stdout=log, stderr=subprocess.STDOUT)
-        while "club ready" not in (folder / "club.log").read_text():
-            time.sleep(0.05)
+    with local_club("--bot-delay", "1.0", "--max-tables", str(n + 10)) as (pg, nats, service, proc):
         time.sleep(0.5)
         empty = rss_kib(proc.pid)
         with db.connect(pg.dsn) as conn:
@@ -70,14 +50,6 @@ def main(n=200, seconds=20.0):
             after = conn.execute("SELECT count(*) FROM actions").fetchone()[0]
         report(f"{owned} tables", samples)
         print(f"bot moves written meanwhile: {after - before} over {wall:.1f} s ({(after - before) / wall:.0f}/s)")
-    finally:
-        if proc is not None:
-            proc.terminate()
-            proc.wait(20)
-        nats.stop()
-        pg.stop()
-        pg.remove()
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
