@@ -27,13 +27,13 @@ def check_whole_game(club, table_id, replies):
     assert [(rev, a["count"]) for rev, _seat, a, _seq in stored] == [(rev, 1) for rev in range(1, 11)]
 
 
-def test_a_game_goes_on_when_nats_server_restarts_mid_game(club):
-    club.start()
-
+def play_across(club, restart) -> None:
+    """A toy game of ten moves at the club, `restart()` called after the fourth: the game ends, every move
+    applied once, in order."""
     async def scenario():
         table_id, clients, _, _ = await seated_table(club, {"pile": 10})
         replies = await take_ones(clients, 4)
-        await asyncio.to_thread(club.nats.server.restart)
+        await asyncio.to_thread(restart)
         replies += await take_ones(clients, 6)
         over = clients[0].view["public"]["result"]
         for c in clients:
@@ -43,21 +43,13 @@ def test_a_game_goes_on_when_nats_server_restarts_mid_game(club):
     table_id, replies, over = run(scenario(), timeout=40)
     check_whole_game(club, table_id, replies)
     assert over is not None
+
+
+def test_a_game_goes_on_when_nats_server_restarts_mid_game(club):
+    club.start()
+    play_across(club, club.nats.server.restart)
 
 
 def test_a_game_goes_on_when_postgres_restarts_mid_game(club, postgres):
     club.start()
-
-    async def scenario():
-        table_id, clients, _, _ = await seated_table(club, {"pile": 10})
-        replies = await take_ones(clients, 4)
-        await asyncio.to_thread(postgres.restart)
-        replies += await take_ones(clients, 6)
-        over = clients[0].view["public"]["result"]
-        for c in clients:
-            await c.close()
-        return table_id, replies, over
-
-    table_id, replies, over = run(scenario(), timeout=40)
-    check_whole_game(club, table_id, replies)
-    assert over is not None
+    play_across(club, postgres.restart)
