@@ -138,7 +138,7 @@ class Session:
         the rare path of a rules bug pays for it, so the usual one copies nothing."""
         try:
             twin = Session.from_header(self.header())
-            twin.replay_skips = range(len(self.log))  # only the state is wanted
+            twin.replay_skips = undo.state_only_span(self.log)  # only the state is wanted
             for (seat, action), seq in zip(self.log, self.log_seqs):
                 twin.act(seat, action, seq)
         except Exception as lost:

@@ -57,11 +57,21 @@ def is_barrier(rules, n_seats: int, before: dict, after: dict, seat: int, action
     return any(_private(rules, before, s) != _private(rules, after, s) for s in others)
 
 
+def _last_undo(log: list) -> int:
+    return max((i for i, (_, action) in enumerate(log) if is_undo(action)), default=-1)
+
+
+def state_only_span(log: list) -> range:
+    """Positions of `log` a replay that wants only the final state may skip the undo copies of: those after
+    its last undo (an undo before them needs the copies it walks back to)."""
+    return range(_last_undo(log) + 1, len(log))
+
+
 def needless_span(log: list, undoable: frozenset) -> range:
     """Positions of `log` whose undo bookkeeping a replay may skip (it only clears the run there): no undo
     comes after them, and a later entry by another seat, the table or of a type never undone ends any run
     they could be in. What a replayed session can still undo is then built exactly as the live one was."""
-    last_undo = max((i for i, (_, action) in enumerate(log) if is_undo(action)), default=-1)
+    last_undo = _last_undo(log)
     final_seat = log[-1][0] if log else None
     last_end = max((i for i, (seat, action) in enumerate(log)
                     if seat is None or seat != final_seat or not (is_undo(action) or action["type"] in undoable)),

@@ -297,6 +297,21 @@ def test_a_rules_bug_mid_change_leaves_state_rng_log_and_rev_as_they_were(action
     assert s.to_act() == [1]
 
 
+def test_a_rules_bug_after_an_undo_is_put_back_by_replaying_a_log_that_holds_the_undo(monkeypatch):
+    """A failing action no copy was kept for (a roll) is undone by replaying the log; an undo in that log
+    must replay as it was played, not be refused for want of the copy it walks back to."""
+    from engine.session import RulesFailure
+    from tests.relay.faults import failing_on
+    s = relay()
+    s.act(0, STEP)
+    s.act(0, UNDO)
+    before = (s.state_hash(), s.rng.getstate(), list(s.log), s.rev)
+    monkeypatch.setattr(s.rules, "apply", failing_on(s.rules.apply, ROLL["type"]))
+    with pytest.raises(RulesFailure):
+        s.act(0, ROLL)
+    assert (s.state_hash(), s.rng.getstate(), s.log, s.rev) == before
+
+
 def test_a_rules_bug_before_the_change_is_a_rules_failure_too(monkeypatch):
     """A bug in to_act (asked before apply) changes nothing either, and is told the same way."""
     from engine.session import RulesFailure
