@@ -11,6 +11,8 @@ Unused thirds are lost at the end of the turn. A unit that moves into enemy cont
 for the rest of the turn (C6); a parachute division is moved once a turn, by air or by one land
 move (D3: "these divisions can only be moved ONCE during a player's turn").
 """
+import functools
+
 from engine.ah_tactics.state import ACTIVE, FULL_ALLOWANCE, PRISONER, REFITTING, RESERVE, controller
 from engine.ah_tactics.units import PARA, ROSTER
 
@@ -70,6 +72,20 @@ def priced(state: dict, uid: int, idx: list, thirds: list) -> tuple[list, list]:
         idx, thirds = [i for i, _ in pairs], [c for _, c in pairs]
     # charge() for every square at once (this runs for every square of every unit's reach)
     return idx, [(c - have + 2) // 3 * 3 if c > have else 0 for c in thirds]
+
+
+def price_table(state: dict, uid: int) -> bytes | None:
+    """`priced` for a whole reach raster at once (its bytes: thirds + 1, 0 = not reached), as a
+    `bytes.translate` table giving what each square costs the allowance + 1 (0: beyond what `uid` may
+    afford now); None when thirds are pooled (the raster's thirds are then the costs)."""
+    if not per_unit(state):
+        return None
+    return _price_table(credit(state, uid), state["allowance"] + credit(state, uid))
+
+
+@functools.lru_cache(maxsize=64)
+def _price_table(have: int, top: int) -> bytes:
+    return bytes([0] + [0 if c > top else (c - have + 2) // 3 * 3 + 1 if c > have else 1 for c in range(255)])
 
 
 def search_budget(state: dict) -> int:

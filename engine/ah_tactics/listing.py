@@ -157,21 +157,29 @@ def _moves(board, state, side):
     allowed = None
     for uid in movers:
         searched_idx, searched_cost, _, raster = results[uid][1]
-        idx, cost = allowance.priced(state, uid, searched_idx, searched_cost)
         keep = headquarters.range_filter(state, uid)
-        if state["units"][uid]["status"] == RESERVE:
-            if allowed is None:
-                allowed = reserves.allowed(board, state, side)
-            mask = allowed & tables(board.name, ROSTER[uid].mover).enter
-            pairs = [(i, c) for i, c in zip(idx, cost) if mask >> i & 1]
-            idx, cost = [p[0] for p in pairs], [p[1] for p in pairs]
-        if keep is not None:
-            pairs = [(i, c) for i, c in zip(idx, cost) if keep((i % board.width, i // board.width))]
-            idx, cost = [p[0] for p in pairs], [p[1] for p in pairs]
-        if not any(c <= budget for c in cost):
-            continue
-        if cost is not searched_cost or len(idx) != len(searched_idx):   # priced per unit, or filtered
-            raster = _raster(board, idx, cost)
+        reserve = state["units"][uid]["status"] == RESERVE
+        table = allowance.price_table(state, uid)
+        if table is not None and not reserve and keep is None:
+            # the usual case, priced per unit in C: every square left costs no more than the allowance
+            raster = raster.translate(table)
+            if raster.count(0) == len(raster):
+                continue
+        else:
+            idx, cost = allowance.priced(state, uid, searched_idx, searched_cost)
+            if reserve:
+                if allowed is None:
+                    allowed = reserves.allowed(board, state, side)
+                mask = allowed & tables(board.name, ROSTER[uid].mover).enter
+                pairs = [(i, c) for i, c in zip(idx, cost) if mask >> i & 1]
+                idx, cost = [p[0] for p in pairs], [p[1] for p in pairs]
+            if keep is not None:
+                pairs = [(i, c) for i, c in zip(idx, cost) if keep((i % board.width, i // board.width))]
+                idx, cost = [p[0] for p in pairs], [p[1] for p in pairs]
+            if not any(c <= budget for c in cost):
+                continue
+            if cost is not searched_cost or len(idx) != len(searched_idx):   # priced per unit, or filtered
+                raster = _raster(board, idx, cost)
         templates.append({"type": "move", "unit": uid, "to": shape.squares(board.width, board.height, raster, budget)})
     return templates
 
