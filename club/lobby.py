@@ -1,14 +1,15 @@
 """The lobby's requests over NATS (msgpack maps both ways; an answer is {"ok": ...} or {"err": sentence}).
 
   st.club.signup            {"name", "secret"}  (as the guest)   -> {"ok": true}
-  st.lobby.<player>.create  {"game", "seats", "options"?, "bots"?, "name"?, "seed"?, "move_deadline"?,
-                             "on_deadline"?}                     -> {"ok": table id}
-  (move_deadline: seconds a seat may take, correspondence play; on_deadline: what happens when they pass,
-   "bot" (the default: a bot makes that move for it) or "forfeit" (the seat's camp loses; two camps only))
+  st.lobby.<player>.create  {"game", "seats", "options"?, "bots"?, "name"?, "seed"?, "move_deadline"?}
+                                                                 -> {"ok": table id}
+  (move_deadline: seconds a seat may take before a bot makes that move for it: correspondence play)
   st.lobby.<player>.list    {}                                   -> {"ok": [{"id", "name", "game", "state", "seats"}]}
   st.lobby.<player>.mine    {}  -> {"ok": [{"id", "name", "game", "state", "seat", "your_move", "updated"}]},
                                    the tables waiting for the player's move first
 Only `<player>` may publish on its lobby subjects (club.natsauth), so the subject says who asks.
+A `create` with a `move_deadline` may say what happens when it passes, `"on_deadline"`: "bot" (the default)
+or "forfeit" (the table resigns the seat and the other camp wins: engine.resign; two camps only).
 """
 import json
 import secrets
@@ -17,7 +18,8 @@ import msgpack
 import psycopg
 
 from club import db, subjects
-from engine import games, resign
+from engine import games
+from engine.resign import camps, refusal
 from net.host import new_session
 
 MAX_REQUEST = 4096
@@ -99,9 +101,9 @@ def _check_on_deadline(on_deadline, deadline, session) -> None:
         raise ValueError("When the deadline passes, a bot moves ('bot') or the seat forfeits ('forfeit').")
     if deadline is None:
         raise ValueError("What happens when the move deadline passes needs a move deadline.")
-    if on_deadline == "forfeit" and resign.refusal(session.sides()) is not None:
+    if on_deadline == "forfeit" and refusal(session.sides()) is not None:
         raise ValueError(f"A seat can forfeit only in a game of two camps, and {session.rules.TITLE} at "
-                         f"{session.n_seats} seats starts with {len(resign.camps(session.sides()))}: the "
+                         f"{session.n_seats} seats starts with {len(camps(session.sides()))}: the "
                          "rulebook says nothing of a player who leaves mid-game, so choose a bot on the deadline.")
 
 

@@ -48,11 +48,11 @@ class Session:
         self.log_seqs: list = []   # per log entry, the client seq that asked for it (None: bot, timer)
         self.rev = 0
         self.saved_log_length = 0  # actions in the file this session was loaded from
+        self.resigned = None       # (seat, result) once the table resigned a seat (engine.resign)
         self.undoable = undo.undoable_types(self.rules)
         self.undo_run = undo.UndoRun()  # snapshots a seat may walk back to (engine.undo)
         self._unjudged = None           # the last undoable action, not yet checked for a barrier (_judge)
         self.replay_skips = range(0)    # log positions a replay knows need no undo snapshot
-        self.resigned = None            # (seat, result) once the table resigned a seat (engine.resign)
 
     # ----- acting -----------------------------------------------------------------
     def act(self, seat: int | None, action: dict, seq: int | None = None) -> list[dict]:
