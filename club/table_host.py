@@ -101,8 +101,8 @@ class ClubTable:
         if self.move_deadline is None or self.on_deadline not in ("bot", "forfeit") or self.moved_at is None \
                 or not t.started or self.session.result() is not None:
             return None
-        if wall_now - self.moved_at < self.move_deadline:
-            return None
+        if wall_now - self.moved_at < self.move_deadline or self.session.timer() is not None:
+            return None  # a window the rules' timer closes (a reaction) waits on nobody's decision
         for seat in self.session.to_act():
             if t.bot_for(seat) is None and self.session.seats[seat].get("kind") == "human":
                 return seat

@@ -7,6 +7,7 @@ import asyncio
 import psycopg
 import pytest
 
+import bots
 from club import client as club_client
 from engine.session import Session
 from tests.club.test_table_host import HELLO, new_table
@@ -121,3 +122,30 @@ def test_a_correspondence_seat_past_its_deadline_forfeits_and_both_players_see_t
     for _rev, seat, action, seq in stored:
         replay.act(seat, action, seq=seq)
     assert replay.result() == results[0]  # the actions alone end the game the same way
+
+
+def test_a_reaction_window_the_rules_timer_closes_is_no_seat_s_delay(conn):
+    """Tactics (1940) opens a reaction window after a move, the other seat in `to_act` until the rules'
+    timer closes it: a deadline shorter than the window resigns nobody; once it is closed, it does."""
+    from club import db
+    from club.table_host import ClubTable
+    seats = [{"name": name, "kind": "human"} for name in ("ada", "bob")]
+    played = Session("tactics1940", 2, seed=1, seats=seats)
+    players = [bots.make("tactics1940", "easy", seat, seat) for seat in (0, 1)]
+    for _ in range(20):  # the first moves open one (bounded)
+        if played.timer() is not None:
+            break
+        mover = played.to_act()[0]
+        played.act(mover, players[mover].choose(played.view(mover)))
+    assert played.timer() is not None and played.to_act()
+    table_id = db.create_table(conn, Session("tactics1940", 2, seed=1, seats=seats), name="window",
+                               move_deadline=1, on_deadline="forfeit")
+    db.write_step(conn, table_id, actions=[(rev, seat, action, None)
+                                           for rev, (seat, action) in enumerate(played.log, start=1)])
+    table = ClubTable(db.load_table(conn, table_id))
+    table.moved_at = 0.0  # long past the deadline
+    assert table.overdue_seat(wall_now=100.0) is None
+    table.fire_timer(conn, table.table.rev)
+    table.moved_at = 0.0
+    overdue = table.overdue_seat(wall_now=100.0)
+    assert overdue is not None and overdue in table.session.to_act()
