@@ -8,6 +8,8 @@
   st.lobby.<player>.mine    {}  -> {"ok": [{"id", "name", "game", "state", "seat", "your_move", "updated"}]},
                                    the tables waiting for the player's move first
 Only `<player>` may publish on its lobby subjects (club.natsauth), so the subject says who asks.
+A `create` with a `move_deadline` may say what happens when it passes, `"on_deadline"`: "bot" (the default)
+or "forfeit" (the table resigns the seat and the other camp wins: engine.resign; two camps only).
 """
 import json
 import secrets
@@ -17,6 +19,7 @@ import psycopg
 
 from club import db, subjects
 from engine import games
+from engine.resign import camps, refusal
 from net.host import new_session
 
 MAX_REQUEST = 4096
@@ -79,13 +82,29 @@ def create(conn, player: str, body: dict) -> int:
                           seed=body.get("seed") if isinstance(body.get("seed"), int) else secrets.randbits(32))
     name = str(body.get("name") or f"{player}'s {getattr(rules, 'TITLE', game)}")[:60]
     deadline = body.get("move_deadline")
+    on_deadline = body.get("on_deadline")
     if deadline is not None:
         if isinstance(deadline, bool) or not isinstance(deadline, (int, float)) or not 1 <= deadline <= 30 * 86400:
             raise ValueError("A move deadline is a number of seconds from 1 to 30 days.")
         if games.is_realtime(game):
             raise ValueError("Move deadlines are for turn-based games.")
+        on_deadline = on_deadline or "bot"
+    if on_deadline is not None:
+        _check_on_deadline(on_deadline, deadline, session)
     return db.create_table(conn, session, name=name, created_by=player, move_deadline=deadline,
-                           on_deadline="bot" if deadline is not None else None)
+                           on_deadline=on_deadline)
+
+
+def _check_on_deadline(on_deadline, deadline, session) -> None:
+    """`bot` or `forfeit`, with a deadline; `forfeit` only where a resignation can end the game (two camps)."""
+    if on_deadline not in ("bot", "forfeit"):
+        raise ValueError("When the deadline passes, a bot moves ('bot') or the seat forfeits ('forfeit').")
+    if deadline is None:
+        raise ValueError("What happens when the move deadline passes needs a move deadline.")
+    if on_deadline == "forfeit" and refusal(session.sides()) is not None:
+        raise ValueError(f"A seat can forfeit only in a game of two camps, and {session.rules.TITLE} at "
+                         f"{session.n_seats} seats starts with {len(camps(session.sides()))}: the "
+                         "rulebook says nothing of a player who leaves mid-game, so choose a bot on the deadline.")
 
 
 def listing(conn) -> list[dict]:

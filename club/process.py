@@ -103,7 +103,7 @@ class TableProcess:
                 await self._adopt(table_id)
 
     async def _watch_clocks(self) -> None:
-        """Silent players are gone; a correspondence seat past its deadline gets its move made by a bot."""
+        """Silent players are gone; a correspondence seat past its deadline forfeits or gets its move made by a bot."""
         now, wall = time.monotonic(), time.time()
         for table_id, table in list(self.tables.items()):
             sends = table.drop_silent(now)
@@ -111,7 +111,7 @@ class TableProcess:
                 await self._publish(table_id, sends)
             seat = table.overdue_seat(wall)
             if seat is not None:
-                await self._step(table_id, lambda table=table, seat=seat: table.deadline_move(self.batch, seat, wall))
+                await self._step(table_id, lambda table=table, seat=seat: table.deadline_step(self.batch, seat, wall))
 
     async def _adopt(self, table_id: int) -> None:
         table = ClubTable(db.load_table(self.conn, table_id), bot_factory=self.bot_factory)

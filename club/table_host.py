@@ -13,9 +13,10 @@ import sys
 import time
 
 from club import db
-from engine.session import Session
+from engine.errors import RuleError
+from engine.session import TABLE_SEAT, Session
 from net import answers
-from net.table import Table
+from net.table import PLAY, Table
 
 PUBLIC = ("public",)  # the spectators' connection: its messages go to st.t.<id>.public
 SILENCE = 15.0        # seconds without a message before a player counts as gone (PROTOCOL.md's 15 s)
@@ -97,15 +98,28 @@ class ClubTable:
     def overdue_seat(self, wall_now: float):
         """A human seat that has let the move deadline pass (a correspondence table), or None."""
         t = self.table
-        if self.move_deadline is None or self.on_deadline != "bot" or self.moved_at is None \
+        if self.move_deadline is None or self.on_deadline not in ("bot", "forfeit") or self.moved_at is None \
                 or not t.started or self.session.result() is not None:
             return None
-        if wall_now - self.moved_at < self.move_deadline:
-            return None
+        if wall_now - self.moved_at < self.move_deadline or self.session.timer() is not None:
+            return None  # a window the rules' timer closes (a reaction) waits on nobody's decision
         for seat in self.session.to_act():
             if t.bot_for(seat) is None and self.session.seats[seat].get("kind") == "human":
                 return seat
         return None
+
+    def deadline_step(self, conn, seat: int, wall_now: float) -> list:
+        """The deadline passed: the table resigns the seat (`forfeit`: its camp loses, engine.resign), or a bot
+        makes this one move for it (`bot`, and a `forfeit` the game refuses now: more than two camps)."""
+        if self.on_deadline == "forfeit":
+            try:
+                events = self.session.act(TABLE_SEAT, {"type": "resign", "seat": seat})
+            except RuleError:
+                return self.deadline_move(conn, seat, wall_now)
+            out = self.table.updates(events)
+            self._write(conn, out)
+            return out.flat().sends
+        return self.deadline_move(conn, seat, wall_now)
 
     def deadline_move(self, conn, seat: int, wall_now: float) -> list:
         """The deadline passed: a bot makes this one move for the seat, which stays its holder's."""
@@ -163,7 +177,7 @@ class ClubTable:
         else:
             db.write_step(conn, self.id, **change)
         # Only once written: a failed write leaves this object behind the database, and the process drops it.
-        if actions:
+        if actions or phase == PLAY:  # a deadline runs from the last move, or from the game's start
             self.moved_at = time.time()
         self.written_rev = session.rev
         self.written_seats = copy.deepcopy(session.seats)

@@ -4,17 +4,19 @@ Every change of game state goes through `Session.act`. A refused action raises
 `RuleError` and leaves state, RNG, log and `rev` exactly as they were; so does a rules
 bug (any other exception), raised as `RulesFailure`. The Session itself handles
 `{"type": "undo"}` (engine.undo): a seat takes back its own last actions while nothing
-random, hidden or seen by another seat happened since.
+random, hidden or seen by another seat happened since; and `{"type": "resign", "seat": S}`
+(engine.resign): the table resigns a seat, and the other camp wins.
 """
 import copy
 
-from engine import games, legal, saves, schema, sides, undo
+from engine import games, legal, resign, saves, schema, sides, undo
 from engine.canonical import copy_plain, state_hash
 from engine.errors import BAD_ACTION, GAME_OVER, ILLEGAL, NOT_YOUR_TURN, RuleError
 from engine.rng import Rng
 
 # Host-driven steps (timers in real-time games) are logged with this seat.
 TABLE_SEAT = None
+SESSION_EVENTS = (undo.UNDO_EVENT, resign.RESIGNED)
 
 
 class RulesFailure(RuleError):
@@ -46,6 +48,7 @@ class Session:
         self.log_seqs: list = []   # per log entry, the client seq that asked for it (None: bot, timer)
         self.rev = 0
         self.saved_log_length = 0  # actions in the file this session was loaded from
+        self.resigned = None       # (seat, result) once the table resigned a seat (engine.resign)
         self.undoable = undo.undoable_types(self.rules)
         self.undo_run = undo.UndoRun()  # snapshots a seat may walk back to (engine.undo)
         self._unjudged = None           # the last undoable action, not yet checked for a barrier (_judge)
@@ -58,10 +61,12 @@ class Session:
 
         The action is checked against the game's `ACTIONS` schema first: it holds exactly its
         documented fields, so nothing beyond them ever reaches the rules, the log or a save.
-        `{"type": "undo"}` is the Session's own and never reaches the rules."""
+        `{"type": "undo"}` and `{"type": "resign"}` are the Session's own and never reach the rules."""
         try:
             if undo.is_undo(action):
                 return self._undo(seat, action, seq)
+            if resign.is_resign(action):
+                return self._resign(seat, action, seq)
             return self._apply(seat, action, seq)
         except RuleError:
             raise
@@ -167,6 +172,24 @@ class Session:
         self._record(seat, dict(undo.UNDO), seq)
         return [{"type": undo.UNDO_EVENT, "seat": seat}]
 
+    def _resign(self, seat, action, seq) -> list[dict]:
+        """The table resigns `action["seat"]`: its camp loses, the game is over (engine.resign)."""
+        loser = resign.checked_seat(action, self.n_seats)
+        if self.result() is not None:
+            raise RuleError(GAME_OVER, "The game is over.")
+        if seat is not TABLE_SEAT:
+            raise RuleError(NOT_YOUR_TURN, "Only the table resigns a seat (a missed move deadline).")
+        sides_now = self.sides()
+        refusal = resign.refusal(sides_now)
+        if refusal is not None:
+            raise RuleError(ILLEGAL, refusal)
+        name = sides_now[sides.side_of(sides_now, loser)]["name"]
+        self.resigned = (loser, resign.result(sides_now, self.n_seats, loser, name))
+        self.undo_run.clear()
+        self._unjudged = None
+        self._record(seat, {"type": resign.RESIGN, "seat": loser}, seq)
+        return [{"type": resign.RESIGNED, "seat": loser}]
+
     def __deepcopy__(self, memo) -> "Session":
         """An independent copy to try actions on (the rules module is shared, everything else copied)."""
         twin = Session.__new__(Session)
@@ -192,6 +215,9 @@ class Session:
         return sorted(self.rules.to_act(self.state))
 
     def result(self):
+        if self.resigned is not None:  # a copy: views share it and nobody may change the session's
+            outcome = self.resigned[1]
+            return {"winners": list(outcome["winners"]), "scores": list(outcome["scores"]), "reason": outcome["reason"]}
         return self.rules.result(self.state)
 
     @property
@@ -277,7 +303,7 @@ class Session:
     def events_for(self, events: list[dict], seat: int | None) -> list[dict]:
         out = []
         for e in events:
-            if e.get("type") == undo.UNDO_EVENT:  # the Session's own event, public: the rules never see it
+            if e.get("type") in SESSION_EVENTS:  # the Session's own events, public: the rules never see them
                 out.append(e)
                 continue
             r = self.rules.redact(e, seat)
@@ -286,6 +312,10 @@ class Session:
         return out
 
     def state_hash(self) -> str:
+        """The state's hash; once a seat is resigned, of the state and who resigned (a replay that lost the
+        resignation would show the same state and must not pass for the game)."""
+        if self.resigned is not None:
+            return state_hash({"state": self.state, "resigned": self.resigned[0]})
         return state_hash(self.state)
 
     # ----- saving -----------------------------------------------------------------

@@ -6,10 +6,12 @@ carry a merge key: consecutive events with the same key (but for a count) merge
 into one line whose `{count}` grows, so repetitive openings do not flood the log.
 Lines starting with `heading_prefix` (e.g. "Turn ") stand out in the accent colour.
 The Session's own `{"type": "undo", "seat": S}` reads the same on every board ("Ada takes back the
-last move."), named by the board's `seat_name` (or its `who`, where a board names a side so).
+last move."), named by the board's `seat_name` (or its `who`, where a board names a side so); so does
+its `{"type": "resigned", "seat": S}` ("Ada forfeits the game.": the table resigned the seat).
 """
 import pygame
 
+from engine.resign import RESIGNED
 from engine.undo import UNDO_EVENT
 from game import theme
 
@@ -49,9 +51,16 @@ class EventLog:
         seat = event.get("seat")
         return f"{self.actor_name(seat)} takes back the last move.", seat, None
 
+    def resigned_sentence(self, event: dict):
+        """The table resigned a seat (engine.resign: a missed move deadline at a club table)."""
+        seat = event.get("seat")
+        return f"{self.actor_name(seat)} forfeits the game.", seat, None
+
     # ----- the panel ------------------------------------------------------------------
     def add(self, event: dict) -> None:
-        said = self.undo_sentence(event) if event.get("type") == UNDO_EVENT else self.sentence(event)
+        kind = event.get("type")
+        said = self.undo_sentence(event) if kind == UNDO_EVENT else self.resigned_sentence(event) \
+            if kind == RESIGNED else self.sentence(event)
         if said is None:
             return
         text, seat, key = said
