@@ -19,16 +19,12 @@ import time
 import msgpack
 import nats
 
-from club import db
+from club import db, subjects
 from net.frames import PROTO
 from net.table import LOBBY
 
 ASK_FOR = 5.0     # seconds a seat request waits for some process to own the table
 ASK_EVERY = 0.5   # one try's wait for the owner's answer
-
-
-def seat_subject(table_id) -> str:
-    return f"st.club.seat.{table_id}"
 
 
 def laid_out(kinds, n_seats: int, game: str) -> list[dict]:
@@ -79,7 +75,7 @@ async def _ask_owner(process, table_id: int, request: dict):
     deadline = time.monotonic() + ASK_FOR
     while True:
         try:
-            reply = await process.nc.request(seat_subject(table_id), msgpack.packb(request, use_bin_type=True),
+            reply = await process.nc.request(subjects.table_seats(table_id), msgpack.packb(request, use_bin_type=True),
                                              timeout=ASK_EVERY)
         except (nats.errors.TimeoutError, nats.errors.NoRespondersError, asyncio.TimeoutError):
             if time.monotonic() > deadline:
@@ -114,7 +110,7 @@ async def serve(process) -> None:
             answer = {"err": str(e)}
         await msg.respond(msgpack.packb(answer, use_bin_type=True))
 
-    await process.nc.subscribe(seat_subject("*"), cb=seat_request)
+    await process.nc.subscribe(subjects.table_seats("*"), cb=seat_request)
 
 
 def _taken(answer: dict, table, batch, request: dict) -> list:
