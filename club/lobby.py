@@ -80,11 +80,11 @@ async def serve(process, queue: str) -> None:
 
 
 async def _finished(process, player: str, body: dict):
-    return replays.finished(process.conn)
+    return await replays.finished(process.conn)
 
 
 async def _actions(process, player: str, body: dict):
-    return replays.page(process.conn, body.get("table"), body.get("from", 0))
+    return await replays.page(process.conn, body.get("table"), body.get("from", 0))
 
 
 # the lobby's requests beyond create, list and mine: seats (club.seating) and finished games (club.replays)

@@ -12,6 +12,8 @@ where moves[i] is the game after move `from + i` (moves[0] of the first page: be
 {"rev", "events", "view"}, and `next` is where the next page starts (None: this was the last). A page
 holds at most PAGE_BYTES of msgpack (and at least one move), well under NATS's 1 MB message.
 """
+import asyncio
+
 import msgpack
 
 from club import db
@@ -22,24 +24,24 @@ PAGE_MOVES = 200
 FINISHED_LIMIT = 50
 
 
-def finished(conn, limit: int = FINISHED_LIMIT) -> list[dict]:
-    """The games over, most recently finished first, each with its result (worked out once, then kept)."""
+async def finished(conn, limit: int = FINISHED_LIMIT) -> list[dict]:
+    """The games over, most recently finished first, each with its result (worked out once, then kept).
+    Replaying a game is the rules' work: it runs on a thread, so the process's tables keep moving."""
     rows = db.table_summaries(conn, over=True, limit=limit)
     for row in rows:
         if row["result"] is None:
-            session, _record = replayed(conn, row["id"])
-            row["result"] = session.result()
+            record = db.load_table(conn, row["id"])
+            row["result"] = await asyncio.to_thread(lambda record=record: replayed(record).result())
             db.keep_result(conn, row["id"], row["result"])
     return rows
 
 
-def replayed(conn, table_id: int, upto: int | None = None) -> tuple[Session, dict]:
-    """The table's Session with its first `upto` actions applied (all of them by default)."""
-    record = db.load_table(conn, table_id)
+def replayed(record: dict, upto: int | None = None) -> Session:
+    """The table's Session (db.load_table's record) with its first `upto` actions applied (all by default)."""
     session = Session.from_header(record["header"])
     for _rev, seat, action, seq in record["actions"][:upto]:
         session.act(seat, action, seq=seq)
-    return session, record
+    return session
 
 
 def public_seats(session: Session) -> list[dict]:
@@ -54,7 +56,8 @@ def spectator_view(session: Session, seats: list[dict]) -> dict:
     return view
 
 
-def page(conn, table_id, start=0) -> dict:
+async def page(conn, table_id, start=0) -> dict:
+    """One page of a finished game (read here; the views are built on a thread, see `finished`)."""
     if isinstance(table_id, bool) or not isinstance(table_id, int):
         raise ValueError("Say which table: {\"table\": its id}.")
     if isinstance(start, bool) or not isinstance(start, int) or start < 0:
@@ -66,11 +69,16 @@ def page(conn, table_id, start=0) -> dict:
     if row[0] != "over":
         raise ValueError(f"The game at table {table_id} is not over: watch it instead; it can be replayed "
                          "once it ends.")
-    # moves[0] of a page is the game after move `start`: replay up to just before it, then apply it below
-    session, record = replayed(conn, table_id, upto=max(0, start - 1))
+    record = db.load_table(conn, table_id)
+    if start > len(record["actions"]):
+        raise ValueError(f"The game at table {table_id} has {len(record['actions'])} moves, not {start}.")
+    return await asyncio.to_thread(built_page, record, start)
+
+
+def built_page(record: dict, start: int) -> dict:
     actions = record["actions"]
-    if start > len(actions):
-        raise ValueError(f"The game at table {table_id} has {len(actions)} moves, not {start}.")
+    # moves[0] of a page is the game after move `start`: replay up to just before it, then apply it below
+    session = replayed(record, upto=max(0, start - 1))
     seats = public_seats(session)
     moves, size, at = [], 0, start
     if start == 0:

@@ -87,3 +87,28 @@ def test_sandtable_replay_club_url_verifies_a_finished_game_with_the_given_name_
     assert lines[0] == f"rev {rev}" and lines[1].startswith('result {"') and '"winners"' in lines[1]
     wrong = subprocess.run(command[:-1] + ["not-ada-s-secret-at-all"], capture_output=True, text=True, timeout=60)
     assert wrong.returncode == 1 and wrong.stderr.startswith("The club did not accept that name and secret.")
+
+
+def test_a_long_game_comes_in_pages_that_join_into_the_whole_game_exactly(monkeypatch):
+    """Pages are cut by size (and count): each starts where the last one stopped, none skipped or repeated."""
+    from club import replays
+    from engine.session import Session
+    session = Session("toy", 2, seed=9, options={"pile": 40}, seats=[{"name": n, "kind": "human"} for n in "ab"])
+    while session.result() is None:
+        session.act(session.to_act()[0], {"type": "take", "count": 1})
+    record = {"name": "long", "header": session.header(),
+              "actions": [(rev, seat, action, None) for rev, (seat, action) in enumerate(session.log, start=1)]}
+    whole = replays.built_page(record, 0)
+    assert whole["next"] is None and len(whole["moves"]) == len(session.log) + 1 == 41
+    monkeypatch.setattr(replays, "PAGE_MOVES", 7)
+    joined, start, pages = [], 0, 0
+    while start is not None and pages < 20:
+        page = replays.built_page(record, start)
+        assert page["from"] == start and 1 <= len(page["moves"]) <= 7
+        joined.extend(page["moves"])
+        start, pages = page["next"], pages + 1
+    assert pages == 6 and joined == whole["moves"]
+    one_view = len(msgpack.packb(whole["moves"][5], use_bin_type=True))
+    monkeypatch.setattr(replays, "PAGE_BYTES", one_view * 3)   # about three moves a page, cut by size
+    page = replays.built_page(record, 10)
+    assert 2 <= len(page["moves"]) <= 3 and page["moves"] == whole["moves"][10:10 + len(page["moves"])]
