@@ -17,6 +17,7 @@
   st.lobby.<player>.actions {"table", "from"?}  -> {"ok": a page of the game as a spectator saw it} (club.replays)
 Only `<player>` may publish on its lobby subjects (club.natsauth), so the subject says who asks.
 """
+import asyncio
 import secrets
 
 import msgpack
@@ -66,8 +67,10 @@ async def serve(process, queue: str) -> None:
                 await msg.respond(_answer(listing(process.conn)))
             elif verb == "mine":
                 await msg.respond(_answer(mine(process.conn, player)))
-            elif verb in MORE_VERBS:
-                await msg.respond(_answer(await MORE_VERBS[verb](process, player, body)))
+            elif verb in MORE_VERBS:   # they wait (on a table's owner, on a replay's thread): answered aside
+                task = asyncio.get_running_loop().create_task(_answer_aside(process, msg, verb, player, body))
+                _aside.add(task)
+                task.add_done_callback(_aside.discard)
             else:
                 await msg.respond(_answer(error=f"The lobby does not know {verb!r}."))
         except (ValueError, TypeError, psycopg.Error) as e:
@@ -77,6 +80,20 @@ async def serve(process, queue: str) -> None:
     await nc.subscribe(subjects.SIGN_UP, queue=queue, cb=sign_up)
     await nc.subscribe(subjects.LOBBY_ANY, queue=queue, cb=player_request)
     await seating.serve(process)
+
+
+_aside: set = set()   # the requests being answered aside (a task needs a reference until it is done)
+
+
+async def _answer_aside(process, msg, verb: str, player: str, body: dict) -> None:
+    """A request that waits, answered in its own task, so the lobby's other requests to this process are
+    not held behind it (a subscription's messages are handled one at a time)."""
+    try:
+        reply = _answer(await MORE_VERBS[verb](process, player, body))
+    except (ValueError, TypeError, psycopg.Error) as e:
+        process.conn.rollback()
+        reply = _answer(error=str(e))
+    await msg.respond(reply)
 
 
 async def _finished(process, player: str, body: dict):
