@@ -108,9 +108,11 @@ def build_parser() -> argparse.ArgumentParser:
     j = sub.add_parser("join", help="open the window and join a table directly")
     j.add_argument("address", type=_address, metavar="HOST:PORT")
 
-    r = sub.add_parser("replay", help="watch a saved game")
+    r = sub.add_parser("replay", help="watch a saved game, or a finished club game (club://HOST:PORT/TABLE_ID)")
     r.add_argument("path")
     r.add_argument("--verify", action="store_true", help="replay headless and print the final state hash")
+    r.add_argument("--name", default=None, help="a club game: your club name (default: the window's club.json)")
+    r.add_argument("--secret", default=None, help="a club game: your secret (default: the window's club.json)")
 
     from cli import club
     club.add_parser(sub)

@@ -70,6 +70,24 @@ async def lobby(nc, player: str, verb: str, body: dict | None = None, timeout: f
     return reply["ok"]
 
 
+async def fetch_game(nc, player: str, table_id: int, timeout: float = 10.0) -> dict:
+    """A finished table's game as a spectator saw it, every page of the lobby's `actions` (club.replays):
+    {"game", "name", "seats", "moves"}, moves[n] the game after move n (moves[0]: before any)."""
+    record, start, deadline = None, 0, time.monotonic() + timeout
+    while start is not None:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TableError(f"The club did not send table {table_id}'s game within {timeout:.0f} s.", "timeout")
+        page = await lobby(nc, player, "actions", {"table": table_id, "from": start}, timeout=left)
+        if page["from"] != start or not page["moves"]:
+            raise TableError(f"The club sent table {table_id}'s game out of order.", "lobby")
+        if record is None:
+            record = {k: page[k] for k in ("game", "name", "seats")} | {"moves": []}
+        record["moves"].extend(page["moves"])
+        start = page["next"]
+    return record
+
+
 class ClubClient:
     """One seat (or a spectator) at a club table. Messages go to `on_message` in arrival order."""
 

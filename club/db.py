@@ -276,3 +276,61 @@ def tables_of(conn, player: str) -> list[dict]:
     out = [{"id": i, "name": n, "game": g, "state": st, "seat": seat, "your_move": st == "play" and seat in (to_act or []),
             "updated": float(at)} for i, n, g, st, seat, to_act, at in rows]
     return sorted(out, key=lambda r: (not r["your_move"], -r["updated"]))
+
+
+# ----- the lobby's lists (club.lobby) ------------------------------------------------
+def seat_rows(seat_list: list, players: dict) -> list[dict]:
+    """Who sits where, as the lobby shows it: each seat's kind, name, bot level and the club player holding
+    it (never a token's digest)."""
+    out = []
+    for seat, entry in enumerate(seat_list):
+        row = {"seat": seat, "kind": entry.get("kind"), "name": entry.get("name")}
+        if entry.get("kind") == "bot":
+            row["level"] = entry.get("level")
+        if players.get(seat) is not None:
+            row["player"] = players[seat]
+        out.append(row)
+    return out
+
+
+def table_summaries(conn, *, over: bool = False, ids: list[int] | None = None, limit: int = 200) -> list[dict]:
+    """The lobby's rows: tables not over (or over, most recent first; or the tables `ids`), each with its
+    options, who sits where, and how many seats are taken, free and bots."""
+    where = "t.id = ANY(%(ids)s)" if ids is not None else "t.state = 'over'" if over else "t.state <> 'over'"
+    order = "t.updated_at DESC" if over else "t.id"
+    rows = conn.execute(
+        f"SELECT t.id, t.name, t.game, t.state, t.options, t.seat_list, t.created_by, "
+        f"       extract(epoch FROM t.move_deadline), extract(epoch FROM t.updated_at), t.result, "
+        f"       coalesce(jsonb_object_agg(s.seat, s.player) FILTER (WHERE s.seat IS NOT NULL), '{{}}') "
+        f"FROM tables t LEFT JOIN seats s ON s.table_id = t.id WHERE {where} "
+        f"GROUP BY t.id ORDER BY {order} LIMIT %(limit)s", {"ids": ids, "limit": limit}).fetchall()
+    conn.commit()
+    out = []
+    for i, name, game, state, options, seat_list, by, deadline, updated, result, players in rows:
+        seat_list = json.loads(seat_list) if isinstance(seat_list, str) else seat_list
+        seats = seat_rows(seat_list, {int(k): v for k, v in players.items()})
+        free = sum(1 for s in seats if s["kind"] == "open")
+        out.append({"id": i, "name": name, "game": game, "state": state, "options": options, "seats": seats,
+                    "free": free, "taken": len(seats) - free, "bots": sum(1 for s in seats if s["kind"] == "bot"),
+                    "created_by": by, "move_deadline": None if deadline is None else float(deadline),
+                    "updated": float(updated), "result": result})
+    return out
+
+
+def keep_result(conn, table_id: int, result) -> None:
+    """A finished table's result, worked out once (club.replays) and kept for the list of games over."""
+    conn.execute("UPDATE tables SET result = %s WHERE id = %s AND state = 'over'", (json.dumps(result), table_id))
+    conn.commit()
+
+
+def free_seat(conn, table_id: int, seat: int, player: str, seat_list: list) -> None:
+    """A player leaves a table still in the lobby: its seat row goes and the seat is open again (the table's
+    owner writes this before it tells anyone)."""
+    with conn.transaction():
+        gone = conn.execute("DELETE FROM seats WHERE table_id = %s AND seat = %s AND player = %s",
+                            (table_id, seat, player)).rowcount
+        if gone != 1:
+            raise ValueError(f"{player} holds no seat {seat + 1} at table {table_id}.")
+        conn.execute("UPDATE tables SET seat_list = %s, updated_at = now() WHERE id = %s",
+                     (json.dumps(seat_list), table_id))
+    conn.commit()

@@ -1,23 +1,31 @@
 """The lobby's requests over NATS (msgpack maps both ways; an answer is {"ok": ...} or {"err": sentence}).
 
   st.club.signup            {"name", "secret"}  (as the guest)   -> {"ok": true}
-  st.lobby.<player>.create  {"game", "seats", "options"?, "bots"?, "name"?, "seed"?, "move_deadline"?}
+  st.lobby.<player>.create  {"game", "seats", "options"?, "bots"?, "seat_kinds"?, "name"?, "seed"?, "move_deadline"?}
                                                                  -> {"ok": table id}
-  (move_deadline: seconds a seat may take before a bot makes that move for it: correspondence play)
-  st.lobby.<player>.list    {}                                   -> {"ok": [{"id", "name", "game", "state", "seats"}]}
-  st.lobby.<player>.mine    {}  -> {"ok": [{"id", "name", "game", "state", "seat", "your_move", "updated"}]},
-                                   the tables waiting for the player's move first
+  (move_deadline: seconds a seat may take before a bot makes that move for it: correspondence play;
+   bots: levels of the last seats' bots, or seat_kinds: each seat "open" or a bot level, in seat order)
+  st.lobby.<player>.list    {}  -> {"ok": [table]}, the tables not over, where a table is
+                                   {"id", "name", "game", "state", "options", "seats", "free", "taken", "bots",
+                                    "created_by", "move_deadline", "updated"} and each of its seats
+                                   {"seat", "kind", "name", "level"? (a bot), "player"? (who holds it)}
+  st.lobby.<player>.mine    {}  -> {"ok": [table + {"seat", "your_move"}]}, the tables where the player sits,
+                                   those waiting for the player's move first
+  st.lobby.<player>.join    {"table", "seat"?}  -> {"ok": {"seat", "token"}}   (club.seating)
+  st.lobby.<player>.leave   {"table"}           -> {"ok": {"seat", "held"}}
+  st.lobby.<player>.finished {}                 -> {"ok": [table + {"result"}]}, games over, newest first
+  st.lobby.<player>.actions {"table", "from"?}  -> {"ok": a page of the game as a spectator saw it} (club.replays)
 Only `<player>` may publish on its lobby subjects (club.natsauth), so the subject says who asks.
 A `create` with a `move_deadline` may say what happens when it passes, `"on_deadline"`: "bot" (the default)
 or "forfeit" (the table resigns the seat and the other camp wins: engine.resign; two camps only).
 """
-import json
+import asyncio
 import secrets
 
 import msgpack
 import psycopg
 
-from club import db, subjects
+from club import db, replays, seating, subjects
 from engine import games
 from engine.resign import camps, refusal
 from net.host import new_session
@@ -61,7 +69,11 @@ async def serve(process, queue: str) -> None:
             elif verb == "list":
                 await msg.respond(_answer(listing(process.conn)))
             elif verb == "mine":
-                await msg.respond(_answer(db.tables_of(process.conn, player)))
+                await msg.respond(_answer(mine(process.conn, player)))
+            elif verb in MORE_VERBS:   # they wait (on a table's owner, on a replay's thread): answered aside
+                task = asyncio.get_running_loop().create_task(_answer_aside(process, msg, verb, player, body))
+                _aside.add(task)
+                task.add_done_callback(_aside.discard)
             else:
                 await msg.respond(_answer(error=f"The lobby does not know {verb!r}."))
         except (ValueError, TypeError, psycopg.Error) as e:
@@ -70,6 +82,33 @@ async def serve(process, queue: str) -> None:
 
     await nc.subscribe(subjects.SIGN_UP, queue=queue, cb=sign_up)
     await nc.subscribe(subjects.LOBBY_ANY, queue=queue, cb=player_request)
+    await seating.serve(process)
+
+
+_aside: set = set()   # the requests being answered aside (a task needs a reference until it is done)
+
+
+async def _answer_aside(process, msg, verb: str, player: str, body: dict) -> None:
+    """A request that waits, answered in its own task, so the lobby's other requests to this process are
+    not held behind it (a subscription's messages are handled one at a time)."""
+    try:
+        reply = _answer(await MORE_VERBS[verb](process, player, body))
+    except (ValueError, TypeError, psycopg.Error) as e:
+        process.conn.rollback()
+        reply = _answer(error=str(e))
+    await msg.respond(reply)
+
+
+async def _finished(process, player: str, body: dict):
+    return await replays.finished(process.conn)
+
+
+async def _actions(process, player: str, body: dict):
+    return await replays.page(process.conn, body.get("table"), body.get("from", 0))
+
+
+# the lobby's requests beyond create, list and mine: seats (club.seating) and finished games (club.replays)
+MORE_VERBS = {"join": seating.join, "leave": seating.leave, "finished": _finished, "actions": _actions}
 
 
 def create(conn, player: str, body: dict) -> int:
@@ -78,8 +117,13 @@ def create(conn, player: str, body: dict) -> int:
         raise ValueError(f"{game!r} is not a game of this club.")
     rules = games.rules(game)
     n_seats = body.get("seats") or getattr(rules, "DEFAULT_SEATS", rules.MIN_SEATS)
-    session = new_session(game, n_seats, bots=list(body.get("bots") or []), options=dict(body.get("options") or {}),
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise ValueError("A table's options are a map of option names to values.")
+    session = new_session(game, n_seats, bots=list(body.get("bots") or []), options=dict(options),
                           seed=body.get("seed") if isinstance(body.get("seed"), int) else secrets.randbits(32))
+    if body.get("seat_kinds") is not None:
+        session.seats[:] = seating.laid_out(body["seat_kinds"], session.n_seats, game)
     name = str(body.get("name") or f"{player}'s {getattr(rules, 'TITLE', game)}")[:60]
     deadline = body.get("move_deadline")
     on_deadline = body.get("on_deadline")
@@ -108,9 +152,11 @@ def _check_on_deadline(on_deadline, deadline, session) -> None:
 
 
 def listing(conn) -> list[dict]:
-    rows = conn.execute("SELECT id, name, game, state, seat_list FROM tables WHERE state <> 'over' ORDER BY id "
-                        "LIMIT 200").fetchall()
-    conn.commit()
-    return [{"id": i, "name": n, "game": g, "state": s,
-             "seats": [{"name": x.get("name"), "kind": x.get("kind")} for x in (json.loads(sl) if isinstance(sl, str) else sl)]}
-            for i, n, g, s, sl in rows]
+    return db.table_summaries(conn)
+
+
+def mine(conn, player: str) -> list[dict]:
+    """db.tables_of (your move first), each with the lobby's whole row (options, who sits where)."""
+    mine = db.tables_of(conn, player)
+    rows = {t["id"]: t for t in db.table_summaries(conn, ids=[t["id"] for t in mine])}
+    return [{**rows.get(t["id"], {}), **t} for t in mine]

@@ -42,6 +42,11 @@ def lobby(player: str, verb: str) -> str:
 LOBBY_ANY = "st.lobby.*.*"
 
 
+def table_seats(table) -> str:
+    """Where the lobby asks a table's owner to seat or unseat a player (club.seating): the service's only."""
+    return f"st.club.seat.{table}"
+
+
 def inbox(player: str) -> str:
     """A player's own reply inbox prefix (nats-py's `inbox_prefix`), so no one else reads its answers."""
     return f"_INBOX_{player}"

@@ -99,13 +99,22 @@ class LoopThread:
 
     def stop(self, last=None) -> None:
         """Run `last` (a coroutine, e.g. closing a connection) then stop the loop; best effort, bounded."""
-        if last is not None:
+        for coro in (last, _cancel_the_rest()):   # nothing left pending on a loop that is going away
+            if coro is None:
+                continue
             try:
-                self.submit(last).result(3)
+                self.submit(coro).result(3)
             except Exception:  # leaving anyway
                 pass
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(3)
+
+
+async def _cancel_the_rest() -> None:
+    rest = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+    for task in rest:
+        task.cancel()
+    await asyncio.gather(*rest, return_exceptions=True)
 
 
 class ClubAccount:
@@ -152,9 +161,15 @@ class ClubAccount:
         return True
 
     def request(self, verb: str, body: dict | None = None):
-        """The lobby's `create` (-> table id), `list` (-> open tables) or `mine` (-> your tables, your move first)."""
+        """One of the lobby's requests (club.lobby): `create` (-> table id), `list` (-> open tables), `mine` (-> your
+        tables, your move first), `join`/`leave` (-> a seat), `finished` (-> games over)."""
         from club import client
         return self.loop.submit(self._guarded(client.lobby(self.nc, self.name, verb, body)))
+
+    def fetch_game(self, table_id: int):
+        """A finished table's game as a spectator saw it (club.client.fetch_game), for a RecordedReplayLink."""
+        from club import client
+        return self.loop.submit(self._guarded(client.fetch_game(self.nc, self.name, table_id)))
 
     async def _guarded(self, coro):
         """The coroutine's result, or a ValueError whose text is the sentence to show."""

@@ -5,14 +5,19 @@ from engine.errors import SaveError
 
 
 def run(path) -> int:
-    from game.app import App
     from game.replay_link import ReplayLink
-    from game.scenes.replays import ReplayScene
     try:
         link = ReplayLink(path)
     except SaveError as e:
         print(e, file=sys.stderr)
         return 1
+    return watch(link)
+
+
+def watch(link) -> int:
+    """A window with the replay scene over `link` (a ReplayLink, or a club game's RecordedReplayLink)."""
+    from game.app import App
+    from game.scenes.replays import ReplayScene
     app = App()
     try:
         scene = ReplayScene(app, link)

@@ -1,9 +1,13 @@
-"""The club's lobby: open tables, your tables (those waiting for your move first), create, join.
+"""The club's lobby: open tables, your tables (those waiting for your move first), finished games, create,
+join, leave, replay.
 
-Joining or creating opens the table through a `game.club_link.ClubLink`, and from there the same
-seats screen and boards a LAN table opens (game.scenes.lobby): the window never knows which it has.
-The lists come from the club's lobby requests (club/lobby.py), asked again on Refresh (F5), every
-few seconds, and on coming back here.
+Joining takes a seat with the lobby's `join` request, then opens the table through a
+`game.club_link.ClubLink`, and from there the same seats screen and boards a LAN table opens
+(game.scenes.lobby): the window never knows which it has. Create makes a table with the game's
+default options and sits at it; More options opens the New Game form (the game's options, each seat
+open or a bot, the table's name). Leave gives back a seat at a table not yet started. A finished game
+replays in the replay scene, as a save does (game.recorded_replay). The lists come from the club's
+lobby requests (club/lobby.py), asked again on Refresh (F5), every few seconds, and on coming back here.
 """
 import pygame
 
@@ -11,12 +15,44 @@ from engine import games
 from game import boards, sound, tables, theme
 from game.scenes import lobby
 from game.scenes.lan_browser import game_title
+from game.scenes.new_game import NewGameScene, humanise
 from game.scene import Scene
 from game.widgets import Button, Cycler, RowList
 
-OPEN_COLUMNS = [("Table", 290), ("Game", 210), ("Seats", 130), ("State", 90)]
+OPEN_COLUMNS = [("Table", 230), ("Game", 190), ("Seats", 120), ("Options", 120), ("State", 80)]
+FINISHED_COLUMNS = [("Table", 230), ("Game", 190), ("Result", 320)]
 MINE_COLUMNS = [("Table", 290), ("Game", 210), ("Seat", 90), ("", 130)]
 REFRESH_EVERY = 5.0
+
+
+def options_text(game: str, options: dict | None) -> str:
+    """The options a table differs from the rulebook in, as the New Game form names them ('' when none)."""
+    try:
+        rules = games.rules(game)
+    except (KeyError, ValueError):
+        return ""
+    titles, labels = getattr(rules, "OPTION_TITLES", {}), getattr(rules, "OPTION_LABELS", {})
+    changed = [(k, v) for k, v in (options or {}).items()
+               if v != getattr(rules, "OPTION_CHOICES", {}).get(k, [v])[0]]
+    return ", ".join(f"{titles.get(k) or humanise(k)}: {labels.get(k, {}).get(v, humanise(v))}" for k, v in changed)
+
+
+def seats_text(seats: list[dict]) -> str:
+    """Who sits where: '1 ada · 2 Bot 2 (hard) · 3 open'."""
+    def who(s):
+        if s.get("kind") == "open":
+            return "open"
+        if s.get("kind") == "bot":
+            return f"{s.get('name') or 'Bot'} ({s.get('level')})"
+        return s.get("player") or s.get("name") or "a player"
+    return " · ".join(f"{s.get('seat', i) + 1} {who(s)}" for i, s in enumerate(seats))
+
+
+def result_text(table: dict) -> str:
+    result, seats = table.get("result") or {}, table.get("seats") or []
+    names = [seats_text([seats[w]]).split(" ", 1)[1] if 0 <= w < len(seats) else f"seat {w + 1}"
+             for w in result.get("winners") or []]
+    return f"won by {', '.join(names)}" if names else "no winner"
 
 
 def seats_cell(seats: list[dict]) -> str:
@@ -29,8 +65,9 @@ class ClubLobbyScene(Scene):
         super().__init__(app)
         self.account = account
         self.open_list = RowList((56, 170, 740, 250), OPEN_COLUMNS, row_height=40, on_pick=self.join_key)
+        self.finished_list = RowList((56, 170, 740, 250), FINISHED_COLUMNS, row_height=40, on_pick=self.replay_key)
         self.mine_list = RowList((56, 480, 740, 210), MINE_COLUMNS, row_height=40, on_pick=self.join_key)
-        self.lists = [self.mine_list, self.open_list]
+        self.showing_finished = False
         self.active = self.open_list   # the list Up/Down and Join use: the one clicked last
         self.game_ids = [g for g in games.available() if boards.has_board(g)] or games.available()
         last = app.settings.last_game
@@ -38,13 +75,19 @@ class ClubLobbyScene(Scene):
                                   index=self.game_ids.index(last) if last in self.game_ids else 0,
                                   on_change=lambda _: self._build_counts())
         self._build_counts()
-        self.create_button = Button((836, 400, 384, 52), "Create and sit", self.create)
+        self.create_button = Button((836, 390, 384, 46), "Create and sit", self.create)
+        self.more_button = Button((836, 444, 384, 40), "More options…", self.create_with_options, size=theme.SIZE_SMALL)
         self.join_button = Button((1010, 724, 210, 52), "Join table", self.join_selected, primary=True)
+        self.leave_button = Button((616, 446, 180, 30), "Leave seat", self.leave_selected, size=theme.SIZE_SMALL)
+        self.replay_button = Button((1010, 724, 210, 52), "Replay", self.replay_selected, primary=True)
+        self.finished_button = Button((420, 128, 186, 36), "Finished games", self.toggle_finished,
+                                      size=theme.SIZE_SMALL)
         self.refresh_button = Button((616, 128, 180, 36), "Refresh", self.refresh, hotkey=pygame.K_F5,
                                      hotkey_label="F5", size=theme.SIZE_SMALL)
         self.back_button = Button((70, 724, 200, 52), "Sign out", self.back)
         self.open_tables: dict[int, dict] = {}
         self.my_tables: dict[int, dict] = {}
+        self.finished_tables: dict[int, dict] = {}
         self.asking: dict[str, object] = {}   # verb -> Future of the lobby request on its way
         self.opening = None                   # a ClubLink not yet welcomed
         self.error: str | None = None
@@ -65,24 +108,57 @@ class ClubLobbyScene(Scene):
 
     @property
     def widgets(self):
-        return [self.game_cycler, self.seat_count, self.bot_count, self.create_button, self.join_button,
-                self.refresh_button, self.back_button]
+        # the finished games' list has Replay where the open tables' has Join
+        return [self.game_cycler, self.seat_count, self.bot_count, self.create_button, self.more_button,
+                self.replay_button if self.active is self.finished_list else self.join_button, self.leave_button,
+                self.finished_button, self.refresh_button, self.back_button]
+
+    @property
+    def top_list(self) -> RowList:
+        return self.finished_list if self.showing_finished else self.open_list
+
+    @property
+    def lists(self) -> list[RowList]:
+        return [self.mine_list, self.top_list]
+
+    def selected_table(self) -> dict | None:
+        key = self.active.selected_key
+        tables_ = (self.my_tables if self.active is self.mine_list else
+                   self.finished_tables if self.active is self.finished_list else self.open_tables)
+        return tables_.get(key)
 
     # ----- asking the club ------------------------------------------------------------
     def refresh(self) -> None:
         self.since_refresh = 0.0
-        for verb in ("list", "mine"):
+        for verb in ("list", "mine") + (("finished",) if self.showing_finished else ()):
             if verb not in self.asking:
                 self.asking[verb] = self.account.request(verb)
 
+    def toggle_finished(self) -> None:
+        self.showing_finished = not self.showing_finished
+        self.finished_button.label = "Open tables" if self.showing_finished else "Finished games"
+        self.active = self.top_list
+        self.refresh()
+
     def create(self) -> None:
-        if "create" in self.asking or self.opening is not None:
-            return
         game = self.game_cycler.value
-        self.asking["create"] = self.account.request("create", {
-            "game": game, "seats": self.seat_count.value, "bots": ["normal"] * self.bot_count.value,
-            "name": f"{self.account.name}'s {game_title(game)}"})
+        self._create({"game": game, "seats": self.seat_count.value, "bots": ["normal"] * self.bot_count.value,
+                      "name": f"{self.account.name}'s {game_title(game)}"})
         self.app.settings.last_game = game
+
+    def create_with_options(self) -> None:
+        """The New Game form, made for the club: the game's options, each seat open or a bot, the table's name."""
+        self.app.push(NewGameScene(self.app, lan=True, club=self.create_from_form))
+
+    def create_from_form(self, game: str, seats: list[dict], options: dict, name: str) -> None:
+        kinds = ["open" if s["kind"] in ("human", "open") else s.get("level", "normal") for s in seats]
+        self._create({"game": game, "seats": len(seats), "seat_kinds": kinds, "options": options, "name": name})
+
+    def _create(self, body: dict) -> None:
+        if "create" in self.asking or "join" in self.asking or self.opening is not None:
+            return
+        self.error = None
+        self.asking["create"] = self.account.request("create", body)
         self.app.redraw()
 
     def _answers(self) -> None:
@@ -98,15 +174,32 @@ class ClubLobbyScene(Scene):
             if verb == "list":
                 self.open_tables = {t["id"]: t for t in answer}
                 self.open_list.set_rows([(t["id"], [t["name"], game_title(t["game"]), seats_cell(t["seats"]),
-                                                    t["state"]]) for t in answer])
+                                                    "house" if options_text(t["game"], t.get("options"))
+                                                    else "rulebook", t["state"]]) for t in answer])
+            elif verb == "finished":
+                self.finished_tables = {t["id"]: t for t in answer}
+                self.finished_list.set_rows([(t["id"], [t["name"], game_title(t["game"]), result_text(t)])
+                                             for t in answer])
             elif verb == "mine":
                 self.my_tables = {t["id"]: t for t in answer}
                 self.mine_list.set_rows([(t["id"], [t["name"], game_title(t["game"]), str(t["seat"] + 1),
                                                      "your move" if t["your_move"] else t["state"]])
                                          for t in answer])
             elif verb == "create":
-                self.open_table(answer)
-        self.join_button.enabled = self.active.selected_key is not None and self.opening is None
+                self.join_key(answer)
+            elif verb == "join":
+                self.open_table(answer["table"])
+            elif verb == "leave":
+                self.refresh()
+            elif verb == "replay":
+                self._watch(answer)
+        busy = self.opening is not None or "join" in self.asking
+        chosen = self.selected_table()
+        self.join_button.enabled = chosen is not None and not busy and self.active is not self.finished_list
+        self.leave_button.enabled = (chosen is not None and self.active is self.mine_list and chosen["state"] == "lobby"
+                                     and "leave" not in self.asking)
+        self.replay_button.enabled = (chosen is not None and self.active is self.finished_list
+                                      and "replay" not in self.asking)
 
     def _failed(self, text: str) -> None:
         self.error = text
@@ -114,8 +207,38 @@ class ClubLobbyScene(Scene):
 
     # ----- joining ------------------------------------------------------------------
     def join_key(self, table_id) -> None:
-        if table_id is not None:
-            self.open_table(table_id)
+        """Take a seat (the lobby's `join`; a seat already ours comes back as it is), then sit down."""
+        if table_id is None or "join" in self.asking or self.opening is not None:
+            return
+        self.error = None
+        future = self.account.request("join", {"table": table_id})
+        self.asking["join"] = _then(future, lambda seat: dict(seat, table=table_id))
+        self.app.redraw()
+
+    def leave_selected(self) -> None:
+        """Give back a seat at a table not started yet (the lobby's `leave`)."""
+        chosen = self.selected_table()
+        if chosen is not None and "leave" not in self.asking:
+            self.asking["leave"] = self.account.request("leave", {"table": chosen["id"]})
+
+    # ----- replaying a finished game ---------------------------------------------------
+    def replay_selected(self) -> None:
+        if self.active is self.finished_list:
+            self.replay_key(self.active.selected_key)
+
+    def replay_key(self, table_id) -> None:
+        if table_id is not None and "replay" not in self.asking:
+            self.error = None
+            self.asking["replay"] = self.account.fetch_game(table_id)
+            self.app.redraw()
+
+    def _watch(self, record: dict) -> None:
+        from game.recorded_replay import RecordedReplayLink
+        from game.scenes.replays import ReplayScene
+        try:
+            self.app.push(ReplayScene(self.app, RecordedReplayLink(record)))
+        except (ImportError, ValueError, KeyError) as e:
+            self._failed(f"That game cannot be shown here: {e}")
 
     def join_selected(self) -> None:
         self.join_key(self.active.selected_key)
@@ -179,25 +302,51 @@ class ClubLobbyScene(Scene):
         theme.draw_title(surface, "The club", 64)
         theme.draw_text(surface, f"Signed in as {self.account.name} at {self.account.url}", (640, 112),
                         theme.SIZE_BODY, c.text_dim, anchor="center")
-        theme.draw_text(surface, "OPEN TABLES", (60, 140), theme.SIZE_SMALL, c.accent)
-        self.open_list.draw(surface, empty_text="No open tables. Create one: friends see it here.")
+        theme.draw_text(surface, "FINISHED GAMES" if self.showing_finished else "OPEN TABLES", (60, 140),
+                        theme.SIZE_SMALL, c.accent)
+        if self.showing_finished:
+            self.finished_list.draw(surface, empty_text="No finished games yet.")
+        else:
+            self.open_list.draw(surface, empty_text="No open tables. Create one: friends see it here.")
+        chosen = self.selected_table()
+        if chosen is not None:
+            told = options_text(chosen["game"], chosen.get("options")) or "the rulebook's options"
+            line = f"{chosen['name']}: {told}  ·  seats {seats_text(chosen.get('seats') or [])}"
+            theme.draw_text(surface, theme.fit_text(line, 740, theme.SIZE_SMALL), (60, 423), theme.SIZE_SMALL,
+                            c.text_dim, shadow=False)
         theme.draw_text(surface, "YOUR TABLES (your move first)", (60, 450), theme.SIZE_SMALL, c.accent)
         self.mine_list.draw(surface, empty_text="You sit at no table yet.", cell_colour=self._mine_colour)
-        theme.draw_panel(surface, (816, 150, 424, 320))
+        theme.draw_panel(surface, (816, 150, 424, 346))
         theme.draw_text(surface, "NEW TABLE", (836, 166), theme.SIZE_SMALL, c.accent)
         for w in self.widgets:
             w.draw(surface)
-        status = ("Sitting down…" if self.opening is not None else "Creating the table…" if "create" in self.asking
-                  else None)
+        status = ("Sitting down…" if self.opening is not None or "join" in self.asking else
+                  "Creating the table…" if "create" in self.asking else
+                  "Fetching the game…" if "replay" in self.asking else None)
         if status:
-            theme.draw_text(surface, status, (1028, 500), theme.SIZE_BODY, c.text_dim, anchor="center")
+            theme.draw_text(surface, status, (1028, 526), theme.SIZE_BODY, c.text_dim, anchor="center")
         elif self.error:
             for j, line in enumerate(theme.wrap_text(self.error, 400, theme.SIZE_SMALL)[:6]):
-                theme.draw_text(surface, line, (836, 490 + j * 24), theme.SIZE_SMALL, c.bad, shadow=False)
-        theme.draw_hint(surface, "Click a table, then Join (or double-click)  ·  F5 refreshes  ·  Esc signs out")
+                theme.draw_text(surface, line, (836, 516 + j * 24), theme.SIZE_SMALL, c.bad, shadow=False)
+        theme.draw_hint(surface, "Click a table, then Join or Replay (or double-click)  ·  F5 refreshes  ·  "
+                                 "Esc signs out")
 
     def _mine_colour(self, key, column):
         t = self.my_tables.get(key)
         if t is not None and column == 3 and t["your_move"]:
             return theme.colours.good
         return None
+
+
+def _then(future, change):
+    """A concurrent Future of `change(result)` once `future` has its result (its exception passed on)."""
+    from concurrent.futures import Future
+    out = Future()
+
+    def done(f):
+        if f.exception() is not None:
+            out.set_exception(f.exception())
+        else:
+            out.set_result(change(f.result()))
+    future.add_done_callback(done)
+    return out

@@ -42,9 +42,13 @@ def seat_entry(kind: str, name: str | None) -> dict:
 
 
 class NewGameScene(GuiScene, Scene):
-    def __init__(self, app, *, lan: bool):
+    def __init__(self, app, *, lan: bool, club=None):
+        """`club`: a club lobby's create, called with (game_id, seats, options, table name) instead of hosting on
+        the LAN: the same form (open seats, bots, the game's options) makes a club table."""
         super().__init__(app)
-        self.lan = lan
+        self.lan = lan or club is not None
+        self.club = club
+        lan = self.lan
         self.init_gui(app)
         self.game_ids = [g for g in games.available() if boards.has_board(g)] or games.available()
         last = app.settings.last_game
@@ -53,11 +57,13 @@ class NewGameScene(GuiScene, Scene):
                                   index=self.game_ids.index(last) if last in self.game_ids else 0)
         self.table_name = None
         if lan:
-            self.table_name = TextField(self.gui, TABLE_NAME_RECT, caption="Table name (shown on the LAN)",
+            self.table_name = TextField(self.gui, TABLE_NAME_RECT,
+                                        caption="Table name (shown in the club)" if club else "Table name (shown on the LAN)",
                                         text=f"{app.settings.player_name}'s table", max_length=32)
             self.fields.append(self.table_name)
         self.back_button = Button((80, 724, 200, 52), "Back", self.back)
-        self.start_button = Button((1000, 724, 200, 52), "Host" if lan else "Start", self.start, primary=True)
+        self.start_button = Button((1000, 724, 200, 52), "Create" if club else "Host" if lan else "Start", self.start,
+                                   primary=True)
         self.focus = None
         self._build_game()
 
@@ -188,6 +194,11 @@ class NewGameScene(GuiScene, Scene):
         except ValueError as e:
             self.app.notify(str(e), warning=True)
             return
+        if self.club is not None:
+            name = (self.table_name.text.strip() or f"{self.app.settings.player_name}'s table")[:32]
+            self.app.pop()
+            self.club(game_id, self.seats(), options, name)
+            return
         try:
             if self.lan:
                 from game.scenes.lobby import LobbyScene
@@ -259,7 +270,8 @@ class NewGameScene(GuiScene, Scene):
     def draw(self, surface):
         c = theme.colours
         surface.blit(theme.backdrop(surface.get_size()), (0, 0))
-        theme.draw_title(surface, "Host a table on the LAN" if self.lan else "New game", 70)
+        theme.draw_title(surface, "Create a club table" if self.club else "Host a table on the LAN" if self.lan
+                         else "New game", 70)
         theme.draw_panel(surface, OPTIONS_PANEL)
         theme.draw_panel(surface, SEATS_PANEL)
         theme.draw_text(surface, "GAME AND OPTIONS", (80, 154), theme.SIZE_SMALL, c.accent)

@@ -1,0 +1,96 @@
+"""`RecordedReplayLink`: a finished club game, watched again in the replay scene (game.scenes.replays).
+
+A LAN replay (game.replay_link) has the save on this machine and works out the spectator's view at each
+move; a club game comes as those views themselves (club.replays: the club keeps the seed and the actions
+and sends only what a spectator saw), so this link just steps through them. Its surface is ReplayLink's:
+the same ReplayScene, boards and controls show both. `act` is always refused.
+"""
+
+
+class RecordedReplayLink:
+    replay = True  # boards and the game-over screen treat a replay as read-only
+
+    def __init__(self, record: dict):
+        """`record`: club.client.fetch_game's {"game", "name", "seats", "moves"}."""
+        self._moves = record["moves"]
+        if not self._moves:
+            raise ValueError("That game has nothing to replay.")
+        self.game = record["game"]
+        self.table_name = f"Replay: {record['name']}"
+        self._seats = record["seats"]
+        self._at = 0
+        self.error = None
+        self._inbox: list[dict] = []
+        self._closed = False
+
+    # ----- position -------------------------------------------------------------------
+    @property
+    def length(self) -> int:
+        """Moves in the game."""
+        return len(self._moves) - 1
+
+    @property
+    def position(self) -> int:
+        """Moves replayed so far."""
+        return self._at
+
+    def step(self) -> bool:
+        """The next move; False at the end."""
+        if self._at >= self.length:
+            return False
+        self._at += 1
+        self._push(self._moves[self._at]["events"])
+        return True
+
+    def seek(self, n: int) -> None:
+        """Jump to just after move `n` (0: the start)."""
+        n = max(0, min(self.length, n))
+        if n == self._at:
+            return
+        if n > self._at:
+            while self._at < n:
+                self.step()
+            return
+        self._at = n
+        self._push([])
+
+    def _push(self, events: list[dict]) -> None:
+        self._inbox.append({"t": "update", "rev": self.rev, "events": events, "view": self.view(None)})
+
+    # ----- TableLink ------------------------------------------------------------------
+    @property
+    def seats(self) -> list[dict]:
+        return self._seats
+
+    @property
+    def my_seats(self) -> list[int]:
+        return []
+
+    @property
+    def phase(self) -> str:
+        return self.view(None)["public"].get("table_phase", "play")
+
+    @property
+    def rev(self) -> int:
+        return self._moves[self._at]["rev"]
+
+    @property
+    def status(self) -> str:
+        return "closed" if self._closed else "connected"
+
+    def view(self, seat):
+        return self._moves[self._at]["view"]   # a spectator's, whatever seat is asked (as ReplayLink)
+
+    def act(self, action: dict, seat=None) -> int:
+        self._inbox.append({"t": "err", "seq": 0, "code": "not_your_turn", "msg": "A replay cannot be played into."})
+        return 0
+
+    def chat(self, text: str) -> None:
+        pass  # nobody to talk to in a replay
+
+    def poll(self) -> list[dict]:
+        out, self._inbox = self._inbox, []
+        return out
+
+    def close(self) -> None:
+        self._closed = True

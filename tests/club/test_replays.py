@@ -1,0 +1,114 @@
+"""Finished club games: listed with their result and replayed as a spectator saw them — the LAN rule
+(a replay shows `view(None)` at every move) kept over the wire: no seat's secret in any answer."""
+from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
+import asyncio
+import subprocess
+import sys
+
+import msgpack
+import pytest
+
+import bots
+from cli.bot import _turns
+from club import client as club_client
+from game.recorded_replay import RecordedReplayLink
+from net.client import TableError
+from tests.club.test_tables import ADA, run, seated_table
+
+
+def test_a_finished_game_is_listed_with_its_result_and_replays_as_a_spectator_saw_it_with_no_secret(club):
+    club.start()
+
+    async def scenario():
+        table_id, clients, welcomes, inboxes = await seated_table(club)
+        nc = await club_client.connect_player(club.nats.url, *ADA, allow_reconnect=False)
+        with pytest.raises(TableError, match="is not over: watch it instead"):
+            await club_client.lobby(nc, "ada", "actions", {"table": table_id})
+        await asyncio.gather(*[_turns(c, bots.make("toy", "normal", w["seat"], 7 + w["seat"]), w["view"], box)
+                               for c, w, box in zip(clients, welcomes, inboxes)])
+        final = clients[0].view
+        for c in clients:
+            await c.close()
+        await asyncio.sleep(0.2)   # the last step is written before its update: the table is over by now
+        finished = await club_client.lobby(nc, "ada", "finished")
+        open_tables = await club_client.lobby(nc, "ada", "list")
+        raw_pages, start = [], 0   # every answer's bytes, as NATS carried them, for the by-value scan
+        while start is not None:
+            reply = await nc.request("st.lobby.ada.actions", msgpack.packb({"table": table_id, "from": start}))
+            raw_pages.append(reply.data)
+            start = msgpack.unpackb(reply.data, raw=False)["ok"]["next"]
+        record = await club_client.fetch_game(nc, "ada", table_id)
+        later = await club_client.lobby(nc, "ada", "actions", {"table": table_id, "from": 3})
+        await nc.close()
+        secrets_by_seat = [w["view"]["private"]["secret"] for w in welcomes]
+        return table_id, final, finished, open_tables, raw_pages, record, later, secrets_by_seat
+
+    table_id, final, finished, open_tables, raw_pages, record, later, secrets_by_seat = run(scenario())
+    assert open_tables == []
+    [row] = finished
+    assert row["id"] == table_id and row["state"] == "over" and row["result"] == final["public"]["result"]
+    assert row["result"]["winners"] and [s["player"] for s in row["seats"]] == ["ada", "bob"]
+
+    moves = record["moves"]
+    assert [m["rev"] for m in moves] == list(range(len(moves))) and len(moves) > 5
+    assert moves[0]["view"]["public"]["pile"] == 21 and moves[-1]["view"]["public"]["result"] == row["result"]
+    assert later["from"] == 3 and later["moves"] == moves[3:3 + len(later["moves"])]
+    assert all(m["view"]["private"] == {} for m in moves)
+    for word in secrets_by_seat:   # by value: neither seat's secret in any byte the club sent
+        assert not any(word.encode() in page for page in raw_pages), f"a seat's secret {word!r} left the club"
+
+    replay = RecordedReplayLink(record)   # the window's replay steps through the same views
+    assert (replay.length, replay.position) == (len(moves) - 1, 0)
+    replay.seek(replay.length)
+    assert replay.view(0)["public"]["result"] == row["result"] and replay.my_seats == []
+    replay.seek(1)
+    assert replay.rev == 1 and replay.poll()[-1]["view"] is moves[1]["view"]
+
+
+def test_sandtable_replay_club_url_verifies_a_finished_game_with_the_given_name_and_secret(club):
+    club.start()
+
+    async def scenario():
+        table_id, clients, welcomes, inboxes = await seated_table(club)
+        await asyncio.gather(*[_turns(c, bots.make("toy", "normal", w["seat"], 3 + w["seat"]), w["view"], box)
+                               for c, w, box in zip(clients, welcomes, inboxes)])
+        rev = clients[0].view["public"]["rev"]
+        for c in clients:
+            await c.close()
+        return table_id, rev
+
+    table_id, rev = run(scenario())
+    port = club.nats.url.rsplit(":", 1)[1]
+    command = [sys.executable, "-m", "tests.net.cli_toy", "replay", f"club://127.0.0.1:{port}/{table_id}", "--verify",
+               "--name", ADA[0], "--secret", ADA[1]]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"rev {rev}" and lines[1].startswith('result {"') and '"winners"' in lines[1]
+    wrong = subprocess.run(command[:-1] + ["not-ada-s-secret-at-all"], capture_output=True, text=True, timeout=60)
+    assert wrong.returncode == 1 and wrong.stderr.startswith("The club did not accept that name and secret.")
+
+
+def test_a_long_game_comes_in_pages_that_join_into_the_whole_game_exactly(monkeypatch):
+    """Pages are cut by size (and count): each starts where the last one stopped, none skipped or repeated."""
+    from club import replays
+    from engine.session import Session
+    session = Session("toy", 2, seed=9, options={"pile": 40}, seats=[{"name": n, "kind": "human"} for n in "ab"])
+    while session.result() is None:
+        session.act(session.to_act()[0], {"type": "take", "count": 1})
+    record = {"name": "long", "header": session.header(),
+              "actions": [(rev, seat, action, None) for rev, (seat, action) in enumerate(session.log, start=1)]}
+    whole = replays.built_page(record, 0)
+    assert whole["next"] is None and len(whole["moves"]) == len(session.log) + 1 == 41
+    monkeypatch.setattr(replays, "PAGE_MOVES", 7)
+    joined, start, pages = [], 0, 0
+    while start is not None and pages < 20:
+        page = replays.built_page(record, start)
+        assert page["from"] == start and 1 <= len(page["moves"]) <= 7
+        joined.extend(page["moves"])
+        start, pages = page["next"], pages + 1
+    assert pages == 6 and joined == whole["moves"]
+    one_view = len(msgpack.packb(whole["moves"][5], use_bin_type=True))
+    monkeypatch.setattr(replays, "PAGE_BYTES", one_view * 3)   # about three moves a page, cut by size
+    page = replays.built_page(record, 10)
+    assert 2 <= len(page["moves"]) <= 3 and page["moves"] == whole["moves"][10:10 + len(page["moves"])]
