@@ -50,7 +50,7 @@ class NatsHandle:
         self.server = server
         self.url = server.url
         self.service_password = service_password
-        self.service_url = f"nats://{_service_user()}:{service_password}@127.0.0.1:{server.port}"
+        self.service_url = f"nats://{_service_user()}:{service_password}@{server.host}:{server.port}"
 
 
 @pytest.fixture
