@@ -90,6 +90,8 @@ class TableProcess:
     async def _nats_back(self) -> None:
         self._nats_down = False
         print("nats: reconnected", file=sys.stderr, flush=True)
+        if self.accounts:   # a sign-up's news may have gone by while we were away
+            self._rewrite_here()
 
     # ----- owning tables ---------------------------------------------------------------
     async def _adopt_free_tables(self) -> None:

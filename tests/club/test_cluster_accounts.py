@@ -5,6 +5,7 @@ files (`--auth-file`/`--nats-pid-file` given once per server), or each machine's
 server's and hears of the others' sign-ups on `st.club.accounts`."""
 from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
 import asyncio
+import copy
 import secrets
 import shutil
 import tempfile
@@ -123,6 +124,9 @@ def test_one_table_process_keeps_the_accounts_of_both_servers_of_a_nats_cluster(
 def test_a_table_process_on_each_machine_keeps_its_own_server_s_accounts_and_hears_of_the_others(cluster, dsn):
     db.migrate(dsn)
     processes = [ClubProcesses(member, dsn) for member in cluster]   # each with its own server's file only
+    listing_both = copy.copy(cluster[1])   # the second names both servers, its own first, as docs/club.md does
+    listing_both.service_url = f"{cluster[1].service_url},{cluster[0].service_url}"
+    processes[1].nats = listing_both
     try:
         for process in processes:
             process.start()
