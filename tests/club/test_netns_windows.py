@@ -66,6 +66,7 @@ def _organise_table(url: str) -> int:
     return asyncio.run(asyncio.wait_for(scenario(), 20))
 
 
+@pytest.mark.slow   # about 20 s: started first in a fresh run (tests/scheduling.py)
 def test_two_windows_on_two_network_namespaces_play_tactics_1940_through_the_club_to_its_end(dsn, tmp_path):
     reason = netns.can_make()
     if reason:
@@ -95,6 +96,7 @@ def test_two_windows_on_two_network_namespaces_play_tactics_1940_through_the_clu
                                             "--seconds", "60"], tmp_path / name)
                 procs.append(windows[name])
             procs.extend(probes)
+            assert probes[0].stdout.readline().strip() == "advertising", probes[0].stderr.read()
             listeners = {ns.name: _spawn(ns, ["-m", "tests.club.lan_probe", "browse", "--interface", ns.address,
                                               "--seconds", "4"], tmp_path / "probe") for ns in (a, b)}
             procs.extend(listeners.values())
