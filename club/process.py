@@ -8,7 +8,10 @@ PostgreSQL before its answers are published. A step whose write fails (the datab
 another process wrote the table) is not published and the table is let go, to be taken again.
 
 It also answers the lobby (queue group `club`, so one process answers each request): sign-up
-(as the guest), and a player's `create` and `list`.
+(as the guest), and a player's `create` and `list`. Given the accounts files of nats-servers
+(`auth_file`, `nats_pid_file`: one path or a list of each), it keeps them: it rewrites and reloads them
+at start, at each sign-up it answers, and when another process says on `st.club.accounts` that the
+players changed (each machine of a NATS cluster keeping its own server's, docs/club.md).
 """
 import asyncio
 import os
@@ -256,8 +259,9 @@ class TableProcess:
 def account_files(auth_files, pid_files) -> list[tuple[str, str | None]]:
     """(accounts file, pid file) pairs from one path or a list of each (`--auth-file`, `--nats-pid-file`, given
     once per nats-server this process keeps); a server without a pid file has its file written, not reloaded."""
-    auths = [] if auth_files is None else [auth_files] if isinstance(auth_files, (str, os.PathLike)) else list(auth_files)
-    pids = [] if pid_files is None else [pid_files] if isinstance(pid_files, (str, os.PathLike)) else list(pid_files)
+    def listed(paths) -> list:
+        return [] if paths is None else [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    auths, pids = listed(auth_files), listed(pid_files)
     if len(pids) > len(auths):
         raise ValueError("each --nats-pid-file goes with an --auth-file (give them in pairs, in the same order)")
     return [(auth, pids[i] if i < len(pids) else None) for i, auth in enumerate(auths)]
