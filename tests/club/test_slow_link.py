@@ -99,3 +99,38 @@ def test_a_client_on_a_64_kb_a_second_link_plays_tactics_1954_losing_nothing_and
     for _rev, seat, action, seq in record["actions"][:last_view["public"]["rev"]]:
         replayed.act(seat, action, seq=seq)
     assert _board(last_view) == _board(replayed.view(welcome["seat"])), "its last view is the table's"
+
+
+def test_the_tables_answer_to_a_resent_action_is_heard_once_and_applies_nothing(club):
+    """What a slow link does now and then, made to happen: the action goes again under its seq after its
+    answer came; the table answers the resend as it first did, and the client passes that on only once."""
+    club.start()
+
+    async def scenario():
+        await club_client.sign_up(club.nats.url, *ADA)
+        nc = await club_client.connect_player(club.nats.url, *ADA, allow_reconnect=False)
+        table_id = await club_client.lobby(nc, "ada", "create", {"game": "toy", "seats": 2, "bots": ["normal"],
+                                                                 "seed": 3})
+        await nc.close()
+        heard = []
+        ada = club_client.ClubClient(club.nats.url, *ADA, table_id, on_message=heard.append)
+        await ada.connect()
+        deadline = time.monotonic() + 10
+        while ada.seat not in ada.view["public"]["to_act"]:
+            assert time.monotonic() < deadline, "never ada's turn"
+            await asyncio.sleep(0.05)
+        action = {"type": "take", "count": 1}
+        seq = ada.next_seq()
+        first = await ada.act_again(seq, action)
+        await ada._publish({"t": "act", "seq": seq, "a": action})   # the resend a slow link would have made
+        while ada.answers_repeated == 0 and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        await ada.close()
+        return table_id, seq, first, heard, ada.answers_repeated
+
+    table_id, seq, first, heard, repeated = asyncio.run(asyncio.wait_for(scenario(), 30))
+    assert first["t"] == "ok" and repeated == 1
+    assert [m for m in heard if m.get("seq") == seq] == [first]
+    with psycopg.connect(club.dsn) as conn:
+        assert conn.execute("SELECT count(*) FROM actions WHERE table_id = %s AND seq = %s AND seat IS NOT NULL",
+                            (table_id, seq)).fetchone()[0] == 1
