@@ -19,9 +19,11 @@ def add_parser(sub) -> None:
     c.add_argument("--nats", default=None, metavar="URL", help="nats://club:PASSWORD@HOST:PORT (the service user)")
     c.add_argument("--db", default=None, metavar="DSN", help="PostgreSQL, e.g. postgresql://club@HOST/club")
     c.add_argument("--init", action="store_true", help="apply the schema's migrations first")
-    c.add_argument("--auth-file", default=None, metavar="PATH",
-                   help="the nats-server accounts file this process rewrites at each sign-up")
-    c.add_argument("--nats-pid-file", default=None, metavar="PATH", help="nats-server's pid file (to reload it)")
+    c.add_argument("--auth-file", action="append", default=None, metavar="PATH",
+                   help="a nats-server's accounts file this process keeps (rewritten at each sign-up, in the club "
+                        "or told by another process); once per server, each with its --nats-pid-file")
+    c.add_argument("--nats-pid-file", action="append", default=None, metavar="PATH",
+                   help="that nats-server's pid file (to reload it), in the same order as --auth-file")
     c.add_argument("--max-tables", type=int, default=1000, help="tables this process runs at most (default 1000)")
     c.add_argument("--bot-delay", type=float, default=0.5, metavar="SECONDS", help="pause before a bot's move")
     c.add_argument("--local", default=None, metavar="FOLDER", help="start a local NATS and PostgreSQL in FOLDER too")
@@ -49,6 +51,11 @@ def run(args, parser) -> int:
                 return 0
         if args.nats is None:
             parser.error("--nats is required to run tables")
+        from club.process import account_files
+        try:
+            account_files(args.auth_file, args.nats_pid_file)
+        except ValueError as e:
+            parser.error(str(e))
         process = TableProcess(args.nats, args.db, bot_factory=bots.make, max_tables=args.max_tables,
                                auth_file=args.auth_file, nats_pid_file=args.nats_pid_file, bot_delay=args.bot_delay)
         return asyncio.run(_run(process))

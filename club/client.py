@@ -108,6 +108,7 @@ class ClubClient:
         self._welcomed = asyncio.Event()
         self._pinger = None
         self.ping_every = PING_EVERY
+        self.answers_repeated = 0   # answers heard again for a seq already answered (dropped, counted)
 
     async def connect(self) -> dict:
         self.nc = await connect_player(self.nats_url, self.name, self.secret, max_reconnect_attempts=-1,
@@ -210,7 +211,11 @@ class ClubClient:
             return
         elif t in ("ok", "err") and msg.get("seq") is not None:
             seq = msg["seq"]
-            self._unanswered.pop(seq, None)
+            if self._unanswered.pop(seq, None) is None:
+                # the table's answer to a resend (a slow link held the first answer past RESEND_EVERY): the
+                # same answer again, already passed on; whoever listens hears each answer once
+                self.answers_repeated += 1
+                return
             self.last_seq = max(self.last_seq, seq)
             future = self._waiting.get(seq)
             if future is not None and not future.done():

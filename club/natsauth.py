@@ -39,10 +39,10 @@ def render(service_password: str, players: list[tuple[str, str]]) -> str:
 
 
 def write_and_reload(auth_path, pid_file, text: str) -> None:
-    """Replace the accounts file and ask the server to reload it (no-op signal if it has no pid file)."""
+    """Replace the accounts file and ask the server to reload it (no signal if it has no pid file, or none given)."""
     atomic_write(Path(auth_path), text.encode("utf-8"), sync=False, mode=0o600)
     try:
         pid = int(Path(pid_file).read_text().strip())
-    except (OSError, ValueError):
+    except (OSError, ValueError, TypeError):
         return
     os.kill(pid, signal.SIGHUP)

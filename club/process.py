@@ -8,7 +8,10 @@ PostgreSQL before its answers are published. A step whose write fails (the datab
 another process wrote the table) is not published and the table is let go, to be taken again.
 
 It also answers the lobby (queue group `club`, so one process answers each request): sign-up
-(as the guest), and a player's `create` and `list`.
+(as the guest), and a player's `create` and `list`. Given the accounts files of nats-servers
+(`auth_file`, `nats_pid_file`: one path or a list of each), it keeps them: it rewrites and reloads them
+at start, at each sign-up it answers, and when another process says on `st.club.accounts` that the
+players changed (each machine of a NATS cluster keeping its own server's, docs/club.md).
 """
 import asyncio
 import os
@@ -38,6 +41,7 @@ class TableProcess:
         self.max_tables = max_tables
         self.auth_file = auth_file
         self.nats_pid_file = nats_pid_file
+        self.accounts = account_files(auth_file, nats_pid_file)   # (auth.conf, pid file) of each server it keeps
         self.bot_delay = bot_delay
         self.name = f"{socket.gethostname()}:{os.getpid()}"
         self.tables: dict[int, ClubTable] = {}
@@ -50,10 +54,12 @@ class TableProcess:
 
     async def run(self, stop: asyncio.Event, ready=None) -> None:
         self.conn = db.connect(self.dsn, autocommit=True)  # a step is one statement, one round trip
-        self.nc = await nats.connect(self.nats_url, name=f"sandtable club {self.name}", connect_timeout=5,
+        self.nc = await nats.connect(server_urls(self.nats_url), name=f"sandtable club {self.name}", connect_timeout=5,
                                      max_reconnect_attempts=-1, reconnect_time_wait=0.2, error_cb=self._nats_error,
                                      disconnected_cb=self._nats_away, reconnected_cb=self._nats_back)
         await lobby.serve(self, QUEUE)
+        if self.accounts:
+            await self._keep_accounts()
         await self.nc.flush()  # the server knows our subscriptions before anyone is told we are ready
         if ready is not None:
             ready()
@@ -87,6 +93,8 @@ class TableProcess:
     async def _nats_back(self) -> None:
         self._nats_down = False
         print("nats: reconnected", file=sys.stderr, flush=True)
+        if self.accounts:   # a sign-up's news may have gone by while we were away
+            self._rewrite_here()
 
     # ----- owning tables ---------------------------------------------------------------
     async def _adopt_free_tables(self) -> None:
@@ -217,16 +225,53 @@ class TableProcess:
             await self.nc.publish(subject, msgpack.packb(message, use_bin_type=True))
 
     # ----- accounts (used by club.lobby) -----------------------------------------------
-    def rewrite_accounts(self) -> bool:
-        """Write the NATS accounts file from the players and reload the server (False: not ours to do)."""
-        if self.auth_file is None:
+    def rewrite_accounts(self, *, tell_others: bool = True) -> bool:
+        """Write the NATS accounts file(s) from the players and reload each server (False: not ours to do);
+        then tell every other process keeping a server's accounts (a cluster's other machines) to do the same."""
+        if not self.accounts:
             return False
-        password = nats_password(self.nats_url)
-        natsauth.write_and_reload(self.auth_file, self.nats_pid_file, natsauth.render(password, db.players(self.conn)))
+        text = natsauth.render(nats_password(self.nats_url), db.players(self.conn))
         self.conn.commit()
+        for auth_file, pid_file in self.accounts:
+            natsauth.write_and_reload(auth_file, pid_file, text)
+        if tell_others and self.nc is not None:
+            asyncio.get_running_loop().create_task(self.nc.publish(subjects.ACCOUNTS, self.name.encode()))
         return True
+
+    async def _keep_accounts(self) -> None:
+        """This process keeps its servers' accounts: now (sign-ups made while it was away), and each time
+        another process says the players changed. Only the service user may publish that subject."""
+        async def changed(msg):
+            if msg.data.decode(errors="replace") != self.name:   # our own news is already written
+                self._rewrite_here()
+
+        await self.nc.subscribe(subjects.ACCOUNTS, cb=changed)
+        self._rewrite_here()
+
+    def _rewrite_here(self) -> None:
+        try:
+            self.rewrite_accounts(tell_others=False)
+        except (OSError, psycopg.Error) as e:   # the next sign-up's news tries again
+            self.conn.rollback()
+            print(f"accounts: not rewritten ({type(e).__name__}: {e})", file=sys.stderr, flush=True)
+
+
+def account_files(auth_files, pid_files) -> list[tuple[str, str | None]]:
+    """(accounts file, pid file) pairs from one path or a list of each (`--auth-file`, `--nats-pid-file`, given
+    once per nats-server this process keeps); a server without a pid file has its file written, not reloaded."""
+    def listed(paths) -> list:
+        return [] if paths is None else [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    auths, pids = listed(auth_files), listed(pid_files)
+    if len(pids) > len(auths):
+        raise ValueError("each --nats-pid-file goes with an --auth-file (give them in pairs, in the same order)")
+    return [(auth, pids[i] if i < len(pids) else None) for i, auth in enumerate(auths)]
+
+
+def server_urls(url: str) -> list[str]:
+    """`nats://a:4222,nats://b:4222` (a cluster's servers, as NATS tools write them) as the list nats-py takes."""
+    return [u.strip() for u in url.split(",") if u.strip()]
 
 
 def nats_password(url: str) -> str:
     from urllib.parse import urlparse
-    return urlparse(url).password or ""
+    return urlparse(server_urls(url)[0]).password or ""

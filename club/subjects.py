@@ -11,6 +11,7 @@ import re
 import sys
 
 SIGN_UP = "st.club.signup"
+ACCOUNTS = "st.club.accounts"   # "the players changed": every process keeping a nats-server's accounts rewrites them
 NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 RESERVED = {"club", "guest", "public"}
 

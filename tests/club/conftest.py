@@ -50,7 +50,7 @@ class NatsHandle:
         self.server = server
         self.url = server.url
         self.service_password = service_password
-        self.service_url = f"nats://{_service_user()}:{service_password}@127.0.0.1:{server.port}"
+        self.service_url = f"nats://{_service_user()}:{service_password}@{server.host}:{server.port}"
 
 
 @pytest.fixture
@@ -77,7 +77,8 @@ class ClubProcesses:
         self.dsn = dsn
         self.procs = []
 
-    def start(self, timeout: float = 15.0):
+    def start(self, timeout: float = 15.0, extra: tuple = ()):
+        """One more table process; `extra`: more command-line arguments (e.g. another --auth-file)."""
         import subprocess
         import sys
         import time
@@ -86,7 +87,7 @@ class ClubProcesses:
         proc = subprocess.Popen(
             [sys.executable, "-m", "tests.net.cli_toy", "club", "--nats", self.nats.service_url, "--db", self.dsn,
              "--auth-file", str(self.nats.server.auth), "--nats-pid-file", str(self.nats.server.pid_file),
-             "--bot-delay", "0"],
+             "--bot-delay", "0", *extra],
             stdout=log, stderr=subprocess.STDOUT, text=True)
         log.close()
         proc.log_path = log_path
