@@ -77,7 +77,7 @@ class ClubProcesses:
         self.dsn = dsn
         self.procs = []
 
-    def start(self, timeout: float = 15.0):
+    def start(self, timeout: float = 15.0, options: tuple = ()):
         import subprocess
         import sys
         import time
@@ -86,7 +86,7 @@ class ClubProcesses:
         proc = subprocess.Popen(
             [sys.executable, "-m", "tests.net.cli_toy", "club", "--nats", self.nats.service_url, "--db", self.dsn,
              "--auth-file", str(self.nats.server.auth), "--nats-pid-file", str(self.nats.server.pid_file),
-             "--bot-delay", "0"],
+             "--bot-delay", "0", *options],
             stdout=log, stderr=subprocess.STDOUT, text=True)
         log.close()
         proc.log_path = log_path
