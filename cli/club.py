@@ -26,6 +26,8 @@ def add_parser(sub) -> None:
                    help="that nats-server's pid file (to reload it), in the same order as --auth-file")
     c.add_argument("--max-tables", type=int, default=1000, help="tables this process runs at most (default 1000)")
     c.add_argument("--bot-delay", type=float, default=0.5, metavar="SECONDS", help="pause before a bot's move")
+    c.add_argument("--finished-for", type=float, default=60.0, metavar="SECONDS",
+                   help="how long a finished table stays loaded once quiet (a player's hello loads it again)")
     c.add_argument("--local", default=None, metavar="FOLDER", help="start a local NATS and PostgreSQL in FOLDER too")
 
 
@@ -57,7 +59,8 @@ def run(args, parser) -> int:
         except ValueError as e:
             parser.error(str(e))
         process = TableProcess(args.nats, args.db, bot_factory=bots.make, max_tables=args.max_tables,
-                               auth_file=args.auth_file, nats_pid_file=args.nats_pid_file, bot_delay=args.bot_delay)
+                               auth_file=args.auth_file, nats_pid_file=args.nats_pid_file, bot_delay=args.bot_delay,
+                               finished_for=args.finished_for)
         return asyncio.run(_run(process))
     except KeyboardInterrupt:
         return 130

@@ -98,6 +98,13 @@ def open_tables(conn) -> list[int]:
     return [r[0] for r in rows]
 
 
+def is_over(conn, table_id: int) -> bool:
+    """The table's game is over (a finished table, loaded only when someone comes to see it)."""
+    row = conn.execute("SELECT state = 'over' FROM tables WHERE id = %s", (table_id,)).fetchone()
+    conn.commit()
+    return bool(row and row[0])
+
+
 def try_own(conn, table_id: int, process: str) -> bool:
     """Take the table's advisory lock on this connection (held until it closes or `release`)."""
     got = conn.execute("SELECT pg_try_advisory_lock(0, %s::integer)", (table_id,)).fetchone()[0]

@@ -7,6 +7,12 @@ owned table it listens on `st.t.<id>.in.*`; each message is one step of `ClubTab
 PostgreSQL before its answers are published. A step whose write fails (the database is gone, or
 another process wrote the table) is not published and the table is let go, to be taken again.
 
+A finished table (its game over) stays only while someone is there: quiet for `finished_for`
+seconds, it is let go. A `hello` at a finished table no process runs is heard by one process (a
+queue subscription on every table's `in` subjects) that loads the table from its actions, as a
+takeover does, and answers: the player sees the final position and the result, and a resend gets
+its original answer, as at a finished LAN table.
+
 It also answers the lobby (queue group `club`, so one process answers each request): sign-up
 (as the guest), and a player's `create` and `list`. Given the accounts files of nats-servers
 (`auth_file`, `nats_pid_file`: one path or a list of each), it keeps them: it rewrites and reloads them
@@ -26,14 +32,17 @@ import psycopg
 from club import db, lobby, natsauth, subjects
 from club.table_host import PUBLIC, ClubTable
 from net import frames
+from net.table import OVER
 
 QUEUE = "club"
 DRAIN_FOR = 3.0  # seconds to hand on what is queued at stop, then close anyway
+FINISHED_FOR = 60.0  # seconds a finished table stays in memory after its last step (the players gone)
 
 
 class TableProcess:
     def __init__(self, nats_url: str, dsn: str, *, bot_factory=None, poll_every: float = 0.25,
-                 max_tables: int = 1000, auth_file=None, nats_pid_file=None, bot_delay: float = 0.0):
+                 max_tables: int = 1000, auth_file=None, nats_pid_file=None, bot_delay: float = 0.0,
+                 finished_for: float = FINISHED_FOR):
         self.nats_url = nats_url
         self.dsn = dsn
         self.bot_factory = bot_factory
@@ -43,9 +52,11 @@ class TableProcess:
         self.nats_pid_file = nats_pid_file
         self.accounts = account_files(auth_file, nats_pid_file)   # (auth.conf, pid file) of each server it keeps
         self.bot_delay = bot_delay
+        self.finished_for = finished_for
         self.name = f"{socket.gethostname()}:{os.getpid()}"
         self.tables: dict[int, ClubTable] = {}
         self.subs: dict[int, object] = {}
+        self.stepped_at: dict[int, float] = {}  # table -> monotonic time of its last step (finished tables go)
         self.nc = None
         self.conn = None
         self._bots: dict[int, asyncio.TimerHandle] = {}
@@ -60,6 +71,7 @@ class TableProcess:
         await lobby.serve(self, QUEUE)
         if self.accounts:
             await self._keep_accounts()
+        await self.nc.subscribe(subjects.TABLE_IN_ALL, queue=QUEUE, cb=self._unowned_message)
         await self.nc.flush()  # the server knows our subscriptions before anyone is told we are ready
         if ready is not None:
             ready()
@@ -117,23 +129,63 @@ class TableProcess:
             sends = table.drop_silent(now)
             if sends:
                 await self._publish(table_id, sends)
+            if self._finished_and_left(table_id, table, now):
+                await self._let_go(table_id)  # loaded again by the next hello there (_unowned_message)
+                continue
             seat = table.overdue_seat(wall)
             if seat is not None:
                 await self._step(table_id, lambda table=table, seat=seat: table.deadline_step(self.batch, seat, wall))
 
+    def _finished_and_left(self, table_id: int, table: ClubTable, now: float) -> bool:
+        """Game over, no player at the table any more, and no step for `finished_for` seconds: finished
+        tables do not pile up in memory, and one a player is still looking at stays."""
+        return table.table.phase == OVER and all(conn == PUBLIC for conn in table.table.conns) \
+            and now - self.stepped_at.get(table_id, now) >= self.finished_for
+
     async def _adopt(self, table_id: int) -> None:
+        table = await self._load(table_id)
+        players = [holder for holder, _token in table.holders.values()]
+        await self._step(table_id, lambda: [m for p in players for m in table.rejoin(self.batch, p, time.monotonic())])
+
+    async def _load(self, table_id: int) -> ClubTable:
+        """Rebuild a table whose lock this process has just taken, and listen to its players."""
         table = ClubTable(db.load_table(self.conn, table_id), bot_factory=self.bot_factory)
         self.tables[table_id] = table
+        self.stepped_at[table_id] = time.monotonic()
 
         async def arrived(msg, table_id=table_id):
             await self._message(table_id, msg)
 
         self.subs[table_id] = await self.nc.subscribe(subjects.table_in_any(table_id), cb=arrived)
-        players = [holder for holder, _token in table.holders.values()]
-        await self._step(table_id, lambda: [m for p in players for m in table.rejoin(self.batch, p, time.monotonic())])
+        return table
+
+    async def _unowned_message(self, msg) -> None:
+        """Every player's message at every table reaches one process of the queue group here too. A `hello`
+        at a finished table no process runs (the poll takes only tables in play) loads it, so the player is
+        welcomed with the final view and result; any other message, or a table someone runs, is not ours."""
+        table_id = subjects.table_of(msg.subject)
+        if table_id is None or table_id in self.tables or b"hello" not in msg.data:  # cheap: most are not hellos
+            return
+        try:
+            if frames.decode_client(msg.data)["t"] != "hello":
+                return
+        except frames.BadFrame:
+            return
+        try:
+            if not db.is_over(self.conn, table_id) or not db.try_own(self.conn, table_id, self.name):
+                return  # in play (the poll takes it), unknown, or run by another process that heard it too
+        except psycopg.Error:
+            return  # the poll notices the database is gone and starts over
+        try:
+            await self._load(table_id)
+        except (psycopg.Error, KeyError):
+            await self._let_go(table_id)
+            return
+        await self._message(table_id, msg)  # this hello came before the table's own subscription
 
     async def _let_go(self, table_id: int) -> None:
         self.tables.pop(table_id, None)
+        self.stepped_at.pop(table_id, None)
         sub = self.subs.pop(table_id, None)
         handle = self._bots.pop(table_id, None)
         if handle is not None:
@@ -177,6 +229,8 @@ class TableProcess:
         """Run one step of a table (its writes join the current batch), wait until that batch is committed,
         then publish the step's messages: an answer never leaves before what it answers is stored."""
         batch = self.batch
+        if table_id in self.tables:
+            self.stepped_at[table_id] = time.monotonic()
         sends = step()
         if batch.steps and batch.done is None:
             batch.done = asyncio.get_running_loop().create_future()

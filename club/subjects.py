@@ -28,6 +28,15 @@ def table_in_any(table: int) -> str:
     return f"st.t.{table}.in.*"
 
 
+TABLE_IN_ALL = "st.t.*.in.*"  # every player's messages at every table (the process that serves finished tables)
+
+
+def table_of(subject: str) -> int | None:
+    """The table of a `st.t.<table>.…` subject, or None."""
+    parts = subject.split(".")
+    return int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else None
+
+
 def table_out(table: int, player: str) -> str:
     return f"st.t.{table}.out.{player}"
 

@@ -1,0 +1,96 @@
+"""Finished club tables: a game that ends while its players are away (a forfeit on the deadline, or the
+deadline's bot taking the last counter) is there when they come back, after the table process was
+restarted, with the final position and the result in the welcome and a resend answered as it first
+was; once everyone has left and the table has been quiet a while, the process lets it go."""
+from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
+import asyncio
+import signal
+import time
+
+import psycopg
+
+from club import client as club_client
+from tests.club.test_tables import ADA, BOB, owner_pid, run
+
+FINISHED_FOR = 1.0  # seconds a finished, quiet table stays loaded (60 by default)
+
+
+def table_state(dsn, table_id):
+    with psycopg.connect(dsn) as conn:
+        return conn.execute("SELECT state FROM tables WHERE id = %s", (table_id,)).fetchone()[0]
+
+
+def locked_tables(dsn):
+    """Tables whose advisory lock some process holds: the tables loaded in a table process."""
+    with psycopg.connect(dsn) as conn:
+        return {r[0] for r in conn.execute(
+            "SELECT objid::bigint FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND granted")}
+
+
+async def comes_back(club, who, table_id):
+    """`who` comes back to a table: its welcome, and its client still connected."""
+    player = club_client.ClubClient(club.nats.url, *who, table_id, hello_for=10)
+    return player, await player.connect()
+
+
+async def wait_for(condition, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if await asyncio.to_thread(condition):
+            return True
+        await asyncio.sleep(0.1)
+    return False
+
+
+def test_a_table_finished_while_its_players_were_away_welcomes_them_back_after_a_restart_and_is_let_go_later(club):
+    options = ("--finished-for", str(FINISHED_FOR))
+    first = club.start(extra=options)
+
+    async def scenario():
+        await club_client.sign_up(club.nats.url, *ADA)
+        await club_client.sign_up(club.nats.url, *BOB)
+        nc = await club_client.connect_player(club.nats.url, *ADA, allow_reconnect=False)
+        forfeited = await club_client.lobby(nc, "ada", "create", {"game": "toy", "seats": 2, "seed": 5,
+                                                                  "move_deadline": 1, "on_deadline": "forfeit"})
+        won = await club_client.lobby(nc, "ada", "create", {"game": "toy", "seats": 2, "seed": 5, "options": {"pile": 2},
+                                                            "move_deadline": 1, "on_deadline": "bot"})
+        await nc.close()
+        first_oks = {}
+        for table_id in (forfeited, won):  # ada (seat 0) takes a counter; both go away while it is bob's move
+            ada, _ = await comes_back(club, ADA, table_id)
+            bob, _ = await comes_back(club, BOB, table_id)
+            await bob.close()
+            first_oks[table_id] = await ada.act({"type": "take", "count": 1})
+            await ada.close()
+        # bob's deadline passes: he forfeits one table, and his bot takes the other's last counter
+        assert await wait_for(lambda: {table_state(club.dsn, t) for t in (forfeited, won)} == {"over"}, 10)
+        first.send_signal(signal.SIGKILL)  # the table process goes; another starts, which takes no finished table
+        first.wait(5)
+        club.start(extra=options)
+        assert not {forfeited, won} & locked_tables(club.dsn)
+        came_back = {}
+        for table_id in (forfeited, won):
+            ada, welcome = await comes_back(club, ADA, table_id)
+            resent = await ada.act_again(first_oks[table_id]["seq"], {"type": "take", "count": 1}, timeout=5)
+            await ada.close()
+            came_back[table_id] = (welcome, resent)
+        # everyone gone and the tables quiet: the process lets them go, and a later hello loads them again
+        dropped = await wait_for(lambda: not {forfeited, won} & locked_tables(club.dsn), FINISHED_FOR + 5)
+        bob, bob_welcome = await comes_back(club, BOB, forfeited)
+        await bob.close()
+        return forfeited, won, first_oks, came_back, dropped, bob_welcome
+
+    forfeited, won, first_oks, came_back, dropped, bob_welcome = run(scenario(), timeout=60)
+    assert first_oks[forfeited] == first_oks[won] == {"t": "ok", "seq": 1, "rev": 1}
+    welcome, resent = came_back[forfeited]
+    assert welcome["t"] == "welcome" and welcome["seat"] == 0 and welcome["last_seq"] == 1 and welcome["rev"] == 2
+    assert welcome["view"]["public"]["result"]["winners"] == [0]  # bob forfeited: ada's side wins
+    assert welcome["view"]["public"]["table_phase"] == "over"
+    assert resent == first_oks[forfeited]  # the original answer, nothing applied again
+    welcome, resent = came_back[won]
+    assert welcome["rev"] == 2 and welcome["view"]["public"]["pile"] == 0  # the final position
+    assert welcome["view"]["public"]["result"]["winners"] == [1]  # bob's bot took the last counter
+    assert resent == first_oks[won]
+    assert dropped, "the finished tables were let go once quiet"
+    assert bob_welcome["seat"] == 1 and bob_welcome["view"]["public"]["result"]["winners"] == [0]  # loaded again
+    assert owner_pid(club.dsn, forfeited) is not None
