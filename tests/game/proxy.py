@@ -2,6 +2,8 @@
 import socket
 import threading
 
+from bench.echo import pump
+
 
 class Relay:
     def __init__(self, target: tuple[str, int]):
@@ -36,11 +38,7 @@ class Relay:
     @staticmethod
     def _pipe(src: socket.socket, dst: socket.socket) -> None:
         try:
-            while True:
-                data = src.recv(65536)
-                if not data:
-                    break
-                dst.sendall(data)
+            pump(src, dst)
         except OSError:
             pass
         for s in (src, dst):
