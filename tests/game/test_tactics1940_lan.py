@@ -19,9 +19,9 @@ from pathlib import Path
 
 import bots
 import pygame
-import pytest
 
-from tests.game.driver import host_starts_when_full
+from tests.game import lan_play
+from tests.game.lan_play import frames_until, hosted_game, play_to_the_end
 
 from engine import legal as listing
 from engine.session import Session
@@ -39,44 +39,9 @@ def spawn(home, *args) -> subprocess.Popen:
                             stderr=subprocess.PIPE)
 
 
-def stop(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
-    for stream in (proc.stdout, proc.stderr):
-        if stream:
-            stream.close()
-
-
-@pytest.fixture
-def procs():
-    started: list[subprocess.Popen] = []
-    yield started
-    for proc in started:
-        stop(proc)
-
-
-def frames_until(ui, condition, seconds: float = 10.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        ui.frames(1)
-        time.sleep(0.003)
-    return True
-
-
 def wait_for_board(ui, seconds: float = 20.0):
     from game.tactics1940 import BoardScene
-    def on_board() -> bool:
-        host_starts_when_full(ui)   # a hosting window's player starts the table once it is full
-        return isinstance(ui.top, BoardScene)
-    assert frames_until(ui, on_board, seconds), type(ui.top).__name__
-    return ui.top
+    return lan_play.wait_for_board(ui, BoardScene, seconds)
 
 
 def strike_save(path) -> tuple[dict, int]:
@@ -172,8 +137,6 @@ def test_two_windows_in_two_processes_play_tactics_over_the_lan_to_the_end(ui, p
                                                                           monkeypatch):
     """This window hosts from Host on LAN (two seats: me and an open one); a second window process finds
     the table in its LAN browser, joins and plays; both play through real clicks to the game over."""
-    from game import paths
-    from game.scenes.game_over import GameOverScene
     from game.scenes.lobby import LobbyScene
     from game.scenes.new_game import NewGameScene
     from game.tactics1940.autoplay import ClickPlayer
@@ -207,33 +170,16 @@ def test_two_windows_in_two_processes_play_tactics_over_the_lan_to_the_end(ui, p
     link = board.link
     assert link.my_seats == [0] and [s["name"] for s in link.seats] == ["Tester", "Rival"]
     player = ClickPlayer(board, bots.make, "hard", 12)
-    deadline = time.monotonic() + 120
-    while not isinstance(ui.top, GameOverScene):
-        assert time.monotonic() < deadline, (link.rev, link.status, board.refusals[-3:], rival.poll())
-        if ui.top is board:
-            player.step()
-        ui.frames(1)
-        time.sleep(0.001)
-    over = ui.top
-    assert rival.wait(60) == 0, rival.stderr.read()
+    over = play_to_the_end(ui, board, player.step, rival, 120)
     theirs = json.loads(out.read_text())
     mine = link.view(0)["public"]
     assert mine["result"] is not None and "blockaded" in mine["result"]["reason"]
     assert over.result == mine["result"] == theirs["result"] == theirs["shown_result"]
     assert board.refusals == [] and theirs["refusals"] == []
 
-    saves = sorted(paths.saves_dir().glob("tactics1940-*.sandtable"))
-    assert len(saves) == 1, saves
-    assert frames_until(ui, lambda: Session.load(saves[0]).rev == link.rev, 5.0)
-    hosted = Session.load(saves[0])
-    host_board = json.loads(json.dumps(board_of(hosted.view(0)["public"])))
-    assert json.loads(json.dumps(board_of(mine))) == host_board, "my window's final board is the host's"
-    assert theirs["board"] == host_board, "the other window's final board is the host's"
+    hosted = hosted_game(ui, "tactics1940", link, board_of, mine, theirs)
     assert theirs["seat"] == 1 and theirs["rev"] == hosted.rev
     by_seat = [sum(1 for seat, _ in hosted.log if seat == s) for s in (0, 1)]
     assert by_seat[0] == len(board.sent) > 10, "every action the host took for my seat came from my clicks"
     assert by_seat[1] == len(theirs["sent"]) > 10, "and every one for the other seat from the other window's"
     assert sum(by_seat) + sum(1 for seat, _ in hosted.log if seat is None) == hosted.rev
-    verify = subprocess.run([sys.executable, str(ROOT / "run.py"), "replay", str(saves[0]), "--verify"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=60)
-    assert verify.returncode == 0 and verify.stdout.split()[0] == hosted.state_hash(), verify.stderr
