@@ -18,7 +18,7 @@ from game import boards, sound, tables
 from game.settings import Settings
 from game.app import App
 from tests.game.driver import Driver
-from tests.game.lan_play import stop
+from tests.net.processes import stop
 from tests.net import toy_bot
 
 ROOT = Path(__file__).resolve().parents[2]

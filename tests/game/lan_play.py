@@ -1,5 +1,5 @@
-"""What the window-over-the-network tests share (test_situation4_lan, test_tactics1940_lan): stopping the
-processes they start, running frames until something shows, and the end of a game between two windows —
+"""What the window-over-the-network tests share (test_situation4_lan, test_tactics1940_lan): running frames
+until something shows, and the end of a game between two windows —
 played to the game-over scene, then both final boards held against the host's own record."""
 import json
 import subprocess
@@ -11,20 +11,6 @@ from engine.session import Session
 from tests.game.driver import host_starts_when_full
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def stop(proc: subprocess.Popen) -> None:
-    """End a process the test started (politely, then not), and close its pipes."""
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
-    for stream in (proc.stdout, proc.stderr):
-        if stream:
-            stream.close()
 
 
 def frames_until(ui, condition, seconds: float = 10.0) -> bool:
@@ -44,6 +30,37 @@ def wait_for_board(ui, board_type, seconds: float):
         return isinstance(ui.top, board_type)
     assert frames_until(ui, on_board, seconds), f"no board after {seconds} s: {type(ui.top).__name__}"
     return ui.top
+
+
+def host_from_the_form(ui, game: str, seats: int) -> tuple[str, object]:
+    """Host on LAN from the title: `game`, `seats` seats (this window's and open ones), a table name of its own.
+    Returns (the table's name, the lobby, once this window holds seat 0 in it)."""
+    import os
+
+    import pygame
+
+    from game.scenes.lobby import LobbyScene
+    from game.scenes.new_game import NewGameScene
+    from tests.game.test_local_game import choose_game
+    table = f"{game}-{os.getpid()}-{time.monotonic_ns() % 10 ** 6}"
+    ui.key(pygame.K_h)
+    form = ui.top
+    assert isinstance(form, NewGameScene) and form.lan
+    choose_game(ui, form, game)
+    for _ in range(4):
+        if form.seat_count.value == seats:
+            break
+        ui.click_button(form.seat_count)
+    assert [c.value for c in form.seat_cyclers] == ["you"] + ["open"] * (seats - 1)
+    ui.click(form.table_name.rect.center)
+    for _ in range(len(form.table_name.text)):
+        ui.key(pygame.K_BACKSPACE)
+    ui.type_text(table)
+    ui.click_button(form.start_button)
+    lobby = ui.top
+    assert isinstance(lobby, LobbyScene) and lobby.host is not None
+    assert frames_until(ui, lambda: lobby.link.my_seats == [0] and lobby.link.phase == "lobby")
+    return table, lobby
 
 
 def play_to_the_end(ui, board, step, rival, seconds: float):

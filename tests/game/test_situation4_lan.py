@@ -25,6 +25,7 @@ from game import theme
 from game.situation4 import palette
 from tests.game import lan_play
 from tests.game.lan_play import frames_until, hosted_game, play_to_the_end
+from tests.game.proxy import Relay
 from tests.game.window_racer import board_of
 
 
@@ -166,73 +167,6 @@ def test_a_window_races_a_bot_process_over_loopback_to_the_tally_and_its_board_i
 
 
 # ----- (b) two window-side links racing for one space -------------------------------------------------------
-class SlowRelay:
-    """A loopback relay whose host-to-window direction arrives `delay` seconds late (a slow network):
-    what the window sends goes straight on, what it hears comes in order, just later."""
-
-    def __init__(self, target: tuple[str, int], delay: float):
-        import socket
-        import threading
-        self.target, self.delay = target, delay
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = self.listener.getsockname()[1]
-        self._socks = []
-        self._closed = False
-        self._threading = threading
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        import socket
-        while not self._closed:
-            try:
-                client, _ = self.listener.accept()
-                upstream = socket.create_connection(self.target, timeout=5)
-            except OSError:
-                return
-            upstream.settimeout(None)
-            self._socks += [client, upstream]
-            self._threading.Thread(target=self._pipe, args=(client, upstream, 0.0), daemon=True).start()
-            self._threading.Thread(target=self._pipe, args=(upstream, client, self.delay), daemon=True).start()
-
-    def _pipe(self, src, dst, delay: float) -> None:
-        import queue
-        held: queue.Queue = queue.Queue()
-
-        def deliver():
-            while True:
-                due, data = held.get()
-                if data is None:
-                    break
-                time.sleep(max(0.0, due - time.monotonic()))
-                try:
-                    dst.sendall(data)
-                except OSError:
-                    break
-            try:
-                dst.shutdown(2)
-            except OSError:
-                pass
-        writer = self._threading.Thread(target=deliver, daemon=True)
-        writer.start()
-        try:
-            while True:
-                data = src.recv(65536)
-                if not data:
-                    break
-                held.put((time.monotonic() + delay, data))
-        except OSError:
-            pass
-        held.put((time.monotonic() + delay, None))
-
-    def close(self) -> None:
-        self._closed = True
-        for s in self._socks + [self.listener]:
-            try:
-                s.close()
-            except OSError:
-                pass
-
-
 def contested_save(path, seed: int = 21) -> int:
     """A race saved with both seats open where orange (up column 0) and yellow (down it) may both lay
     (3,0) next; returns that space."""
@@ -255,7 +189,7 @@ def test_two_links_race_for_one_space_the_losers_prediction_shows_then_rolls_bac
     contested = contested_save(save)
     host, port = serve(sandbox_home, "--seats", "2", "--resume", str(save))
     procs.append(host)
-    relay = SlowRelay(("127.0.0.1", port), delay=0.8)   # the window hears the table 0.8 s late
+    relay = Relay(("127.0.0.1", port), delay=0.8)   # the window hears the table 0.8 s late
     rival = None
     try:
         join_by_address(ui, relay.port)

@@ -14,18 +14,18 @@ import os
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import bots
 import pygame
 
 from tests.game import lan_play
-from tests.game.lan_play import frames_until, hosted_game, play_to_the_end
+from tests.game.lan_play import frames_until, host_from_the_form, hosted_game, play_to_the_end
 
 from engine import legal as listing
 from engine.session import Session
 from engine.tactics1940.board import load as load_board
+from tests.bot_games import bot_step
 from tests.game.window_tactics import board_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,13 +60,7 @@ def strike_save(path) -> tuple[dict, int]:
                 if len(action["path"]) == 1 and tuple(action["path"][0]) in watched:
                     session.save(path)
                     return action, watched[tuple(action["path"][0])]
-        for seat in session.to_act():
-            action = players[seat].choose(session.view(seat))
-            if action is not None:
-                session.act(seat, action)
-                break
-        else:
-            session.act(None, session.timer()["action"])
+        bot_step(session, players)
     raise AssertionError("no position found")
 
 
@@ -137,31 +131,13 @@ def test_two_windows_in_two_processes_play_tactics_over_the_lan_to_the_end(ui, p
                                                                           monkeypatch):
     """This window hosts from Host on LAN (two seats: me and an open one); a second window process finds
     the table in its LAN browser, joins and plays; both play through real clicks to the game over."""
-    from game.scenes.lobby import LobbyScene
-    from game.scenes.new_game import NewGameScene
     from game.tactics1940.autoplay import ClickPlayer
     from net import host as host_module
-    from tests.game.test_local_game import choose_game
     start_in_thread = host_module.start_in_thread
     # windows that ask a person last their time on a real table; here 5% of it, as `serve --timer-scale`
     monkeypatch.setattr(host_module, "start_in_thread",
                         lambda *a, **k: start_in_thread(*a, **{**k, "timer_scale": 0.05}))
-    table = f"tactics-{os.getpid()}-{time.monotonic_ns() % 10 ** 6}"
-    ui.key(pygame.K_h)
-    form = ui.top
-    assert isinstance(form, NewGameScene) and form.lan
-    choose_game(ui, form, "tactics1940")
-    while form.seat_count.value != 2:
-        ui.click_button(form.seat_count)
-    assert [c.value for c in form.seat_cyclers] == ["you", "open"]
-    ui.click(form.table_name.rect.center)
-    for _ in range(len(form.table_name.text)):
-        ui.key(pygame.K_BACKSPACE)
-    ui.type_text(table)
-    ui.click_button(form.start_button)
-    lobby = ui.top
-    assert isinstance(lobby, LobbyScene) and lobby.host is not None
-    assert frames_until(ui, lambda: lobby.link.my_seats == [0] and lobby.link.phase == "lobby")
+    table, lobby = host_from_the_form(ui, "tactics1940", 2)
     out = tmp_path / "rival.json"
     rival = spawn(tmp_path / "rival-home", "-m", "tests.game.window_tactics", "--table", table, "--out", str(out),
                   "--seed", "4", "--seconds", "120")
