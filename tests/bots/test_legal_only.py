@@ -10,6 +10,7 @@ from bots import LEVELS, make
 from engine import games
 from engine.session import Session
 from tests.bot_games import bots_play
+from tests.conformance.cases import seat_counts
 
 BOTS = Path(__file__).resolve().parents[2] / "bots"
 ACTIONS_PER_GAME = 400   # enough to pass every phase of a game's opening and into its middle
@@ -50,21 +51,9 @@ def _games_with_bots():
     return [g for g in games.available() if importlib.util.find_spec(f"bots.{g}") is not None]
 
 
-def _seat_counts(rules):
-    counts = []
-    for n in range(rules.MIN_SEATS, rules.MAX_SEATS + 1):
-        try:
-            rules.validate_options(rules.default_options(), n)
-        except ValueError:
-            continue
-        counts.append(n)
-    return counts
-
-
 def _cases():
     for game_id in _games_with_bots():
-        rules = games.rules(game_id)
-        for n in _seat_counts(rules):
+        for n in seat_counts(game_id):
             for i, level in enumerate(LEVELS):
                 # The level under test in seat i % n; the other seats take the other levels in turn.
                 levels = [LEVELS[(i + k) % len(LEVELS)] for k in range(n)]
