@@ -17,10 +17,12 @@
 
 A board fills in what is its own (all optional but `draw_board` and `move_hint`):
   reset_input()            drop selections (the cover went up, a seat was revealed)
-  read_view()              take what it needs from the view just read
+  read_view()              take what it needs from the view just read (`orders_changed()` says when to
+                           read the seat's orders anew, `read_orders(reader)` reads them)
   modal()                  the dialog or chooser in front, or None
-  cancel() -> bool         Esc: drop what is held; True if there was something
-  key_commands()           its keys: pygame key -> function (or board_key(event) for more)
+  picked() -> bool         whether something is picked, which Esc drops (`reset_input`) before leaving
+  key_commands()           its keys: pygame key -> function (or board_key(event) for more); a board on a
+                           zoomable map sets `pointer`, which takes the keys left over (zoom, pan)
   board_pointer(event)     clicks, drags and the wheel over its own widgets and map
   on_event(event)          effects of an event (the base logs it first)
   tick(dt)                 animations
