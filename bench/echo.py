@@ -25,16 +25,21 @@ def _accept(server):
     return conn
 
 
+def pump(src, dst) -> None:
+    """Write to `dst` every byte read from `src` until `src` closes (the tests' cuttable relay pumps with it too)."""
+    while True:
+        data = src.recv(65536)
+        if not data:
+            return
+        dst.sendall(data)
+
+
 def echo() -> None:
     server = _server()
 
     def serve(conn):
         with conn:
-            while True:
-                data = conn.recv(65536)
-                if not data:
-                    return
-                conn.sendall(data)
+            pump(conn, conn)
 
     while True:
         threading.Thread(target=serve, args=(_accept(server),), daemon=True).start()

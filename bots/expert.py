@@ -134,26 +134,20 @@ class ExpertBot:
         return out
 
     def _candidates(self, allowed: dict, advice: list[dict]) -> list[dict]:
-        chosen, seen = [], set()
-
-        def add(action):
-            k = _key(action)
-            if k not in seen:
-                seen.add(k)
-                chosen.append(action)
-
+        chosen = listing.FirstSeen(_key)
+        add = chosen.add
         for action in advice:
             add(action)
         n = listing.size(allowed)
         if n <= MAX_CANDIDATES:
             for action in listing.all_actions(allowed):
                 add(action)
-            return chosen
+            return list(chosen)
         for _ in range(4 * MAX_CANDIDATES):
             if len(chosen) >= MAX_CANDIDATES:
                 break
             add(listing.nth(allowed, self.rng.below(n)))
-        return chosen
+        return list(chosen)
 
     def _search(self, view: dict, candidates: list[dict], budget: float | None):
         start = time.perf_counter()

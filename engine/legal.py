@@ -272,18 +272,27 @@ def types(legal: dict | None) -> set[str]:
                                                           if template_size(t) > 0}
 
 
+class FirstSeen(list):
+    """A list that takes each item once, in the order first seen; `key(item)` says which items are the same."""
+
+    def __init__(self, key=repr):
+        super().__init__()
+        self._key = key
+        self._seen = set()
+
+    def add(self, item) -> None:
+        k = self._key(item)
+        if k not in self._seen:
+            self._seen.add(k)
+            self.append(item)
+
+
 def values_of(legal: dict | None, kind: str, name: str, **fixed) -> list:
     """Every value field `name` takes among allowed actions of `kind` whose other fields match `fixed`
     (e.g. the squares a unit may move to: values_of(legal, "move", "to", unit=7)). In first-seen order."""
-    out, seen = [], set()
+    out = FirstSeen()
+    add = out.add
     actions, templates = of_type(legal, kind)
-
-    def add(v):
-        key = repr(v)
-        if key not in seen:
-            seen.add(key)
-            out.append(v)
-
     for a in actions:
         if name in a and all(a.get(k) == v for k, v in fixed.items()):
             add(a[name])
@@ -295,4 +304,4 @@ def values_of(legal: dict | None, kind: str, name: str, **fixed) -> list:
                 add(v)
         else:
             add(t[name])
-    return out
+    return list(out)

@@ -133,6 +133,16 @@ class App:
             self.stack.pop()
         self.redraw()
 
+    def to_menu(self) -> None:
+        """Back to the main menu (the title scene at the bottom of the stack)."""
+        from game.scenes.title import TitleScene
+        self.back_to(TitleScene)
+
+    def show_game_over(self, link, rows: list, colours=None) -> None:
+        """The game-over scene over the board of `link`'s game: `rows` as game.scenes.game_over shows them."""
+        from game.scenes.game_over import show_game_over
+        show_game_over(self, link, rows, **({"colours": colours} if colours else {}))
+
     def quit(self) -> None:
         self.running = False
 

@@ -147,6 +147,10 @@ class GuiScene:
     def gui_update(self, dt: float) -> None:
         self.gui.update(dt)
 
+    def update(self, dt: float) -> None:
+        """A scene with nothing else to update each frame keeps this; one that has calls `gui_update` first."""
+        self.gui_update(dt)
+
     def frame_rate(self) -> float:
         """A focused field's cursor blinks; otherwise the scene changes only with input."""
         return GLOW if any(f.focused for f in self.fields) else STILL

@@ -7,9 +7,10 @@ secrets are shown. `act` is always refused.
 """
 from engine import saves
 from engine.session import Session
+from net.link import InProcessLink
 
 
-class ReplayLink:
+class ReplayLink(InProcessLink):
     replay = True  # boards and the game-over screen treat a replay as read-only
     def __init__(self, path):
         self.path = path
@@ -67,16 +68,8 @@ class ReplayLink:
         return []
 
     @property
-    def phase(self) -> str:
-        return self.session.phase
-
-    @property
-    def rev(self) -> int:
-        return self.session.rev
-
-    @property
-    def status(self) -> str:
-        return "closed" if self._closed else "connected"
+    def answering(self) -> Session:
+        return self.session   # the game replayed so far (a step back loads it again)
 
     def view(self, seat):
         v = self.session.view(None)  # a replay shows what a spectator saw, whatever seat is asked

@@ -56,6 +56,28 @@ class TableLink(Protocol):
     def close(self) -> None: ...
 
 
+class InProcessLink:
+    """The part of a TableLink whose game lives in this process (local play, a replay): connected until closed,
+    its phase and rev those of `answering`, what holds the game (a Table; a replay's Session)."""
+    _closed = False
+
+    @property
+    def answering(self):
+        raise NotImplementedError
+
+    @property
+    def phase(self) -> str:
+        return self.answering.phase
+
+    @property
+    def rev(self) -> int:
+        return self.answering.rev
+
+    @property
+    def status(self) -> str:
+        return "closed" if self._closed else "connected"
+
+
 class ThreadedLink:
     """The part of a TableLink whose client runs on another thread (a LAN host's, a club's): what arrived
     waits in an inbox for `poll`, the seats, phase and rev as the last view said. Subclasses set

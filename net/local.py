@@ -12,12 +12,13 @@ from collections import deque
 import msgpack
 
 from engine.session import Session
+from net.link import InProcessLink
 from net.table import Table
 
 MAX_BOT_MOVES_PER_POLL = 1000  # bound on a bot_delay=0 poll (bots finishing a game among themselves)
 
 
-class LocalTable:
+class LocalTable(InProcessLink):
     """`bot_factory` makes the bots (bots.make in the product: the table imports no bots of its own).
     `timer_scale` multiplies the rules' timed steps (0: they fire as soon as nothing else moves)."""
 
@@ -83,16 +84,8 @@ class LocalTable:
         return list(self._human)
 
     @property
-    def phase(self) -> str:
-        return self.table.phase
-
-    @property
-    def rev(self) -> int:
-        return self.table.rev
-
-    @property
-    def status(self) -> str:
-        return "closed" if self._closed else "connected"
+    def answering(self) -> Table:
+        return self.table
 
     def view(self, seat: int | None) -> dict:
         return self.table.view(seat)

@@ -17,15 +17,12 @@ Sides' colours are the window's (ownership changes in play), so the art itself i
 Run: python tools/make_ah_tactics_art.py   (deterministic; writes the PNG)
 """
 import math
-import os
 import random
 import sys
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools import drawing  # noqa: E402  (first: pygame starts headless)
 import pygame  # noqa: E402
 
 from engine.ah_tactics.board import load  # noqa: E402
@@ -33,33 +30,18 @@ from engine.resources import read_board  # noqa: E402
 from game.ah_tactics.geometry import ART_FILE, COLS, ROWS, SQUARE, local_centre  # noqa: E402
 
 W, H = COLS * SQUARE, ROWS * SQUARE
-CLEAR = (214, 214, 168)
-CLEAR_SOUTH = (220, 210, 166)
-MOTTLE = (196, 200, 150)
-SEA = (118, 160, 190)
-SEA_DEEP = (96, 140, 176)
-SHORE = (62, 92, 120)
-RIPPLE = (150, 186, 208)
-SAND = (236, 218, 160)
+# open ground, sea and beaches
+CLEAR, CLEAR_SOUTH, MOTTLE, SEA = (214, 214, 168), (220, 210, 166), (196, 200, 150), (118, 160, 190)
+SEA_DEEP, SHORE, RIPPLE, SAND = (96, 140, 176), (62, 92, 120), (150, 186, 208), (236, 218, 160)
 SAND_DOT = (196, 168, 104)
-FOREST = (120, 158, 92)
-CROWN = (70, 112, 56)
-CROWN_DARK = (44, 78, 38)
-MOUNTAIN = (178, 150, 112)
-PEAK = (112, 82, 52)
-PEAK_SHADE = (150, 120, 86)
-RIVER = (52, 110, 178)
-RIVER_BANK = (200, 226, 240)
-BRIDGE = (96, 72, 48)
-ROAD = (196, 44, 36)
-RAIL = (28, 26, 26)
-CITY = (168, 156, 140)
-BLOCK = (124, 110, 96)
-PIER = (70, 58, 46)
-GRID_INK = (60, 60, 40, 38)
-INK = (46, 40, 30)
-HALO = (246, 240, 214)
-BORDER_INK = (90, 60, 50)
+# forest and mountains
+FOREST, CROWN, CROWN_DARK, MOUNTAIN = (120, 158, 92), (70, 112, 56), (44, 78, 38), (178, 150, 112)
+PEAK, PEAK_SHADE = (112, 82, 52), (150, 120, 86)
+# rivers, roads, railroads and cities
+RIVER, RIVER_BANK, BRIDGE, ROAD, RAIL = (52, 110, 178), (200, 226, 240), (96, 72, 48), (196, 44, 36), (28, 26, 26)
+CITY, BLOCK, PIER = (168, 156, 140), (124, 110, 96), (70, 58, 46)
+# lettering and marks
+GRID_INK, INK, HALO, BORDER_INK = (60, 60, 40, 38), (46, 40, 30), (246, 240, 214), (90, 60, 50)
 BIVOUAC_INK = (70, 70, 60)
 
 
@@ -353,13 +335,9 @@ def paint(board) -> pygame.Surface:
 
 
 def main() -> None:
-    pygame.init()
-    pygame.display.set_mode((1, 1))
+    drawing.start()
     load("ah_tactics")   # the rules' loader validates the map first
-    surf = paint(read_board("ah_tactics"))
-    ART_FILE.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surf, str(ART_FILE))
-    print(f"wrote {ART_FILE.relative_to(ROOT)} ({W}x{H})")
+    drawing.save(paint(read_board("ah_tactics")), ART_FILE)
 
 
 if __name__ == "__main__":

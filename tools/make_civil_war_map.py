@@ -19,37 +19,27 @@ Run: python tools/make_civil_war_map.py   (deterministic; writes the PNG)
 """
 import json
 import math
-import os
 import random
 import sys
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools import drawing  # noqa: E402  (first: pygame starts headless)
 import pygame  # noqa: E402
 
 from engine.civil_war.board import load  # noqa: E402
 from game.civil_war.geometry import ART_FILE, SIZE, SQUARE, local_centre  # noqa: E402
 
 W = SIZE * SQUARE
-BOARD_FILE = ROOT / "assets" / "boards" / "civil_war.json"
+BOARD_FILE = drawing.ROOT / "assets" / "boards" / "civil_war.json"
 
-LAND = (226, 211, 170)
-LAND_DARK = (205, 186, 140)
-SEA_SHALLOW = (156, 193, 199)
-SEA_DEEP = (104, 148, 174)
-COAST = (62, 88, 104)
-RIPPLE = (128, 168, 184)
-MOUNTAIN = (128, 96, 62)
-MOUNTAIN_SHADE = (92, 66, 42)
-PASS_ROAD = (164, 108, 56)
-RIVER = (58, 112, 168)
-RAIL = (44, 36, 32)
-GRID = (90, 70, 44, 46)
-INK = (50, 38, 28)
-HALO = (238, 228, 198)
+# the paper and the sea
+LAND, LAND_DARK, SEA_SHALLOW, SEA_DEEP = (226, 211, 170), (205, 186, 140), (156, 193, 199), (104, 148, 174)
+COAST, RIPPLE = (62, 88, 104), (128, 168, 184)
+# mountains and passes
+MOUNTAIN, MOUNTAIN_SHADE, PASS_ROAD = (128, 96, 62), (92, 66, 42), (164, 108, 56)
+# lines and lettering
+RIVER, RAIL, GRID, INK, HALO = (58, 112, 168), (44, 36, 32), (90, 70, 44, 46), (50, 38, 28), (238, 228, 198)
 SEA_INK = (40, 74, 102)
 
 WATER_SHARE = {"~": 1.0, ",": 0.58}
@@ -407,8 +397,7 @@ def paint_compass(surf, centre=(470, 640)) -> None:
 
 
 def make() -> pygame.Surface:
-    pygame.init()
-    pygame.display.set_mode((1, 1))
+    drawing.start()
     board = load("civil_war")
     terrain = json.loads(BOARD_FILE.read_text(encoding="utf-8"))["terrain"]
     surf = pygame.Surface((W, W))
@@ -432,10 +421,7 @@ def make() -> pygame.Surface:
 
 
 def main() -> int:
-    surf = make()
-    ART_FILE.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surf, str(ART_FILE))
-    print(f"wrote {ART_FILE.relative_to(ROOT)} ({W}x{W})")
+    drawing.save(make(), ART_FILE)
     return 0
 
 

@@ -9,14 +9,11 @@ Drawn four times larger and smoothed down, so its edges are soft at 64 pixels.
 """
 import argparse
 import math
-import os
 import sys
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
+from tools import drawing  # noqa: E402  (first: pygame starts headless)
 import pygame  # noqa: E402
 
 from game import theme  # noqa: E402
@@ -90,17 +87,14 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if the committed icon differs")
     args = parser.parse_args(argv)
-    pygame.init()
-    pygame.display.set_mode((1, 1))
+    drawing.start()
     icon = draw()
     if args.check:
         committed = pygame.image.load(str(ICON_FILE))
         same = pygame.image.tobytes(committed.convert_alpha(), "RGBA") == pygame.image.tobytes(icon, "RGBA")
         print("icon up to date" if same else f"{ICON_FILE} differs from what tools/make_icon.py draws")
         return 0 if same else 1
-    ICON_FILE.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(icon, str(ICON_FILE))
-    print(f"wrote {ICON_FILE}")
+    drawing.save(icon, ICON_FILE)
     return 0
 
 

@@ -10,9 +10,11 @@ re-running writes the same files.
 """
 import math
 import random
-import struct
-import wave
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools import wav  # noqa: E402
 
 RATE = 16000
 OUT = Path(__file__).resolve().parents[1] / "assets" / "music"
@@ -115,22 +117,8 @@ def campaign() -> list[float]:
 TRACKS = {"menu": menu, "campaign": campaign}
 
 
-def write(path: Path, samples: list[float], peak: float = 0.7) -> None:
-    top = max((abs(s) for s in samples), default=1.0) or 1.0
-    frames = b"".join(struct.pack("<h", int(max(-1.0, min(1.0, s / top * peak)) * 32767)) for s in samples)
-    with wave.open(str(path), "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(RATE)
-        w.writeframes(frames)
-
-
 def main() -> int:
-    OUT.mkdir(parents=True, exist_ok=True)
-    for name, make in TRACKS.items():
-        write(OUT / f"{name}.wav", make())
-        print(f"wrote assets/music/{name}.wav")
-    return 0
+    return wav.write_all(OUT, TRACKS, rate=RATE, peak=0.7)
 
 
 if __name__ == "__main__":

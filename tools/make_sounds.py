@@ -6,9 +6,11 @@ Deterministic: a fixed seed for the noise, so re-running gives the same files.
 """
 import math
 import random
-import struct
-import wave
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools import wav  # noqa: E402
 
 RATE = 22050
 OUT = Path(__file__).resolve().parents[1] / "assets" / "sounds"
@@ -158,22 +160,12 @@ EFFECTS = {"click": click, "error": error, "dice": dice, "conquest": conquest, "
            "defeat": defeat, "place": place, "flag": flag, "tick": tick, "go": go, "attacked": attacked}
 
 
-def write(path: Path, samples: list[float], peak: float = 0.8) -> None:
-    top = max((abs(s) for s in samples), default=1.0) or 1.0
-    frames = b"".join(struct.pack("<h", int(max(-1.0, min(1.0, s / top * peak)) * 32767)) for s in samples)
-    with wave.open(str(path), "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(RATE)
-        w.writeframes(frames)
+def write(path: Path, samples: list[float]) -> None:
+    wav.write(path, samples, rate=RATE, peak=0.8)
 
 
 def main() -> int:
-    OUT.mkdir(parents=True, exist_ok=True)
-    for name, make in EFFECTS.items():
-        write(OUT / f"{name}.wav", make())
-        print(f"wrote assets/sounds/{name}.wav")
-    return 0
+    return wav.write_all(OUT, EFFECTS, rate=RATE, peak=0.8)
 
 
 if __name__ == "__main__":

@@ -19,15 +19,12 @@ loader (engine.tactics1940.board), so the picture cannot disagree with the game:
 Run: python tools/make_tactics1940_art.py   (deterministic; writes the PNG)
 """
 import math
-import os
 import random
 import sys
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools import drawing  # noqa: E402  (first: pygame starts headless)
 import pygame  # noqa: E402
 
 from engine.tactics1940.board import OCEAN, SAFETY, load  # noqa: E402
@@ -35,26 +32,17 @@ from game.wargame import symbols  # noqa: E402
 from game.tactics1940.geometry import ART_FILE, SIZE, SQUARE, corner_rect, local_rect  # noqa: E402
 
 W = SIZE * SQUARE
-CARD = (228, 216, 184)
-CARD_DARK = (206, 190, 150)
-RIM = (30, 36, 48)
-SEA_DEEP = (22, 58, 98)
-SEA = (34, 80, 128)
-SEA_GRID = (78, 128, 176)
-SEA_INK = (150, 196, 232)
-WAVE = (56, 108, 156)
-HARBOUR = (58, 110, 150)
-QUAY = (120, 112, 96)
-SAFE = (104, 178, 186)
-SAFE_DARK = (76, 150, 160)
+# the printed card and its rim
+CARD, CARD_DARK, RIM = (228, 216, 184), (206, 190, 150), (30, 36, 48)
+# the oceans
+SEA_DEEP, SEA, SEA_GRID, SEA_INK, WAVE = (22, 58, 98), (34, 80, 128), (78, 128, 176), (150, 196, 232), (56, 108, 156)
+# ports and the safety zone
+HARBOUR, QUAY, SAFE, SAFE_DARK = (58, 110, 150), (120, 112, 96), (104, 178, 186), (76, 150, 160)
 SAFE_INK = (236, 250, 250)
-LAND_FILL = (176, 168, 128)
-LAND_DARK = (150, 142, 104)
-RUNWAY = (92, 92, 96)
-COAST = (24, 26, 30)
-OCEAN_LINE = (242, 232, 196)
-BRASS = (176, 132, 52)
-INK = (58, 44, 30)
+# home areas
+LAND_FILL, LAND_DARK, RUNWAY, COAST = (176, 168, 128), (150, 142, 104), (92, 92, 96), (24, 26, 30)
+# lines and lettering
+OCEAN_LINE, BRASS, INK = (242, 232, 196), (176, 132, 52), (58, 44, 30)
 
 CORNER_TITLES = {"davy_jones_locker": "Davy Jones' Locker", "supply_base": "Supply Base",
                  "gold_reserve": "Gold Reserve", "chance_deck": "Chance Cards"}
@@ -318,14 +306,11 @@ def paint(board) -> pygame.Surface:
 
 
 def main() -> None:
-    pygame.init()
-    pygame.display.set_mode((1, 1))
+    drawing.start()
     board = load()
     if board.size != SIZE:
         raise SystemExit(f"the board is {board.size} squares a side; the art is drawn for {SIZE}")
-    ART_FILE.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(paint(board), str(ART_FILE))
-    print(ART_FILE.relative_to(ROOT))
+    drawing.save(paint(board), ART_FILE)
 
 
 if __name__ == "__main__":

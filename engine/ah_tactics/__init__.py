@@ -26,7 +26,10 @@ docs/ah_tactics.md ("Protocol: ah_tactics"). Modules, one idea each:
   views         public and private views, redaction, prompts, sides
 """
 from engine.package import option_surface
-from engine.ah_tactics import listing, setup as setup_module, turns, views
+from engine.ah_tactics import setup as setup_module
+from engine.ah_tactics.listing import legal  # noqa: F401  (the contract's names, from the modules that answer them)
+from engine.ah_tactics.turns import apply, to_act  # noqa: F401
+from engine.ah_tactics.views import private as private_view, prompt, redact, sides, view  # noqa: F401
 from engine.ah_tactics import queries  # view-level questions a window asks (docs: "Queries the window asks")
 from engine.ah_tactics.board import load
 from engine.ah_tactics.headquarters import UNATTACHED
@@ -100,15 +103,6 @@ _phase_ended = when_changed("phase", "active", "round")
 
 def undo_barrier(before, after, seat, action, events) -> bool:
     return _phase_ended(before, after, seat, action, events) or any(e.get("type") in _SHOWS | _STRUCK for e in events)
-
-to_act = turns.to_act
-apply = turns.apply
-legal = listing.legal
-view = views.view
-private_view = views.private
-redact = views.redact
-prompt = views.prompt
-sides = views.sides
 
 
 default_options, validate_options = option_surface(

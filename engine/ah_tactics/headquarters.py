@@ -67,26 +67,13 @@ def binding(state: dict) -> bool:
 
 def move_keeps_range(state: dict, uid: int, dest) -> bool:
     """Under the binding option: False when moving `uid` to `dest` takes an in-range corps HQ out of range."""
-    if not binding(state):
-        return True
-    side = ROSTER[uid].side
-    if ROSTER[uid].hq == "corps":
-        if not hq_in_range(state, uid):
-            return True
-        return _in_range_at([at(state, m) for m in members(state, side, ROSTER[uid].corps)], dest)
-    corps = state["units"][uid]["corps"]
-    if ROSTER[uid].kind == HQ or corps is None:
-        return True
-    hq = corps_hq(side, corps)
-    if state["units"][hq]["at"] is None or not hq_in_range(state, hq):
-        return True
-    positions = [dest if m == uid else at(state, m) for m in members(state, side, corps)]
-    return _in_range_at(positions, at(state, hq))
+    keeps = range_filter(state, uid)
+    return keeps is None or keeps(tuple(dest))
 
 
 def range_filter(state: dict, uid: int):
-    """Under the binding option, a predicate on the destinations of `uid` (None: any will do);
-    the same judgement as move_keeps_range, worked out once per unit."""
+    """Under the binding option, a predicate on the destinations of `uid` (None: any will do): the judgement
+    of move_keeps_range, worked out once per unit (the legal listing asks it of every square)."""
     if not binding(state):
         return None
     side = ROSTER[uid].side

@@ -36,14 +36,13 @@ from fractions import Fraction
 from functools import lru_cache
 
 from engine import grid
-from engine.ah_tactics import allowance, battles, contact, crt, headquarters, movement, reserves
-from engine.ah_tactics.allowance import squares as allowance_text
+from engine.ah_tactics import airborne, allowance, battles, contact, crt, headquarters, movement, reserves, turns
 from engine.ah_tactics.battles import battle_halves
 from engine.ah_tactics.board import load
 from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
 from engine.ah_tactics.crt import ATTACKER, BACK, DEFENDER, ELIM, EXCHANGE
 from engine.ah_tactics.state import ACTIVE, FULL_ALLOWANCE, SIDE_NAMES, attack_factor, defence_factor
-from engine.ah_tactics.units import CORPS, FACTOR, FOOT, HQ as HQ_KIND, PARA, ROSTER, corps_hq
+from engine.ah_tactics.units import CORPS, FACTOR, FOOT, HQ as HQ_KIND, ROSTER, corps_hq
 
 __all__ = ["route", "reach_costs", "move_refusal", "reserve_refusal", "assign_refusal", "crt_chart",
            "battle_columns", "outcome_chances", "front_line", "hq_ranges", "factors", "may_enter",
@@ -68,7 +67,7 @@ def seen(view: dict) -> dict:
             for b in public.get("plan") or []]
     # a unit that flew this turn is halted too (rule D3): the public `halted` answers for both
     return {"units": units, "options": dict(public.get("options") or {}), "plan": plan,
-            "halted": list(public.get("halted") or []), "flown": []}
+            "halted": list(public.get("halted") or []), "moved": list(public.get("moved") or []), "flown": []}
 
 
 def _side(view: dict) -> int | None:
@@ -163,30 +162,25 @@ def move_refusal(view: dict, unit: int, to, *, air: bool = False) -> str:
         mine = ROSTER[taken].side == ROSTER[unit].side
         return (f"The {ROSTER[taken].name} stands there: one unit to a square (rule C)."
                 + ("" if mine else " Attack it in the battle plan, after movement."))
+    if air:   # a taken square was answered above: the rest of the drop zone is the ground
+        lands = bool(movement.tables(board.name, movement.FOOT).enter >> board.grid.index(to) & 1)
+        return airborne.drop_problem(seen(view), _side(view), unit, lands) or f"The {name} may not move there now."
     problem = allowance.movable(seen(view), _side(view), unit)
     if problem:
         return problem
     terrain = board.terrain[to]
-    if air:
-        if ROSTER[unit].kind != PARA:
-            return "Only your parachute divisions on the board move by air."
-        if not movement.tables(board.name, movement.FOOT).enter >> board.grid.index(to) & 1:
-            return "A parachute division lands on a free square of open land or forest."
-        return f"The {name} has already moved this turn; it flies only once, as its whole move."
     if terrain == movement.SEA:
         return "Units cross the sea only from a friendly port's dock (rule D4): click a dock, not the water."
     if not movement.enterable(terrain, ROSTER[unit].mover):
         if terrain == movement.MOUNTAIN:
             return "Only mountain divisions enter the mountains (rule D1)."
         return "Armor never enters a forest, even on a road (rule D2)."
-    if unit in _own_reserves(view):
-        allowed = _reserve_squares(view, unit)
-        if not allowed >> board.grid.index(to) & 1:
-            return "A reserve moves only to a free square behind the front line, away from the enemy."
-    if not headquarters.move_keeps_range(seen(view), unit, to):
-        return "That move would leave a corps HQ out of range of its corps (rule H2, binding)."
+    reserve_zone = _reserve_squares(view, unit) if unit in _own_reserves(view) else None
+    problem = turns.placement_problem(board, seen(view), unit, to, reserve_zone)
+    if problem:
+        return problem
     if route(view, unit, to) is None:
-        return f"The {name} cannot reach {list(to)} with {allowance_text(_budget(view))} squares of allowance left."
+        return turns.out_of_reach(unit, to, _budget(view))
     return f"The {name} may not move there now."
 
 

@@ -12,9 +12,9 @@ from engine.ah_tactics import (airborne, allowance, battles, cities, contact, en
                                reserves, results, setup, victory)
 from engine.ah_tactics.board import load
 from engine.ah_tactics.movement import field_for
-from engine.ah_tactics.state import (ACTIVE, BATTLE, CONTACT, ELIMINATED, MOVE, OVER, RESERVE, RETREAT, SETUP,
+from engine.ah_tactics.state import (BATTLE, CONTACT, ELIMINATED, MOVE, OVER, RESERVE, RETREAT, SETUP,
                                      SIDE_NAMES, at, controller, is_combat, is_commander, side_of_seat, side_seats)
-from engine.ah_tactics.units import PARA, ROSTER
+from engine.ah_tactics.units import ROSTER
 from engine.errors import ILLEGAL, RuleError
 from engine.hidden import secret_event
 
@@ -91,15 +91,13 @@ def _move(board, state, side, action, rng):
     unit = ROSTER[uid]
     if dest == src:
         refuse(f"The {unit.name} is already there.")
-    if reserve and not reserves.allowed_for(board, state, uid) & board.grid.bit(dest):
-        refuse("A reserve moves only to a free square behind the front line, away from the enemy.")
-    if not headquarters.move_keeps_range(state, uid, dest):
-        refuse("That move would leave a corps HQ out of range of its corps (rule H2, binding).")
+    problem = placement_problem(board, state, uid, dest, reserves.allowed_for(board, state, uid) if reserve else None)
+    if problem:
+        refuse(problem)
     ground = field_for(board, state, side)
     route = ground.route(src, dest, unit.mover, allowance.budget(state, uid), amphibious=unit.kind == "amphibious")
     if route is None:
-        refuse(f"The {unit.name} cannot reach {list(dest)} with {allowance.squares(state['allowance'])} "
-               "squares of allowance left.")
+        refuse(out_of_reach(uid, dest, state["allowance"]))
     cost, path = route
     if reserve:
         allowance.pay(state, uid, cost)
@@ -108,6 +106,23 @@ def _move(board, state, side, action, rng):
         return [secret_event({"type": "reserve_moved", "side": SIDE_NAMES[side]}, side_seats(state, side),
                              unit=uid, x=dest[0], y=dest[1], cost=cost)]
     return _walk(board, state, side, uid, src, path, ground.stop)
+
+
+def placement_problem(board, state, uid: int, dest, reserve_zone: int | None) -> str | None:
+    """Why `uid` may not end a move on `dest`, its route aside (None: it may): a reserve stands only behind the
+    front line, away from the enemy (G), and a binding HQ range may not break (H2). `reserve_zone`: the squares
+    (bits) the unit may move to as a reserve, None when it is not one. The window's question asks it too."""
+    if reserve_zone is not None and not reserve_zone & board.grid.bit(dest):
+        return "A reserve moves only to a free square behind the front line, away from the enemy."
+    if not headquarters.move_keeps_range(state, uid, dest):
+        return "That move would leave a corps HQ out of range of its corps (rule H2, binding)."
+    return None
+
+
+def out_of_reach(uid: int, dest, allowance_left: int) -> str:
+    """The refusal of a move that the allowance left (in thirds) cannot pay for (rule C)."""
+    return (f"The {ROSTER[uid].name} cannot reach {list(dest)} with {allowance.squares(allowance_left)} "
+            "squares of allowance left.")
 
 
 def _walk(board, state, side, uid, src, path, halts) -> list[dict]:
@@ -175,13 +190,9 @@ def _stumble(state, side, uid, start, hidden_units) -> list[dict]:
 
 def _drop(board, state, side, action, rng):
     uid, dest = _unit(action), tuple(action["to"])
-    unit = ROSTER[uid]
-    if unit.kind != PARA or unit.side != side or state["units"][uid]["status"] != ACTIVE:
-        refuse("Only your parachute divisions on the board move by air.")
-    if uid in state["moved"] or uid in state["flown"]:
-        refuse(f"The {unit.name} has already moved this turn; it flies only once, as its whole move.")
-    if not airborne.drop_zone(board, state, side) & board.grid.bit(dest):
-        refuse("A parachute division lands on a free square of open land or forest.")
+    problem = airborne.drop_problem(state, side, uid, bool(airborne.drop_zone(board, state, side) & board.grid.bit(dest)))
+    if problem:
+        refuse(problem)
     src = at(state, uid)
     allowance.mark(state, "flown", uid)
     allowance.mark(state, "moved", uid)

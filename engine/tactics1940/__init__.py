@@ -26,7 +26,9 @@ from engine import sides as side_list
 from engine.gametype import CHANCE, IMPERFECT, SEQUENTIAL, GameType
 from engine.rng import Rng
 from engine.schema import Bool, Int, ListOf, Square, Str
-from engine.tactics1940 import deck, queries, turns, views
+from engine.tactics1940 import deck, queries
+from engine.tactics1940.turns import apply, legal, timer, to_act  # noqa: F401  (the contract's names)
+from engine.tactics1940.views import private_view, prompt, redact, view  # noqa: F401
 from engine.tactics1940.board import load
 from engine.tactics1940.sampling import sample_state  # noqa: F401  (information sets: docs/games.md)
 from engine.tactics1940.pieces import (NORTH, POWERS_BY_SEATS, PIECES_PER_SEAT, PROTEST_CARDS, SOUTH, START_COINS,
@@ -67,14 +69,6 @@ ACTIONS = {
 # Undo (docs/tactics1940.md, "Undo"): only an order aside; a move draws its chance card at once.
 UNDOABLE = {"demand"}
 
-to_act = turns.to_act
-apply = turns.apply
-legal = turns.legal
-timer = turns.timer
-view = views.view
-private_view = views.private_view
-redact = views.redact
-prompt = views.prompt
 QUERIES = queries.__all__   # what bots may ask the rules (tests/bots/test_legal_only.py holds them to it)
 
 

@@ -225,11 +225,8 @@ class ClickInput:
             self.refuse("Click one of your units first, then the enemy it attacks.")
 
     # ----- input -------------------------------------------------------------------------------
-    def cancel(self) -> bool:
-        if (self.selected is not None and self.phase != "retreat") or self.picked_defender is not None:
-            self.reset_input()
-            return True
-        return False
+    def picked(self) -> bool:
+        return (self.selected is not None and self.phase != "retreat") or self.picked_defender is not None
 
     def key_commands(self) -> dict:
         return {pygame.K_RETURN: self.main_action, pygame.K_KP_ENTER: self.main_action,
@@ -239,9 +236,6 @@ class ClickInput:
                 pygame.K_f: lambda: self._contact("fight"), pygame.K_b: lambda: self._contact("fall_back"),
                 pygame.K_i: self.inspect, pygame.K_c: self.show_crt, pygame.K_l: self.toggle_front,
                 pygame.K_q: self.toggle_hq}
-
-    def board_key(self, event) -> bool:
-        return super().board_key(event) or self.pointer.key(event.key)
 
     def board_pointer(self, event) -> bool:
         if (self.regrouping and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1

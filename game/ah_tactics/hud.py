@@ -7,9 +7,9 @@ from game import theme
 from game.ah_tactics.counters import SIDE_TITLES, SIDES, side_colour
 from game.ah_tactics.orders import thirds_text
 from game.board_kit import hud as kit_hud
+from game.board_kit.hud import TOP_BAR  # noqa: F401  (the scene places the bar there)
 from game.theme import fit_text
 
-TOP_BAR = pygame.Rect(0, 0, 1280, 40)
 SIDE = pygame.Rect(1000, 40, 280, 760)
 TURN_BOX = pygame.Rect(1008, 46, 264, 84)
 GAUGE = pygame.Rect(1008, 136, 264, 50)
@@ -22,30 +22,9 @@ FULL_ALLOWANCE = 90    # thirds: the rule book's 30 squares a turn
 PHASES = {"setup": "Set-up", "move": "Movement", "battle": "Battle plan", "retreat": "Fall-back",
           "contact": "Reserves found", "over": "Game over"}
 
-HELP_LINES = [
-    ("Click", "a unit of yours, then a square of its shaded reach (white near, blue, violet far); the pointer "
-              "draws the move's path and cost"),
-    ("Right-click / I", "the unit under the pointer: factors, corps, moves left, the ground it may enter"),
-    ("C", "the Combat Results Table, the planned battle's column lit (the plan panel gives its chances)"),
-    ("Q / L", "the corps HQs' ranges (rule H2) / your front line (reserves go behind it)"),
-    ("D", "a parachute division picked: switch between moving by land and dropping by air"),
-    ("R / V", "send the picked unit into reserve (off the board) / bring a reserve back"),
-    ("G", "your movement: the picked division changes corps (the commander regroups; 1-5 or a click)"),
-    ("Enter", "set-up done · end movement · confirm the battle plan"),
-    ("Battle plan", "click your unit, then an enemy: it attacks it (1 / 2 before: how many factors)"),
-    ("", "click an enemy, then another: fight them as one battle; right-click a planned unit: take it out"),
-    ("F / B", "reserves found: fight, or fall back"),
-    ("Wheel / + -", "zoom the map; drag or arrow keys pan it, 0 shows it whole"),
-    ("Space (held)", "while the other side plays: fast-forward; X keeps it on"),
-    ("Esc", "drop the selection; twice: leave (the game is saved)"),
-    ("H / F1", "this help"),
-]
-
 
 def build_top_bar(seats: list[dict], pub: dict, shown_seat, allowance) -> pygame.Surface:
-    surf = pygame.Surface(TOP_BAR.size, pygame.SRCALPHA)
-    surf.fill((*theme.colours.panel, 255))
-    pygame.draw.line(surf, theme.colours.panel_border, (0, TOP_BAR.h - 1), (TOP_BAR.w, TOP_BAR.h - 1), 2)
+    surf = kit_hud.new_bar()
     units = pub.get("units") or []
     active = pub.get("active")
     for i, side in enumerate(SIDES):
@@ -146,9 +125,3 @@ def panel_row_at(pos) -> int | None:
         return None
     row = y // PANEL_ROW_H
     return row if row < 8 else None
-
-
-def build_help() -> pygame.Surface:
-    return kit_hud.build_help("How to play the Tactics (1954) board", HELP_LINES,
-                              "Each turn: 30 squares of movement for your whole army, then every enemy next to you "
-                              "is fought. The whole rules: main menu, Rules.", width=1000, key_column=180)

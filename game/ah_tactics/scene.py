@@ -50,7 +50,7 @@ class BoardScene(ClickInput, Panels, Overlays, BaseBoardScene):
     idle_keys = "H help  ·  mouse over a unit for details  ·  wheel zoom"
 
     def __init__(self, app, link):
-        super().__init__(app, link, build_help=hud.build_help)
+        super().__init__(app, link, game_id="ah_tactics")
         self.board = read_board("ah_tactics")
         self.terrain = TerrainLayer(GRID, art=pygame.image.load(str(ART_FILE)).convert())
         open_map(self, GRID, BOARD_RECT, MAX_ZOOM)   # map, picture, pointer, lights, shading, inspector
@@ -64,8 +64,6 @@ class BoardScene(ClickInput, Panels, Overlays, BaseBoardScene):
         self.log = EventLog(self.board, lambda: self.pub.get("units"), hud.LOG_RECT.w)
         self.cover = HotSeatCover(self.reveal, note=COVER_NOTE, colour_of=seat_colour)
         self.orders: Orders | None = None
-        self.orders_serial = 0
-        self._orders_key = None
         self.selected: int | None = None      # a unit of ours picked to move, place, fall back or attack
         self.picked_defender: int | None = None   # an enemy picked to join another battle (combine)
         self.air = False                      # the picked parachute division drops by air
@@ -135,12 +133,8 @@ class BoardScene(ClickInput, Panels, Overlays, BaseBoardScene):
 
     def read_view(self) -> None:
         self._place_units()
-        active = self.active_seat
-        key = (self.shown_rev, active)
-        if key != self._orders_key:
-            self._orders_key = key
-            self.orders = Orders(self.view, active) if active is not None and not self.over else None
-            self.orders_serial += 1
+        if self.orders_changed():
+            self.orders = self.read_orders(Orders)
             self._keep_selection()
 
     def _place_units(self) -> None:

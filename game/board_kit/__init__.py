@@ -7,9 +7,9 @@ Each module is one idea and knows nothing about any one game's rules or data:
   seats        which seat the window may act for (one seat, hot-seat, watching), sending actions
                through the link, refusing clicks with a toast
   cover        the hot-seat "pass the device" screen between two human seats
-  help_card    the keyboard-help card (H / F1)
-  hud          cached heads-up surfaces: `Cached`, `fit_text`, the hint line, tooltips, the help
-               overlay, the side panel's backdrop
+  help_card    the keyboard-help card (H / F1), worded per game in game/help/keys/<game_id>.json
+  hud          cached heads-up surfaces: `Cached`, `fit_text`, the top bar's ground, the hint line,
+               tooltips, the help overlay, the side panel's backdrop
   highlights   the highlight styles every board lights places in, and the sprite that paints one
   reach_shading  (counter boards) a reach shaded by cost band with contour lines, and the path to the
                cell under the pointer with its cost — no label on every cell

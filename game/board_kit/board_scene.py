@@ -17,10 +17,12 @@
 
 A board fills in what is its own (all optional but `draw_board` and `move_hint`):
   reset_input()            drop selections (the cover went up, a seat was revealed)
-  read_view()              take what it needs from the view just read
+  read_view()              take what it needs from the view just read (`orders_changed()` says when to
+                           read the seat's orders anew, `read_orders(reader)` reads them)
   modal()                  the dialog or chooser in front, or None
-  cancel() -> bool         Esc: drop what is held; True if there was something
-  key_commands()           its keys: pygame key -> function (or board_key(event) for more)
+  picked() -> bool         whether something is picked, which Esc drops (`reset_input`) before leaving
+  key_commands()           its keys: pygame key -> function (or board_key(event) for more); a board on a
+                           zoomable map sets `pointer`, which takes the keys left over (zoom, pan)
   board_pointer(event)     clicks, drags and the wheel over its own widgets and map
   on_event(event)          effects of an event (the base logs it first)
   tick(dt)                 animations
@@ -34,12 +36,14 @@ A board fills in what is its own (all optional but `draw_board` and `move_hint`)
 Layout is class attributes: `side_rect`, `log_rect`, `log_title`, `hint_rect`, `hint_reserve`, `undo_rect`,
 `tooltip_bounds`, `help_centre`.
 """
+from functools import partial
+
 import pygame
 
 from game import sound, theme
 from game.board_kit import history, undo
 from game.board_kit.departures import HostSeats
-from game.board_kit.help_card import HelpCard
+from game.board_kit.help_card import HelpCard, keys_card
 from game.board_kit.pace import HOLD_KEY, TOGGLE_KEY, Pace
 from game.board_kit.hud import Cached, build_hint, build_side_panel, build_tooltip
 from game.board_kit.seats import SeatedBoard
@@ -61,9 +65,10 @@ class BaseBoardScene(SeatedBoard, Scene):
     help_centre = (640, 400)
     pace_rect: pygame.Rect | None = None   # where the fast-forward toggle sits (None: Space and X only)
     undo_rect: pygame.Rect | None = None   # where the Undo button sits (None: the hint line's right end)
+    pointer = None   # a board on a zoomable map sets its MapPointer: the keys no command takes zoom and pan it
 
-    def __init__(self, app, link, *, build_help):
-        """`build_help()` makes the help card's surface (the first time H is pressed)."""
+    def __init__(self, app, link, *, game_id: str):
+        """`game_id` names the game whose keyboard-help card (game/help/keys/<game_id>.json) H shows."""
         super().__init__(app)
         self.link = link
         self.init_seats()
@@ -72,7 +77,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         self.time = 0.0
         self.esc_armed = 0.0
         self.game_over_shown = False
-        self.help_card = HelpCard(build_help, self.help_centre)
+        self.help_card = HelpCard(partial(keys_card, game_id), self.help_centre)
         self._side_panel = build_side_panel(self.side_rect, self.log_rect, self.log_title,
                                             title_gap=self.log_title_gap)
         self.undo_button = Button(self.undo_rect or undo.default_rect(self.hint_rect), undo.LABEL, self.undo, size=17)
@@ -89,6 +94,8 @@ class BaseBoardScene(SeatedBoard, Scene):
                                     hosting=lambda: getattr(self.app, "hosted", None) is not None
                                     and self.app.active_link is self.link, area=self.toast_area)
         self._past = history.past_events(link)   # a continued game's earlier events, read back on the first frame
+        self._orders_key = None
+        self.orders_serial = 0   # counts the readings of the seat's orders (scripted players watch it)
 
     @property
     def toast_area(self) -> pygame.Rect:
@@ -108,8 +115,16 @@ class BaseBoardScene(SeatedBoard, Scene):
     def modal(self):
         return None
 
-    def cancel(self) -> bool:
+    def picked(self) -> bool:
+        """Whether something is picked that Esc drops (then a second Esc, with nothing picked, leaves)."""
         return False
+
+    def cancel(self) -> bool:
+        """Esc: drop what is picked (`reset_input`) and say so (True); False when nothing was."""
+        if not self.picked():
+            return False
+        self.reset_input()
+        return True
 
     def key_commands(self) -> dict:
         """The board's keys: pygame key -> what it does (a function of no arguments)."""
@@ -118,7 +133,7 @@ class BaseBoardScene(SeatedBoard, Scene):
     def board_key(self, event) -> bool:
         command = self.key_commands().get(event.key)
         if command is None:
-            return False
+            return self.pointer is not None and self.pointer.key(event.key)
         command()
         return True
 
@@ -192,6 +207,21 @@ class BaseBoardScene(SeatedBoard, Scene):
     @property
     def over(self) -> bool:
         return bool(self.pub.get("result") or self.pub.get("outcome"))
+
+    def orders_changed(self) -> bool:
+        """True once each time the shown revision or the seat to act changes: the moment a board reads the
+        seat's orders anew (`read_orders`); `orders_serial` counts those moments."""
+        key = (self.shown_rev, self.active_seat)
+        if key == self._orders_key:
+            return False
+        self._orders_key = key
+        self.orders_serial += 1
+        return True
+
+    def read_orders(self, reader):
+        """`reader(view, seat)` for the seat this window moves for now; None when none acts or the game is over."""
+        active = self.active_seat
+        return reader(self.view, active) if active is not None and not self.over else None
 
     def refresh(self) -> None:
         """Read the view for the seat on show (the public one under the cover or for a spectator)."""
@@ -283,11 +313,10 @@ class BaseBoardScene(SeatedBoard, Scene):
     # ----- leaving ----------------------------------------------------------------------
     def leave(self) -> None:
         """Back to the main menu, closing the link."""
-        from game.scenes.title import TitleScene
         if self.app.active_link is self.link:
             self.app.active_link = None
         self.link.close()
-        self.app.back_to(TitleScene)
+        self.app.to_menu()
 
     def escape(self) -> bool:
         """Esc: drop what is held; else the first press warns and a second one soon after leaves (at once
@@ -311,8 +340,7 @@ class BaseBoardScene(SeatedBoard, Scene):
 
     def show_game_over(self, rows: list, colours=None) -> None:
         self.game_over_shown = True
-        from game.scenes.game_over import show_game_over
-        show_game_over(self.app, self.link, rows, **({"colours": colours} if colours else {}))
+        self.app.show_game_over(self.link, rows, colours)
 
     # ----- the frame --------------------------------------------------------------------
     def handle(self, event) -> bool:

@@ -1,9 +1,15 @@
 """A board's keyboard-help card (H / F1): drawn over the board, built the first time it shows.
 
 While it is up, any key or click closes it, and it swallows that event and every other one, so the
-key that closes the help never also plays a move.
+key that closes the help never also plays a move. What a game's card says is data, one file a game
+(game/help/keys/<game_id>.json: its title, keys, footer and size), drawn by `keys_card`.
 """
+import json
+
 import pygame
+
+from engine import resources
+from game.board_kit import hud as kit_hud
 
 
 class HelpCard:
@@ -28,3 +34,10 @@ class HelpCard:
         if self._surface is None:
             self._surface = self.build()
         surface.blit(self._surface, self._surface.get_rect(center=self.centre))
+
+
+def keys_card(game_id: str) -> pygame.Surface:
+    """The keyboard-help card of `game_id`, as game/help/keys/<game_id>.json words it."""
+    card = json.loads(resources.package_path("game", "help", "keys", f"{game_id}.json").read_text(encoding="utf-8"))
+    return kit_hud.build_help(card["title"], [tuple(k) for k in card["keys"]], card["footer"], width=card["width"],
+                              key_column=card["key_column"])

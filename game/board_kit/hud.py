@@ -11,6 +11,23 @@ from game import theme
 from game.theme import fit_text  # noqa: F401  (boards import it from here)
 
 
+TOP_BAR = pygame.Rect(0, 0, 1280, 40)   # the bar of sides along the top of a board (the race's is taller)
+
+
+def underline(surf: pygame.Surface) -> pygame.Surface:
+    """`surf` (a top bar) with the panel's border line drawn along its bottom edge."""
+    w, h = surf.get_size()
+    pygame.draw.line(surf, theme.colours.panel_border, (0, h - 1), (w, h - 1), 2)
+    return surf
+
+
+def new_bar(size=TOP_BAR.size) -> pygame.Surface:
+    """A top bar's ground: the panel's colour, opaque, underlined."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    surf.fill((*theme.colours.panel, 255))
+    return underline(surf)
+
+
 class Cached:
     """A surface rebuilt only when its key changes (`builds` counts rebuilds; tests read it)."""
 

@@ -24,7 +24,7 @@ class ClickPlayer(BotClickPlayer):
         return self.scene.rules is not None
 
     def revision(self):
-        return self.scene.rules_serial  # new rules for every revision the scene has read
+        return self.scene.orders_serial  # new rules for every revision the scene has read
 
     def view(self) -> dict:
         return self.scene.rules.view

@@ -4,30 +4,15 @@ import pygame
 
 from game import theme
 from game.board_kit import hud as kit_hud
+from game.board_kit.hud import TOP_BAR  # noqa: F401  (the scene places the bar there)
 from game.theme import fit_text
 from game.civil_war.counters import side_colour
 from game.civil_war.log import SIDE_TITLES
 from game.words import plural
 
-TOP_BAR = pygame.Rect(0, 0, 1280, 40)
 SIDE = pygame.Rect(700, 40, 580, 760)
 HINT = pygame.Rect(0, 738, 700, 62)
 STEP_NAMES = {"battle": "Battle", "retreat": "Retreat", "losses": "Losses"}
-
-HELP_LINES = [
-    ("Click", "a stack of yours, then a shaded square (red attacks); the pointer draws the path"),
-    ("Tab", "cycle which units of the stack go (all, one kind, one unit)"),
-    ("- / + buttons", "in the orders panel: pick exactly which units go"),
-    ("Right-click / I", "on a stack: what it is, how far each kind moves, the ground it may enter; "
-                        "elsewhere: drop the selection (Esc too)"),
-    ("Enter", "end your turn (after moving at least one unit)"),
-    ("F / U", "fortify / unfortify the selected key city"),
-    ("1-9", "in a battle: how many enemy units to destroy"),
-    ("Wheel / + -", "zoom the map; drag or arrow keys pan it, 0 shows it whole"),
-    ("Space (held)", "while the other side plays: fast-forward; X keeps it on"),
-    ("Esc twice", "leave the game (it is saved: Continue picks it up)"),
-    ("H / F1", "this help"),
-]
 
 
 def phase_of(pub: dict) -> str:
@@ -38,9 +23,7 @@ def phase_of(pub: dict) -> str:
 
 
 def build_top_bar(seats: list[dict], pub: dict, shown_seat) -> pygame.Surface:
-    surf = pygame.Surface(TOP_BAR.size, pygame.SRCALPHA)
-    surf.fill((*theme.colours.panel, 255))
-    pygame.draw.line(surf, theme.colours.panel_border, (0, TOP_BAR.h - 1), (TOP_BAR.w, TOP_BAR.h - 1), 2)
+    surf = kit_hud.new_bar()
     flags = pub.get("flags", {})
     actor = (pub.get("to_act") or [None])[0]
     for seat in (0, 1):
@@ -86,9 +69,3 @@ def build_turn_box(seats: list[dict], pub: dict, active_seat, waiting_for: str, 
         theme.draw_text(surf, fit_text(line, rect.w - 24, 17), (14, 58 + i * 18), 17, theme.colours.text_dim,
                         shadow=False)
     return surf.convert_alpha()
-
-
-def build_help() -> pygame.Surface:
-    return kit_hud.build_help("How to play the Civil War board", HELP_LINES,
-                              "Each turn move any of your pieces once; at least one must move. The whole rules: main menu, Rules.",
-                              width=760, key_column=190)

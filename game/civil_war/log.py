@@ -30,10 +30,10 @@ class EventLog(kit_log.EventLog):
     def sentence(self, e: dict):
         at = lambda sq: square_name(self.board, sq)  # noqa: E731
         kind = e["type"]
+        said = lambda text: (SIDE_TITLES[e["side"]] + text, e["side"], None)  # noqa: E731 - a line about the side
         if kind == "moved":
             how = " retreats" if e.get("retreat") else " rides the rails" if e.get("ride") else " moves"
-            return (f"{SIDE_TITLES[e['side']]}{how}: {describe(e['units'])}, {at(e['from'])} to {at(e['to'])}.",
-                    e["side"], None)
+            return said(f"{how}: {describe(e['units'])}, {at(e['from'])} to {at(e['to'])}.")
         if kind == "battle":
             how = {"larger": "a larger force attacks", "even": "even forces: a coin decides",
                    "sacrifice": "a one-unit sacrifice"}.get(e["kind"], e["kind"])
@@ -45,25 +45,25 @@ class EventLog(kit_log.EventLog):
             why = {"battle": "in battle", "no_retreat": "with nowhere to retreat",
                    "losses": f"for the loss of {e.get('city')}"}.get(e["cause"], "")
             where = ", ".join(f"{describe(g['units'])} at {at(g['at'])}" for g in e["units"])
-            return f"{SIDE_TITLES[e['side']]} loses {lost} {why}: {where}.", e["side"], None
+            return said(f" loses {lost} {why}: {where}.")
         if kind == "disabled":
-            return f"{SIDE_TITLES[e['side']]}: {plural(e['units'], 'unit')} at {at(e['at'])} disabled for a turn.", e["side"], None
+            return said(f": {plural(e['units'], 'unit')} at {at(e['at'])} disabled for a turn.")
         if kind == "retreat_due":
-            return f"{SIDE_TITLES[e['side']]} must move {plural(e['units'], 'survivor')} out of {at(e['at'])}.", e["side"], None
+            return said(f" must move {plural(e['units'], 'survivor')} out of {at(e['at'])}.")
         if kind == "captured":
             return (f"{SIDE_TITLES[e['by']]} captures {e['city']}! It costs the other side {plural(e['cost'], 'piece')}.",
                     e["by"], None)
         if kind == "losses_due":
-            return f"{SIDE_TITLES[e['side']]} owes {plural(e['count'], 'piece')} for {e['city']}.", e["side"], None
+            return said(f" owes {plural(e['count'], 'piece')} for {e['city']}.")
         if kind in ("fortified", "unfortified"):
             verb = "fortifies" if kind == "fortified" else "leaves the works of"
             if e.get("cause") == "abandoned":
                 return f"The works at {e['city']} stand empty and are gone.", e["side"], None
-            return f"{SIDE_TITLES[e['side']]} {verb} {e['city']}.", e["side"], None
+            return said(f" {verb} {e['city']}.")
         if kind == "turn":
             return f"Turn {e['turn_number']}: {self.who(e['side'])}", e["side"], None
         if kind == "surrendered":
-            return f"{SIDE_TITLES[e['side']]} surrenders.", e["side"], None
+            return said(" surrenders.")
         if kind == "game_over":
             if not e["winners"]:
                 return f"Game over: no winner ({e['reason']}).", None, None

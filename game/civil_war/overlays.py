@@ -31,7 +31,7 @@ class Overlays:
             return {}
         step = self.step
         kind = "retreat" if step is not None and step["step"] == "retreat" else "move"
-        key = (self.rules_serial, sel.cell, repr(sel.group), kind)
+        key = (self.orders_serial, sel.cell, repr(sel.group), kind)
         if getattr(self, "_paths", (None,))[0] != key:
             self._paths = (key, self.rules.paths(sel.cell, sel.group, kind) if step is None or kind == "retreat" else {})
         return self._paths[1]

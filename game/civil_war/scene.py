@@ -55,7 +55,7 @@ class BoardScene(Overlays, BaseBoardScene):
     pace_rect = pygame.Rect(712, 4, 236, 32)
 
     def __init__(self, app, link):
-        super().__init__(app, link, build_help=hud.build_help)
+        super().__init__(app, link, game_id="civil_war")
         self.board = load_board("civil_war").to_dict()
         self.rails = {tuple(sq) for r in self.board["railroads"] for sq in r["route"]}
         self.layer = MapLayer(self.board)
@@ -65,8 +65,6 @@ class BoardScene(Overlays, BaseBoardScene):
         self.cover = HotSeatCover(self.reveal, colour_of=side_colour)   # never up: nothing here is secret
         self.selection = Selection(KINDS)
         self.rules: Rules | None = None
-        self._rules_key = None
-        self.rules_serial = 0
         self.dialog = None
         self.surrender_armed = 0.0
         self.flash: tuple | None = None   # (square, seconds left): where the last battle was
@@ -99,12 +97,8 @@ class BoardScene(Overlays, BaseBoardScene):
         self.dialog = None
 
     def read_view(self) -> None:
-        active = self.active_seat
-        key = (self.shown_rev, active)
-        if key != self._rules_key:
-            self._rules_key = key
-            self.rules = Rules(self.view, active) if active is not None and not self.over else None
-            self.rules_serial += 1  # tells scripted players the rules they read are new
+        if self.orders_changed():
+            self.rules = self.read_orders(Rules)
             self._sync_step()
 
     @property
@@ -316,18 +310,12 @@ class BoardScene(Overlays, BaseBoardScene):
             self.refuse("Click one of your stacks that can still move (the lit squares).")
 
     # ----- input -------------------------------------------------------------------------------
-    def cancel(self) -> bool:
-        if self.selection and self.step is None:
-            self.selection.clear()
-            return True
-        return False
+    def picked(self) -> bool:
+        return bool(self.selection) and self.step is None   # a battle's or a retreat's units stay chosen
 
     def key_commands(self) -> dict:
         return {pygame.K_RETURN: self.end_turn, pygame.K_KP_ENTER: self.end_turn, pygame.K_TAB: self.quick_pick,
                 pygame.K_f: self.fortify, pygame.K_u: self.unfortify, pygame.K_i: self.inspect}
-
-    def board_key(self, event) -> bool:
-        return super().board_key(event) or self.pointer.key(event.key)   # the rest zoom and pan the map
 
     def board_pointer(self, event) -> bool:
         for b in self.buttons + self.panel.live_buttons(self.selection, self.step):

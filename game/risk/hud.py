@@ -10,29 +10,14 @@ import pygame
 
 from game import theme
 from game.board_kit import hud as kit_hud
+from game.board_kit.hud import TOP_BAR  # noqa: F401  (the scene places the bar there)
 from game.theme import fit_text
 from game.words import plural
 
-TOP_BAR = pygame.Rect(0, 0, 1280, 40)
 SIDE = pygame.Rect(1000, 40, 280, 760)
 BOTTOM = pygame.Rect(0, 720, 1000, 80)
 PHASE_NAMES = {"claim": "Claim", "setup": "Deploy", "reinforce": "Reinforce", "attack": "Attack", "defend": "Defend",
                "occupy": "Occupy", "fortify": "Fortify", "over": "Game over"}
-
-HELP_LINES = [
-    ("Click", "choose a territory: a source first, then a lit target"),
-    ("Shift+click", "place every army you have left there (in the opening: one a turn)"),
-    ("Enter / Space", "end the attack phase, or end the turn when fortifying"),
-    ("A", "attack again with the same pair"),
-    ("B", "blitz: keep attacking until it is taken or you are down to 1"),
-    ("1 2 3", "attack dice to roll (default: as many as allowed)"),
-    ("N", "territory names on the map: show or hide"),
-    ("Space (held)", "while others play: fast-forward; X keeps it on"),
-    ("M", "move all, in the army chooser"),
-    ("T", "trade the three cards you picked (click cards to pick)"),
-    ("Esc", "cancel the selection; twice to leave the game"),
-    ("H / F1", "this help"),
-]
 
 
 def _icon(surf, kind: str, x: int, y: int, colour) -> None:
@@ -62,9 +47,7 @@ def seat_box(n_seats: int, seat: int) -> pygame.Rect:
 
 
 def build_top_bar(seats: list[dict], pub: dict, shown_seat) -> pygame.Surface:
-    surf = pygame.Surface(TOP_BAR.size, pygame.SRCALPHA)
-    surf.fill((*theme.colours.panel, 255))
-    pygame.draw.line(surf, theme.colours.panel_border, (0, TOP_BAR.h - 1), (TOP_BAR.w, TOP_BAR.h - 1), 2)
+    surf = kit_hud.new_bar()
     n = len(seats)
     for seat in range(n):
         box = seat_box(n, seat)
@@ -126,9 +109,3 @@ def build_turn_box(seats: list[dict], pub: dict, active_seat, waiting_for: str =
         theme.draw_text(surf, fit_text(line, rect.w - 24, 17), (14, 60 + i * 19), 17, theme.colours.text_dim,
                         shadow=False)
     return surf.convert_alpha()
-
-
-def build_help() -> pygame.Surface:
-    return kit_hud.build_help("How to play the board", HELP_LINES,
-                              "Each turn: reinforce, attack as you like, then fortify once. Hold whole continents "
-                              "for bonus armies.")

@@ -264,9 +264,6 @@ class NewGameScene(GuiScene, Scene):
                     self._sync_focus()
         return any(w.handle(event) for w in self.focusables)
 
-    def update(self, dt):
-        self.gui_update(dt)
-
     def draw(self, surface):
         c = theme.colours
         surface.blit(theme.backdrop(surface.get_size()), (0, 0))

@@ -106,9 +106,6 @@ class SettingsScene(GuiScene, Scene):
             return True
         return any(w.handle(event) for w in self.focusables)
 
-    def update(self, dt):
-        self.gui_update(dt)
-
     def draw(self, surface):
         c = theme.colours
         surface.blit(theme.backdrop(surface.get_size()), (0, 0))

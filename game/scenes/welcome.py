@@ -53,9 +53,6 @@ class WelcomeScene(GuiScene, Scene):
             return True
         return self.ok.handle(event)
 
-    def update(self, dt):
-        self.gui_update(dt)
-
     def draw(self, surface):
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((0, 0, 0, 150))

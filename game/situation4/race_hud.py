@@ -7,7 +7,7 @@ import math
 import pygame
 
 from game import theme
-from game.board_kit.hud import Cached
+from game.board_kit.hud import Cached, new_bar
 from game.situation4 import icons, layout, palette
 from game.theme import fit_text
 from game.widgets import Button
@@ -43,9 +43,7 @@ def force_caption(kind: str, n: int, ready: bool) -> str:
 
 
 def build_top_bar(board, sides: list[str], pub: dict, my_side, clock_text: str) -> pygame.Surface:
-    surf = pygame.Surface(layout.TOP_BAR.size, pygame.SRCALPHA)
-    surf.fill((*theme.colours.panel, 255))
-    pygame.draw.line(surf, theme.colours.panel_border, (0, layout.TOP_BAR.h - 1), (layout.TOP_BAR.w, layout.TOP_BAR.h - 1), 2)
+    surf = new_bar(layout.TOP_BAR.size)
     order = [1 - my_side, my_side] if my_side is not None else [1, 0]
     x = 12
     for side in order:

@@ -27,7 +27,7 @@ from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.countdown import Countdown
 from game.board_kit.seats import REFUSAL
 from game.scene import GLOW, SMOOTH, STILL, TICK
-from game.situation4 import help_card, layout, palette, race_hud
+from game.situation4 import layout, palette, race_hud
 from game.situation4.board_layer import BoardLayer
 from game.situation4.effects import Effects
 from game.situation4.hand import Hand
@@ -52,7 +52,7 @@ class BoardScene(BaseBoardScene):
     hint_rect = layout.HINT
 
     def __init__(self, app, link):
-        super().__init__(app, link, build_help=help_card.build)
+        super().__init__(app, link, game_id="situation4")
         self.board = get_board()
         mine = list(link.my_seats)
         self.seat: int | None = mine[0] if mine else None

@@ -221,18 +221,12 @@ class BoardInput:
             self.app.notify(f"This submarine watches {mine['ocean']} {mine['number']}.")
 
     # ----- input ---------------------------------------------------------------------------------
-    def cancel(self) -> bool:
-        if self.selected is not None or self.demand_target is not None:
-            self.reset_input()
-            return True
-        return False
+    def picked(self) -> bool:
+        return self.selected is not None or self.demand_target is not None
 
     def key_commands(self) -> dict:
         return {pygame.K_RETURN: self.primary, pygame.K_KP_ENTER: self.primary, pygame.K_SPACE: self.primary,
                 pygame.K_s: self.strike, pygame.K_p: self.pass_turn, pygame.K_d: self.demand}
-
-    def board_key(self, event) -> bool:
-        return super().board_key(event) or self.pointer.key(event.key)
 
     def board_pointer(self, event) -> bool:
         self._rebuild_buttons()

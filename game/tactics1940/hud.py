@@ -7,12 +7,11 @@ import pygame
 
 from game import theme
 from game.board_kit import hud as kit_hud
-from game.board_kit.hud import fit_text
+from game.board_kit.hud import TOP_BAR, fit_text
 from game.tactics1940.geometry import BOARD_RECT
 from game.tactics1940.powers import Powers
 from game.tactics1940.sprites import Sprites
 
-TOP_BAR = pygame.Rect(0, 0, 1280, 40)
 SIDE = pygame.Rect(704, 40, 576, 760)
 HINT = pygame.Rect(0, 738, 704, 62)
 TURN_BOX = pygame.Rect(712, 48, 560, 72)
@@ -30,25 +29,6 @@ BANNER_SIZE = (600, 104)
 PHASES = {"move": "MOVE", "window": "SUBMARINE!", "card": "CARD", "protest": "PROTEST", "pay": "DEBT",
           "join": "WAR", "return": "TRADE"}
 COLUMNS = {"coins": 240, "protests": 292, "accepted": 340, "subs": 410, "fleet": 452}
-
-HELP_LINES = [
-    ("Click", "one of your lit pieces, then a lit square: brass frame and dot a step, red frame and cross a jump"),
-    ("Jump chains", "click each landing in turn; Enter (or the same square) stops the chain"),
-    ("S", "strike with your submarine while a window is open"),
-    ("Enter / Space", "the main button of the moment (pass, stop a chain, ...)"),
-    ("P / D", "pass (when nothing can move) / order the picked neutral ship aside"),
-    ("Right-click / Esc", "drop the selected piece"),
-    ("Wheel / + -", "zoom the board; drag or arrow keys pan it, 0 shows it whole"),
-    ("Hot-seat", "click your submarine cards (your turn) to set their standing orders"),
-    ("Esc twice", "leave the game (it is saved; see Replays)"),
-    ("H / F1", "this help"),
-]
-
-
-def build_help() -> pygame.Surface:
-    return kit_hud.build_help("How to play the Tactics board", HELP_LINES,
-                              "One move, then a chance card. Blockade the enemy's port; neutrals trade. "
-                              "Rules: main menu, Rules.", width=780, key_column=200)
 
 
 def phase_of(pub: dict) -> str:
@@ -127,8 +107,7 @@ def round_label(pub: dict) -> str:
 
 
 def build_top_bar(pub: dict, powers: Powers, seats: list, shown_seat) -> pygame.Surface:
-    surf = opaque(TOP_BAR.size)
-    pygame.draw.line(surf, theme.colours.panel_border, (0, TOP_BAR.h - 1), (TOP_BAR.w, TOP_BAR.h - 1), 2)
+    surf = kit_hud.underline(opaque(TOP_BAR.size))
     theme.draw_text(surf, "TACTICS", (14, 7), 24, theme.colours.accent, bold=True, shadow=False)
     theme.draw_text(surf, "1940", (118, 12), 17, theme.colours.text_dim, bold=True, shadow=False)
     turn = pub.get("turn", 0)

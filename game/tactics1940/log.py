@@ -9,6 +9,17 @@ CAUSES = {"jumped": "jumped", "trapped": "trapped", "sailed into a trap": "saile
           "submarine": "torpedoed by a submarine", "plane": "bombed from the air", "storm_at_sea": "lost in a storm",
           "sabotage": "sabotaged", "sacrificed": "sacrificed to pay a debt"}
 
+# Events told in one sentence about the seat that acted: its power is {power}, the rest the event's own fields.
+SEAT_SAYS = {
+    "passed": "{power} cannot move and passes.",
+    "declined": "{power} lets the card go.",
+    "conscripted": "{power} conscripts a transport back into service.",
+    "loan": "{power} takes a war loan of {coins} coin.",
+    "forfeit_unpaid": "{power} cannot pay the rest ({reason}).",
+    "sacrifice_settled": "{power} settles with a sacrifice: {paid} paid, {change} back as change.",
+    "joined": "{power} joins {camp}'s side.",
+}
+
 
 def square_name(sq) -> str:
     """A square as the board prints it: "NW 4" on the oceans, else the place it belongs to."""
@@ -57,6 +68,8 @@ class EventLog(kit_log.EventLog):
     def sentence(self, e: dict):  # noqa: C901 - one branch per event type, as the protocol lists them
         kind = e["type"]
         power = self.power
+        if kind in SEAT_SAYS:
+            return SEAT_SAYS[kind].format_map({**e, "power": power(e["seat"])}), e["seat"], None
         if kind == "turn":
             seat = e["seat"]
             return f"Turn {e['turn_number']}: {power(seat)} ({self.seat_name(seat)})", seat, None
@@ -68,8 +81,6 @@ class EventLog(kit_log.EventLog):
             kind_name = KIND_NAMES.get(self.piece_info(e["piece"])[0], "piece")
             return (f"{power(e['seat'])} moves a {kind_name} from {square_name(e['from'])} {how} "
                     f"{square_name(path[-1])}{captured}.", e["seat"], None)
-        if kind == "passed":
-            return f"{power(e['seat'])} cannot move and passes.", e["seat"], None
         if kind == "destroyed":
             why = CAUSES.get(e["cause"], e["cause"])
             by = f" by {power(e['by'])}" if e.get("by") is not None and e["by"] != e["owner"] \
@@ -95,8 +106,6 @@ class EventLog(kit_log.EventLog):
             why = e.get("reason")
             return (f"{power(e['seat'])}'s card has nothing to act on" + (f": {why}." if why else "."),
                     e["seat"], None)
-        if kind == "declined":
-            return f"{power(e['seat'])} lets the card go.", e["seat"], None
         if kind == "damaged":
             return (f"{power(e['by'])}'s planes damage {power(e['owner'])}'s battleship: back to port for "
                     "repairs.", e["by"], None)
@@ -105,18 +114,9 @@ class EventLog(kit_log.EventLog):
         if kind == "maneuvered":
             return (f"Surprise maneuver: {power(e['seat'])}'s transport appears at {square_name(e['to'])}.",
                     e["seat"], None)
-        if kind == "conscripted":
-            return f"{power(e['seat'])} conscripts a transport back into service.", e["seat"], None
-        if kind == "loan":
-            return f"{power(e['seat'])} takes a war loan of {e['coins']} coin.", e["seat"], None
         if kind == "forfeit":
             to = "the Gold Reserve" if e["to"] is None else power(e["to"])
             return f"{power(e['seat'])} pays {to} {e['coins']} coin ({e['reason']}).", e["seat"], None
-        if kind == "forfeit_unpaid":
-            return f"{power(e['seat'])} cannot pay the rest ({e['reason']}).", e["seat"], None
-        if kind == "sacrifice_settled":
-            return (f"{power(e['seat'])} settles with a sacrifice: {e['paid']} paid, {e['change']} back as "
-                    "change.", e["seat"], None)
         if kind == "traded":
             return f"{power(e['seat'])}'s supply ship trades with {power(e['with'])}: a coin each.", e["seat"], None
         if kind == "returned":
@@ -133,8 +133,6 @@ class EventLog(kit_log.EventLog):
         if kind == "war":
             a, b = e["seats"]
             return f"War! {power(a)} and {power(b)} are at war.", a, None
-        if kind == "joined":
-            return f"{power(e['seat'])} joins {e['camp']}'s side.", e["seat"], None
         if kind == "demanded":
             return (f"{power(e['by'])} orders {power(e['owner'])}'s ship away from {e['port']}'s "
                     "seaport.", e["by"], None)

@@ -60,7 +60,7 @@ class BoardScene(BoardInput, BoardNews, BoardPanels, BaseBoardScene):
     idle_keys = "H help  ·  mouse over a square for details  ·  wheel zoom"
 
     def __init__(self, app, link):
-        super().__init__(app, link, build_help=hud.build_help)
+        super().__init__(app, link, game_id="tactics1940")
         self.board = board()
         self.sprites = Sprites()
         self.layer = MapLayer(self.sprites)
@@ -79,8 +79,6 @@ class BoardScene(BoardInput, BoardNews, BoardPanels, BaseBoardScene):
                             piece_info=self.piece_info)
         self.cover = HotSeatCover(self.reveal, note=COVER_NOTE, colour_of=lambda s: self.powers.colour(s))
         self.orders: Orders | None = None
-        self._orders_key = None
-        self.orders_serial = 0
         self.selected: int | None = None     # the piece picked to move (or to maneuver)
         self.chain: tuple = ()               # the squares entered so far by the picked piece
         self.demand_target: int | None = None
@@ -142,12 +140,8 @@ class BoardScene(BoardInput, BoardNews, BoardPanels, BaseBoardScene):
                             repr(pub.get("submarines")), repr(pub.get("camps")), self.layer.key_of(pub),
                             repr(pub.get("drawn")), pub.get("deck"), len(pub.get("discard") or ()))
         self.clock.update(pub, self.time)
-        active = self.active_seat
-        key = (self.shown_rev, active)
-        if key != self._orders_key:
-            self._orders_key = key
-            self.orders = Orders(self.view, active) if active is not None and not self.over else None
-            self.orders_serial += 1   # tells scripted players the orders they read are new
+        if self.orders_changed():
+            self.orders = self.read_orders(Orders)
             self.reset_input()
 
     def own_cards(self) -> list[dict]:

@@ -13,11 +13,8 @@ import pygame
 from game import theme
 from game.wargame import symbols
 
-GOLD = (232, 190, 70)
-GOLD_DARK = (150, 108, 30)
-CARD_FACE = (244, 236, 214)
-CARD_INK = (48, 38, 28)
-CARD_BACK = (40, 58, 92)
+GOLD, GOLD_DARK = (232, 190, 70), (150, 108, 30)   # coins
+CARD_FACE, CARD_INK, CARD_BACK = (244, 236, 214), (48, 38, 28), (40, 58, 92)
 SUB_GREY = (70, 82, 92)
 
 # token radius as a share of the square

@@ -6,6 +6,7 @@ from bots import make
 from engine import Session, legal as shape
 from engine.ah_tactics.units import ROSTER
 from tests.ah_tactics.helpers import BLUE, RED, blank, put, uid
+from tests.bot_games import bots_play
 
 KEEP = {"1st Armd", "2nd Armd", "1st Inf", "2nd Inf", "3rd Inf", "4th Inf", "5th Inf", "IC HQ"}
 
@@ -23,22 +24,7 @@ def skirmish(seed: int, levels, n_seats: int = 2) -> Session:
 
 def play(s: Session, levels, limit: int = 4000, check=None):
     players = [make("ah_tactics", levels[seat % len(levels)], seat, s.seed) for seat in range(s.n_seats)]
-    for _ in range(limit):
-        if s.result():
-            return s
-        acted = False
-        for seat in s.to_act():
-            view = s.view(seat)
-            action = players[seat].choose(view)
-            if action is None:
-                continue
-            assert shape.contains(view["private"]["legal"], action), action
-            if check:
-                check(seat, view)
-            s.act(seat, action)
-            acted = True
-            break
-        assert acted, "no bot could act"
+    bots_play(s, players, limit, check=check)
     return s
 
 

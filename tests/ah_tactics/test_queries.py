@@ -58,6 +58,28 @@ def test_armor_is_told_it_never_enters_forest():
     assert "forest" in queries.move_refusal(view_of(s, BLUE), tank, forest)
 
 
+def test_a_parachute_divisions_refusals_are_the_rules_own_words():
+    """D3: a parachute division is "moved by air ... only ONCE", and lands on open land or forest; the window's
+    reason for a refused drop or move is the one the rules give, word for word."""
+    s = blank()
+    p = put(s, uid(BLUE, "1st Para"), (20, 5))
+    mountain = next(sq for sq, t in queries.load().terrain.items() if t == movement.MOUNTAIN)
+    message = refused(s, BLUE, {"type": "drop", "unit": p, "to": list(mountain)})
+    assert queries.move_refusal(view_of(s, BLUE), p, mountain, air=True) == message
+    move(s, BLUE, p, (21, 5))
+    for kind, air in (("drop", True), ("move", False)):
+        message = refused(s, BLUE, {"type": kind, "unit": p, "to": [30, 30]})
+        assert queries.move_refusal(view_of(s, BLUE), p, (30, 30), air=air) == message
+
+
+def test_only_a_parachute_division_is_told_it_may_fly():
+    s = blank()
+    u = put(s, uid(BLUE, "12th Inf"), (22, 4))
+    message = refused(s, BLUE, {"type": "drop", "unit": u, "to": [30, 30]})
+    assert message.startswith("Only your parachute divisions")
+    assert queries.move_refusal(view_of(s, BLUE), u, (30, 30), air=True) == message
+
+
 def test_the_reserve_refusal_is_the_rules_own_reason():
     s = blank()
     for x in range(20, 26):

@@ -9,20 +9,15 @@ import pytest
 import bots
 from bots import expert
 from engine import legal
-from engine.session import TABLE_SEAT, Session
+from engine.session import Session
+from tests.bot_games import bot_step
 
 
 def _advance(s: Session, actions: int, seed: int = 3) -> None:
     """Play `actions` actions of hard bots, so the expert meets a position from the middle of a game."""
     players = [bots.make(s.game_id, "hard", seat, seed + seat) for seat in range(s.n_seats)]
     while s.rev < actions and s.result() is None:
-        for seat in s.to_act():
-            action = players[seat].choose(s.view(seat))
-            if action is not None:
-                s.act(seat, action)
-                break
-        else:
-            s.act(TABLE_SEAT, s.timer()["action"])
+        bot_step(s, players)
 
 
 def _position_with_choices(game_id: str, at_least: int = 2) -> tuple[Session, int]:

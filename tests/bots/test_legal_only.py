@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 
 from bots import LEVELS, make
-from engine import games, legal
-from engine.session import TABLE_SEAT, Session
+from engine import games
+from engine.session import Session
+from tests.bot_games import bots_play
+from tests.conformance.cases import seat_counts
 
 BOTS = Path(__file__).resolve().parents[2] / "bots"
 ACTIONS_PER_GAME = 400   # enough to pass every phase of a game's opening and into its middle
@@ -49,21 +51,9 @@ def _games_with_bots():
     return [g for g in games.available() if importlib.util.find_spec(f"bots.{g}") is not None]
 
 
-def _seat_counts(rules):
-    counts = []
-    for n in range(rules.MIN_SEATS, rules.MAX_SEATS + 1):
-        try:
-            rules.validate_options(rules.default_options(), n)
-        except ValueError:
-            continue
-        counts.append(n)
-    return counts
-
-
 def _cases():
     for game_id in _games_with_bots():
-        rules = games.rules(game_id)
-        for n in _seat_counts(rules):
+        for n in seat_counts(game_id):
             for i, level in enumerate(LEVELS):
                 # The level under test in seat i % n; the other seats take the other levels in turn.
                 levels = [LEVELS[(i + k) % len(LEVELS)] for k in range(n)]
@@ -74,24 +64,7 @@ def _cases():
 def test_every_action_a_bot_sends_is_one_its_legal_allows(game_id, levels):
     s = Session(game_id, len(levels), seed=len(levels) * 31 + LEVELS.index(levels[0]))
     bots = [make(game_id, level, seat, 97 + seat) for seat, level in enumerate(levels)]
-    chosen = 0
-    while s.rev < ACTIONS_PER_GAME and s.result() is None:
-        acted = False
-        for seat in s.to_act():
-            view = s.view(seat)
-            action = bots[seat].choose(view)
-            if action is None:
-                continue
-            assert legal.contains(view["private"]["legal"], action), (seat, levels[seat], action)
-            s.act(seat, action)
-            chosen += 1
-            acted = True
-            break
-        if not acted:
-            timer = s.timer()
-            assert timer is not None, "no bot acted and the rules have no timer: the game would stall"
-            s.act(TABLE_SEAT, timer["action"])
-    assert chosen > 0
+    assert bots_play(s, bots, ACTIONS_PER_GAME) > 0
 
 
 def test_a_bot_whose_seat_is_not_to_act_sends_nothing():

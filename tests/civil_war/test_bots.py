@@ -5,7 +5,7 @@ import pytest
 from bots import make as make_bot
 from bots.civil_war.picture import Picture
 from engine import Session
-from engine import legal
+from tests.bot_games import bots_play
 
 MAX_ACTIONS = 20_000   # far beyond any game seen (a few hundred actions): reaching it means a stall
 
@@ -13,15 +13,7 @@ MAX_ACTIONS = 20_000   # far beyond any game seen (a few hundred actions): reach
 def play(levels, seed, turn_limit=0):
     """A whole game between bots; the rulebook has no turn limit, so by default neither has this one."""
     session = Session("civil_war", 2, seed=seed, options={"turn_limit": turn_limit})
-    bots = [make_bot("civil_war", levels[seat], seat, seed * 7 + seat) for seat in (0, 1)]
-    for _ in range(MAX_ACTIONS):
-        if session.result() is not None:
-            break
-        seat = session.to_act()[0]
-        view = session.view(seat)
-        action = bots[seat].choose(view)
-        assert legal.contains(view["private"]["legal"], action), action
-        session.act(seat, action)
+    bots_play(session, [make_bot("civil_war", levels[seat], seat, seed * 7 + seat) for seat in (0, 1)], MAX_ACTIONS)
     return session
 
 

@@ -16,6 +16,8 @@ import threading
 import time
 from pathlib import Path
 
+from tests.net.processes import stop
+
 ROOT = Path(__file__).resolve().parents[2]
 TOOLS = ("Xvfb", "xdotool", "openbox", "xprop")
 
@@ -88,13 +90,7 @@ class Window:
         return x + inside[0], y + inside[1]
 
     def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
+        stop(self.proc, close_pipes=False)   # its readers end on their own at the pipes' end
 
 
 class Desktop:
@@ -202,11 +198,7 @@ class Desktop:
     def close(self) -> None:
         for window in self.windows:
             window.close()
-        if self.wm is not None and self.wm.poll() is None:
-            self.wm.terminate()
-            try:
-                self.wm.wait(10)
-            except subprocess.TimeoutExpired:
-                self.wm.kill()
+        if self.wm is not None:
+            stop(self.wm, close_pipes=False)
         self.display.stop()
         shutil.rmtree(self.home, ignore_errors=True)

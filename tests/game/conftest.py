@@ -18,6 +18,7 @@ from game import boards, sound, tables
 from game.settings import Settings
 from game.app import App
 from tests.game.driver import Driver
+from tests.net.processes import stop
 from tests.net import toy_bot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,3 +97,12 @@ def guest(sandbox_home):
     yield start
     for g in started:
         g.close()
+
+
+@pytest.fixture
+def procs():
+    """The processes a test starts (append them): stopped when it ends, whatever happened."""
+    started: list[subprocess.Popen] = []
+    yield started
+    for proc in started:
+        stop(proc)

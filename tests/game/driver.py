@@ -24,6 +24,17 @@ def run_board(app, scene, until, *, player=None, frames: int = 4000, seconds: fl
     return until()
 
 
+def on_screen(app, board_class, link, *, frames: int = 1):
+    """`board_class(app, link)` pushed on `app` as the board of its active link, `frames` frames run:
+    (link, the board scene)."""
+    scene = board_class(app, link)
+    app.push(scene)
+    app.active_link = link
+    for _ in range(frames):
+        app.step(FRAME)
+    return link, scene
+
+
 def host_starts_when_full(ui) -> bool:
     """The hosting window's player presses Start (F5) once every seat of its lobby is taken (the table waits
     for its host since issue 20); True when it did."""

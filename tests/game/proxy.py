@@ -1,11 +1,47 @@
-"""A loopback TCP relay the tests can cut and restore, to drop a window's connection to its host."""
+"""A loopback TCP relay the tests can cut and restore, to drop a window's connection to its host, or slow
+down, to make the window hear its host late."""
+import queue
 import socket
 import threading
+import time
+
+from bench.echo import pump
+
+
+def pump_late(src: socket.socket, dst: socket.socket, delay: float) -> None:
+    """`pump`, each chunk written `delay` seconds after it was read, in order (a slow network)."""
+    held: queue.Queue = queue.Queue()
+
+    def deliver():
+        while True:
+            due, data = held.get()
+            if data is None:
+                return
+            time.sleep(max(0.0, due - time.monotonic()))
+            try:
+                dst.sendall(data)
+            except OSError:
+                return
+
+    writer = threading.Thread(target=deliver, daemon=True)
+    writer.start()
+    try:
+        while True:
+            data = src.recv(65536)
+            if not data:
+                break
+            held.put((time.monotonic() + delay, data))
+    finally:
+        held.put((time.monotonic() + delay, None))
+        writer.join(delay + 5)
 
 
 class Relay:
-    def __init__(self, target: tuple[str, int]):
+    def __init__(self, target: tuple[str, int], delay: float = 0.0):
+        """`delay`: how many seconds late what the host sends reaches the window (what the window sends goes
+        straight on)."""
         self.target = target
+        self.delay = delay
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
         self.cut = threading.Event()
@@ -28,19 +64,19 @@ class Relay:
             except OSError:
                 client.close()
                 continue
+            upstream.settimeout(None)   # connected: from now on it waits for the host as long as the window does
             with self._lock:
                 self._socks += [client, upstream]
-            for a, b in ((client, upstream), (upstream, client)):
-                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+            for a, b, late in ((client, upstream, 0.0), (upstream, client, self.delay)):
+                threading.Thread(target=self._pipe, args=(a, b, late), daemon=True).start()
 
     @staticmethod
-    def _pipe(src: socket.socket, dst: socket.socket) -> None:
+    def _pipe(src: socket.socket, dst: socket.socket, delay: float) -> None:
         try:
-            while True:
-                data = src.recv(65536)
-                if not data:
-                    break
-                dst.sendall(data)
+            if delay:
+                pump_late(src, dst, delay)
+            else:
+                pump(src, dst)
         except OSError:
             pass
         for s in (src, dst):

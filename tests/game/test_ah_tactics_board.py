@@ -18,7 +18,7 @@ from game.ah_tactics.orders import thirds_text
 from game.board_kit.autoplay import post_click, post_key
 from game.scenes.game_over import GameOverScene
 from net.local import LocalTable
-from tests.game.driver import FRAME, run_board
+from tests.game.driver import FRAME, on_screen, run_board
 from tests.game.test_local_game import open_new_game
 
 SEED = 3    # a game the scripted person (hard) wins against an easy bot in a few hundred frames
@@ -29,11 +29,7 @@ run = functools.partial(run_board, frames=6000, seconds=120.0)
 def start(app, kinds, *, seed=SEED, level="easy", names=("Ada", "Grace", "Alan", "Edsger")):
     seats = [{"kind": k, "name": names[i], "level": level} for i, k in enumerate(kinds)]
     link = LocalTable("ah_tactics", seats, seed=seed, bot_delay=0, bot_factory=bots.make)
-    scene = BoardScene(app, link)
-    app.push(scene)
-    app.active_link = link
-    app.step(FRAME)
-    return link, scene
+    return on_screen(app, BoardScene, link)
 
 
 def play_until(app, scene, player, until, frames=3000) -> bool:

@@ -144,8 +144,8 @@ def test_the_whole_map_zoom_draws_compact_counters_with_readable_numbers(app):
 
 def test_the_help_card_fits_the_window(app):
     """Its rows wrap inside the card, and the card stays inside the 1280 x 800 window."""
-    from game.ah_tactics import hud
-    card = hud.build_help()
+    from game.board_kit.help_card import keys_card
+    card = keys_card("ah_tactics")
     assert card.get_width() <= 1280 - 40 and card.get_height() <= 800 - 40
 
 

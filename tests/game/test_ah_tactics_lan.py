@@ -10,45 +10,21 @@
 Every loop is bounded in time and count.
 """
 import json
-import os
 import subprocess
 import sys
 import time
 
 import bots
-import pygame
 
 from engine.session import Session
 from tests.game.driver import host_starts_when_full
-from tests.game.test_tactics1940_lan import ROOT, frames_until, procs, spawn  # noqa: F401
+from tests.game.lan_play import frames_until, host_from_the_form
+from tests.game.test_tactics1940_lan import ROOT, spawn
 from tests.game.window_ah_tactics import count_answers, settle, stop_at
 
 
 def host_table(ui, seats: int) -> tuple[str, object]:
-    """Host on LAN from the title: Tactics (1954), `seats` seats (this window's and open ones), a table
-    name of its own. Returns (the table's name, the lobby)."""
-    from game.scenes.lobby import LobbyScene
-    from game.scenes.new_game import NewGameScene
-    from tests.game.test_local_game import choose_game
-    table = f"ahtactics-{os.getpid()}-{time.monotonic_ns() % 10 ** 6}"
-    ui.key(pygame.K_h)
-    form = ui.top
-    assert isinstance(form, NewGameScene) and form.lan
-    choose_game(ui, form, "ah_tactics")
-    for _ in range(4):
-        if form.seat_count.value == seats:
-            break
-        ui.click_button(form.seat_count)
-    assert [c.value for c in form.seat_cyclers] == ["you"] + ["open"] * (seats - 1)
-    ui.click(form.table_name.rect.center)
-    for _ in range(len(form.table_name.text)):
-        ui.key(pygame.K_BACKSPACE)
-    ui.type_text(table)
-    ui.click_button(form.start_button)
-    lobby = ui.top
-    assert isinstance(lobby, LobbyScene) and lobby.host is not None
-    assert frames_until(ui, lambda: lobby.link.my_seats == [0] and lobby.link.phase == "lobby")
-    return table, lobby
+    return host_from_the_form(ui, "ah_tactics", seats)
 
 
 def play_here(ui, rounds: int, seconds: float, others) -> tuple:

@@ -17,7 +17,7 @@ from game.civil_war.autoplay import ClickPlayer
 from game.scenes.game_over import GameOverScene
 from game.scenes.title import TitleScene
 from net.local import LocalTable
-from tests.game.driver import FRAME, run_board
+from tests.game.driver import FRAME, on_screen, run_board
 from tests.game.test_local_game import open_new_game, set_seat
 
 # A seeded game whose hard-played human side meets a battle dialog on turn 1 and wins in a few dozen inputs.
@@ -31,11 +31,7 @@ def start(app, kinds=("human", "bot"), *, seed=SEED, level="easy"):
     seats = [{"kind": k, "name": ("Ada", "Grace")[i] if k == "human" else "Grant", "level": level}
              for i, k in enumerate(kinds)]
     link = LocalTable("civil_war", seats, seed=seed, bot_delay=0, bot_factory=bots.make)
-    scene = BoardScene(app, link)
-    app.push(scene)
-    app.active_link = link
-    app.step(FRAME)
-    return link, scene
+    return on_screen(app, BoardScene, link)
 
 
 def stack_at(link, name, side):

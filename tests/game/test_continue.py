@@ -14,7 +14,7 @@ from game.scenes.title import TitleScene
 from game.settings import Settings
 from tests.game.conftest import toy_bots
 from tests.game.driver import Driver
-from tests.game.test_local_game import open_new_game, set_seat
+from tests.game.test_local_game import open_new_game, start_against_bots
 
 MAX_FRAMES = 40_000
 TIME_LIMIT = 90.0
@@ -64,13 +64,7 @@ def test_a_risk_game_left_by_closing_the_window_is_continued_from_the_title_and_
     app, ui = new_window()
     try:
         assert "Continue" not in menu_labels(ui)   # nothing saved yet
-        form = open_new_game(ui, "risk")
-        while form.seat_count.value != 3:
-            ui.click_button(form.seat_count)
-        set_seat(ui, form, 1, "bot easy")
-        set_seat(ui, form, 2, "bot easy")
-        ui.click_button(form.start_button)
-        board = ui.top
+        board = start_against_bots(ui, "risk", 3)
         assert isinstance(board, BoardScene)
         play(ui, board, lambda: board.pub.get("turn_number", 0) >= 3 and board.pub.get("phase") == "attack",
              ClickPlayer(board))

@@ -6,7 +6,7 @@ import time
 from game import tables
 from game.scenes.game_over import GameOverScene
 from game.scenes.title import TitleScene
-from tests.game.test_local_game import open_new_game, set_seat
+from tests.game.test_local_game import start_against_bots
 
 MAX_FRAMES = 40_000
 TIME_LIMIT = 90.0
@@ -18,13 +18,7 @@ def test_risk_against_bots_is_played_to_the_end_through_the_window(ui, monkeypat
     monkeypatch.setattr(tables, "start_local", functools.partial(tables.start_local, seed=RISK_SEED))
     from game.risk import BoardScene
     from game.risk.autoplay import ClickPlayer
-    form = open_new_game(ui, "risk")
-    while form.seat_count.value != 3:
-        ui.click_button(form.seat_count)
-    set_seat(ui, form, 1, "bot easy")
-    set_seat(ui, form, 2, "bot easy")
-    ui.click_button(form.start_button)
-    board = ui.top
+    board = start_against_bots(ui, "risk", 3)
     assert isinstance(board, BoardScene)
     assert board.link.my_seats == [0]
     player = ClickPlayer(board)

@@ -26,6 +26,20 @@ def open_new_game(ui, game_id="toy"):
     return scene
 
 
+def start_against_bots(ui, game_id: str, n_seats: int, level: str = "easy"):
+    """From the main menu: Play, `game_id`, `n_seats` seats (this window's first, bots of `level` in the rest),
+    Start; returns the board on screen."""
+    form = open_new_game(ui, game_id)
+    for _ in range(len(form.seat_count.values)):
+        if form.seat_count.value == n_seats:
+            break
+        ui.click_button(form.seat_count)
+    for seat in range(1, n_seats):
+        set_seat(ui, form, seat, f"bot {level}")
+    ui.click_button(form.start_button)
+    return ui.top
+
+
 def set_seat(ui, scene, seat, kind):
     cycler = scene.seat_cyclers[seat]
     for _ in range(len(cycler.values)):

@@ -9,6 +9,7 @@ from game.board_kit.autoplay import FRAME, post_key
 from game.board_kit.pace import FAST_DELAY, QUICK_DELAY
 from game.words import plural
 from tests.game.conftest import toy_bots
+from tests.game.driver import on_screen
 
 BOARD_GAMES = ("risk", "situation4", "civil_war")
 MIN_TEXT_SIZE = 15   # theme size 15 is 11 px at 1280x800, still 11 px on a 1366x768 laptop's screen
@@ -19,11 +20,7 @@ def risk_board(app, seats=None, bot_delay=0.0):
     seats = seats or [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "easy"},
                       {"kind": "bot", "level": "easy"}]
     link = tables.start_local("risk", seats, {}, seed=3, bot_factory=toy_bots, bot_delay=bot_delay)
-    scene = BoardScene(app, link)
-    app.push(scene)
-    app.active_link = link
-    app.step(FRAME)
-    return link, scene
+    return on_screen(app, BoardScene, link)
 
 
 # ----- feedback with a lifetime ----------------------------------------------------------------------
@@ -222,9 +219,7 @@ def s4_race(app, **seat):
     from game.paced_bots import paced_factory
     link = tables.start_local("situation4", [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "hard"}],
                               {}, seed=2, bot_factory=paced_factory(toy_bots, speed=0.0), bot_delay=0)
-    scene = BoardScene(app, link)
-    app.push(scene)
-    app.active_link = link
+    link, scene = on_screen(app, BoardScene, link, frames=0)
     scene.countdown.skip()
     return link, scene
 

@@ -11,7 +11,7 @@ from game.risk.autoplay import ClickPlayer, post_click
 from game.risk.cards import CardHand
 from game.scenes.game_over import GameOverScene
 from net.local import LocalTable
-from tests.game.driver import FRAME, run_board
+from tests.game.driver import FRAME, on_screen, run_board
 
 
 
@@ -27,10 +27,7 @@ def seats(*kinds, level="easy"):
 
 def start(app, kinds, *, seed=5, options=None, link=None):
     link = link or LocalTable("risk", seats(*kinds), options=options, seed=seed, bot_delay=0, bot_factory=bots.make)
-    scene = BoardScene(app, link)
-    app.push(scene)
-    app.active_link = link
-    return link, scene
+    return on_screen(app, BoardScene, link, frames=0)
 
 
 run = run_board

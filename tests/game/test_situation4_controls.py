@@ -12,6 +12,7 @@ from game.situation4 import BoardScene
 from game.situation4.autoplay import post_drag
 from net.local import LocalTable
 from tests.game.conftest import toy_bots
+from tests.game.driver import on_screen
 from tests.game.test_situation4_race import tray_piece
 
 BOARD = get_board()
@@ -25,11 +26,7 @@ def race(app, seats=None, seed=3, session=None):
         link = LocalTable("situation4", seats or [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "easy"}],
                           seed=seed, bot_delay=0,
                           bot_factory=paced_factory(toy_bots, speed=1.0, start_delay=3.0 * app.settings.animation_factor()))
-    scene = BoardScene(app, link)
-    app.push(scene)
-    app.active_link = link
-    app.step(FRAME)
-    return link, scene
+    return on_screen(app, BoardScene, link)
 
 
 def test_the_race_starts_after_a_countdown_and_no_one_moves_before_go(app):

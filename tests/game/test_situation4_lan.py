@@ -19,12 +19,13 @@ from pathlib import Path
 
 import bots
 import pygame
-import pytest
 
 from engine.session import Session
 from game import theme
 from game.situation4 import palette
-from tests.game.driver import host_starts_when_full
+from tests.game import lan_play
+from tests.game.lan_play import frames_until, hosted_game, play_to_the_end
+from tests.game.proxy import Relay
 from tests.game.window_racer import board_of
 
 
@@ -53,27 +54,6 @@ def serve(sandbox_home, *args) -> tuple[subprocess.Popen, int]:
     return proc, int(match.group(1))
 
 
-def stop(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
-    for stream in (proc.stdout, proc.stderr):
-        if stream:
-            stream.close()
-
-
-@pytest.fixture
-def procs():
-    started: list[subprocess.Popen] = []
-    yield started
-    for proc in started:
-        stop(proc)
-
-
 def join_by_address(ui, port: int):
     """Title -> LAN browser -> typed address -> (lobby) -> the board, as a person joins a table."""
     ui.key(pygame.K_j)
@@ -84,13 +64,7 @@ def join_by_address(ui, port: int):
 
 def wait_for_board(ui, seconds: float = 15.0):
     from game.situation4 import BoardScene
-    deadline = time.monotonic() + seconds
-    while not isinstance(ui.top, BoardScene):
-        assert time.monotonic() < deadline, f"no board after {seconds} s: {type(ui.top).__name__}"
-        host_starts_when_full(ui)   # a hosting window's player starts the table once it is full
-        ui.frames(1)
-        time.sleep(0.005)
-    return ui.top
+    return lan_play.wait_for_board(ui, BoardScene, seconds)
 
 
 def record_messages(link) -> list[dict]:
@@ -108,16 +82,6 @@ def record_messages(link) -> list[dict]:
 
 def nearest_side(colour) -> int:
     return min((0, 1), key=lambda s: sum((a - b) ** 2 for a, b in zip(colour[:3], palette.side_shade(s))))
-
-
-def frames_until(ui, condition, seconds: float = 10.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        ui.frames(1)
-        time.sleep(0.003)
-    return True
 
 
 def answers_to_all(ui, board, messages, seconds: float = 5.0) -> list[dict]:
@@ -203,73 +167,6 @@ def test_a_window_races_a_bot_process_over_loopback_to_the_tally_and_its_board_i
 
 
 # ----- (b) two window-side links racing for one space -------------------------------------------------------
-class SlowRelay:
-    """A loopback relay whose host-to-window direction arrives `delay` seconds late (a slow network):
-    what the window sends goes straight on, what it hears comes in order, just later."""
-
-    def __init__(self, target: tuple[str, int], delay: float):
-        import socket
-        import threading
-        self.target, self.delay = target, delay
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = self.listener.getsockname()[1]
-        self._socks = []
-        self._closed = False
-        self._threading = threading
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        import socket
-        while not self._closed:
-            try:
-                client, _ = self.listener.accept()
-                upstream = socket.create_connection(self.target, timeout=5)
-            except OSError:
-                return
-            upstream.settimeout(None)
-            self._socks += [client, upstream]
-            self._threading.Thread(target=self._pipe, args=(client, upstream, 0.0), daemon=True).start()
-            self._threading.Thread(target=self._pipe, args=(upstream, client, self.delay), daemon=True).start()
-
-    def _pipe(self, src, dst, delay: float) -> None:
-        import queue
-        held: queue.Queue = queue.Queue()
-
-        def deliver():
-            while True:
-                due, data = held.get()
-                if data is None:
-                    break
-                time.sleep(max(0.0, due - time.monotonic()))
-                try:
-                    dst.sendall(data)
-                except OSError:
-                    break
-            try:
-                dst.shutdown(2)
-            except OSError:
-                pass
-        writer = self._threading.Thread(target=deliver, daemon=True)
-        writer.start()
-        try:
-            while True:
-                data = src.recv(65536)
-                if not data:
-                    break
-                held.put((time.monotonic() + delay, data))
-        except OSError:
-            pass
-        held.put((time.monotonic() + delay, None))
-
-    def close(self) -> None:
-        self._closed = True
-        for s in self._socks + [self.listener]:
-            try:
-                s.close()
-            except OSError:
-                pass
-
-
 def contested_save(path, seed: int = 21) -> int:
     """A race saved with both seats open where orange (up column 0) and yellow (down it) may both lay
     (3,0) next; returns that space."""
@@ -292,7 +189,7 @@ def test_two_links_race_for_one_space_the_losers_prediction_shows_then_rolls_bac
     contested = contested_save(save)
     host, port = serve(sandbox_home, "--seats", "2", "--resume", str(save))
     procs.append(host)
-    relay = SlowRelay(("127.0.0.1", port), delay=0.8)   # the window hears the table 0.8 s late
+    relay = Relay(("127.0.0.1", port), delay=0.8)   # the window hears the table 0.8 s late
     rival = None
     try:
         join_by_address(ui, relay.port)
@@ -496,7 +393,6 @@ def test_two_windows_in_two_processes_join_through_the_lan_browser_and_race_to_t
     browser and joins; both race through real drags to the final tally; both show the host's board."""
     import json
 
-    from game.scenes.game_over import GameOverScene
     from game.situation4.autoplay import RaceHand
     from tests.game.window_racer import __name__ as racer_module
     table = f"race-{os.getpid()}-{time.monotonic_ns() % 10 ** 6}"
@@ -515,29 +411,14 @@ def test_two_windows_in_two_processes_join_through_the_lan_browser_and_race_to_t
     assert [s["name"] for s in link.seats] == ["Tester", "Rival"] and [s["kind"] for s in link.seats] == ["human"] * 2
     messages = record_messages(link)
     hand = RaceHand(board, bots.make, "hard", seed=12)
-    deadline = time.monotonic() + 90
-    while not isinstance(ui.top, GameOverScene):
-        assert time.monotonic() < deadline, (link.rev, link.status, board.refusals[-3:], rival.poll())
-        if ui.top is board:
-            hand.step()
-        ui.frames(1)
-        time.sleep(0.001)
-    over = ui.top
-    assert rival.wait(60) == 0, rival.stderr.read()
+    over = play_to_the_end(ui, board, hand.step, rival, 90)
     theirs = json.loads(out.read_text())
     mine = link.view(0)["public"]
     assert mine["result"] is not None and mine["filled"] == len(mine["owner"])
     assert over.result == mine["result"]
 
     # the host (this window's table) kept its record: the autosave in this player's saves folder
-    from game import paths
-    saves = sorted(paths.saves_dir().glob("situation4-*.sandtable"))
-    assert len(saves) == 1, saves
-    assert frames_until(ui, lambda: Session.load(saves[0]).rev == link.rev, 5.0)
-    hosted = Session.load(saves[0])
-    host_board = json.loads(json.dumps(board_of(hosted.view(0)["public"])))
-    assert json.loads(json.dumps(board_of(mine))) == host_board, "my window's final board is the host's"
-    assert theirs["board"] == host_board, "the other window's final board is the host's"
+    hosted = hosted_game(ui, "situation4", link, board_of, mine, theirs)
     assert theirs["seats"] == [1] and theirs["names"] == ["Tester", "Rival"] and theirs["rev"] == hosted.rev
     assert theirs["result"] == theirs["shown_result"] == json.loads(json.dumps(hosted.result()))
     assert theirs["tally_seen"], "the other window showed the final tally"
@@ -549,6 +430,3 @@ def test_two_windows_in_two_processes_join_through_the_lan_browser_and_race_to_t
     assert by_seat[0] == sum(1 for m in answers if m["t"] == "ok") > 5
     assert theirs["confirmed"] <= by_seat[1] <= theirs["sent"] and by_seat[1] > 5, (by_seat, theirs)
     assert sum(by_seat) == hosted.rev, "nobody else moved: no bot, no host step"
-    verify = subprocess.run([sys.executable, str(ROOT / "run.py"), "replay", str(saves[0]), "--verify"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=60)
-    assert verify.returncode == 0 and verify.stdout.split()[0] == hosted.state_hash(), verify.stderr

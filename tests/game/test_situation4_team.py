@@ -18,8 +18,9 @@ from engine.session import Session
 from engine.situation4 import get_board
 from game.situation4 import palette
 from game.situation4.autoplay import post_drag
-from tests.game.test_situation4_lan import (SlowRelay, board_of, frames_until, join_by_address, nearest_side,
-                                            procs, record_messages, serve, wait_for_board)  # noqa: F401
+from tests.game.proxy import Relay
+from tests.game.test_situation4_lan import (board_of, frames_until, join_by_address, nearest_side, record_messages,
+                                            serve, wait_for_board)
 
 BOARD = get_board()
 
@@ -52,7 +53,7 @@ def test_a_team_game_window_builds_its_side_sees_its_teammate_and_loses_a_race_t
     save = tmp_path / "team.sandtable"
     host, port = serve(sandbox_home, "--seats", "4", "--seed", "8", "--save", str(save))
     procs.append(host)
-    relay = SlowRelay(("127.0.0.1", port), delay=0.3)   # this window hears the table a little late
+    relay = Relay(("127.0.0.1", port), delay=0.3)   # this window hears the table a little late
     links = {}
     try:
         join_by_address(ui, relay.port)

@@ -24,7 +24,7 @@ from game.tactics1940 import BoardScene
 from game.tactics1940.autoplay import ClickPlayer
 from game.tactics1940.windows import window_step
 from net.local import LocalTable
-from tests.game.driver import FRAME, run_board
+from tests.game.driver import FRAME, on_screen, run_board
 from tests.game.test_local_game import open_new_game
 
 SEED = 3            # a four-seat game the scripted North wins by blockade in a few hundred frames
@@ -37,11 +37,7 @@ run = functools.partial(run_board, frames=6000, seconds=60.0)
 def start(app, kinds, *, seed=SEED, level="normal", timer_scale=TIMER_SCALE, names=("Ada", "Grace", "Alan", "Edsger")):
     seats = [{"kind": k, "name": names[i], "level": level} for i, k in enumerate(kinds)]
     link = LocalTable("tactics1940", seats, seed=seed, bot_delay=0, bot_factory=bots.make, timer_scale=timer_scale)
-    scene = BoardScene(app, link)
-    app.push(scene)
-    app.active_link = link
-    app.step(FRAME)
-    return link, scene
+    return on_screen(app, BoardScene, link)
 
 
 def with_short_windows(start_local):

@@ -14,18 +14,18 @@ import os
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import bots
 import pygame
-import pytest
 
-from tests.game.driver import host_starts_when_full
+from tests.game import lan_play
+from tests.game.lan_play import frames_until, host_from_the_form, hosted_game, play_to_the_end
 
 from engine import legal as listing
 from engine.session import Session
 from engine.tactics1940.board import load as load_board
+from tests.bot_games import bot_step
 from tests.game.window_tactics import board_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,44 +39,9 @@ def spawn(home, *args) -> subprocess.Popen:
                             stderr=subprocess.PIPE)
 
 
-def stop(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
-    for stream in (proc.stdout, proc.stderr):
-        if stream:
-            stream.close()
-
-
-@pytest.fixture
-def procs():
-    started: list[subprocess.Popen] = []
-    yield started
-    for proc in started:
-        stop(proc)
-
-
-def frames_until(ui, condition, seconds: float = 10.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        ui.frames(1)
-        time.sleep(0.003)
-    return True
-
-
 def wait_for_board(ui, seconds: float = 20.0):
     from game.tactics1940 import BoardScene
-    def on_board() -> bool:
-        host_starts_when_full(ui)   # a hosting window's player starts the table once it is full
-        return isinstance(ui.top, BoardScene)
-    assert frames_until(ui, on_board, seconds), type(ui.top).__name__
-    return ui.top
+    return lan_play.wait_for_board(ui, BoardScene, seconds)
 
 
 def strike_save(path) -> tuple[dict, int]:
@@ -95,13 +60,7 @@ def strike_save(path) -> tuple[dict, int]:
                 if len(action["path"]) == 1 and tuple(action["path"][0]) in watched:
                     session.save(path)
                     return action, watched[tuple(action["path"][0])]
-        for seat in session.to_act():
-            action = players[seat].choose(session.view(seat))
-            if action is not None:
-                session.act(seat, action)
-                break
-        else:
-            session.act(None, session.timer()["action"])
+        bot_step(session, players)
     raise AssertionError("no position found")
 
 
@@ -172,33 +131,13 @@ def test_two_windows_in_two_processes_play_tactics_over_the_lan_to_the_end(ui, p
                                                                           monkeypatch):
     """This window hosts from Host on LAN (two seats: me and an open one); a second window process finds
     the table in its LAN browser, joins and plays; both play through real clicks to the game over."""
-    from game import paths
-    from game.scenes.game_over import GameOverScene
-    from game.scenes.lobby import LobbyScene
-    from game.scenes.new_game import NewGameScene
     from game.tactics1940.autoplay import ClickPlayer
     from net import host as host_module
-    from tests.game.test_local_game import choose_game
     start_in_thread = host_module.start_in_thread
     # windows that ask a person last their time on a real table; here 5% of it, as `serve --timer-scale`
     monkeypatch.setattr(host_module, "start_in_thread",
                         lambda *a, **k: start_in_thread(*a, **{**k, "timer_scale": 0.05}))
-    table = f"tactics-{os.getpid()}-{time.monotonic_ns() % 10 ** 6}"
-    ui.key(pygame.K_h)
-    form = ui.top
-    assert isinstance(form, NewGameScene) and form.lan
-    choose_game(ui, form, "tactics1940")
-    while form.seat_count.value != 2:
-        ui.click_button(form.seat_count)
-    assert [c.value for c in form.seat_cyclers] == ["you", "open"]
-    ui.click(form.table_name.rect.center)
-    for _ in range(len(form.table_name.text)):
-        ui.key(pygame.K_BACKSPACE)
-    ui.type_text(table)
-    ui.click_button(form.start_button)
-    lobby = ui.top
-    assert isinstance(lobby, LobbyScene) and lobby.host is not None
-    assert frames_until(ui, lambda: lobby.link.my_seats == [0] and lobby.link.phase == "lobby")
+    table, lobby = host_from_the_form(ui, "tactics1940", 2)
     out = tmp_path / "rival.json"
     rival = spawn(tmp_path / "rival-home", "-m", "tests.game.window_tactics", "--table", table, "--out", str(out),
                   "--seed", "4", "--seconds", "120")
@@ -207,33 +146,16 @@ def test_two_windows_in_two_processes_play_tactics_over_the_lan_to_the_end(ui, p
     link = board.link
     assert link.my_seats == [0] and [s["name"] for s in link.seats] == ["Tester", "Rival"]
     player = ClickPlayer(board, bots.make, "hard", 12)
-    deadline = time.monotonic() + 120
-    while not isinstance(ui.top, GameOverScene):
-        assert time.monotonic() < deadline, (link.rev, link.status, board.refusals[-3:], rival.poll())
-        if ui.top is board:
-            player.step()
-        ui.frames(1)
-        time.sleep(0.001)
-    over = ui.top
-    assert rival.wait(60) == 0, rival.stderr.read()
+    over = play_to_the_end(ui, board, player.step, rival, 120)
     theirs = json.loads(out.read_text())
     mine = link.view(0)["public"]
     assert mine["result"] is not None and "blockaded" in mine["result"]["reason"]
     assert over.result == mine["result"] == theirs["result"] == theirs["shown_result"]
     assert board.refusals == [] and theirs["refusals"] == []
 
-    saves = sorted(paths.saves_dir().glob("tactics1940-*.sandtable"))
-    assert len(saves) == 1, saves
-    assert frames_until(ui, lambda: Session.load(saves[0]).rev == link.rev, 5.0)
-    hosted = Session.load(saves[0])
-    host_board = json.loads(json.dumps(board_of(hosted.view(0)["public"])))
-    assert json.loads(json.dumps(board_of(mine))) == host_board, "my window's final board is the host's"
-    assert theirs["board"] == host_board, "the other window's final board is the host's"
+    hosted = hosted_game(ui, "tactics1940", link, board_of, mine, theirs)
     assert theirs["seat"] == 1 and theirs["rev"] == hosted.rev
     by_seat = [sum(1 for seat, _ in hosted.log if seat == s) for s in (0, 1)]
     assert by_seat[0] == len(board.sent) > 10, "every action the host took for my seat came from my clicks"
     assert by_seat[1] == len(theirs["sent"]) > 10, "and every one for the other seat from the other window's"
     assert sum(by_seat) + sum(1 for seat, _ in hosted.log if seat is None) == hosted.rev
-    verify = subprocess.run([sys.executable, str(ROOT / "run.py"), "replay", str(saves[0]), "--verify"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=60)
-    assert verify.returncode == 0 and verify.stdout.split()[0] == hosted.state_hash(), verify.stderr

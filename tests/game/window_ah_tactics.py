@@ -11,14 +11,12 @@ names, the table's rev, the public board, the result, what it sent and how many 
 to `--out` as JSON and exits 0; anything that goes wrong (no such table, no board, no end in time)
 exits 1 with the reason on stderr. Every wait is bounded.
 """
-import argparse
-import json
 import sys
 import time
 
 import bots
 
-from tests.game.window_tactics import _wait, join
+from tests.game.second_window import arguments, finish, join, play_until, wait, write
 
 SETTLE = 1.5   # seconds without a new revision after which a stopped table counts as settled
 
@@ -65,48 +63,26 @@ def play(*, table: str | None, address: str | None, rounds: int, seed: int, seco
     from game.settings import Settings
 
     app = App(settings=Settings(player_name=name, animation_speed="instant"))
-    ui, board = join(app, BoardScene, table=table, address=address)
+    ui, board = join(app, BoardScene, table=table, address=address, script="window_ah_tactics")
     answers = count_answers(board)
     seat = board.link.my_seats[0]
     player = ClickPlayer(board, bots.make, "hard", seed)
-    deadline = time.monotonic() + seconds
-    while not (isinstance(ui.top, GameOverScene) or stop_at(board, rounds)):
-        if time.monotonic() > deadline:
-            raise SystemExit(f"window_ah_tactics: not done after {seconds:g} s (rev {board.link.rev}, round "
-                             f"{board.pub.get('round')}, status {board.link.status}, refusals {board.refusals[-3:]})")
-        if ui.top is board:
-            player.step()
-        ui.frames(1)
-        time.sleep(0.002)
+    play_until(ui, board, player.step, lambda: isinstance(ui.top, GameOverScene) or stop_at(board, rounds), seconds,
+               "window_ah_tactics")
     if not isinstance(ui.top, GameOverScene):
         settle(ui, board.link)
-    _wait(ui, lambda: board.pending_seq is None, 5, "an action of ours was never answered")
+    wait(ui, lambda: board.pending_seq is None, 5, "an action of ours was never answered", "window_ah_tactics")
     final = board.link.view(seat)["public"]
-    out = {"seat": seat, "names": [s["name"] for s in board.link.seats], "rev": board.link.rev,
-           "public": final, "result": final["result"], "round": final.get("round"), "sent": board.sent,
-           "answers": answers, "refusals": board.refusals,
-           "shown_result": ui.top.result if isinstance(ui.top, GameOverScene) else None}
-    board.link.close()
-    app.close()
-    return out
+    return finish(app, ui, board, seat=seat, public=final, result=final["result"], round=final.get("round"),
+                  sent=board.sent, answers=answers)
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    where = parser.add_mutually_exclusive_group(required=True)
-    where.add_argument("--table")
-    where.add_argument("--address")
-    parser.add_argument("--out", required=True)
+    parser = arguments(__doc__, seconds=90.0)
     parser.add_argument("--rounds", type=int, default=0)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--seconds", type=float, default=90.0)
-    parser.add_argument("--name", default="Rival")
     args = parser.parse_args(argv)
-    result = play(table=args.table, address=args.address, rounds=args.rounds, seed=args.seed, seconds=args.seconds,
-                  name=args.name)
-    with open(args.out, "w", encoding="utf-8") as f:
-        json.dump(result, f)
-    return 0
+    return write(args.out, play(table=args.table, address=args.address, rounds=args.rounds, seed=args.seed,
+                                seconds=args.seconds, name=args.name))
 
 
 if __name__ == "__main__":

@@ -20,19 +20,10 @@ def digest(public: dict) -> str:
 
 
 def main(host: str, port: int) -> int:
-    from game.app import App
     from game.board_kit.board_scene import BaseBoardScene
-    from game.scenes.lan_browser import LanBrowserScene
     from game.scenes.lobby import LobbyScene
-    from game.scenes.title import TitleScene
-    from game.settings import Settings
-    from tests.game.driver import Driver
-    app = App(settings=Settings(player_name="Edsger", animation_speed="instant"))
-    app.push(TitleScene(app))
-    browser = LanBrowserScene(app)
-    app.push(browser)
-    browser.join_at(host, port)
-    ui = Driver(app)
+    from tests.game.second_window import join_at
+    app, ui = join_at("Edsger", host, port)
     said: set = set()
 
     def say(line: str) -> None:

@@ -14,18 +14,9 @@ def main(host: str, port: int) -> int:
 
     import tests.conftest  # noqa: F401 - registers the toy game
     from game import boards
-    from game.app import App
-    from game.scenes.lan_browser import LanBrowserScene
-    from game.scenes.title import TitleScene
-    from game.settings import Settings
-    from tests.game.driver import Driver
+    from tests.game.second_window import join_at
     boards.register("toy", "tests.game.toy_board")
-    app = App(settings=Settings(player_name="Crashy", animation_speed="instant"))
-    app.push(TitleScene(app))
-    browser = LanBrowserScene(app)
-    app.push(browser)
-    browser.join_at(host, port)
-    ui = Driver(app)
+    _, ui = join_at("Crashy", host, port)
     board_type = boards.board_module("toy").BoardScene
     deadline = time.monotonic() + 20
     while not isinstance(ui.top, board_type):

@@ -13,23 +13,14 @@ saw, whether a Strike button and the countdown showed) to `--out` as JSON and ex
 goes wrong (no such table, no board, no end in time) exits 1 with the reason on stderr. Every wait
 is bounded.
 """
-import argparse
-import json
 import sys
 import time
 
 import bots
 
+from tests.game.second_window import arguments, finish, join, write
+
 REACTION = 0.5   # seconds before a person at this window presses S
-
-
-def _wait(ui, condition, seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise SystemExit(f"window_tactics: {what} (after {seconds:g} s; on screen: {type(ui.top).__name__})")
-        ui.frames(1)
-        time.sleep(0.005)
 
 
 def board_of(pub: dict) -> dict:
@@ -37,32 +28,6 @@ def board_of(pub: dict) -> dict:
     keys = ("pieces", "coins", "reserve", "protest_cards", "accepted", "submarines", "deck", "camps", "turn",
             "turn_number", "outcome")
     return {k: pub[k] for k in keys}
-
-
-def join(app, board_class, *, table: str | None, address: str | None):
-    """From the title screen of `app`, join a table found in the LAN browser (by its name) or typed as
-    HOST:PORT, like a person; returns (the driver, the board once it opened)."""
-    import pygame
-
-    from game.scenes.title import TitleScene
-    from tests.game.driver import Driver
-    app.push(TitleScene(app))
-    ui = Driver(app)
-    ui.frames(2)
-    ui.key(pygame.K_j)                                   # Join: the LAN browser
-    browser = ui.top
-    if table is not None:
-        listed = lambda: [i for i, (key, _) in enumerate(browser.list.rows)  # noqa: E731
-                          if browser.found[key].table == table]
-        _wait(ui, listed, 60, f"table {table!r} never showed in the LAN browser")
-        ui.click(browser.list.row_rect(listed()[0]).center)
-        ui.click_button(browser.join_button)
-    else:
-        ui.click(browser.address.rect.center)
-        ui.type_text(address)
-        ui.key(pygame.K_RETURN)
-    _wait(ui, lambda: isinstance(ui.top, board_class), 60, "the board never opened")
-    return ui, ui.top
 
 
 def play(*, table: str | None, address: str | None, until: str, seed: int, seconds: float, name: str,
@@ -76,7 +41,7 @@ def play(*, table: str | None, address: str | None, until: str, seed: int, secon
     from game.tactics1940.autoplay import ClickPlayer
 
     app = App(settings=Settings(player_name=name, animation_speed="instant" if until == "end" else "normal"))
-    ui, board = join(app, BoardScene, table=table, address=address)
+    ui, board = join(app, BoardScene, table=table, address=address, script="window_tactics")
     seat = board.link.my_seats[0]
     player = ClickPlayer(board, bots.make, "hard", seed)
     countdowns, strike_button, offered = [], False, None
@@ -107,33 +72,18 @@ def play(*, table: str | None, address: str | None, until: str, seed: int, secon
             shot = None
         time.sleep(0.002)
     final = board.link.view(seat)["public"]
-    out = {"seat": seat, "names": [s["name"] for s in board.link.seats], "rev": board.link.rev,
-           "board": board_of(final), "result": final["result"], "strikes": board.strikes_seen,
-           "strike_button": strike_button, "countdowns": sorted(set(countdowns)), "sent": board.sent,
-           "refusals": board.refusals, "effects": board.effects.seen,
-           "shown_result": ui.top.result if isinstance(ui.top, GameOverScene) else None}
-    board.link.close()
-    app.close()
-    return out
+    return finish(app, ui, board, seat=seat, board=board_of(final), result=final["result"],
+                  strikes=board.strikes_seen, strike_button=strike_button, countdowns=sorted(set(countdowns)),
+                  sent=board.sent, effects=board.effects.seen)
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    where = parser.add_mutually_exclusive_group(required=True)
-    where.add_argument("--table")
-    where.add_argument("--address")
-    parser.add_argument("--out", required=True)
+    parser = arguments(__doc__, seconds=90.0)
     parser.add_argument("--until", choices=("end", "strike"), default="end")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--seconds", type=float, default=90.0)
-    parser.add_argument("--name", default="Rival")
     parser.add_argument("--shot", default=None)
     args = parser.parse_args(argv)
-    result = play(table=args.table, address=args.address, until=args.until, seed=args.seed, seconds=args.seconds,
-                  name=args.name, shot=args.shot)
-    with open(args.out, "w", encoding="utf-8") as f:
-        json.dump(result, f)
-    return 0
+    return write(args.out, play(table=args.table, address=args.address, until=args.until, seed=args.seed,
+                                seconds=args.seconds, name=args.name, shot=args.shot))
 
 
 if __name__ == "__main__":

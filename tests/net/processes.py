@@ -29,6 +29,21 @@ def serve(*args, module=REAL):
     return proc, (match.group(1), int(match.group(2)))
 
 
+def stop(proc: subprocess.Popen, seconds: float = 10, *, close_pipes: bool = True) -> None:
+    """End a process a test started: terminate, then kill past `seconds`; then close its pipes (unless a
+    reader of the caller's still holds them)."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(seconds)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(seconds)
+    for stream in (proc.stdout, proc.stderr) if close_pipes else ():
+        if stream:
+            stream.close()
+
+
 def finish(proc, timeout=30):
     """(exit code, stdout, stderr) once `proc` ends; AssertionError (after killing it) past `timeout` s."""
     try:

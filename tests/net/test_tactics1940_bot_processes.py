@@ -8,6 +8,7 @@ A bot asked in a window with nothing in its `legal` (it holds no card for the sq
 import re
 
 from engine.session import Session
+from tests.bot_games import bot_step
 from tests.net.processes import bots_play_a_served_game, verify_replay
 
 SEED = 1940
@@ -51,13 +52,7 @@ def test_a_bot_asked_in_a_submarine_window_with_nothing_to_strike_sends_nothing_
             waiting = next((s for s in session.to_act() if not session.legal(s)["actions"]), None)
             if waiting is not None:
                 break
-        for seat in session.to_act():
-            action = players[seat].choose(session.view(seat))
-            if action is not None:
-                session.act(seat, action)
-                break
-        else:
-            session.act(None, session.timer()["action"])
+        bot_step(session, players)
     assert waiting is not None, "no window asked a seat with nothing to strike"
     view = session.view(waiting)
     view["public"]["table_phase"] = "play"

@@ -3,7 +3,8 @@ measured by the bench: `run.py bench --bots`)."""
 import pytest
 
 from bots import make
-from engine import Session, legal
+from engine import Session
+from tests.bot_games import bots_play
 
 ACTION_LIMIT = 6000    # every tested game must end well inside this
 
@@ -11,15 +12,7 @@ ACTION_LIMIT = 6000    # every tested game must end well inside this
 def play(levels, seed, options=None, limit=ACTION_LIMIT):
     """A whole game between bots, each choosing from its own seat's view (and only from its legal)."""
     s = Session("risk", len(levels), seed=seed, options=options or {})
-    players = [make("risk", level, seat, seed) for seat, level in enumerate(levels)]
-    for _ in range(limit):
-        if s.result():
-            break
-        seat = s.to_act()[0]
-        view = s.view(seat)
-        action = players[seat].choose(view)
-        assert legal.contains(view["private"]["legal"], action), action
-        s.act(seat, action)
+    bots_play(s, [make("risk", level, seat, seed) for seat, level in enumerate(levels)], limit)
     return s
 
 

@@ -35,8 +35,11 @@ def put(app, scene) -> None:
     app.active_link = scene.link
 
 
-def save(app, path) -> Path:
-    """Draw one frame of `app` and write its logical surface to `path`; returns the path."""
+def save(app, path, *, after: int = 0) -> Path:
+    """Step `app` `after` frames (for what moves to settle), draw one and write its logical surface to `path`;
+    returns the path."""
+    for _ in range(after):
+        app.step(FRAME)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     app.draw()

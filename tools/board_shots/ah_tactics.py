@@ -62,9 +62,7 @@ def shoot(out_dir, app=None) -> list[Path]:
     inner = scene.map.viewport.inflate(-360, -240)   # a path end clear of the window's edges and the tooltip
     near = [sq for sq in reach if inner.collidepoint(scene.map.centre(sq))]
     post_motion(scene.map.centre(max(near, key=lambda sq: (reach[sq] or 0, sq)) if near else far))
-    for _ in range(3):
-        app.step(FRAME)
-    saved.append(save(app, out / "ah_tactics_board.png"))
+    saved.append(save(app, out / "ah_tactics_board.png", after=3))
     scene.reset_input()
 
     # the battle plan, odds on the map, before confirming
@@ -73,14 +71,10 @@ def shoot(out_dir, app=None) -> list[Path]:
     if run_until(app, scene, planned, player=player, max_frames=6000):
         battle = scene.pub["plan"][0]
         _zoom_on(scene, scene.positions[battle["defenders"][0]], 1.0)
-        for _ in range(3):
-            app.step(FRAME)
-        saved.append(save(app, out / "ah_tactics_battle.png"))
+        saved.append(save(app, out / "ah_tactics_battle.png", after=3))
         # the chart window (C): the planned battle's column and its outcomes lit
         post_key(pygame.K_c)
-        for _ in range(3):
-            app.step(FRAME)
-        saved.append(save(app, out / "ah_tactics_crt.png"))
+        saved.append(save(app, out / "ah_tactics_crt.png", after=3))
         post_key(pygame.K_c)   # any key closes it
         app.step(FRAME)
         # the unit inspector (I) over one of the attackers
@@ -88,9 +82,7 @@ def shoot(out_dir, app=None) -> list[Path]:
         post_motion(scene.map.centre(scene.positions[attacker]))
         app.step(FRAME)
         post_key(pygame.K_i)
-        for _ in range(3):
-            app.step(FRAME)
-        saved.append(save(app, out / "ah_tactics_inspector.png"))
+        saved.append(save(app, out / "ah_tactics_inspector.png", after=3))
         post_key(pygame.K_i)
         app.step(FRAME)
     link.close()

@@ -53,16 +53,12 @@ def shoot(out_dir, app=None) -> list[Path]:
     target = next((sq for sq, v in sorted(reach.items()) if v == "attack"), next(iter(sorted(reach)), None))
     if target is not None:
         post_motion(scene.map.centre(target))
-    for _ in range(3):
-        app.step(FRAME)
-    saved.append(save(app, out / "civil_war_board.png"))
+    saved.append(save(app, out / "civil_war_board.png", after=3))
 
     # the end of the war
     run_until(app, scene, lambda: False, player=player, max_frames=20000)
     if isinstance(app.stack.top, GameOverScene):
-        for _ in range(30):
-            app.step(FRAME)
-        saved.append(save(app, out / "civil_war_game_over.png"))
+        saved.append(save(app, out / "civil_war_game_over.png", after=30))
     link.close()
     return shots.done_with(app, own_app, saved)
 

@@ -100,9 +100,8 @@ def shoot(out_dir, app=None) -> list[Path]:
     player.hand, player.every = hand, 2
     run_until(app, scene, lambda: scene.tally is not None, player=player, max_frames=20000)
     run_until(app, scene, lambda: scene.tally.done)   # counted up: its total is the scoreboard's
-    for _ in range(40):   # and the scoreboard has finished counting up to it
-        app.step(FRAME)
-    saved.append(save(app, out / "situation4_tally.png"))
+    # and the scoreboard has finished counting up to it
+    saved.append(save(app, out / "situation4_tally.png", after=40))
     link.close()
     return shots.done_with(app, own_app, saved)
 
