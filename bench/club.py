@@ -2,7 +2,7 @@
 
 Everything runs on 127.0.0.1: a real PostgreSQL and nats-server started here (club.servers), table
 processes as `sandtable club` runs them (the toy game registered), and the LAN host (`serve`) for the
-direct TCP side. Servers run pinned to one CPU and the measuring client to the other, as in bench/net.py.
+direct TCP side, none of them pinned to a CPU (below: why).
 Without the club extra or the servers the section prints one `skipped` row saying why.
 
 - act->update: one seat of a one-seat toy table on each path, an act sent and timed until the actor's
@@ -14,7 +14,6 @@ Without the club extra or the servers the section prints one `skipped` row sayin
   every table of the killed process is owned again.
 """
 import asyncio
-import contextlib
 import importlib.util
 import os
 import secrets
@@ -26,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.net import CLIENT_CPU, PACE, ROOT, SERVER_CPU, _pct, _Pinned, _ToyServe, pin
+from bench.net import CPUS, PACE, ROOT, _pct, _ToyServe
 from bench.runner import Row
 
 MOVE = {"type": "take", "count": 1}
@@ -56,16 +55,16 @@ def rss_kib(pid: int) -> int:
 
 
 # ----- a club on loopback ------------------------------------------------------------------
-@contextlib.contextmanager
-def _on_server_cpu():
-    """Processes started inside inherit the servers' CPU (PostgreSQL's backends too, forked later)."""
-    before = os.sched_getaffinity(0) if SERVER_CPU is not None else None
-    pin(0, SERVER_CPU)
-    try:
-        yield
-    finally:
-        if before is not None:
-            os.sched_setaffinity(0, before)
+# Unlike bench/net.py, nothing is pinned: the club's servers are three processes (nats-server,
+# PostgreSQL, the table process) that a club machine runs side by side; pinned to one CPU they would
+# run one after another, which no deployment does. The LAN host beside them is left to the scheduler
+# too, and the measuring client with them: both paths see the same two CPUs.
+ALL_CPUS = set(CPUS)
+
+
+def _unpin(pid: int) -> None:
+    if ALL_CPUS:
+        os.sched_setaffinity(pid, ALL_CPUS)
 
 
 class LocalClub:
@@ -80,9 +79,8 @@ class LocalClub:
         self.pg = servers.Postgres()
         self.nats = servers.NatsServer(self.folder / "nats")
         try:
-            with _on_server_cpu():
-                self.pg.start()
-                self.nats.start(natsauth.render(self.password, []))
+            self.pg.start()
+            self.nats.start(natsauth.render(self.password, []))
             db.migrate(self.pg.dsn)
         except BaseException:
             self.__exit__()
@@ -92,7 +90,7 @@ class LocalClub:
 
     def table_process(self, *args: str) -> subprocess.Popen:
         log_path = self.folder / f"club-{len(self.procs)}.log"
-        with open(log_path, "w") as log, _on_server_cpu():
+        with open(log_path, "w") as log:
             proc = subprocess.Popen([sys.executable, "-m", "tests.net.cli_toy", "club", "--nats", self.service,
                                      "--db", self.pg.dsn, "--auth-file", str(self.nats.auth),
                                      "--nats-pid-file", str(self.nats.pid_file), *args],
@@ -211,9 +209,9 @@ async def _in_turns(club: LocalClub, port: int, n: int) -> tuple[list[float], li
 def paired_latency(n: int) -> tuple[list[float], list[float]]:
     """(direct TCP, through the club) act->update samples (s), taken one each in turn."""
     with LocalClub() as club, _ToyServe(1) as serve:
+        _unpin(serve.proc.pid)
         club.table_process("--bot-delay", "0")
-        with _Pinned():
-            return asyncio.run(_in_turns(club, serve.address[1], n))
+        return asyncio.run(_in_turns(club, serve.address[1], n))
 
 
 def _create_bot_tables(club: LocalClub, n: int) -> None:
@@ -259,8 +257,7 @@ def many_tables(n_tables: int, n_samples: int) -> dict:
             finally:
                 await seat.close()
 
-        with _Pinned():
-            samples = asyncio.run(sample())
+        samples = asyncio.run(sample())
         wall = time.monotonic() - wall
         after = club.sql("SELECT count(*) FROM actions")[0][0]
     return {"owned": owned, "taken_in": taken_in, "samples": samples, "per_table_kib": (full - empty) / max(owned, 1),
@@ -303,8 +300,7 @@ def takeovers(kills: int, bot_tables: int) -> list[tuple[float, float, int]]:
             finally:
                 await seat.close()
 
-        with _Pinned():
-            asyncio.run(run())
+        asyncio.run(run())
         return out
 
 
@@ -313,7 +309,7 @@ def rows(quick: bool) -> list[Row]:
     why = missing()
     if why:
         return [Row("club", "skipped", note=f"skipped: {why}")]
-    where = f"client on CPU {CLIENT_CPU}, servers on CPU {SERVER_CPU}" if CLIENT_CPU is not None else "one CPU"
+    where = f"{len(CPUS) or 'all'} CPUs, nothing pinned"
     n = 300 if quick else 1500
     tcp, club = paired_latency(n)
     t50, c50, t99, c99 = _pct(tcp, 50), _pct(club, 50), _pct(tcp, 99), _pct(club, 99)
