@@ -330,15 +330,16 @@ def rows(quick: bool) -> list[Row]:
                    f"the table process's RSS with {m['owned']} tables in play less its RSS with none "
                    f"({m['empty_mib']:.0f} MiB), per table; nats-server {m['nats_per_table_kib']:.1f} KiB per table "
                    "(its subscriptions)"))
-    kills, bot_tables = (2, 100) if quick else (5, 400)
+    kills, bot_tables = (2, 200) if quick else (5, 1000)
     t = takeovers(kills, bot_tables)
     worst_answer, worst_all = max(a for a, _, _ in t), max(b for _, b, _ in t)
-    out.append(Row("club: takeover after a kill", f"{worst_answer:.2f} s", f"<= {TAKEOVER_GOAL:.0f} s",
-                   max(worst_answer, worst_all) <= TAKEOVER_GOAL,
+    worst = max(worst_answer, worst_all)
+    out.append(Row("club: takeover after a kill", f"{worst:.2f} s", f"<= {TAKEOVER_GOAL:.0f} s", worst <= TAKEOVER_GOAL,
                    f"worst of {kills} SIGKILLs of the process running a players' table (two processes, {bot_tables} "
-                   f"bot tables between them): until the act sent just after the kill is answered (median "
-                   f"{_pct([a for a, _, _ in t], 50):.2f} s); until all of the killed process's tables "
-                   f"({', '.join(str(k) for _, _, k in t)}) are owned again: worst {worst_all:.2f} s"))
+                   f"bot tables between them), until every table it ran ({', '.join(str(k) for _, _, k in t)}) is "
+                   f"owned by the other (taken, then rebuilt by the hundred); the players' act sent just after the "
+                   f"kill was answered after {_pct([a for a, _, _ in t], 50):.2f} s (median), "
+                   f"{worst_answer:.2f} s at worst"))
     return out
 
 
