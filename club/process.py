@@ -114,9 +114,6 @@ class TableProcess:
             if seat is not None:
                 await self._step(table_id, lambda table=table, seat=seat: table.deadline_move(self.batch, seat, wall))
 
-    async def _adopt(self, table_id: int) -> None:
-        await self._adopt_all([db.load_table(self.conn, table_id)])
-
     async def _adopt_all(self, records: list) -> None:
         """Tables just taken: each rebuilt and listened to, then every seat holder welcomed again, the tables'
         welcomes as steps run together, so what they write is one commit."""
