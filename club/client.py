@@ -158,7 +158,8 @@ class ClubClient:
         dropped it while a server restarted, or no process owned the table yet), it goes again under the
         same seq: the table answers a resend with the answer it first gave and applies nothing."""
         future = self._waiting[seq] = asyncio.get_running_loop().create_future()
-        self.send_act(action, seq)
+        self._unanswered[seq] = action
+        await self._publish({"t": "act", "seq": seq, "a": action})  # now, not from a task a loop turn later
         deadline = time.monotonic() + timeout
         try:
             while True:

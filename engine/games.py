@@ -5,6 +5,7 @@ line ask `available()` and never show a game that cannot be played.
 """
 import importlib
 import importlib.util
+import sys
 
 # id -> rules module. Order is the menu order.
 _MODULES = {
@@ -22,6 +23,9 @@ def available() -> list[str]:
 
 def rules(game_id: str):
     """The rules module of `game_id`; KeyError with a sentence if there is none."""
+    loaded = sys.modules.get(_MODULES.get(game_id, ""))
+    if loaded is not None:  # every Session asks: a club process taking a thousand tables over asks a thousand times
+        return loaded
     if game_id not in available():
         raise KeyError(f"There is no game called {game_id!r}; games here: {', '.join(available())}.")
     return importlib.import_module(_MODULES[game_id])

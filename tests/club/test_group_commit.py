@@ -1,0 +1,74 @@
+"""Group commit (`db.write_batch`): a batch of one step goes in one plain statement, a batch of many in one
+statement over arrays; both must leave the database the same, and both must refuse a rev written before."""
+from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
+import pytest
+
+from club import db
+from net.host import new_session
+
+
+@pytest.fixture
+def process_conn(conn):
+    """Autocommit, as a table process's connection is (a step is one statement)."""
+    conn.commit()
+    conn.autocommit = True
+    return conn
+
+
+def seated_table(conn) -> int:
+    table_id = db.create_table(conn, new_session("toy", 2, seed=3), name="t", created_by="ada")
+    for seat, player in enumerate(("ada", "bob")):
+        conn.execute("INSERT INTO seats (table_id, seat, player, token) VALUES (%s, %s, %s, 'tok')",
+                     (table_id, seat, player))
+    conn.commit()
+    return table_id
+
+
+def change(rev=None, seat=0, seq=None, *, state=None, to_act=None, last_seq=None):
+    return dict(actions=[] if rev is None else [(rev, seat, {"type": "take", "count": 1}, seq)], refusals=[],
+                new_holders=[], last_seqs={} if last_seq is None else {seat: last_seq}, seat_list=None, state=state,
+                to_act=to_act)
+
+
+# a game's usual steps: the table starts, moves with and without a seq (a bot), a refused act's last_seq
+STEPS = [change(state="play", to_act=[0]), change(1, 0, 1, to_act=[1], last_seq=1), change(2, 1, None, to_act=[0]),
+         change(last_seq=4), change(3, 0, 2, to_act=[1], last_seq=2), change(4, 1, 7, state="over", to_act=[])]
+
+
+def stored(conn, table_id) -> tuple:
+    record = db.load_table(conn, table_id)
+    to_act = conn.execute("SELECT to_act FROM tables WHERE id = %s", (table_id,)).fetchone()[0]
+    conn.commit()
+    return (record["actions"], record["state"], to_act,
+            {seat: last for seat, (_player, _token, last) in record["holders"].items()})
+
+
+def test_one_step_batches_and_many_step_batches_store_the_same_game(process_conn):
+    conn = process_conn
+    alone, together, other = seated_table(conn), seated_table(conn), seated_table(conn)
+    for step in STEPS:
+        batch = db.Batch()
+        batch.add(alone, step)
+        assert db.write_batch(conn, batch) == set()
+        batch = db.Batch()  # the same step beside another table's: the array statement
+        batch.add(together, step)
+        batch.add(other, change(state="play"))
+        assert db.write_batch(conn, batch) == set()
+        assert stored(conn, alone) == stored(conn, together)
+    actions, state, to_act, last_seqs = stored(conn, alone)
+    assert [(rev, seat, seq) for rev, seat, _a, seq in actions] == [(1, 0, 1), (2, 1, None), (3, 0, 2), (4, 1, 7)]
+    assert (state, to_act, last_seqs) == ("over", [], {0: 4, 1: 0})  # last_seq never goes back (4, then 2)
+
+
+def test_a_one_step_batch_repeating_a_written_rev_fails_and_writes_nothing(process_conn):
+    conn = process_conn
+    table_id = seated_table(conn)
+    first = db.Batch()
+    first.add(table_id, change(1, 0, 1, to_act=[1], last_seq=1))
+    assert db.write_batch(conn, first) == set()
+    again = db.Batch()  # another process that lost the table without noticing
+    again.add(table_id, change(1, 1, 9, to_act=[0], last_seq=9))
+    assert db.write_batch(conn, again) == {table_id}
+    actions, _state, to_act, last_seqs = stored(conn, table_id)
+    assert [(rev, seat, seq) for rev, seat, _a, seq in actions] == [(1, 0, 1)]
+    assert to_act == [1] and last_seqs[1] == 0
