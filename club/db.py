@@ -371,20 +371,34 @@ def table_summaries(conn, *, over: bool = False, ids: list[int] | None = None, l
     rows = conn.execute(
         f"SELECT t.id, t.name, t.game, t.state, t.options, t.seat_list, t.created_by, "
         f"       extract(epoch FROM t.move_deadline), extract(epoch FROM t.updated_at), t.result, "
-        f"       coalesce(jsonb_object_agg(s.seat, s.player) FILTER (WHERE s.seat IS NOT NULL), '{{}}') "
+        f"       coalesce(jsonb_object_agg(s.seat, s.player) FILTER (WHERE s.seat IS NOT NULL), '{{}}'), t.on_deadline "
         f"FROM tables t LEFT JOIN seats s ON s.table_id = t.id WHERE {where} "
         f"GROUP BY t.id ORDER BY {order} LIMIT %(limit)s", {"ids": ids, "limit": limit}).fetchall()
     conn.commit()
     out = []
-    for i, name, game, state, options, seat_list, by, deadline, updated, result, players in rows:
+    for i, name, game, state, options, seat_list, by, deadline, updated, result, players, on_deadline in rows:
         seat_list = json.loads(seat_list) if isinstance(seat_list, str) else seat_list
         seats = seat_rows(seat_list, {int(k): v for k, v in players.items()})
         free = sum(1 for s in seats if s["kind"] == "open")
         out.append({"id": i, "name": name, "game": game, "state": state, "options": options, "seats": seats,
                     "free": free, "taken": len(seats) - free, "bots": sum(1 for s in seats if s["kind"] == "bot"),
                     "created_by": by, "move_deadline": None if deadline is None else float(deadline),
-                    "updated": float(updated), "result": result})
+                    "updated": float(updated), "result": result, "on_deadline": on_deadline})
     return out
+
+
+def turn_clocks(conn, table_ids: list[int]) -> dict[int, dict]:
+    """Each started table's `turn_started` (epoch seconds: its last stored action, or the game's start, as a
+    table process taking it over counts the deadline from) and, at a correspondence table, `deadline_left`
+    (seconds until the seat to act lets its deadline pass, by the database's clock: 0 or less is overdue)."""
+    rows = conn.execute(
+        "SELECT id, extract(epoch FROM turned), extract(epoch FROM turned + move_deadline - now()) FROM ("
+        "  SELECT id, move_deadline, coalesce((SELECT max(at) FROM actions WHERE table_id = tables.id), updated_at)"
+        "         AS turned FROM tables WHERE id = ANY(%s) AND state = 'play') started",
+        (list(table_ids),)).fetchall()
+    conn.commit()
+    return {i: {"turn_started": float(turned), "deadline_left": None if left is None else float(left)}
+            for i, turned, left in rows}
 
 
 def keep_result(conn, table_id: int, result) -> None:

@@ -7,10 +7,12 @@
    bots: levels of the last seats' bots, or seat_kinds: each seat "open" or a bot level, in seat order)
   st.lobby.<player>.list    {}  -> {"ok": [table]}, the tables not over, where a table is
                                    {"id", "name", "game", "state", "options", "seats", "free", "taken", "bots",
-                                    "created_by", "move_deadline", "updated"} and each of its seats
+                                    "created_by", "move_deadline", "on_deadline", "updated"} and each of its seats
                                    {"seat", "kind", "name", "level"? (a bot), "player"? (who holds it)}
-  st.lobby.<player>.mine    {}  -> {"ok": [table + {"seat", "your_move"}]}, the tables where the player sits,
-                                   those waiting for the player's move first
+  st.lobby.<player>.mine    {}  -> {"ok": [table + {"seat", "your_move", "turn_started", "deadline_left"}]}, the
+                                   tables where the player sits, those waiting for the player's move first;
+                                   turn_started: epoch seconds the turn began (None before the game starts),
+                                   deadline_left: seconds until the move deadline passes (None: no deadline)
   st.lobby.<player>.join    {"table", "seat"?}  -> {"ok": {"seat", "token"}}   (club.seating)
   st.lobby.<player>.leave   {"table"}           -> {"ok": {"seat", "held"}}
   st.lobby.<player>.finished {}                 -> {"ok": [table + {"result"}]}, games over, newest first
@@ -158,5 +160,8 @@ def listing(conn) -> list[dict]:
 def mine(conn, player: str) -> list[dict]:
     """db.tables_of (your move first), each with the lobby's whole row (options, who sits where)."""
     mine = db.tables_of(conn, player)
-    rows = {t["id"]: t for t in db.table_summaries(conn, ids=[t["id"] for t in mine])}
-    return [{**rows.get(t["id"], {}), **t} for t in mine]
+    ids = [t["id"] for t in mine]
+    rows = {t["id"]: t for t in db.table_summaries(conn, ids=ids)}
+    clocks = db.turn_clocks(conn, ids)
+    idle = {"turn_started": None, "deadline_left": None}
+    return [{**rows.get(t["id"], {}), **clocks.get(t["id"], idle), **t} for t in mine]

@@ -104,3 +104,29 @@ def test_a_seat_joined_then_left_in_the_lobby_is_open_again_and_the_last_join_st
     assert [s.get("player") for s in still["seats"]] == ["bob", "ada"]
     with psycopg.connect(club.dsn) as conn:
         assert conn.execute("SELECT seat, player FROM seats ORDER BY seat").fetchall() == [(0, "bob"), (1, "ada")]
+
+
+def test_mine_tells_when_the_turn_started_and_how_long_is_left_before_the_move_deadline(conn):
+    import time
+    from club import db, lobby
+    from club.table_host import ClubTable
+    from net.host import new_session
+    from tests.club.test_table_host import HELLO
+    day = db.create_table(conn, new_session("toy", 2, seed=3), name="a day", created_by="ada", move_deadline=86400,
+                          on_deadline="bot")
+    live = db.create_table(conn, new_session("toy", 2, seed=4), name="live", created_by="ada")
+    before = time.time()
+    for table_id in (day, live):
+        table = ClubTable(db.load_table(conn, table_id))
+        for player in ("ada", "bob"):
+            table.receive(conn, player, dict(HELLO, name=player))
+        table.receive(conn, "ada", {"t": "act", "seq": 1, "a": {"type": "take", "count": 1}})
+    [adas_day] = [t for t in lobby.mine(conn, "ada") if t["id"] == day]
+    bobs = {t["id"]: t for t in lobby.mine(conn, "bob")}
+    assert bobs[day]["your_move"] and bobs[day]["on_deadline"] == "bot" and bobs[day]["move_deadline"] == 86400
+    # the turn runs from ada's move (stored a moment ago), so nearly the whole day is left
+    assert before - 5 <= bobs[day]["turn_started"] <= time.time() + 5
+    assert 86400 - 60 < bobs[day]["deadline_left"] <= 86400
+    assert not adas_day["your_move"] and abs(adas_day["deadline_left"] - bobs[day]["deadline_left"]) < 5   # the table's
+    assert bobs[live]["deadline_left"] is None and bobs[live]["turn_started"] is not None
+    assert bobs[live]["on_deadline"] is None
