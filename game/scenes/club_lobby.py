@@ -5,7 +5,9 @@ Joining takes a seat with the lobby's `join` request, then opens the table throu
 `game.club_link.ClubLink`, and from there the same seats screen and boards a LAN table opens
 (game.scenes.lobby): the window never knows which it has. Create makes a table with the game's
 default options and sits at it; More options opens the New Game form (the game's options, each seat
-open or a bot, the table's name). Leave gives back a seat at a table not yet started. A finished game
+open or a bot, the table's name, a move deadline and what happens when it passes). A correspondence
+table shows its deadline ('1 day · bot'), and in your tables the time your move has left. Leave gives back
+a seat at a table not yet started. A finished game
 replays in the replay scene, as a save does (game.recorded_replay). The lists come from the club's
 lobby requests (club/lobby.py), asked again on Refresh (F5), every few seconds, and on coming back here.
 """
@@ -15,13 +17,13 @@ from engine import games
 from game import boards, sound, tables, theme
 from game.scenes import lobby
 from game.scenes.lan_browser import game_title
-from game.scenes.new_game import NewGameScene, humanise
+from game.scenes.new_game import NewGameScene, duration_text, humanise
 from game.scene import Scene
 from game.widgets import Button, Cycler, RowList
 
-OPEN_COLUMNS = [("Table", 230), ("Game", 190), ("Seats", 120), ("Options", 120), ("State", 80)]
+OPEN_COLUMNS = [("Table", 190), ("Game", 150), ("Seats", 110), ("Options", 90), ("Deadline", 130), ("State", 70)]
 FINISHED_COLUMNS = [("Table", 230), ("Game", 190), ("Result", 320)]
-MINE_COLUMNS = [("Table", 290), ("Game", 210), ("Seat", 90), ("", 130)]
+MINE_COLUMNS = [("Table", 250), ("Game", 190), ("Seat", 60), ("", 220)]
 REFRESH_EVERY = 5.0
 
 
@@ -53,6 +55,33 @@ def result_text(table: dict) -> str:
     names = [seats_text([seats[w]]).split(" ", 1)[1] if 0 <= w < len(seats) else f"seat {w + 1}"
              for w in result.get("winners") or []]
     return f"won by {', '.join(names)}" if names else "no winner"
+
+
+def deadline_text(table: dict) -> str:
+    """A correspondence table's move deadline and what happens when it passes: '1 day · bot' ('' when live)."""
+    if table.get("move_deadline") is None:
+        return ""
+    return f"{duration_text(table['move_deadline'])} · {table.get('on_deadline') or 'bot'}"
+
+
+def time_left_text(seconds: float) -> str:
+    """How long a move deadline leaves: '3 days left', '20 h left', '45 min left', 'due now'."""
+    if seconds >= 2 * 86400:
+        return f"{int(seconds // 86400)} days left"
+    if seconds >= 3600:
+        return f"{int(seconds // 3600)} h left"
+    if seconds >= 60:
+        return f"{int(seconds // 60)} min left"
+    return "due now"
+
+
+def mine_state_text(table: dict) -> str:
+    """YOUR TABLES' last column: 'your move', with the time left at a correspondence table ('your move · 20 h
+    left'), else the table's state."""
+    if not table.get("your_move"):
+        return table.get("state", "")
+    left = table.get("deadline_left")
+    return "your move" if left is None else f"your move · {time_left_text(left)}"
 
 
 def seats_cell(seats: list[dict]) -> str:
@@ -90,6 +119,7 @@ class ClubLobbyScene(Scene):
         self.finished_tables: dict[int, dict] = {}
         self.asking: dict[str, object] = {}   # verb -> Future of the lobby request on its way
         self.opening = None                   # a ClubLink not yet welcomed
+        self.made_by_form = None              # the New Game form's create: sit at the table it makes
         self.error: str | None = None
         self.since_refresh = 0.0
         self.refresh()
@@ -150,9 +180,16 @@ class ClubLobbyScene(Scene):
         """The New Game form, made for the club: the game's options, each seat open or a bot, the table's name."""
         self.app.push(NewGameScene(self.app, lan=True, club=self.create_from_form))
 
-    def create_from_form(self, game: str, seats: list[dict], options: dict, name: str) -> None:
+    def create_from_form(self, game: str, seats: list[dict], options: dict, name: str, *, move_deadline=None,
+                         on_deadline=None):
+        """The form's create, answered to the form (a refusal is its sentence there); once made, we sit there."""
         kinds = ["open" if s["kind"] in ("human", "open") else s.get("level", "normal") for s in seats]
-        self._create({"game": game, "seats": len(seats), "seat_kinds": kinds, "options": options, "name": name})
+        body = {"game": game, "seats": len(seats), "seat_kinds": kinds, "options": options, "name": name}
+        if move_deadline is not None:
+            body.update(move_deadline=move_deadline, on_deadline=on_deadline or "bot")
+        self.error = None
+        self.made_by_form = self.account.request("create", body)
+        return self.made_by_form
 
     def _create(self, body: dict) -> None:
         if "create" in self.asking or "join" in self.asking or self.opening is not None:
@@ -162,6 +199,13 @@ class ClubLobbyScene(Scene):
         self.app.redraw()
 
     def _answers(self) -> None:
+        made = self.made_by_form
+        if made is not None and made.done():
+            self.made_by_form = None
+            if made.exception() is None:
+                self.join_key(made.result())
+            else:   # told under the form too; said here as well in case the form was left before the answer
+                self._failed(str(made.exception()))
         for verb, future in list(self.asking.items()):
             if not future.done():
                 continue
@@ -175,7 +219,8 @@ class ClubLobbyScene(Scene):
                 self.open_tables = {t["id"]: t for t in answer}
                 self.open_list.set_rows([(t["id"], [t["name"], game_title(t["game"]), seats_cell(t["seats"]),
                                                     "house" if options_text(t["game"], t.get("options"))
-                                                    else "rulebook", t["state"]]) for t in answer])
+                                                    else "rulebook", deadline_text(t) or "none", t["state"]])
+                                        for t in answer])
             elif verb == "finished":
                 self.finished_tables = {t["id"]: t for t in answer}
                 self.finished_list.set_rows([(t["id"], [t["name"], game_title(t["game"]), result_text(t)])
@@ -183,8 +228,7 @@ class ClubLobbyScene(Scene):
             elif verb == "mine":
                 self.my_tables = {t["id"]: t for t in answer}
                 self.mine_list.set_rows([(t["id"], [t["name"], game_title(t["game"]), str(t["seat"] + 1),
-                                                     "your move" if t["your_move"] else t["state"]])
-                                         for t in answer])
+                                                     mine_state_text(t)]) for t in answer])
             elif verb == "create":
                 self.join_key(answer)
             elif verb == "join":
@@ -311,7 +355,9 @@ class ClubLobbyScene(Scene):
         chosen = self.selected_table()
         if chosen is not None:
             told = options_text(chosen["game"], chosen.get("options")) or "the rulebook's options"
-            line = f"{chosen['name']}: {told}  ·  seats {seats_text(chosen.get('seats') or [])}"
+            deadline = deadline_text(chosen)
+            line = (f"{chosen['name']}: {told}  ·  " + (f"deadline {deadline}  ·  " if deadline else "")
+                    + f"seats {seats_text(chosen.get('seats') or [])}")
             theme.draw_text(surface, theme.fit_text(line, 740, theme.SIZE_SMALL), (60, 423), theme.SIZE_SMALL,
                             c.text_dim, shadow=False)
         theme.draw_text(surface, "YOUR TABLES (your move first)", (60, 450), theme.SIZE_SMALL, c.accent)

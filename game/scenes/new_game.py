@@ -4,7 +4,7 @@ import pygame
 import bots
 from engine import games
 from engine.session import Session
-from game import boards, names, tables, theme
+from game import boards, names, sound, tables, theme
 from game.gui import GuiScene, TextField
 from game.scene import Scene
 from game.local_play import start_local_table, too_many_racers
@@ -25,12 +25,29 @@ OPTIONS_PANEL = pygame.Rect(56, 140, 568, 570)
 OPTIONS_BOTTOM = OPTIONS_PANEL.bottom - 12
 SEATS_PANEL = pygame.Rect(656, 140, 568, 570)
 TABLE_NAME_RECT = (680, 650, 520, 44)   # the LAN table's name, at the foot of the seats
+# A club table's move deadline, above its name (correspondence play, docs/club.md "Clocks"); None: a live table
+MOVE_DEADLINES = [None, 3600, 86400, 3 * 86400, 7 * 86400]
+WHEN_IT_PASSES = {"bot": "a bot moves for the seat", "forfeit": "the seat forfeits"}
+DEADLINE_HELP = "How long a seat may take over its move; none keeps the table live."
+WHEN_IT_PASSES_HELP = "A bot makes that one move, or the late seat loses (games of two sides only)."
+DEADLINE_TOP = 480
+DEADLINE_PITCH = 68   # a chooser and its sentence
 
 
 def humanise(text) -> str:
     """'card_values' -> 'Card values'."""
     text = str(text).replace("_", " ")
     return text[:1].upper() + text[1:]
+
+
+def duration_text(seconds) -> str:
+    """3600 -> '1 hour', 259200 -> '3 days', 604800 -> '1 week', 90 -> '90 seconds'."""
+    seconds = int(seconds)
+    for unit, size in (("week", 604800), ("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size and seconds % size == 0:
+            n = seconds // size
+            return f"{n} {unit}{'s' if n != 1 else ''}"
+    return f"{seconds} second{'s' if seconds != 1 else ''}"
 
 
 def seat_entry(kind: str, name: str | None) -> dict:
@@ -43,8 +60,10 @@ def seat_entry(kind: str, name: str | None) -> dict:
 
 class NewGameScene(GuiScene, Scene):
     def __init__(self, app, *, lan: bool, club=None):
-        """`club`: a club lobby's create, called with (game_id, seats, options, table name) instead of hosting on
-        the LAN: the same form (open seats, bots, the game's options) makes a club table."""
+        """`club`: a club lobby's create, called with (game_id, seats, options, table name, move_deadline=,
+        on_deadline=) instead of hosting on the LAN, answering a Future of the table's id: the same form (open
+        seats, bots, the game's options) makes a club table, with a move deadline, and stays up with the club's
+        sentence under it when the club refuses."""
         super().__init__(app)
         self.lan = lan or club is not None
         self.club = club
@@ -61,6 +80,15 @@ class NewGameScene(GuiScene, Scene):
                                         caption="Table name (shown in the club)" if club else "Table name (shown on the LAN)",
                                         text=f"{app.settings.player_name}'s table", max_length=32)
             self.fields.append(self.table_name)
+        self.deadline = self.when_it_passes = None
+        self.creating = None        # the club's create on its way
+        self.error: str | None = None
+        if club is not None:
+            self.deadline = Cycler((680, DEADLINE_TOP, 520, 40), "Move deadline", MOVE_DEADLINES,
+                                   format_value=lambda s: "none (live)" if s is None else duration_text(s),
+                                   on_change=lambda _: self._build_focus())
+            self.when_it_passes = Cycler((680, DEADLINE_TOP + DEADLINE_PITCH, 520, 40), "When it passes",
+                                         list(WHEN_IT_PASSES), format_value=WHEN_IT_PASSES.get)
         self.back_button = Button((80, 724, 200, 52), "Back", self.back)
         self.start_button = Button((1000, 724, 200, 52), "Create" if club else "Host" if lan else "Start", self.start,
                                    primary=True)
@@ -142,10 +170,11 @@ class NewGameScene(GuiScene, Scene):
         more = [f"bot {lv}" for lv in bots.levels(self.game_cycler.value) if lv not in BOT_LEVELS]
         kinds = (LAN_KINDS if self.lan else LOCAL_KINDS) + more
         self.seat_cyclers = []
-        bottom = (TABLE_NAME_RECT[1] - 34) if self.lan else SEATS_PANEL.bottom - 10
+        bottom = ((DEADLINE_TOP - 10) if self.club is not None else (TABLE_NAME_RECT[1] - 34) if self.lan
+                  else SEATS_PANEL.bottom - 10)
         pitch = min(60, (bottom - 190) // max(1, n))   # many seats close up, above the table name
         for i in range(n):
-            rect = (740, 190 + i * pitch, 440, 48)
+            rect = (740, 190 + i * pitch, 440, min(48, pitch - 4))
             if i == 0:
                 values = ["you"] if self.lan else kinds
                 default = values[0]
@@ -154,9 +183,18 @@ class NewGameScene(GuiScene, Scene):
                 default = "open" if self.lan else "bot normal"
             value = old[i] if i < len(old) and old[i] in values else default
             self.seat_cyclers.append(Cycler(rect, "", values, index=values.index(value)))
+        self._build_focus()
+
+    def deadline_fields(self) -> list:
+        """A club table's move deadline, and what happens when it passes once there is one."""
+        if self.deadline is None:
+            return []
+        return [self.deadline] + ([self.when_it_passes] if self.deadline.value is not None else [])
+
+    def _build_focus(self) -> None:
         focused = self.focusables[self.focus] if self.focus is not None else None
         self.focusables = ([self.game_cycler, self.seat_count] + [c for _, c in self.option_cyclers] + self.seat_cyclers
-                           + [self.back_button, self.start_button])
+                           + self.deadline_fields() + [self.back_button, self.start_button])
         # Focus stays where it was (the game just picked, the player count just changed); a new form starts on
         # Start, so Enter plays and Left/Right never changes the game by surprise.
         self.focus = self.focusables.index(focused) if focused in self.focusables else \
@@ -195,9 +233,12 @@ class NewGameScene(GuiScene, Scene):
             self.app.notify(str(e), warning=True)
             return
         if self.club is not None:
-            name = (self.table_name.text.strip() or f"{self.app.settings.player_name}'s table")[:32]
-            self.app.pop()
-            self.club(game_id, self.seats(), options, name)
+            if self.creating is None:
+                name = (self.table_name.text.strip() or f"{self.app.settings.player_name}'s table")[:32]
+                deadline = self.deadline.value
+                self.error = None
+                self.creating = self.club(game_id, self.seats(), options, name, move_deadline=deadline,
+                                          on_deadline=self.when_it_passes.value if deadline is not None else None)
             return
         try:
             if self.lan:
@@ -243,7 +284,37 @@ class NewGameScene(GuiScene, Scene):
             theme.draw_text(surface, line, (area.x + 12, area.y + 28 + j * HELP_LINE), HELP_SIZE, c.text_dim,
                             shadow=False)
 
+    def _draw_club_footer(self, surface) -> None:
+        """The move deadline's choosers with a sentence each, and the club's answer between Back and Create."""
+        c = theme.colours
+        for field, help_text in zip(self.deadline_fields(), (DEADLINE_HELP, WHEN_IT_PASSES_HELP)):
+            field.draw(surface)
+            theme.draw_text(surface, help_text, (field.rect.x + 6, field.rect.bottom + 4), HELP_SIZE, c.text_dim,
+                            shadow=False)
+        if self.creating is not None:
+            theme.draw_text(surface, "Creating the table…", (640, 750), theme.SIZE_BODY, c.text_dim, anchor="center")
+        elif self.error:
+            for j, line in enumerate(theme.wrap_text(self.error, 680, theme.SIZE_SMALL)[:2]):
+                theme.draw_text(surface, line, (640, 736 + j * 24), theme.SIZE_SMALL, c.bad, anchor="center",
+                                shadow=False)
+
     # ----- frame ----------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.gui_update(dt)
+        future = self.creating
+        if future is None or not future.done():
+            return
+        self.creating = None
+        self.app.redraw()
+        if future.exception() is not None:   # the club's own sentence (a forfeit at a game of three camps, ...)
+            self.error = str(future.exception())
+            sound.play("error")
+        else:
+            self.app.pop()   # the club lobby sits at the new table
+
+    def frame_rate(self) -> float:
+        return 10.0 if self.creating is not None else super().frame_rate()
+
     def handle(self, event):
         if self.gui_handle(event):
             return True
@@ -295,6 +366,8 @@ class NewGameScene(GuiScene, Scene):
                    f"{entries[i]['name']}, computer")
             theme.draw_text(surface, theme.fit_text(f"{sides[i]} · {who}", 250, theme.SIZE_SMALL),
                             (cycler.rect.x + 14, cycler.rect.centery), theme.SIZE_SMALL, c.text_dim, anchor="midleft")
+        if self.club is not None:
+            self._draw_club_footer(surface)
         self.back_button.draw(surface)
         self.start_button.draw(surface)
         self.gui_draw(surface)

@@ -109,3 +109,45 @@ def test_a_finished_game_is_listed_in_the_lobby_and_its_replay_button_plays_it_b
     assert replay.position == replay.length and replay.view(None)["public"]["result"] == result
     ui.key(pygame.K_ESCAPE)
     assert ui.until(lambda: ui.top is lobby, max_frames=60)
+
+
+def choose(cycler, value) -> None:
+    for _ in range(len(cycler.values)):
+        if cycler.value == value:
+            return
+        cycler.step(1)
+    assert cycler.value == value
+
+
+def test_a_move_deadline_chosen_in_the_form_makes_a_correspondence_table_and_the_lobby_shows_its_clock(ui, club):
+    club.start()
+    lobby = signed_up_lobby(ui, club)
+    ui.click_button(lobby.more_button)
+    form = ui.top
+    assert form.when_it_passes not in form.focusables   # no deadline (a live table) by default: nothing passes
+    choose(form.game_cycler, "risk")
+    choose(form.seat_count, 3)
+    choose(form.deadline, 86400)
+    assert form.when_it_passes in form.focusables and form.when_it_passes.value == "bot"
+    choose(form.when_it_passes, "forfeit")
+    ui.click_button(form.start_button)   # three camps cannot forfeit: the club's sentence, under the form
+    assert ui.until(lambda: form.error, max_frames=900, sleep=0.01) and ui.top is form
+    assert form.error.startswith("A seat can forfeit only in a game of two camps, and World Conquest at 3 seats")
+    with psycopg.connect(club.dsn) as conn:
+        assert conn.execute("SELECT count(*) FROM tables").fetchone() == (0,)
+    choose(form.game_cycler, "toy")
+    choose(form.seat_cyclers[1], "bot normal")
+    ui.click_button(form.start_button)
+    assert ui.until(lambda: isinstance(ui.top, toy_board.BoardScene), max_frames=1500, sleep=0.01), form.error
+    link = ui.top.link
+    with psycopg.connect(club.dsn) as conn:
+        stored = conn.execute("SELECT extract(epoch FROM move_deadline), on_deadline FROM tables WHERE id = %s",
+                              (link.table_id,)).fetchone()
+    assert (float(stored[0]), stored[1]) == (86400.0, "forfeit")
+    ui.key(pygame.K_ESCAPE)
+    assert ui.top is lobby and ui.until(lambda: link.table_id in lobby.my_tables and link.table_id in lobby.open_tables,
+                                        max_frames=600, sleep=0.01)
+    assert dict(lobby.open_list.rows)[link.table_id][4] == "1 day · forfeit"
+    # the toy's first move is seat 0's, ada's: a day from the game's start, less the moments since
+    assert dict(lobby.mine_list.rows)[link.table_id][3] == "your move · 23 h left"
+    link.close()

@@ -37,9 +37,11 @@ class ListingAccount:
     def request(self, verb: str, body: dict | None = None) -> Future:
         seats = [{"kind": "human", "name": "Maximilian-Alexander"}, {"kind": "open"}, {"kind": "bot"}]
         listing = {"list": [{"id": i, "name": f"Bartholomew-Konstantin's {games.rules(g).TITLE} table",
-                             "game": g, "seats": seats, "state": "waiting"} for i, g in enumerate(BOARD_SEATS)],
+                             "game": g, "seats": seats, "state": "waiting", "move_deadline": 604800,
+                             "on_deadline": "forfeit"} for i, g in enumerate(BOARD_SEATS)],
                    "mine": [{"id": 9, "name": "Maximilian-Alexander's very long table name", "game": "ah_tactics",
-                             "seat": 1, "your_move": True, "state": "playing"}]}[verb]
+                             "seat": 1, "your_move": True, "state": "playing", "move_deadline": 604800,
+                             "deadline_left": 6.5 * 86400}]}[verb]
         answer = Future()
         answer.set_result(listing)
         return answer
@@ -99,6 +101,20 @@ def test_every_menu_scene_keeps_its_text_in_its_boxes(window, monkeypatch):
                 problems += check(app, recorder, f"{'host' if lan else 'new game'} {game_id} x{count}")
                 problems += [f"{game_id}: {text!r} is cut short" for text in cut]
         app.pop()
+    # the club's form, its move deadline chosen (both choosers and their sentences shown), at each game's most seats
+    form = NewGameScene(app, lan=True, club=lambda *args, **kwargs: Future())
+    app.push(form)
+    form.deadline.step(1)
+    for game_id in form.game_ids:
+        while form.game_cycler.value != game_id:
+            form.game_cycler.step(1)
+        while form.seat_count.value != form.seat_count.values[-1]:
+            form.seat_count.step(1)
+        ui.frames(1)
+        cut.clear()
+        problems += check(app, recorder, f"club table {game_id} x{form.seat_count.value}")
+        problems += [f"{game_id}: {text!r} is cut short" for text in cut]
+    app.pop()
     assert problems == [], "\n".join(problems)
 
 
