@@ -48,12 +48,23 @@ class Connection:
         self.out.append(data)
         self.host._dirty(self)
 
+    def write(self, data: bytes) -> None:
+        """`send` and `flush` in one step: a fan-out's frame goes out as soon as it is built."""
+        if self.out:
+            self.send(data)
+            self.flush()
+        elif not self.closed and not self.gone:
+            self._write(data)
+
     def flush(self) -> None:
         if self.gone or not self.out:
             self.out.clear()
             return
         data = self.out[0] if len(self.out) == 1 else b"".join(self.out)
         self.out.clear()
+        self._write(data)
+
+    def _write(self, data: bytes) -> None:
         if self.pending:
             self._queue(data)
             return

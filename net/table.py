@@ -165,11 +165,20 @@ class Table:
 
     def views(self, seats: list, _seats: list | None = None, _phase: str | None = None) -> dict:
         """`view` for each of `seats`, the public part built once (Session.views) and shared."""
-        out = self.session.views(seats)
-        if out:
-            for v in out.values():  # without a private_view hook each view has its own public part
-                self._table_fields(v["public"], _seats, _phase)
-        return out
+        build = self.view_builder(_seats, _phase)
+        return {seat: build(seat) for seat in seats}
+
+    def view_builder(self, _seats: list | None = None, _phase: str | None = None):
+        """`view` as a function of the seat, what the views share built once (Session.view_builder)."""
+        build = self.session.view_builder()
+        seats, phase = _seats if _seats is not None else self.public_seats(), _phase or self.phase
+        fields = self._table_fields
+
+        def build_view(seat):
+            v = build(seat)
+            fields(v["public"], seats, phase)   # without a private_view hook each view has its own public part
+            return v
+        return build_view
 
     def welcomed_conns(self):
         return [c for c, st in self.conns.items() if st.welcomed]
@@ -413,10 +422,10 @@ class Table:
                 patching = patching or st.patches
         order = self._build_order(groups, actors)
         seats, phase, rev = self.public_seats(), self.phase, self.rev  # the same for every receiver
-        views = self.views(order, seats, phase)
-        differ = patches.Differ()   # the shared public part packed and diffed once for every seat
+        build = self.view_builder(seats, phase)   # each view built when its turn comes: the first is sent sooner
+        differ = patches.Differ() if patching else None   # the shared public part packed and diffed once
         for seat in order:
-            view, seen = views[seat], self.session.events_for(events, seat)
+            view, seen = build(seat), self.session.events_for(events, seat)
             if not patching:   # every receiver takes whole views (raw protocol clients): nothing else to do
                 yield groups[seat], {"t": "update", "rev": rev, "events": seen, "view": view}
                 continue

@@ -321,3 +321,18 @@ def test_a_pong_comes_after_every_update_owed_before_its_ping(start_host):
             break
     assert seen[-3:] == ["ok", "update", "pong"], seen
     assert a.view["public"]["rev"] == 1
+
+
+def test_spectators_get_byte_identical_updates_and_each_seat_its_own(start_host):
+    """One public view for every spectator: built and encoded once, the same bytes written to each."""
+    h = start_host(n_seats=2)
+    a, b = join(h, "A"), join(h, "B")
+    watchers = [join(h, f"W{i}", want="watch") for i in range(3)]
+    assert a.act(1, TAKE1)["t"] == "ok"
+    for w in watchers:
+        w.recv_until(lambda m: m["t"] == "update" and m["rev"] == 1)
+    a.recv_until(lambda m: m["t"] == "update" and m["rev"] == 1)
+    b.recv_until(lambda m: m["t"] == "update" and m["rev"] == 1)
+    spectators = {w.raw_frames[-1] for w in watchers}
+    assert len(spectators) == 1
+    assert len({a.raw_frames[-1], b.raw_frames[-1], *spectators}) == 3   # each seat's holds its own secret
