@@ -8,6 +8,7 @@ socket at once and queue only what the kernel would not take; past limits.MAX_UN
 queued output the connection is sent `too_slow` and closed. What a frame means is the host's.
 """
 import logging
+import select
 import socket
 import time
 
@@ -40,6 +41,8 @@ class Connection:
         self._body = False            # reading a body (else a header)
         self._buf = bytearray()
         self._close_timer = None
+        self._poll = select.poll()    # after a whole frame: is another there? (a recv that finds none costs more)
+        self._poll.register(self.fd, select.POLLIN)
 
     # ----- writing -----------------------------------------------------------------------
     def send(self, data: bytes) -> None:
@@ -121,6 +124,8 @@ class Connection:
         sock = self.sock
         try:
             while not self.closed and handled < MAX_FRAMES_PER_WAKE:
+                if handled == 1 and not self._body and not self._buf and not self._poll.poll(0):
+                    break   # a lone frame (an act's updates go out at once); a burst reads on to EAGAIN
                 need = self._want - len(self._buf)
                 try:
                     chunk = sock.recv(need)
