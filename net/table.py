@@ -210,18 +210,17 @@ class Table:
     def receive(self, conn, msg: dict, now: float = 0.0) -> Out:
         """One checked message (see net.frames) from `conn`."""
         state = self.conns.get(conn)
-        out = Out()
         if state is None:
-            return out
+            return Out()
         t = msg["t"]
+        if t == "act" and state.welcomed:
+            return self._act(conn, state, msg)
         if not state.welcomed and t != "hello":
             return self._refuse(conn, "bad_frame", "The first message must be 'hello'.")
         if t == "hello":
             if state.welcomed:
                 return self._refuse(conn, "bad_frame", "'hello' comes once, as the first message.")
             return self._hello(conn, state, msg, now)
-        if t == "act":
-            return self._act(conn, state, msg)
         # Anything else is answered after every update owed so far (a ping is a barrier a client can trust).
         out = self.flush_updates()
         if t == "view":   # a patching client lost its way: a whole view, and patches from it
