@@ -622,6 +622,23 @@ def rows(quick: bool) -> list[Row]:
         return _rows(quick)
 
 
+def fan_out_row(rounds: int, f50: float | None = None) -> Row:
+    """The fan-out row: `rounds` acts through the host and as many frames through the plain fan-out
+    process, in four turns each, so both see the same machine (`f50`: the echo floor, for the note)."""
+    fan, raw = [], []
+    for _ in range(4):  # in turns, so both see the same machine
+        fan += fan_out(rounds // 4)
+        raw += raw_fan_out(rounds // 4)
+    ratio = _pct(fan, 50) / _pct(raw, 50)
+    floor = (f"; against the echo floor: {_pct(fan, 50) / f50:.1f}x vs {_pct(raw, 50) / f50:.1f}x"
+             if f50 is not None else "")
+    return Row("net: update to 4 players + 4 spectators (x plain fan-out)", f"{ratio:.2f}x", "<= 1.3x",
+               ratio <= 1.3,
+               f"p50 {_pct(fan, 50) * 1e6:.0f} us through the host vs {_pct(raw, 50) * 1e6:.0f} us through a "
+               f"plain fan-out process with no table (frame in, the same frame out to 8 sockets), taken in "
+               f"turns{floor}. The host adds the act itself, the ok first, 5 views; {LOOP_NOTE}")
+
+
 def _rows(quick: bool) -> list[Row]:
     n = 400 if quick else 2000
     acts, floor = act_round_trips(n)
@@ -640,18 +657,7 @@ def _rows(quick: bool) -> list[Row]:
                    "the floor itself swings 40-85 us between runs on this VM"))
     out.append(Row("net: act->ok p99 (x floor p99)", f"{a99:.1f}x", "<= 3x", a99 <= 3,
                    f"{_pct(acts, 99) * 1e6:.0f} us"))
-    rounds = max(50, n // 4)
-    fan, raw = [], []
-    for _ in range(4):  # in turns, so both see the same machine
-        fan += fan_out(rounds // 4)
-        raw += raw_fan_out(rounds // 4)
-    ratio = _pct(fan, 50) / _pct(raw, 50)
-    out.append(Row("net: update to 4 players + 4 spectators (x plain fan-out)", f"{ratio:.2f}x", "<= 1.3x",
-                   ratio <= 1.3,
-                   f"p50 {_pct(fan, 50) * 1e6:.0f} us through the host vs {_pct(raw, 50) * 1e6:.0f} us through a "
-                   f"plain fan-out process with no table (frame in, the same frame out to 8 sockets), taken in "
-                   f"turns; against the echo floor: {_pct(fan, 50) / f50:.1f}x vs {_pct(raw, 50) / f50:.1f}x. "
-                   f"The host adds the act itself, the ok first, 5 views; {LOOP_NOTE}"))
+    out.append(fan_out_row(max(50, n // 4), f50))
     races_n = 5 if quick else 20
     races = s4_throughput(races_n)
     rates = sorted(ok / secs for ok, _, secs, _, _ in races)
@@ -707,4 +713,10 @@ def _rows(quick: bool) -> list[Row]:
 if __name__ == "__main__":
     os.environ.setdefault("SANDTABLE_DISCOVERY_INTERFACES", LOOPBACK)
     from bench.runner import print_table
-    print_table(rows(quick="--quick" in sys.argv))
+    if "--fan-out" in sys.argv:   # `--fan-out [N]`: the fan-out row alone, N times (3), at --quick's length
+        at = sys.argv.index("--fan-out") + 1
+        times = int(sys.argv[at]) if at < len(sys.argv) and sys.argv[at].isdigit() else 3
+        with _Pinned():
+            print_table([fan_out_row(100) for _ in range(times)])
+    else:
+        print_table(rows(quick="--quick" in sys.argv))

@@ -53,6 +53,7 @@ class Session:
         self.undo_run = undo.UndoRun()  # snapshots a seat may walk back to (engine.undo)
         self._unjudged = None           # the last undoable action, not yet checked for a barrier (_judge)
         self.replay_skips = range(0)    # log positions a replay knows need no undo snapshot
+        self._seat_sides = None         # one side per seat, built once for views (_shared_sides)
 
     # ----- acting -----------------------------------------------------------------
     def act(self, seat: int | None, action: dict, seq: int | None = None) -> list[dict]:
@@ -227,7 +228,13 @@ class Session:
 
     def legal(self, seat: int | None) -> dict:
         """What `seat` may do now (engine.legal's shape); nothing for a seat not in `to_act`."""
-        if seat is None or self.result() is not None or seat not in self.rules.to_act(self.state):
+        if seat is None or self.result() is not None:
+            return legal.nothing()
+        return self._legal(seat, self.rules.to_act(self.state))
+
+    def _legal(self, seat: int, acting) -> dict:
+        """`legal(seat)` once the game is known not to be over and `acting` is the rules' `to_act`."""
+        if seat not in acting:
             return legal.nothing()
         allowed = self.rules.legal(self.state, seat)
         self._judge()
@@ -243,19 +250,33 @@ class Session:
         """What is asked of whom when the rules let seats act out of turn (None: nothing special)."""
         if self.result() is not None:
             return None
-        prompt = getattr(self.rules, "prompt", None)
+        prompt = self._hook("prompt")
         return prompt(self.state) if prompt is not None else None
 
     def sides(self) -> list[dict]:
-        make = getattr(self.rules, "sides", None)
+        make = self._hook("sides")
         return make(self.state) if make is not None else sides.one_per_seat(self.n_seats)
+
+    def _shared_sides(self) -> list[dict]:
+        """`sides()`, the same list every time for a game whose sides never change (one per seat):
+        built once per session, for views that share it (which must not change it)."""
+        if self._hook("sides") is not None:
+            return self.sides()
+        if self._seat_sides is None:
+            self._seat_sides = sides.one_per_seat(self.n_seats)
+        return self._seat_sides
+
+    def _hook(self, name: str):
+        """The rules' optional function `name`, or None (a module's dict, not getattr: a missing
+        attribute costs getattr an exception, and views ask for several per update)."""
+        return vars(self.rules).get(name)
 
     def timer(self):
         """A host-driven step the rules ask for: {"after": seconds, "action": {...}} or None. The
         driver applies `action` for TABLE_SEAT once `after` seconds pass with no other change."""
         if self.result() is not None:
             return None
-        timer = getattr(self.rules, "timer", None)
+        timer = self._hook("timer")
         return timer(self.state) if timer is not None else None
 
     def _public(self, public: dict) -> dict:
@@ -276,29 +297,43 @@ class Session:
         return v
 
     def views(self, seats: list) -> dict:
-        """`view(seat)` for each of `seats`. When the rules can build the private part alone
-        (`private_view`), the public part is built once and shared; either way the fields the
-        session adds to it (to_act, result, rev, prompt, sides) are built once and shared:
-        callers must not change them."""
-        private_view = getattr(self.rules, "private_view", None)
-        if private_view is None:  # each seat's view whole, the fields the session adds built once
-            extras = self._public({})
-            out = {}
-            for seat in seats:
-                v = self.rules.view(self.state, seat)
+        """`view(seat)` for each of `seats` (see `view_builder`: what they share is built once)."""
+        build = self.view_builder()
+        return {seat: build(seat) for seat in seats}
+
+    def view_builder(self):
+        """A function `seat -> view(seat)` for the game as it stands now, so a host can send one view
+        before it builds the next. When the rules can build the private part alone (`private_view`),
+        the public part is built once and shared by every view; either way the fields the session adds
+        to it (to_act, result, rev, prompt, sides) are built once and shared: callers must not change
+        them. The result and `to_act` are asked of the rules once, not once per seat."""
+        result = self.result()
+        acting = () if result is not None else self.rules.to_act(self.state)
+        prompt = self._hook("prompt") if result is None else None
+        extras = {"to_act": sorted(acting), "result": result, "rev": self.rev,   # the order of `_public`
+                  "prompt": prompt(self.state) if prompt is not None else None, "sides": self._shared_sides()}
+        private_view = self._hook("private_view")
+        state, view, legal_of = self.state, self.rules.view, self._legal
+        if private_view is None:   # each seat's view whole, the session's fields added to each
+            def build(seat):
+                v = view(state, seat)
                 v["public"].update(extras)
                 if seat is not None:
-                    v["private"]["legal"] = self.legal(seat)
-                out[seat] = v
-            return out
-        public = self._public(self.rules.view(self.state, None)["public"])
-        out = {}
-        for seat in seats:
-            private = private_view(self.state, seat)
+                    v["private"]["legal"] = legal_of(seat, acting)
+                return v
+            return build
+        shared = []
+
+        def build_shared(seat):
+            if not shared:
+                public = view(state, None)["public"]
+                public.update(extras)
+                shared.append(public)
+            private = private_view(state, seat)
             if seat is not None:
-                private["legal"] = self.legal(seat)
-            out[seat] = {"public": public, "private": private}
-        return out
+                private["legal"] = legal_of(seat, acting)
+            return {"public": shared[0], "private": private}
+        return build_shared
 
     def events_for(self, events: list[dict], seat: int | None) -> list[dict]:
         out = []

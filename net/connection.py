@@ -1,11 +1,12 @@
 """One client socket of the host (net.host): exact reads on readiness callbacks, writes that never block.
 
-Reading follows PROTOCOL.md to the byte: the connection asks the kernel for exactly the 4 length
-bytes, checks the length, and only then for exactly that many body bytes, so an out-of-range
-length is refused without reading one byte past it. One wake-up reads every whole frame the kernel
-holds (up to MAX_FRAMES_PER_WAKE, for fairness); the first answer leaves at once. Writes try the
-socket at once and queue only what the kernel would not take; past limits.MAX_UNSENT_BYTES of
-queued output the connection is sent `too_slow` and closed. What a frame means is the host's.
+Reading follows PROTOCOL.md to the byte: the connection asks the kernel for the 4 length bytes,
+checks the length, and only then for that many body bytes (with, at most, the next frame's 4
+length bytes), so an out-of-range length is refused without reading one byte past it. One
+wake-up reads every whole frame the kernel holds (up to MAX_FRAMES_PER_WAKE, for fairness); the
+first answer leaves at once. Writes try the socket at once and queue only what the kernel would
+not take; past limits.MAX_UNSENT_BYTES of queued output the connection is sent `too_slow` and
+closed. What a frame means is the host's.
 """
 import logging
 import socket
@@ -48,12 +49,23 @@ class Connection:
         self.out.append(data)
         self.host._dirty(self)
 
+    def write(self, data: bytes) -> None:
+        """`send` and `flush` in one step: a fan-out's frame goes out as soon as it is built."""
+        if self.out:
+            self.send(data)
+            self.flush()
+        elif not self.closed and not self.gone:
+            self._write(data)
+
     def flush(self) -> None:
         if self.gone or not self.out:
             self.out.clear()
             return
         data = self.out[0] if len(self.out) == 1 else b"".join(self.out)
         self.out.clear()
+        self._write(data)
+
+    def _write(self, data: bytes) -> None:
         if self.pending:
             self._queue(data)
             return
@@ -103,33 +115,54 @@ class Connection:
 
     # ----- reading -----------------------------------------------------------------------
     def readable(self) -> None:
-        """The kernel holds bytes for us: read every whole frame there is, exactly, and hand them on."""
+        """The kernel holds bytes for us: read every whole frame there is, exactly, and hand them on.
+
+        A body's read also asks for the next frame's 4 length bytes, and never more (PROTOCOL.md lets
+        a host read those of a frame it then refuses): in a burst each frame costs one recv, not two,
+        and a read that comes back short says the kernel holds nothing more, so a lone act's updates
+        go out without a last read that finds nothing."""
         host = self.host
         host._in_step = True
         handled = 0
         sock = self.sock
+        buf = self._buf
+        drained = False   # the last recv came back short: the kernel held nothing more then
         try:
-            while not self.closed and handled < MAX_FRAMES_PER_WAKE:
-                need = self._want - len(self._buf)
-                try:
-                    chunk = sock.recv(need)
-                except (BlockingIOError, InterruptedError):
-                    break
-                except OSError:
-                    self.close()
-                    break
-                if not chunk:
-                    self.close()
-                    break
-                self.bytes_read += len(chunk)
-                if len(chunk) == self._want and not self._buf:
-                    whole = chunk
+            while not self.closed:
+                want = self._want
+                if len(buf) >= want:   # the next frame's length bytes came with the last body
+                    whole = bytes(buf[:want])
+                    del buf[:want]
                 else:
-                    self._buf += chunk
-                    if len(chunk) < need:
+                    if handled >= MAX_FRAMES_PER_WAKE or (handled and drained):
+                        break
+                    need = want - len(buf)
+                    ask = need + frames.HEADER if self._body else need
+                    try:
+                        chunk = sock.recv(ask)
+                    except (BlockingIOError, InterruptedError):
+                        break
+                    except OSError:
+                        self.close()
+                        break
+                    if not chunk:
+                        self.close()
+                        break
+                    got = len(chunk)
+                    self.bytes_read += got
+                    drained = got < ask
+                    if got < need:
+                        buf += chunk
                         break  # the kernel had no more; the rest of this frame comes with the next wake-up
-                    whole = bytes(self._buf)
-                    self._buf.clear()
+                    if buf:
+                        buf += chunk
+                        whole = bytes(buf[:want])
+                        del buf[:want]
+                    elif got == want:
+                        whole = chunk
+                    else:
+                        whole = chunk[:want]
+                        buf += chunk[want:]
                 if not self._body:
                     try:
                         self._want = frames.length_ok(whole, frames.MAX_CLIENT_FRAME)

@@ -71,8 +71,9 @@ def unpack(body: bytes, limit: int) -> dict:
         raise BadFrame("The frame is not one msgpack value.") from None
     if not isinstance(msg, dict):
         raise BadFrame("A frame must hold a msgpack map.")
-    if not all(isinstance(k, str) for k in msg):
-        raise BadFrame("A frame's map keys must be strings.")
+    for k in msg:   # a loop, not all(generator): this runs on every frame a host reads
+        if type(k) is not str:
+            raise BadFrame("A frame's map keys must be strings.")
     if not isinstance(msg.get("t"), str):
         raise BadFrame("A frame needs a string \"t\" naming its type.")
     return msg
@@ -137,8 +138,11 @@ def _check_fields(msg: dict, schema: dict) -> dict:
 
 def decode_client(body: bytes) -> dict:
     """A message a host received from a client (checked), or BadFrame."""
-    msg = _check_fields(unpack(body, MAX_CLIENT_FRAME), CLIENT_MESSAGES)
+    msg = unpack(body, MAX_CLIENT_FRAME)
     t = msg["t"]
+    if t == "act" and type(msg.get("seq")) is int and type(msg.get("a")) is dict:
+        return msg   # the frame a host reads most, checked in one line (as _check_fields would pass it)
+    _check_fields(msg, CLIENT_MESSAGES)
     if t == "hello" and msg.get("want") not in (None, "play", "watch"):
         raise BadFrame("Field 'want' of a 'hello' must be \"play\" or \"watch\".")
     if t == "chat" and len(msg["text"]) > MAX_CHAT:

@@ -322,8 +322,7 @@ class Host:
                         log.exception("a message too large for a frame was not sent")
                         continue
                     for conn in conns:
-                        conn.send(data)
-                        conn.flush()
+                        conn.write(data)
             deferred, self._deferred = self._deferred, []
             for make in deferred:  # the table's own update builders now find nothing left to send
                 self._dispatch(make())

@@ -165,11 +165,20 @@ class Table:
 
     def views(self, seats: list, _seats: list | None = None, _phase: str | None = None) -> dict:
         """`view` for each of `seats`, the public part built once (Session.views) and shared."""
-        out = self.session.views(seats)
-        if out:
-            for v in out.values():  # without a private_view hook each view has its own public part
-                self._table_fields(v["public"], _seats, _phase)
-        return out
+        build = self.view_builder(_seats, _phase)
+        return {seat: build(seat) for seat in seats}
+
+    def view_builder(self, _seats: list | None = None, _phase: str | None = None):
+        """`view` as a function of the seat, what the views share built once (Session.view_builder)."""
+        build = self.session.view_builder()
+        seats, phase = _seats if _seats is not None else self.public_seats(), _phase or self.phase
+        fields = self._table_fields
+
+        def build_view(seat):
+            v = build(seat)
+            fields(v["public"], seats, phase)   # without a private_view hook each view has its own public part
+            return v
+        return build_view
 
     def welcomed_conns(self):
         return [c for c, st in self.conns.items() if st.welcomed]
@@ -201,18 +210,17 @@ class Table:
     def receive(self, conn, msg: dict, now: float = 0.0) -> Out:
         """One checked message (see net.frames) from `conn`."""
         state = self.conns.get(conn)
-        out = Out()
         if state is None:
-            return out
+            return Out()
         t = msg["t"]
+        if t == "act" and state.welcomed:
+            return self._act(conn, state, msg)
         if not state.welcomed and t != "hello":
             return self._refuse(conn, "bad_frame", "The first message must be 'hello'.")
         if t == "hello":
             if state.welcomed:
                 return self._refuse(conn, "bad_frame", "'hello' comes once, as the first message.")
             return self._hello(conn, state, msg, now)
-        if t == "act":
-            return self._act(conn, state, msg)
         # Anything else is answered after every update owed so far (a ping is a barrier a client can trust).
         out = self.flush_updates()
         if t == "view":   # a patching client lost its way: a whole view, and patches from it
@@ -413,10 +421,10 @@ class Table:
                 patching = patching or st.patches
         order = self._build_order(groups, actors)
         seats, phase, rev = self.public_seats(), self.phase, self.rev  # the same for every receiver
-        views = self.views(order, seats, phase)
-        differ = patches.Differ()   # the shared public part packed and diffed once for every seat
+        build = self.view_builder(seats, phase)   # each view built when its turn comes: the first is sent sooner
+        differ = patches.Differ() if patching else None   # the shared public part packed and diffed once
         for seat in order:
-            view, seen = views[seat], self.session.events_for(events, seat)
+            view, seen = build(seat), self.session.events_for(events, seat)
             if not patching:   # every receiver takes whole views (raw protocol clients): nothing else to do
                 yield groups[seat], {"t": "update", "rev": rev, "events": seen, "view": view}
                 continue

@@ -197,6 +197,38 @@ def test_over_limit_length_is_refused_without_reading_past_the_4_length_bytes(st
     assert read == hello_frame + 4  # the hello, then only the 4 length bytes: none of the 1000 extra
 
 
+def test_an_over_limit_length_written_with_a_good_frame_is_refused_after_reading_only_its_4_length_bytes(start_host):
+    """The host reads a body together with the next frame's length bytes (no more): the good frame is
+    still answered, the out-of-range length after it refused, and none of the bytes behind it read."""
+    h = start_host(n_seats=1)
+    c = join(h)
+    act = msgpack.packb({"t": "act", "seq": 1, "a": TAKE1})
+    c.send_bytes(struct.pack(">I", len(act)) + act + struct.pack(">I", 65_537) + b"\xa5" * 1000)
+    assert c.recv_until(lambda m: m["t"] in ("ok", "err")) == {"t": "ok", "seq": 1, "rev": 1}
+    assert c.recv_until(lambda m: m["t"] == "err")["code"] == "bad_frame"
+    port = c.sock.getsockname()[1]
+    deadline = time.monotonic() + 2
+    while time.monotonic() < deadline and not any(p[1] == port for p, _ in h.host.reads_of_closed):
+        time.sleep(0.01)
+    hello_frame = len(msgpack.packb({"t": "hello", "proto": 1, "name": "P", "want": "play"})) + 4
+    [read] = [n for p, n in h.host.reads_of_closed if p[1] == port]
+    assert read == hello_frame + 4 + len(act) + 4
+
+
+def test_frames_split_anywhere_across_writes_are_each_read_whole(start_host):
+    """Frames of every length, written in pieces cut at every kind of place (inside a length, inside a
+    body, a body and the next length together), are each read whole and answered in order."""
+    h = start_host(n_seats=1, options={"pile": 100})
+    c = join(h)
+    frames_ = [msgpack.packb({"t": "ping", "n": n, "pad": "x" * n}) for n in (0, 1, 2, 3, 5, 40)]
+    stream = b"".join(struct.pack(">I", len(f)) + f for f in frames_)
+    for cut in (1, 3, 7):
+        for at in range(0, len(stream), cut):
+            c.send_bytes(stream[at:at + cut])
+            time.sleep(0.001)
+        assert [c.recv_until(lambda m: m["t"] == "pong")["n"] for _ in frames_] == [0, 1, 2, 3, 5, 40]
+
+
 @pytest.mark.parametrize("length", [0, 65_537, 0xFFFFFFFF])
 def test_length_zero_or_over_limit_is_a_bad_frame(start_host, length):
     h = start_host()
@@ -321,3 +353,18 @@ def test_a_pong_comes_after_every_update_owed_before_its_ping(start_host):
             break
     assert seen[-3:] == ["ok", "update", "pong"], seen
     assert a.view["public"]["rev"] == 1
+
+
+def test_spectators_get_byte_identical_updates_and_each_seat_its_own(start_host):
+    """One public view for every spectator: built and encoded once, the same bytes written to each."""
+    h = start_host(n_seats=2)
+    a, b = join(h, "A"), join(h, "B")
+    watchers = [join(h, f"W{i}", want="watch") for i in range(3)]
+    assert a.act(1, TAKE1)["t"] == "ok"
+    for w in watchers:
+        w.recv_until(lambda m: m["t"] == "update" and m["rev"] == 1)
+    a.recv_until(lambda m: m["t"] == "update" and m["rev"] == 1)
+    b.recv_until(lambda m: m["t"] == "update" and m["rev"] == 1)
+    spectators = {w.raw_frames[-1] for w in watchers}
+    assert len(spectators) == 1
+    assert len({a.raw_frames[-1], b.raw_frames[-1], *spectators}) == 3   # each seat's holds its own secret

@@ -273,3 +273,19 @@ def test_a_value_the_rules_change_after_it_was_sent_is_still_diffed_from_what_wa
     now = patches.Differ().snapshot({"public": {"hand": shared, "n": 1}, "private": {}}, like=base)
     ops = patches.Differ().diff(base, now)
     assert patches.apply(client, ops) == {"public": {"hand": [1, 2, 3], "n": 1}, "private": {}}
+
+
+def test_the_movers_update_is_handed_out_before_any_other_view_is_built(monkeypatch):
+    """The host sends each update as soon as it is built, the mover's first: the views of the other
+    seats and of the spectators are built only when their turn comes, not before the mover's leaves."""
+    table, conns = _toy_table(watchers=2)
+    built = []
+    rules_view = table.session.rules.view
+    monkeypatch.setattr(table.session.rules, "view", lambda state, seat: built.append(seat) or rules_view(state, seat))
+    table.receive(conns[1], {"t": "act", "seq": 1, "a": {"type": "take", "count": 1}})   # not seat 1's turn
+    table.receive(conns[0], {"t": "act", "seq": 1, "a": {"type": "take", "count": 1}})
+    updates = table.iter_updates()
+    receivers, _ = next(updates)
+    assert receivers == [conns[0]] and built == [0]
+    rest = [receivers for receivers, _ in updates]
+    assert sorted(built, key=str) == [0, 1, None] and rest == [[conns[1]], conns[2:]]
