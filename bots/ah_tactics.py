@@ -21,6 +21,8 @@ The levels differ only in the KNOBS below; the rest of the planning is shared. N
 move their HQs last, only where no enemy division can come next to them next turn (behind their
 divisions' screen, bots/ah_tactics_threat.py), never next to an enemy unit; every level's
 commander arranges the set-up so that each HQ is as hard to reach on turn one as its area allows.
+Two a side, teammates split the moving: the second player's bot moves the side's odd-numbered units, the
+commander's the even ones and then whatever of the odd its teammate has left (share_out).
 """
 import random
 from functools import lru_cache
@@ -71,13 +73,33 @@ class TacticsBot:
                len(public["retreats"]) if public["phase"] == "retreat" else 0)
         if key != self.key or not self.queue:
             self.key = key
-            self.queue = self.plan(public, private, legal)
+            self.queue = self.share_out(public, self.plan(public, private, legal))
         while self.queue:
             action = self.queue.pop(0)
             if shape.contains(legal, action):
                 return action
         # the plan ran out or went stale: finish the phase if this seat may, else wait
         return self.fallback(public, legal)
+
+    def share_out(self, public, plan: list[dict]) -> list[dict]:
+        """Two a side (rule A), both seats move the side's units from one allowance, each as its own view
+        shows the board; two bots planning the same moves would race for each unit and the slower one's moves
+        would all be refused. So teammates split the units: the second player moves the odd-numbered ones;
+        the commander the even ones first, and only then the second player's still unmoved, from the far end
+        of its list, so the two meet at most once and a teammate who does not move (a person away, a slow
+        window) never leaves half the side standing."""
+        side = next((s for s in public.get("sides", ()) if self.seat in s["seats"]), None)
+        if side is None or len(side["seats"]) < 2:
+            return plan
+        commander = side["commander"] == self.seat
+
+        def mine(action):
+            return action["type"] not in ("move", "drop") or action["unit"] % 2 == (0 if commander else 1)
+        if not commander:
+            return [a for a in plan if mine(a)]
+        ends = [a for a in plan if a["type"] == "end_movement"]
+        theirs = [a for a in plan if not mine(a)]
+        return [a for a in plan if mine(a) and a not in ends] + theirs[::-1] + ends
 
     def fallback(self, public, legal):
         for kind in ("setup_done", "end_movement", "confirm_battles"):

@@ -121,3 +121,38 @@ def test_normal_bots_keep_their_hqs_out_of_reach_of_the_enemy():
         events = s.act(seat, players[seat].choose(s.view(seat)))
         lost += sum(1 for e in events if e["type"] == "eliminated" and ROSTER[e["unit"]].kind == "hq")
     assert lost <= 3
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_two_bots_of_one_side_deciding_from_the_same_view_seldom_reach_for_the_same_unit(level):
+    """A: both seats of a side move from one allowance, each as its view shows the board. Two bots that see
+    the same view at the same moment (a LAN table sends it to both) split the side's units, the commander
+    taking its teammate's leftovers only at the end and from the other end of the list: they reach for the
+    same unit at most once a movement phase, and every unit moved is moved by one of them."""
+    s = Session("ah_tactics", 4, seed=5)
+    for seat in (0, 1):
+        s.act(seat, {"type": "setup_done"})
+    players = [make("ah_tactics", level, seat, s.seed) for seat in range(4)]
+    pairs, clashes, phases, movers = 0, 0, set(), set()
+    for _ in range(120):
+        side = [seat for seat in (0, 2, 1, 3) if seat in s.to_act()]
+        if s.result() is not None or not side:
+            break
+        public = s.view(None)["public"]
+        choices = {seat: players[seat].choose(s.view(seat)) for seat in side[:2]}
+        moves = [c["unit"] for c in choices.values() if c is not None and c["type"] in ("move", "drop")]
+        if len(moves) == 2:
+            pairs += 1
+            phases.add((public["round"], public["active"]))
+            clashes += moves[0] == moves[1]
+        acted = False
+        for seat, choice in choices.items():
+            if choice is not None and shape.contains(s.view(seat)["private"]["legal"], choice):
+                s.act(seat, choice)
+                acted = True
+                if choice["type"] == "move":
+                    movers.add(seat)
+        if not acted:
+            break
+    assert pairs >= 10 and clashes <= len(phases), (pairs, clashes, phases)
+    assert {2, 3} <= movers, "each second player moved units of its own"
