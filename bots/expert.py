@@ -2,29 +2,36 @@
 
 How it decides (docs/bots.md, "The expert"):
   1. **Candidates** at the root: every action the view's `legal` lists when they are few (at most
-     `MAX_CANDIDATES`); else the hard bot's choice, the other levels' choices and a seeded uniform
-     sample of the listing, up to `MAX_CANDIDATES`. The hard bot's choice is always first, so it is
-     the answer when nothing better is found (a search given no time plays like hard).
-  2. **Determinization**: each iteration draws a full state from the view with the game's
+     `MAX_CANDIDATES`); else the hard bot's choice, the other levels' choices, every action with no
+     fields (ending the attack or the turn: stopping is always weighed) and a seeded uniform sample of
+     the listing, up to `MAX_CANDIDATES`. The hard bot's choice is first: the answer short of evidence.
+  2. **Determinization**: each round draws a full state from the view with the game's
      `sample_state(view, seat, rng)` (the information set: the seat's own secrets as they are, the
      others' redrawn from what is still possible), so the search never looks at what it cannot see.
-  3. **Selection** at the root by UCB1 over the candidates (a one-level Monte Carlo tree search:
-     the opponents' replies are played by the policy, not searched).
+  3. **Rounds on common random numbers**: in a round every candidate still running is played out from
+     the same sample with the same chance, so their scores differ by what they did, not by the dice;
+     every `HALVING_EVERY` rounds the worse half drops out (the hard bot's choice never).
   4. **Playout**: the candidate is applied to the sample and the game is played on by fresh `hard`
      bots for every seat, each choosing from the view the rules build for it (`view` + the fields
-     the session adds, `legal` included), chance drawn from a seeded `engine.rng.Rng`, for at most
-     `depth` actions.
+     the session adds, `legal` included), chance drawn from a seeded `engine.rng.Rng`, until the other
+     seats' next turn is over (the seat to act again after another took a turn of its own), or at
+     most `depth` actions (fewer under a time budget when the game's steps are slow).
   5. **Evaluation**: a finished playout scores 1 for a winner (shared among co-winners), 0 otherwise;
-     an unfinished one scores the seat's share of the material on the public board (`material_share`).
+     an unfinished one the game's own `evaluate(state, seat)` query (engine/<game>/queries.py: what
+     wins that game, by the rules' own functions), or the material share for a game without one.
+  6. **Answer**: the candidate with the largest paired advantage over the hard bot's choice, if that
+     advantage is at least `MIN_GAIN` and `EVIDENCE` standard errors above nothing over at least
+     `MIN_VISITS` rounds; else the hard bot's choice.
 
-Anytime: `stop()` (from any thread) or the time budget ends the search between iterations and the
-best candidate so far (most visited, then best mean) is sent. Repeatable: with `iterations=N` and
-no time budget, one seed and one view give one action; with a time budget the number of iterations
-depends on the machine, so only iteration budgets repeat.
+Anytime: `stop()` (from any thread) or the time budget ends the search between playouts and the
+answer is chosen from the rounds played. Repeatable: with `iterations=N` and no time budget, one
+seed and one view give one action; with a time budget the number of rounds depends on the machine,
+so only iteration budgets repeat.
 
 It uses the public contract only: `engine.games.rules(game)` for `sample_state`, `legal`, `apply`,
 `to_act`, `view`, `result`, `timer`, `prompt`, `sides`; `engine.legal` to read listings;
-`engine.rng` for chance; each sample is a fresh state, so nothing needs cloning. Never a rules module's internals.
+`evaluate` among the game's `QUERIES`; `engine.rng` for chance; each sample is a fresh state, so nothing
+needs cloning. Never a rules module's internals.
 """
 import json
 import math
