@@ -97,6 +97,7 @@ class ExpertBot:
             [self._make(game_id, level, seat, seed + i + 1) for i, level in enumerate(ADVISORS)]
         self._stopping = False
         self.last_search = None  # (iterations, seconds, candidates) of the last decision, for the bench
+        self.departures = 0      # decisions answered with another action than the hard bot's, for the docs
 
     # ----- anytime -----------------------------------------------------------------------------
     def stop(self) -> None:
@@ -202,7 +203,9 @@ class ExpertBot:
                 if rounds % HALVING_EVERY == 0 and len(running) > 2:
                     running = _halve(running, scores, rounds)
         self.last_search = (done, time.perf_counter() - start, len(candidates))
-        return candidates[_best(scores)]
+        chosen = _best(scores)
+        self.departures += chosen != 0
+        return candidates[chosen]
 
     def _depth(self, budget: float | None, n_candidates: int) -> int:
         """Playout length cap: `depth`, cut (never below MIN_DEPTH) so that under a time budget every
