@@ -160,7 +160,7 @@ class Match:
     deals: list          # (levels per seat, seed)
 
 
-def matches(game_id: str, n_games: int, expert: bool = False) -> list[Match]:
+def matches(game_id: str, n_games: int, expert: bool = False, mirrors: bool = True, first_seed: int = 0) -> list[Match]:
     rules = games.rules(game_id)
     out = []
     two = seats_for_two_sides(rules)
@@ -169,12 +169,14 @@ def matches(game_id: str, n_games: int, expert: bool = False) -> list[Match]:
     if two is not None:
         sides = _sides(game_id, two)
         plan = (("pair", EXPERT_PAIRS), ("mirror", EXPERT_MIRRORS)) if expert else (("pair", PAIRS), ("mirror", MIRRORS))
+        plan = plan if mirrors else plan[:1]
         for kind, pairs in plan:
             for strong, weak in pairs:
                 deals = []
                 for i in range(n_games):
                     # A pair plays each seed twice, sides swapped; equal levels need no swap, so every seed differs.
                     seed, swapped = (i // 2, i % 2) if kind == "pair" else (i, 0)
+                    seed += first_seed
                     first, second = (weak, strong) if swapped else (strong, weak)
                     levels = [None] * two
                     for seat in sides[0]["seats"]:
@@ -200,7 +202,12 @@ def matches(game_id: str, n_games: int, expert: bool = False) -> list[Match]:
 
 def _play_deal(args):
     game_id, levels, seed, budget = args
-    return play(game_id, levels, seed, budget=budget)
+    game = play(game_id, levels, seed, budget=budget)
+    side = game.winning_side()
+    won = "-" if side is None else "/".join(sorted({game.levels[s] for s in game.side_seats[side]}))
+    print(f"… {game_id} seed {seed} {' v '.join(levels)}: won by {won} ({game.actions} actions)",
+          file=sys.stderr, flush=True)  # a long run can be read (and judged) while it goes on
+    return game
 
 
 # ----- what the table says ----------------------------------------------------------------
@@ -303,14 +310,14 @@ def timing_rows(game_id: str, played: list[Game]) -> list[Row]:
 
 
 def ladder(n_games: int, only: list | None = None, workers: int | None = None,
-           expert_budget: float | None = None) -> list[Row]:
+           expert_budget: float | None = None, mirrors: bool = True, first_seed: int = 0) -> list[Row]:
     """The ladder; with `expert_budget` (seconds a decision), the expert's rows instead."""
     workers = workers or min(2, os.cpu_count() or 1)
     rows = []
     for game_id in games.available():
         if only and game_id not in only:
             continue
-        plan = matches(game_id, n_games, expert=expert_budget is not None)
+        plan = matches(game_id, n_games, expert=expert_budget is not None, mirrors=mirrors, first_seed=first_seed)
         if not plan:
             continue
         print(f"… bots: {game_id} ({sum(len(m.deals) for m in plan)} games)", file=sys.stderr, flush=True)
@@ -342,8 +349,11 @@ def main(argv=None) -> int:
     p.add_argument("--workers", type=int, default=None, help="processes (default: up to 2)")
     p.add_argument("--expert", type=float, default=None, metavar="SECONDS",
                    help="the expert's rows instead (expert v hard, equal experts), SECONDS per decision")
+    p.add_argument("--no-mirrors", action="store_true", help="the pairs only, no games between equal levels")
+    p.add_argument("--first-seed", type=int, default=0, help="seeds from this one on (more games, no repeats)")
     args = p.parse_args(argv)
-    print_table(ladder(args.games + args.games % 2, args.game, args.workers, args.expert))
+    print_table(ladder(args.games + args.games % 2, args.game, args.workers, args.expert, not args.no_mirrors,
+                       args.first_seed))
     return 0
 
 

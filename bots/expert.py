@@ -2,29 +2,36 @@
 
 How it decides (docs/bots.md, "The expert"):
   1. **Candidates** at the root: every action the view's `legal` lists when they are few (at most
-     `MAX_CANDIDATES`); else the hard bot's choice, the other levels' choices and a seeded uniform
-     sample of the listing, up to `MAX_CANDIDATES`. The hard bot's choice is always first, so it is
-     the answer when nothing better is found (a search given no time plays like hard).
-  2. **Determinization**: each iteration draws a full state from the view with the game's
+     `MAX_CANDIDATES`); else the hard bot's choice, the other levels' choices, every action with no
+     fields (ending the attack or the turn: stopping is always weighed) and a seeded uniform sample of
+     the listing, up to `MAX_CANDIDATES`. The hard bot's choice is first: the answer short of evidence.
+  2. **Determinization**: each round draws a full state from the view with the game's
      `sample_state(view, seat, rng)` (the information set: the seat's own secrets as they are, the
      others' redrawn from what is still possible), so the search never looks at what it cannot see.
-  3. **Selection** at the root by UCB1 over the candidates (a one-level Monte Carlo tree search:
-     the opponents' replies are played by the policy, not searched).
+  3. **Rounds on common random numbers**: in a round every candidate still running is played out from
+     the same sample with the same chance, so their scores differ by what they did, not by the dice;
+     every `HALVING_EVERY` rounds the worse half drops out (the hard bot's choice never).
   4. **Playout**: the candidate is applied to the sample and the game is played on by fresh `hard`
      bots for every seat, each choosing from the view the rules build for it (`view` + the fields
-     the session adds, `legal` included), chance drawn from a seeded `engine.rng.Rng`, for at most
-     `depth` actions.
+     the session adds, `legal` included), chance drawn from a seeded `engine.rng.Rng`, until the other
+     seats' next turn is over (the seat to act again after another took a turn of its own), or at
+     most `depth` actions (fewer under a time budget when the game's steps are slow).
   5. **Evaluation**: a finished playout scores 1 for a winner (shared among co-winners), 0 otherwise;
-     an unfinished one scores the seat's share of the material on the public board (`material_share`).
+     an unfinished one the game's own `evaluate(state, seat)` query (engine/<game>/queries.py: what
+     wins that game, by the rules' own functions), or the material share for a game without one.
+  6. **Answer**: the candidate with the largest paired advantage over the hard bot's choice, if that
+     advantage is at least `MIN_GAIN` and `EVIDENCE` standard errors above nothing over at least
+     `MIN_VISITS` rounds; else the hard bot's choice.
 
-Anytime: `stop()` (from any thread) or the time budget ends the search between iterations and the
-best candidate so far (most visited, then best mean) is sent. Repeatable: with `iterations=N` and
-no time budget, one seed and one view give one action; with a time budget the number of iterations
-depends on the machine, so only iteration budgets repeat.
+Anytime: `stop()` (from any thread) or the time budget ends the search between playouts and the
+answer is chosen from the rounds played. Repeatable: with `iterations=N` and no time budget, one
+seed and one view give one action; with a time budget the number of rounds depends on the machine,
+so only iteration budgets repeat.
 
 It uses the public contract only: `engine.games.rules(game)` for `sample_state`, `legal`, `apply`,
 `to_act`, `view`, `result`, `timer`, `prompt`, `sides`; `engine.legal` to read listings;
-`engine.rng` for chance; each sample is a fresh state, so nothing needs cloning. Never a rules module's internals.
+`evaluate` among the game's `QUERIES`; `engine.rng` for chance; each sample is a fresh state, so nothing
+needs cloning. Never a rules module's internals.
 """
 import json
 import math
@@ -38,12 +45,14 @@ from engine.rng import Rng
 DEFAULT_BUDGET = 1.0        # seconds per decision
 DEFAULT_TURN_BUDGET = 5.0   # seconds for a run of the seat's own consecutive decisions (a whole turn)
 TURN_RESERVE = 0.1          # share of the turn budget kept for the decisions played on advice
-ADVICE_EDGE = 0.05          # a searched action must beat the hard bot's choice by this much to replace it
-MIN_VISITS = 4              # ... and have been played out at least this often (one playout is noise)
+MIN_GAIN = 0.01             # a searched action must beat the hard bot's choice by this much on average ...
+EVIDENCE = 1.5              # ... that many standard errors of the paired difference above nothing ...
+MIN_VISITS = 4              # ... over at least this many rounds played beside it (one playout is noise)
+HALVING_EVERY = 4           # rounds between two halvings of the candidates still running
 MAX_CANDIDATES = 8          # root actions searched; more would spread a second too thin
-DEFAULT_DEPTH = 20          # actions a playout runs before it is scored
+DEFAULT_DEPTH = 200         # most actions a playout runs before it is scored (it ends sooner at the
+                            # end of the other seats' next turn)
 MIN_DEPTH = 4               # ... and at least this many, however slow the game's steps
-EXPLORATION = 0.7           # UCB1's constant (scores lie in 0..1)
 PLAYOUT_LEVEL = "hard"
 ADVISORS = ("hard", "normal", "easy")  # levels whose choices are candidates when the listing is large
 SAMPLE_SEARCH_LIMIT = 2000  # a listing larger than this is sampled, never expanded whole
@@ -88,6 +97,7 @@ class ExpertBot:
             [self._make(game_id, level, seat, seed + i + 1) for i, level in enumerate(ADVISORS)]
         self._stopping = False
         self.last_search = None  # (iterations, seconds, candidates) of the last decision, for the bench
+        self.departures = 0      # decisions answered with another action than the hard bot's, for the docs
 
     # ----- anytime -----------------------------------------------------------------------------
     def stop(self) -> None:
@@ -143,6 +153,9 @@ class ExpertBot:
             for action in listing.all_actions(allowed):
                 add(action)
             return list(chosen)
+        for action in listing.all_actions(allowed) if n <= SAMPLE_SEARCH_LIMIT else ():
+            if len(action) == 1:  # an action with no fields (end the attack, end the turn, pass): stopping is
+                add(action)       # always a candidate, it is the decision most often worth weighing
         for _ in range(4 * MAX_CANDIDATES):
             if len(chosen) >= MAX_CANDIDATES:
                 break
@@ -150,75 +163,57 @@ class ExpertBot:
         return list(chosen)
 
     def _search(self, view: dict, candidates: list[dict], budget: float | None):
+        """Rounds of playouts: in each round every candidate still in the running is played out from the
+        same sampled state with the same chance (common random numbers), so two candidates' scores in one
+        round differ by what the candidates did, not by the dice. Every HALVING_EVERY rounds the worse half
+        (by mean) drops out, the hard bot's choice never; the answer is chosen by `_best`."""
         start = time.perf_counter()
-        visits = [0] * len(candidates)
-        totals = [0.0] * len(candidates)
-        dead = set()  # candidates a sample refused (a listed action always applies; this is a guard)
-        done = 0
+        scores = [[] for _ in candidates]  # per candidate, its score in each round it was played
+        running = list(range(len(candidates)))
+        done, rounds, finished = 0, 0, False
         deadline = None if budget is None else start + budget
         depth = self._depth(budget, len(candidates))
-        while not self._stopping:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-            i = self._select(visits, totals, done, dead)
-            if i is None:
-                break
-            score = self._iterate(view, candidates[i], deadline, depth)
-            if score is ABANDONED:
-                break
-            if score is None:
-                dead.add(i)
+        while not finished and not self._stopping and len(running) > 1:
+            seed = self.rng.below(2 ** 31)
+            for i in list(running):
+                if (self.iterations is not None and done >= self.iterations) or \
+                        (deadline is not None and time.perf_counter() >= deadline):
+                    finished = True
+                    break
+                score = self._iterate(view, candidates[i], deadline, depth, seed)
+                if score is ABANDONED:
+                    finished = True
+                    break
+                if score is None:  # the sample refused it (a listed action always applies: a guard)
+                    running.remove(i)
+                    if i == 0:
+                        finished = True
+                        break
+                    continue
+                scores[i].append(score)
+                done += 1
             else:
-                visits[i] += 1
-                totals[i] += score
-            done += 1
+                rounds += 1
+                if rounds % HALVING_EVERY == 0 and len(running) > 2:
+                    running = _halve(running, scores, rounds)
         self.last_search = (done, time.perf_counter() - start, len(candidates))
-        return candidates[self._best(visits, totals, dead)]
-
-    @staticmethod
-    def _best(visits, totals, dead) -> int:
-        """The candidate to send: the best mean among those searched at least MIN_VISITS times and at least
-        half as often as the most searched one, where the advisors' first choice (index 0) keeps an edge,
-        so noise from a few playouts never overturns the hard bot's judgement: short of that evidence the
-        expert plays as hard does."""
-        live = [i for i in range(len(visits)) if i not in dead and visits[i]]
-        if not live or 0 in dead:
-            return live[0] if live and 0 in dead else 0
-        most = max(visits[i] for i in live)
-        trusted = [i for i in live if 2 * visits[i] >= most and visits[i] >= MIN_VISITS]
-        if 0 not in trusted:
-            trusted.append(0)
-
-        def worth(i):
-            return totals[i] / visits[i] + (ADVICE_EDGE if i == 0 else 0.0)
-        return max(trusted, key=lambda i: (worth(i), -i))
-
-    @staticmethod
-    def _select(visits, totals, done, dead):
-        live = [i for i in range(len(visits)) if i not in dead]
-        if not live:
-            return None
-        for i in live:  # each candidate once, the advisors' first
-            if visits[i] == 0:
-                return i
-        log_n = math.log(max(1, done))
-        return max(live, key=lambda i: (totals[i] / visits[i] + EXPLORATION * math.sqrt(log_n / visits[i]), -i))
+        chosen = _best(scores)
+        self.departures += chosen != 0
+        return candidates[chosen]
 
     def _depth(self, budget: float | None, n_candidates: int) -> int:
-        """Playout length: `depth`, cut (never below MIN_DEPTH) so that under a time budget every candidate
-        can be played out MIN_VISITS times at the step cost seen so far. Without a clock it stays `depth`,
-        so iteration budgets repeat exactly."""
+        """Playout length cap: `depth`, cut (never below MIN_DEPTH) so that under a time budget every
+        candidate can be played out MIN_VISITS times at the step cost seen so far. Without a clock it stays
+        `depth`, so iteration budgets repeat exactly. A playout ends sooner at the end of the other seats'
+        next turn (`Playout.run`)."""
         if budget is None or self._step_cost is None:
             return self.depth
         fits = int(budget / (MIN_VISITS * n_candidates * self._step_cost))
         return max(MIN_DEPTH, min(self.depth, fits))
 
-    def _iterate(self, view: dict, action: dict, deadline: float | None, depth: int):
-        """One determinized playout after `action`: its score for this seat, None if the sample refused
-        the action, ABANDONED if time ran out (or a stop came) before the playout ended."""
-        seed = self.rng.below(2 ** 31)
+    def _iterate(self, view: dict, action: dict, deadline: float | None, depth: int, seed: int):
+        """One determinized playout after `action` from the sample and chance `seed` draws: its score for
+        this seat, None if the sample refused the action, ABANDONED if time ran out (or a stop came)."""
         rng = Rng(seed)
         state = self.rules.sample_state(view, self.seat, rng)
         try:
@@ -226,6 +221,38 @@ class ExpertBot:
         except RuleError:
             return None
         return Playout(self, state, rng, seed).run(deadline, depth)
+
+
+def _paired(scores: list, i: int) -> list[float]:
+    """Candidate i's score less the hard bot's choice's (candidate 0), round by round where both were played."""
+    return [a - b for a, b in zip(scores[i], scores[0])]
+
+
+def _halve(running: list[int], scores: list, rounds: int) -> list[int]:
+    """The better half of the candidates still running, by their mean over the rounds all of them played
+    (the last `rounds`), the hard bot's choice always kept."""
+    def mean(i):
+        return sum(scores[i][-rounds:]) / rounds
+    keep = sorted(running, key=lambda i: (-mean(i), i))[:max(2, (len(running) + 1) // 2)]
+    return sorted(set(keep) | {0})
+
+
+def _best(scores: list) -> int:
+    """The candidate to send: the one whose paired advantage over the hard bot's choice (candidate 0) is
+    largest, among those played at least MIN_VISITS rounds beside it whose advantage is at least
+    EVIDENCE standard errors above nothing and at least MIN_GAIN. Short of that evidence the expert plays
+    as hard does: a few noisy playouts never overturn the hard bot's judgement."""
+    best, best_gain = 0, 0.0
+    for i in range(1, len(scores)):
+        diffs = _paired(scores, i)
+        n = len(diffs)
+        if n < MIN_VISITS:
+            continue
+        gain = sum(diffs) / n
+        spread = math.sqrt(sum((d - gain) ** 2 for d in diffs) / (n - 1))
+        if gain >= MIN_GAIN and gain > EVIDENCE * spread / math.sqrt(n) and gain > best_gain:
+            best, best_gain = i, gain
+    return best
 
 
 class Playout:
@@ -274,6 +301,8 @@ class Playout:
             except RuleError:
                 continue
             self.rev += 1
+            if seat != self.expert.seat and v["public"]["prompt"] is None:
+                self.others_moved = True  # another seat's own turn, not an answer asked of it out of turn
             return True
         timer = getattr(rules, "timer", None)
         step = timer(state) if timer is not None else None
@@ -284,11 +313,18 @@ class Playout:
         return True
 
     def run(self, deadline: float | None, depth: int):
+        """Play on until the other seats' next turn is over — the searching seat to act again after another
+        seat took a turn of its own — or the game ends, or `depth` actions; then score the position."""
         start, steps = time.perf_counter(), 0
+        self.others_moved = False
         for _ in range(depth):
             if self.expert._stopping or (deadline is not None and time.perf_counter() >= deadline):
                 return ABANDONED  # a playout cut short would be scored at another depth than the rest
-            if self.rules.result(self.state) is not None or not self.step():
+            if self.rules.result(self.state) is not None:
+                break
+            if self.others_moved and self.expert.seat in self.rules.to_act(self.state):
+                break
+            if not self.step():
                 break
             steps += 1
         value = score(self.rules, self.state, self.expert.seat)
@@ -300,11 +336,15 @@ class Playout:
 
 
 def score(rules, state: dict, seat: int) -> float:
-    """The seat's worth of a position in 0..1: a result's share of the win, else its material share."""
+    """The seat's worth of a position in 0..1: a result's share of the win; else the game's own evaluation
+    (its public query `evaluate(state, seat)`, which knows what wins that game); else, for a game without
+    one, the seat's share of the material on the public board."""
     result = rules.result(state)
     if result is not None:
         winners = result.get("winners") or []
         return 1.0 / len(winners) if seat in winners else 0.0
+    if "evaluate" in getattr(rules, "QUERIES", ()):
+        return rules.queries.evaluate(state, seat)
     public = rules.view(state, None)["public"]
     sides = getattr(rules, "sides", None)
     names = [s["name"] for s in sides(state)] if sides is not None else []

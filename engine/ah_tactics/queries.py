@@ -29,6 +29,8 @@ What a bot asks besides (static rules, no view needed; bots/ah_tactics.py):
   division_steps(kind)            per land square, each step a division of that kind may take, in thirds (C)
   control(square, kind)           the squares a division of that kind on `square` controls (E, E1, E2)
   FULL_ALLOWANCE                  a side's movement allowance a turn, in thirds (rule C: 30 squares)
+What a searching bot asks of a whole state it holds (a `sample_state` or one played on from it):
+  evaluate(state, seat)           the seat's side's worth of a position, 0..1, by rule A's two victories
 A result (crt.Result) has `kind` (ELIM, BACK, EXCHANGE), `loser` (ATTACKER, DEFENDER, None for an
 exchange), `distance` (squares to fall back), `prisoners` and `text`.
 """
@@ -36,19 +38,25 @@ from fractions import Fraction
 from functools import lru_cache
 
 from engine import grid
-from engine.ah_tactics import airborne, allowance, battles, contact, crt, headquarters, movement, reserves, turns
+from engine.ah_tactics import airborne, allowance, battles, cities, contact, crt, headquarters, movement, reserves, \
+    turns, victory
 from engine.ah_tactics.battles import battle_halves
 from engine.ah_tactics.board import load
 from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
 from engine.ah_tactics.crt import ATTACKER, BACK, DEFENDER, ELIM, EXCHANGE
-from engine.ah_tactics.state import ACTIVE, FULL_ALLOWANCE, SIDE_NAMES, attack_factor, defence_factor
+from engine.ah_tactics.state import ACTIVE, FULL_ALLOWANCE, SIDE_NAMES, army_strength, attack_factor, defence_factor
 from engine.ah_tactics.units import CORPS, FACTOR, FOOT, HQ as HQ_KIND, ROSTER, corps_hq
 
 __all__ = ["route", "reach_costs", "move_refusal", "reserve_refusal", "assign_refusal", "crt_chart",
            "battle_columns", "outcome_chances", "front_line", "hq_ranges", "factors", "may_enter",
            "side_of", "SIDE_NAMES", "printed_factor", "HQ_KIND", "battle_halves", "outcome_faces", "in_mountains",
            "may_stand", "may_land", "division_steps", "control", "FULL_ALLOWANCE",
-           "ELIM", "BACK", "EXCHANGE", "ATTACKER", "DEFENDER"]
+           "ELIM", "BACK", "EXCHANGE", "ATTACKER", "DEFENDER", "evaluate"]
+
+# The worth of a position (`evaluate`): the armies' share, the enemy cities held, and the turn-ends
+# for which they have been held (rule A, b: three running win the game).
+ARMY_WEIGHT = 0.6
+CITY_WEIGHT = 0.4
 
 SIDE_INDEX = {name: i for i, name in enumerate(SIDE_NAMES)}
 
@@ -361,3 +369,28 @@ def control(square, kind: str = "infantry") -> tuple:
     board = load()
     return tuple(board.grid.squares(contact.control_bits(board, tuple(square), kind == "mountain")))
 
+
+
+def evaluate(state: dict, seat: int) -> float:
+    """The worth of a position for `seat`'s side, 0..1, by what wins under rule A: (a) the enemy army
+    eliminated — so the side's divisions still fighting (the rules' own `army_strength`: on the board,
+    in reserve or refitting) as a share of both armies' weighs ARMY_WEIGHT; (b) every enemy city
+    occupied for a complete turn — so the share of the enemy's cities the side occupies now (the rules'
+    `occupier`), less the share of its own the enemy occupies, weighs CITY_WEIGHT, and once the side
+    occupies them all, each turn-end it has held them (of the three that win) closes the rest of the
+    way to 1. A finished game is 1 for the winners, 0 for the losers, 0.5 for a draw."""
+    result = state.get("result")
+    if result is not None:
+        winners = result["winners"]
+        return 1.0 / len(winners) if seat in winners else (0.5 if not winners else 0.0)
+    side = seat % 2
+    board = load()
+    armies = [army_strength(state, s) for s in (0, 1)]
+    army_share = armies[side] / sum(armies) if sum(armies) else 0.5
+    held = []
+    for s in (0, 1):
+        theirs = board.cities_of(1 - s)
+        held.append(sum(1 for name in theirs if cities.occupier(board, state, name) == s) / len(theirs))
+    worth = ARMY_WEIGHT * army_share + CITY_WEIGHT * (0.5 + 0.5 * (held[side] - held[1 - side]))
+    ends = [state["hold"][s] / victory.HOLD_ENDS for s in (0, 1)]
+    return worth + (1 - worth) * ends[side] - worth * ends[1 - side]

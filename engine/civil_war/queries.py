@@ -16,14 +16,19 @@ A *position* is what the rules' helpers read, rebuilt from the (wholly public) v
   must_destroy_all(board, square)     a battle for a key city or capital destroys every defender
   step_allowed(board, kind, frm, to)  one step of a lone unit of `kind` by terrain (mountains, passes,
                                       rail, water), no enemies considered
+  evaluate(state, seat)               the side's worth of a position, 0..1, by what wins the war (below)
   SPEED, RAIL_RIDE                    squares per turn by kind, and rail links an infantry group rides
 and the kinds of unit: INFANTRY, CAVALRY, GUNBOAT, KINDS, GROUND.
 """
 from engine.civil_war import battle, cities, movement
-from engine.civil_war.pieces import CAVALRY, GROUND, GUNBOAT, INFANTRY, KINDS, RAIL_RIDE, SPEED
+from engine.civil_war.board import load
+from engine.civil_war.pieces import CAVALRY, GROUND, GUNBOAT, INFANTRY, KINDS, RAIL_RIDE, SPEED, enemy, pieces
 
 __all__ = ["position", "strength", "stake", "must_destroy_all", "step_allowed", "SPEED", "RAIL_RIDE",
-           "INFANTRY", "CAVALRY", "GUNBOAT", "KINDS", "GROUND"]
+           "INFANTRY", "CAVALRY", "GUNBOAT", "KINDS", "GROUND", "evaluate"]
+
+THREAT_REACH = 2      # squares from which enemy troops threaten a city next turn (cavalry's and gunboats' speed)
+THREAT_WEIGHT = 0.5   # share of a threatened city's stake counted as already lost
 
 
 def position(view: dict) -> dict:
@@ -54,3 +59,36 @@ def must_destroy_all(board, square) -> bool:
 def step_allowed(board, kind: str, frm, to) -> bool:
     """One step of a lone unit of `kind` from `frm` to the neighbouring `to`, by terrain only."""
     return movement.step_allowed(board, {kind: 1}, tuple(frm), tuple(to))
+
+
+def evaluate(state: dict, seat: int) -> float:
+    """The side's worth of a position, 0..1, as a share of what wins the war: a side wins when every
+    enemy piece is gone, so its worth is its pieces' share of both sides' pieces, less what its cities
+    stand to cost it — losing a key city or the unfallen capital costs that side pieces (the rules' own
+    `cost_of_losing`: a key city 2 for the Union, 1 for the Confederacy; a capital 6 and 5), counted
+    at THREAT_WEIGHT of the stake when enemy troops within THREAT_REACH squares outnumber the city's
+    defence (the rules' own `defence`: fortified ground troops count two, a capital's garrison).
+    A finished war is 1 for the winner, 0 for the loser, 0.5 each for a stalemate. `state`: a whole
+    state, or a position (`position(view)`, the war being wholly public) with `board` and `outcome`."""
+    outcome = state.get("outcome")
+    if outcome is not None:
+        winners = outcome["winners"]
+        return 1.0 / len(winners) if seat in winners else (0.5 if not winners else 0.0)
+    board = load(state["board"])
+    worth = {}
+    for side in (0, 1):
+        liability = 0.0
+        for square, city in board.city_at.items():
+            stake = cities.cost_of_losing(board, state, square, side)
+            if stake and _threat(state, square, enemy(side)) > battle.defence(board, state, square, side):
+                liability += THREAT_WEIGHT * stake
+        worth[side] = max(0.0, pieces(state, side) - liability)
+    total = worth[0] + worth[1]
+    return worth[seat] / total if total else 0.5
+
+
+def _threat(state: dict, square, side: int) -> int:
+    """Units of `side` within THREAT_REACH squares of `square` (any direction)."""
+    x, y = square
+    return sum(1 for u in state["units"] if u["side"] == side
+               and max(abs(u["at"][0] - x), abs(u["at"][1] - y)) <= THREAT_REACH)

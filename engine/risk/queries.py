@@ -14,14 +14,23 @@ corrected for the bots and the dice tray too. Every answer comes from the rules'
                                  `defenders`, both sides always rolling as many dice as they may
   max_attack_dice(armies), max_defend_dice(armies), MAX_ATTACK_DICE, MAX_DEFEND_DICE
   forget()                       drop the remembered odds (after a rule is changed, as a test does)
+  evaluate(state, seat)          the seat's worth of a position, 0..1, by what wins the game (below)
 """
 from functools import lru_cache
 
-from engine.risk import combat
+from engine.risk import cards, combat, turns
+from engine.risk.board import WILD
 from engine.risk.combat import MAX_ATTACK_DICE, MAX_DEFEND_DICE, max_attack_dice, max_defend_dice
 
 __all__ = ["attacker_takes_pair", "pair_losers", "outcome_odds", "conquest_odds", "max_attack_dice",
-           "max_defend_dice", "MAX_ATTACK_DICE", "MAX_DEFEND_DICE", "forget"]
+           "max_defend_dice", "MAX_ATTACK_DICE", "MAX_DEFEND_DICE", "forget", "evaluate"]
+
+# How much one army of income, and one card in hand, weigh against one army on the board. A seat's
+# income comes back every turn (territories / 3, at least 3, plus its continents' bonuses), so it
+# counts for the few turns a position lasts; a card is a third of the next set's worth, half of it
+# counted (a set needs three, and a hand may wait turns for one).
+INCOME_TURNS = 3
+CARD_SHARE = 0.5
 
 
 def attacker_takes_pair(attacker_die: int, defender_die: int) -> bool:
@@ -57,3 +66,36 @@ def forget() -> None:
     """Drop the remembered odds, so the next answer is worked out from the rules as they are now."""
     combat.outcome_odds.cache_clear()
     conquest_odds.cache_clear()
+
+
+def evaluate(state: dict, seat: int) -> float:
+    """The seat's worth of a position, 0..1, as a share of what wins World Conquest: the game is won by
+    taking every other player's last territory, and what takes territories is armies, so a seat's
+    power is its armies on the board and still to place, plus its income over `INCOME_TURNS` turns
+    (the rules' own `reinforcements`: territories / 3, at least 3, and a continent's bonus for a
+    player holding the whole continent), plus its cards (their share of the next set's value). The
+    worth is that power's share among the seats still playing (the neutral takes no turn and is not
+    counted); a finished game is 1 for a winner (shared), 0 for a loser. `state` is a whole state
+    (as `sample_state` or `setup` returns it): it reads the hands, which a view hides."""
+    if state.get("winners") is not None:
+        return 1.0 / len(state["winners"]) if seat in state["winners"] else 0.0
+    if seat in state["eliminated"]:
+        return 0.0
+    armies = {s: 0 for s in range(state["n_seats"]) if s not in state["eliminated"]}
+    for v in state["territories"].values():
+        if v["owner"] in armies:
+            armies[v["owner"]] += v["armies"]
+    if state["phase"] not in ("setup", "claim"):
+        if state["current"] in armies:
+            armies[state["current"]] += state["armies_to_place"]
+    else:
+        for s in armies:
+            armies[s] += state["setup_pools"][s]
+    card_worth = CARD_SHARE * cards.set_value([WILD] * 3, state["sets_traded"], state["options"]["card_values"]) / 3
+    power = {}
+    for s, n in armies.items():
+        from_territories, bonuses = turns.reinforcements(state, s)
+        income = from_territories + sum(bonuses.values())
+        power[s] = n + INCOME_TURNS * income + card_worth * len(state["hands"][s])
+    total = sum(power.values())
+    return power[seat] / total if total else 1.0 / len(power)

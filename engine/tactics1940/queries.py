@@ -24,6 +24,7 @@ players' submarine cards); `held` keeps how many submarine cards each seat holds
   refusal(view, seat, action)     (code, message) the rules give for a turn's move, pass or demand
                                   they would refuse, or None (what a window shows for a refused click)
   stuck(view, seat, piece)        why one of the seat's pieces has no move this turn, or None
+  evaluate(state, seat)           the seat's worth of a whole state, 0..1, by what wins (Rules 13 and 18)
 and the rules' constants a bot weighs: piece kinds, VALUE (Rule 18), the camps, card kinds,
 SUBMARINE_CARDS, opposite(camp), seat_of_power(pos, power).
 """
@@ -38,7 +39,11 @@ from engine.tactics1940.pieces import AIRPLANE, BATTLESHIP, NORTH, SOUTH, TRANSP
 __all__ = ["position", "refusal", "stuck", "is_blockaded", "at_war", "is_neutral", "camp_seats", "moves_of", "after_move",
            "submarine_card", "step_distances", "occupancy", "opposite", "seat_of_power",
            "BATTLESHIP", "TRANSPORT", "AIRPLANE", "VALUE", "NORTH", "SOUTH",
-           "SURPRISE_MANEUVER", "CONSCRIPTION", "DIPLOMATIC_INCIDENT", "SUBMARINE_CARDS"]
+           "SURPRISE_MANEUVER", "CONSCRIPTION", "DIPLOMATIC_INCIDENT", "SUBMARINE_CARDS", "evaluate"]
+
+# The worth of a position (`evaluate`): what stands on the board, and the blockade's progress.
+MATERIAL_WEIGHT = 0.5
+MOUTH_WEIGHT = 0.5
 
 ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
 at_war = diplomacy.at_war
@@ -185,3 +190,36 @@ def _predecessors(board, kind, sq):
                 yield n
         elif n not in board.bases and (d in ORTHOGONAL or (board.kinds[n] == SAFETY and board.kinds[sq] != SAFETY)):
             yield n
+
+
+def evaluate(state: dict, seat: int) -> float:
+    """The seat's worth of a position, 0..1, by what wins Tactics (1940): a belligerent wins by
+    blockading the enemy's seaport (Rule 13), whose mouth is shut when every passage across its coast
+    has a blockading piece on one of its ends. So the share of the enemy port's passages the seat's
+    camp stands on, less the share of its own port's passages the enemy camp stands on, weighs
+    MOUTH_WEIGHT; the camp's pieces on the board at their Rule 18 value (a battleship 5, any other
+    piece 1) as a share of both camps' weighs MATERIAL_WEIGHT. A neutral seat is worth its own pieces'
+    share of every piece's value. A finished game is 1 for a winner (shared), 0 otherwise."""
+    outcome = state.get("outcome")
+    if outcome is not None:
+        winners = outcome["winners"]
+        return 1.0 / len(winners) if seat in winners else 0.0
+    board = load(state["board"])
+    camp = state["camp"][seat]
+    value = {}
+    for p in state["pieces"]:
+        if p["at"] is not None:
+            value[p["owner"]] = value.get(p["owner"], 0) + VALUE[p["kind"]]
+    if camp is None:
+        total = sum(value.values())
+        return value.get(seat, 0) / total if total else 0.0
+    ours, theirs = diplomacy.camp_seats(state, camp), diplomacy.camp_seats(state, opposite(camp))
+    mine, foes = sum(value.get(s, 0) for s in ours), sum(value.get(s, 0) for s in theirs)
+    material = mine / (mine + foes) if mine + foes else 0.5
+    owner_at = {(p["at"][0], p["at"][1]): p["owner"] for p in state["pieces"] if p["at"] is not None}
+
+    def stood_on(home, seats) -> float:
+        passages = home.passages
+        return sum(1 for passage in passages if any(owner_at.get(sq) in seats for sq in passage)) / len(passages)
+    pressure = stood_on(board.homes[opposite(camp)], set(ours)) - stood_on(board.homes[camp], set(theirs))
+    return MATERIAL_WEIGHT * material + MOUTH_WEIGHT * (0.5 + 0.5 * pressure)

@@ -105,6 +105,30 @@ def test_the_expert_takes_the_last_counters_when_that_wins_at_once():
     assert bot.choose(s.view(1)) == {"type": "take", "count": 3}
 
 
+def test_the_expert_departs_from_the_hard_bot_only_on_a_steady_paired_advantage():
+    """Round by round, a candidate that beats the hard bot's choice (candidate 0) on the same dice every
+    time is sent; one whose better mean rests on a single lucky round is not."""
+    hard = [0.5, 0.2, 0.7, 0.4, 0.6]
+    steady = [x + 0.05 for x in hard]
+    lucky = [0.5, 0.2, 0.7, 0.4, 1.0]
+    assert expert._best([hard, steady]) == 1
+    assert expert._best([hard, lucky]) == 0
+    assert expert._best([hard, steady[:3]]) == 0   # too few rounds beside it to judge
+
+
+def test_a_searched_game_without_its_own_evaluation_is_scored_by_material():
+    """The toy game has no `evaluate` query: an unfinished playout scores the material share (no owners: 0.5)."""
+    s = Session("toy", 2, seed=1, options={"pile": 10})
+    assert expert.score(s.rules, s.state, 0) == 0.5
+
+
+def test_an_unfinished_playout_is_scored_by_the_game_s_own_evaluation():
+    s = Session("risk", 2, seed=4)
+    _advance(s, 120)
+    from engine import risk
+    assert expert.score(s.rules, s.state, 0) == risk.queries.evaluate(s.state, 0)
+
+
 def test_the_material_share_counts_each_side_s_pieces_by_their_weight():
     public = {"territories": {"a": {"owner": 0, "armies": 3}, "b": {"owner": 1, "armies": 1}},
               "units": [{"side": "red", "factor": 4}, {"side": "blue", "factor": 0, "status": "eliminated"}]}
