@@ -109,15 +109,8 @@ class LocalClub:
             return conn.execute(query, params).fetchall()
 
     def __exit__(self, *exc):
-        for proc in self.procs:
-            if proc.poll() is None:
-                proc.terminate()
-        for proc in self.procs:
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(5)
+        from club.servers import stop_processes
+        stop_processes(self.procs)
         self.nats.stop()
         self.pg.stop()
         self.pg.remove()

@@ -7,8 +7,10 @@ the same ReplayScene, boards and controls show both. `act` is always refused.
 """
 
 
-class RecordedReplayLink:
-    replay = True  # boards and the game-over screen treat a replay as read-only
+from game.replay_link import Unplayable
+
+
+class RecordedReplayLink(Unplayable):
 
     def __init__(self, record: dict):
         """`record`: club.client.fetch_game's {"game", "name", "seats", "moves"}."""
@@ -80,17 +82,3 @@ class RecordedReplayLink:
 
     def view(self, seat):
         return self._moves[self._at]["view"]   # a spectator's, whatever seat is asked (as ReplayLink)
-
-    def act(self, action: dict, seat=None) -> int:
-        self._inbox.append({"t": "err", "seq": 0, "code": "not_your_turn", "msg": "A replay cannot be played into."})
-        return 0
-
-    def chat(self, text: str) -> None:
-        pass  # nobody to talk to in a replay
-
-    def poll(self) -> list[dict]:
-        out, self._inbox = self._inbox, []
-        return out
-
-    def close(self) -> None:
-        self._closed = True

@@ -10,8 +10,27 @@ from engine.session import Session
 from net.link import InProcessLink
 
 
-class ReplayLink(InProcessLink):
+class Unplayable:
+    """What every replay link answers alike: it is read-only, nobody is there to hear chat, and closing
+    it only marks it closed. Subclasses set `_inbox` (a list) and `_closed` (False) in __init__."""
     replay = True  # boards and the game-over screen treat a replay as read-only
+
+    def act(self, action: dict, seat=None) -> int:
+        self._inbox.append({"t": "err", "seq": 0, "code": "not_your_turn", "msg": "A replay cannot be played into."})
+        return 0
+
+    def chat(self, text: str) -> None:
+        pass  # nobody to talk to in a replay
+
+    def poll(self) -> list[dict]:
+        out, self._inbox = self._inbox, []
+        return out
+
+    def close(self) -> None:
+        self._closed = True
+
+
+class ReplayLink(Unplayable, InProcessLink):
     def __init__(self, path):
         self.path = path
         header, log, _ = saves.read_records(path)
@@ -76,17 +95,3 @@ class ReplayLink(InProcessLink):
         v["public"]["table_phase"] = self.phase
         v["public"]["seats"] = self.seats
         return v
-
-    def act(self, action: dict, seat=None) -> int:
-        self._inbox.append({"t": "err", "seq": 0, "code": "not_your_turn", "msg": "A replay cannot be played into."})
-        return 0
-
-    def chat(self, text: str) -> None:
-        pass  # nobody to talk to in a replay
-
-    def poll(self) -> list[dict]:
-        out, self._inbox = self._inbox, []
-        return out
-
-    def close(self) -> None:
-        self._closed = True

@@ -105,16 +105,9 @@ class ClubProcesses:
 
     def stop(self):
         import time
+        from club.servers import stop_processes
         began = time.monotonic()
-        for proc in self.procs:
-            if proc.poll() is None:
-                proc.terminate()
-        for proc in self.procs:
-            try:
-                proc.wait(5)
-            except Exception:
-                proc.kill()
-                proc.wait(5)
+        stop_processes(self.procs, 5)
         print(f"table processes stopped in {time.monotonic() - began:.1f} s")
 
 

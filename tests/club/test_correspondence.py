@@ -12,7 +12,7 @@ import msgpack
 from club import client as club_client
 from engine import legal
 from engine.session import Session
-from tests.club.test_tables import ADA, BOB, owner_pid, run, stored_actions
+from tests.club.test_tables import ADA, BOB, ada_creates, owner_pid, run, stored_actions
 
 SEED = 3
 VISITS = 5                     # set-up (each side), a turn each, one more
@@ -80,12 +80,7 @@ def test_a_correspondence_game_of_tactics_1954_survives_a_restart_of_every_serve
     club.start()
 
     async def scenario():
-        await club_client.sign_up(club.nats.url, *ADA)
-        await club_client.sign_up(club.nats.url, *BOB)
-        nc = await club_client.connect_player(club.nats.url, *ADA, allow_reconnect=False)
-        table_id = await club_client.lobby(nc, "ada", "create", {"game": "ah_tactics", "seats": 2, "seed": SEED,
-                                                                 "move_deadline": 3600})
-        await nc.close()
+        [table_id] = await ada_creates(club, {"game": "ah_tactics", "seats": 2, "seed": SEED, "move_deadline": 3600})
         for who in (ADA, BOB):  # both take their seats, and go away
             seated = club_client.ClubClient(club.nats.url, *who, table_id)
             await seated.connect()

@@ -10,7 +10,7 @@ import time
 import psycopg
 
 from club import client as club_client
-from tests.club.test_tables import ADA, BOB, owner_pid, run
+from tests.club.test_tables import ADA, BOB, ada_creates, owner_pid, run
 
 FINISHED_FOR = 1.0  # seconds a finished, quiet table stays loaded (60 by default)
 
@@ -47,14 +47,9 @@ def test_a_table_finished_while_its_players_were_away_welcomes_them_back_after_a
     first = club.start(extra=options)
 
     async def scenario():
-        await club_client.sign_up(club.nats.url, *ADA)
-        await club_client.sign_up(club.nats.url, *BOB)
-        nc = await club_client.connect_player(club.nats.url, *ADA, allow_reconnect=False)
-        forfeited = await club_client.lobby(nc, "ada", "create", {"game": "toy", "seats": 2, "seed": 5,
-                                                                  "move_deadline": 1, "on_deadline": "forfeit"})
-        won = await club_client.lobby(nc, "ada", "create", {"game": "toy", "seats": 2, "seed": 5, "options": {"pile": 2},
-                                                            "move_deadline": 1, "on_deadline": "bot"})
-        await nc.close()
+        forfeited, won = await ada_creates(
+            club, {"game": "toy", "seats": 2, "seed": 5, "move_deadline": 1, "on_deadline": "forfeit"},
+            {"game": "toy", "seats": 2, "seed": 5, "options": {"pile": 2}, "move_deadline": 1, "on_deadline": "bot"})
         first_oks = {}
         for table_id in (forfeited, won):  # ada (seat 0) takes a counter; both go away while it is bob's move
             ada, _ = await comes_back(club, ADA, table_id)

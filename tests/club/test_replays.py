@@ -13,7 +13,7 @@ from cli.bot import _turns
 from club import client as club_client
 from game.recorded_replay import RecordedReplayLink
 from net.client import TableError
-from tests.club.test_tables import ADA, run, seated_table
+from tests.club.test_tables import ADA, finished_table, run, seated_table
 
 
 def test_a_finished_game_is_listed_with_its_result_and_replays_as_a_spectator_saw_it_with_no_secret(club):
@@ -68,16 +68,8 @@ def test_a_finished_game_is_listed_with_its_result_and_replays_as_a_spectator_sa
 def test_sandtable_replay_club_url_verifies_a_finished_game_with_the_given_name_and_secret(club):
     club.start()
 
-    async def scenario():
-        table_id, clients, welcomes, inboxes = await seated_table(club)
-        await asyncio.gather(*[_turns(c, bots.make("toy", "normal", w["seat"], 3 + w["seat"]), w["view"], box)
-                               for c, w, box in zip(clients, welcomes, inboxes)])
-        rev = clients[0].view["public"]["rev"]
-        for c in clients:
-            await c.close()
-        return table_id, rev
-
-    table_id, rev = run(scenario())
+    table_id, view = run(finished_table(club, 3))
+    rev = view["public"]["rev"]
     port = club.nats.url.rsplit(":", 1)[1]
     command = [sys.executable, "-m", "tests.net.cli_toy", "replay", f"club://127.0.0.1:{port}/{table_id}", "--verify",
                "--name", ADA[0], "--secret", ADA[1]]

@@ -14,9 +14,9 @@ import bots
 from club import client as club_client
 from club import db
 from engine.session import Session
+from tests.club.test_tables import ADA, ada_creates
 from tests.club.throttle import ThrottledRelay
 
-ADA = ("ada", "ada-keeps-this-secret")
 RATE = 64 * 1024   # bytes a second, each way
 MOVES = 6          # actions of ada's accepted
 SEED = 11
@@ -32,11 +32,7 @@ def test_a_client_on_a_64_kb_a_second_link_plays_tactics_1954_losing_nothing_and
     club.start()
 
     async def scenario():
-        await club_client.sign_up(club.nats.url, *ADA)
-        nc = await club_client.connect_player(club.nats.url, *ADA, allow_reconnect=False)
-        table_id = await club_client.lobby(nc, "ada", "create", {"game": "ah_tactics", "seats": 2,
-                                                                 "bots": ["normal"], "seed": SEED})
-        await nc.close()
+        [table_id] = await ada_creates(club, {"game": "ah_tactics", "seats": 2, "bots": ["normal"], "seed": SEED})
         relay = ThrottledRelay(("127.0.0.1", club.nats.server.port), RATE)
         heard, inbox = [], asyncio.Queue()
 
@@ -107,11 +103,7 @@ def test_the_tables_answer_to_a_resent_action_is_heard_once_and_applies_nothing(
     club.start()
 
     async def scenario():
-        await club_client.sign_up(club.nats.url, *ADA)
-        nc = await club_client.connect_player(club.nats.url, *ADA, allow_reconnect=False)
-        table_id = await club_client.lobby(nc, "ada", "create", {"game": "toy", "seats": 2, "bots": ["normal"],
-                                                                 "seed": 3})
-        await nc.close()
+        [table_id] = await ada_creates(club, {"game": "toy", "seats": 2, "bots": ["normal"], "seed": 3})
         heard = []
         ada = club_client.ClubClient(club.nats.url, *ADA, table_id, on_message=heard.append)
         await ada.connect()

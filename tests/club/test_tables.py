@@ -19,19 +19,42 @@ def run(coro, timeout=30):
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
-async def seated_table(club, options=None):
-    """Ada and Bob signed up, a two-seat toy table created by Ada; their two clients, seated."""
+async def ada_creates(club, *bodies: dict) -> list[int]:
+    """Ada and Bob signed up, and a table made by Ada from each body (the lobby's `create`): their ids."""
     await club_client.sign_up(club.nats.url, *ADA)
     await club_client.sign_up(club.nats.url, *BOB)
     nc = await club_client.connect_player(club.nats.url, *ADA, allow_reconnect=False)
-    table_id = await club_client.lobby(nc, "ada", "create", {"game": "toy", "seats": 2, "seed": 5,
-                                                             "options": options or {}})
-    await nc.close()
+    try:
+        return [await club_client.lobby(nc, "ada", "create", body) for body in bodies]
+    finally:
+        await nc.close()
+
+
+async def seated_table(club, options=None):
+    """Ada and Bob signed up, a two-seat toy table created by Ada; their two clients, seated."""
+    [table_id] = await ada_creates(club, {"game": "toy", "seats": 2, "seed": 5, "options": options or {}})
     inboxes = (asyncio.Queue(), asyncio.Queue())
     clients = [club_client.ClubClient(club.nats.url, *who, table_id, on_message=box.put_nowait)
                for who, box in zip((ADA, BOB), inboxes)]
     welcomes = [await c.connect() for c in clients]
     return table_id, clients, welcomes, inboxes
+
+
+async def bots_play_out(clients, welcomes, inboxes, seed: int) -> list:
+    """Each seated client plays its seat with a normal toy bot to the end of the game."""
+    return await asyncio.gather(*[_turns(c, bots.make("toy", "normal", w["seat"], seed + w["seat"]), w["view"], box)
+                                  for c, w, box in zip(clients, welcomes, inboxes)])
+
+
+async def finished_table(club, seed: int):
+    """A two-seat toy game played to its end at the club by two bots, both players gone since:
+    (table id, the last view the first player saw)."""
+    table_id, clients, welcomes, inboxes = await seated_table(club)
+    await bots_play_out(clients, welcomes, inboxes, seed)
+    view = clients[0].view
+    for c in clients:
+        await c.close()
+    return table_id, view
 
 
 def stored_actions(dsn, table_id):
@@ -51,9 +74,7 @@ def test_two_bots_play_a_whole_game_through_the_club_and_every_action_is_in_post
 
     async def scenario():
         table_id, clients, welcomes, inboxes = await seated_table(club)
-        results = await asyncio.gather(*[
-            _turns(c, bots.make("toy", "normal", w["seat"], 7 + w["seat"]), w["view"], box)
-            for c, w, box in zip(clients, welcomes, inboxes)])
+        results = await bots_play_out(clients, welcomes, inboxes, 7)
         final = clients[0].view
         for c in clients:
             await c.close()

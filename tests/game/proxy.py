@@ -48,6 +48,7 @@ class Relay:
         self._socks: list[socket.socket] = []
         self._lock = threading.Lock()
         self._closed = False
+        self.connections = 0
         threading.Thread(target=self._accept, daemon=True).start()
 
     def _accept(self) -> None:
@@ -67,16 +68,20 @@ class Relay:
             upstream.settimeout(None)   # connected: from now on it waits for the host as long as the window does
             with self._lock:
                 self._socks += [client, upstream]
-            for a, b, late in ((client, upstream, 0.0), (upstream, client, self.delay)):
-                threading.Thread(target=self._pipe, args=(a, b, late), daemon=True).start()
+                self.connections += 1
+            for a, b, way in ((client, upstream, "up"), (upstream, client, "down")):
+                threading.Thread(target=self._pipe, args=(a, b, way), daemon=True).start()
 
-    @staticmethod
-    def _pipe(src: socket.socket, dst: socket.socket, delay: float) -> None:
+    def _carry(self, src: socket.socket, dst: socket.socket, way: str) -> None:
+        """Move bytes one way until `src` closes ("down": from the server, `delay` seconds late)."""
+        if way == "down" and self.delay:
+            pump_late(src, dst, self.delay)
+        else:
+            pump(src, dst)
+
+    def _pipe(self, src: socket.socket, dst: socket.socket, way: str) -> None:
         try:
-            if delay:
-                pump_late(src, dst, delay)
-            else:
-                pump(src, dst)
+            self._carry(src, dst, way)
         except OSError:
             pass
         for s in (src, dst):

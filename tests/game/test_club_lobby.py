@@ -6,15 +6,13 @@ import asyncio
 import psycopg
 import pygame
 
-import bots
-from cli.bot import _turns
 from game.recorded_replay import RecordedReplayLink
 from game.scenes.club_lobby import ClubLobbyScene
 from game.scenes.lobby import LobbyScene
 from game.scenes.new_game import NewGameScene
 from game.scenes.replays import ReplayScene
 from tests.club.conftest import club, dsn, nats_server, postgres  # noqa: F401 - the real servers
-from tests.club.test_tables import seated_table
+from tests.club.test_tables import finished_table
 from tests.game import toy_board
 from tests.game.test_online import fill, open_online
 
@@ -86,15 +84,8 @@ def test_leave_gives_back_a_seat_at_a_table_not_started(ui, club):
 def test_a_finished_game_is_listed_in_the_lobby_and_its_replay_button_plays_it_back(ui, club):
     club.start()
 
-    async def a_game_played():
-        table_id, clients, welcomes, inboxes = await seated_table(club)
-        await asyncio.gather(*[_turns(c, bots.make("toy", "normal", w["seat"], 5 + w["seat"]), w["view"], box)
-                               for c, w, box in zip(clients, welcomes, inboxes)])
-        result = clients[0].view["public"]["result"]
-        for c in clients:
-            await c.close()
-        return table_id, result
-    table_id, result = asyncio.run(asyncio.wait_for(a_game_played(), 30))
+    table_id, view = asyncio.run(asyncio.wait_for(finished_table(club, 5), 30))
+    result = view["public"]["result"]
     lobby = signed_up_lobby(ui, club, "eve")   # not a player of that game: a finished game is anyone's to watch
     ui.click_button(lobby.finished_button)
     assert ui.until(lambda: table_id in lobby.finished_tables, max_frames=900, sleep=0.01), lobby.error

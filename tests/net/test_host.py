@@ -10,6 +10,16 @@ from tests.net.wire import RawClient
 TAKE1 = {"type": "take", "count": 1}
 
 
+def bytes_read_before_closing(h, c) -> int:
+    """How many bytes the host read from client `c`'s connection before it closed it (waited for, 2 s)."""
+    port = c.sock.getsockname()[1]
+    deadline = time.monotonic() + 2
+    while time.monotonic() < deadline and not any(p[1] == port for p, _ in h.host.reads_of_closed):
+        time.sleep(0.01)
+    [read] = [n for p, n in h.host.reads_of_closed if p[1] == port]
+    return read
+
+
 def join(handle, name="P", **kw) -> RawClient:
     c = RawClient(handle.address)
     welcome = c.hello(name=name, **kw)
@@ -188,12 +198,8 @@ def test_over_limit_length_is_refused_without_reading_past_the_4_length_bytes(st
     reply = c.recv_until(lambda m: m["t"] == "err")
     assert reply["code"] == "bad_frame"
     assert c.is_closed()
-    port = c.sock.getsockname()[1]
-    deadline = time.monotonic() + 2
-    while time.monotonic() < deadline and not any(p[1] == port for p, _ in h.host.reads_of_closed):
-        time.sleep(0.01)
+    read = bytes_read_before_closing(h, c)
     hello_frame = len(msgpack.packb({"t": "hello", "proto": 1, "name": "P", "want": "play"})) + 4
-    [read] = [n for p, n in h.host.reads_of_closed if p[1] == port]
     assert read == hello_frame + 4  # the hello, then only the 4 length bytes: none of the 1000 extra
 
 
@@ -206,12 +212,8 @@ def test_an_over_limit_length_written_with_a_good_frame_is_refused_after_reading
     c.send_bytes(struct.pack(">I", len(act)) + act + struct.pack(">I", 65_537) + b"\xa5" * 1000)
     assert c.recv_until(lambda m: m["t"] in ("ok", "err")) == {"t": "ok", "seq": 1, "rev": 1}
     assert c.recv_until(lambda m: m["t"] == "err")["code"] == "bad_frame"
-    port = c.sock.getsockname()[1]
-    deadline = time.monotonic() + 2
-    while time.monotonic() < deadline and not any(p[1] == port for p, _ in h.host.reads_of_closed):
-        time.sleep(0.01)
+    read = bytes_read_before_closing(h, c)
     hello_frame = len(msgpack.packb({"t": "hello", "proto": 1, "name": "P", "want": "play"})) + 4
-    [read] = [n for p, n in h.host.reads_of_closed if p[1] == port]
     assert read == hello_frame + 4 + len(act) + 4
 
 
