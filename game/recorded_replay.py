@@ -44,17 +44,8 @@ class RecordedReplayLink(Unplayable):
         self._push(self._moves[self._at]["events"])
         return True
 
-    def seek(self, n: int) -> None:
-        """Jump to just after move `n` (0: the start)."""
-        n = max(0, min(self.length, n))
-        if n == self._at:
-            return
-        if n > self._at:
-            while self._at < n:
-                self.step()
-            return
+    def _rewind(self, n: int) -> None:
         self._at = n
-        self._push([])
 
     def _push(self, events: list[dict]) -> None:
         self._inbox.append({"t": "update", "rev": self.rev, "events": events, "view": self.view(None)})

@@ -15,6 +15,19 @@ class Unplayable:
     it only marks it closed. Subclasses set `_inbox` (a list) and `_closed` (False) in __init__."""
     replay = True  # boards and the game-over screen treat a replay as read-only
 
+    def seek(self, n: int) -> None:
+        """Jump to just after move `n` (0: the start): forward move by move (each move's events shown),
+        back by `_rewind`, the subclass's way of going back to move `n`."""
+        n = max(0, min(self.length, n))
+        if n == self.position:
+            return
+        if n > self.position:
+            while self.position < n:
+                self.step()
+            return
+        self._rewind(n)
+        self._push([])
+
     def act(self, action: dict, seat=None) -> int:
         self._inbox.append({"t": "err", "seq": 0, "code": "not_your_turn", "msg": "A replay cannot be played into."})
         return 0
@@ -62,17 +75,8 @@ class ReplayLink(Unplayable, InProcessLink):
         self._push(self.session.events_for(events, None))
         return True
 
-    def seek(self, n: int) -> None:
-        """Jump to just after move `n` (0: the start)."""
-        n = max(0, min(self.length, n))
-        if n == self.position:
-            return
-        if n > self.position:
-            while self.position < n:
-                self.step()
-            return
+    def _rewind(self, n: int) -> None:
         self.session = Session.load(self.path, upto=n)
-        self._push([])
 
     def _push(self, events: list[dict]) -> None:
         self._inbox.append({"t": "update", "rev": self.rev, "events": events, "view": self.view(None)})
