@@ -4,10 +4,13 @@ A table asks its bots from one thread: a window's drawing loop (net/local.py pol
 host's event loop (net/host.py). `ThinkingBot` answers such a call at once: the first call at a rev
 starts the search on that view in a daemon thread and returns None with `thinking` True (the table
 then asks again a little later instead of counting the seat as passed); a later call at the same rev
-gets the action once the search is done. A call at a newer rev stops a search that is now stale.
+gets the action once the search is done. A call at a newer rev stops a search that is now stale; its
+answer is still sent if the newer view still lists it (another seat acted in a simultaneous phase).
 """
 import copy
 import threading
+
+from engine import legal as listing
 
 
 class ThinkingBot:
@@ -28,11 +31,17 @@ class ThinkingBot:
             job_rev, thread, box = self._job
             if thread.is_alive():
                 if job_rev != rev:
-                    self.stop()  # the table moved on: answer soon, the answer is thrown away
+                    self.stop()  # the table moved on: answer soon (sent only if the newer view still lists it)
                 return None
             self._job = None
-            if job_rev == rev:
-                return box.get("action")
+            action = box.get("action")
+            if job_rev == rev or (action is not None and listing.size(view.get("private", {}).get("legal"))
+                                    and listing.contains(view["private"]["legal"], action)):
+                # Another seat's action in a simultaneous phase (a secret set-up) moves the rev without touching
+                # this seat's choices: the answer still stands. Thrown away, it was lost for good, since the
+                # wrapped bot remembers having given it (Tactics (1954)'s hard set-up then ended with its HQs
+                # where the bivouac put them, open to a turn-one landing).
+                return action
         box = {}
         view = copy.deepcopy(view)  # the table's view may share parts with its state, which moves on
 

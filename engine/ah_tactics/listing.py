@@ -70,9 +70,18 @@ def moves(board, state, side) -> list:
     if hit is None:
         hit = _moves(board, state, side)
         if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.pop(next(iter(_CACHE)))
+            _evict_oldest()
         _CACHE[key] = hit
     return [dict(t) for t in hit]
+
+
+def _evict_oldest() -> None:
+    """Drop the cache's oldest entry. The window's thread and an expert's search thread (bots/background.py)
+    list moves at once, so another may evict the same entry, or change the cache, in between: nothing to do."""
+    try:
+        _CACHE.pop(next(iter(_CACHE)), None)
+    except (RuntimeError, StopIteration):   # the cache changed under the iterator, or was emptied
+        pass
 
 
 # The last search per side, kept so that a unit whose reach cannot have changed is not searched

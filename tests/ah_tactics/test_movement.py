@@ -217,3 +217,24 @@ def test_one_unit_to_a_square():
     put(s, uid(BLUE, INF2), (12, 0))
     assert (12, 0) not in reach(s, BLUE, u)
     refused(s, BLUE, {"type": "move", "unit": u, "to": [12, 0]})
+
+
+class _EvictedUnderneath(dict):
+    """A moves cache as another thread leaves it: the oldest key it iterates was already evicted."""
+
+    def __iter__(self):
+        yield ("gone",)
+
+
+def test_the_moves_cache_survives_another_thread_evicting_its_oldest_entry_first(monkeypatch):
+    """The window and an expert's search thread list moves at once (bots/background.py): when the entry
+    one of them would evict is already gone, listing goes on instead of raising KeyError in the search."""
+    from engine.ah_tactics import listing
+    cache = _EvictedUnderneath({("a",): [], ("b",): [], ("c",): [], ("d",): []})
+    monkeypatch.setattr(listing, "_CACHE", cache)
+    listing._evict_oldest()
+    assert len(cache) == 4
+    cache.clear()
+    monkeypatch.setattr(listing, "_CACHE", {("a",): [], ("b",): []})
+    listing._evict_oldest()
+    assert list(listing._CACHE) == [("b",)], "with nobody in the way the oldest entry goes"

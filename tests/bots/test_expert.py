@@ -191,3 +191,23 @@ def test_serve_refuses_an_expert_in_a_real_time_race_and_names_the_levels_offere
         serve.run(args, parser)
     assert stop.value.code == 2
     assert "easy, normal, hard, not expert" in capsys.readouterr().err
+
+
+def test_a_thinking_bot_still_sends_its_set_up_answer_when_the_other_side_placed_a_unit_meanwhile():
+    """Tactics (1954)'s set-up is secret and simultaneous: the person's placements move the rev while the
+    expert thinks. The answer, still legal, is sent, not thrown away (the wrapped bot remembers giving it)."""
+    from bots.background import ThinkingBot
+    from engine.session import Session
+    s = Session("ah_tactics", 2, seed=5)
+    bot = ThinkingBot(bots.make("ah_tactics", "hard", 1, 5))
+    assert bot.choose(s.view(1)) is None and bot.thinking
+    deadline = time.monotonic() + 30
+    while bot._job[1].is_alive() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    person = bots.make("ah_tactics", "hard", 0, 5)
+    s.act(0, person.choose(s.view(0)))          # the other side places a unit: a newer rev
+    view = s.view(1)
+    action = bot.choose(view)
+    assert action is not None and action["type"] == "place", action
+    assert legal.contains(view["private"]["legal"], action)
+    s.act(1, action)
