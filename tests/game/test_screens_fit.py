@@ -87,33 +87,32 @@ def test_every_menu_scene_keeps_its_text_in_its_boxes(window, monkeypatch):
             assert app.stack.top.open_list.rows and app.stack.top.mine_list.rows, "the lists were drawn empty"
         problems += check(app, recorder, name)
         app.pop()
-    for lan in (False, True):
-        form = NewGameScene(app, lan=lan)
-        app.push(form)
+    def each_game_at(form, counts, label):
+        """Every game of `form` at each seat count `counts(form)` names, its screen checked."""
+        found = []
         for game_id in form.game_ids:
             while form.game_cycler.value != game_id:
                 form.game_cycler.step(1)
-            for count in form.seat_count.values:   # the most seats too: the seat list must leave the table name room
+            for count in counts(form):
                 while form.seat_count.value != count:
                     form.seat_count.step(1)
                 ui.frames(1)
                 cut.clear()
-                problems += check(app, recorder, f"{'host' if lan else 'new game'} {game_id} x{count}")
-                problems += [f"{game_id}: {text!r} is cut short" for text in cut]
+                found += check(app, recorder, f"{label} {game_id} x{count}")
+                found += [f"{game_id}: {text!r} is cut short" for text in cut]
+        return found
+
+    for lan in (False, True):
+        form = NewGameScene(app, lan=lan)
+        app.push(form)
+        # the most seats too: the seat list must leave the table name room
+        problems += each_game_at(form, lambda f: f.seat_count.values, "host" if lan else "new game")
         app.pop()
     # the club's form, its move deadline chosen (both choosers and their sentences shown), at each game's most seats
     form = NewGameScene(app, lan=True, club=lambda *args, **kwargs: Future())
     app.push(form)
     form.deadline.step(1)
-    for game_id in form.game_ids:
-        while form.game_cycler.value != game_id:
-            form.game_cycler.step(1)
-        while form.seat_count.value != form.seat_count.values[-1]:
-            form.seat_count.step(1)
-        ui.frames(1)
-        cut.clear()
-        problems += check(app, recorder, f"club table {game_id} x{form.seat_count.value}")
-        problems += [f"{game_id}: {text!r} is cut short" for text in cut]
+    problems += each_game_at(form, lambda f: f.seat_count.values[-1:], "club table")
     app.pop()
     assert problems == [], "\n".join(problems)
 
