@@ -23,7 +23,7 @@ from functools import cached_property, lru_cache
 from engine.ah_tactics import board as board_module
 from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
 from engine.ah_tactics.contact import control_bits
-from engine.ah_tactics.units import CLIMBER, FOOT, HQ, ROSTER, TRACKED
+from engine.ah_tactics.units import CLIMBER, FOOT, ROSTER, TRACKED
 from engine.grid import KING_STEPS
 
 LINE_COST, PLAIN_COST, RIVER_EXTRA = 1, 3, 3
