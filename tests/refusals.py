@@ -1,4 +1,4 @@
-"""One test helper for every rules package: an action the rules refuse leaves the state exactly as it was."""
+"""Test helpers for refusals: an action refused, by a rules package or by a Session, leaves everything as it was."""
 import copy
 
 import pytest
@@ -20,3 +20,18 @@ def refusal_check(rules):
         assert state_hash(state) == before and state == snapshot
         return e.value.message
     return refused
+
+
+def session_mark(session) -> tuple:
+    """What a refused action must leave as it was at a Session: the state's hash, the rev, the log, the dice."""
+    return session.state_hash(), session.rev, list(session.log), session.rng.getstate()
+
+
+def session_refused(session, seat, action, code: str) -> RuleError:
+    """Assert that `session` refuses `action` from `seat` with `code` and changes nothing; the error."""
+    before = session_mark(session)
+    with pytest.raises(RuleError) as e:
+        session.act(seat, action)
+    assert e.value.code == code, e.value.message
+    assert session_mark(session) == before
+    return e.value

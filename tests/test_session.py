@@ -4,6 +4,7 @@ import random
 import pytest
 
 from engine import RuleError, SaveError, Session, games, legal
+from tests.refusals import session_mark, session_refused
 
 
 def new(seed=7, n=3, **options):
@@ -29,12 +30,7 @@ def test_accepted_action_is_logged_and_counts_a_rev():
     (0, ["take"], "bad_action"),
 ])
 def test_refused_action_changes_nothing(seat, action, code):
-    s = new()
-    before = (s.state_hash(), s.rev, list(s.log), s.rng.getstate())
-    with pytest.raises(RuleError) as e:
-        s.act(seat, action)
-    assert e.value.code == code
-    assert (s.state_hash(), s.rev, s.log, s.rng.getstate()) == before
+    session_refused(new(), seat, action, code)
 
 
 def test_game_over_refuses_further_actions():
@@ -252,11 +248,7 @@ def test_a_game_that_declares_nothing_undoable_never_lists_undo():
 def test_a_malformed_or_out_of_turn_undo_is_refused_and_changes_nothing(seat, action, code):
     s = relay()
     s.act(0, STEP)
-    before = (s.state_hash(), s.rev, list(s.log), s.rng.getstate())
-    with pytest.raises(RuleError) as e:
-        s.act(seat, action)
-    assert e.value.code == code
-    assert (s.state_hash(), s.rev, s.log, s.rng.getstate()) == before
+    session_refused(s, seat, action, code)
 
 
 def test_the_undo_event_reaches_every_seat_and_spectators():
@@ -305,11 +297,11 @@ def test_a_rules_bug_after_an_undo_is_put_back_by_replaying_a_log_that_holds_the
     s = relay()
     s.act(0, STEP)
     s.act(0, UNDO)
-    before = (s.state_hash(), s.rng.getstate(), list(s.log), s.rev)
+    before = session_mark(s)
     monkeypatch.setattr(s.rules, "apply", failing_on(s.rules.apply, ROLL["type"]))
     with pytest.raises(RulesFailure):
         s.act(0, ROLL)
-    assert (s.state_hash(), s.rng.getstate(), s.log, s.rev) == before
+    assert session_mark(s) == before
 
 
 def test_a_rules_bug_before_the_change_is_a_rules_failure_too(monkeypatch):

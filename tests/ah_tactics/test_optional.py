@@ -18,6 +18,16 @@ def capture(**options):
     return s, d
 
 
+def reached_by(side: int, name: str):
+    """A prisoner (liberation rules) on (31, 8), and `side`'s unit `name` moved from (31, 12) next to it:
+    (state, the prisoner, the move's events)."""
+    s, d = capture(prisoners="liberation")
+    s["units"][d]["at"] = [31, 8]
+    rescuer = put(s, uid(side, name), (31, 12))
+    assert s["active"] == side
+    return s, d, move(s, side, rescuer, (31, 9))
+
+
 def pass_turns(state, n):
     for _ in range(n):
         end_movement(state)
@@ -70,11 +80,7 @@ def test_j1_one_guard_factor_holds_five_prisoners_in_a_bivouac_area():
 def test_j2_a_prisoner_reached_by_its_own_side_is_freed_and_refits_in_the_replacement_center():
     """J2: "Prisoner Units are considered recaptured when a friendly Unit reaches the prisoner's adjacent
     square", and regain combat use after a complete turn in the Replacement Center bivouac area."""
-    s, d = capture(prisoners="liberation")
-    s["units"][d]["at"] = [31, 8]
-    rescuer = put(s, uid(RED, "2nd Inf"), (31, 12))
-    assert s["active"] == RED
-    move(s, RED, rescuer, (31, 9))
+    s, d, _ = reached_by(RED, "2nd Inf")
     assert s["units"][d]["status"] == "refitting" and s["units"][d]["captor"] is None
     rc = BOARD.bivouac(RED, REPLACEMENT_CENTER)
     s["units"][d]["at"] = list(rc[0])

@@ -6,7 +6,7 @@ from engine.ah_tactics.units import REPLACEMENT_CENTER
 from engine.errors import NOT_YOUR_TURN, RuleError
 from tests.ah_tactics.helpers import (BLUE, BOARD, RED, at, battle_events, blank, end_movement, fight, move,
                                       put, reach, refused, seed_for, uid)
-from tests.ah_tactics.test_optional import capture, pass_turns
+from tests.ah_tactics.test_optional import capture, pass_turns, reached_by
 
 
 def test_c6_a_unit_moving_next_to_an_enemy_hq_stops_there():
@@ -24,11 +24,7 @@ def test_c6_a_unit_moving_next_to_an_enemy_hq_stops_there():
 def test_j2_a_friendly_hq_reaching_a_prisoner_frees_it():
     """J2: "Prisoner Units are considered recaptured when a friendly Unit reaches the prisoner's adjacent
     square" — any friendly Unit, an HQ too."""
-    s, d = capture(prisoners="liberation")
-    s["units"][d]["at"] = [31, 8]
-    hq = put(s, uid(RED, "IC HQ"), (31, 12))
-    assert s["active"] == RED
-    events = move(s, RED, hq, (31, 9))
+    s, d, events = reached_by(RED, "IC HQ")
     assert s["units"][d]["status"] == "refitting" and s["units"][d]["captor"] is None
     assert {"type": "liberated", "unit": d, "at": [31, 8]} in events
 

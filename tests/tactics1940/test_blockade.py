@@ -24,16 +24,21 @@ def keep_south_alive(state):
 
 # ----- figure A: open seaport squares defended by transports only --------------------------
 
-def figure_a(*blockaders):
+def position(defenders, blockaders):
+    """A cleared board with South's far-away reserve, North's `defenders` and South's `blockaders`, each a
+    list of (kind, square)."""
     state = cleared()
     keep_south_alive(state)
-    put(state, 0, T, OPEN_L)
-    put(state, 0, T, OPEN_R)
-    put(state, 0, T, (7, 1))                     # more transports inside, free to shuffle about
-    put(state, 0, B, (9, 2))
-    for kind, sq in blockaders:
-        put(state, 1, kind, sq)
+    for seat, pieces in ((0, defenders), (1, blockaders)):
+        for kind, sq in pieces:
+            put(state, seat, kind, sq)
     return state
+
+
+def figure_a(*blockaders):
+    return position([(T, OPEN_L), (T, OPEN_R),
+                     (T, (7, 1)), (B, (9, 2))],   # more transports inside, free to shuffle about
+                    blockaders)
 
 
 def test_figure_a_no_a_transport_can_still_sail_out():
@@ -50,13 +55,7 @@ def test_figure_a_yes_the_added_piece_shuts_the_port():
 # ----- figure B: a transport and a battleship defend the open squares ----------------------
 
 def figure_b(*blockaders):
-    state = cleared()
-    keep_south_alive(state)
-    put(state, 0, T, OPEN_L)
-    put(state, 0, B, OPEN_R)
-    for kind, sq in blockaders:
-        put(state, 1, kind, sq)
-    return state
+    return position([(T, OPEN_L), (B, OPEN_R)], blockaders)
 
 
 def test_figure_b_no_the_battleship_jumps_out_over_a_blockading_transport():
@@ -112,14 +111,7 @@ def shut_in_the_mouth(*blockaders):
        3  S  N  S  .      N on the front square (7,3), S on both sides of it
        4  .  S  .  .      S below it
     """
-    state = cleared()
-    keep_south_alive(state)
-    put(state, 0, T, OPEN_L)
-    put(state, 0, T, OPEN_R)
-    put(state, 0, T, FRONT_L)
-    for kind, sq in blockaders:
-        put(state, 1, kind, sq)
-    return state
+    return position([(T, OPEN_L), (T, OPEN_R), (T, FRONT_L)], blockaders)
 
 
 def test_a_defender_shut_in_the_mouth_of_his_own_seaport_is_blockaded():
