@@ -62,6 +62,16 @@ WEIGHT_KEYS = ("armies", "factor", "strength")
 
 ABANDONED = object()  # a playout given up when the time or a stop came
 
+# Per game, the search settings that differ from the defaults above (keyword arguments of ExpertBot,
+# e.g. "playout_level"), each chosen by measurement: docs/bots.md says what and why. A caller's own
+# arguments win over these.
+TUNING: dict[str, dict] = {
+    "risk": {},
+    "civil_war": {},
+    "tactics1940": {},
+    "ah_tactics": {},
+}
+
 
 def _key(action: dict) -> str:
     return json.dumps(action, sort_keys=True)
@@ -72,14 +82,16 @@ class ExpertBot:
 
     def __init__(self, game_id: str, seat: int, seed: int = 0, *, budget: float | None = DEFAULT_BUDGET,
                  iterations: int | None = None, depth: int = DEFAULT_DEPTH, playout_level: str = PLAYOUT_LEVEL,
-                 turn_budget: float | None = DEFAULT_TURN_BUDGET, make_bot=None):
+                 turn_budget: float | None = DEFAULT_TURN_BUDGET, make_bot=None,
+                 max_candidates: int = MAX_CANDIDATES, evidence: float = EVIDENCE, min_gain: float = MIN_GAIN):
         """`budget`: seconds per decision (None: no clock); `iterations`: playouts per decision (None: no
         count). At least one of them must be given; the search ends at whichever comes first.
         `turn_budget`: seconds for a whole turn, i.e. a run of this seat's decisions with nobody else
         acting in between (seen as the view's `rev` going up by one); once spent, the rest of the turn is
         played on the hard bot's advice. `make_bot(game_id, level, seat, seed)`: the game's heuristic bots
         (advisors and playout policy); None for a game with none (a test's small game), which is then
-        searched with uniform random playouts."""
+        searched with uniform random playouts. `max_candidates`, `evidence`, `min_gain`: the module's
+        constants of the same names, for a game's TUNING."""
         if budget is None and iterations is None:
             raise ValueError("an expert needs a time budget or an iteration budget")
         self.game_id, self.seat = game_id, seat
@@ -89,6 +101,7 @@ class ExpertBot:
             raise ValueError("the expert searches turn-based games only")
         self.budget, self.iterations, self.depth = budget, iterations, depth
         self.turn_budget = turn_budget
+        self.max_candidates, self.evidence, self.min_gain = max_candidates, evidence, min_gain
         self._turn = (None, 0.0)  # (the rev our last decision was made at, seconds spent this turn)
         self._step_cost = None    # seconds a playout step took, averaged over the decisions so far
         self.playout_level = playout_level
@@ -149,15 +162,15 @@ class ExpertBot:
         for action in advice:
             add(action)
         n = listing.size(allowed)
-        if n <= MAX_CANDIDATES:
+        if n <= self.max_candidates:
             for action in listing.all_actions(allowed):
                 add(action)
             return list(chosen)
         for action in listing.all_actions(allowed) if n <= SAMPLE_SEARCH_LIMIT else ():
             if len(action) == 1:  # an action with no fields (end the attack, end the turn, pass): stopping is
                 add(action)       # always a candidate, it is the decision most often worth weighing
-        for _ in range(4 * MAX_CANDIDATES):
-            if len(chosen) >= MAX_CANDIDATES:
+        for _ in range(4 * self.max_candidates):
+            if len(chosen) >= self.max_candidates:
                 break
             add(listing.nth(allowed, self.rng.below(n)))
         return list(chosen)
@@ -197,7 +210,7 @@ class ExpertBot:
                 if rounds % HALVING_EVERY == 0 and len(running) > 2:
                     running = _halve(running, scores, rounds)
         self.last_search = (done, time.perf_counter() - start, len(candidates))
-        chosen = _best(scores)
+        chosen = _best(scores, self.evidence, self.min_gain)
         self.departures += chosen != 0
         return candidates[chosen]
 
@@ -237,7 +250,7 @@ def _halve(running: list[int], scores: list, rounds: int) -> list[int]:
     return sorted(set(keep) | {0})
 
 
-def _best(scores: list) -> int:
+def _best(scores: list, evidence: float = EVIDENCE, min_gain: float = MIN_GAIN) -> int:
     """The candidate to send: the one whose paired advantage over the hard bot's choice (candidate 0) is
     largest, among those played at least MIN_VISITS rounds beside it whose advantage is at least
     EVIDENCE standard errors above nothing and at least MIN_GAIN. Short of that evidence the expert plays
@@ -250,7 +263,7 @@ def _best(scores: list) -> int:
             continue
         gain = sum(diffs) / n
         spread = math.sqrt(sum((d - gain) ** 2 for d in diffs) / (n - 1))
-        if gain >= MIN_GAIN and gain > EVIDENCE * spread / math.sqrt(n) and gain > best_gain:
+        if gain >= min_gain and gain > evidence * spread / math.sqrt(n) and gain > best_gain:
             best, best_gain = i, gain
     return best
 
@@ -397,4 +410,4 @@ class RandomBot:
 
 
 def make(game_id: str, seat: int, seed: int = 0, **search) -> ExpertBot:
-    return ExpertBot(game_id, seat, seed, **search)
+    return ExpertBot(game_id, seat, seed, **{**TUNING.get(game_id, {}), **search})
