@@ -37,10 +37,16 @@ class EventLog(kit_log.EventLog):
         side = side or self._unit(uid).get("side")
         return SIDE_INDEX.get(side)
 
-    def undo_sentence(self, e: dict):
-        """A side's seat took back its last move (named by its side, as this log names every actor)."""
+    def _by_side(self, e: dict, what: str):
+        """A seat's line in the side's words and colour, as this log names every actor."""
         side = side_of_seat(e["seat"])
-        return f"{SIDE_TITLES[side]} takes back the last move.", self.seat(side=side), None
+        return f"{SIDE_TITLES[side]} {what}", self.seat(side=side), None
+
+    def undo_sentence(self, e: dict):
+        return self._by_side(e, "takes back the last move.")
+
+    def resigned_sentence(self, e: dict):
+        return self._by_side(e, "forfeits the game.")
 
     def sentence(self, e: dict):
         at = lambda sq: square_name(self.board, sq)  # noqa: E731
