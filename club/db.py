@@ -363,17 +363,19 @@ def seat_rows(seat_list: list, players: dict) -> list[dict]:
     return out
 
 
-def table_summaries(conn, *, over: bool = False, ids: list[int] | None = None, limit: int = 200) -> list[dict]:
+def table_summaries(conn, *, over: bool = False, ids: list[int] | None = None, limit: int = 200,
+                    skip: int = 0) -> list[dict]:
     """The lobby's rows: tables not over (or over, most recent first; or the tables `ids`), each with its
-    options, who sits where, and how many seats are taken, free and bots."""
+    options, who sits where, and how many seats are taken, free and bots; the first `skip` passed over."""
     where = "t.id = ANY(%(ids)s)" if ids is not None else "t.state = 'over'" if over else "t.state <> 'over'"
-    order = "t.updated_at DESC" if over else "t.id"
+    order = "t.updated_at DESC, t.id DESC" if over else "t.id"  # a total order, so pages neither skip nor repeat
     rows = conn.execute(
         f"SELECT t.id, t.name, t.game, t.state, t.options, t.seat_list, t.created_by, "
         f"       extract(epoch FROM t.move_deadline), extract(epoch FROM t.updated_at), t.result, "
         f"       coalesce(jsonb_object_agg(s.seat, s.player) FILTER (WHERE s.seat IS NOT NULL), '{{}}'), t.on_deadline "
         f"FROM tables t LEFT JOIN seats s ON s.table_id = t.id WHERE {where} "
-        f"GROUP BY t.id ORDER BY {order} LIMIT %(limit)s", {"ids": ids, "limit": limit}).fetchall()
+        f"GROUP BY t.id ORDER BY {order} LIMIT %(limit)s OFFSET %(skip)s",
+        {"ids": ids, "limit": limit, "skip": skip}).fetchall()
     conn.commit()
     out = []
     for i, name, game, state, options, seat_list, by, deadline, updated, result, players, on_deadline in rows:

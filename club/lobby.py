@@ -15,7 +15,8 @@
                                    deadline_left: seconds until the move deadline passes (None: no deadline)
   st.lobby.<player>.join    {"table", "seat"?}  -> {"ok": {"seat", "token"}}   (club.seating)
   st.lobby.<player>.leave   {"table"}           -> {"ok": {"seat", "held"}}
-  st.lobby.<player>.finished {}                 -> {"ok": [table + {"result"}]}, games over, newest first
+  st.lobby.<player>.finished {"skip"?, "limit"?} -> {"ok": [table + {"result"}]}, games over, newest first,
+                                                   a page of `limit` (at most 50) from the `skip`th
   st.lobby.<player>.actions {"table", "from"?}  -> {"ok": a page of the game as a spectator saw it} (club.replays)
 Only `<player>` may publish on its lobby subjects (club.natsauth), so the subject says who asks.
 A `create` with a `move_deadline` may say what happens when it passes, `"on_deadline"`: "bot" (the default)
@@ -102,7 +103,7 @@ async def _answer_aside(process, msg, verb: str, player: str, body: dict) -> Non
 
 
 async def _finished(process, player: str, body: dict):
-    return await replays.finished(process.conn)
+    return await replays.finished(process.conn, body.get("limit", replays.FINISHED_LIMIT), body.get("skip", 0))
 
 
 async def _actions(process, player: str, body: dict):

@@ -24,16 +24,25 @@ PAGE_MOVES = 200
 FINISHED_LIMIT = 50
 
 
-async def finished(conn, limit: int = FINISHED_LIMIT) -> list[dict]:
-    """The games over, most recently finished first, each with its result (worked out once, then kept).
-    Replaying a game is the rules' work: it runs on a thread, so the process's tables keep moving."""
-    rows = db.table_summaries(conn, over=True, limit=limit)
+async def finished(conn, limit=FINISHED_LIMIT, skip=0) -> list[dict]:
+    """The games over, most recently finished first, from the `skip`th on (a page of `limit`, at most
+    FINISHED_LIMIT), each with its result (worked out once, then kept). Replaying a game is the rules'
+    work: it runs on a thread, so the process's tables keep moving."""
+    if not _whole(skip, 0):
+        raise ValueError("`skip` is how many of the newest finished games to pass over: a whole number, 0 or more.")
+    if not _whole(limit, 1) or limit > FINISHED_LIMIT:
+        raise ValueError(f"`limit` is how many finished games a page holds: a whole number from 1 to {FINISHED_LIMIT}.")
+    rows = db.table_summaries(conn, over=True, limit=limit, skip=skip)
     for row in rows:
         if row["result"] is None:
             record = db.load_table(conn, row["id"])
             row["result"] = await asyncio.to_thread(lambda record=record: replayed(record).result())
             db.keep_result(conn, row["id"], row["result"])
     return rows
+
+
+def _whole(n, least: int) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and n >= least
 
 
 def replayed(record: dict, upto: int | None = None) -> Session:

@@ -25,6 +25,7 @@ OPEN_COLUMNS = [("Table", 190), ("Game", 150), ("Seats", 110), ("Options", 90), 
 FINISHED_COLUMNS = [("Table", 230), ("Game", 190), ("Result", 320)]
 MINE_COLUMNS = [("Table", 250), ("Game", 190), ("Seat", 60), ("", 220)]
 REFRESH_EVERY = 5.0
+FINISHED_PAGE = 20   # games over asked at a time (the club gives at most 50 a page)
 
 
 def options_text(game: str, options: dict | None) -> str:
@@ -111,6 +112,10 @@ class ClubLobbyScene(Scene):
         self.replay_button = Button((1010, 724, 210, 52), "Replay", self.replay_selected, primary=True)
         self.finished_button = Button((420, 128, 186, 36), "Finished games", self.toggle_finished,
                                       size=theme.SIZE_SMALL)
+        # the games over come 50 a page (club.replays), newest first
+        self.newer_button = Button((236, 128, 84, 36), "Newer", lambda: self.page_finished(-1), size=theme.SIZE_SMALL)
+        self.older_button = Button((328, 128, 84, 36), "Older", lambda: self.page_finished(+1), size=theme.SIZE_SMALL)
+        self.finished_skip = 0
         self.refresh_button = Button((616, 128, 180, 36), "Refresh", self.refresh, hotkey=pygame.K_F5,
                                      hotkey_label="F5", size=theme.SIZE_SMALL)
         self.back_button = Button((70, 724, 200, 52), "Sign out", self.back)
@@ -141,7 +146,8 @@ class ClubLobbyScene(Scene):
         # the finished games' list has Replay where the open tables' has Join
         return [self.game_cycler, self.seat_count, self.bot_count, self.create_button, self.more_button,
                 self.replay_button if self.active is self.finished_list else self.join_button, self.leave_button,
-                self.finished_button, self.refresh_button, self.back_button]
+                self.finished_button, self.refresh_button, self.back_button] \
+            + ([self.newer_button, self.older_button] if self.showing_finished else [])
 
     @property
     def top_list(self) -> RowList:
@@ -162,7 +168,13 @@ class ClubLobbyScene(Scene):
         self.since_refresh = 0.0
         for verb in ("list", "mine") + (("finished",) if self.showing_finished else ()):
             if verb not in self.asking:
-                self.asking[verb] = self.account.request(verb)
+                self.asking[verb] = self.account.request(verb, {"skip": self.finished_skip, "limit": FINISHED_PAGE} if verb == "finished" else None)
+
+    def page_finished(self, step: int) -> None:
+        """The next page of older games over (+1), or of newer ones (-1)."""
+        self.finished_skip = max(0, self.finished_skip + step * FINISHED_PAGE)
+        self.asking.pop("finished", None)   # an answer for the page left is no longer wanted
+        self.refresh()
 
     def toggle_finished(self) -> None:
         self.showing_finished = not self.showing_finished
@@ -244,6 +256,8 @@ class ClubLobbyScene(Scene):
                                      and "leave" not in self.asking)
         self.replay_button.enabled = (chosen is not None and self.active is self.finished_list
                                       and "replay" not in self.asking)
+        self.newer_button.enabled = self.finished_skip > 0
+        self.older_button.enabled = len(self.finished_tables) >= FINISHED_PAGE
 
     def _failed(self, text: str) -> None:
         self.error = text

@@ -13,7 +13,7 @@ from cli.bot import _turns
 from club import client as club_client
 from game.recorded_replay import RecordedReplayLink
 from net.client import TableError
-from tests.club.test_tables import ADA, finished_table, run, seated_table
+from tests.club.test_tables import ADA, finished_table, finished_tables, run, seated_table
 
 
 def test_a_finished_game_is_listed_with_its_result_and_replays_as_a_spectator_saw_it_with_no_secret(club):
@@ -104,3 +104,26 @@ def test_a_long_game_comes_in_pages_that_join_into_the_whole_game_exactly(monkey
     monkeypatch.setattr(replays, "PAGE_BYTES", one_view * 3)   # about three moves a page, cut by size
     page = replays.built_page(record, 10)
     assert 2 <= len(page["moves"]) <= 3 and page["moves"] == whole["moves"][10:10 + len(page["moves"])]
+
+
+def test_finished_games_come_in_pages_newest_first_and_a_bad_page_is_refused_with_a_sentence(club):
+    club.start()
+
+    async def scenario():
+        ids = await finished_tables(club, (1, 2, 3))
+        nc = await club_client.connect_player(club.nats.url, *ADA, allow_reconnect=False)
+        try:
+            pages = [[t["id"] for t in await club_client.lobby(nc, "ada", "finished", {"skip": n, "limit": 2})]
+                     for n in (0, 1, 3)]
+            with pytest.raises(TableError, match="whole number, 0 or more"):
+                await club_client.lobby(nc, "ada", "finished", {"skip": -1})
+            with pytest.raises(TableError, match="from 1 to 50"):
+                await club_client.lobby(nc, "ada", "finished", {"limit": 51})
+            again = [t["id"] for t in await club_client.lobby(nc, "ada", "finished")]
+        finally:
+            await nc.close()
+        return ids, pages, again
+
+    ids, (first, second, past_the_end), again = run(scenario(), timeout=60)
+    assert again == ids[::-1]   # newest first; the refused requests changed nothing
+    assert first == again[:2] and second == again[1:3] and past_the_end == []

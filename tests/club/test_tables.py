@@ -57,6 +57,20 @@ async def finished_table(club, seed: int):
     return table_id, view
 
 
+async def finished_tables(club, seeds) -> list[int]:
+    """Toy games made by Ada and played to their ends one after another (the last the newest over): ids."""
+    ids = await ada_creates(club, *({"game": "toy", "seats": 2, "seed": seed} for seed in seeds))
+    for table_id in ids:
+        boxes = (asyncio.Queue(), asyncio.Queue())
+        clients = [club_client.ClubClient(club.nats.url, *who, table_id, on_message=box.put_nowait)
+                   for who, box in zip((ADA, BOB), boxes)]
+        await bots_play_out(clients, [await c.connect() for c in clients], boxes, table_id)
+        for c in clients:
+            await c.close()
+        await asyncio.sleep(0.2)   # the last step is written before its update: the table is over by then
+    return ids
+
+
 def stored_actions(dsn, table_id):
     with psycopg.connect(dsn) as conn:
         return [(rev, seat, db.unpack(bytes(a)), seq) for rev, seat, a, seq in conn.execute(

@@ -12,7 +12,7 @@ from game.scenes.lobby import LobbyScene
 from game.scenes.new_game import NewGameScene
 from game.scenes.replays import ReplayScene
 from tests.club.conftest import club, dsn, nats_server, postgres  # noqa: F401 - the real servers
-from tests.club.test_tables import finished_table
+from tests.club.test_tables import finished_table, finished_tables
 from tests.game import toy_board
 from tests.game.test_online import fill, open_online
 
@@ -100,6 +100,23 @@ def test_a_finished_game_is_listed_in_the_lobby_and_its_replay_button_plays_it_b
     assert replay.position == replay.length and replay.view(None)["public"]["result"] == result
     ui.key(pygame.K_ESCAPE)
     assert ui.until(lambda: ui.top is lobby, max_frames=60)
+
+
+def test_older_and_newer_page_through_the_finished_games(ui, club, monkeypatch):
+    club.start()
+    monkeypatch.setattr("game.scenes.club_lobby.FINISHED_PAGE", 1)   # a page of one: two games make two pages
+    older, newer = asyncio.run(asyncio.wait_for(finished_tables(club, (3, 4)), 30))
+    lobby = signed_up_lobby(ui, club, "eve")
+    ui.click_button(lobby.finished_button)
+    assert ui.until(lambda: list(lobby.finished_tables) == [newer], max_frames=900, sleep=0.01), lobby.error
+    assert ui.until(lambda: lobby.older_button.enabled, max_frames=60) and not lobby.newer_button.enabled
+    ui.click_button(lobby.older_button)
+    assert ui.until(lambda: list(lobby.finished_tables) == [older], max_frames=900, sleep=0.01), lobby.error
+    assert ui.until(lambda: lobby.newer_button.enabled, max_frames=60)
+    ui.click_button(lobby.newer_button)
+    assert ui.until(lambda: list(lobby.finished_tables) == [newer], max_frames=900, sleep=0.01), lobby.error
+    ui.click_button(lobby.finished_button)   # back to the open tables: the page buttons go
+    assert lobby.older_button not in lobby.widgets
 
 
 def choose(cycler, value) -> None:

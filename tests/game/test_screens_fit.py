@@ -41,13 +41,23 @@ class ListingAccount:
                              "on_deadline": "forfeit"} for i, g in enumerate(BOARD_SEATS)],
                    "mine": [{"id": 9, "name": "Maximilian-Alexander's very long table name", "game": "ah_tactics",
                              "seat": 1, "your_move": True, "state": "playing", "move_deadline": 604800,
-                             "deadline_left": 6.5 * 86400}]}[verb]
+                             "deadline_left": 6.5 * 86400}],
+                   "finished": [{"id": 20 + i, "name": f"Bartholomew-Konstantin's {games.rules(g).TITLE} table",
+                                 "game": g, "seats": seats, "state": "over", "result": {"winners": [0]}}
+                                for i, g in enumerate(BOARD_SEATS)]}[verb]
         answer = Future()
         answer.set_result(listing)
         return answer
 
     def close(self) -> None:
         pass
+
+
+def finished_games_lobby(app) -> ClubLobbyScene:
+    """The club's lobby showing its finished games, with their page buttons."""
+    lobby = ClubLobbyScene(app, ListingAccount())
+    lobby.toggle_finished()
+    return lobby
 
 
 @pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -80,11 +90,14 @@ def test_every_menu_scene_keeps_its_text_in_its_boxes(window, monkeypatch):
     problems = check(app, recorder, "title")
     for name, make in [("welcome", WelcomeScene), ("settings", SettingsScene), ("LAN browser", LanBrowserScene),
                        ("rejoin", RejoinScene), ("replays", ReplaysScene), ("online", OnlineScene),
-                       ("club lobby", lambda app: ClubLobbyScene(app, ListingAccount()))]:
+                       ("club lobby", lambda app: ClubLobbyScene(app, ListingAccount())),
+                       ("club lobby, finished games", finished_games_lobby)]:
         app.push(make(app))
         ui.frames(2)
         if name == "club lobby":
             assert app.stack.top.open_list.rows and app.stack.top.mine_list.rows, "the lists were drawn empty"
+        if name == "club lobby, finished games":
+            assert app.stack.top.finished_list.rows and app.stack.top.older_button in app.stack.top.widgets
         problems += check(app, recorder, name)
         app.pop()
     def each_game_at(form, counts, label):
