@@ -4,11 +4,14 @@ Migrations are the files of club/migrations, applied in name order, each in its 
 and recorded in `schema_migrations`, under an advisory lock so two `--init`s do not race.
 """
 import json
+import select
+import weakref
 from importlib import resources
 
 import bcrypt
 import msgpack
 import psycopg
+from psycopg import pq
 
 from club import subjects
 
@@ -191,14 +194,94 @@ def write_step(conn, table_id: int, *, actions=(), refusals=(), new_holders=(), 
 
 class Batch:
     """Steps of many tables written together (group commit): their usual changes in one statement, so a
-    busy process pays one round trip per batch instead of one per step."""
+    busy process pays one round trip per batch instead of one per step.
 
-    def __init__(self):
+    Given the connection it will be written with, a batch sends its first step at once when that step is a
+    lone action (the usual move: `_lone_action`) and the connection is idle: PostgreSQL stores it while the
+    table builds the step's views and messages, and the commit then only reads its answer. Until the batch
+    is written, that connection must not be used for anything else without `settle()` first."""
+
+    def __init__(self, conn=None):
         self.steps: list[tuple[int, dict]] = []
         self.done = None  # a future: the set of table ids whose steps could not be written
+        self.conn = conn
+        self.sent = None  # (table_id, the connection) of the first step's INSERT, sent, its answer not yet read
+        self.failed: set[int] = set()  # tables whose first step, sent at once, was refused
 
     def add(self, table_id: int, change: dict) -> None:
+        if not self.steps and self.conn is not None and _lone_action(change) and _idle(self.conn):
+            try:
+                send_action(self.conn, table_id, change["actions"][0])
+                self.sent = (table_id, self.conn)
+            except psycopg.Error:
+                pass  # written with the others at the commit, which finds out what is wrong
         self.steps.append((table_id, change))
+
+    def settle(self) -> None:
+        """Read the answer to the step sent at once, if any (the connection is free again)."""
+        if self.sent is None:
+            return
+        (table_id, conn), self.sent = self.sent, None
+        try:
+            action_sent(conn)
+        except psycopg.Error:
+            self.failed.add(table_id)
+        self.steps = self.steps[1:]
+
+
+def _idle(conn) -> bool:
+    return not conn.closed and conn.pgconn.transaction_status == pq.TransactionStatus.IDLE
+
+
+def _lone_action(change: dict) -> bool:
+    """A step whose only write is one action: a move that seated no one and changed no phase or seats to act."""
+    return (len(change["actions"]) == 1 and not change["refusals"] and not change["new_holders"]
+            and not change["last_seqs"] and change["seat_list"] is None and change["state"] is None
+            and change.get("to_act") is None)
+
+
+# The lone INSERT, sent and answered through libpq directly (a statement prepared once per connection): it
+# costs 0.15 to 0.2 ms less than psycopg's execute of the same prepared statement here (docs/club.md).
+_ACTION_STATEMENT = b"club_insert_action"
+_ACTION_SQL = b"INSERT INTO actions (table_id, rev, seat, action, seq) VALUES ($1, $2, $3, $4, $5)"
+_ACTION_TYPES = [20, 23, 23, 17, 23]  # bigint, integer, integer, bytea, integer
+_prepared_on: weakref.WeakSet = weakref.WeakSet()  # the connections the statement is prepared on
+
+
+def send_action(conn, table_id: int, action: tuple) -> None:
+    """Send one action's INSERT (rev, seat, action, seq) on an idle autocommit connection, without waiting
+    for its answer: `action_sent(conn)` reads it, and nothing else may use the connection before."""
+    pgconn = conn.pgconn
+    if conn not in _prepared_on:
+        prepared = pgconn.prepare(_ACTION_STATEMENT, _ACTION_SQL, _ACTION_TYPES)
+        if prepared.status != pq.ExecStatus.COMMAND_OK:
+            raise psycopg.errors.error_from_result(prepared, encoding=conn.info.encoding)
+        _prepared_on.add(conn)
+    rev, seat, what, seq = action
+    text = (lambda n: None if n is None else str(n).encode())
+    pgconn.send_query_prepared(_ACTION_STATEMENT, [text(table_id), text(rev), text(seat), pack(what), text(seq)],
+                               [0, 0, 0, 1, 0])
+    while pgconn.flush():
+        select.select([], [pgconn.socket], [], 1.0)
+
+
+def action_sent(conn) -> None:
+    """Wait for the answer to `send_action` (the loop waits, as for any commit); raise its error, if any."""
+    pgconn = conn.pgconn
+    try:
+        pgconn.consume_input()
+        while pgconn.is_busy():
+            select.select([pgconn.socket], [], [], 1.0)
+            pgconn.consume_input()
+    except psycopg.OperationalError:
+        conn.close()  # the server is gone: conn.closed says so, as after a failed execute
+        raise
+    error = None
+    while (result := pgconn.get_result()) is not None:
+        if result.status != pq.ExecStatus.COMMAND_OK and error is None:
+            error = psycopg.errors.error_from_result(result, encoding=conn.info.encoding)
+    if error is not None:
+        raise error
 
 
 def write_batch(conn, batch: Batch) -> set[int]:
@@ -206,18 +289,23 @@ def write_batch(conn, batch: Batch) -> set[int]:
     The usual steps (actions, a seat's last_seq, the phase) of every table go in one statement; steps that
     seat someone or keep a refusal add their own statements to the same transaction. If it fails (a table
     written by another process), each table's steps are tried again alone, so one lost table does not hold
-    back the others."""
-    if not batch.steps:
-        return set()
+    back the others. A step sent at once (`Batch.add`) is answered first; if it was refused, its table's
+    later steps are not written."""
+    batch.settle()
+    if conn.closed:
+        return batch.failed | {table_id for table_id, _change in batch.steps}
+    steps = [(t, c) for t, c in batch.steps if t not in batch.failed]
+    if not steps:
+        return set(batch.failed)
     try:
-        _write_steps(conn, batch.steps)
-        return set()
+        _write_steps(conn, steps)
+        return set(batch.failed)
     except psycopg.Error:
         if conn.closed:
-            return {table_id for table_id, _change in batch.steps}
-    failed = set()
+            return batch.failed | {table_id for table_id, _change in steps}
+    failed = set(batch.failed)
     by_table: dict[int, list] = {}
-    for table_id, change in batch.steps:
+    for table_id, change in steps:
         by_table.setdefault(table_id, []).append((table_id, change))
     for table_id, steps in by_table.items():
         try:
@@ -225,7 +313,7 @@ def write_batch(conn, batch: Batch) -> set[int]:
         except psycopg.Error:
             failed.add(table_id)
             if conn.closed:
-                return {table_id for table_id, _change in batch.steps}
+                return failed | set(by_table)
     return failed
 
 

@@ -59,13 +59,25 @@ class TableProcess:
         self.subs: dict[int, object] = {}
         self.stepped_at: dict[int, float] = {}  # table -> monotonic time of its last step (finished tables go)
         self.nc = None
-        self.conn = None
+        self._conn = None
         self._bots: dict[int, asyncio.TimerHandle] = {}
         self._nats_down = False
         self.batch = db.Batch()
 
+    @property
+    def conn(self):
+        """The database connection, free for a statement: a move the current batch sent at once
+        (`db.Batch.add`) is answered first."""
+        self.batch.settle()
+        return self._conn
+
+    @conn.setter
+    def conn(self, conn) -> None:
+        self._conn = conn
+
     async def run(self, stop: asyncio.Event, ready=None) -> None:
         self.conn = db.connect(self.dsn, autocommit=True)  # a step is one statement, one round trip
+        self.batch = db.Batch(self._conn)
         self.nc = await nats.connect(server_urls(self.nats_url), name=f"sandtable club {self.name}", connect_timeout=5,
                                      max_reconnect_attempts=-1, reconnect_time_wait=0.2, error_cb=self._nats_error,
                                      disconnected_cb=self._nats_away, reconnected_cb=self._nats_back)
@@ -242,7 +254,7 @@ class TableProcess:
         if table_id in self.tables:
             self.stepped_at[table_id] = time.monotonic()
         sends = step()
-        if batch.steps and batch.done is None:
+        if (batch.steps or batch.failed) and batch.done is None:
             batch.done = asyncio.get_running_loop().create_future()
             asyncio.get_running_loop().call_soon(self._commit, batch)
         if batch.done is not None:
@@ -255,11 +267,11 @@ class TableProcess:
 
     def _commit(self, batch) -> None:
         """Every step queued since the last commit, in one transaction (group commit)."""
-        self.batch = db.Batch()
+        self.batch = db.Batch(self._conn)
         try:
-            failed = db.write_batch(self.conn, batch)
+            failed = db.write_batch(self._conn, batch)
         except psycopg.Error:
-            failed = {table_id for table_id, _change in batch.steps}
+            failed = batch.failed | {table_id for table_id, _change in batch.steps}
         batch.done.set_result(failed)
 
     def _schedule(self, table_id: int) -> None:
