@@ -196,10 +196,11 @@ class Batch:
     """Steps of many tables written together (group commit): their usual changes in one statement, so a
     busy process pays one round trip per batch instead of one per step.
 
-    Given the connection it will be written with, a batch sends its first step at once when that step is a
-    lone action (the usual move: `_lone_action`) and the connection is idle: PostgreSQL stores it while the
-    table builds the step's views and messages, and the commit then only reads its answer. Until the batch
-    is written, that connection must not be used for anything else without `settle()` first."""
+    Given the connection it will be written with (`conn`, set while it is empty; a table process does so when
+    it is quiet), a batch sends its first step at once when that step is a lone action (the usual move:
+    `_lone_action`) and the connection is idle: PostgreSQL stores it while the table builds the step's views
+    and messages, and the commit then only reads its answer. Until the batch is written, that connection
+    must not be used for anything else without `settle()` first."""
 
     def __init__(self, conn=None):
         self.steps: list[tuple[int, dict]] = []

@@ -30,6 +30,7 @@ import nats
 import psycopg
 
 from club import db, lobby, natsauth, subjects
+from club.send_now import write_pending
 from club.table_host import PUBLIC, ClubTable
 from net import frames
 from net.table import OVER
@@ -38,6 +39,7 @@ QUEUE = "club"
 DRAIN_FOR = 3.0  # seconds to hand on what is queued at stop, then close anyway
 FINISHED_FOR = 60.0  # seconds a finished table stays in memory after its last step (the players gone)
 ADOPT_AT_ONCE = 100  # free tables taken and loaded together (a takeover: one statement each per hundred)
+QUIET = 0.005  # seconds without a commit after which a move is sent to PostgreSQL as soon as it is made
 
 
 class TableProcess:
@@ -63,6 +65,7 @@ class TableProcess:
         self._bots: dict[int, asyncio.TimerHandle] = {}
         self._nats_down = False
         self.batch = db.Batch()
+        self._committed_at = 0.0  # monotonic time the last batch was written
 
     @property
     def conn(self):
@@ -77,7 +80,6 @@ class TableProcess:
 
     async def run(self, stop: asyncio.Event, ready=None) -> None:
         self.conn = db.connect(self.dsn, autocommit=True)  # a step is one statement, one round trip
-        self.batch = db.Batch(self._conn)
         self.nc = await nats.connect(server_urls(self.nats_url), name=f"sandtable club {self.name}", connect_timeout=5,
                                      max_reconnect_attempts=-1, reconnect_time_wait=0.2, error_cb=self._nats_error,
                                      disconnected_cb=self._nats_away, reconnected_cb=self._nats_back)
@@ -249,30 +251,44 @@ class TableProcess:
 
     async def _step(self, table_id: int, step) -> None:
         """Run one step of a table (its writes join the current batch), wait until that batch is committed,
-        then publish the step's messages: an answer never leaves before what it answers is stored."""
+        then publish the step's messages: an answer never leaves before what it answers is stored.
+
+        In a quiet process (no commit for QUIET seconds) a move is sent to PostgreSQL as soon as it is made
+        (`db.Batch`), stored while the table builds its views, and its answer read as soon as they are built,
+        with no loop turn between; steps that come while others are being written wait for the next batch
+        and are written together, one round trip for them all (group commit)."""
         batch = self.batch
         if table_id in self.tables:
             self.stepped_at[table_id] = time.monotonic()
+        if not batch.steps:
+            batch.conn = self._conn if time.monotonic() - self._committed_at >= QUIET else None
         sends = step()
-        if (batch.steps or batch.failed) and batch.done is None:
+        failed = ()
+        if batch.sent is not None and batch.done is None:  # this step's move, already sent, alone in its batch
+            failed = self._commit(batch)
+        elif (batch.steps or batch.failed) and batch.done is None:
             batch.done = asyncio.get_running_loop().create_future()
             asyncio.get_running_loop().call_soon(self._commit, batch)
         if batch.done is not None:
             failed = await asyncio.shield(batch.done)
-            if table_id in failed:
-                await self._database_lost() if self.conn.closed else await self._let_go(table_id)
-                return
+        if table_id in failed:
+            await self._database_lost() if self.conn.closed else await self._let_go(table_id)
+            return
         await self._publish(table_id, sends)
         self._schedule(table_id)
 
-    def _commit(self, batch) -> None:
-        """Every step queued since the last commit, in one transaction (group commit)."""
-        self.batch = db.Batch(self._conn)
+    def _commit(self, batch) -> set:
+        """Every step queued since the last commit, in one transaction (group commit); the tables whose
+        steps could not be written."""
+        self.batch = db.Batch()
         try:
             failed = db.write_batch(self._conn, batch)
         except psycopg.Error:
             failed = batch.failed | {table_id for table_id, _change in batch.steps}
-        batch.done.set_result(failed)
+        self._committed_at = time.monotonic()
+        if batch.done is not None:
+            batch.done.set_result(failed)
+        return failed
 
     def _schedule(self, table_id: int) -> None:
         """A bot's move or the rules' timer, when one is due (one pending step per table)."""
@@ -299,6 +315,7 @@ class TableProcess:
         for conn, message in sends:
             subject = subjects.table_public(table_id) if conn == PUBLIC else subjects.table_out(table_id, conn)
             await self.nc.publish(subject, msgpack.packb(message, use_bin_type=True))
+        write_pending(self.nc)  # the step's messages leave in one write, now
 
     # ----- accounts (used by club.lobby) -----------------------------------------------
     def rewrite_accounts(self, *, tell_others: bool = True) -> bool:
