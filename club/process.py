@@ -143,7 +143,7 @@ class TableProcess:
         for table_id, table in list(self.tables.items()):
             sends = table.drop_silent(now)
             if sends:
-                await self._publish(table_id, sends)
+                await self._publish(self._packed(table_id, sends))
             if self._finished_and_left(table_id, table, now):
                 await self._let_go(table_id)  # loaded again by the next hello there (_unowned_message)
                 continue
@@ -245,7 +245,7 @@ class TableProcess:
         try:
             checked = frames.decode_client(msg.data)
         except frames.BadFrame as e:
-            await self._publish(table_id, [(player, frames.err("bad_frame", str(e)))])
+            await self._publish(self._packed(table_id, [(player, frames.err("bad_frame", str(e)))]))
             return
         await self._step(table_id, lambda: table.receive(self.batch, player, checked, time.monotonic()))
 
@@ -263,6 +263,7 @@ class TableProcess:
         if not batch.steps:
             batch.conn = self._conn if time.monotonic() - self._committed_at >= QUIET else None
         sends = step()
+        messages = self._packed(table_id, sends)  # packed while PostgreSQL stores a move sent at once
         failed = ()
         if batch.sent is not None and batch.done is None:  # this step's move, already sent, alone in its batch
             failed = self._commit(batch)
@@ -274,7 +275,7 @@ class TableProcess:
         if table_id in failed:
             await self._database_lost() if self.conn.closed else await self._let_go(table_id)
             return
-        await self._publish(table_id, sends)
+        await self._publish(messages, at_once=batch.conn is not None)
         self._schedule(table_id)
 
     def _commit(self, batch) -> set:
@@ -311,11 +312,19 @@ class TableProcess:
 
         self._bots[table_id] = loop.call_later(delay, due)
 
-    async def _publish(self, table_id: int, sends: list) -> None:
-        for conn, message in sends:
-            subject = subjects.table_public(table_id) if conn == PUBLIC else subjects.table_out(table_id, conn)
-            await self.nc.publish(subject, msgpack.packb(message, use_bin_type=True))
-        write_pending(self.nc)  # the step's messages leave in one write, now
+    @staticmethod
+    def _packed(table_id: int, sends: list) -> list[tuple[str, bytes]]:
+        """A step's (connection, message) pairs as the (subject, bytes) to publish."""
+        return [(subjects.table_public(table_id) if conn == PUBLIC else subjects.table_out(table_id, conn),
+                 msgpack.packb(message, use_bin_type=True)) for conn, message in sends]
+
+    async def _publish(self, messages: list[tuple[str, bytes]], *, at_once: bool = False) -> None:
+        """A step's messages (`_packed`), in one write: now (`at_once`, a quiet process), or with every other
+        step's of this loop turn from nats-py's flusher (a busy process: one write for them all)."""
+        for subject, data in messages:
+            await self.nc.publish(subject, data)
+        if at_once:
+            write_pending(self.nc)
 
     # ----- accounts (used by club.lobby) -----------------------------------------------
     def rewrite_accounts(self, *, tell_others: bool = True) -> bool:
