@@ -197,8 +197,8 @@ class Batch:
     busy process pays one round trip per batch instead of one per step.
 
     Given the connection it will be written with (`conn`, set while it is empty; a table process does so when
-    it is quiet), a batch sends its first step at once when that step is a lone action (the usual move:
-    `_lone_action`) and the connection is idle: PostgreSQL stores it while the table builds the step's views
+    it is quiet), a batch sends its first step at once when that step is a move (`_one_move`) and the
+    connection is idle: PostgreSQL stores it while the table builds the step's views
     and messages, and the commit then only reads its answer. Until the batch is written, that connection
     must not be used for anything else without `settle()` first."""
 
@@ -210,9 +210,10 @@ class Batch:
         self.failed: set[int] = set()  # tables whose first step, sent at once, was refused
 
     def add(self, table_id: int, change: dict) -> None:
-        if not self.steps and self.conn is not None and _lone_action(change) and _idle(self.conn):
+        if not self.steps and self.conn is not None and _one_move(change) and _idle(self.conn):
             try:
-                send_action(self.conn, table_id, change["actions"][0])
+                send_action(self.conn, table_id, change["actions"][0], state=change["state"],
+                            to_act=change.get("to_act"))
                 self.sent = (table_id, self.conn)
             except psycopg.Error:
                 pass  # written with the others at the commit, which finds out what is wrong
@@ -234,34 +235,44 @@ def _idle(conn) -> bool:
     return not conn.closed and conn.pgconn.transaction_status == pq.TransactionStatus.IDLE
 
 
-def _lone_action(change: dict) -> bool:
-    """A step whose only write is one action: a move that seated no one and changed no phase or seats to act."""
+def _one_move(change: dict) -> bool:
+    """A step whose writes are one action and, when they changed, the phase and the seats to act: a move that
+    seated no one, refused nothing and changed no seat."""
     return (len(change["actions"]) == 1 and not change["refusals"] and not change["new_holders"]
-            and not change["last_seqs"] and change["seat_list"] is None and change["state"] is None
-            and change.get("to_act") is None)
+            and not change["last_seqs"] and change["seat_list"] is None)
 
 
-# The lone INSERT, sent and answered through libpq directly (a statement prepared once per connection): it
-# costs 0.15 to 0.2 ms less than psycopg's execute of the same prepared statement here (docs/club.md).
-_ACTION_STATEMENT = b"club_insert_action"
-_ACTION_SQL = b"INSERT INTO actions (table_id, rev, seat, action, seq) VALUES ($1, $2, $3, $4, $5)"
-_ACTION_TYPES = [20, 23, 23, 17, 23]  # bigint, integer, integer, bytea, integer
-_prepared_on: weakref.WeakSet = weakref.WeakSet()  # the connections the statement is prepared on
+# A move's statement, sent and answered through libpq directly (prepared once per connection): it costs 0.15
+# to 0.2 ms less than psycopg's execute of the same prepared statement here (docs/club.md). A move that keeps
+# the turn where it was is a lone INSERT; one that passes it (or ends the game) also updates the table's row.
+_MOVE = (b"club_move", b"INSERT INTO actions (table_id, rev, seat, action, seq) VALUES ($1, $2, $3, $4, $5)",
+         [20, 23, 23, 17, 23])  # bigint, integer, integer, bytea, integer
+_MOVE_AND_TURN = (
+    b"club_move_and_turn",
+    b"WITH new_action AS (INSERT INTO actions (table_id, rev, seat, action, seq) VALUES ($1, $2, $3, $4, $5)) "
+    b"UPDATE tables SET state = coalesce($6, state), to_act = coalesce($7, to_act), updated_at = now() WHERE id = $1",
+    [20, 23, 23, 17, 23, 25, 3802])  # ..., text, jsonb
+_prepared_on: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # connection -> the statements prepared on it
 
 
-def send_action(conn, table_id: int, action: tuple) -> None:
-    """Send one action's INSERT (rev, seat, action, seq) on an idle autocommit connection, without waiting
-    for its answer: `action_sent(conn)` reads it, and nothing else may use the connection before."""
+def send_action(conn, table_id: int, action: tuple, *, state: str | None = None, to_act=None) -> None:
+    """Send one move's statement (the action: rev, seat, action, seq; the new phase and seats to act, if they
+    changed) on an idle autocommit connection, without waiting for its answer: `action_sent(conn)` reads it,
+    and nothing else may use the connection before."""
     pgconn = conn.pgconn
-    if conn not in _prepared_on:
-        prepared = pgconn.prepare(_ACTION_STATEMENT, _ACTION_SQL, _ACTION_TYPES)
-        if prepared.status != pq.ExecStatus.COMMAND_OK:
-            raise psycopg.errors.error_from_result(prepared, encoding=conn.info.encoding)
-        _prepared_on.add(conn)
+    name, sql, types = _MOVE if state is None and to_act is None else _MOVE_AND_TURN
+    prepared = _prepared_on.setdefault(conn, set())
+    if name not in prepared:
+        result = pgconn.prepare(name, sql, types)
+        if result.status != pq.ExecStatus.COMMAND_OK:
+            raise psycopg.errors.error_from_result(result, encoding=conn.info.encoding)
+        prepared.add(name)
     rev, seat, what, seq = action
-    text = (lambda n: None if n is None else str(n).encode())
-    pgconn.send_query_prepared(_ACTION_STATEMENT, [text(table_id), text(rev), text(seat), pack(what), text(seq)],
-                               [0, 0, 0, 1, 0])
+    text = (lambda v: None if v is None else str(v).encode())
+    params = [text(table_id), text(rev), text(seat), pack(what), text(seq)]
+    if name == _MOVE_AND_TURN[0]:
+        params += [text(state), None if to_act is None else json.dumps(to_act).encode()]
+    pgconn.send_query_prepared(name, params, [0, 0, 0, 1, 0] + [0] * (len(params) - 5))
     while pgconn.flush():
         select.select([], [pgconn.socket], [], 1.0)
 

@@ -39,7 +39,7 @@ QUEUE = "club"
 DRAIN_FOR = 3.0  # seconds to hand on what is queued at stop, then close anyway
 FINISHED_FOR = 60.0  # seconds a finished table stays in memory after its last step (the players gone)
 ADOPT_AT_ONCE = 100  # free tables taken and loaded together (a takeover: one statement each per hundred)
-QUIET = 0.005  # seconds without a commit after which a move is sent to PostgreSQL as soon as it is made
+QUIET = 0.01  # seconds without a commit after which a move is sent to PostgreSQL as soon as it is made
 
 
 class TableProcess:

@@ -43,9 +43,9 @@ def stored(conn, table_id) -> tuple:
             {seat: last for seat, (_player, _token, last) in record["holders"].items()})
 
 
-def test_one_step_batches_and_many_step_batches_store_the_same_game(process_conn):
+def test_one_step_batches_many_step_batches_and_moves_sent_at_once_store_the_same_game(process_conn):
     conn = process_conn
-    alone, together, other = seated_table(conn), seated_table(conn), seated_table(conn)
+    alone, together, other, at_once = (seated_table(conn) for _ in range(4))
     for step in STEPS:
         batch = db.Batch()
         batch.add(alone, step)
@@ -54,7 +54,12 @@ def test_one_step_batches_and_many_step_batches_store_the_same_game(process_conn
         batch.add(together, step)
         batch.add(other, change(state="play"))
         assert db.write_batch(conn, batch) == set()
+        batch = db.Batch(conn)  # a quiet process's: a move (passing the turn, ending the game) sent as it is added
+        batch.add(at_once, step)
+        assert (batch.sent is not None) == (len(step["actions"]) == 1 and not step["last_seqs"])
+        assert db.write_batch(conn, batch) == set()
         assert stored(conn, alone) == stored(conn, together)
+        assert stored(conn, alone)[:3] == stored(conn, at_once)[:3]  # the moves, phase and seats to act
     actions, state, to_act, last_seqs = stored(conn, alone)
     assert [(rev, seat, seq) for rev, seat, _a, seq in actions] == [(1, 0, 1), (2, 1, None), (3, 0, 2), (4, 1, 7)]
     assert (state, to_act, last_seqs) == ("over", [], {0: 4, 1: 0})  # last_seq never goes back (4, then 2)
