@@ -206,7 +206,7 @@ class Batch:
         self.steps: list[tuple[int, dict]] = []
         self.done = None  # a future: the set of table ids whose steps could not be written
         self.conn = conn
-        self.sent = None  # (table_id, the connection) of the first step's INSERT, sent, its answer not yet read
+        self.sent = None  # (table_id, the connection) of the first step's statement, sent, its answer not yet read
         self.failed: set[int] = set()  # tables whose first step, sent at once, was refused
 
     def add(self, table_id: int, change: dict) -> None:
