@@ -16,6 +16,7 @@ import msgpack
 import nats
 
 from club import natsauth, subjects
+from club.send_now import write_pending
 from net.client import TableError
 from net.frames import PROTO
 
@@ -186,6 +187,7 @@ class ClubClient:
     async def _publish(self, msg: dict) -> None:
         if self.nc is not None and not self.nc.is_closed:
             await self.nc.publish(subjects.table_in(self.table_id, self.name), _pack(msg))
+            write_pending(self.nc)  # on the socket now, as a LAN client's write, not a loop turn later
 
     async def _reconnected(self) -> None:
         await self._publish(self._hello())  # messages may have been lost while NATS was away

@@ -30,6 +30,7 @@ import nats
 import psycopg
 
 from club import db, lobby, natsauth, subjects
+from club.send_now import write_pending
 from club.table_host import PUBLIC, ClubTable
 from net import frames
 from net.table import OVER
@@ -38,6 +39,7 @@ QUEUE = "club"
 DRAIN_FOR = 3.0  # seconds to hand on what is queued at stop, then close anyway
 FINISHED_FOR = 60.0  # seconds a finished table stays in memory after its last step (the players gone)
 ADOPT_AT_ONCE = 100  # free tables taken and loaded together (a takeover: one statement each per hundred)
+QUIET = 0.01  # seconds without a commit after which a move is sent to PostgreSQL as soon as it is made
 
 
 class TableProcess:
@@ -59,10 +61,22 @@ class TableProcess:
         self.subs: dict[int, object] = {}
         self.stepped_at: dict[int, float] = {}  # table -> monotonic time of its last step (finished tables go)
         self.nc = None
-        self.conn = None
+        self._conn = None
         self._bots: dict[int, asyncio.TimerHandle] = {}
         self._nats_down = False
         self.batch = db.Batch()
+        self._committed_at = 0.0  # monotonic time the last batch was written
+
+    @property
+    def conn(self):
+        """The database connection, free for a statement: a move the current batch sent at once
+        (`db.Batch.add`) is answered first."""
+        self.batch.settle()
+        return self._conn
+
+    @conn.setter
+    def conn(self, conn) -> None:
+        self._conn = conn
 
     async def run(self, stop: asyncio.Event, ready=None) -> None:
         self.conn = db.connect(self.dsn, autocommit=True)  # a step is one statement, one round trip
@@ -129,7 +143,7 @@ class TableProcess:
         for table_id, table in list(self.tables.items()):
             sends = table.drop_silent(now)
             if sends:
-                await self._publish(table_id, sends)
+                await self._publish(self._packed(table_id, sends))
             if self._finished_and_left(table_id, table, now):
                 await self._let_go(table_id)  # loaded again by the next hello there (_unowned_message)
                 continue
@@ -231,36 +245,51 @@ class TableProcess:
         try:
             checked = frames.decode_client(msg.data)
         except frames.BadFrame as e:
-            await self._publish(table_id, [(player, frames.err("bad_frame", str(e)))])
+            await self._publish(self._packed(table_id, [(player, frames.err("bad_frame", str(e)))]))
             return
         await self._step(table_id, lambda: table.receive(self.batch, player, checked, time.monotonic()))
 
     async def _step(self, table_id: int, step) -> None:
         """Run one step of a table (its writes join the current batch), wait until that batch is committed,
-        then publish the step's messages: an answer never leaves before what it answers is stored."""
+        then publish the step's messages: an answer never leaves before what it answers is stored.
+
+        In a quiet process (no commit for QUIET seconds) a move is sent to PostgreSQL as soon as it is made
+        (`db.Batch`), stored while the table builds its views, and its answer read as soon as they are built,
+        with no loop turn between; steps that come while others are being written wait for the next batch
+        and are written together, one round trip for them all (group commit)."""
         batch = self.batch
         if table_id in self.tables:
             self.stepped_at[table_id] = time.monotonic()
+        if not batch.steps:
+            batch.conn = self._conn if time.monotonic() - self._committed_at >= QUIET else None
         sends = step()
-        if batch.steps and batch.done is None:
+        messages = self._packed(table_id, sends)  # packed while PostgreSQL stores a move sent at once
+        failed = ()
+        if batch.sent is not None and batch.done is None:  # this step's move, already sent, alone in its batch
+            failed = self._commit(batch)
+        elif (batch.steps or batch.failed) and batch.done is None:
             batch.done = asyncio.get_running_loop().create_future()
             asyncio.get_running_loop().call_soon(self._commit, batch)
         if batch.done is not None:
             failed = await asyncio.shield(batch.done)
-            if table_id in failed:
-                await self._database_lost() if self.conn.closed else await self._let_go(table_id)
-                return
-        await self._publish(table_id, sends)
+        if table_id in failed:
+            await self._database_lost() if self.conn.closed else await self._let_go(table_id)
+            return
+        await self._publish(messages, at_once=batch.conn is not None)
         self._schedule(table_id)
 
-    def _commit(self, batch) -> None:
-        """Every step queued since the last commit, in one transaction (group commit)."""
+    def _commit(self, batch) -> set:
+        """Every step queued since the last commit, in one transaction (group commit); the tables whose
+        steps could not be written."""
         self.batch = db.Batch()
         try:
-            failed = db.write_batch(self.conn, batch)
+            failed = db.write_batch(self._conn, batch)
         except psycopg.Error:
-            failed = {table_id for table_id, _change in batch.steps}
-        batch.done.set_result(failed)
+            failed = batch.failed | {table_id for table_id, _change in batch.steps}
+        self._committed_at = time.monotonic()
+        if batch.done is not None:
+            batch.done.set_result(failed)
+        return failed
 
     def _schedule(self, table_id: int) -> None:
         """A bot's move or the rules' timer, when one is due (one pending step per table)."""
@@ -283,10 +312,19 @@ class TableProcess:
 
         self._bots[table_id] = loop.call_later(delay, due)
 
-    async def _publish(self, table_id: int, sends: list) -> None:
-        for conn, message in sends:
-            subject = subjects.table_public(table_id) if conn == PUBLIC else subjects.table_out(table_id, conn)
-            await self.nc.publish(subject, msgpack.packb(message, use_bin_type=True))
+    @staticmethod
+    def _packed(table_id: int, sends: list) -> list[tuple[str, bytes]]:
+        """A step's (connection, message) pairs as the (subject, bytes) to publish."""
+        return [(subjects.table_public(table_id) if conn == PUBLIC else subjects.table_out(table_id, conn),
+                 msgpack.packb(message, use_bin_type=True)) for conn, message in sends]
+
+    async def _publish(self, messages: list[tuple[str, bytes]], *, at_once: bool = False) -> None:
+        """A step's messages (`_packed`), in one write: now (`at_once`, a quiet process), or with every other
+        step's of this loop turn from nats-py's flusher (a busy process: one write for them all)."""
+        for subject, data in messages:
+            await self.nc.publish(subject, data)
+        if at_once:
+            write_pending(self.nc)
 
     # ----- accounts (used by club.lobby) -----------------------------------------------
     def rewrite_accounts(self, *, tell_others: bool = True) -> bool:

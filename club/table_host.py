@@ -3,7 +3,7 @@
 Connections are players: NATS proved who published on `st.t.<id>.in.<player>`, so the player's
 name is the connection, and the seat token (which the club keeps for its holder) is put into the
 player's `hello` here. After every step, what it changed (accepted actions with their seqs, new
-refusals, new seat holders, `last_seq`, seats, phase) is written in one transaction, and only
+refusals, new seat holders, seats, phase, the seats to act) is written in one transaction, and only
 then are its messages handed back to be published: an `ok` never leaves before its action is in
 the database. A table rebuilt from the database (another process taking it over) replays the
 actions through a Session and knows every seat's `last_seq` and its recent answers as before.
@@ -35,6 +35,7 @@ class ClubTable:
         self.written_rev = session.rev
         self.written_seats = copy.deepcopy(session.seats)
         self.written_phase = record["state"]
+        self.written_to_act = None  # not loaded: the first step that moves writes it again
         self.table.attach_local(PUBLIC, None)
         self.heard: dict[str, float] = {}   # player -> monotonic time of its last message
         # correspondence: seconds a seat in to_act may take, and the wall-clock time the table last moved
@@ -164,13 +165,15 @@ class ClubTable:
                     new_holders.append((m["seat"], player, m["token"]))
         seats = session.seats if session.seats != self.written_seats else None
         phase = t.phase if t.phase != self.written_phase else None
-        last_seqs = {}
-        if player is not None and t.seat_of(player) is not None:
-            last_seqs[t.seat_of(player)] = t.last_seq(t.seat_of(player))
-        if not (actions or refusals or new_holders or seats is not None or phase or last_seqs):
-            return
+        # No seat's last_seq is written: the actions (each ok's seq) and the refusals already say it, and a
+        # resumed table rebuilds it from them (rebuilt_answers). to_act is written only when it changed, so a
+        # usual move is one INSERT.
         to_act = self.session.to_act() if (actions or phase or seats is not None) and t.started else None
-        change = dict(actions=actions, refusals=refusals, new_holders=new_holders, last_seqs=last_seqs,
+        if to_act is not None and to_act == self.written_to_act:
+            to_act = None
+        if not (actions or refusals or new_holders or seats is not None or phase or to_act is not None):
+            return
+        change = dict(actions=actions, refusals=refusals, new_holders=new_holders, last_seqs={},
                       seat_list=seats, state=phase, to_act=to_act)
         if isinstance(conn, db.Batch):  # written with other steps; nothing published until it is committed
             conn.add(self.id, change)
@@ -183,6 +186,8 @@ class ClubTable:
         if seats is not None:  # copied only when they changed (a copy a move: ~6% of a busy process's CPU)
             self.written_seats = copy.deepcopy(session.seats)
         self.written_phase = t.phase
+        if to_act is not None:
+            self.written_to_act = to_act
         for seat, holder, token in new_holders:
             self.holders[seat] = (holder, token)
 

@@ -43,9 +43,9 @@ def stored(conn, table_id) -> tuple:
             {seat: last for seat, (_player, _token, last) in record["holders"].items()})
 
 
-def test_one_step_batches_and_many_step_batches_store_the_same_game(process_conn):
+def test_one_step_batches_many_step_batches_and_moves_sent_at_once_store_the_same_game(process_conn):
     conn = process_conn
-    alone, together, other = seated_table(conn), seated_table(conn), seated_table(conn)
+    alone, together, other, at_once = (seated_table(conn) for _ in range(4))
     for step in STEPS:
         batch = db.Batch()
         batch.add(alone, step)
@@ -54,7 +54,12 @@ def test_one_step_batches_and_many_step_batches_store_the_same_game(process_conn
         batch.add(together, step)
         batch.add(other, change(state="play"))
         assert db.write_batch(conn, batch) == set()
+        batch = db.Batch(conn)  # a quiet process's: a move (passing the turn, ending the game) sent as it is added
+        batch.add(at_once, step)
+        assert (batch.sent is not None) == (len(step["actions"]) == 1 and not step["last_seqs"])
+        assert db.write_batch(conn, batch) == set()
         assert stored(conn, alone) == stored(conn, together)
+        assert stored(conn, alone)[:3] == stored(conn, at_once)[:3]  # the moves, phase and seats to act
     actions, state, to_act, last_seqs = stored(conn, alone)
     assert [(rev, seat, seq) for rev, seat, _a, seq in actions] == [(1, 0, 1), (2, 1, None), (3, 0, 2), (4, 1, 7)]
     assert (state, to_act, last_seqs) == ("over", [], {0: 4, 1: 0})  # last_seq never goes back (4, then 2)
@@ -72,3 +77,44 @@ def test_a_one_step_batch_repeating_a_written_rev_fails_and_writes_nothing(proce
     actions, _state, to_act, last_seqs = stored(conn, table_id)
     assert [(rev, seat, seq) for rev, seat, _a, seq in actions] == [(1, 0, 1)]
     assert to_act == [1] and last_seqs[1] == 0
+
+
+def test_a_lone_move_sent_at_once_is_stored_before_the_batch_answers_and_the_connection_is_free_after(process_conn):
+    conn = process_conn
+    table_id = seated_table(conn)
+    batch = db.Batch(conn)
+    batch.add(table_id, change(1, 0, 1))  # a move that changes only the actions: sent as it is added
+    assert batch.sent is not None
+    batch.add(table_id, change(2, 1, 5))  # the next one waits for the commit, with any others
+    assert db.write_batch(conn, batch) == set()
+    assert conn.execute("SELECT 1").fetchone() == (1,)  # nothing left unread on the connection
+    actions, _state, _to_act, _last = stored(conn, table_id)
+    assert [(rev, seat, seq) for rev, seat, _a, seq in actions] == [(1, 0, 1), (2, 1, 5)]
+
+
+def test_a_move_sent_at_once_repeating_a_written_rev_fails_with_its_table_s_later_steps_and_no_other_table(
+        process_conn):
+    conn = process_conn
+    lost, other = seated_table(conn), seated_table(conn)
+    first = db.Batch()
+    first.add(lost, change(1, 0, 1))
+    assert db.write_batch(conn, first) == set()
+    batch = db.Batch(conn)  # a process that lost `lost` without noticing, beside a table it still owns
+    batch.add(lost, change(1, 1, 9))
+    assert batch.sent is not None
+    batch.add(other, change(1, 0, 1))
+    batch.add(lost, change(2, 0, 2))  # after the refused one: never written, or the game would have a hole
+    assert db.write_batch(conn, batch) == {lost}
+    assert [(r, s, q) for r, s, _a, q in stored(conn, lost)[0]] == [(1, 0, 1)]
+    assert [(r, s, q) for r, s, _a, q in stored(conn, other)[0]] == [(1, 0, 1)]
+
+
+def test_a_step_sent_at_once_is_answered_before_the_connection_serves_anything_else(process_conn):
+    conn = process_conn
+    table_id = seated_table(conn)
+    batch = db.Batch(conn)
+    batch.add(table_id, change(1, 0, 1))
+    batch.settle()  # what a table process does before the lobby or a seat change uses the connection
+    assert conn.execute("SELECT count(*) FROM actions WHERE table_id = %s", (table_id,)).fetchone() == (1,)
+    conn.commit()
+    assert db.write_batch(conn, batch) == set() and len(stored(conn, table_id)[0]) == 1

@@ -82,3 +82,26 @@ def test_a_second_hello_from_the_same_player_welcomes_it_again_on_its_seat_witho
     answer = answers_to(table.receive(conn, "".join(["a", "d", "a"]),
                                       {"t": "act", "seq": 1, "a": {"type": "take", "count": 1}}), "ada")
     assert answer == [{"t": "ok", "seq": 1, "rev": 1}]
+
+
+def test_a_resumed_table_rebuilds_each_seat_s_last_seq_from_its_oks_and_refusals_not_from_the_seats_row(conn):
+    table = new_table(conn)
+    table.receive(conn, "ada", dict(HELLO, name="ada"))
+    table.receive(conn, "bob", dict(HELLO, name="bob"))
+    take = {"type": "take", "count": 1}
+    assert answers_to(table.receive(conn, "ada", {"t": "act", "seq": 1, "a": take}), "ada")[0]["t"] == "ok"
+    assert answers_to(table.receive(conn, "bob", {"t": "act", "seq": 1, "a": take}), "bob")[0]["t"] == "ok"
+    refused = answers_to(table.receive(conn, "ada", {"t": "act", "seq": 2, "a": {"type": "take", "count": 9}}), "ada")
+    assert refused[0]["code"] == "illegal"
+    # a move writes only its action: the seats rows keep the last_seq they were given (0), never read again
+    stored = conn.execute("SELECT seat, last_seq FROM seats WHERE table_id = %s ORDER BY seat", (table.id,)).fetchall()
+    conn.commit()
+    assert stored == [(0, 0), (1, 0)]
+    again = ClubTable(db.load_table(conn, table.id))  # another process takes the table over
+    welcomes = {c: m for c, m in again.rejoin(conn, "ada") + again.rejoin(conn, "bob") if m["t"] == "welcome"}
+    assert (welcomes["ada"]["last_seq"], welcomes["bob"]["last_seq"]) == (2, 1)  # ada's refusal counts, as it did
+    assert answers_to(again.receive(conn, "ada", {"t": "act", "seq": 2, "a": {"type": "take", "count": 9}}),
+                      "ada") == refused
+    assert answers_to(again.receive(conn, "ada", {"t": "act", "seq": 3, "a": take}), "ada") == \
+        [{"t": "ok", "seq": 3, "rev": 3}]
+    assert again.session.rev == 3
