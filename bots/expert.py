@@ -68,7 +68,7 @@ ABANDONED = object()  # a playout given up when the time or a stop came
 TUNING: dict[str, dict] = {
     "risk": {},
     "civil_war": {},
-    "tactics1940": {},
+    "tactics1940": {},  # measured: 12 candidates, min_gain 0.004 or 0.02 all did worse (docs/bots.md)
     "ah_tactics": {},
 }
 

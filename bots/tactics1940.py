@@ -241,19 +241,20 @@ class Bot:
             return next(a for a in actions if a["type"] == "pass")
         judge = Judge(self, state)
         sims = [judge.after(a) for a in moves]
-        keep = judge.not_idle(moves, sims)
-        moves, sims = [moves[i] for i in keep], [sims[i] for i in keep]
+        values = [judge.score(sim) for sim in sims]  # each position scored once (the look-ahead reads them again)
+        keep = judge.not_idle(moves, values)
+        moves, sims, values = [moves[i] for i in keep], [sims[i] for i in keep], [values[i] for i in keep]
         if self.w["random_move"] and self.random.random() < self.w["random_move"]:
             return self.random.choice(moves)
         noise = self.w["noise"]
         scored = []
         for i, (a, sim) in enumerate(zip(moves, sims)):
-            score = judge.score(sim) + judge.move_bonus(a) + (self.random.gauss(0.0, noise) if noise else 0.0)
+            score = values[i] + judge.move_bonus(a) + (self.random.gauss(0.0, noise) if noise else 0.0)
             scored.append((score, i, sim))
         scored.sort(key=lambda t: (-t[0], t[1]))
         depth = self.w["lookahead"]
         if depth and scored[0][0] < WIN / 2:
-            best = max(((judge.worst_reply(sim, score), -i) for score, i, sim in scored[:depth]))
+            best = max(((judge.worst_reply(sim, score, values[i]), -i) for score, i, sim in scored[:depth]))
             return moves[-best[1]]
         return moves[scored[0][1]]
 
@@ -290,7 +291,7 @@ class Judge:
                                     and q["owner"] != p["owner"])
         return sim
 
-    def not_idle(self, moves: list, sims: list) -> list:
+    def not_idle(self, moves: list, values: list) -> list:
         """Indexes of the moves worth a turn: every move but the shuffles inside one's own home area
         (from the seaport to the seaport, or about the home land) that leave the position scoring what
         it scores now. Such a move spends the turn on nothing; any level picking it (by noise, or hard
@@ -299,12 +300,12 @@ class Judge:
         home = self.home.squares
         base = None
         keep = []
-        for i, (a, sim) in enumerate(zip(moves, sims)):
+        for i, (a, value) in enumerate(zip(moves, values)):
             p = self.state["pieces"][a["piece"]]
             if (p["at"][0], p["at"][1]) in home and tuple(a["path"][-1]) in home:
                 if base is None:
                     base = self.score(self.state)
-                if abs(self.score(sim) - base) < 1e-9:
+                if abs(value - base) < 1e-9:
                     continue
             keep.append(i)
         return keep or list(range(len(moves)))
@@ -451,12 +452,11 @@ class Judge:
         return total
 
     # ----- the enemy's answer (hard) ----------------------------------------------------------------
-    def worst_reply(self, sim, score: float) -> float:
+    def worst_reply(self, sim, score: float, base: float) -> float:
         """The lowest score the enemy belligerent can leave us with by a tactical reply to `sim`
-        (`score` is what the move scored, submarine risk and noise included)."""
+        (`score` is what the move scored, submarine risk and noise included; `base` what `sim` scores)."""
         if self.enemy_seat is None:
             return score
-        base = self.score(sim)
         worst = base
         occ = occupancy(sim["pieces"])
         watch = self.own_home.vicinity if self.own_home is not None else frozenset()

@@ -65,10 +65,13 @@ def blockaded(board, state, seat, occ=None) -> bool:
     """True when `seat`'s seaport is blockaded (`seat` plays North or South). `occ`, the occupancy of
     the whole board, may be passed when the caller has it."""
     home = board.homes[state["powers"][seat]]
+    occ = occ if occ is not None else occupancy(state)
+    if any(not any(sq in occ for sq in passage) for passage in home.passages):
+        return False        # a passage with nobody on either end is open: the usual case, settled at once
     camp = state["camp"][seat]
     friends = set(diplomacy.camp_seats(state, camp))
     foes = set(diplomacy.camp_seats(state, opposite(camp)))
-    if not mouth_shut(board, home, occ if occ is not None else occupancy(state), friends, foes):
+    if not mouth_shut(board, home, occ, friends, foes):
         return False        # the usual case, settled without a search
     friends, foes, occ = port_position(state, seat)
     ends = set(home.open) | set(home.front)
