@@ -14,8 +14,9 @@ How it decides (docs/bots.md, "The expert"):
   4. **Playout**: the candidate is applied to the sample and the game is played on by fresh `hard`
      bots for every seat, each choosing from the view the rules build for it (`view` + the fields
      the session adds, `legal` included), chance drawn from a seeded `engine.rng.Rng`, until the other
-     seats' next turn is over (the seat to act again after another took a turn of its own), or at
-     most `depth` actions (fewer under a time budget when the game's steps are slow).
+     seats' next turn is over (the seat to act again after another took a turn of its own; a game's
+     TUNING may stop it at the end of the seat's own turn, `horizon="own"`), or at most `depth`
+     actions (fewer under a time budget when the game's steps are slow).
   5. **Evaluation**: a finished playout scores 1 for a winner (shared among co-winners), 0 otherwise;
      an unfinished one the game's own `evaluate(state, seat)` query (engine/<game>/queries.py: what
      wins that game, by the rules' own functions), or the material share for a game without one.
@@ -69,7 +70,7 @@ TUNING: dict[str, dict] = {
     "risk": {},
     "civil_war": {},
     "tactics1940": {},  # measured: 12 candidates, min_gain 0.004 or 0.02 all did worse (docs/bots.md)
-    "ah_tactics": {},
+    "ah_tactics": {"search_limit": 300, "horizon": "own", "max_candidates": 4, "evidence": 2.5},
 }
 
 
@@ -83,7 +84,8 @@ class ExpertBot:
     def __init__(self, game_id: str, seat: int, seed: int = 0, *, budget: float | None = DEFAULT_BUDGET,
                  iterations: int | None = None, depth: int = DEFAULT_DEPTH, playout_level: str = PLAYOUT_LEVEL,
                  turn_budget: float | None = DEFAULT_TURN_BUDGET, make_bot=None,
-                 max_candidates: int = MAX_CANDIDATES, evidence: float = EVIDENCE, min_gain: float = MIN_GAIN):
+                 max_candidates: int = MAX_CANDIDATES, evidence: float = EVIDENCE, min_gain: float = MIN_GAIN,
+                 search_limit: int | None = None, horizon: str = "others"):
         """`budget`: seconds per decision (None: no clock); `iterations`: playouts per decision (None: no
         count). At least one of them must be given; the search ends at whichever comes first.
         `turn_budget`: seconds for a whole turn, i.e. a run of this seat's decisions with nobody else
@@ -91,7 +93,10 @@ class ExpertBot:
         played on the hard bot's advice. `make_bot(game_id, level, seat, seed)`: the game's heuristic bots
         (advisors and playout policy); None for a game with none (a test's small game), which is then
         searched with uniform random playouts. `max_candidates`, `evidence`, `min_gain`: the module's
-        constants of the same names, for a game's TUNING."""
+        constants of the same names, for a game's TUNING. `search_limit`: a decision whose view lists more
+        actions than this is answered by the hard bot without a search (where single steps are too many and
+        too slow to search, so the turn's time goes to the decisions that can be). `horizon`: where a playout
+        stops: "others" at the end of the other seats' next turn, "own" as soon as this seat is not to act."""
         if budget is None and iterations is None:
             raise ValueError("an expert needs a time budget or an iteration budget")
         self.game_id, self.seat = game_id, seat
@@ -102,6 +107,7 @@ class ExpertBot:
         self.budget, self.iterations, self.depth = budget, iterations, depth
         self.turn_budget = turn_budget
         self.max_candidates, self.evidence, self.min_gain = max_candidates, evidence, min_gain
+        self.search_limit, self.horizon = search_limit, horizon
         self._turn = (None, 0.0)  # (the rev our last decision was made at, seconds spent this turn)
         self._step_cost = None    # seconds a playout step took, averaged over the decisions so far
         self.playout_level = playout_level
@@ -129,6 +135,10 @@ class ExpertBot:
         if last_rev is None or rev is None or rev != last_rev + 1:
             spent = 0.0  # someone else acted since our last decision: a new turn
         budget = self.budget
+        if self.search_limit is not None and listing.size(allowed) > self.search_limit:
+            advice = self._advice(view, self.advisors[:1])
+            self._turn = (rev, spent + time.perf_counter() - began)
+            return advice[0] if advice else listing.sample(allowed, self.rng)
         if self.turn_budget is not None and self.budget is not None:
             budget = min(self.budget, self.turn_budget * (1 - TURN_RESERVE) - spent)
             if budget <= 0:  # the turn's time is spent: the rest of it is played on the hard bot's advice
@@ -331,11 +341,15 @@ class Playout:
         start, steps = time.perf_counter(), 0
         self.others_moved = False
         for _ in range(depth):
-            if self.expert._stopping or (deadline is not None and time.perf_counter() >= deadline):
+            # a step is never interrupted, so none is begun that would end past the deadline (at the cost seen)
+            if self.expert._stopping or (deadline is not None and
+                                         time.perf_counter() + (self.expert._step_cost or 0.0) >= deadline):
                 return ABANDONED  # a playout cut short would be scored at another depth than the rest
             if self.rules.result(self.state) is not None:
                 break
             if self.others_moved and self.expert.seat in self.rules.to_act(self.state):
+                break
+            if self.expert.horizon == "own" and self.expert.seat not in self.rules.to_act(self.state):
                 break
             if not self.step():
                 break

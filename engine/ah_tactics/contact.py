@@ -111,16 +111,17 @@ def eligible_pairs(board, state, side: int) -> list[tuple[int, int, bool]]:
     """(attacker, defender, half) for every attack the side could make now."""
     mine = [i for i, u in enumerate(state["units"]) if ROSTER[i].side == side and u["at"] is not None
             and attack_factor(state, i) > 0]
-    theirs = [i for i, u in enumerate(state["units"]) if ROSTER[i].side != side and u["at"] is not None
-              and defence_factor(state, i) > 0]
+    # the defenders by square, so each attacker looks at its eight neighbours only (a search's hot path)
+    theirs = {(u["at"][0], u["at"][1]): i for i, u in enumerate(state["units"]) if ROSTER[i].side != side
+              and u["at"] is not None and defence_factor(state, i) > 0}
     out = []
     for a in mine:
         asq = at(state, a)
-        for d in theirs:
-            if grid.adjacent(asq, at(state, d)):
-                half = attack_terms(board, state, a, d)
-                if half is not None:
-                    out.append((a, d, half))
+        near = sorted(d for sq in grid.neighbours(asq, board.width, board.height) if (d := theirs.get(sq)) is not None)
+        for d in near:
+            half = attack_terms(board, state, a, d)
+            if half is not None:
+                out.append((a, d, half))
     return out
 
 

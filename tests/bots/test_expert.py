@@ -1,6 +1,7 @@
 """The expert level (bots/expert.py): it searches sampled states and still sends only listed actions,
 repeats itself for one seed and one iteration budget, answers when told to stop, and finds a move that
 wins at once. Iteration budgets keep these tests cheap and free of the clock."""
+import copy
 import threading
 import time
 
@@ -9,6 +10,7 @@ import pytest
 import bots
 from bots import expert
 from engine import legal
+from engine.rng import Rng
 from engine.session import Session
 from tests.bot_games import bot_step
 
@@ -211,3 +213,26 @@ def test_a_thinking_bot_still_sends_its_set_up_answer_when_the_other_side_placed
     assert action is not None and action["type"] == "place", action
     assert legal.contains(view["private"]["legal"], action)
     s.act(1, action)
+
+
+def test_a_playout_on_the_own_horizon_ends_with_the_seat_s_own_turn():
+    """Toy pile game, the seats taking turns: with seat 0 to act, a playout for seat 1 on the "own" horizon
+    is scored at once (its turn is over), while the default horizon plays seat 0's turn first."""
+    s = Session("toy", 2, seed=1, options={"pile": 10})
+    s.act(0, {"type": "take", "count": 1})
+    s.act(1, {"type": "take", "count": 1})   # seat 0 to act
+    played = {}
+    for horizon in ("own", "others"):
+        bot = bots.make("toy", "expert", 1, 7, budget=None, iterations=2, horizon=horizon)
+        playout = expert.Playout(bot, copy.deepcopy(s.state), Rng(3), 3)
+        playout.run(None, 50)
+        played[horizon] = playout.rev
+    assert played == {"own": 0, "others": 1}
+
+
+def test_a_listing_larger_than_the_search_limit_is_answered_by_the_first_advisor_unsearched():
+    s, seat = _position_with_choices("ah_tactics", at_least=301)
+    view = s.view(seat)
+    bot = bots.make("ah_tactics", "expert", seat, 42, budget=None, iterations=50, search_limit=300)
+    assert bot.choose(view) == bots.make("ah_tactics", "hard", seat, 43).choose(view)   # the first advisor: seed + 1
+    assert bot.last_search is None   # nothing was played out
