@@ -64,9 +64,10 @@ class Session:
         documented fields, so nothing beyond them ever reaches the rules, the log or a save.
         `{"type": "undo"}` and `{"type": "resign"}` are the Session's own and never reach the rules."""
         try:
-            if undo.is_undo(action):
+            kind = action.get("type") if isinstance(action, dict) else None   # is_undo and is_resign in one look
+            if kind == undo.UNDO["type"]:
                 return self._undo(seat, action, seq)
-            if resign.is_resign(action):
+            if kind == resign.RESIGN:
                 return self._resign(seat, action, seq)
             return self._apply(seat, action, seq)
         except RuleError:
@@ -301,25 +302,28 @@ class Session:
         build = self.view_builder()
         return {seat: build(seat) for seat in seats}
 
-    def view_builder(self):
+    def view_builder(self, more: dict | None = None):
         """A function `seat -> view(seat)` for the game as it stands now, so a host can send one view
         before it builds the next. When the rules can build the private part alone (`private_view`),
         the public part is built once and shared by every view; either way the fields the session adds
-        to it (to_act, result, rev, prompt, sides) are built once and shared: callers must not change
-        them. The result and `to_act` are asked of the rules once, not once per seat."""
+        to it (to_act, result, rev, prompt, sides), then those of `more` (a caller's own public fields,
+        added in the same step), are built once and shared: callers must not change them. The result
+        and `to_act` are asked of the rules once, not once per seat."""
         result = self.result()
         acting = () if result is not None else self.rules.to_act(self.state)
         prompt = self._hook("prompt") if result is None else None
         extras = {"to_act": sorted(acting), "result": result, "rev": self.rev,   # the order of `_public`
                   "prompt": prompt(self.state) if prompt is not None else None, "sides": self._shared_sides()}
+        if more:
+            extras.update(more)
         private_view = self._hook("private_view")
         state, view, legal_of = self.state, self.rules.view, self._legal
         if private_view is None:   # each seat's view whole, the session's fields added to each
             def build(seat):
                 v = view(state, seat)
                 v["public"].update(extras)
-                if seat is not None:
-                    v["private"]["legal"] = legal_of(seat, acting)
+                if seat is not None:   # a seat not to act may do nothing: no call to say so
+                    v["private"]["legal"] = legal_of(seat, acting) if seat in acting else legal.nothing()
                 return v
             return build
         shared = []

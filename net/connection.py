@@ -183,13 +183,13 @@ class Connection:
                 t = msg["t"]
                 if (t == "chat" or t == "act") and not host._within_limits(self, msg, now):
                     continue
-                rev = host.table.rev
+                rev = host.table.rev if crashpoint.AT is not None else None
                 host._dispatch(host.table.receive(self, msg, now))
                 if handled == 1 and self.out:
                     # The first answer leaves now, before we look for more (a read that finds none costs
                     # time); answers to frames that were already queued behind it go out together.
                     self.flush()
-                    if crashpoint.AT is not None and t == "act" and host.table.rev != rev:
+                    if rev is not None and t == "act" and host.table.rev != rev:
                         crashpoint.reached("ok_sent")
         finally:
             host._settle(now=handled <= IMMEDIATE_FAN_OUT)

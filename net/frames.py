@@ -34,11 +34,41 @@ def encode(msg: dict, limit: int = MAX_HOST_FRAME) -> bytes:
     return len(body).to_bytes(HEADER, "big") + body
 
 
+def _as_built_in(value):
+    """A value msgpack's exact type checks pass over, as the packer without them packs it: a tuple as a
+    list, a subclass of a built-in type (an IntEnum, an OrderedDict) as that type's own value."""
+    if isinstance(value, msgpack.ExtType):   # a namedtuple: before tuple, as in the packer
+        return msgpack.ExtType(value.code, value.data)
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    if isinstance(value, dict):
+        return dict(value.items())
+    if isinstance(value, int):
+        return int.__int__(value)
+    if isinstance(value, float):
+        return float.__float__(value)
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(memoryview(value))
+    raise TypeError(f"can not serialize {type(value).__name__!r} object")
+
+
+def exact_packer() -> msgpack.Packer:
+    """A msgpack Packer that writes what the default one writes, faster: it checks types exactly
+    (`strict_types`; without it, each value costs the packer subtype checks against float, bytearray
+    and, for a list, ExtType before it finds a str, a dict or a list: ~8% of the host's work for a
+    fan-out), and `_as_built_in` turns what exact checks pass over into the value the default packer
+    would have packed, so the bytes are the same (tests). Making one allocates a 256 KiB buffer:
+    keep it (one per thread: a Packer is not thread-safe)."""
+    return msgpack.Packer(use_bin_type=True, autoreset=True, strict_types=True, default=_as_built_in)
+
+
 class Encoder:
-    """`encode` with one reused msgpack Packer (not thread-safe: one per thread or loop)."""
+    """`encode` with one reused `exact_packer` (not thread-safe: one per thread or loop)."""
 
     def __init__(self):
-        self._pack = msgpack.Packer(use_bin_type=True, autoreset=True).pack
+        self._pack = exact_packer().pack
 
     def encode(self, msg: dict, limit: int = MAX_HOST_FRAME) -> bytes:
         body = self._pack(msg)

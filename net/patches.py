@@ -29,6 +29,8 @@ from difflib import SequenceMatcher
 
 import msgpack
 
+from net.frames import exact_packer
+
 SET, DEL, SPLICE, BYTES, IN, PACKED = "set", "del", "splice", "bytes", "in", "packed"
 PACK_FROM = 1024          # patches this large (msgpack bytes) are sent packed when that is smaller
 MAX_UNPACKED = 16 << 20   # an inflated "packed" operation holds at most this much
@@ -97,7 +99,7 @@ def _packer() -> msgpack.Packer:
     call), which cost more than packing a whole Risk view."""
     packer = getattr(_local, "packer", None)
     if packer is None:
-        packer = _local.packer = msgpack.Packer(use_bin_type=True, autoreset=True)
+        packer = _local.packer = exact_packer()
     return packer
 
 

@@ -153,15 +153,15 @@ class Table:
 
     def view(self, seat: int | None, _seats: list | None = None, _phase: str | None = None) -> dict:
         v = self.session.view(seat)
-        self._table_fields(v["public"], _seats, _phase)
+        v["public"].update(self._table_fields(_seats, _phase))
         return v
 
-    def _table_fields(self, public: dict, seats: list | None, phase: str | None) -> None:
+    def _table_fields(self, seats: list | None, phase: str | None) -> dict:
         """What the table adds to every view's public part (docs/protocol.md)."""
-        public["table_phase"] = phase or self.phase
-        public["seats"] = seats if seats is not None else self.public_seats()
+        fields = {"table_phase": phase or self.phase, "seats": seats if seats is not None else self.public_seats()}
         if not self.started:
-            public["to_act"] = []
+            fields["to_act"] = []
+        return fields
 
     def views(self, seats: list, _seats: list | None = None, _phase: str | None = None) -> dict:
         """`view` for each of `seats`, the public part built once (Session.views) and shared."""
@@ -169,16 +169,9 @@ class Table:
         return {seat: build(seat) for seat in seats}
 
     def view_builder(self, _seats: list | None = None, _phase: str | None = None):
-        """`view` as a function of the seat, what the views share built once (Session.view_builder)."""
-        build = self.session.view_builder()
-        seats, phase = _seats if _seats is not None else self.public_seats(), _phase or self.phase
-        fields = self._table_fields
-
-        def build_view(seat):
-            v = build(seat)
-            fields(v["public"], seats, phase)   # without a private_view hook each view has its own public part
-            return v
-        return build_view
+        """`view` as a function of the seat, what the views share built once (Session.view_builder), the
+        table's fields added in the same step as the session's (one layer less for each view)."""
+        return self.session.view_builder(self._table_fields(_seats, _phase))
 
     def welcomed_conns(self):
         return [c for c, st in self.conns.items() if st.welcomed]

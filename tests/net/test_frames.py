@@ -1,4 +1,7 @@
 """Frames: any bytes decode to a checked message or BadFrame, never another exception."""
+import collections
+import enum
+
 import msgpack
 import pytest
 from hypothesis import given, settings
@@ -93,3 +96,33 @@ def test_frame_round_trip_and_length_limits():
 def test_extra_keys_are_ignored():
     """"Unknown extra keys are ignored"."""
     assert frames.decode_client(msgpack.packb({"t": "ping", "n": 1, "colour": "red"}))["n"] == 1
+
+
+class _Level(enum.IntEnum):
+    HIGH = 3
+
+
+class _Word(str, enum.Enum):
+    KEY = "key"
+
+
+_tuple_like = st.recursive(plain, lambda inner: st.tuples(inner, inner) | st.lists(inner, max_size=3).map(tuple),
+                           max_leaves=10)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.text(max_size=8), plain | _tuple_like, max_size=5).map(lambda body: {"t": "update", **body}))
+def test_the_hosts_encoder_writes_the_bytes_msgpack_writes(msg):
+    """The host's Encoder checks types exactly (faster) and must still write what msgpack's default packer
+    writes: the same frame for plain data, tuples included."""
+    assert frames.Encoder().encode(msg) == frames.encode(msg)
+
+
+def test_the_hosts_encoder_packs_subclasses_of_built_in_types_as_their_values():
+    """An IntEnum, a str Enum, an OrderedDict, a bytearray or an ExtType packs as msgpack's default packer
+    packs it; a value it cannot pack is refused as it refuses it."""
+    msg = {"t": "x", "n": _Level.HIGH, "w": _Word.KEY, "m": collections.OrderedDict(b=1, a=(2, _Level.HIGH)),
+           "b": bytearray(b"ab"), "v": memoryview(b"cd"), "e": msgpack.ExtType(5, b"z"), "f": [1.5, True, None]}
+    assert frames.Encoder().encode(msg) == frames.encode(msg)
+    with pytest.raises(TypeError, match="can not serialize 'set' object"):
+        frames.Encoder().encode({"t": "x", "s": {1}})
