@@ -67,7 +67,7 @@ ABANDONED = object()  # a playout given up when the time or a stop came
 # arguments win over these.
 TUNING: dict[str, dict] = {
     "risk": {},
-    "civil_war": {},
+    "civil_war": {"deterministic_policy": True, "turn_field": "turn"},
     "tactics1940": {},
     "ah_tactics": {},
 }
@@ -83,7 +83,8 @@ class ExpertBot:
     def __init__(self, game_id: str, seat: int, seed: int = 0, *, budget: float | None = DEFAULT_BUDGET,
                  iterations: int | None = None, depth: int = DEFAULT_DEPTH, playout_level: str = PLAYOUT_LEVEL,
                  turn_budget: float | None = DEFAULT_TURN_BUDGET, make_bot=None,
-                 max_candidates: int = MAX_CANDIDATES, evidence: float = EVIDENCE, min_gain: float = MIN_GAIN):
+                 max_candidates: int = MAX_CANDIDATES, evidence: float = EVIDENCE, min_gain: float = MIN_GAIN,
+                 deterministic_policy: bool = False, horizon_turns: int = 1, turn_field: str | None = None):
         """`budget`: seconds per decision (None: no clock); `iterations`: playouts per decision (None: no
         count). At least one of them must be given; the search ends at whichever comes first.
         `turn_budget`: seconds for a whole turn, i.e. a run of this seat's decisions with nobody else
@@ -91,7 +92,14 @@ class ExpertBot:
         played on the hard bot's advice. `make_bot(game_id, level, seat, seed)`: the game's heuristic bots
         (advisors and playout policy); None for a game with none (a test's small game), which is then
         searched with uniform random playouts. `max_candidates`, `evidence`, `min_gain`: the module's
-        constants of the same names, for a game's TUNING."""
+        constants of the same names, for a game's TUNING. `deterministic_policy`: the playout bots draw
+        nothing of their own (their choice is a function of the view), so a playout in which the game drew
+        no chance either is exact: its score is reused in later rounds instead of being played again, and
+        the playout length is sized for one visit per candidate rather than MIN_VISITS. `horizon_turns`: how
+        many of the other seats' turns a playout runs through before it is scored (the seat's own turns
+        between them played by the policy). `turn_field`: for a game without `prompt` whose steps hand the
+        move to another seat inside a turn (a retreat, losses owed), the public view's field naming whose
+        turn it is: only actions of the seat it names count as that seat's turn."""
         if budget is None and iterations is None:
             raise ValueError("an expert needs a time budget or an iteration budget")
         self.game_id, self.seat = game_id, seat
@@ -102,6 +110,8 @@ class ExpertBot:
         self.budget, self.iterations, self.depth = budget, iterations, depth
         self.turn_budget = turn_budget
         self.max_candidates, self.evidence, self.min_gain = max_candidates, evidence, min_gain
+        self.deterministic_policy, self.horizon_turns = deterministic_policy, horizon_turns
+        self.turn_field = turn_field
         self._turn = (None, 0.0)  # (the rev our last decision was made at, seconds spent this turn)
         self._step_cost = None    # seconds a playout step took, averaged over the decisions so far
         self.playout_level = playout_level
@@ -161,6 +171,14 @@ class ExpertBot:
         add = chosen.add
         for action in advice:
             add(action)
+        # A policy that ranks its options (`shortlist(k)`: its k best, after its last `choose`) names the
+        # likeliest contenders, before any uniform sample of the listing.
+        shortlist = getattr(self.advisors[0], "shortlist", None) if self.advisors else None
+        for action in shortlist(self.max_candidates) if shortlist is not None else ():
+            if len(chosen) >= self.max_candidates:
+                break
+            if listing.contains(allowed, action):
+                add(action)
         n = listing.size(allowed)
         if n <= self.max_candidates:
             for action in listing.all_actions(allowed):
@@ -182,6 +200,7 @@ class ExpertBot:
         (by mean) drops out, the hard bot's choice never; the answer is chosen by `_best`."""
         start = time.perf_counter()
         scores = [[] for _ in candidates]  # per candidate, its score in each round it was played
+        exact = {}  # candidate -> its score, once a playout of it drew no chance (deterministic_policy only)
         running = list(range(len(candidates)))
         done, rounds, finished = 0, 0, False
         deadline = None if budget is None else start + budget
@@ -189,11 +208,14 @@ class ExpertBot:
         while not finished and not self._stopping and len(running) > 1:
             seed = self.rng.below(2 ** 31)
             for i in list(running):
+                if i in exact:  # played again it would give the same score: reused, at no cost
+                    scores[i].append(exact[i])
+                    continue
                 if (self.iterations is not None and done >= self.iterations) or \
                         (deadline is not None and time.perf_counter() >= deadline):
                     finished = True
                     break
-                score = self._iterate(view, candidates[i], deadline, depth, seed)
+                score, chanceless = self._iterate(view, candidates[i], deadline, depth, seed)
                 if score is ABANDONED:
                     finished = True
                     break
@@ -205,8 +227,12 @@ class ExpertBot:
                     continue
                 scores[i].append(score)
                 done += 1
+                if chanceless and self.deterministic_policy:
+                    exact[i] = score
             else:
                 rounds += 1
+                if rounds >= MIN_VISITS and all(i in exact for i in running):
+                    break  # every contender is known exactly: more rounds would only repeat them
                 if rounds % HALVING_EVERY == 0 and len(running) > 2:
                     running = _halve(running, scores, rounds)
         self.last_search = (done, time.perf_counter() - start, len(candidates))
@@ -221,19 +247,23 @@ class ExpertBot:
         next turn (`Playout.run`)."""
         if budget is None or self._step_cost is None:
             return self.depth
-        fits = int(budget / (MIN_VISITS * n_candidates * self._step_cost))
+        visits = 1 if self.deterministic_policy else MIN_VISITS
+        fits = int(budget / (visits * n_candidates * self._step_cost))
         return max(MIN_DEPTH, min(self.depth, fits))
 
     def _iterate(self, view: dict, action: dict, deadline: float | None, depth: int, seed: int):
         """One determinized playout after `action` from the sample and chance `seed` draws: its score for
-        this seat, None if the sample refused the action, ABANDONED if time ran out (or a stop came)."""
+        this seat (None if the sample refused the action, ABANDONED if time ran out or a stop came), and
+        whether it drew nothing from chance (sample and dice alike)."""
         rng = Rng(seed)
+        rng.checkpoint()
         state = self.rules.sample_state(view, self.seat, rng)
         try:
             self.rules.apply(state, self.seat, action, rng)
         except RuleError:
-            return None
-        return Playout(self, state, rng, seed).run(deadline, depth)
+            return None, False
+        score = Playout(self, state, rng, seed).run(deadline, depth)
+        return score, not rng.drew_since_checkpoint()
 
 
 def _paired(scores: list, i: int) -> list[float]:
@@ -314,7 +344,9 @@ class Playout:
             except RuleError:
                 continue
             self.rev += 1
-            if seat != self.expert.seat and v["public"]["prompt"] is None:
+            turn_field = self.expert.turn_field
+            if seat != self.expert.seat and v["public"]["prompt"] is None and \
+                    (turn_field is None or v["public"].get(turn_field) == seat):
                 self.others_moved = True  # another seat's own turn, not an answer asked of it out of turn
             return True
         timer = getattr(rules, "timer", None)
@@ -325,18 +357,28 @@ class Playout:
         self.rev += 1
         return True
 
+    def _own_turn(self) -> bool:
+        """The searching seat is to act, in a turn of its own (not a step asked of it in another's turn)."""
+        seat, field = self.expert.seat, self.expert.turn_field
+        if seat not in self.rules.to_act(self.state):
+            return False
+        return field is None or self.rules.view(self.state, seat)["public"].get(field) == seat
+
     def run(self, deadline: float | None, depth: int):
         """Play on until the other seats' next turn is over — the searching seat to act again after another
         seat took a turn of its own — or the game ends, or `depth` actions; then score the position."""
         start, steps = time.perf_counter(), 0
-        self.others_moved = False
+        self.others_moved, turns_left = False, self.expert.horizon_turns
         for _ in range(depth):
             if self.expert._stopping or (deadline is not None and time.perf_counter() >= deadline):
                 return ABANDONED  # a playout cut short would be scored at another depth than the rest
             if self.rules.result(self.state) is not None:
                 break
-            if self.others_moved and self.expert.seat in self.rules.to_act(self.state):
-                break
+            if self.others_moved and self._own_turn():
+                turns_left -= 1
+                if not turns_left:
+                    break
+                self.others_moved = False
             if not self.step():
                 break
             steps += 1

@@ -33,6 +33,7 @@ SACRIFICE_FAITH = 0.7  # how much of the danger a sacrifice stops a general coun
 SACRIFICE_MARGIN = 2.5  # ...and it must stop at least this many of its own pieces' worth
 DESPERATE_TURNS = 40   # side-turns without a piece lost that make a standoff
 BOLD_TURNS = 16        # ...and how many more until it is as bold as it gets
+_FADES = tuple(FADE ** t for t in range(64))  # a target's pull at t turns, worked out once
 KIND_WORTH = {INFANTRY: 0.0, CAVALRY: 0.15, GUNBOAT: -0.1}  # tie-breaks when losing or killing units
 
 
@@ -61,9 +62,11 @@ class General:
         self.seat, self.style = seat, style
         self.random = random.Random(seed)
         self._last_loss = (None, 1)   # (pieces on the board, side-turn when that count was first seen)
+        self._ranked = []             # (value, action) of every action weighed in the last choice
 
     def choose(self, view: dict):
         legal = view["private"].get("legal")
+        self._ranked = []
         if not listing.size(legal):
             return None
         self.pic = Picture(view, self.seat)
@@ -97,8 +100,18 @@ class General:
 
     def danger(self, sq, comp: dict, threat=None) -> float:
         """Value the enemy could take from my stack `comp` (or my city) on `sq` next turn."""
+        if threat is not None:
+            return self._danger(sq, comp, threat)
+        # Weighing a turn's actions asks the same squares and stacks again and again: remembered until
+        # the picture or the worth of a piece changes (`_prepare_light`).
+        key = (sq[0], sq[1], tuple(comp[k] for k in KINDS) if comp else None, sq in self.pic.fortified[self.pic.me])
+        known = self._dangers.get(key)
+        if known is None:
+            known = self._dangers[key] = self._danger(sq, comp, self.threat)
+        return known
+
+    def _danger(self, sq, comp: dict, threat) -> float:
         pic = self.pic
-        threat = self.threat if threat is None else threat
         stake = pic.stake(sq, pic.me)
         n = size(comp) if comp else 0
         if not n and not stake:
@@ -139,8 +152,10 @@ class General:
         for kind in KINDS:
             field = {}
             for sq, value in targets:
+                if value <= 0:
+                    continue  # pulls nothing anywhere
                 for frm, t in pic.mobility.turns_to(kind, sq).items():
-                    v = value * FADE ** t
+                    v = value * (_FADES[t] if t < len(_FADES) else FADE ** t)
                     if v > field.get(frm, 0.0):
                         field[frm] = v
             pulls[kind] = field
@@ -168,7 +183,14 @@ class General:
         noise = self.style.noise
         scored = [(value(a) + (self.random.uniform(-noise, noise) if noise else 0.0), i)
                   for i, a in enumerate(actions)]
+        self._ranked = [(v, actions[i]) for v, i in scored]
         return actions[max(scored)[1]]
+
+    def shortlist(self, k: int) -> list:
+        """The `k` actions the last choice valued most, best first (ending the turn at what it takes to
+        be chosen over moving): a searcher's likeliest contenders."""
+        ranked = sorted(enumerate(self._ranked), key=lambda e: (-e[1][0], e[0]))
+        return [a for _, (v, a) in ranked[:k]]
 
     def turn(self):
         actions = list(considered(self.legal, "move"))
@@ -181,8 +203,10 @@ class General:
             return self.random.choice(actions + ([{"type": "end_turn"}] if may_end else []))
         noise = self.style.noise
         best, best_value = None, None
+        ranked = self._ranked = [(END_TURN_AT, {"type": "end_turn"})] if may_end else []
         for a in actions:
             v = self.turn_value(a) + (self.random.uniform(-noise, noise) if noise else 0.0)
+            ranked.append((v, a))
             if best_value is None or v > best_value:
                 best, best_value = a, v
         if may_end and best_value < END_TURN_AT:
@@ -258,6 +282,7 @@ class General:
     def _prepare_light(self):
         pic = self.pic
         self.mine, self.theirs = max(pic.pieces[pic.me], 1), max(pic.pieces[pic.foe], 1)
+        self._dangers = {}
         # What one piece is worth, to each side, in the units of `worth`.
         self.my_piece = -self.material(0, 1)
         self.their_piece = self.material(1, 0)
