@@ -18,6 +18,7 @@ takes even battles (a coin decides them, and they end wars quickly).
 import math
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine import legal as listing
 from bots.civil_war.picture import (CAVALRY, GROUND, GUNBOAT, INFANTRY, KINDS, Picture, empty, full, plus,
@@ -148,18 +149,8 @@ class General:
                 targets.append((sq, style.guard * pic.stake(sq, pic.me) * self.my_piece))
             elif self.raid.get(sq, 0) >= held and self.raid.get(sq, 0):
                 targets.append((sq, RAID_FAITH * style.guard * pic.stake(sq, pic.me) * self.my_piece))
-        pulls = {}
-        for kind in KINDS:
-            field = {}
-            for sq, value in targets:
-                if value <= 0:
-                    continue  # pulls nothing anywhere
-                for frm, t in pic.mobility.turns_to(kind, sq).items():
-                    v = value * (_FADES[t] if t < len(_FADES) else FADE ** t)
-                    if v > field.get(frm, 0.0):
-                        field[frm] = v
-            pulls[kind] = field
-        return pulls
+        targets = tuple((tuple(sq), value) for sq, value in targets if value > 0)  # the rest pull nothing
+        return {kind: _field(pic.mobility, kind, targets) for kind in KINDS}
 
     def progress(self, comp: dict, frm, to) -> float:
         return self.style.progress * sum(n * (self.pull[k].get(to, 0.0) - self.pull[k].get(frm, 0.0))
@@ -302,6 +293,20 @@ class General:
         there = pic.units[pic.me].get(to, empty())
         return (size(group) * 0.2 - self.danger(to, plus(there, group)) + self.danger(to, there)
                 + self.progress(group, tuple(pic.pub["pending"][0]["at"]), to))
+
+
+@lru_cache(maxsize=1024)
+def _field(mobility, kind: str, targets: tuple) -> dict:
+    """square -> the strongest pull of `targets` ((square, value), ...) on a unit of `kind` standing there.
+    Remembered: within a turn (and across a searcher's playouts) the same targets come back step after step.
+    Callers only read it."""
+    field = {}
+    for sq, value in targets:
+        for frm, t in mobility.turns_to(kind, sq).items():
+            v = value * (_FADES[t] if t < len(_FADES) else FADE ** t)
+            if v > field.get(frm, 0.0):
+                field[frm] = v
+    return field
 
 
 def _shrink(group: dict, lost: int) -> dict:
