@@ -94,8 +94,9 @@ class ExpertBot:
         searched with uniform random playouts. `max_candidates`, `evidence`, `min_gain`: the module's
         constants of the same names, for a game's TUNING. `deterministic_policy`: the playout bots draw
         nothing of their own (their choice is a function of the view), so a playout in which the game drew
-        no chance either is exact: its score is reused in later rounds instead of being played again, and
-        the playout length is sized for one visit per candidate rather than MIN_VISITS. `horizon_turns`: how
+        no chance either is exact: its score is reused in later rounds instead of being played again (and
+        stands for MIN_VISITS rounds), and under a time budget playouts are never cut short: the candidates
+        the time does not reach are left out (the hard bot's choice, the first, always played). `horizon_turns`: how
         many of the other seats' turns a playout runs through before it is scored (the seat's own turns
         between them played by the policy). `turn_field`: for a game without `prompt` whose steps hand the
         move to another seat inside a turn (a retreat, losses owed), the public view's field naming whose
@@ -231,10 +232,12 @@ class ExpertBot:
                     exact[i] = score
             else:
                 rounds += 1
-                if rounds >= MIN_VISITS and all(i in exact for i in running):
+                if all(i in exact for i in running):
                     break  # every contender is known exactly: more rounds would only repeat them
                 if rounds % HALVING_EVERY == 0 and len(running) > 2:
                     running = _halve(running, scores, rounds)
+        for i, known in exact.items():  # a score known exactly stands for every round, played or not
+            scores[i] += [known] * (MIN_VISITS - len(scores[i]))
         self.last_search = (done, time.perf_counter() - start, len(candidates))
         chosen = _best(scores, self.evidence, self.min_gain)
         self.departures += chosen != 0
@@ -245,10 +248,9 @@ class ExpertBot:
         candidate can be played out MIN_VISITS times at the step cost seen so far. Without a clock it stays
         `depth`, so iteration budgets repeat exactly. A playout ends sooner at the end of the other seats'
         next turn (`Playout.run`)."""
-        if budget is None or self._step_cost is None:
-            return self.depth
-        visits = 1 if self.deterministic_policy else MIN_VISITS
-        fits = int(budget / (visits * n_candidates * self._step_cost))
+        if budget is None or self._step_cost is None or self.deterministic_policy:
+            return self.depth  # (a playout known exactly is worth more whole, for fewer candidates, than cut)
+        fits = int(budget / (MIN_VISITS * n_candidates * self._step_cost))
         return max(MIN_DEPTH, min(self.depth, fits))
 
     def _iterate(self, view: dict, action: dict, deadline: float | None, depth: int, seed: int):
