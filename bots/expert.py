@@ -2,15 +2,18 @@
 
 How it decides (docs/bots.md, "The expert"):
   1. **Candidates** at the root: every action the view's `legal` lists when they are few (at most
-     `MAX_CANDIDATES`); else the hard bot's choice, the other levels' choices, every action with no
-     fields (ending the attack or the turn: stopping is always weighed) and a seeded uniform sample of
-     the listing, up to `MAX_CANDIDATES`. The hard bot's choice is first: the answer short of evidence.
+     `MAX_CANDIDATES`); else the hard bot's choice, the other levels' choices, the hard bot's own
+     next-best where it ranks them (`shortlist`), every action with no fields (ending the attack or the
+     turn: stopping is always weighed) and a seeded uniform sample of the listing, up to
+     `MAX_CANDIDATES`. The hard bot's choice is first: the answer short of evidence.
   2. **Determinization**: each round draws a full state from the view with the game's
      `sample_state(view, seat, rng)` (the information set: the seat's own secrets as they are, the
      others' redrawn from what is still possible), so the search never looks at what it cannot see.
   3. **Rounds on common random numbers**: in a round every candidate still running is played out from
      the same sample with the same chance, so their scores differ by what they did, not by the dice;
-     every `HALVING_EVERY` rounds the worse half drops out (the hard bot's choice never).
+     every `HALVING_EVERY` rounds the worse half drops out (the hard bot's choice never). Where the
+     playout bots draw nothing of their own (`deterministic_policy`), a playout that drew no chance is
+     exact and its score is reused rather than played again.
   4. **Playout**: the candidate is applied to the sample and the game is played on by fresh `hard`
      bots for every seat, each choosing from the view the rules build for it (`view` + the fields
      the session adds, `legal` included), chance drawn from a seeded `engine.rng.Rng`, until the other
@@ -84,7 +87,7 @@ class ExpertBot:
                  iterations: int | None = None, depth: int = DEFAULT_DEPTH, playout_level: str = PLAYOUT_LEVEL,
                  turn_budget: float | None = DEFAULT_TURN_BUDGET, make_bot=None,
                  max_candidates: int = MAX_CANDIDATES, evidence: float = EVIDENCE, min_gain: float = MIN_GAIN,
-                 deterministic_policy: bool = False, horizon_turns: int = 1, turn_field: str | None = None):
+                 deterministic_policy: bool = False, turn_field: str | None = None):
         """`budget`: seconds per decision (None: no clock); `iterations`: playouts per decision (None: no
         count). At least one of them must be given; the search ends at whichever comes first.
         `turn_budget`: seconds for a whole turn, i.e. a run of this seat's decisions with nobody else
@@ -96,9 +99,8 @@ class ExpertBot:
         nothing of their own (their choice is a function of the view), so a playout in which the game drew
         no chance either is exact: its score is reused in later rounds instead of being played again (and
         stands for MIN_VISITS rounds), and under a time budget playouts are never cut short: the candidates
-        the time does not reach are left out (the hard bot's choice, the first, always played). `horizon_turns`: how
-        many of the other seats' turns a playout runs through before it is scored (the seat's own turns
-        between them played by the policy). `turn_field`: for a game without `prompt` whose steps hand the
+        the time does not reach are left out (the hard bot's choice, the first, is always played).
+        `turn_field`: for a game without `prompt` whose steps hand the
         move to another seat inside a turn (a retreat, losses owed), the public view's field naming whose
         turn it is: only actions of the seat it names count as that seat's turn."""
         if budget is None and iterations is None:
@@ -111,8 +113,7 @@ class ExpertBot:
         self.budget, self.iterations, self.depth = budget, iterations, depth
         self.turn_budget = turn_budget
         self.max_candidates, self.evidence, self.min_gain = max_candidates, evidence, min_gain
-        self.deterministic_policy, self.horizon_turns = deterministic_policy, horizon_turns
-        self.turn_field = turn_field
+        self.deterministic_policy, self.turn_field = deterministic_policy, turn_field
         self._turn = (None, 0.0)  # (the rev our last decision was made at, seconds spent this turn)
         self._step_cost = None    # seconds a playout step took, averaged over the decisions so far
         self.playout_level = playout_level
@@ -370,17 +371,14 @@ class Playout:
         """Play on until the other seats' next turn is over — the searching seat to act again after another
         seat took a turn of its own — or the game ends, or `depth` actions; then score the position."""
         start, steps = time.perf_counter(), 0
-        self.others_moved, turns_left = False, self.expert.horizon_turns
+        self.others_moved = False
         for _ in range(depth):
             if self.expert._stopping or (deadline is not None and time.perf_counter() >= deadline):
                 return ABANDONED  # a playout cut short would be scored at another depth than the rest
             if self.rules.result(self.state) is not None:
                 break
             if self.others_moved and self._own_turn():
-                turns_left -= 1
-                if not turns_left:
-                    break
-                self.others_moved = False
+                break
             if not self.step():
                 break
             steps += 1
