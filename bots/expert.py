@@ -205,7 +205,9 @@ class ExpertBot:
         exact = {}  # candidate -> its score, once a playout of it drew no chance (deterministic_policy only)
         running = list(range(len(candidates)))
         done, rounds, finished = 0, 0, False
-        deadline = None if budget is None else start + budget
+        # A playout step under way at the deadline is finished (a step is never interrupted): the deadline
+        # leaves room for one, at the cost measured so far, so that the answer comes within the budget.
+        deadline = None if budget is None else start + budget - (self._step_cost or 0.0)
         depth = self._depth(budget, len(candidates))
         while not finished and not self._stopping and len(running) > 1:
             seed = self.rng.below(2 ** 31)
