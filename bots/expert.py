@@ -2,15 +2,18 @@
 
 How it decides (docs/bots.md, "The expert"):
   1. **Candidates** at the root: every action the view's `legal` lists when they are few (at most
-     `MAX_CANDIDATES`); else the hard bot's choice, the other levels' choices, every action with no
-     fields (ending the attack or the turn: stopping is always weighed) and a seeded uniform sample of
-     the listing, up to `MAX_CANDIDATES`. The hard bot's choice is first: the answer short of evidence.
+     `MAX_CANDIDATES`); else the hard bot's choice, the other levels' choices, the hard bot's own
+     next-best where it ranks them (`shortlist`), every action with no fields (ending the attack or the
+     turn: stopping is always weighed) and a seeded uniform sample of the listing, up to
+     `MAX_CANDIDATES`. The hard bot's choice is first: the answer short of evidence.
   2. **Determinization**: each round draws a full state from the view with the game's
      `sample_state(view, seat, rng)` (the information set: the seat's own secrets as they are, the
      others' redrawn from what is still possible), so the search never looks at what it cannot see.
   3. **Rounds on common random numbers**: in a round every candidate still running is played out from
      the same sample with the same chance, so their scores differ by what they did, not by the dice;
-     every `HALVING_EVERY` rounds the worse half drops out (the hard bot's choice never).
+     every `HALVING_EVERY` rounds the worse half drops out (the hard bot's choice never). Where the
+     playout bots draw nothing of their own (`deterministic_policy`), a playout that drew no chance is
+     exact and its score is reused rather than played again.
   4. **Playout**: the candidate is applied to the sample and the game is played on by fresh `hard`
      bots for every seat, each choosing from the view the rules build for it (`view` + the fields
      the session adds, `legal` included), chance drawn from a seeded `engine.rng.Rng`, until the other
@@ -68,7 +71,7 @@ ABANDONED = object()  # a playout given up when the time or a stop came
 # arguments win over these.
 TUNING: dict[str, dict] = {
     "risk": {},
-    "civil_war": {},
+    "civil_war": {"deterministic_policy": True, "turn_field": "turn"},
     "tactics1940": {},  # measured: 12 candidates, min_gain 0.004 or 0.02 all did worse (docs/bots.md)
     "ah_tactics": {"search_limit": 300, "horizon": "own", "max_candidates": 4, "evidence": 2.5},
 }
@@ -85,7 +88,8 @@ class ExpertBot:
                  iterations: int | None = None, depth: int = DEFAULT_DEPTH, playout_level: str = PLAYOUT_LEVEL,
                  turn_budget: float | None = DEFAULT_TURN_BUDGET, make_bot=None,
                  max_candidates: int = MAX_CANDIDATES, evidence: float = EVIDENCE, min_gain: float = MIN_GAIN,
-                 search_limit: int | None = None, horizon: str = "others"):
+                 search_limit: int | None = None, horizon: str = "others",
+                 deterministic_policy: bool = False, turn_field: str | None = None):
         """`budget`: seconds per decision (None: no clock); `iterations`: playouts per decision (None: no
         count). At least one of them must be given; the search ends at whichever comes first.
         `turn_budget`: seconds for a whole turn, i.e. a run of this seat's decisions with nobody else
@@ -96,7 +100,15 @@ class ExpertBot:
         constants of the same names, for a game's TUNING. `search_limit`: a decision whose view lists more
         actions than this is answered by the hard bot without a search (where single steps are too many and
         too slow to search, so the turn's time goes to the decisions that can be). `horizon`: where a playout
-        stops: "others" at the end of the other seats' next turn, "own" as soon as this seat is not to act."""
+        stops: "others" at the end of the other seats' next turn, "own" as soon as this seat is not to act.
+        `deterministic_policy`: the playout bots draw
+        nothing of their own (their choice is a function of the view), so a playout in which the game drew
+        no chance either is exact: its score is reused in later rounds instead of being played again (and
+        stands for MIN_VISITS rounds), and under a time budget playouts are never cut short: the candidates
+        the time does not reach are left out (the hard bot's choice, the first, is always played).
+        `turn_field`: for a game without `prompt` whose steps hand the
+        move to another seat inside a turn (a retreat, losses owed), the public view's field naming whose
+        turn it is: only actions of the seat it names count as that seat's turn."""
         if budget is None and iterations is None:
             raise ValueError("an expert needs a time budget or an iteration budget")
         self.game_id, self.seat = game_id, seat
@@ -108,6 +120,7 @@ class ExpertBot:
         self.turn_budget = turn_budget
         self.max_candidates, self.evidence, self.min_gain = max_candidates, evidence, min_gain
         self.search_limit, self.horizon = search_limit, horizon
+        self.deterministic_policy, self.turn_field = deterministic_policy, turn_field
         self._turn = (None, 0.0)  # (the rev our last decision was made at, seconds spent this turn)
         self._step_cost = None    # seconds a playout step took, averaged over the decisions so far
         self.playout_level = playout_level
@@ -171,6 +184,14 @@ class ExpertBot:
         add = chosen.add
         for action in advice:
             add(action)
+        # A policy that ranks its options (`shortlist(k)`: its k best, after its last `choose`) names the
+        # likeliest contenders, before any uniform sample of the listing.
+        shortlist = getattr(self.advisors[0], "shortlist", None) if self.advisors else None
+        for action in shortlist(self.max_candidates) if shortlist is not None else ():
+            if len(chosen) >= self.max_candidates:
+                break
+            if listing.contains(allowed, action):
+                add(action)
         n = listing.size(allowed)
         if n <= self.max_candidates:
             for action in listing.all_actions(allowed):
@@ -192,18 +213,22 @@ class ExpertBot:
         (by mean) drops out, the hard bot's choice never; the answer is chosen by `_best`."""
         start = time.perf_counter()
         scores = [[] for _ in candidates]  # per candidate, its score in each round it was played
+        exact = {}  # candidate -> its score, once a playout of it drew no chance (deterministic_policy only)
         running = list(range(len(candidates)))
         done, rounds, finished = 0, 0, False
-        deadline = None if budget is None else start + budget
+        deadline = None if budget is None else start + budget  # no playout step begun that would end past it
         depth = self._depth(budget, len(candidates))
         while not finished and not self._stopping and len(running) > 1:
             seed = self.rng.below(2 ** 31)
             for i in list(running):
+                if i in exact:  # played again it would give the same score: reused, at no cost
+                    scores[i].append(exact[i])
+                    continue
                 if (self.iterations is not None and done >= self.iterations) or \
                         (deadline is not None and time.perf_counter() >= deadline):
                     finished = True
                     break
-                score = self._iterate(view, candidates[i], deadline, depth, seed)
+                score, chanceless = self._iterate(view, candidates[i], deadline, depth, seed)
                 if score is ABANDONED:
                     finished = True
                     break
@@ -215,10 +240,16 @@ class ExpertBot:
                     continue
                 scores[i].append(score)
                 done += 1
+                if chanceless and self.deterministic_policy:
+                    exact[i] = score
             else:
                 rounds += 1
+                if all(i in exact for i in running):
+                    break  # every contender is known exactly: more rounds would only repeat them
                 if rounds % HALVING_EVERY == 0 and len(running) > 2:
                     running = _halve(running, scores, rounds)
+        for i, known in exact.items():  # a score known exactly stands for every round, played or not
+            scores[i] += [known] * (MIN_VISITS - len(scores[i]))
         self.last_search = (done, time.perf_counter() - start, len(candidates))
         chosen = _best(scores, self.evidence, self.min_gain)
         self.departures += chosen != 0
@@ -229,21 +260,24 @@ class ExpertBot:
         candidate can be played out MIN_VISITS times at the step cost seen so far. Without a clock it stays
         `depth`, so iteration budgets repeat exactly. A playout ends sooner at the end of the other seats'
         next turn (`Playout.run`)."""
-        if budget is None or self._step_cost is None:
-            return self.depth
+        if budget is None or self._step_cost is None or self.deterministic_policy:
+            return self.depth  # (a playout known exactly is worth more whole, for fewer candidates, than cut)
         fits = int(budget / (MIN_VISITS * n_candidates * self._step_cost))
         return max(MIN_DEPTH, min(self.depth, fits))
 
     def _iterate(self, view: dict, action: dict, deadline: float | None, depth: int, seed: int):
         """One determinized playout after `action` from the sample and chance `seed` draws: its score for
-        this seat, None if the sample refused the action, ABANDONED if time ran out (or a stop came)."""
+        this seat (None if the sample refused the action, ABANDONED if time ran out or a stop came), and
+        whether it drew nothing from chance (sample and dice alike)."""
         rng = Rng(seed)
+        rng.checkpoint()
         state = self.rules.sample_state(view, self.seat, rng)
         try:
             self.rules.apply(state, self.seat, action, rng)
         except RuleError:
-            return None
-        return Playout(self, state, rng, seed).run(deadline, depth)
+            return None, False
+        score = Playout(self, state, rng, seed).run(deadline, depth)
+        return score, not rng.drew_since_checkpoint()
 
 
 def _paired(scores: list, i: int) -> list[float]:
@@ -324,7 +358,9 @@ class Playout:
             except RuleError:
                 continue
             self.rev += 1
-            if seat != self.expert.seat and v["public"]["prompt"] is None:
+            turn_field = self.expert.turn_field
+            if seat != self.expert.seat and v["public"]["prompt"] is None and \
+                    (turn_field is None or v["public"].get(turn_field) == seat):
                 self.others_moved = True  # another seat's own turn, not an answer asked of it out of turn
             return True
         timer = getattr(rules, "timer", None)
@@ -334,6 +370,13 @@ class Playout:
         rules.apply(state, None, step["action"], self.rng)
         self.rev += 1
         return True
+
+    def _own_turn(self) -> bool:
+        """The searching seat is to act, in a turn of its own (not a step asked of it in another's turn)."""
+        seat, field = self.expert.seat, self.expert.turn_field
+        if seat not in self.rules.to_act(self.state):
+            return False
+        return field is None or self.rules.view(self.state, seat)["public"].get(field) == seat
 
     def run(self, deadline: float | None, depth: int):
         """Play on until the other seats' next turn is over — the searching seat to act again after another
@@ -347,7 +390,7 @@ class Playout:
                 return ABANDONED  # a playout cut short would be scored at another depth than the rest
             if self.rules.result(self.state) is not None:
                 break
-            if self.others_moved and self.expert.seat in self.rules.to_act(self.state):
+            if self.others_moved and self._own_turn():
                 break
             if self.expert.horizon == "own" and self.expert.seat not in self.rules.to_act(self.state):
                 break

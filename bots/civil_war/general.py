@@ -18,6 +18,7 @@ takes even battles (a coin decides them, and they end wars quickly).
 import math
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine import legal as listing
 from bots.civil_war.picture import (CAVALRY, GROUND, GUNBOAT, INFANTRY, KINDS, Picture, empty, full, plus,
@@ -33,6 +34,7 @@ SACRIFICE_FAITH = 0.7  # how much of the danger a sacrifice stops a general coun
 SACRIFICE_MARGIN = 2.5  # ...and it must stop at least this many of its own pieces' worth
 DESPERATE_TURNS = 40   # side-turns without a piece lost that make a standoff
 BOLD_TURNS = 16        # ...and how many more until it is as bold as it gets
+_FADES = tuple(FADE ** t for t in range(64))  # a target's pull at t turns, worked out once
 KIND_WORTH = {INFANTRY: 0.0, CAVALRY: 0.15, GUNBOAT: -0.1}  # tie-breaks when losing or killing units
 
 
@@ -61,9 +63,11 @@ class General:
         self.seat, self.style = seat, style
         self.random = random.Random(seed)
         self._last_loss = (None, 1)   # (pieces on the board, side-turn when that count was first seen)
+        self._ranked = []             # (value, action) of every action weighed in the last choice
 
     def choose(self, view: dict):
         legal = view["private"].get("legal")
+        self._ranked = []
         if not listing.size(legal):
             return None
         self.pic = Picture(view, self.seat)
@@ -97,8 +101,18 @@ class General:
 
     def danger(self, sq, comp: dict, threat=None) -> float:
         """Value the enemy could take from my stack `comp` (or my city) on `sq` next turn."""
+        if threat is not None:
+            return self._danger(sq, comp, threat)
+        # Weighing a turn's actions asks the same squares and stacks again and again: remembered until
+        # the picture or the worth of a piece changes (`_prepare_light`).
+        key = (sq[0], sq[1], tuple(comp[k] for k in KINDS) if comp else None, sq in self.pic.fortified[self.pic.me])
+        known = self._dangers.get(key)
+        if known is None:
+            known = self._dangers[key] = self._danger(sq, comp, self.threat)
+        return known
+
+    def _danger(self, sq, comp: dict, threat) -> float:
         pic = self.pic
-        threat = self.threat if threat is None else threat
         stake = pic.stake(sq, pic.me)
         n = size(comp) if comp else 0
         if not n and not stake:
@@ -135,16 +149,8 @@ class General:
                 targets.append((sq, style.guard * pic.stake(sq, pic.me) * self.my_piece))
             elif self.raid.get(sq, 0) >= held and self.raid.get(sq, 0):
                 targets.append((sq, RAID_FAITH * style.guard * pic.stake(sq, pic.me) * self.my_piece))
-        pulls = {}
-        for kind in KINDS:
-            field = {}
-            for sq, value in targets:
-                for frm, t in pic.mobility.turns_to(kind, sq).items():
-                    v = value * FADE ** t
-                    if v > field.get(frm, 0.0):
-                        field[frm] = v
-            pulls[kind] = field
-        return pulls
+        targets = tuple((tuple(sq), value) for sq, value in targets if value > 0)  # the rest pull nothing
+        return {kind: _field(pic.mobility, kind, targets) for kind in KINDS}
 
     def progress(self, comp: dict, frm, to) -> float:
         return self.style.progress * sum(n * (self.pull[k].get(to, 0.0) - self.pull[k].get(frm, 0.0))
@@ -168,7 +174,14 @@ class General:
         noise = self.style.noise
         scored = [(value(a) + (self.random.uniform(-noise, noise) if noise else 0.0), i)
                   for i, a in enumerate(actions)]
+        self._ranked = [(v, actions[i]) for v, i in scored]
         return actions[max(scored)[1]]
+
+    def shortlist(self, k: int) -> list:
+        """The `k` actions the last choice valued most, best first (ending the turn at what it takes to
+        be chosen over moving): a searcher's likeliest contenders."""
+        ranked = sorted(enumerate(self._ranked), key=lambda e: (-e[1][0], e[0]))
+        return [a for _, (v, a) in ranked[:k]]
 
     def turn(self):
         actions = list(considered(self.legal, "move"))
@@ -181,8 +194,10 @@ class General:
             return self.random.choice(actions + ([{"type": "end_turn"}] if may_end else []))
         noise = self.style.noise
         best, best_value = None, None
+        ranked = self._ranked = [(END_TURN_AT, {"type": "end_turn"})] if may_end else []
         for a in actions:
             v = self.turn_value(a) + (self.random.uniform(-noise, noise) if noise else 0.0)
+            ranked.append((v, a))
             if best_value is None or v > best_value:
                 best, best_value = a, v
         if may_end and best_value < END_TURN_AT:
@@ -258,6 +273,7 @@ class General:
     def _prepare_light(self):
         pic = self.pic
         self.mine, self.theirs = max(pic.pieces[pic.me], 1), max(pic.pieces[pic.foe], 1)
+        self._dangers = {}
         # What one piece is worth, to each side, in the units of `worth`.
         self.my_piece = -self.material(0, 1)
         self.their_piece = self.material(1, 0)
@@ -277,6 +293,20 @@ class General:
         there = pic.units[pic.me].get(to, empty())
         return (size(group) * 0.2 - self.danger(to, plus(there, group)) + self.danger(to, there)
                 + self.progress(group, tuple(pic.pub["pending"][0]["at"]), to))
+
+
+@lru_cache(maxsize=1024)
+def _field(mobility, kind: str, targets: tuple) -> dict:
+    """square -> the strongest pull of `targets` ((square, value), ...) on a unit of `kind` standing there.
+    Remembered: within a turn (and across a searcher's playouts) the same targets come back step after step.
+    Callers only read it."""
+    field = {}
+    for sq, value in targets:
+        for frm, t in mobility.turns_to(kind, sq).items():
+            v = value * (_FADES[t] if t < len(_FADES) else FADE ** t)
+            if v > field.get(frm, 0.0):
+                field[frm] = v
+    return field
 
 
 def _shrink(group: dict, lost: int) -> dict:

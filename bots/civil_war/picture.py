@@ -144,18 +144,33 @@ class Picture:
         self.flags = set(pub["flags"])
         self.pieces = list(pub["pieces"])
         self.cut = tuple(frozenset(frozenset((tuple(a), tuple(b))) for a, b in links) for links in pub["cut_links"])
+        # Answers already asked of the rules: a general weighs hundreds of actions against one picture, and
+        # the same strengths and stakes come back for each (the picture's units and flags never change).
+        self._strengths, self._stakes = {}, {}
 
     # ----- strengths and stakes ----------------------------------------------------------
     def strength(self, sq, side: int, comp: dict | None = None) -> int:
         """Battle strength of `side` on `sq` as the rules count it (of `comp` if given, else of the units
         there), with the fortified cities as the picture holds them."""
+        sq = (sq[0], sq[1])
+        key = (sq, side, None if comp is None else tuple(comp.get(k, 0) for k in KINDS), sq in self.fortified[side])
+        known = self._strengths.get(key)
+        if known is None:
+            known = self._strengths[key] = self._strength(sq, side, comp)
+        return known
+
+    def _strength(self, sq, side: int, comp: dict | None) -> int:
         fortified = {self.board.city_at[at].name: s for s in (0, 1) for at in self.fortified[s]}
         here = dict(self.position, units=self.units_on.get(tuple(sq), []), fortified=fortified)
         return queries.strength(self.board, here, sq, side, comp)
 
     def stake(self, sq, side: int) -> int:
         """Pieces `side` gives up if it loses the city on `sq` now (0: no city of its at stake)."""
-        return queries.stake(self.board, self.position, sq, side)
+        key = (sq[0], sq[1], side)
+        known = self._stakes.get(key)
+        if known is None:
+            known = self._stakes[key] = queries.stake(self.board, self.position, sq, side)
+        return known
 
     def cities_of(self, side: int) -> list:
         """Squares of `side`'s cities still at stake."""
@@ -214,12 +229,18 @@ class Picture:
     def _through(a, b, blocked) -> bool:
         """True when a two-square move from a to b must pass an enemy square (the model's rough test:
         every square next to both is blocked)."""
-        if grid.chebyshev(a, b) < 2:
-            return False
-        middle = [(x, y) for x in range(min(a[0], b[0]), max(a[0], b[0]) + 1)
-                  for y in range(min(a[1], b[1]), max(a[1], b[1]) + 1)
-                  if grid.adjacent((x, y), a) and grid.adjacent((x, y), b)]
-        return all(m in blocked for m in middle)
+        middle = _between(a, b)
+        return middle is not None and all(m in blocked for m in middle)
 
     def turns(self, kind: str, frm, to) -> int:
         return self.mobility.turns_to(kind, to).get(frm, FAR)
+
+
+@lru_cache(maxsize=None)
+def _between(a, b):
+    """The squares next to both `a` and `b` (None when they are neighbours or the same square)."""
+    if grid.chebyshev(a, b) < 2:
+        return None
+    return tuple((x, y) for x in range(min(a[0], b[0]), max(a[0], b[0]) + 1)
+                 for y in range(min(a[1], b[1]), max(a[1], b[1]) + 1)
+                 if grid.adjacent((x, y), a) and grid.adjacent((x, y), b))

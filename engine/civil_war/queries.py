@@ -22,13 +22,16 @@ and the kinds of unit: INFANTRY, CAVALRY, GUNBOAT, KINDS, GROUND.
 """
 from engine.civil_war import battle, cities, movement
 from engine.civil_war.board import load
-from engine.civil_war.pieces import CAVALRY, GROUND, GUNBOAT, INFANTRY, KINDS, RAIL_RIDE, SPEED, enemy, pieces
+from engine.civil_war.pieces import (CAVALRY, GROUND, GUNBOAT, INFANTRY, KINDS, RAIL_RIDE, SPEED, count, enemy,
+                                     pieces, units_at)
+from engine.civil_war.turns import movable
 
 __all__ = ["position", "strength", "stake", "must_destroy_all", "step_allowed", "SPEED", "RAIL_RIDE",
            "INFANTRY", "CAVALRY", "GUNBOAT", "KINDS", "GROUND", "evaluate"]
 
 THREAT_REACH = 2      # squares from which enemy troops threaten a city next turn (cavalry's and gunboats' speed)
 THREAT_WEIGHT = 0.5   # share of a threatened city's stake counted as already lost
+STRIKE_WEIGHT = 0.5   # share of the best attack open to the side to move counted as already made
 
 
 def position(view: dict) -> dict:
@@ -68,6 +71,10 @@ def evaluate(state: dict, seat: int) -> float:
     `cost_of_losing`: a key city 2 for the Union, 1 for the Confederacy; a capital 6 and 5), counted
     at THREAT_WEIGHT of the stake when enemy troops within THREAT_REACH squares outnumber the city's
     defence (the rules' own `defence`: fortified ground troops count two, a capital's garrison).
+    The side whose turn it is (no step pending) strikes first: of the attacks its stacks can make now
+    with a larger force (the rules' own `destinations` and `defence`), the one that gains most — every
+    defender destroyed, one fewer of its own lost than the strength destroyed, a city's stake taken —
+    counts at STRIKE_WEIGHT.
     A finished war is 1 for the winner, 0 for the loser, 0.5 each for a stalemate. `state`: a whole
     state, or a position (`position(view)`, the war being wholly public) with `board` and `outcome`."""
     outcome = state.get("outcome")
@@ -82,7 +89,13 @@ def evaluate(state: dict, seat: int) -> float:
             stake = cities.cost_of_losing(board, state, square, side)
             if stake and _threat(state, square, enemy(side)) > battle.defence(board, state, square, side):
                 liability += THREAT_WEIGHT * stake
-        worth[side] = max(0.0, pieces(state, side) - liability)
+        worth[side] = pieces(state, side) - liability
+    if not state.get("pending") and "turn" in state:
+        mover = state["turn"]
+        killed, lost, taken = _best_strike(board, state, mover)
+        worth[mover] -= STRIKE_WEIGHT * lost
+        worth[enemy(mover)] -= STRIKE_WEIGHT * (killed + taken)
+    worth = {side: max(0.0, w) for side, w in worth.items()}
     total = worth[0] + worth[1]
     return worth[seat] / total if total else 0.5
 
@@ -92,3 +105,34 @@ def _threat(state: dict, square, side: int) -> int:
     x, y = square
     return sum(1 for u in state["units"] if u["side"] == side
                and max(abs(u["at"][0] - x), abs(u["at"][1] - y)) <= THREAT_REACH)
+
+
+def _best_strike(board, state, side: int) -> tuple:
+    """(enemy pieces destroyed, own pieces lost, stake taken) of the attack by a larger force that gains
+    `side` most now, of each stack's ready units moving whole or by kind; (0, 0, 0) when none gains."""
+    occ = movement.Occupancy(board, state)
+    best, best_net = (0, 0, 0), 0
+    defences = {}
+    for square in {(u["at"][0], u["at"][1]) for u in state["units"] if u["side"] == side}:
+        ready = count(movable(board, state, side, square))
+        groups = {tuple(sorted(ready.items()))}
+        groups |= {((kind, ready[kind]),) for kind in KINDS if ready[kind]}
+        for group in groups:
+            group = {k: n for k, n in group if n}
+            if not group:
+                continue
+            attack = sum(group.values())
+            for dest in movement.destinations(board, occ, state, side, group, square, may_fight=True):
+                if not occ.hostile(dest, side):
+                    continue
+                if dest not in defences:
+                    defences[dest] = battle.defence(board, state, dest, enemy(side))
+                held = defences[dest]
+                if attack <= held:
+                    continue
+                strike = (len(units_at(state, dest, enemy(side))), held - 1,
+                          cities.cost_of_losing(board, state, dest, enemy(side)))
+                net = strike[0] + strike[2] - strike[1]
+                if net > best_net:
+                    best, best_net = strike, net
+    return best

@@ -1,7 +1,6 @@
 """What players see. Nothing in this game is hidden: the public view holds the state's fields
 plus summaries for drawing (stacks, garrisons, cut rail links)."""
-import copy
-
+from engine.canonical import copy_plain
 from engine.civil_war import battle, cities
 from engine.civil_war.board import load
 from engine.civil_war.pieces import compact, count, pieces
@@ -14,7 +13,7 @@ STATE_KEYS = ("board", "turn", "turn_number", "turn_limit", "moved_any", "units"
 
 def view(state, seat) -> dict:
     board = load(state["board"])
-    public = {k: copy.deepcopy(state[k]) for k in STATE_KEYS}
+    public = {k: copy_plain(state[k]) for k in STATE_KEYS}
     public["pieces"] = [pieces(state, 0), pieces(state, 1)]
     public["stacks"] = stacks(board, state)
     public["garrisons"] = {c.name: cities.garrison(board, state, c.at, c.capital_side)

@@ -69,6 +69,19 @@ def test_a_key_city_within_reach_of_a_stronger_enemy_costs_its_side_part_of_its_
     assert civil_war.queries.evaluate(near, cw.NORTH) < civil_war.queries.evaluate(far, cw.NORTH)
 
 
+def test_the_side_to_move_is_worth_more_when_a_larger_force_of_its_can_strike_a_smaller_one():
+    """"Larger attacks smaller: the attacker chooses which enemy units die and which of its own attacking
+    units are lost — one fewer than the strength it destroyed." Three southern infantry next to one
+    northern infantry in the open are worth more to the South on its own turn than on the North's."""
+    south_to_move, north_to_move = cw.empty(turn=cw.SOUTH), cw.empty(turn=cw.NORTH)
+    for state in (south_to_move, north_to_move):
+        cw.place(state, cw.SOUTH, (2, 9), infantry=3)
+        cw.place(state, cw.NORTH, (3, 9), infantry=1)
+    assert civil_war.queries.evaluate(south_to_move, cw.SOUTH) > civil_war.queries.evaluate(north_to_move, cw.SOUTH)
+    assert civil_war.queries.evaluate(south_to_move, cw.SOUTH) + \
+        civil_war.queries.evaluate(south_to_move, cw.NORTH) == pytest.approx(1.0)
+
+
 def test_the_side_with_more_pieces_is_worth_more_since_the_war_is_won_by_destroying_them_all():
     """"Winning: all enemy pieces gone"."""
     state = cw.empty()

@@ -236,3 +236,44 @@ def test_a_listing_larger_than_the_search_limit_is_answered_by_the_first_advisor
     bot = bots.make("ah_tactics", "expert", seat, 42, budget=None, iterations=50, search_limit=300)
     assert bot.choose(view) == bots.make("ah_tactics", "hard", seat, 43).choose(view)   # the first advisor: seed + 1
     assert bot.last_search is None   # nothing was played out
+
+
+def test_a_civil_war_playout_that_drew_no_chance_is_played_once_and_its_score_reused():
+    """The hard general draws nothing of its own, so a playout with no coin tossed is exact: later rounds
+    reuse its score instead of playing it again; only a playout that drew chance is played again."""
+    s, seat = _position_with_choices("civil_war", at_least=3)
+    bot = bots.make("civil_war", "expert", seat, 5, budget=None, iterations=40)
+    assert bot.deterministic_policy
+    played = {}
+    iterate = bot._iterate
+
+    def counting(view, action, *rest):
+        score, chanceless = iterate(view, action, *rest)
+        played.setdefault(expert._key(action), []).append(chanceless)
+        return score, chanceless
+
+    bot._iterate = counting
+    assert legal.contains(s.legal(seat), bot.choose(s.view(seat)))
+    assert played and all(runs == [True] for runs in played.values() if runs[0])
+
+
+def test_a_civil_war_playout_stops_in_the_searching_side_s_own_turn_not_at_a_step_asked_in_the_other_s():
+    """A retreat owed in the Union's turn hands the move to the Confederacy without making it its turn."""
+    from tests.civil_war import helpers as cw
+    bot = bots.make("civil_war", "expert", cw.SOUTH, 5, budget=None, iterations=4)
+    state = cw.empty(turn=cw.NORTH)
+    state["pending"] = [{"step": "retreat", "seat": cw.SOUTH, "at": [2, 9], "units": []}]
+    playout = expert.Playout(bot, state, None, 0)
+    assert not playout._own_turn()
+    state["pending"], state["turn"] = [], cw.SOUTH
+    assert playout._own_turn()
+
+
+def test_the_hard_civil_war_general_s_shortlist_starts_with_the_action_it_chose():
+    """The expert's candidates come first from the hard general's own ranking, its choice at the head."""
+    s, seat = _position_with_choices("civil_war", at_least=3)
+    general = bots.make("civil_war", "hard", seat, 1)
+    chosen = general.choose(s.view(seat))
+    shortlist = general.shortlist(4)
+    assert shortlist[0] == chosen and 1 < len(shortlist) <= 4
+    assert all(legal.contains(s.legal(seat), action) for action in shortlist)
