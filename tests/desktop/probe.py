@@ -105,7 +105,7 @@ def snapshot(app) -> dict:
                 state["lit"] = _window_point(app, top.geometry.territories[lit[0]].army)
     if isinstance(top, RaceBoard) and top.view is not None:
         state["sent"] = len(top.sent)
-        state["rev"] = top.link.rev
+        state["rev"] = top.pub.get("rev", top.link.rev)   # the rev of the board shown: the link may be ahead of it
         state["owner"] = top.pub["owner"]
         state["racing"] = top.racing
         state["drag"] = _drag_plan(app, top)
