@@ -4,7 +4,8 @@ Seat 0 (Blue) is a person whose every action is a click or key on the board (the
 them: game.ah_tactics.autoplay.ClickPlayer); seat 1 (Red) is the `expert` at its default budget,
 thinking in its worker thread as it does behind the New Game form. After the game the log is replayed
 and, for each Red HQ lost, the report says where it made its last move and whether that move was an
-"unescorted march": into a square next to an enemy unit with no friendly division beside it.
+"unescorted march": into a square next to an enemy unit or within Blue's reach with no friendly
+division beside it; "from safety" when the square it left was out of Blue's reach.
 
     SDL_VIDEODRIVER=dummy PYTHONPATH=. nice -n 5 python tools/hq_watch.py --seed 5 --shot /tmp/mid.png
 """
@@ -93,9 +94,12 @@ def hq_losses(seed: int, log: list, n_actions: int | None = None):
         escorts = {u: [d for d in range(FIRST_RED, FIRST_RED + 44) if ROSTER[d].kind != HQ
                        and _near(twin.state, d, tuple(twin.state["units"][u]["at"]), chebyshev)]
                    for u in hqs if before[u] == ACTIVE and twin.state["units"][u]["at"] is not None}
+        hq_move = action.get("type") == "move" and action.get("unit") in hqs
+        origin = tuple(twin.state["units"][action["unit"]]["at"]) if hq_move else None
+        origin_in_reach = hq_move and origin in _enemy_reach(twin.state)   # was it safe where it stood?
         twin.act(seat, action)
         st = twin.state
-        if action.get("type") == "move" and action.get("unit") in hqs:
+        if hq_move:
             uid = action["unit"]
             sq = st["units"][uid]["at"]
             if sq is not None:
@@ -104,7 +108,8 @@ def hq_losses(seed: int, log: list, n_actions: int | None = None):
                 friends = [u for u in range(FIRST_RED, FIRST_RED + 44) if ROSTER[u].kind != HQ
                            and _near(st, u, sq, chebyshev)]
                 last_move[uid] = dict(index=i, turn=turn, square=sq, enemies_next=enemies, divisions_next=friends,
-                                      in_enemy_reach=sq in _enemy_reach(st))
+                                      in_enemy_reach=sq in _enemy_reach(st), came_from=origin,
+                                      came_from_in_enemy_reach=origin_in_reach)
         for u in hqs:
             if before[u] == ACTIVE and st["units"][u]["status"] != ACTIVE:
                 found.append(dict(hq=ROSTER[u].name, uid=u, at_action=i, turn=turn, phase=phase,
@@ -164,7 +169,8 @@ def main():
         move = loss["last_move"]
         if move:
             unescorted = (bool(move["enemies_next"]) or move["in_enemy_reach"]) and not move["divisions_next"]
-            print("   unescorted march" if unescorted else "   not an unescorted march")
+            print(("   unescorted march" + ("" if move["came_from_in_enemy_reach"] else " FROM SAFETY"))
+                  if unescorted else "   not an unescorted march")
             mine = [(h, a) for h, a in searched if a.get("type") == "move" and a.get("unit") == loss["uid"]
                     and tuple(a.get("to", ())) == move["square"]]
             print(f"   that move searched: {mine[-1:] or 'no (sent on advice, or a single candidate)'}")
