@@ -110,7 +110,7 @@ _tuple_like = st.recursive(plain, lambda inner: st.tuples(inner, inner) | st.lis
                            max_leaves=10)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.dictionaries(st.text(max_size=8), plain | _tuple_like, max_size=5).map(lambda body: {"t": "update", **body}))
 def test_the_hosts_encoder_writes_the_bytes_msgpack_writes(msg):
     """The host's Encoder checks types exactly (faster) and must still write what msgpack's default packer
