@@ -149,15 +149,11 @@ class ExpertBot:
             spent = 0.0  # someone else acted since our last decision: a new turn
         budget = self.budget
         if self.search_limit is not None and listing.size(allowed) > self.search_limit:
-            advice = self._advice(view, self.advisors[:1])
-            self._turn = (rev, spent + time.perf_counter() - began)
-            return advice[0] if advice else listing.sample(allowed, self.rng)
+            return self._on_advice(view, rev, spent, began)
         if self.turn_budget is not None and self.budget is not None:
             budget = min(self.budget, self.turn_budget * (1 - TURN_RESERVE) - spent)
             if budget <= 0:  # the turn's time is spent: the rest of it is played on the hard bot's advice
-                advice = self._advice(view, self.advisors[:1])
-                self._turn = (rev, spent + time.perf_counter() - began)
-                return advice[0] if advice else listing.sample(allowed, self.rng)
+                return self._on_advice(view, rev, spent, began)
         advice = self._advice(view, self.advisors)
         if listing.size(allowed) == 1:
             return listing.nth(allowed, 0)
@@ -169,6 +165,12 @@ class ExpertBot:
         action = self._search(view, candidates, budget)
         self._turn = (rev, spent + time.perf_counter() - began)
         return action
+
+    def _on_advice(self, view: dict, rev, spent: float, began: float):
+        """The hard bot's choice, unsearched (the turn's time counted as for a searched one)."""
+        advice = self._advice(view, self.advisors[:1])
+        self._turn = (rev, spent + time.perf_counter() - began)
+        return advice[0] if advice else listing.sample(view["private"]["legal"], self.rng)
 
     def _advice(self, view: dict, advisors: list) -> list[dict]:
         """The levels' own choices (each advisor keeps its memory of the game, as it would playing)."""
