@@ -41,8 +41,9 @@ async def finished(conn, limit=FINISHED_LIMIT, skip=0) -> list[dict]:
     return rows
 
 
-def _whole(n, least: int) -> bool:
-    return isinstance(n, int) and not isinstance(n, bool) and n >= least
+def _whole(n, least: int | None = None) -> bool:
+    """`n` is a whole number (not a bool), at least `least` if given: how a request's numbers are checked."""
+    return isinstance(n, int) and not isinstance(n, bool) and (least is None or n >= least)
 
 
 def replayed(record: dict, upto: int | None = None) -> Session:
@@ -67,9 +68,9 @@ def spectator_view(session: Session, seats: list[dict]) -> dict:
 
 async def page(conn, table_id, start=0) -> dict:
     """One page of a finished game (read here; the views are built on a thread, see `finished`)."""
-    if isinstance(table_id, bool) or not isinstance(table_id, int):
+    if not _whole(table_id):
         raise ValueError("Say which table: {\"table\": its id}.")
-    if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+    if not _whole(start, 0):
         raise ValueError("'from' is a move number, from 0.")
     row = conn.execute("SELECT state FROM tables WHERE id = %s", (table_id,)).fetchone()
     conn.commit()
