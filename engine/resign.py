@@ -16,10 +16,6 @@ RESIGN = "resign"      # the action's type
 RESIGNED = "resigned"  # the event every seat and spectator sees
 
 
-def is_resign(action) -> bool:
-    return isinstance(action, dict) and action.get("type") == RESIGN
-
-
 def checked_seat(action: dict, n_seats: int) -> int:
     """The seat `action` resigns, or RuleError bad_action when it is not exactly {"type", "seat"}."""
     seat = action.get("seat")
