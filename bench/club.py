@@ -68,8 +68,11 @@ def _unpin(pid: int) -> None:
 
 
 class LocalClub:
-    """PostgreSQL, nats-server and the schema on loopback; `table_process()` starts `sandtable club`s.
-    Everything it started is stopped and removed on leaving."""
+    """PostgreSQL, nats-server and the schema (the migrations of the tree at `root`, this one by default) on
+    loopback; `table_process()` starts `sandtable club`s. Everything it started is stopped and removed on leaving."""
+
+    def __init__(self, root: Path = ROOT):
+        self.root = root
 
     def __enter__(self):
         from club import db, natsauth, servers
@@ -81,7 +84,11 @@ class LocalClub:
         try:
             self.pg.start()
             self.nats.start(natsauth.render(self.password, []))
-            db.migrate(self.pg.dsn)
+            if self.root == ROOT:
+                db.migrate(self.pg.dsn)
+            else:  # another tree's club: its own schema
+                subprocess.run([sys.executable, "-c", f"from club import db; db.migrate({self.pg.dsn!r})"],
+                               cwd=self.root, env=dict(os.environ, PYTHONPATH=str(self.root)), check=True)
         except BaseException:
             self.__exit__()
             raise
@@ -89,12 +96,15 @@ class LocalClub:
         return self
 
     def table_process(self, *args: str) -> subprocess.Popen:
+        """A `sandtable club` of the toy game, running the code of the club's tree."""
+        root = self.root
         log_path = self.folder / f"club-{len(self.procs)}.log"
         with open(log_path, "w") as log:
             proc = subprocess.Popen([sys.executable, "-m", "tests.net.cli_toy", "club", "--nats", self.service,
                                      "--db", self.pg.dsn, "--auth-file", str(self.nats.auth),
                                      "--nats-pid-file", str(self.nats.pid_file), *args],
-                                    cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+                                    cwd=root, env=dict(os.environ, PYTHONPATH=str(root)),
+                                    stdout=log, stderr=subprocess.STDOUT)
         self.procs.append(proc)
         deadline = time.monotonic() + READY_WITHIN
         while "club ready" not in log_path.read_text():
@@ -155,8 +165,10 @@ async def _tcp_seat(port: int) -> _Seat:
     return seat
 
 
-async def _club_seat(club: LocalClub) -> _Seat:
-    from club import client as club_client
+async def _club_seat(club: LocalClub, club_client=None) -> _Seat:
+    """A player at a new one-seat toy table of `club`, its client `club_client` (club.client by default)."""
+    if club_client is None:
+        from club import client as club_client
     name, secret = f"p{secrets.token_hex(4)}", secrets.token_urlsafe(16)
     await club_client.sign_up(club.nats.url, name, secret)
     nc = await club_client.connect_player(club.nats.url, name, secret, allow_reconnect=False)
@@ -205,6 +217,51 @@ def paired_latency(n: int) -> tuple[list[float], list[float]]:
         _unpin(serve.proc.pid)
         club.table_process("--bot-delay", "0")
         return asyncio.run(_in_turns(club, serve.address[1], n))
+
+
+# ----- A/B: this tree's club against another tree's, in one run ------------------------------------
+def _client_of(root: Path):
+    """`club.client` as the tree at `root` has it, loaded beside this tree's (its own imports are this tree's)."""
+    spec = importlib.util.spec_from_file_location(f"club_client_of_{abs(hash(str(root)))}", root / "club" / "client.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+async def _three_in_turns(port: int, other: LocalClub, other_root: Path, this: LocalClub, n: int) -> list[list[float]]:
+    seats = [await _tcp_seat(port), await _club_seat(other, _client_of(other_root)), await _club_seat(this)]
+    try:
+        for seat in seats:
+            await _sample(seat, 0)
+        out = [[], [], []]
+        for _ in range(n):
+            for samples, seat in zip(out, seats):
+                await asyncio.sleep(PACE)
+                samples.append(await seat.act_to_update())
+        return out
+    finally:
+        for seat in seats:
+            await seat.close()
+
+
+def ab(other_root: Path, n: int) -> list[list[float]]:
+    """(direct TCP, the club of `other_root`, the club of this tree) act->update samples (s), one act each in
+    turn; each club with its own PostgreSQL, nats-server and table process, its client of its own tree."""
+    with LocalClub(other_root) as other, LocalClub() as this, _ToyServe(1) as serve:
+        _unpin(serve.proc.pid)
+        other.table_process("--bot-delay", "0")
+        this.table_process("--bot-delay", "0")
+        return asyncio.run(_three_in_turns(serve.address[1], other, other_root, this, n))
+
+
+def print_ab(other_root: Path, n: int, turns: int) -> None:
+    print(f"act->update p50, {n} acts a path a turn, paths in turns, each act after {PACE * 1e3:.0f} ms of quiet")
+    print(f"{'load':>5} {'direct TCP':>11} {'club ' + other_root.name:>22} {'club (this tree)':>22}")
+    for _ in range(turns):
+        load = os.getloadavg()[0]
+        tcp, before, now = (_pct(s, 50) for s in ab(other_root, n))
+        print(f"{load:5.1f} {tcp * 1e3:9.2f} ms {before * 1e3:8.2f} ms ({before / tcp:.2f}x) "
+              f"{now * 1e3:8.2f} ms ({now / tcp:.2f}x)   {os.getloadavg()[0]:.1f}", flush=True)
 
 
 def _create_bot_tables(club: LocalClub, n: int) -> None:
@@ -337,5 +394,10 @@ def rows(quick: bool) -> list[Row]:
 
 
 if __name__ == "__main__":
-    from bench.runner import print_table
-    print_table(rows(quick="--quick" in sys.argv))
+    if "--ab" in sys.argv:  # python -m bench.club --ab /work/main [acts a path] [turns]
+        i = sys.argv.index("--ab")
+        rest = sys.argv[i + 1:]
+        print_ab(Path(rest[0]).resolve(), int(rest[1]) if len(rest) > 1 else 400, int(rest[2]) if len(rest) > 2 else 1)
+    else:
+        from bench.runner import print_table
+        print_table(rows(quick="--quick" in sys.argv))

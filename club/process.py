@@ -29,7 +29,7 @@ import msgpack
 import nats
 import psycopg
 
-from club import db, lobby, natsauth, subjects
+from club import db, deliver_now, lobby, natsauth, subjects
 from club.send_now import write_pending
 from club.table_host import PUBLIC, ClubTable
 from net import frames
@@ -86,7 +86,7 @@ class TableProcess:
         await lobby.serve(self, QUEUE)
         if self.accounts:
             await self._keep_accounts()
-        await self.nc.subscribe(subjects.TABLE_IN_ALL, queue=QUEUE, cb=self._unowned_message)
+        await deliver_now.subscribe(self.nc, subjects.TABLE_IN_ALL, queue=QUEUE, cb=self._unowned_message)
         await self.nc.flush()  # the server knows our subscriptions before anyone is told we are ready
         if ready is not None:
             ready()
@@ -180,7 +180,8 @@ class TableProcess:
         async def arrived(msg, table_id=table_id):
             await self._message(table_id, msg)
 
-        self.subs[table_id] = await self.nc.subscribe(subjects.table_in_any(table_id), cb=arrived)
+        # a move is stepped as nats-py reads it, not a loop turn later (club.deliver_now)
+        self.subs[table_id] = await deliver_now.subscribe(self.nc, subjects.table_in_any(table_id), cb=arrived)
         return table
 
     async def _unowned_message(self, msg) -> None:
