@@ -164,9 +164,9 @@ def load_tables(conn, table_ids: list[int]) -> list[dict]:
             (ids,)):
         refusals.setdefault(table_id, []).append((seat, seq, unpack(bytes(ans)), unpack(bytes(act))))
     holders: dict[int, dict] = {}
-    for table_id, seat, player, token, last_seq in conn.execute(
-            "SELECT table_id, seat, player, token, last_seq FROM seats WHERE table_id = ANY(%s)", (ids,)):
-        holders.setdefault(table_id, {})[seat] = (player, token, last_seq)
+    for table_id, seat, player, token in conn.execute(
+            "SELECT table_id, seat, player, token FROM seats WHERE table_id = ANY(%s)", (ids,)):
+        holders.setdefault(table_id, {})[seat] = (player, token)
     conn.commit()
     records = {}
     for table_id, name, game, options, n_seats, seed, seat_list, state, deadline, on_deadline, moved_at in rows:
@@ -180,16 +180,15 @@ def load_tables(conn, table_ids: list[int]) -> list[dict]:
     return [records[i] for i in ids if i in records]
 
 
-def write_step(conn, table_id: int, *, actions=(), refusals=(), new_holders=(), last_seqs=None,
-               seat_list=None, state=None, to_act=None) -> None:
+def write_step(conn, table_id: int, *, actions=(), refusals=(), new_holders=(), seat_list=None, state=None,
+               to_act=None) -> None:
     """What one table step changed, atomically, before any of its answers is published.
 
     `actions`: (rev, seat, action, seq); a rev already written means another process wrote this table
     (it lost its lock), so the write fails and nothing of this step is told to anyone. The usual step is
     one statement: on an autocommit connection, one round trip to the server."""
     _write_steps(conn, [(table_id, dict(actions=list(actions), refusals=list(refusals), new_holders=list(new_holders),
-                                        last_seqs=last_seqs or {}, seat_list=seat_list, state=state,
-                                        to_act=to_act))])
+                                        seat_list=seat_list, state=state, to_act=to_act))])
 
 
 class Batch:
@@ -239,7 +238,7 @@ def _one_move(change: dict) -> bool:
     """A step whose writes are one action and, when they changed, the phase and the seats to act: a move that
     seated no one, refused nothing and changed no seat."""
     return (len(change["actions"]) == 1 and not change["refusals"] and not change["new_holders"]
-            and not change["last_seqs"] and change["seat_list"] is None)
+            and change["seat_list"] is None)
 
 
 # A move's statement, sent and answered through libpq directly (prepared once per connection): it costs 0.15
@@ -298,7 +297,7 @@ def action_sent(conn) -> None:
 
 def write_batch(conn, batch: Batch) -> set[int]:
     """Write every step of `batch`; returns the ids of the tables whose steps failed (empty: all written).
-    The usual steps (actions, a seat's last_seq, the phase) of every table go in one statement; steps that
+    The usual steps (actions, the phase, the seats to act) of every table go in one statement; steps that
     seat someone or keep a refusal add their own statements to the same transaction. If it fails (a table
     written by another process), each table's steps are tried again alone, so one lost table does not hold
     back the others. A step sent at once (`Batch.add`) is answered first; if it was refused, its table's
@@ -349,41 +348,29 @@ def _write_steps(conn, steps: list) -> None:
 def _usual_statement(conn, steps: list) -> None:
     if not steps:
         return
-    if len(steps) == 1 and _single_row(steps[0][1]):
+    if len(steps) == 1 and len(steps[0][1]["actions"]) <= 1:
         _one_step_statement(conn, *steps[0])
         return
     actions = [(t, *a) for t, c in steps for a in c["actions"]]
-    last_seqs: dict[tuple, int] = {}
     states: dict[int, str | None] = {}
     waiting: dict[int, str] = {}
     for t, c in steps:
         if c.get("to_act") is not None:
             waiting[t] = json.dumps(c["to_act"])
-        for seat, seq in (c["last_seqs"] or {}).items():
-            last_seqs[(t, seat)] = max(seq, last_seqs.get((t, seat), 0))
         if c["state"] is not None or t in waiting:
             states[t] = c["state"] if c["state"] is not None else states.get(t)
     conn.execute(
         """WITH new_actions AS (
                INSERT INTO actions (table_id, rev, seat, action, seq)
                SELECT * FROM unnest(%(a_t)s::bigint[], %(a_rev)s::integer[], %(a_seat)s::integer[],
-                                    %(a_act)s::bytea[], %(a_seq)s::integer[])),
-           seat_seqs AS (
-               UPDATE seats SET last_seq = greatest(seats.last_seq, v.last_seq)
-               FROM unnest(%(s_t)s::bigint[], %(s_seat)s::integer[], %(s_seq)s::integer[]) AS v(table_id, seat, last_seq)
-               WHERE seats.table_id = v.table_id AND seats.seat = v.seat)
+                                    %(a_act)s::bytea[], %(a_seq)s::integer[]))
            UPDATE tables SET state = coalesce(v.state, tables.state), to_act = coalesce(v.to_act::jsonb, tables.to_act),
                              updated_at = now()
            FROM unnest(%(t_id)s::bigint[], %(t_state)s::text[], %(t_to_act)s::text[]) AS v(id, state, to_act)
            WHERE tables.id = v.id""",
         {"a_t": [a[0] for a in actions], "a_rev": [a[1] for a in actions], "a_seat": [a[2] for a in actions],
          "a_act": [pack(a[3]) for a in actions], "a_seq": [a[4] for a in actions],
-         "s_t": [k[0] for k in last_seqs], "s_seat": [k[1] for k in last_seqs], "s_seq": list(last_seqs.values()),
          "t_id": list(states), "t_state": list(states.values()), "t_to_act": [waiting.get(t) for t in states]})
-
-
-def _single_row(change: dict) -> bool:
-    return len(change["actions"]) <= 1 and len(change["last_seqs"] or {}) <= 1
 
 
 def _one_step_statement(conn, table_id: int, change: dict) -> None:
@@ -393,29 +380,25 @@ def _one_step_statement(conn, table_id: int, change: dict) -> None:
     seats to act as before) is a lone INSERT, about 0.1 ms less than the statement with its updates."""
     action = change["actions"][0] if change["actions"] else (None, None, None, None)
     to_act = change.get("to_act")
-    if change["actions"] and not change["last_seqs"] and change["state"] is None and to_act is None:
+    if change["actions"] and change["state"] is None and to_act is None:
         conn.execute("INSERT INTO actions (table_id, rev, seat, action, seq) VALUES (%s, %s, %s, %s, %s)",
                      (table_id, action[0], action[1], pack(action[2]), action[3]))
         return
-    (seat, last_seq), = (change["last_seqs"] or {None: None}).items()
     touch = change["state"] is not None or to_act is not None
     conn.execute(
         """WITH new_action AS (
                INSERT INTO actions (table_id, rev, seat, action, seq)
-               SELECT %(t)s, %(rev)s, %(a_seat)s, %(act)s, %(seq)s WHERE %(rev)s::integer IS NOT NULL),
-           seat_seq AS (
-               UPDATE seats SET last_seq = greatest(last_seq, %(last_seq)s::integer)
-               WHERE table_id = %(t)s AND seat = %(seat)s::integer AND %(last_seq)s::integer IS NOT NULL)
+               SELECT %(t)s, %(rev)s, %(a_seat)s, %(act)s, %(seq)s WHERE %(rev)s::integer IS NOT NULL)
            UPDATE tables SET state = coalesce(%(state)s::text, state), to_act = coalesce(%(to_act)s::jsonb, to_act),
                              updated_at = now()
            WHERE id = %(t)s AND %(touch)s::boolean""",
         {"t": table_id, "rev": action[0], "a_seat": action[1], "act": None if action[2] is None else pack(action[2]),
-         "seq": action[3], "seat": seat, "last_seq": last_seq, "state": change["state"],
+         "seq": action[3], "state": change["state"],
          "to_act": None if to_act is None else json.dumps(to_act), "touch": touch})
 
 
-def _step_statements(conn, table_id, *, actions=(), refusals=(), new_holders=(), last_seqs=None, seat_list=None,
-                     state=None, to_act=None) -> None:
+def _step_statements(conn, table_id, *, actions=(), refusals=(), new_holders=(), seat_list=None, state=None,
+                     to_act=None) -> None:
     if actions:
         with conn.cursor() as cur:
             cur.executemany("INSERT INTO actions (table_id, rev, seat, action, seq) VALUES (%s, %s, %s, %s, %s)",
@@ -428,9 +411,6 @@ def _step_statements(conn, table_id, *, actions=(), refusals=(), new_holders=(),
     for seat, player, token in new_holders:
         conn.execute("INSERT INTO seats (table_id, seat, player, token) VALUES (%s, %s, %s, %s)",
                      (table_id, seat, player, token))
-    for seat, last_seq in (last_seqs or {}).items():
-        conn.execute("UPDATE seats SET last_seq = greatest(last_seq, %s) WHERE table_id = %s AND seat = %s",
-                     (last_seq, table_id, seat))
     if seat_list is not None or state is not None or to_act is not None:
         conn.execute("UPDATE tables SET seat_list = coalesce(%s, seat_list), state = coalesce(%s, state), "
                      "to_act = coalesce(%s::jsonb, to_act), updated_at = now() WHERE id = %s",

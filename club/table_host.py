@@ -31,7 +31,7 @@ class ClubTable:
         self.table = Table(session, name=record["name"], bot_factory=bot_factory)
         self.table.answers = rebuilt_answers(session, record["refusals"])
         # names interned: a player's name is its connection, and net.table compares connections by identity
-        self.holders = {seat: (sys.intern(player), token) for seat, (player, token, _last) in record["holders"].items()}
+        self.holders = {seat: (sys.intern(player), token) for seat, (player, token) in record["holders"].items()}
         self.written_rev = session.rev
         self.written_seats = copy.deepcopy(session.seats)
         self.written_phase = record["state"]
@@ -173,8 +173,8 @@ class ClubTable:
             to_act = None
         if not (actions or refusals or new_holders or seats is not None or phase or to_act is not None):
             return
-        change = dict(actions=actions, refusals=refusals, new_holders=new_holders, last_seqs={},
-                      seat_list=seats, state=phase, to_act=to_act)
+        change = dict(actions=actions, refusals=refusals, new_holders=new_holders, seat_list=seats, state=phase,
+                      to_act=to_act)
         if isinstance(conn, db.Batch):  # written with other steps; nothing published until it is committed
             conn.add(self.id, change)
         else:

@@ -21,7 +21,7 @@ def test_tables_loaded_together_each_get_their_own_rows_in_the_order_asked(conn)
     ids = []
     for i, player in enumerate(("ada", "bob")):
         table_id = db.create_table(conn, new_session("toy", 2, seed=i), name=f"t{i}", created_by=player)
-        conn.execute("INSERT INTO seats (table_id, seat, player, token, last_seq) VALUES (%s, 0, %s, 'tok', 3)",
+        conn.execute("INSERT INTO seats (table_id, seat, player, token) VALUES (%s, 0, %s, 'tok')",
                      (table_id, player))
         db.write_step(conn, table_id, actions=[(1, 0, {"type": "take", "count": 2}, 1)], state="play", to_act=[1],
                       refusals=[(0, 3, {"t": "err", "seq": 3, "code": "illegal"}, {"type": "take", "count": 9})])
@@ -29,7 +29,7 @@ def test_tables_loaded_together_each_get_their_own_rows_in_the_order_asked(conn)
     loaded = db.load_tables(conn, list(reversed(ids)) + [10_000])
     assert [r["id"] for r in loaded] == list(reversed(ids))  # in the order asked, the missing one left out
     for record, player in zip(loaded, ("bob", "ada")):  # each with its own rows, none of the other's
-        assert record["holders"] == {0: (player, "tok", 3)}
+        assert record["holders"] == {0: (player, "tok")}
         assert record["actions"] == [(1, 0, {"type": "take", "count": 2}, 1)]
         assert record["refusals"] == [(0, 3, {"t": "err", "seq": 3, "code": "illegal"}, {"type": "take", "count": 9})]
         assert record["state"] == "play" and record["header"]["seed"] == ids.index(record["id"])

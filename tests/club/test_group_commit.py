@@ -24,23 +24,21 @@ def seated_table(conn) -> int:
     return table_id
 
 
-def change(rev=None, seat=0, seq=None, *, state=None, to_act=None, last_seq=None):
+def change(rev=None, seat=0, seq=None, *, state=None, to_act=None):
     return dict(actions=[] if rev is None else [(rev, seat, {"type": "take", "count": 1}, seq)], refusals=[],
-                new_holders=[], last_seqs={} if last_seq is None else {seat: last_seq}, seat_list=None, state=state,
-                to_act=to_act)
+                new_holders=[], seat_list=None, state=state, to_act=to_act)
 
 
-# a game's usual steps: the table starts, moves with and without a seq (a bot), a refused act's last_seq
-STEPS = [change(state="play", to_act=[0]), change(1, 0, 1, to_act=[1], last_seq=1), change(2, 1, None, to_act=[0]),
-         change(last_seq=4), change(3, 0, 2, to_act=[1], last_seq=2), change(4, 1, 7, state="over", to_act=[])]
+# a game's usual steps: the table starts, moves with and without a seq (a bot), passing the turn or keeping it
+STEPS = [change(state="play", to_act=[0]), change(1, 0, 1, to_act=[1]), change(2, 1, None, to_act=[0]),
+         change(3, 0, 2), change(4, 0, 3, to_act=[1]), change(5, 1, 7, state="over", to_act=[])]
 
 
 def stored(conn, table_id) -> tuple:
     record = db.load_table(conn, table_id)
     to_act = conn.execute("SELECT to_act FROM tables WHERE id = %s", (table_id,)).fetchone()[0]
     conn.commit()
-    return (record["actions"], record["state"], to_act,
-            {seat: last for seat, (_player, _token, last) in record["holders"].items()})
+    return record["actions"], record["state"], to_act, record["holders"]
 
 
 def test_one_step_batches_many_step_batches_and_moves_sent_at_once_store_the_same_game(process_conn):
@@ -56,27 +54,28 @@ def test_one_step_batches_many_step_batches_and_moves_sent_at_once_store_the_sam
         assert db.write_batch(conn, batch) == set()
         batch = db.Batch(conn)  # a quiet process's: a move (passing the turn, ending the game) sent as it is added
         batch.add(at_once, step)
-        assert (batch.sent is not None) == (len(step["actions"]) == 1 and not step["last_seqs"])
+        assert (batch.sent is not None) == (len(step["actions"]) == 1)
         assert db.write_batch(conn, batch) == set()
-        assert stored(conn, alone) == stored(conn, together)
-        assert stored(conn, alone)[:3] == stored(conn, at_once)[:3]  # the moves, phase and seats to act
-    actions, state, to_act, last_seqs = stored(conn, alone)
-    assert [(rev, seat, seq) for rev, seat, _a, seq in actions] == [(1, 0, 1), (2, 1, None), (3, 0, 2), (4, 1, 7)]
-    assert (state, to_act, last_seqs) == ("over", [], {0: 4, 1: 0})  # last_seq never goes back (4, then 2)
+        assert stored(conn, alone) == stored(conn, together) == stored(conn, at_once)
+    actions, state, to_act, holders = stored(conn, alone)
+    assert [(rev, seat, seq) for rev, seat, _a, seq in actions] == [(1, 0, 1), (2, 1, None), (3, 0, 2), (4, 0, 3),
+                                                                    (5, 1, 7)]
+    assert (state, to_act) == ("over", [])
+    assert holders == {0: ("ada", "tok"), 1: ("bob", "tok")}  # a move writes no seat's row
 
 
 def test_a_one_step_batch_repeating_a_written_rev_fails_and_writes_nothing(process_conn):
     conn = process_conn
     table_id = seated_table(conn)
     first = db.Batch()
-    first.add(table_id, change(1, 0, 1, to_act=[1], last_seq=1))
+    first.add(table_id, change(1, 0, 1, to_act=[1]))
     assert db.write_batch(conn, first) == set()
     again = db.Batch()  # another process that lost the table without noticing
-    again.add(table_id, change(1, 1, 9, to_act=[0], last_seq=9))
+    again.add(table_id, change(1, 1, 9, to_act=[0]))
     assert db.write_batch(conn, again) == {table_id}
-    actions, _state, to_act, last_seqs = stored(conn, table_id)
+    actions, _state, to_act, _holders = stored(conn, table_id)
     assert [(rev, seat, seq) for rev, seat, _a, seq in actions] == [(1, 0, 1)]
-    assert to_act == [1] and last_seqs[1] == 0
+    assert to_act == [1]  # the table's row as the first write left it
 
 
 def test_a_lone_move_sent_at_once_is_stored_before_the_batch_answers_and_the_connection_is_free_after(process_conn):
