@@ -184,3 +184,4 @@ def test_a_table_process_and_its_client_handle_each_move_as_it_is_read_each_answ
             assert stored.fetchall() == [(n, n) for n in range(1, 21)]  # each move stored once
 
     run(go(), 30)
+
