@@ -15,7 +15,7 @@ import time
 import msgpack
 import nats
 
-from club import deliver_now, natsauth, subjects
+from club import deliver_now, natsauth, read_now, subjects
 from club.send_now import write_pending
 from net.client import TableError
 from net.frames import PROTO
@@ -115,6 +115,7 @@ class ClubClient:
     async def connect(self) -> dict:
         self.nc = await connect_player(self.nats_url, self.name, self.secret, max_reconnect_attempts=-1,
                                        reconnect_time_wait=0.2, reconnected_cb=self._reconnected)
+        read_now.install(self.nc)  # parsed as it arrives (club.read_now)
         # handled as nats-py reads them, not a loop turn later (club.deliver_now)
         self._sub = await deliver_now.subscribe(self.nc, subjects.table_out(self.table_id, self.name), cb=self._arrived)
         await self.nc.flush()
@@ -202,6 +203,7 @@ class ClubClient:
             write_pending(self.nc)  # on the socket now, as a LAN client's write, not a loop turn later
 
     async def _reconnected(self) -> None:
+        read_now.install(self.nc)  # a new socket
         await self._publish(self._hello())  # messages may have been lost while NATS was away
 
     async def _arrived(self, raw) -> None:

@@ -8,9 +8,10 @@ only what is left after that wait goes through the queue, ahead of anything that
 subscription's messages are still handled one at a time, in arrival order, each once; a handler that
 never waits (a quiet table's move, a client's update) is done before nats-py reads the next message.
 
-The handler's code up to its first wait runs in nats-py's reading task: it must not rely on being its own
-task there (`asyncio.timeout`, `current_task`). Where nats-py's internals are not what this expects, the
-subscription is left as nats-py made it (`hooked` says which it is).
+The handler's code up to its first wait runs where nats-py parses (its reading task, or the socket's callback
+with `club.read_now`, outside any task): it must not rely on being its own task there (`asyncio.timeout`,
+`current_task`). Where nats-py's internals are not what this expects, the subscription is left as nats-py made
+it (`hooked` says which it is).
 """
 import asyncio
 import inspect
@@ -74,12 +75,12 @@ class _AtOnceQueue(asyncio.Queue):
             return
         finally:
             self._running = False
-        super().put_nowait(_Rest(coro, waits_on))
+        super().put_nowait(Rest(coro, waits_on))
 
     async def run_queued(self, item) -> None:
         self._running = True
         try:
-            if isinstance(item, _Rest):
+            if isinstance(item, Rest):
                 await item
             else:
                 await self._handler(item)
@@ -91,7 +92,7 @@ class _AtOnceQueue(asyncio.Queue):
             asyncio.get_running_loop().create_task(self._error_cb(e))
 
 
-class _Rest:
+class Rest:
     """A handler started at once that had to wait: awaiting this finishes it (as `yield from` would)."""
     data = b""  # nats-py's task subtracts len(data) from the subscription's pending bytes: already done
 

@@ -29,7 +29,7 @@ import msgpack
 import nats
 import psycopg
 
-from club import db, deliver_now, lobby, natsauth, subjects
+from club import db, deliver_now, lobby, natsauth, read_now, subjects
 from club.send_now import write_pending
 from club.table_host import PUBLIC, ClubTable
 from net import frames
@@ -83,6 +83,7 @@ class TableProcess:
         self.nc = await nats.connect(server_urls(self.nats_url), name=f"sandtable club {self.name}", connect_timeout=5,
                                      max_reconnect_attempts=-1, reconnect_time_wait=0.2, error_cb=self._nats_error,
                                      disconnected_cb=self._nats_away, reconnected_cb=self._nats_back)
+        read_now.install(self.nc)  # a move parsed as it arrives, then stepped at once (club.read_now, deliver_now)
         await lobby.serve(self, QUEUE)
         if self.accounts:
             await self._keep_accounts()
@@ -118,6 +119,7 @@ class TableProcess:
         self._nats_down = True
 
     async def _nats_back(self) -> None:
+        read_now.install(self.nc)  # a new socket
         self._nats_down = False
         print("nats: reconnected", file=sys.stderr, flush=True)
         if self.accounts:   # a sign-up's news may have gone by while we were away

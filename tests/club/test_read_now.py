@@ -1,0 +1,135 @@
+"""`club.read_now`: what nats-server sends is parsed from the socket's callback when nats-py's reading task is
+idle; a parse that has to wait is finished by a task, and what comes meanwhile is parsed after it, in order,
+once; a connection not shaped as expected keeps nats-py's path."""
+from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
+import asyncio
+
+import nats
+
+from club import deliver_now, read_now
+
+
+def run(coro, timeout: float = 20.0):
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+def parse_now_of(nc):
+    return nc._ps.parse.__self__
+
+
+def test_a_message_is_parsed_and_handled_in_the_socket_s_callback_outside_any_task(nats_server):
+    async def go():
+        nc = await nats.connect(nats_server.service_url)
+        tasks = []
+
+        async def handler(msg):
+            tasks.append(asyncio.current_task())
+
+        try:
+            assert read_now.install(nc) and read_now.installed(nc)
+            await deliver_now.subscribe(nc, "st.test", handler)
+            for _ in range(3):
+                await nc.publish("st.test", b"x")
+                await nc.flush()  # its PONG too is parsed as it comes
+            while len(tasks) < 3:
+                await asyncio.sleep(0.01)
+            assert tasks == [None, None, None] and parse_now_of(nc).at_once >= 3
+        finally:
+            await nc.close()
+
+    run(go())
+
+
+def test_what_comes_while_a_parse_waits_is_parsed_after_it_in_order_each_message_once(nats_server):
+    async def go():
+        slow_heard, handled = [], []
+        release = asyncio.Event()
+
+        async def error_cb(e):  # nats-py awaits this while it parses: a slow consumer's message, dropped
+            slow_heard.append(type(e).__name__)
+            await asyncio.sleep(0.02)
+
+        async def stuck(msg):
+            await release.wait()
+
+        async def handler(msg):
+            handled.append(int(msg.data))
+
+        nc = await nats.connect(nats_server.service_url, error_cb=error_cb)
+        try:
+            assert read_now.install(nc)
+            await nc.subscribe("st.slow", cb=stuck, pending_bytes_limit=4)  # its second message is one too many
+            await deliver_now.subscribe(nc, "st.test", handler)
+            for n in range(100):
+                if n % 10 == 0:
+                    await nc.publish("st.slow", b"xxxx")
+                await nc.publish("st.test", str(n).encode())
+                if n % 7 == 0:
+                    await nc.flush()
+            await nc.flush()
+            while len(handled) < 100:
+                await asyncio.sleep(0.01)
+            assert handled == list(range(100))
+            assert slow_heard and set(slow_heard) == {"SlowConsumerError"}
+            assert parse_now_of(nc).waited >= 1  # a parse started in the socket's callback had to wait
+            release.set()
+        finally:
+            await nc.close()
+
+    run(go())
+
+
+def test_a_connection_parses_as_it_arrives_again_once_reinstalled_after_a_reconnect(nats_server):
+    async def go():
+        nc = await nats.connect(nats_server.service_url, max_reconnect_attempts=-1, reconnect_time_wait=0.1)
+        handled = []
+
+        async def handler(msg):
+            handled.append(msg.data)
+
+        try:
+            assert read_now.install(nc)
+            await deliver_now.subscribe(nc, "st.test", handler)
+            before = parse_now_of(nc)
+            dropped = nc._transport._io_writer
+            dropped.transport.abort()  # the socket dropped: nats-py connects again, on a new one
+            while not nc.is_connected or nc._transport._io_writer is dropped:
+                await asyncio.sleep(0.02)
+            assert not read_now.installed(nc)  # nats-py's path until installed again (the reconnected callback)
+            assert read_now.install(nc) and read_now.installed(nc) and parse_now_of(nc) is before
+            at_once = before.at_once
+            await nc.publish("st.test", b"again")
+            await nc.flush()
+            while not handled:
+                await asyncio.sleep(0.01)
+            assert handled == [b"again"] and before.at_once > at_once
+        finally:
+            await nc.close()
+
+    run(go())
+
+
+def test_a_connection_not_shaped_as_expected_keeps_nats_py_s_path(nats_server):
+    async def go():
+        nc = await nats.connect(nats_server.service_url)
+        try:
+            transport = nc._transport
+            bare = transport._bare_io_reader
+            transport._bare_io_reader = None  # as after a TLS upgrade: the reader read is not the socket's own
+            assert not read_now.install(nc) and not read_now.installed(nc)
+            transport._bare_io_reader = bare
+            got = []
+
+            async def handler(msg):
+                got.append(msg.data)
+
+            await nc.subscribe("st.test", cb=handler)
+            await nc.publish("st.test", b"plain")
+            await nc.flush()
+            while not got:
+                await asyncio.sleep(0.01)
+            assert got == [b"plain"]
+        finally:
+            await nc.close()
+
+    run(go())
