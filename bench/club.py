@@ -12,6 +12,10 @@ Without the club extra or the servers the section prints one `skipped` row sayin
 - takeover: two table processes; the one running the players' table (and its share of the bot tables)
   is killed (SIGKILL); time until the players' act, sent just after the kill, is answered, and until
   every table of the killed process is owned again.
+
+`python -m bench.club --ab OTHER_TREE [acts] [turns]` (not a row): act->update through a club running another
+tree's code (its table process, client and migrations) and one running this tree's, beside direct TCP, one
+act each in turns; each turn's p50s and the load average (how docs/club.md's "Measured" compares two codes).
 """
 import asyncio
 import importlib.util
