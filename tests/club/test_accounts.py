@@ -8,12 +8,10 @@ import pytest
 from club import client as club_client
 from club import subjects
 from net.client import TableError
+from tests.club.bounded import run
 
 ADA, BOB = ("ada", "ada-keeps-this-secret"), ("bob", "bob-keeps-another-one")
 
-
-def run(coro, timeout=20):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 def test_a_player_signs_up_with_a_name_and_a_secret_and_signs_in_with_them(club):

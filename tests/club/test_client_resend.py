@@ -11,10 +11,8 @@ import pytest
 from club import client as club_client
 from club import natsauth, subjects
 from club.client import ClubClient
+from tests.club.bounded import run
 
-
-def run(coro, timeout: float = 20.0):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 def test_a_client_s_act_goes_again_under_the_same_seq_until_answered_and_gives_up_at_its_timeout(nats_server,

@@ -8,10 +8,8 @@ import nats
 from club import db, deliver_now, process
 from club.client import ClubClient, connect_player
 from net.host import new_session
+from tests.club.bounded import run
 
-
-def run(coro, timeout: float = 20.0):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 def test_a_handler_that_never_waits_runs_in_nats_py_s_reading_task_not_the_subscription_s(nats_server):

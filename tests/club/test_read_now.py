@@ -7,10 +7,8 @@ import asyncio
 import nats
 
 from club import deliver_now, read_now
+from tests.club.bounded import run
 
-
-def run(coro, timeout: float = 20.0):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 def parse_now_of(nc):

@@ -11,12 +11,10 @@ import bots
 from cli.bot import _turns
 from club import client as club_client
 from club import db
+from tests.club.bounded import run
 
 ADA, BOB = ("ada", "ada-keeps-this-secret"), ("bob", "bob-keeps-another-one")
 
-
-def run(coro, timeout=30):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 async def ada_creates(club, *bodies: dict) -> list[int]:
