@@ -61,21 +61,19 @@ def spliced(value):
 
 
 class Encoder:
-    """Frames (length header and body) written into one reused buffer: not thread-safe, one per
-    thread or loop."""
+    """`encode` with one reused `packer` (not thread-safe: one per thread or loop). msgspec's
+    `encode_into` a reused buffer with the header written in place measured slower than a fresh
+    body and the header joined to it (~3.2 against ~2.0 us for the toy's update: it resizes the
+    buffer each time)."""
 
     def __init__(self):
-        self._into = packer().encode_into
-        self._buf = bytearray(HEADER)
+        self._pack = packer().encode
 
     def encode(self, msg: dict, limit: int = MAX_HOST_FRAME) -> bytes:
-        buf = self._buf
-        self._into(msg, buf, HEADER)   # the body after the header's place; the buffer ends where it ends
-        n = len(buf) - HEADER
-        if not 1 <= n <= limit:
-            raise ValueError(f"a {msg.get('t')!r} frame of {n} bytes is over the {limit}-byte limit")
-        buf[:HEADER] = n.to_bytes(HEADER, "big")
-        return bytes(buf)
+        body = self._pack(msg)
+        if not 1 <= len(body) <= limit:
+            raise ValueError(f"a {msg.get('t')!r} frame of {len(body)} bytes is over the {limit}-byte limit")
+        return len(body).to_bytes(HEADER, "big") + body
 
 
 def length_ok(header: bytes, limit: int) -> int:
