@@ -302,13 +302,17 @@ class Session:
         build = self.view_builder()
         return {seat: build(seat) for seat in seats}
 
-    def view_builder(self, more: dict | None = None):
+    def view_builder(self, more: dict | None = None, share=None):
         """A function `seat -> view(seat)` for the game as it stands now, so a host can send one view
         before it builds the next. When the rules can build the private part alone (`private_view`),
         the public part is built once and shared by every view; either way the fields the session adds
         to it (to_act, result, rev, prompt, sides), then those of `more` (a caller's own public fields,
         added in the same step), are built once and shared: callers must not change them. The result
-        and `to_act` are asked of the rules once, not once per seat."""
+        and `to_act` are asked of the rules once, not once per seat.
+
+        `share`, if given, is applied once to each of those shared values, or to the shared public
+        part as a whole, and the views hold what it returns (a host passes one that packs each value
+        once for every receiver's frame, net.frames.spliced): such views are for that caller only."""
         result = self.result()
         acting = () if result is not None else self.rules.to_act(self.state)
         prompt = self._hook("prompt") if result is None else None
@@ -319,6 +323,9 @@ class Session:
         private_view = self._hook("private_view")
         state, view, legal_of = self.state, self.rules.view, self._legal
         if private_view is None:   # each seat's view whole, the session's fields added to each
+            if share is not None:
+                extras = {k: share(v) for k, v in extras.items()}
+
             def build(seat):
                 v = view(state, seat)
                 v["public"].update(extras)
@@ -332,7 +339,7 @@ class Session:
             if not shared:
                 public = view(state, None)["public"]
                 public.update(extras)
-                shared.append(public)
+                shared.append(public if share is None else share(public))
             private = private_view(state, seat)
             if seat is not None:
                 private["legal"] = legal_of(seat, acting)

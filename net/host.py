@@ -315,7 +315,7 @@ class Host:
                 # One coalesced update per receiver, each sent as soon as it is built: the first
                 # receivers read while the next views are being made.
                 encode = self._packer.encode
-                for conns, msg in self.table.iter_updates():
+                for conns, msg in self.table.iter_updates(spliced=True):
                     try:
                         data = encode(msg)
                     except ValueError:

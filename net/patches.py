@@ -23,13 +23,12 @@ for every receiver (the same operations, whoever was sent that old part).
 with every map's keys sorted by their UTF-8 bytes (see `canonical`).
 """
 import hashlib
-import threading
 import zlib
 from difflib import SequenceMatcher
 
 import msgpack
 
-from net.frames import exact_packer
+from net.frames import packer
 
 SET, DEL, SPLICE, BYTES, IN, PACKED = "set", "del", "splice", "bytes", "in", "packed"
 PACK_FROM = 1024          # patches this large (msgpack bytes) are sent packed when that is smaller
@@ -84,23 +83,13 @@ class Snapshot:
         if None in self.parts:
             return view_hash(self.parts[None].copy)
         names = sorted(self.parts, key=lambda k: k.encode("utf-8"))
-        packer = _packer()
-        out = [packer.pack_map_header(len(names))]
+        out = [_map_header(len(names))]
         for name in names:
-            out += [packer.pack(name), self.parts[name].canonical()]
+            out += [_pack(name), self.parts[name].canonical()]
         return hashlib.sha256(b"".join(out)).hexdigest()
 
 
-_local = threading.local()
-
-
-def _packer() -> msgpack.Packer:
-    """This thread's Packer: making one allocates its 256 KiB buffer (msgpack.packb makes one per
-    call), which cost more than packing a whole Risk view."""
-    packer = getattr(_local, "packer", None)
-    if packer is None:
-        packer = _local.packer = exact_packer()
-    return packer
+_pack = packer().encode   # msgspec's Encoder.encode is thread-safe (a buffer of its own per call)
 
 
 class Differ:
@@ -111,7 +100,7 @@ class Differ:
     def __init__(self):
         self._parts: dict = {}   # id(part object) -> (the object, its Part)
         self._diffs: dict = {}   # (id(old Part), id(new Part)) -> (old, new, operations)
-        self._pack = _packer().pack
+        self._pack = _pack
 
     def snapshot(self, view, like: Snapshot | None = None) -> Snapshot:
         """`view` as a Snapshot; `like` (the snapshot it will be diffed from) lends its decoded copies
@@ -206,7 +195,7 @@ def diff(old, new) -> list:
 def encoded(ops: list) -> tuple[list, int]:
     """(the patch to send, its msgpack size): `ops` as they are, or one "packed" operation when
     they are large and compress (a turn's first listing, a move that changes many rasters)."""
-    raw = _packer().pack(ops)
+    raw = _pack(ops)
     if len(raw) >= PACK_FROM:
         packed = zlib.compress(raw, 6)
         if len(packed) + 16 < len(raw) * 0.9:
@@ -407,7 +396,7 @@ def _walk(view, path):
 def canonical(value) -> bytes:
     """The bytes a view hash is taken of: msgpack (smallest forms, str as str, bytes as bin, floats
     as float 64) with the keys of every map sorted by their UTF-8 bytes."""
-    return _packer().pack(_sorted(value))
+    return _pack(_sorted(value))
 
 
 def _sorted(value):
@@ -416,6 +405,13 @@ def _sorted(value):
     if isinstance(value, (list, tuple)):
         return [_sorted(v) for v in value]
     return value
+
+
+def _map_header(n: int) -> bytes:
+    """msgpack's header of a map of `n` entries (fixmap, map 16 or map 32)."""
+    if n < 16:
+        return bytes([0x80 | n])
+    return b"\xde" + n.to_bytes(2, "big") if n < 1 << 16 else b"\xdf" + n.to_bytes(4, "big")
 
 
 def view_hash(view) -> str:

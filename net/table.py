@@ -15,7 +15,7 @@ import secrets
 from engine import legal, saves, undo
 from engine.errors import BAD_ACTION, NOT_YOUR_TURN, RuleError
 from engine.session import TABLE_SEAT, RulesFailure
-from net import answers, crashpoint, patches
+from net import answers, crashpoint, frames, patches
 from net.frames import MAX_NAME, PROTO, err
 
 log = logging.getLogger(__name__)
@@ -168,10 +168,10 @@ class Table:
         build = self.view_builder(_seats, _phase)
         return {seat: build(seat) for seat in seats}
 
-    def view_builder(self, _seats: list | None = None, _phase: str | None = None):
+    def view_builder(self, _seats: list | None = None, _phase: str | None = None, share=None):
         """`view` as a function of the seat, what the views share built once (Session.view_builder), the
         table's fields added in the same step as the session's (one layer less for each view)."""
-        return self.session.view_builder(self._table_fields(_seats, _phase))
+        return self.session.view_builder(self._table_fields(_seats, _phase), share)
 
     def welcomed_conns(self):
         return [c for c, st in self.conns.items() if st.welcomed]
@@ -392,14 +392,17 @@ class Table:
                 out.send(conn, msg)
         return out
 
-    def iter_updates(self, events: list = ()):
+    def iter_updates(self, events: list = (), spliced: bool = False):
         """`updates`, one message at a time: (connections, message) per distinct message, each built only
         when asked for, so a driver can send one before the next is built. Seats that moved come first
         (`_build_order`); spectators share one message.
 
         Connections that take patches get the change from the view they were last sent (computed
         once per distinct last view), the view's hash every HASH_EVERY updates, the whole view when
-        that is smaller, and nothing at all when nothing they see changed."""
+        that is smaller, and nothing at all when nothing they see changed.
+
+        `spliced`: the messages are for net.frames' Encoder only (the fields every whole view shares
+        may be `msgspec.Raw`, packed once for all the frames)."""
         if self._unsent:
             events = self._unsent + list(events)
             self._unsent = []
@@ -414,7 +417,10 @@ class Table:
                 patching = patching or st.patches
         order = self._build_order(groups, actors)
         seats, phase, rev = self.public_seats(), self.phase, self.rev  # the same for every receiver
-        build = self.view_builder(seats, phase)   # each view built when its turn comes: the first is sent sooner
+        # Each view built when its turn comes (the first is sent sooner). Whole views only, for a caller
+        # that encodes with net.frames' Encoder (`spliced`): what the views share is packed once.
+        share = frames.spliced if spliced and not patching else None
+        build = self.view_builder(seats, phase, share)
         differ = patches.Differ() if patching else None   # the shared public part packed and diffed once
         for seat in order:
             view, seen = build(seat), self.session.events_for(events, seat)

@@ -110,19 +110,65 @@ _tuple_like = st.recursive(plain, lambda inner: st.tuples(inner, inner) | st.lis
                            max_leaves=10)
 
 
-@settings(max_examples=100, deadline=None)
+def _msgpack_frame(msg) -> bytes:
+    """The frame msgpack-python's default packer writes (the reference the host's encoder must match)."""
+    body = msgpack.packb(msg, use_bin_type=True)
+    return len(body).to_bytes(frames.HEADER, "big") + body
+
+
+@settings(max_examples=200, deadline=None)
 @given(st.dictionaries(st.text(max_size=8), plain | _tuple_like, max_size=5).map(lambda body: {"t": "update", **body}))
 def test_the_hosts_encoder_writes_the_bytes_msgpack_writes(msg):
-    """The host's Encoder checks types exactly (faster) and must still write what msgpack's default packer
-    writes: the same frame for plain data, tuples included."""
-    assert frames.Encoder().encode(msg) == frames.encode(msg)
+    """The host's Encoder (msgspec's, faster) must write what msgpack's default packer writes: the same
+    frame for plain data (ints of every size, int map keys, floats, str, bytes, nesting), tuples included,
+    and `frames.encode` too; what it writes decodes to the message."""
+    frame = frames.Encoder().encode(msg)
+    assert frame == _msgpack_frame(msg) == frames.encode(msg)
+    assert msgpack.unpackb(frame[frames.HEADER:], raw=False, strict_map_key=False) == msgpack.unpackb(
+        msgpack.packb(msg, use_bin_type=True), raw=False, strict_map_key=False)
+
+
+@pytest.mark.parametrize("value", [0, 127, 128, 255, 256, 2**16 - 1, 2**16, 2**32 - 1, 2**32, 2**64 - 1, -1, -32, -33,
+                                   -128, -129, -2**15, -2**15 - 1, -2**31, -2**31 - 1, -2**63, 0.0, -0.0, 1.5,
+                                   float("inf"), float("-inf"), float("nan"), "", "a" * 31, "a" * 32, "é" * 200,
+                                   "a" * 2**16, b"", b"x" * 256, b"x" * 2**16, [0] * 15, [0] * 16, [0] * 2**16,
+                                   {str(i): i for i in range(16)}, {-5: None, 7: True}])
+def test_each_msgpack_form_is_written_as_msgpack_writes_it(value):
+    """Each boundary between msgpack's forms (fixint, uint 8..64, int 8..64, float 64, fixstr, str 8..32,
+    bin 8..32, fixarray, array 16..32, fixmap, map 16) gives the bytes msgpack-python writes."""
+    msg = {"t": "x", "v": value}
+    assert frames.Encoder().encode(msg) == _msgpack_frame(msg)
 
 
 def test_the_hosts_encoder_packs_subclasses_of_built_in_types_as_their_values():
-    """An IntEnum, a str Enum, an OrderedDict, a bytearray or an ExtType packs as msgpack's default packer
-    packs it; a value it cannot pack is refused as it refuses it."""
+    """An IntEnum, a str Enum, an OrderedDict, a bytearray or a memoryview packs as msgpack's default
+    packer packs it; an int beyond 64 bits is refused as it refuses it."""
     msg = {"t": "x", "n": _Level.HIGH, "w": _Word.KEY, "m": collections.OrderedDict(b=1, a=(2, _Level.HIGH)),
-           "b": bytearray(b"ab"), "v": memoryview(b"cd"), "e": msgpack.ExtType(5, b"z"), "f": [1.5, True, None]}
-    assert frames.Encoder().encode(msg) == frames.encode(msg)
-    with pytest.raises(TypeError, match="can not serialize 'set' object"):
-        frames.Encoder().encode({"t": "x", "s": {1}})
+           "b": bytearray(b"ab"), "v": memoryview(b"cd"), "f": [1.5, True, None]}
+    assert frames.Encoder().encode(msg) == _msgpack_frame(msg)
+    with pytest.raises(OverflowError):
+        frames.Encoder().encode({"t": "x", "n": 2**64})
+    with pytest.raises(OverflowError):
+        msgpack.packb({"t": "x", "n": 2**64})
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.dictionaries(st.text(max_size=8), plain | _tuple_like, max_size=5))
+def test_spliced_values_give_the_frame_the_values_themselves_give(fields):
+    """What every view of an update shares is packed once (`frames.spliced`) and copied into each frame:
+    the frame is byte for byte the one of the plain values."""
+    msg = {"t": "update", "view": {"public": fields}}
+    spliced = {"t": "update", "view": {"public": {k: frames.spliced(v) for k, v in fields.items()}}}
+    assert frames.Encoder().encode(spliced) == frames.Encoder().encode(msg) == _msgpack_frame(msg)
+
+
+def test_a_frame_over_the_limit_is_refused_and_the_next_frame_is_whole():
+    """A message too large for a frame raises ValueError; the Encoder's reused buffer then writes the next
+    frame as if it had not been used (no bytes left over from the larger one)."""
+    encoder = frames.Encoder()
+    big = {"t": "update", "pad": "x" * 2000}
+    with pytest.raises(ValueError, match="over the 1000-byte limit"):
+        encoder.encode(big, limit=1000)
+    assert encoder.encode({"t": "pong"}) == _msgpack_frame({"t": "pong"})
+    assert encoder.encode(big) == _msgpack_frame(big)
+    assert encoder.encode({"t": "ok", "seq": 1, "rev": 2}) == _msgpack_frame({"t": "ok", "seq": 1, "rev": 2})
