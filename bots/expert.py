@@ -73,7 +73,7 @@ ABANDONED = object()  # a playout given up when the time or a stop came
 TUNING: dict[str, dict] = {
     "risk": {},
     "civil_war": {"deterministic_policy": True, "turn_field": "turn"},
-    "tactics1940": {},  # measured: 12 candidates, min_gain 0.004 or 0.02 all did worse (docs/bots.md)
+    "tactics1940": {"evaluate": "bots.tactics1940:evaluate"},  # the side to move strikes first (docs/bots.md)
     "ah_tactics": {"search_limit": 300, "horizon": "own", "max_candidates": 4, "evidence": 2.5},
 }
 
