@@ -62,3 +62,16 @@ def test_the_hard_bot_s_shortlist_starts_with_its_choice_and_holds_no_idle_shuff
     ranked = hard.shortlist(8)
     assert ranked[0] == choice and len(ranked) == len({str(a) for a in ranked}) > 1
     assert all(a in view["private"]["legal"]["actions"] for a in ranked)
+
+
+def test_the_tactics1940_expert_scores_an_unfinished_playout_with_the_bots_worth():
+    """TUNING["tactics1940"] names `bots.tactics1940.evaluate`; a finished game still scores its result."""
+    from bots import expert, make
+    from engine import games
+    searcher = make("tactics1940", "expert", NORTH, 1, budget=None, iterations=4)
+    assert searcher.evaluate is bot.evaluate
+    rules = games.rules("tactics1940")
+    state = _jump_ready(turn=NORTH)
+    assert expert.score(rules, state, NORTH, searcher.evaluate) == bot.evaluate(state, NORTH)
+    state["outcome"] = {"winners": [SOUTH], "scores": [0, 0], "reason": "test"}
+    assert expert.score(rules, state, NORTH, searcher.evaluate) == 0.0
