@@ -17,6 +17,8 @@ plays for its camp. Levels differ in sense, not speed:
   hard    the same with little noise, counts the submarine cards it cannot see, and looks
           at the enemy's tactical replies to its best four moves (captures, traps, moves
           into its port's vicinity, a blockade).
+For the expert (bots/expert.py) the module also offers the hard bot's ranking of its moves
+(`Bot.shortlist`, the search's candidates) and `evaluate`, the worth its playouts are scored by.
 """
 import random
 
