@@ -37,6 +37,7 @@ It uses the public contract only: `engine.games.rules(game)` for `sample_state`,
 `evaluate` among the game's `QUERIES`; `engine.rng` for chance; each sample is a fresh state, so nothing
 needs cloning. Never a rules module's internals.
 """
+import importlib
 import json
 import math
 import time
@@ -72,7 +73,7 @@ ABANDONED = object()  # a playout given up when the time or a stop came
 TUNING: dict[str, dict] = {
     "risk": {},
     "civil_war": {"deterministic_policy": True, "turn_field": "turn"},
-    "tactics1940": {},  # measured: 12 candidates, min_gain 0.004 or 0.02 all did worse (docs/bots.md)
+    "tactics1940": {"evaluate": "bots.tactics1940:evaluate"},  # the side to move strikes first (docs/bots.md)
     "ah_tactics": {"search_limit": 300, "horizon": "own", "max_candidates": 4, "evidence": 2.5},
 }
 
@@ -89,7 +90,7 @@ class ExpertBot:
                  turn_budget: float | None = DEFAULT_TURN_BUDGET, make_bot=None,
                  max_candidates: int = MAX_CANDIDATES, evidence: float = EVIDENCE, min_gain: float = MIN_GAIN,
                  search_limit: int | None = None, horizon: str = "others",
-                 deterministic_policy: bool = False, turn_field: str | None = None):
+                 deterministic_policy: bool = False, turn_field: str | None = None, evaluate=None):
         """`budget`: seconds per decision (None: no clock); `iterations`: playouts per decision (None: no
         count). At least one of them must be given; the search ends at whichever comes first.
         `turn_budget`: seconds for a whole turn, i.e. a run of this seat's decisions with nobody else
@@ -108,7 +109,10 @@ class ExpertBot:
         the time does not reach are left out (the hard bot's choice, the first, is always played).
         `turn_field`: for a game without `prompt` whose steps hand the
         move to another seat inside a turn (a retreat, losses owed), the public view's field naming whose
-        turn it is: only actions of the seat it names count as that seat's turn."""
+        turn it is: only actions of the seat it names count as that seat's turn. `evaluate`: a function
+        `(state, seat) -> 0..1` (or its "module:name") that scores an unfinished playout instead of the
+        game's `evaluate` query, for a game whose bots know a better worth (it reads the state only
+        through the public contract, as a bot does)."""
         if budget is None and iterations is None:
             raise ValueError("an expert needs a time budget or an iteration budget")
         self.game_id, self.seat = game_id, seat
@@ -121,6 +125,10 @@ class ExpertBot:
         self.max_candidates, self.evidence, self.min_gain = max_candidates, evidence, min_gain
         self.search_limit, self.horizon = search_limit, horizon
         self.deterministic_policy, self.turn_field = deterministic_policy, turn_field
+        if isinstance(evaluate, str):
+            module, name = evaluate.split(":")
+            evaluate = getattr(importlib.import_module(module), name)
+        self.evaluate = evaluate
         self._turn = (None, 0.0)  # (the rev our last decision was made at, seconds spent this turn)
         self._step_cost = None    # seconds a playout step took, averaged over the decisions so far
         self.playout_level = playout_level
@@ -399,7 +407,7 @@ class Playout:
             if not self.step():
                 break
             steps += 1
-        value = score(self.rules, self.state, self.expert.seat)
+        value = score(self.rules, self.state, self.expert.seat, self.expert.evaluate)
         if steps:
             cost = (time.perf_counter() - start) / steps
             old = self.expert._step_cost
@@ -407,14 +415,17 @@ class Playout:
         return value
 
 
-def score(rules, state: dict, seat: int) -> float:
-    """The seat's worth of a position in 0..1: a result's share of the win; else the game's own evaluation
-    (its public query `evaluate(state, seat)`, which knows what wins that game); else, for a game without
-    one, the seat's share of the material on the public board."""
+def score(rules, state: dict, seat: int, evaluate=None) -> float:
+    """The seat's worth of a position in 0..1: a result's share of the win; else `evaluate(state, seat)`
+    where a game's TUNING names one; else the game's own evaluation (its public query
+    `evaluate(state, seat)`, which knows what wins that game); else, for a game without one, the seat's
+    share of the material on the public board."""
     result = rules.result(state)
     if result is not None:
         winners = result.get("winners") or []
         return 1.0 / len(winners) if seat in winners else 0.0
+    if evaluate is not None:
+        return evaluate(state, seat)
     if "evaluate" in getattr(rules, "QUERIES", ()):
         return rules.queries.evaluate(state, seat)
     public = rules.view(state, None)["public"]

@@ -17,6 +17,8 @@ plays for its camp. Levels differ in sense, not speed:
   hard    the same with little noise, counts the submarine cards it cannot see, and looks
           at the enemy's tactical replies to its best four moves (captures, traps, moves
           into its port's vicinity, a blockade).
+For the expert (bots/expert.py) the module also offers the hard bot's ranking of its moves
+(`Bot.shortlist`, the search's candidates) and `evaluate`, the worth its playouts are scored by.
 """
 import random
 
@@ -66,6 +68,7 @@ class Bot:
         self.board = load()
         self.careful = level != "easy"
         self.unseen = None       # submarine cards this bot cannot see (counted once per decision)
+        self._ranked = []        # the last move decision's moves, best first (`shortlist`)
 
     # ----- the one entry point -------------------------------------------------------------
     def choose(self, view: dict):
@@ -77,6 +80,7 @@ class Bot:
             return None
         state = queries.position(view, self.seat)
         self.unseen = None
+        self._ranked = []
         step = pub["steps"][0] if pub["steps"] else None
         kind = step["step"] if step else "move"
         if kind == "window":
@@ -252,11 +256,22 @@ class Bot:
             score = values[i] + judge.move_bonus(a) + (self.random.gauss(0.0, noise) if noise else 0.0)
             scored.append((score, i, sim))
         scored.sort(key=lambda t: (-t[0], t[1]))
+        order = [i for _, i, _ in scored]
         depth = self.w["lookahead"]
         if depth and scored[0][0] < WIN / 2:
-            best = max(((judge.worst_reply(sim, score, values[i]), -i) for score, i, sim in scored[:depth]))
+            replies = [(judge.worst_reply(sim, score, values[i]), -i) for score, i, sim in scored[:depth]]
+            best = max(replies)
+            order = [-i for _, i in sorted(replies, reverse=True)] + order[depth:]
+            self._ranked = [moves[i] for i in order]
             return moves[-best[1]]
+        self._ranked = [moves[i] for i in order]
         return moves[scored[0][1]]
+
+    def shortlist(self, k: int) -> list:
+        """The `k` moves the last move decision ranked best, best first (the ones its look-ahead weighed
+        by the enemy's reply, then the rest by the position they leave; never an idle shuffle): a
+        searcher's likeliest contenders. Empty after any other decision."""
+        return self._ranked[:k]
 
 
 class Judge:
@@ -473,3 +488,80 @@ class Judge:
 
 def make(level: str, seat: int, seed: int = 0) -> Bot:
     return Bot(level, seat, seed)
+
+
+# ----- the expert's worth of a position (bots/expert.py, TUNING["tactics1940"]) ----------------------
+MATERIAL_WEIGHT = 0.5   # as the game's own `evaluate`: half the camp's share of Rule 18's value ...
+MOUTH_WEIGHT = 0.5      # ... half the blockade's progress (Rule 13)
+STRIKE = 0.5            # the share of the best capture the side to move has that counts as done
+BLOCKADE_NEXT = 0.95    # the worth of a position whose side to move blockades on this move
+
+
+def evaluate(state: dict, seat: int) -> float:
+    """The game's own worth of a position (queries.evaluate: Rule 18's material share and Rule 13's
+    passages stood on), with one move more seen: **the side to move strikes first**. A playout is
+    scored where the searching seat is to move again, and what that move can take is not yet on the
+    board: the best material swing the belligerent to move can make now (transports jumped, battleships
+    trapped: Rule 10, forecast by `after_move`) counts at STRIKE; and if it can shut the enemy seaport now
+    — "the very moment this happens ... the game comes to an immediate end" (Rule 13) — the position is
+    worth BLOCKADE_NEXT to its camp. A neutral seat, or a step pending (a card, a window), is scored
+    as the game scores it."""
+    camp = state["camp"][seat]
+    mover = state["turn"]
+    mover_camp = state["camp"][mover]
+    if camp is None or mover_camp is None or state["steps"] or state.get("outcome") is not None:
+        return queries.evaluate(state, seat)
+    value = {}
+    for p in state["pieces"]:
+        if p["at"] is not None:
+            value[p["owner"]] = value.get(p["owner"], 0) + VALUE[p["kind"]]
+    camps = state["camp"]
+    mine = sum(v for s, v in value.items() if camps[s] == camp)
+    foes = sum(v for s, v in value.items() if camps[s] == opposite(camp))
+    swing, blockades = _strike(state, mover, mover_camp)
+    if blockades:
+        return BLOCKADE_NEXT if mover_camp == camp else 1.0 - BLOCKADE_NEXT
+    taken, lost = swing
+    if mover_camp == camp:
+        mine, foes = mine - STRIKE * lost, foes - STRIKE * taken
+    else:
+        mine, foes = mine - STRIKE * taken, foes - STRIKE * lost
+    material = mine / (mine + foes) if mine + foes > 0 else 0.5
+    board = load(state["board"])
+    owner_at = {(p["at"][0], p["at"][1]): p["owner"] for p in state["pieces"] if p["at"] is not None}
+
+    def stood_on(home, side) -> float:
+        passages = home.passages
+        return sum(1 for passage in passages if any(camps[owner_at[sq]] == side
+                                                    for sq in passage if sq in owner_at)) / len(passages)
+    pressure = stood_on(board.homes[opposite(camp)], camp) - stood_on(board.homes[camp], opposite(camp))
+    return MATERIAL_WEIGHT * material + MOUTH_WEIGHT * (0.5 + 0.5 * pressure)
+
+
+def _strike(state: dict, mover: int, mover_camp: str):
+    """((enemy value taken, own value lost) by the mover's best capture, whether a move of the mover
+    blockades the enemy seaport). Only the moves that can take something are forecast: a jump, or a
+    battleship ending beside an enemy battleship (a trap needs one, Rule 10)."""
+    board = load(state["board"])
+    occ = occupancy(state["pieces"])
+    camps = state["camp"]
+    enemy = opposite(mover_camp)
+    enemy_seat = seat_of_power(state, enemy)
+    enemy_ships = {sq for sq, q in occ.items() if q["kind"] == BATTLESHIP and camps[q["owner"]] == enemy}
+    vicinity = board.homes[enemy].vicinity
+    links = board.links
+    best = (0, 0)
+    for p, path, captured in queries.moves_of(state, mover, occ):
+        end = path[-1]
+        trap = p["kind"] == BATTLESHIP and any(n in enemy_ships for n in links[end].values())
+        near = end in vicinity
+        if not (captured or trap or near):
+            continue
+        sim, destroyed = queries.after_move(state, p, path, captured)
+        if near and enemy_seat is not None and queries.is_blockaded(sim, enemy_seat):
+            return best, True
+        taken = sum(VALUE[q["kind"]] for q in destroyed if camps[q["owner"]] == enemy)
+        lost = sum(VALUE[q["kind"]] for q in destroyed if camps[q["owner"]] == mover_camp)
+        if taken - lost > best[0] - best[1]:
+            best = (taken, lost)
+    return best, False
