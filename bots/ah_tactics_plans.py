@@ -76,6 +76,13 @@ class PlanSearch:
         ends, _ = listing.of_type(legal, "end_movement")  # the plan ran out (its end was refused): end it
         return ends[0] if ends else None
 
+    @staticmethod
+    def turn_of(view: dict) -> tuple:
+        """The turn a decision belongs to, for the expert's turn budget: the round and the side whose turn it
+        is. (The rev would not do: the enemy chooses fall-backs for units of ours beaten inside our turn.)"""
+        public = view["public"]
+        return public.get("round"), public.get("active")
+
     def _alone(self, public) -> bool:
         """The seat moves its side alone (two a side, the teammates split the units: not searched)."""
         side = next((s for s in public.get("sides") or () if self.expert.seat in s["seats"]), None)

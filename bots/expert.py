@@ -130,6 +130,7 @@ class ExpertBot:
         self.planner = None if planner is None else importlib.import_module(planner).PlanSearch(self)
         self._turn = (None, 0.0)  # (the rev our last decision was made at, seconds spent this turn)
         self._step_cost = None    # seconds a playout step took, averaged over the decisions so far
+        self._turn_key = None     # the planner's name for the turn of our last decision (`turn_of`)
         self.playout_level = playout_level
         self.rng = Rng(seed)
         self.advisors = [] if self._make is RandomBot else \
@@ -152,7 +153,12 @@ class ExpertBot:
             return None
         rev = view["public"].get("rev")
         last_rev, spent = self._turn
-        if last_rev is None or rev is None or rev != last_rev + 1:
+        turn_of = getattr(self.planner, "turn_of", None)
+        if turn_of is not None:  # the game's planner names the turn (another seat may act inside ours)
+            turn, self._turn_key = self._turn_key, turn_of(view)
+            if turn != self._turn_key:
+                spent = 0.0
+        elif last_rev is None or rev is None or rev != last_rev + 1:
             spent = 0.0  # someone else acted since our last decision: a new turn
         budget = self.budget
         if self.planner is not None:
