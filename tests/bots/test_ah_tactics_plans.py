@@ -68,7 +68,7 @@ def test_a_plan_playout_ends_when_the_enemy_turn_is_over(movement):
 def test_one_seed_and_one_iteration_budget_give_one_plan_sent_from_the_listing(movement):
     s, seat = movement
     view = s.view(seat)
-    first, again = _expert(seat), _expert(seat)
+    first, again = _expert(seat, iterations=4), _expert(seat, iterations=4)
     action = first.choose(view)
     assert action == again.choose(view)
     assert first.planner.moves == again.planner.moves
@@ -82,3 +82,25 @@ def test_one_seed_and_one_iteration_budget_give_one_plan_sent_from_the_listing(m
         assert legal.contains(view["private"]["legal"], action), action
         s.act(seat, action)
     assert action == {"type": "end_movement"}
+
+
+def test_a_turn_for_the_budget_is_the_round_and_the_side_to_move_whoever_acts_inside_it(movement):
+    """The enemy chooses where our beaten units fall back inside our turn; our later decisions of that turn
+    must still share its budget, so the turn is named by round and side to move, not by the rev."""
+    s, seat = movement
+    turn_of = _expert(seat).planner.turn_of
+    players = [bots.make("ah_tactics", "hard", k, 7) for k in range(2)]
+    moving = None
+    while s.rev < 600:
+        public = s.view(seat)["public"]
+        if public["phase"] == "move" and seat in s.to_act():
+            moving = s.view(seat)
+        elif public["phase"] == "battle" and seat in s.to_act() and moving is not None:
+            assert turn_of(s.view(seat)) == turn_of(moving) == (public["round"], public["active"])
+            break
+        bot_step(s, players)
+    else:
+        pytest.fail("no battle in 600 actions")
+    while seat in s.to_act() or s.view(seat)["public"]["phase"] != "move":
+        bot_step(s, players)
+    assert turn_of(s.view(seat)) != turn_of(moving)   # the enemy's movement: another turn
