@@ -17,8 +17,8 @@ plans instead, once, at the phase's first decision:
      their further actions of that phase are applied unchecked (the rules refuse what is not legal), so
      a playout costs a listing a phase, not a step.
   3. **Answer**: the plan with the largest paired advantage over the hard bot's (score less hard's
-     score, round by round), if it stands `evidence` standard errors above nothing over at least four
-     rounds and averages `min_gain`; else the hard bot's plan. Every two rounds the worse half drops out
+     score, round by round), if it stands `EVIDENCE` (2) standard errors above nothing over at least four
+     rounds and averages `MIN_GAIN` (0.01); else the hard bot's plan. Every two rounds the worse half drops out
      (hard's never). The expert then sends the plan's moves one by one, each checked against its
      view's listing (one no longer legal is skipped), and ends the movement.
 
@@ -44,13 +44,16 @@ VARIANTS = (
     ({"attacks": 0}, None),                       # no attacks: only the line brought up
 )
 HALVING_EVERY = 2   # rounds between two halvings of the plans still running
-MIN_ROUNDS = 4      # rounds a plan is played beside hard's before it can be chosen
+MIN_ROUNDS = 4      # rounds a plan is played beside hard's before it can be chosen ...
+EVIDENCE = 2.0      # ... its paired advantage that many standard errors above nothing (at 1.0 the search
+                    # departed from hard in a third of the turns, about what noise alone gives four candidates)
+MIN_GAIN = 0.01     # ... and at least this much of the evaluation (about one division's share)
 
 
 class PlanSearch:
     """The expert's answer to Tactics (1954) movement decisions (`choose` gives None for every other)."""
 
-    def __init__(self, expert, evidence: float = 1.0, min_gain: float = 0.004, variants=VARIANTS):
+    def __init__(self, expert, evidence: float = EVIDENCE, min_gain: float = MIN_GAIN, variants=VARIANTS):
         self.expert, self.rules = expert, expert.rules
         self.evidence, self.min_gain, self.variants = evidence, min_gain, variants
         self.key = None         # (round, active) of the movement phase planned
