@@ -11,6 +11,8 @@ from tests.bot_games import bot_step
 
 from bots.ah_tactics_plans import PlanPlayout
 
+PLANNED = {"planner": "bots.ah_tactics_plans", "plan_share": 0.8}   # opted in: not the default (docs/bots.md)
+
 
 @pytest.fixture
 def movement():
@@ -23,7 +25,7 @@ def movement():
 
 
 def _expert(seat, seed=42, iterations=6):
-    return bots.make("ah_tactics", "expert", seat, seed, budget=None, iterations=iterations)
+    return bots.make("ah_tactics", "expert", seat, seed, budget=None, iterations=iterations, **PLANNED)
 
 
 def test_the_first_candidate_plan_is_the_one_the_hard_bot_plays(movement):
