@@ -75,7 +75,7 @@ TUNING: dict[str, dict] = {
     "civil_war": {"deterministic_policy": True, "turn_field": "turn"},
     "tactics1940": {},  # measured: 12 candidates, min_gain 0.004 or 0.02 all did worse (docs/bots.md)
     # (the whole-plan search, `planner="bots.ah_tactics_plans", plan_share=0.8`, measured weaker than this:
-    # 39 % against hard; opt in with those arguments, docs/bots.md)
+    # 42 % against hard over 40 games; opt in with those arguments, docs/bots.md)
     "ah_tactics": {"search_limit": 300, "horizon": "own", "max_candidates": 4, "evidence": 2.5},
 }
 
