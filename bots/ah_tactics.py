@@ -24,6 +24,7 @@ commander arranges the set-up so that each HQ is as hard to reach on turn one as
 Two a side, teammates split the moving: the second player's bot moves the side's odd-numbered units, the
 commander's the even ones and then whatever of the odd its teammate has left (share_out).
 """
+import copy
 import random
 from functools import lru_cache
 
@@ -59,6 +60,8 @@ class TacticsBot:
         self.key = None
         self.board = load()
         self.side = None   # an index into SIDE_NAMES, from the first view
+        self.knobs = None  # a variant's own knobs (`variant`); None: its level's
+        self.eager = None  # a variant's fixed eagerness (`variant`); None: counted from the game
 
     # ----- the one entry point ---------------------------------------------------------
     def choose(self, view: dict):
@@ -80,6 +83,32 @@ class TacticsBot:
                 return action
         # the plan ran out or went stale: finish the phase if this seat may, else wait
         return self.fallback(public, legal)
+
+    # ----- for a search over whole plans (bots/ah_tactics_plans.py) ----------------------
+    def phase_plan(self, view: dict) -> list[dict]:
+        """The whole plan this bot makes for the phase `view` shows, its first action the one `choose` answers
+        (the bot's memory moves on as if it had chosen)."""
+        first = self.choose(view)
+        return ([first] if first is not None else []) + list(self.queue)
+
+    def planned(self, public) -> dict | None:
+        """The next action of the plan made for the phase `public` shows, taken off it unchecked (None: no plan
+        for that phase, or it ran out). For a search's forward model, where the rules refuse what is not legal
+        and a listing for every step would cost more than the rest of the step."""
+        key = (public["phase"], public["round"], public["active"],
+               len(public["retreats"]) if public["phase"] == "retreat" else 0)
+        if key != self.key or not self.queue:
+            return None
+        return self.queue.pop(0)
+
+    def variant(self, knobs: dict | None = None, eager: int | None = None) -> "TacticsBot":
+        """A copy of this bot planning with other knobs (over its level's) and a fixed eagerness, its memory as
+        this bot's now; this bot is left as it was."""
+        other = copy.copy(self)
+        other.queue, other.key = [], None
+        other.knobs = {**KNOBS.get(self.level, KNOBS["normal"]), **(knobs or {})}
+        other.eager = eager
+        return other
 
     def share_out(self, public, plan: list[dict]) -> list[dict]:
         """Two a side (rule A), both seats move the side's units from one allowance, each as its own view
@@ -129,6 +158,8 @@ class TacticsBot:
     def eagerness(self, public) -> int:
         """Turns of this side's in a row that saw no unit lost on either side (0-4): the longer the
         lull, the readier the bot is to attack at worse odds and to close in."""
+        if self.eager is not None:
+            return self.eager
         lost = len(public["eliminated"]) + sum(1 for u in public["units"] if u["status"] == "prisoner")
         if lost != getattr(self, "_lost", None):
             self._lost, self._lull = lost, 0
@@ -350,7 +381,7 @@ class Mover:
             self.reach[t["unit"]] = shape.square_costs(legal, "move", t["unit"])
         self.public = public
         self.eager = bot.eagerness(public)
-        self.knobs = KNOBS.get(self.level, KNOBS["normal"])
+        self.knobs = bot.knobs or KNOBS.get(self.level, KNOBS["normal"])
         self.engage_map = {}
         for e in self.pic.enemy_divisions:
             esq = tuple(e["at"])
@@ -359,6 +390,7 @@ class Mover:
             for n in grid.neighbours(esq, self.board.width, self.board.height):
                 if not self.board.separated(esq, n):
                     self.engage_map.setdefault(n, []).append(e["id"])
+        self._closing = {}   # closing_on's answers, per enemy division
         self.standing = {u["id"]: tuple(u["at"]) for u in self.pic.mine if u["kind"] != HQ and u["status"] == "active"}
 
     def plan(self) -> list[dict]:
@@ -483,24 +515,39 @@ class Mover:
         self.placed = placed
         return steps, budget
 
+    def closing_on(self, d: int, dsq) -> list:
+        """[(unit, -its factor, [(cost, square) next to d it may stand on, cheapest first])] for every own
+        division that can come next to enemy division `d` (on `dsq`) this turn; worked out once a plan, as
+        the attacks' rounds ask again and again (the squares taken meanwhile are the caller's to skip)."""
+        known = self._closing.get(d)
+        if known is None:
+            board = self.board
+            squares = [n for n in grid.neighbours(dsq, board.width, board.height)
+                       if n not in self.pic.at and board.land(n) and not board.separated(n, dsq)]
+            known = []
+            for u in self.pic.mine:
+                uid = u["id"]
+                if u["kind"] == HQ or u["status"] != "active" or uid not in self.reach:
+                    continue
+                reach = self.reach[uid]
+                options = sorted((reach[sq], sq) for sq in squares if sq in reach and queries.may_stand(uid, sq))
+                if options:
+                    known.append((uid, -queries.printed_factor(u["kind"]), options))
+            self._closing[d] = known
+        return known
+
     def gather(self, d, used, taken, budget, placed, base):
         """(gain, [(unit, square, cost)], cost, forecast) of the best group closing on `d`."""
-        board = self.board
         dsq = tuple(d["at"])
         if queries.in_mountains(d["id"], dsq):
             return None
-        squares = [n for n in grid.neighbours(dsq, board.width, board.height)
-                   if n not in taken and n not in self.pic.at and board.land(n) and not board.separated(n, dsq)]
         offers = []
-        for u in self.pic.mine:
-            uid = u["id"]
-            if uid in used or u["kind"] == HQ or u["status"] != "active" or uid not in self.reach:
+        for uid, weight, options in self.closing_on(d["id"], dsq):
+            if uid in used:
                 continue
-            reach = self.reach[uid]
-            cheapest = min(((reach[sq], sq) for sq in squares if sq in reach and queries.may_stand(uid, sq)),
-                           default=None)
-            if cheapest:
-                offers.append((cheapest[0], -queries.printed_factor(u["kind"]), uid, cheapest[1]))
+            cheapest = next((o for o in options if o[1] not in taken), None)
+            if cheapest is not None:
+                offers.append((cheapest[0], weight, uid, cheapest[1]))
         offers.sort()
         group, cost, best = [], 0, None
         for c, _, uid, sq in offers[:10]:

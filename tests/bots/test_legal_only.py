@@ -43,6 +43,7 @@ PUBLIC_QUERIES = _public_queries()
 # result, timer), seeded chance and the RuleError a refused action raises; listed by file.
 PUBLIC_CONTRACT = {
     "bots/expert.py": {"engine.games", "engine.rng", "engine.errors"},
+    "bots/ah_tactics_plans.py": {"engine.rng", "engine.errors"},   # the expert's Tactics (1954) plan search
     "bots/__init__.py": {"engine.games"},   # which levels a game offers (no expert in real time)
 }
 

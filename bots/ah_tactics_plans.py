@@ -1,0 +1,263 @@
+"""Tactics (1954): the expert's search over whole movement plans, with the enemy's reply played.
+
+A movement phase is twenty-odd moves, each listing tens of thousands of squares: searched move by move, a
+second buys one or two playouts (docs/bots.md). But a bot plans the phase whole, so the expert weighs whole
+plans instead, once, at the phase's first decision:
+
+  1. **Plans**: the hard bot's own plan, then the plans of hard bots with other knobs (more or fewer
+     attacks, allowance weighed otherwise, no stepping out of contact, an eager bot closing in at worse
+     odds, a cautious one: `VARIANTS`), all made from the view as the hard bot makes its own; the same
+     plan twice counts once.
+  2. **Playouts over sampled states**: a round draws a state from the view (`sample_state`: the enemy's
+     reserves placed where they may be) and a seed for the dice; each plan still running is played on
+     that sample with those dice: its moves applied as they stand (a move the sample refuses, as one
+     running onto a hidden reserve, is left out), then the rest of this turn (battle plan, fall-backs)
+     and the enemy's whole next turn played by hard bots, and the position is scored by the game's
+     `evaluate` (what wins under rule A). The playout bots plan each phase once from a full view and
+     their further actions of that phase are applied unchecked (the rules refuse what is not legal), so
+     a playout costs a listing a phase, not a step.
+  3. **Answer**: the plan with the largest paired advantage over the hard bot's (score less hard's
+     score, round by round), if it stands `EVIDENCE` (2) standard errors above nothing over at least four
+     rounds and averages `MIN_GAIN` (0.01); else the hard bot's plan. Every two rounds the worse half drops out
+     (hard's never). The expert then sends the plan's moves one by one, each checked against its
+     view's listing (one no longer legal is skipped), and ends the movement.
+
+Only the public contract: `engine.games.rules(game)` (`sample_state`, `view`, `legal`, `apply`,
+`to_act`, `prompt`, `sides`, `result`), `engine.legal`, the game's `evaluate` query, the bots of
+bots/ah_tactics.py.
+"""
+import time
+
+from bots.expert import score
+from engine import legal as listing
+from engine.errors import RuleError
+from engine.rng import Rng
+
+# Knobs over the hard bot's (bots/ah_tactics.py KNOBS), and a fixed eagerness (None: the game's),
+# one a candidate plan. Hard's own plan comes first and is always played.
+VARIANTS = (
+    ({"thrift": 0.0}, None),                      # allowance spent freely on attacks
+    ({}, 3),                                      # eager: close in to one square, attack at worse odds
+    ({"attacks": 2, "thrift": 0.6}, None),        # cautious: two attacks at most, allowance weighed
+    ({"disengage": False}, None),                 # stay in every contact
+    ({"advances": 24, "cohesion": 0.5}, None),    # bring everyone up, into squares few can attack
+    ({"attacks": 0}, None),                       # no attacks: only the line brought up
+)
+HALVING_EVERY = 2   # rounds between two halvings of the plans still running
+MIN_ROUNDS = 4      # rounds a plan is played beside hard's before it can be chosen ...
+EVIDENCE = 2.0      # ... its paired advantage that many standard errors above nothing (at 1.0 the search
+                    # departed from hard in a third of the turns, about what noise alone gives four candidates)
+MIN_GAIN = 0.01     # ... and at least this much of the evaluation (about one division's share)
+
+
+class PlanSearch:
+    """The expert's answer to Tactics (1954) movement decisions (`choose` gives None for every other)."""
+
+    def __init__(self, expert, evidence: float = EVIDENCE, min_gain: float = MIN_GAIN, variants=VARIANTS):
+        self.expert, self.rules = expert, expert.rules
+        self.evidence, self.min_gain, self.variants = evidence, min_gain, variants
+        self.key = None         # (round, active) of the movement phase planned
+        self.moves: list = []   # the chosen plan's actions still to send
+        self.last = None        # (plans, rounds, seconds, chosen index) of the last search, for the docs
+        self.cost = 0.0         # seconds a playout took, averaged over the searches so far
+        self.sources: list = []  # per plan of the last search, the variant that made it (-1: hard's own)
+        self.chosen: dict = {}   # variant index (-1: hard's own) -> plans of it chosen, for the docs
+
+    def choose(self, view: dict, budget: float | None):
+        public = view["public"]
+        if public.get("phase") != "move" or not self._alone(public):
+            return None
+        legal = view["private"]["legal"]
+        key = (public["round"], public["active"])
+        if key != self.key:
+            self.key = key
+            self.moves = self._search(view, budget)
+        while self.moves:
+            action = self.moves.pop(0)
+            if listing.contains(legal, action):
+                return action
+        ends, _ = listing.of_type(legal, "end_movement")  # the plan ran out (its end was refused): end it
+        return ends[0] if ends else None
+
+    @staticmethod
+    def turn_of(view: dict) -> tuple:
+        """The turn a decision belongs to, for the expert's turn budget: the round and the side whose turn it
+        is. (The rev would not do: the enemy chooses fall-backs for units of ours beaten inside our turn.)"""
+        public = view["public"]
+        return public.get("round"), public.get("active")
+
+    def _alone(self, public) -> bool:
+        """The seat moves its side alone (two a side, the teammates split the units: not searched)."""
+        side = next((s for s in public.get("sides") or () if self.expert.seat in s["seats"]), None)
+        return side is not None and len(side["seats"]) == 1
+
+    # ----- the plans ---------------------------------------------------------------------------
+    def plans(self, view: dict) -> list[list[dict]]:
+        """Hard's plan first, then each variant's that differs from those before it."""
+        hard = self.expert.advisors[0]
+        out = [hard.phase_plan(view)]
+        seen = {_plan_key(out[0])}
+        self.sources = [-1]   # per plan, the index of the variant that made it (-1: hard's own)
+        for n, (knobs, eager) in enumerate(self.variants):
+            plan = hard.variant(knobs, eager).phase_plan(view)
+            if _plan_key(plan) not in seen:
+                seen.add(_plan_key(plan))
+                out.append(plan)
+                self.sources.append(n)
+        return out
+
+    def _search(self, view: dict, budget: float | None) -> list[dict]:
+        start = time.perf_counter()
+        plans = self.plans(view)
+        deadline = None if budget is None else start + budget
+        scores = [[] for _ in plans]
+        running = list(range(len(plans)))
+        rounds, done, finished = 0, 0, len(plans) == 1
+        iterations = self.expert.iterations
+        while not finished and not self.expert._stopping:
+            seed = self.expert.rng.below(2 ** 31)
+            played = []
+            for i in running:
+                # no playout begun that would end past the deadline, at the cost seen so far
+                if (iterations is not None and done >= iterations) or \
+                        (deadline is not None and time.perf_counter() + self.cost >= deadline):
+                    finished = True
+                    break
+                began = time.perf_counter()
+                value = PlanPlayout(self, view, seed).run(plans[i], deadline)
+                if value is None:
+                    finished = True
+                    break
+                self.cost = 0.8 * self.cost + 0.2 * (time.perf_counter() - began) if self.cost else \
+                    time.perf_counter() - began
+                played.append(value)
+                done += 1
+            if finished:
+                break  # a round not played by all is left out: scores stay paired
+            for i, value in zip(running, played):
+                scores[i].append(value)
+            rounds += 1
+            if rounds % HALVING_EVERY == 0 and len(running) > 2:
+                running = _halve(running, scores, rounds)
+        chosen = _best(scores, self.evidence, self.min_gain)
+        self.last = (len(plans), rounds, time.perf_counter() - start, chosen)
+        self.chosen[self.sources[chosen]] = self.chosen.get(self.sources[chosen], 0) + 1
+        self.expert.departures += chosen != 0
+        return list(plans[chosen])
+
+
+def _plan_key(plan: list[dict]) -> tuple:
+    return tuple(sorted(repr(sorted(a.items())) for a in plan))
+
+
+def _halve(running: list[int], scores: list, rounds: int) -> list[int]:
+    def mean(i):
+        return sum(scores[i][-rounds:]) / rounds
+    keep = sorted(running, key=lambda i: (-mean(i), i))[:max(2, (len(running) + 1) // 2)]
+    return sorted(set(keep) | {0})
+
+
+def _best(scores: list, evidence: float, min_gain: float) -> int:
+    best, best_gain = 0, 0.0
+    for i in range(1, len(scores)):
+        diffs = [a - b for a, b in zip(scores[i], scores[0])]
+        n = len(diffs)
+        if n < MIN_ROUNDS:
+            continue
+        gain = sum(diffs) / n
+        spread = (sum((d - gain) ** 2 for d in diffs) / (n - 1)) ** 0.5
+        if gain >= min_gain and gain > evidence * spread / n ** 0.5 and gain > best_gain:
+            best, best_gain = i, gain
+    return best
+
+
+class PlanPlayout:
+    """One plan played from one sample: the plan's moves, the rest of the turn and the enemy's next turn by
+    hard bots, then scored for the searching seat."""
+
+    MAX_STEPS = 400   # a guard: two turns are about 60 actions
+
+    def __init__(self, search: PlanSearch, view: dict, seed: int):
+        self.search, self.rules, self.expert = search, search.rules, search.expert
+        self.seat = self.expert.seat
+        self.rng = Rng(seed)
+        self.state = self.rules.sample_state(view, self.seat, self.rng)
+        self.seed = seed
+        self.bots = {}
+        self.rev = 0
+
+    def bot(self, seat: int):
+        if seat not in self.bots:
+            hard = self.expert.advisors[0]
+            bot = self.expert._make(self.expert.game_id, "hard", seat, (self.seed * 31 + seat) & 0x7FFFFFFF)
+            for name in ("_lost", "_lull", "_lull_round"):  # how long the war has been quiet (public)
+                if hasattr(hard, name):
+                    setattr(bot, name, getattr(hard, name))
+            self.bots[seat] = bot
+        return self.bots[seat]
+
+    def run(self, plan: list[dict], deadline: float | None):
+        """The plan's score, or None when the deadline or a stop came first."""
+        rules, state, seat = self.rules, self.state, self.seat
+        for action in plan:
+            if seat not in rules.to_act(state) or rules.prompt(state) is not None:
+                break  # the plan's end of movement came early, or a reserve was stumbled upon
+            try:
+                rules.apply(state, seat, action, self.rng)
+            except RuleError:
+                continue
+        others_moved = False
+        for _ in range(self.MAX_STEPS):
+            if self.expert._stopping or (deadline is not None and time.perf_counter() >= deadline):
+                return None
+            if rules.result(state) is not None:
+                break
+            to_act = sorted(rules.to_act(state))
+            prompt = rules.prompt(state)
+            if others_moved and seat in to_act and prompt is None:
+                break  # the enemy's turn is over: ours again
+            acted = self.step(to_act)
+            if acted is None:
+                break
+            if acted != seat and prompt is None:
+                others_moved = True
+        return score(rules, state, seat)
+
+    def step(self, to_act: list):
+        """One action by the first seat to act that has one (its plan's next, or a fresh plan from a full view);
+        the seat that acted, None when nobody could."""
+        rules, state = self.rules, self.state
+        for seat in to_act:
+            bot = self.bot(seat)
+            public = rules.view(state, seat)["public"]
+            action = bot.planned(public)
+            while action is not None:
+                try:
+                    rules.apply(state, seat, action, self.rng)
+                    self.rev += 1
+                    return seat
+                except RuleError:
+                    action = bot.planned(public)
+            action = bot.choose(self.view(seat, to_act))
+            if action is None:
+                continue
+            try:
+                rules.apply(state, seat, action, self.rng)
+            except RuleError:
+                continue
+            self.rev += 1
+            return seat
+        timer = rules.timer(state) if hasattr(rules, "timer") else None
+        if timer is None:
+            return None
+        rules.apply(state, None, timer["action"], self.rng)
+        return -1
+
+    def view(self, seat: int, to_act: list) -> dict:
+        """What a Session would hand `seat`, built from the contract (as bots/expert.py Playout.view)."""
+        rules, state = self.rules, self.state
+        v = rules.view(state, seat)
+        public = v["public"]
+        public.update(to_act=to_act, result=None, rev=self.rev, prompt=rules.prompt(state), sides=rules.sides(state))
+        v["private"]["legal"] = rules.legal(state, seat)
+        return v

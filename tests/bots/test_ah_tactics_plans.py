@@ -1,0 +1,108 @@
+"""The Tactics (1954) expert's search over whole movement plans (bots/ah_tactics_plans.py): its candidates
+start with the hard bot's own plan, a variant leaves the hard bot as it was, a playout ends where the
+enemy's reply does, and under an iteration budget one seed gives one plan, sent move by move from the
+listing. One early movement position, a few playouts: cheap."""
+import pytest
+
+import bots
+from engine import games, legal
+from engine.session import Session
+from tests.bot_games import bot_step
+
+from bots.ah_tactics_plans import PlanPlayout
+
+PLANNED = {"planner": "bots.ah_tactics_plans", "plan_share": 0.8}   # opted in: not the default (docs/bots.md)
+
+
+@pytest.fixture
+def movement():
+    """The first movement phase of a seeded game of hard bots: (session, the seat to move)."""
+    s = Session("ah_tactics", 2, seed=3)
+    players = [bots.make("ah_tactics", "hard", seat, 20 + seat) for seat in range(2)]
+    while s.view(0)["public"]["phase"] != "move":
+        bot_step(s, players)
+    return s, s.to_act()[0]
+
+
+def _expert(seat, seed=42, iterations=6):
+    return bots.make("ah_tactics", "expert", seat, seed, budget=None, iterations=iterations, **PLANNED)
+
+
+def test_the_first_candidate_plan_is_the_one_the_hard_bot_plays(movement):
+    s, seat = movement
+    view = s.view(seat)
+    plans = _expert(seat).planner.plans(view)
+    hard = bots.make("ah_tactics", "hard", seat, 43)   # the expert's first advisor: its seed + 1
+    played = [hard.choose(view)] + list(hard.queue)
+    assert plans[0] == played
+    assert len(plans) >= 2, "no variant made another plan"
+    assert len({repr(p) for p in plans}) == len(plans), "a plan was offered twice"
+
+
+def test_a_variant_plans_with_its_own_knobs_and_leaves_its_bot_as_it_was(movement):
+    s, seat = movement
+    view = s.view(seat)
+    hard = bots.make("ah_tactics", "hard", seat, 43)
+    calm = hard.variant({"attacks": 0, "advances": 0}, eager=0)
+    assert calm.knobs["attacks"] == 0 and calm.knobs["disengage"] is True   # the rest stay hard's
+    assert hard.knobs is None and hard.queue == [] and hard.key is None
+    plan = calm.phase_plan(view)
+    own = hard.phase_plan(view)
+    # no attacks and nothing brought up: fewer units move than in hard's plan, and the movement ends
+    assert len(plan) < len(own)
+    assert plan[-1] == own[-1] == {"type": "end_movement"}
+
+
+def test_a_plan_playout_ends_when_the_enemy_turn_is_over(movement):
+    s, seat = movement
+    view = s.view(seat)
+    expert = _expert(seat)
+    playout = PlanPlayout(expert.planner, view, seed=5)
+    value = playout.run(expert.planner.plans(view)[0], None)
+    rules = games.rules("ah_tactics")
+    state = playout.state
+    assert 0.0 <= value <= 1.0
+    assert rules.result(state) is not None or (
+        seat in rules.to_act(state) and rules.view(state, seat)["public"]["phase"] == "move"
+        and rules.view(state, seat)["public"]["round"] > view["public"]["round"])
+
+
+def test_one_seed_and_one_iteration_budget_give_one_plan_sent_from_the_listing(movement):
+    s, seat = movement
+    view = s.view(seat)
+    first, again = _expert(seat, iterations=4), _expert(seat, iterations=4)
+    action = first.choose(view)
+    assert action == again.choose(view)
+    assert first.planner.moves == again.planner.moves
+    assert legal.contains(view["private"]["legal"], action)
+    plans, rounds, _, chosen = first.planner.last
+    assert rounds >= 1 and 0 <= chosen < plans
+    # the rest of the movement comes from the plan, each action listed when sent, and it ends the phase
+    while s.view(seat)["public"]["phase"] == "move":
+        view = s.view(seat)
+        action = first.choose(view)
+        assert legal.contains(view["private"]["legal"], action), action
+        s.act(seat, action)
+    assert action == {"type": "end_movement"}
+
+
+def test_a_turn_for_the_budget_is_the_round_and_the_side_to_move_whoever_acts_inside_it(movement):
+    """The enemy chooses where our beaten units fall back inside our turn; our later decisions of that turn
+    must still share its budget, so the turn is named by round and side to move, not by the rev."""
+    s, seat = movement
+    turn_of = _expert(seat).planner.turn_of
+    players = [bots.make("ah_tactics", "hard", k, 7) for k in range(2)]
+    moving = None
+    while s.rev < 600:
+        public = s.view(seat)["public"]
+        if public["phase"] == "move" and seat in s.to_act():
+            moving = s.view(seat)
+        elif public["phase"] == "battle" and seat in s.to_act() and moving is not None:
+            assert turn_of(s.view(seat)) == turn_of(moving) == (public["round"], public["active"])
+            break
+        bot_step(s, players)
+    else:
+        pytest.fail("no battle in 600 actions")
+    while seat in s.to_act() or s.view(seat)["public"]["phase"] != "move":
+        bot_step(s, players)
+    assert turn_of(s.view(seat)) != turn_of(moving)   # the enemy's movement: another turn
