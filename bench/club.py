@@ -398,7 +398,7 @@ def rows(quick: bool) -> list[Row]:
 
 
 if __name__ == "__main__":
-    if "--ab" in sys.argv:  # python -m bench.club --ab /work/main [acts a path] [turns]
+    if "--ab" in sys.argv:  # python -m bench.club --ab ../other-checkout [acts a path] [turns]
         i = sys.argv.index("--ab")
         rest = sys.argv[i + 1:]
         print_ab(Path(rest[0]).resolve(), int(rest[1]) if len(rest) > 1 else 400, int(rest[2]) if len(rest) > 2 else 1)
