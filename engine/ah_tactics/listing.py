@@ -147,8 +147,10 @@ def _moves(board, state, side):
         source = (src, ROSTER[uid].mover, ROSTER[uid].kind == "amphibious")
         movers.append(uid)
         kept = last[3].get(uid) if changed is not None else None
-        if kept is not None and kept[0] == source and _unchanged(board, kept[1], src, changed, search):
-            # kept whole: squares that cost more than the budget now are outside the domain's "max"
+        if kept is not None and kept[0] == source and _unchanged(board, kept[1], src, changed, reach):
+            # kept whole: squares that cost more than the budget now are outside the domain's "max".
+            # Checked up to `reach`, what it is kept for, not the allowance left: a later turn's full
+            # allowance reads the squares beyond it (a friend's new square there was once listed).
             results[uid] = kept
         else:
             sources.append((uid, source))

@@ -123,3 +123,42 @@ def test_views_events_and_legal_are_msgpack_safe_with_string_keys():
             assert msgpack.unpackb(packed, raw=False, strict_map_key=True) is not None
         p = s.prompt()
         assert p is None or set(p["seats"]) <= set(s.to_act())
+
+
+def _listed_from_nothing(s: Session, seat: int) -> dict:
+    """The seat's listing with every kept search forgotten (the caches restored after)."""
+    kept, last = dict(listing._CACHE), dict(listing._LAST)
+    listing._CACHE.clear()
+    listing._LAST.clear()
+    try:
+        return s.legal(seat)
+    finally:
+        listing._CACHE.update(kept)
+        listing._LAST.update(last)
+
+
+def test_a_reach_kept_from_a_listing_made_with_little_allowance_is_not_trusted_with_more():
+    """C: a unit's reach is kept between listings only while nothing it could use has changed. A change
+    checked against little allowance (beyond what the unit could then pay) must not be missed when the
+    full allowance comes back: a square a friend has since filled was once listed, and the rules then
+    refused the move."""
+    s = started(3)
+    side = s.state["active"]
+    units = s.state["units"]
+    ours = [uid for uid in range(len(units)) if ROSTER[uid].side == side and units[uid]["at"] is not None]
+    here = {tuple(units[uid]["at"]) for uid in range(len(units)) if units[uid]["at"] is not None}
+    unit = ours[0]
+    reach = shape.square_costs(s.legal(side), "move", unit)
+    src = tuple(units[unit]["at"])
+    # a square the unit reaches only with most of a turn's allowance, and a friend far from both to fill it
+    far = next(sq for sq, cost in sorted(reach.items(), key=lambda item: -item[1]) if 45 <= cost <= 90)
+    friend = next(uid for uid in ours[1:] if max(abs(a - b) for a, b in zip(units[uid]["at"], src)) > 3
+                  and max(abs(a - b) for a, b in zip(units[uid]["at"], far)) > 3)
+    s.state["allowance"] = 3
+    units[friend]["at"] = list(far)
+    assert far not in here
+    s.legal(side)                       # listed with 1 square left: the change lies beyond what it can pay
+    s.state["allowance"] = 90           # the next turn's allowance, nothing else changed
+    again = s.legal(side)
+    assert again == _listed_from_nothing(s, side)
+    assert far not in shape.square_costs(again, "move", unit)
