@@ -28,7 +28,7 @@ bots/ah_tactics.py.
 """
 import time
 
-from bots.expert import score
+from bots.expert import Playout, score
 from engine import legal as listing
 from engine.errors import RuleError
 from engine.rng import Rng
@@ -171,20 +171,17 @@ def _best(scores: list, evidence: float, min_gain: float) -> int:
     return best
 
 
-class PlanPlayout:
+class PlanPlayout(Playout):
     """One plan played from one sample: the plan's moves, the rest of the turn and the enemy's next turn by
-    hard bots, then scored for the searching seat."""
+    hard bots, then scored for the searching seat (the views its bots read built as the expert's playouts
+    build them, `Playout.view`)."""
 
     MAX_STEPS = 400   # a guard: two turns are about 60 actions
 
     def __init__(self, search: PlanSearch, view: dict, seed: int):
-        self.search, self.rules, self.expert = search, search.rules, search.expert
-        self.seat = self.expert.seat
-        self.rng = Rng(seed)
-        self.state = self.rules.sample_state(view, self.seat, self.rng)
-        self.seed = seed
-        self.bots = {}
-        self.rev = 0
+        rng = Rng(seed)
+        super().__init__(search.expert, search.rules.sample_state(view, search.expert.seat, rng), rng, seed)
+        self.search, self.seat = search, self.expert.seat
 
     def bot(self, seat: int):
         if seat not in self.bots:
@@ -252,12 +249,3 @@ class PlanPlayout:
             return None
         rules.apply(state, None, timer["action"], self.rng)
         return -1
-
-    def view(self, seat: int, to_act: list) -> dict:
-        """What a Session would hand `seat`, built from the contract (as bots/expert.py Playout.view)."""
-        rules, state = self.rules, self.state
-        v = rules.view(state, seat)
-        public = v["public"]
-        public.update(to_act=to_act, result=None, rev=self.rev, prompt=rules.prompt(state), sides=rules.sides(state))
-        v["private"]["legal"] = rules.legal(state, seat)
-        return v
