@@ -20,6 +20,12 @@ import time
 from pathlib import Path
 
 START_TIMEOUT = 15.0
+# Go threads for a local nats-server (GOMAXPROCS). With one, a move through the club measured about 0.1 ms
+# faster here (two crossings of the server, two CPUs; docs/club.md, "Measured"), presumably as the goroutine
+# a message makes runnable runs on the thread that read it instead of waking another. A local club's traffic
+# is far below what one thread carries; a club machine serving many players runs its own nats-server with
+# its own settings (docs/club.md, three machines).
+LOCAL_NATS_THREADS = 1
 
 
 def free_port() -> int:
@@ -63,8 +69,10 @@ def pg_bindir() -> str | None:
 
 
 class NatsServer:
-    def __init__(self, folder: Path, *, port: int | None = None, extra: str = "", host: str = "127.0.0.1"):
+    def __init__(self, folder: Path, *, port: int | None = None, extra: str = "", host: str = "127.0.0.1",
+                 threads: int | None = LOCAL_NATS_THREADS):
         self.folder = Path(folder)
+        self.threads = threads  # GOMAXPROCS (None: Go's default, one a CPU)
         self.host = host  # loopback, or an address of a link the tests made (tests/club/netns.py)
         self.port = port or free_port()
         self.config = self.folder / "nats.conf"
@@ -95,7 +103,9 @@ class NatsServer:
     def _launch(self, binary: str) -> "NatsServer":
         log = open(self.folder / "nats.log", "ab")
         # its own session: a Ctrl+C meant for the club reaches the club, which then stops this server
-        self.proc = subprocess.Popen([binary, "-c", str(self.config)], stdout=log, stderr=log, start_new_session=True)
+        env = dict(os.environ, GOMAXPROCS=str(self.threads)) if self.threads else None
+        self.proc = subprocess.Popen([binary, "-c", str(self.config)], stdout=log, stderr=log, start_new_session=True,
+                                     env=env)
         log.close()
         _wait_port(self.port, self.proc, "nats-server", host=self.host)
         return self
