@@ -7,6 +7,8 @@ Without the club extra or the servers the section prints one `skipped` row sayin
 
 - act->update: one seat of a one-seat toy table on each path, an act sent and timed until the actor's
   client holds the update that shows it; the two paths in turns, one act each, each after the same pause.
+- the messaging floor: a message out and back through nats-server and an echo process (`bench.club_echo`),
+  beside the same through a plain asyncio TCP echo: what the transport alone costs, with no table (no goal).
 - N bot tables: one table process runs N toy tables of two bots (a move a second each, as a table of
   people plays); act->update sampled meanwhile at a players' table, and the process's memory per table.
 - takeover: two table processes; the one running the players' table (and its share of the bot tables)
@@ -29,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.net import CPUS, PACE, ROOT, _pct, _ToyServe
+from bench.net import CPUS, PACE, ROOT, _pct, _Proc, _ToyServe
 from bench.runner import Row
 
 MOVE = {"type": "take", "count": 1}
@@ -223,6 +225,71 @@ def paired_latency(n: int) -> tuple[list[float], list[float]]:
         return asyncio.run(_in_turns(club, serve.address[1], n))
 
 
+# ----- the messaging floor --------------------------------------------------------------------
+async def _echoes_in_turns(tcp_port: int, nats_url: str, n: int, warm_up: int = 20) -> tuple[list[float], list[float]]:
+    import nats
+
+    from bench.club_echo import ECHO_IN, ECHO_OUT
+    from club import deliver_now, read_now
+    from club.send_now import write_pending
+    loop = asyncio.get_running_loop()
+    reader, writer = await asyncio.open_connection("127.0.0.1", tcp_port)
+    nc = await nats.connect(nats_url)
+    read_now.install(nc)
+    back = [loop.create_future()]
+
+    async def arrived(_msg):
+        if not back[0].done():
+            back[0].set_result(None)
+
+    await deliver_now.subscribe(nc, ECHO_OUT, cb=arrived)
+    await nc.flush()
+    body = b"x" * 120  # about an act's size
+    tcp, through = [], []
+    try:
+        for i in range(warm_up + n):
+            await asyncio.sleep(PACE)
+            t0 = time.perf_counter()
+            writer.write(body)
+            got = 0
+            while got < len(body):
+                got += len(await asyncio.wait_for(reader.read(65536), 10))
+            t1 = time.perf_counter()
+            await asyncio.sleep(PACE)
+            back[0] = loop.create_future()
+            t2 = time.perf_counter()
+            await nc.publish(ECHO_IN, body)
+            write_pending(nc)
+            await asyncio.wait_for(back[0], 10)
+            t3 = time.perf_counter()
+            if i >= warm_up:
+                tcp.append(t1 - t0)
+                through.append(t3 - t2)
+        return tcp, through
+    finally:
+        writer.close()
+        await nc.close()
+
+
+def messaging_floor(n: int) -> tuple[list[float], list[float]]:
+    """(asyncio TCP echo, echo through nats-server) round trips (s), one each in turn: a message out and back
+    with no table and no database, each end Python asyncio as a client, the LAN host and a table process are."""
+    from club import natsauth, servers
+    folder = Path(tempfile.mkdtemp(prefix="sandtable-bench-nats-"))
+    password = secrets.token_urlsafe(18)
+    nats_server = servers.NatsServer(folder)
+    try:
+        nats_server.start(natsauth.render(password, []))
+        url = f"nats://{natsauth.SERVICE}:{password}@127.0.0.1:{nats_server.port}"
+        with _Proc("-m", "bench.club_echo", "tcp") as tcp_echo, _Proc("-m", "bench.club_echo", "nats", url) as nats_echo:
+            _unpin(tcp_echo.proc.pid)
+            _unpin(nats_echo.proc.pid)
+            return asyncio.run(_echoes_in_turns(tcp_echo.address[1], url, n))
+    finally:
+        nats_server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 # ----- A/B: this tree's club against another tree's, in one run ------------------------------------
 def _client_of(root: Path):
     """`club.client` as the tree at `root` has it, loaded beside this tree's (its own imports are this tree's)."""
@@ -372,6 +439,13 @@ def rows(quick: bool) -> list[Row]:
                f"p99 {t99 * 1e6:.0f} us; {n} acts each, one-seat toy table, whole views, the paths in turns, "
                f"each act after {PACE * 1e3:.0f} ms of quiet; the club: nats-server, PostgreSQL (fsync off, "
                f"as club.servers runs it), one table process; {where}")]
+    tcp_echo, nats_echo = messaging_floor(n)
+    e50, n50 = _pct(tcp_echo, 50), _pct(nats_echo, 50)
+    out.append(Row("club: the messaging floor, echo through nats-server (x asyncio TCP echo)", f"{n50 / e50:.2f}x",
+                   note=f"p50 {n50 * 1e6:.0f} us vs {e50 * 1e6:.0f} us: a 120-byte message out and back, no table, no "
+                        f"database; the club's act->update crosses nats-server twice as this does, the LAN's has "
+                        f"no server between; {n} round trips each, in turns, each after {PACE * 1e3:.0f} ms of "
+                        f"quiet; {where}"))
     n_tables, n_samples = 1000, (200 if quick else 1000)
     m = many_tables(n_tables, n_samples)
     p50, p99 = _pct(m["samples"], 50), _pct(m["samples"], 99)
