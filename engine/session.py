@@ -54,7 +54,7 @@ class Session:
         self._unjudged = None           # the last undoable action, not yet checked for a barrier (_judge)
         self.replay_skips = range(0)    # log positions a replay knows need no undo snapshot
         self._seat_sides = None         # one side per seat, built once for views (_shared_sides)
-        self._shared_seat_sides = None  # (share, share(_seat_sides)): that list as a caller shares it, once
+        self._shared_once: dict = {}    # name -> (share, value): fixed view values as a caller shares them (_once)
 
     # ----- acting -----------------------------------------------------------------
     def act(self, seat: int | None, action: dict, seq: int | None = None) -> list[dict]:
@@ -268,11 +268,12 @@ class Session:
             self._seat_sides = sides.one_per_seat(self.n_seats)
         return self._seat_sides
 
-    def _seat_sides_shared(self, share):
-        """`_shared_sides()` of a game without a sides hook with `share` applied, once per session and `share`."""
-        held = self._shared_seat_sides
+    def _once(self, name: str, make, share):
+        """`share(make())` for a value of views that never changes (a game's fixed sides, the empty listing),
+        made once per session and `share`."""
+        held = self._shared_once.get(name)
         if held is None or held[0] is not share:
-            held = self._shared_seat_sides = (share, share(self._shared_sides()))
+            held = self._shared_once[name] = (share, share(make()))
         return held[1]
 
     def _hook(self, name: str):
@@ -336,7 +337,7 @@ class Session:
         # unless the public part is shared as a whole (below). Scalars are left as they are.
         each = share if private_view is None else None
         if hooks.get("sides") is None:
-            shown_sides = self._shared_sides() if each is None else self._seat_sides_shared(each)
+            shown_sides = self._shared_sides() if each is None else self._once("sides", self._shared_sides, each)
         else:
             shown_sides = self.sides() if each is None else each(self.sides())
         to_act = sorted(acting)
@@ -347,12 +348,15 @@ class Session:
             extras.update(more if each is None else {k: each(v) for k, v in more.items()})
         view, legal_of = self.rules.view, self._legal
         if private_view is None:   # each seat's view whole, the session's fields added to each
+            nothing = None if each is None else self._once("nothing", legal.nothing, each)   # shared: never changed
 
             def build(seat):
                 v = view(state, seat)
                 v["public"].update(extras)
-                if seat is not None:   # a seat not to act may do nothing: no call to say so
-                    v["private"]["legal"] = legal_of(seat, acting) if seat in acting else legal.nothing()
+                if seat in acting:
+                    v["private"]["legal"] = legal_of(seat, acting)
+                elif seat is not None:   # a seat not to act may do nothing: no call to say so
+                    v["private"]["legal"] = nothing if nothing is not None else legal.nothing()
                 return v
             return build
         shared = []
@@ -370,11 +374,12 @@ class Session:
 
     def events_for(self, events: list[dict], seat: int | None) -> list[dict]:
         out = []
+        redact = self.rules.redact
         for e in events:
             if e.get("type") in SESSION_EVENTS:  # the Session's own events, public: the rules never see them
                 out.append(e)
                 continue
-            r = self.rules.redact(e, seat)
+            r = redact(e, seat)
             if r is not None:
                 out.append(r)
         return out

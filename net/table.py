@@ -120,6 +120,7 @@ class Table:
         self._bot_passed: tuple[int, set] = (-1, set())  # (rev, bot seats that chose nothing at that rev)
         self.rules_failures = 0                 # actions the rules failed on (bugs), each refused and logged
         self._update_count = 0                  # updates built, for the hash every HASH_EVERY
+        self._seats_memo = None                 # what `public_seats` was built from, and it shared (_shared_seats)
         for seat, info in enumerate(session.seats):
             if info.get("kind") == "bot":
                 self.bots[seat] = self._new_bot(seat, info.get("level", "normal"))
@@ -150,6 +151,18 @@ class Table:
                 entry["standin"] = True
             out.append(entry)
         return out
+
+    def _shared_seats(self, share):
+        """`share(public_seats())`, made again only when what it is made of changed: the session's seat
+        entries (compared with a copy, by value), who holds each seat and the stand-ins. Most updates
+        (after an act) find them as they were, and the comparison costs far less than the list."""
+        entries, held, standins = self.session.seats, self.seat_conn, self.standins
+        memo = self._seats_memo
+        if (memo is None or memo[0] is not share or memo[1] != entries or memo[2] != held
+                or memo[3] != standins.keys()):
+            memo = self._seats_memo = (share, [dict(e) for e in entries], dict(held), set(standins),
+                                       share(self.public_seats()))
+        return memo[4]
 
     def view(self, seat: int | None, _seats: list | None = None, _phase: str | None = None) -> dict:
         v = self.session.view(seat)
@@ -335,15 +348,17 @@ class Table:
         if memory.is_resend(seq):  # never applied again: its first answer, or stale_seq
             out.send(conn, memory.resend(seq, action))
             return out
-        crashpoint.reached("act_received")
+        if crashpoint.AT is not None:   # a test's kill point (one comparison on the usual path)
+            crashpoint.reached("act_received")
         events = None
         if not self.started:
             answer = err(NOT_YOUR_TURN, "The game has not started: seats are still open.", seq)
         else:
             try:
                 events = self._apply(seat, action, seq)
-                answer = {"t": "ok", "seq": seq, "rev": self.rev}
-                crashpoint.reached("act_journaled")
+                answer = {"t": "ok", "seq": seq, "rev": self.session.rev}
+                if crashpoint.AT is not None:
+                    crashpoint.reached("act_journaled")
             except RuleError as e:
                 answer = err(e.code, e.message, seq)
         memory.remember(seq, answer, action)
@@ -366,7 +381,8 @@ class Table:
             log.error("the rules failed on %s's action %r at rev %d; nothing was changed and play goes on",
                       "the table" if seat is TABLE_SEAT else f"seat {seat}", action, self.rev, exc_info=e.__cause__)
             raise
-        crashpoint.reached("act_applied")
+        if crashpoint.AT is not None:
+            crashpoint.reached("act_applied")
         if self.journal is not None:
             self.journal.append(seat, action, seq)
             if self.session.result() is not None:
@@ -416,14 +432,16 @@ class Table:
                 groups.setdefault(st.seat, []).append(conn)
                 patching = patching or st.patches
         order = self._build_order(groups, actors)
-        seats, phase, rev = self.public_seats(), self.phase, self.rev  # the same for every receiver
         # Each view built when its turn comes (the first is sent sooner). Whole views only, for a caller
         # that encodes with net.frames' Encoder (`spliced`): what the views share is packed once.
         share = frames.spliced if spliced and not patching else None
+        seats = self.public_seats() if share is None else self._shared_seats(share)
+        phase, rev = self.phase, self.rev   # the same for every receiver
         build = self.view_builder(seats, phase, share)
         differ = patches.Differ() if patching else None   # the shared public part packed and diffed once
+        events_for = self.session.events_for
         for seat in order:
-            view, seen = build(seat), self.session.events_for(events, seat)
+            view, seen = build(seat), events_for(events, seat)
             if not patching:   # every receiver takes whole views (raw protocol clients): nothing else to do
                 yield groups[seat], {"t": "update", "rev": rev, "events": seen, "view": view}
                 continue

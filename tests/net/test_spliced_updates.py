@@ -71,3 +71,52 @@ def test_spliced_updates_of_a_game_that_ends_are_the_plain_updates_byte_for_byte
         if plain.session.result() is not None:
             break
     assert plain.session.result() is not None and spliced.session.result() is not None
+
+
+def test_spliced_updates_show_every_change_of_the_seats():
+    """The seats every view shows are packed once and kept while they stay the same: a seat whose holder
+    leaves (not connected), comes back with its token, or whose session entry is replaced must show in the
+    next update's frames exactly as in the plain ones."""
+    tables = []
+    for _ in range(2):
+        table = Table(new_session("toy", 3, seed=4, options={"pile": 10000}), name="seats")
+        tokens = {}
+        for i in range(3):
+            conn = ("seat", i)   # one object: the table tells its holder by identity
+            table.connect(conn)
+            welcome = table.receive(conn, {"t": "hello", "proto": 1, "name": f"p{i}", "want": "play"}).flat()
+            tokens[i] = next(m for c, m in welcome.sends if m["t"] == "welcome")["token"]
+        tables.append((table, tokens))
+    (plain, plain_tokens), (spliced, spliced_tokens) = tables
+    seq = 0
+
+    def move_and_compare():
+        nonlocal seq
+        seq += 1
+        seat = plain.session.to_act()[0]
+        for table in (plain, spliced):
+            conn = next(c for c, st in table.conns.items() if st.seat == seat)
+            assert table.receive(conn, {"t": "act", "seq": seq, "a": {"type": "take", "count": 1}}).sends[0][1]["t"] == "ok"
+        got, want = _frames(spliced, True), _frames(plain, False)
+        assert got == want
+        return want
+
+    first = move_and_compare()
+    changes = [
+        lambda table, tokens: table.drop(next(c for c, st in table.conns.items() if st.seat == 2)).flat(),
+        lambda table, tokens: _reconnect(table, ("again", 2), tokens[2]),
+        lambda table, tokens: table.session.seats.__setitem__(1, {**table.session.seats[1], "name": "renamed"}),
+    ]
+    seen = [first]
+    for change in changes:
+        for table, tokens in ((plain, plain_tokens), (spliced, spliced_tokens)):
+            change(table, tokens)
+        seen.append(move_and_compare())
+    bodies = [frame for frames_ in seen for _, frame in frames_]
+    assert any(b"renamed" in frame for frame in bodies) and not all(b"renamed" in frame for frame in bodies)
+    assert len({frames.decode_host(f[4:])["view"]["public"]["seats"][2]["connected"] for f in bodies}) == 2
+
+
+def _reconnect(table: Table, conn, token: str) -> None:
+    table.connect(conn)
+    table.receive(conn, {"t": "hello", "proto": 1, "want": "play", "token": token}).flat()
