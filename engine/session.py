@@ -319,8 +319,9 @@ class Session:
         added in the same step), are built once and shared: callers must not change them. The result
         and `to_act` are asked of the rules once, not once per seat.
 
-        `share`, if given, is applied once to each of those shared values (not to `rev`, nor to a result
-        or prompt that is None; to the sides of a game whose sides never change, once a session), or to
+        `share`, if given, is applied once to each of the session's shared values (not to `rev`, nor to a
+        result or prompt that is None; to the sides of a game whose sides never change, once a session;
+        a caller shares its own `more` as it sees fit: they are added as given), or to
         the shared public part as a whole, and the views hold what it returns (a host passes one that
         packs each value once for every receiver's frame, net.frames.spliced): such views are for that
         caller only."""
@@ -345,7 +346,7 @@ class Session:
                   "result": result if each is None or result is None else each(result), "rev": self.rev,
                   "prompt": prompt if each is None or prompt is None else each(prompt), "sides": shown_sides}
         if more:
-            extras.update(more if each is None else {k: each(v) for k, v in more.items()})
+            extras.update(more)
         view, legal_of = self.rules.view, self._legal
         if private_view is None:   # each seat's view whole, the session's fields added to each
             nothing = None if each is None else self._once("nothing", legal.nothing, each)   # shared: never changed

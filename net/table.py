@@ -81,6 +81,12 @@ def _merged(bases: list) -> list:
 
 class _Conn:
     __slots__ = ("seat", "name", "welcomed", "patches", "base")
+    changes = 0   # times any connection's seat, welcome or kind of view was set (Table._receivers' memo)
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if name != "base" and name != "name":   # a base changes at every patched update; neither sorts receivers
+            _Conn.changes += 1
 
     def __init__(self):
         self.seat = None
@@ -121,6 +127,7 @@ class Table:
         self.rules_failures = 0                 # actions the rules failed on (bugs), each refused and logged
         self._update_count = 0                  # updates built, for the hash every HASH_EVERY
         self._seats_memo = None                 # what `public_seats` was built from, and it shared (_shared_seats)
+        self._receivers_memo = None             # (_Conn.changes, connections, receivers by seat, patching)
         for seat, info in enumerate(session.seats):
             if info.get("kind") == "bot":
                 self.bots[seat] = self._new_bot(seat, info.get("level", "normal"))
@@ -425,12 +432,7 @@ class Table:
         actors, self._actors = self._actors, set()
         self._update_count += 1
         with_hash = self._update_count % HASH_EVERY == 0
-        groups: dict = {}
-        patching = False
-        for conn, st in self.conns.items():
-            if st.welcomed:
-                groups.setdefault(st.seat, []).append(conn)
-                patching = patching or st.patches
+        groups, patching = self._receivers()
         order = self._build_order(groups, actors)
         # Each view built when its turn comes (the first is sent sooner). Whole views only, for a caller
         # that encodes with net.frames' Encoder (`spliced`): what the views share is packed once.
@@ -456,6 +458,23 @@ class Table:
                 yield whole, {"t": "update", "rev": rev, "events": seen, "view": view}
             if by_base:
                 yield from self._patched(differ, _merged(list(by_base.values())), view, seen, rev, with_hash)
+
+    def _receivers(self) -> tuple[dict, bool]:
+        """The welcomed connections by seat (None: spectators) and whether any takes patches, made again
+        only when a connection came or went or one's seat, welcome or kind of view was set (every one
+        is a new `_Conn` or a set attribute, counted by `_Conn.changes`; a connection that left makes
+        the table smaller): an update after an act finds them as they were. Callers do not change them."""
+        memo = self._receivers_memo
+        if memo is not None and memo[0] == _Conn.changes and memo[1] == len(self.conns):
+            return memo[2], memo[3]
+        groups: dict = {}
+        patching = False
+        for conn, st in self.conns.items():
+            if st.welcomed:
+                groups.setdefault(st.seat, []).append(conn)
+                patching = patching or st.patches
+        self._receivers_memo = (_Conn.changes, len(self.conns), groups, patching)
+        return groups, patching
 
     @staticmethod
     def _build_order(groups: dict, actors: set) -> list:

@@ -120,3 +120,33 @@ def test_spliced_updates_show_every_change_of_the_seats():
 def _reconnect(table: Table, conn, token: str) -> None:
     table.connect(conn)
     table.receive(conn, {"t": "hello", "proto": 1, "want": "play", "token": token}).flat()
+
+
+def test_every_update_goes_to_the_receivers_at_the_table_then():
+    """Who receives an update is kept from one update to the next while nobody comes, goes or changes
+    seat or kind of view: a spectator who joins gets the next update, one who asks for patches gets a
+    patch, one who left gets nothing, a seat holder moved to watching gets the spectators' update."""
+    table, seat_conn = _table("toy", 2, False)
+    seq = 0
+
+    def receivers_of_next_update() -> dict:
+        nonlocal seq
+        seq += 1
+        seat = table.session.to_act()[0]
+        table.receive(seat_conn[seat], {"t": "act", "seq": seq, "a": {"type": "take", "count": 1}})
+        return {conn: msg for conns, msg in table.iter_updates(spliced=True) for conn in conns}
+
+    before = receivers_of_next_update()
+    late, patching = ("late", 0), ("late", 1)
+    table.connect(late)
+    table.receive(late, {"t": "hello", "proto": 1, "want": "watch"}).flat()
+    assert set(receivers_of_next_update()) == set(before) | {late}
+    table.connect(patching)
+    table.receive(patching, {"t": "hello", "proto": 1, "want": "watch", "views": patches.PATCHES}).flat()
+    got = receivers_of_next_update()
+    assert set(got) == set(before) | {late, patching} and "patch" in got[patching] and "view" in got[late]
+    table.drop(late)
+    assert set(receivers_of_next_update()) == set(before) | {patching}
+    table.conns[seat_conn[3]].seat = None   # as the club frees a seat whose holder stays to watch
+    got = receivers_of_next_update()
+    assert got[seat_conn[3]] == got[("watch", 0)] and got[seat_conn[3]] is not got[seat_conn[2]]
