@@ -33,6 +33,8 @@ def token_digest(token: str) -> str:
 class Out:
     """What a table step asks its driver to do, in order."""
 
+    __slots__ = ("sends", "closes", "deferred")   # one or two a frame read: made and read fast
+
     def __init__(self):
         self.sends: list[tuple] = []   # (conn, message dict); one dict may go to several conns
         self.closes: list = []
@@ -544,8 +546,8 @@ class Table:
         """A seat a bot should move for now, or None: a bot's seat in `to_act` with something it may do
         that has not already passed at this rev (in a reaction window several bots are asked at once,
         most with nothing to do; one that declines must not hold up the others)."""
-        if not self.started or self.session.result() is not None:
-            return None
+        if not self.started or (not self.bots and not self.standins) or self.session.result() is not None:
+            return None   # (a table without bots has none due: nothing more to ask)
         passed = self._bot_passed[1] if self._bot_passed[0] == self.rev else set()
         for seat in self.session.to_act():
             if self.bot_for(seat) is not None and seat not in passed and legal.size(self.session.legal(seat)):
@@ -554,7 +556,7 @@ class Table:
 
     def due_bots(self) -> list[int]:
         """Every seat a bot should move for now (real time: each bot at its own pace)."""
-        if not self.started or self.session.result() is not None:
+        if not self.started or (not self.bots and not self.standins) or self.session.result() is not None:
             return []
         return [seat for seat in self.session.to_act() if self.bot_for(seat) is not None]
 
