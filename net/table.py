@@ -429,7 +429,7 @@ class Table:
         `spliced`: the messages are for net.frames' Encoder only (the fields every whole view shares
         may be `msgspec.Raw`, packed once for all the frames)."""
         if self._unsent:
-            events = self._unsent + list(events)
+            events = self._unsent + list(events) if events else self._unsent
             self._unsent = []
         actors, self._actors = self._actors, set()
         self._update_count += 1
@@ -440,7 +440,7 @@ class Table:
         # that encodes with net.frames' Encoder (`spliced`): what the views share is packed once.
         share = frames.spliced if spliced and not patching else None
         seats = self.public_seats() if share is None else self._shared_seats(share)
-        phase, rev = self.phase, self.rev   # the same for every receiver
+        phase, rev = self.phase, self.session.rev   # the same for every receiver
         build = self.view_builder(seats, phase, share)
         differ = patches.Differ() if patching else None   # the shared public part packed and diffed once
         events_for = self.session.events_for
@@ -487,7 +487,9 @@ class Table:
         built first, 225 us built last (the first update built also pays for the shared public part's
         diff); all the updates together cost the same either way, and one fan-out step sends them all
         before the host reads again, so the other seats lose nothing measurable."""
-        return [seat for seat in groups if seat in actors] + [seat for seat in groups if seat not in actors]
+        if not actors:
+            return list(groups)
+        return sorted(groups, key=actors.__contains__, reverse=True)   # stable: each part in the table's order
 
     @staticmethod
     def _patched(differ, bases, view, seen, rev, with_hash):
