@@ -96,7 +96,8 @@ def test_spliced_updates_show_every_change_of_the_seats():
         seat = plain.session.to_act()[0]
         for table in (plain, spliced):
             conn = next(c for c, st in table.conns.items() if st.seat == seat)
-            assert table.receive(conn, {"t": "act", "seq": seq, "a": {"type": "take", "count": 1}}).sends[0][1]["t"] == "ok"
+            answer = table.receive(conn, {"t": "act", "seq": seq, "a": {"type": "take", "count": 1}}).sends[0][1]
+            assert answer["t"] == "ok"
         got, want = _frames(spliced, True), _frames(plain, False)
         assert got == want
         return want
