@@ -13,7 +13,14 @@ Instructions an act, the same on any machine and under any load (docs/bench.md, 
 
 then (the `summary:` line of cg.130 minus that of cg.30) / 100. Fixing the hash seed keeps dict
 probing, and so the count, the same from run to run.
+
+`python -m bench.fan_out_work --timed N [MiB]` times the same path instead: N acts, every other one
+after a buffer of MiB (64: more than this machine's caches) was rewritten, so its code and data
+come from memory as in the row after 5.5 ms of other work; it prints the medians, cold and warm,
+in microseconds (pin it to one CPU with `taskset`; compare trees in turns: the figures move with load).
 """
+import statistics
+import time
 import asyncio
 import socket
 import sys
@@ -70,5 +77,31 @@ def main(n: int) -> None:
         raise SystemExit(f"{host.table.rev} of {n} acts were applied")
 
 
+def timed(n: int, evict_mib: int = 64) -> tuple[float, float]:
+    """(cold, warm) medians in microseconds of `readable` over n acts (the first 10 of each left out)."""
+    host, pairs = _host()
+    junk = bytearray(evict_mib << 20)
+    page = b"\x01" * 4096
+    cold, warm = [], []
+    for i in range(n):
+        conn, theirs = pairs[i % PLAYERS]
+        if i % 2 == 0:
+            for at in range(0, len(junk), 4096):   # every line of the buffer written: the caches hold it, not us
+                junk[at:at + 4096] = page
+        theirs.send(frames.encode({"t": "act", "seq": i // PLAYERS + 1, "a": {"type": "take", "count": 1}},
+                                  frames.MAX_CLIENT_FRAME))
+        t0 = time.perf_counter()
+        conn.readable()
+        (cold if i % 2 == 0 else warm).append((time.perf_counter() - t0) * 1e6)
+        for _, other in pairs:
+            other.recv(65536)
+    return statistics.median(cold[10:]), statistics.median(warm[10:])
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+    if len(sys.argv) > 1 and sys.argv[1] == "--timed":
+        cold_us, warm_us = timed(int(sys.argv[2]) if len(sys.argv) > 2 else 400,
+                                 int(sys.argv[3]) if len(sys.argv) > 3 else 64)
+        print(f"cold {cold_us:.1f} us, warm {warm_us:.1f} us (medians an act)")
+    else:
+        main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)

@@ -54,6 +54,7 @@ class Session:
         self._unjudged = None           # the last undoable action, not yet checked for a barrier (_judge)
         self.replay_skips = range(0)    # log positions a replay knows need no undo snapshot
         self._seat_sides = None         # one side per seat, built once for views (_shared_sides)
+        self._shared_once: dict = {}    # name -> (share, value): fixed view values as a caller shares them (_once)
 
     # ----- acting -----------------------------------------------------------------
     def act(self, seat: int | None, action: dict, seq: int | None = None) -> list[dict]:
@@ -267,6 +268,14 @@ class Session:
             self._seat_sides = sides.one_per_seat(self.n_seats)
         return self._seat_sides
 
+    def _once(self, name: str, make, share):
+        """`share(make())` for a value of views that never changes (a game's fixed sides, the empty listing),
+        made once per session and `share`."""
+        held = self._shared_once.get(name)
+        if held is None or held[0] is not share:
+            held = self._shared_once[name] = (share, share(make()))
+        return held[1]
+
     def _hook(self, name: str):
         """The rules' optional function `name`, or None (a module's dict, not getattr: a missing
         attribute costs getattr an exception, and views ask for several per update)."""
@@ -310,27 +319,45 @@ class Session:
         added in the same step), are built once and shared: callers must not change them. The result
         and `to_act` are asked of the rules once, not once per seat.
 
-        `share`, if given, is applied once to each of those shared values, or to the shared public
-        part as a whole, and the views hold what it returns (a host passes one that packs each value
-        once for every receiver's frame, net.frames.spliced): such views are for that caller only."""
+        `share`, if given, is applied once to each of the session's shared values (not to `rev`, nor to a
+        result or prompt that is None; to the sides of a game whose sides never change, once a session;
+        a caller shares its own `more` as it sees fit: they are added as given), or to
+        the shared public part as a whole, and the views hold what it returns (a host passes one that
+        packs each value once for every receiver's frame, net.frames.spliced): such views are for that
+        caller only."""
+        hooks, state = vars(self.rules), self.state   # the rules' optional functions (see `_hook`)
         result = self.result()
-        acting = () if result is not None else self.rules.to_act(self.state)
-        prompt = self._hook("prompt") if result is None else None
-        extras = {"to_act": sorted(acting), "result": result, "rev": self.rev,   # the order of `_public`
-                  "prompt": prompt(self.state) if prompt is not None else None, "sides": self._shared_sides()}
+        if result is None:
+            acting = self.rules.to_act(state)
+            prompt = hooks.get("prompt")
+            prompt = prompt(state) if prompt is not None else None
+        else:
+            acting, prompt = (), None
+        private_view = hooks.get("private_view")
+        # Each value shared with `share` applied, once (a game whose sides never change: once a session),
+        # unless the public part is shared as a whole (below). Scalars are left as they are.
+        each = share if private_view is None else None
+        if hooks.get("sides") is None:
+            shown_sides = self._shared_sides() if each is None else self._once("sides", self._shared_sides, each)
+        else:
+            shown_sides = self.sides() if each is None else each(self.sides())
+        to_act = sorted(acting)
+        extras = {"to_act": to_act if each is None else each(to_act),   # the order of `_public`
+                  "result": result if each is None or result is None else each(result), "rev": self.rev,
+                  "prompt": prompt if each is None or prompt is None else each(prompt), "sides": shown_sides}
         if more:
             extras.update(more)
-        private_view = self._hook("private_view")
-        state, view, legal_of = self.state, self.rules.view, self._legal
+        view, legal_of = self.rules.view, self._legal
         if private_view is None:   # each seat's view whole, the session's fields added to each
-            if share is not None:
-                extras = {k: share(v) for k, v in extras.items()}
+            nothing = None if each is None else self._once("nothing", legal.nothing, each)   # shared: never changed
 
             def build(seat):
                 v = view(state, seat)
                 v["public"].update(extras)
-                if seat is not None:   # a seat not to act may do nothing: no call to say so
-                    v["private"]["legal"] = legal_of(seat, acting) if seat in acting else legal.nothing()
+                if seat in acting:
+                    v["private"]["legal"] = legal_of(seat, acting)
+                elif seat is not None:   # a seat not to act may do nothing: no call to say so
+                    v["private"]["legal"] = nothing if nothing is not None else legal.nothing()
                 return v
             return build
         shared = []
@@ -348,11 +375,12 @@ class Session:
 
     def events_for(self, events: list[dict], seat: int | None) -> list[dict]:
         out = []
+        redact = self.rules.redact
         for e in events:
             if e.get("type") in SESSION_EVENTS:  # the Session's own events, public: the rules never see them
                 out.append(e)
                 continue
-            r = self.rules.redact(e, seat)
+            r = redact(e, seat)
             if r is not None:
                 out.append(r)
         return out

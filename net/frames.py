@@ -5,6 +5,8 @@
 frame, maps need string keys, no extension types, and each message type's fields
 must have the right types.
 """
+import struct
+
 import msgpack
 import msgspec
 
@@ -31,11 +33,15 @@ class BadFrame(Exception):
 _ENCODER = msgspec.msgpack.Encoder()   # encode() is thread-safe; encode_into a shared buffer is not
 
 
+_pack_length = struct.Struct(">I").pack   # the 4 length bytes (HEADER), with one call less than int.to_bytes
+
+
 def encode(msg: dict, limit: int = MAX_HOST_FRAME) -> bytes:
     body = _ENCODER.encode(msg)
-    if not 1 <= len(body) <= limit:
-        raise ValueError(f"a {msg.get('t')!r} frame of {len(body)} bytes is over the {limit}-byte limit")
-    return len(body).to_bytes(HEADER, "big") + body
+    n = len(body)
+    if not 1 <= n <= limit:
+        raise ValueError(f"a {msg.get('t')!r} frame of {n} bytes is over the {limit}-byte limit")
+    return _pack_length(n) + body
 
 
 def packer() -> msgspec.msgpack.Encoder:

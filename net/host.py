@@ -325,7 +325,9 @@ class Host:
                         conn.write(data)
             deferred, self._deferred = self._deferred, []
             for make in deferred:  # the table's own update builders now find nothing left to send
-                self._dispatch(make())
+                out = make()
+                if out.sends or out.closes or out.deferred:
+                    self._dispatch(out)
         finally:
             self._settle()
 

@@ -33,6 +33,8 @@ def token_digest(token: str) -> str:
 class Out:
     """What a table step asks its driver to do, in order."""
 
+    __slots__ = ("sends", "closes", "deferred")   # one or two a frame read: made and read fast
+
     def __init__(self):
         self.sends: list[tuple] = []   # (conn, message dict); one dict may go to several conns
         self.closes: list = []
@@ -81,6 +83,12 @@ def _merged(bases: list) -> list:
 
 class _Conn:
     __slots__ = ("seat", "name", "welcomed", "patches", "base")
+    changes = 0   # times any connection's seat, welcome or kind of view was set (Table._receivers' memo)
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if name != "base" and name != "name":   # a base changes at every patched update; neither sorts receivers
+            _Conn.changes += 1
 
     def __init__(self):
         self.seat = None
@@ -120,6 +128,8 @@ class Table:
         self._bot_passed: tuple[int, set] = (-1, set())  # (rev, bot seats that chose nothing at that rev)
         self.rules_failures = 0                 # actions the rules failed on (bugs), each refused and logged
         self._update_count = 0                  # updates built, for the hash every HASH_EVERY
+        self._seats_memo = None                 # what `public_seats` was built from, and it shared (_shared_seats)
+        self._receivers_memo = None             # (_Conn.changes, connections, receivers by seat, patching)
         for seat, info in enumerate(session.seats):
             if info.get("kind") == "bot":
                 self.bots[seat] = self._new_bot(seat, info.get("level", "normal"))
@@ -150,6 +160,18 @@ class Table:
                 entry["standin"] = True
             out.append(entry)
         return out
+
+    def _shared_seats(self, share):
+        """`share(public_seats())`, made again only when what it is made of changed: the session's seat
+        entries (compared with a copy, by value), who holds each seat and the stand-ins. Most updates
+        (after an act) find them as they were, and the comparison costs far less than the list."""
+        entries, held, standins = self.session.seats, self.seat_conn, self.standins
+        memo = self._seats_memo
+        if (memo is None or memo[0] is not share or memo[1] != entries or memo[2] != held
+                or memo[3] != standins.keys()):
+            memo = self._seats_memo = (share, [dict(e) for e in entries], dict(held), set(standins),
+                                       share(self.public_seats()))
+        return memo[4]
 
     def view(self, seat: int | None, _seats: list | None = None, _phase: str | None = None) -> dict:
         v = self.session.view(seat)
@@ -335,15 +357,17 @@ class Table:
         if memory.is_resend(seq):  # never applied again: its first answer, or stale_seq
             out.send(conn, memory.resend(seq, action))
             return out
-        crashpoint.reached("act_received")
+        if crashpoint.AT is not None:   # a test's kill point (one comparison on the usual path)
+            crashpoint.reached("act_received")
         events = None
         if not self.started:
             answer = err(NOT_YOUR_TURN, "The game has not started: seats are still open.", seq)
         else:
             try:
                 events = self._apply(seat, action, seq)
-                answer = {"t": "ok", "seq": seq, "rev": self.rev}
-                crashpoint.reached("act_journaled")
+                answer = {"t": "ok", "seq": seq, "rev": self.session.rev}
+                if crashpoint.AT is not None:
+                    crashpoint.reached("act_journaled")
             except RuleError as e:
                 answer = err(e.code, e.message, seq)
         memory.remember(seq, answer, action)
@@ -366,7 +390,8 @@ class Table:
             log.error("the rules failed on %s's action %r at rev %d; nothing was changed and play goes on",
                       "the table" if seat is TABLE_SEAT else f"seat {seat}", action, self.rev, exc_info=e.__cause__)
             raise
-        crashpoint.reached("act_applied")
+        if crashpoint.AT is not None:
+            crashpoint.reached("act_applied")
         if self.journal is not None:
             self.journal.append(seat, action, seq)
             if self.session.result() is not None:
@@ -404,26 +429,23 @@ class Table:
         `spliced`: the messages are for net.frames' Encoder only (the fields every whole view shares
         may be `msgspec.Raw`, packed once for all the frames)."""
         if self._unsent:
-            events = self._unsent + list(events)
+            events = self._unsent + list(events) if events else self._unsent
             self._unsent = []
         actors, self._actors = self._actors, set()
         self._update_count += 1
         with_hash = self._update_count % HASH_EVERY == 0
-        groups: dict = {}
-        patching = False
-        for conn, st in self.conns.items():
-            if st.welcomed:
-                groups.setdefault(st.seat, []).append(conn)
-                patching = patching or st.patches
+        groups, patching = self._receivers()
         order = self._build_order(groups, actors)
-        seats, phase, rev = self.public_seats(), self.phase, self.rev  # the same for every receiver
         # Each view built when its turn comes (the first is sent sooner). Whole views only, for a caller
         # that encodes with net.frames' Encoder (`spliced`): what the views share is packed once.
         share = frames.spliced if spliced and not patching else None
+        seats = self.public_seats() if share is None else self._shared_seats(share)
+        phase, rev = self.phase, self.session.rev   # the same for every receiver
         build = self.view_builder(seats, phase, share)
         differ = patches.Differ() if patching else None   # the shared public part packed and diffed once
+        events_for = self.session.events_for
         for seat in order:
-            view, seen = build(seat), self.session.events_for(events, seat)
+            view, seen = build(seat), events_for(events, seat)
             if not patching:   # every receiver takes whole views (raw protocol clients): nothing else to do
                 yield groups[seat], {"t": "update", "rev": rev, "events": seen, "view": view}
                 continue
@@ -439,6 +461,23 @@ class Table:
             if by_base:
                 yield from self._patched(differ, _merged(list(by_base.values())), view, seen, rev, with_hash)
 
+    def _receivers(self) -> tuple[dict, bool]:
+        """The welcomed connections by seat (None: spectators) and whether any takes patches, made again
+        only when a connection came or went or one's seat, welcome or kind of view was set (every one
+        is a new `_Conn` or a set attribute, counted by `_Conn.changes`; a connection that left makes
+        the table smaller): an update after an act finds them as they were. Callers do not change them."""
+        memo = self._receivers_memo
+        if memo is not None and memo[0] == _Conn.changes and memo[1] == len(self.conns):
+            return memo[2], memo[3]
+        groups: dict = {}
+        patching = False
+        for conn, st in self.conns.items():
+            if st.welcomed:
+                groups.setdefault(st.seat, []).append(conn)
+                patching = patching or st.patches
+        self._receivers_memo = (_Conn.changes, len(self.conns), groups, patching)
+        return groups, patching
+
     @staticmethod
     def _build_order(groups: dict, actors: set) -> list:
         """The seats whose updates are built first: those that acted. An actor's client waits on this
@@ -448,7 +487,9 @@ class Table:
         built first, 225 us built last (the first update built also pays for the shared public part's
         diff); all the updates together cost the same either way, and one fan-out step sends them all
         before the host reads again, so the other seats lose nothing measurable."""
-        return [seat for seat in groups if seat in actors] + [seat for seat in groups if seat not in actors]
+        if not actors:
+            return list(groups)
+        return sorted(groups, key=actors.__contains__, reverse=True)   # stable: each part in the table's order
 
     @staticmethod
     def _patched(differ, bases, view, seen, rev, with_hash):
@@ -507,8 +548,8 @@ class Table:
         """A seat a bot should move for now, or None: a bot's seat in `to_act` with something it may do
         that has not already passed at this rev (in a reaction window several bots are asked at once,
         most with nothing to do; one that declines must not hold up the others)."""
-        if not self.started or self.session.result() is not None:
-            return None
+        if not self.started or (not self.bots and not self.standins) or self.session.result() is not None:
+            return None   # (a table without bots has none due: nothing more to ask)
         passed = self._bot_passed[1] if self._bot_passed[0] == self.rev else set()
         for seat in self.session.to_act():
             if self.bot_for(seat) is not None and seat not in passed and legal.size(self.session.legal(seat)):
@@ -517,7 +558,7 @@ class Table:
 
     def due_bots(self) -> list[int]:
         """Every seat a bot should move for now (real time: each bot at its own pace)."""
-        if not self.started or self.session.result() is not None:
+        if not self.started or (not self.bots and not self.standins) or self.session.result() is not None:
             return []
         return [seat for seat in self.session.to_act() if self.bot_for(seat) is not None]
 
