@@ -131,3 +131,17 @@ def test_a_plan_playout_is_scored_by_the_experts_own_evaluate_where_it_has_one(m
     view = s.view(seat)
     value = PlanPlayout(expert.planner, view, seed=5).run(expert.planner.plans(view)[0], None)
     assert value == 0.25 and seen == [seat]
+
+
+def test_a_three_turn_playout_ends_when_the_enemy_is_to_move_again_after_our_next_turn(movement):
+    s, seat = movement
+    view = s.view(seat)
+    expert = bots.make("ah_tactics", "expert", seat, 42, budget=None, iterations=2, plan_options={"turns": 3},
+                       **PLANNED)
+    playout = PlanPlayout(expert.planner, view, seed=5)
+    playout.run(expert.planner.plans(view)[0], None)
+    rules = games.rules("ah_tactics")
+    public = rules.view(playout.state, seat)["public"]
+    assert rules.result(playout.state) is not None or (
+        seat not in rules.to_act(playout.state) and public["phase"] == "move"
+        and public["round"] > view["public"]["round"])
