@@ -12,7 +12,7 @@ the armies' share. Only standing contacts are seen: what the mover brings up is 
 of the mover's gain, not a forecast of its turn.
 
 It reads the state through the public contract only: the rules' `view` of it and their documented
-queries (the odds, the table, control, `evaluate` and its ARMY_WEIGHT).
+queries (the odds, the table, control, `evaluate`).
 """
 from engine import games
 from engine.ah_tactics import queries
@@ -21,6 +21,7 @@ from bots.ah_tactics import expected
 
 STRIKE = 1.0   # the share of the standing contacts' expected exchange that counts as done: all of it, as what
                # the mover brings up besides is left out
+ARMY_WEIGHT = 0.6   # as the game's own `evaluate` weighs the armies' share (rule A (a))
 FIGHTING = ("active", "reserve", "refitting")   # statuses whose divisions count in an army (rule A)
 
 
@@ -49,7 +50,7 @@ def evaluate(state: dict, seat: int) -> float:
     after[mover] -= STRIKE * lost
     now_share = armies[side] / sum(armies)
     after_share = after[side] / sum(after) if sum(after) > 0 else 0.5
-    return min(1.0, max(0.0, worth + queries.ARMY_WEIGHT * (after_share - now_share)))
+    return min(1.0, max(0.0, worth + ARMY_WEIGHT * (after_share - now_share)))
 
 
 def strike(public: dict, mover: int) -> tuple[float, float]:

@@ -41,3 +41,7 @@ def test_with_no_contact_the_worth_is_the_games_own():
     state = tac.blank()
     tac.put(state, tac.uid(tac.BLUE, ARMOUR), (20, 10))
     assert worth.evaluate(state, 0) == ah_tactics.queries.evaluate(state, 0)
+
+
+def test_the_armies_weigh_in_the_worth_as_they_do_in_the_games_own_evaluate():
+    assert worth.ARMY_WEIGHT == ah_tactics.queries.ARMY_WEIGHT
