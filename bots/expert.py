@@ -75,7 +75,9 @@ TUNING: dict[str, dict] = {
     "civil_war": {"deterministic_policy": True, "turn_field": "turn"},
     "tactics1940": {"evaluate": "bots.tactics1940:evaluate"},  # the side to move strikes first (docs/bots.md)
     # (the whole-plan search, `planner="bots.ah_tactics_plans", plan_share=0.8`, measured weaker than this:
-    # 42 % against hard over 40 games; opt in with those arguments, docs/bots.md)
+    # 42 % against hard over 40 games; with `plan_options={"variants": "attacking"}` and
+    # `evaluate="bots.ah_tactics_worth:evaluate"` 57 % over 30 (39-73 %), but one of those games ran to the
+    # bench's action cap, cause not found: opt in with those arguments, docs/bots.md)
     "ah_tactics": {"search_limit": 300, "horizon": "own", "max_candidates": 4, "evidence": 2.5},
 }
 
