@@ -43,6 +43,10 @@ VARIANTS = (
     ({"advances": 24, "cohesion": 0.5}, None),    # bring everyone up, into squares few can attack
     ({"attacks": 0}, None),                       # no attacks: only the line brought up
 )
+# The variants that keep hard's attacks (all but the cautious and the no-attacks plans): scored after the
+# enemy's reply, those two looked good for giving the enemy little to hit while they forgo the mover's gain.
+ATTACKING = tuple(v for v in VARIANTS if v[0].get("attacks", 8) >= 8)
+VARIANT_SETS = {"all": VARIANTS, "attacking": ATTACKING}
 HALVING_EVERY = 2   # rounds between two halvings of the plans still running
 MIN_ROUNDS = 4      # rounds a plan is played beside hard's before it can be chosen ...
 EVIDENCE = 2.0      # ... its paired advantage that many standard errors above nothing (at 1.0 the search
@@ -53,8 +57,15 @@ MIN_GAIN = 0.01     # ... and at least this much of the evaluation (about one di
 class PlanSearch:
     """The expert's answer to Tactics (1954) movement decisions (`choose` gives None for every other)."""
 
-    def __init__(self, expert, evidence: float = EVIDENCE, min_gain: float = MIN_GAIN, variants=VARIANTS):
+    def __init__(self, expert, evidence: float = EVIDENCE, min_gain: float = MIN_GAIN, variants="all",
+                 turns: int = 2):
+        """`variants`: the hard-bot variants whose plans are weighed beside hard's, a tuple as VARIANTS or
+        the name of one of VARIANT_SETS. `turns`: where a playout is scored, at the beginning of the n-th
+        turn after the plan's own: 2 when ours comes again (the enemy's reply played), 3 when the enemy's
+        comes again (our next turn, its battles, played as well)."""
         self.expert, self.rules = expert, expert.rules
+        self.turns = turns
+        variants = VARIANT_SETS[variants] if isinstance(variants, str) else variants
         self.evidence, self.min_gain, self.variants = evidence, min_gain, variants
         self.key = None         # (round, active) of the movement phase planned
         self.moves: list = []   # the chosen plan's actions still to send
@@ -173,7 +184,7 @@ def _best(scores: list, evidence: float, min_gain: float) -> int:
 
 class PlanPlayout(Playout):
     """One plan played from one sample: the plan's moves, the rest of the turn and the enemy's next turn by
-    hard bots, then scored for the searching seat (the views its bots read built as the expert's playouts
+    hard bots, then scored for the searching seat (by the expert's `evaluate` where its TUNING names one; the views its bots read built as the expert's playouts
     build them, `Playout.view`)."""
 
     MAX_STEPS = 400   # a guard: two turns are about 60 actions
@@ -203,22 +214,20 @@ class PlanPlayout(Playout):
                 rules.apply(state, seat, action, self.rng)
             except RuleError:
                 continue
-        others_moved = False
+        turns, last = 0, seat   # turns begun since the plan's own (a turn: a seat acting unprompted)
         for _ in range(self.MAX_STEPS):
             if self.expert._stopping or (deadline is not None and time.perf_counter() >= deadline):
                 return None
             if rules.result(state) is not None:
                 break
             to_act = sorted(rules.to_act(state))
-            prompt = rules.prompt(state)
-            if others_moved and seat in to_act and prompt is None:
-                break  # the enemy's turn is over: ours again
-            acted = self.step(to_act)
-            if acted is None:
+            if rules.prompt(state) is None and to_act and to_act[0] != last:
+                turns, last = turns + 1, to_act[0]
+                if turns >= self.search.turns:
+                    break  # the enemy's turn is over (or, `turns` 3, ours after it)
+            if self.step(to_act) is None:
                 break
-            if acted != seat and prompt is None:
-                others_moved = True
-        return score(rules, state, seat)
+        return score(rules, state, seat, self.expert.evaluate)
 
     def step(self, to_act: list):
         """One action by the first seat to act that has one (its plan's next, or a fresh plan from a full view);

@@ -75,7 +75,9 @@ TUNING: dict[str, dict] = {
     "civil_war": {"deterministic_policy": True, "turn_field": "turn"},
     "tactics1940": {"evaluate": "bots.tactics1940:evaluate"},  # the side to move strikes first (docs/bots.md)
     # (the whole-plan search, `planner="bots.ah_tactics_plans", plan_share=0.8`, measured weaker than this:
-    # 42 % against hard over 40 games; opt in with those arguments, docs/bots.md)
+    # 42 % against hard over 40 games; with `plan_options={"variants": "attacking"}` and
+    # `evaluate="bots.ah_tactics_worth:evaluate"` 57 % over 30 (39-73 %), but one of those games ran to the
+    # bench's action cap, cause not found: opt in with those arguments, docs/bots.md)
     "ah_tactics": {"search_limit": 300, "horizon": "own", "max_candidates": 4, "evidence": 2.5},
 }
 
@@ -93,7 +95,7 @@ class ExpertBot:
                  max_candidates: int = MAX_CANDIDATES, evidence: float = EVIDENCE, min_gain: float = MIN_GAIN,
                  search_limit: int | None = None, horizon: str = "others",
                  deterministic_policy: bool = False, turn_field: str | None = None, evaluate=None,
-                 planner: str | None = None, plan_share: float = 0.6):
+                 planner: str | None = None, plan_share: float = 0.6, plan_options: dict | None = None):
         """`budget`: seconds per decision (None: no clock); `iterations`: playouts per decision (None: no
         count). At least one of them must be given; the search ends at whichever comes first.
         `turn_budget`: seconds for a whole turn, i.e. a run of this seat's decisions with nobody else
@@ -102,7 +104,8 @@ class ExpertBot:
         (advisors and playout policy); None for a game with none (a test's small game), which is then
         searched with uniform random playouts. `planner`: a game's own search over whole plans (the module
         path of a `PlanSearch(expert)` whose `choose(view, budget)` answers the decisions it plans, None for
-        the rest), given `plan_share` of the turn's time for the decision it plans at. `max_candidates`, `evidence`, `min_gain`: the module's
+        the rest), given `plan_share` of the turn's time for the decision it plans at, `plan_options` its own
+        keyword arguments. `max_candidates`, `evidence`, `min_gain`: the module's
         constants of the same names, for a game's TUNING. `search_limit`: a decision whose view lists more
         actions than this is answered by the hard bot without a search (where single steps are too many and
         too slow to search, so the turn's time goes to the decisions that can be). `horizon`: where a playout
@@ -135,7 +138,7 @@ class ExpertBot:
             evaluate = getattr(importlib.import_module(module), name)
         self.evaluate = evaluate
         self.plan_share = plan_share
-        self.planner = None if planner is None else importlib.import_module(planner).PlanSearch(self)
+        self.planner = None if planner is None else importlib.import_module(planner).PlanSearch(self, **(plan_options or {}))
         self._turn = (None, 0.0)  # (the rev our last decision was made at, seconds spent this turn)
         self._step_cost = None    # seconds a playout step took, averaged over the decisions so far
         self._turn_key = None     # the planner's name for the turn of our last decision (`turn_of`)

@@ -9,7 +9,7 @@ from engine import games, legal
 from engine.session import Session
 from tests.bot_games import bot_step
 
-from bots.ah_tactics_plans import PlanPlayout
+from bots.ah_tactics_plans import VARIANTS, PlanPlayout
 
 PLANNED = {"planner": "bots.ah_tactics_plans", "plan_share": 0.8}   # opted in: not the default (docs/bots.md)
 
@@ -106,3 +106,42 @@ def test_a_turn_for_the_budget_is_the_round_and_the_side_to_move_whoever_acts_in
     while seat in s.to_act() or s.view(seat)["public"]["phase"] != "move":
         bot_step(s, players)
     assert turn_of(s.view(seat)) != turn_of(moving)   # the enemy's movement: another turn
+
+
+def test_the_attacking_set_weighs_only_the_variants_that_keep_hards_attacks(movement):
+    """Scored after the enemy's reply, plans that forgo attacks looked good for giving the enemy little to
+    hit (docs/bots.md): the "attacking" set leaves out the cautious and the no-attacks variants."""
+    s, seat = movement
+    expert = bots.make("ah_tactics", "expert", seat, 42, budget=None, iterations=2,
+                       plan_options={"variants": "attacking"}, **PLANNED)
+    weighed = expert.planner.variants
+    assert 0 < len(weighed) < len(VARIANTS)
+    assert all(knobs.get("attacks", 8) >= 8 for knobs, _ in weighed)
+    assert len(expert.planner.plans(s.view(seat))) <= 1 + len(weighed)
+
+
+def test_a_plan_playout_is_scored_by_the_experts_own_evaluate_where_it_has_one(movement):
+    s, seat = movement
+    seen = []
+
+    def evaluate(state, who):
+        seen.append(who)
+        return 0.25
+    expert = bots.make("ah_tactics", "expert", seat, 42, budget=None, iterations=2, evaluate=evaluate, **PLANNED)
+    view = s.view(seat)
+    value = PlanPlayout(expert.planner, view, seed=5).run(expert.planner.plans(view)[0], None)
+    assert value == 0.25 and seen == [seat]
+
+
+def test_a_three_turn_playout_ends_when_the_enemy_is_to_move_again_after_our_next_turn(movement):
+    s, seat = movement
+    view = s.view(seat)
+    expert = bots.make("ah_tactics", "expert", seat, 42, budget=None, iterations=2, plan_options={"turns": 3},
+                       **PLANNED)
+    playout = PlanPlayout(expert.planner, view, seed=5)
+    playout.run(expert.planner.plans(view)[0], None)
+    rules = games.rules("ah_tactics")
+    public = rules.view(playout.state, seat)["public"]
+    assert rules.result(playout.state) is not None or (
+        seat not in rules.to_act(playout.state) and public["phase"] == "move"
+        and public["round"] > view["public"]["round"])

@@ -44,6 +44,7 @@ PUBLIC_QUERIES = _public_queries()
 PUBLIC_CONTRACT = {
     "bots/expert.py": {"engine.games", "engine.rng", "engine.errors"},
     "bots/ah_tactics_plans.py": {"engine.rng", "engine.errors"},   # the expert's Tactics (1954) plan search
+    "bots/ah_tactics_worth.py": {"engine.games"},   # the view of a playout's position, from its rules
     "bots/__init__.py": {"engine.games"},   # which levels a game offers (no expert in real time)
 }
 
