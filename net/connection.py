@@ -50,25 +50,12 @@ class Connection:
         self.host._dirty(self)
 
     def write(self, data: bytes) -> None:
-        """`send` and `flush` in one step: a fan-out's frame goes out as soon as it is built. The usual
-        case (nothing queued, the socket open) is `_write`'s send made here: a fan-out calls this once
-        per receiver, so one call frame less each."""
-        if self.out or self.pending or self.closed or self.gone:
-            if self.out:
-                self.send(data)
-                self.flush()
-            elif not self.closed and not self.gone:
-                self._write(data)
-            return
-        try:
-            n = self.sock.send(data)
-        except (BlockingIOError, InterruptedError):
-            n = 0
-        except OSError:
-            self._lost()
-            return
-        if n < len(data):
-            self._rest_after(data, n)
+        """`send` and `flush` in one step: a fan-out's frame goes out as soon as it is built."""
+        if self.out:
+            self.send(data)
+            self.flush()
+        elif not self.closed and not self.gone:
+            self._write(data)
 
     def flush(self) -> None:
         if self.gone or not self.out:
