@@ -281,7 +281,8 @@ def messaging_floor(n: int) -> tuple[list[float], list[float]]:
     try:
         nats_server.start(natsauth.render(password, []))
         url = f"nats://{natsauth.SERVICE}:{password}@127.0.0.1:{nats_server.port}"
-        with _Proc("-m", "bench.club_echo", "tcp") as tcp_echo, _Proc("-m", "bench.club_echo", "nats", url) as nats_echo:
+        with _Proc("-m", "bench.club_echo", "tcp") as tcp_echo, \
+                _Proc("-m", "bench.club_echo", "nats", url) as nats_echo:
             _unpin(tcp_echo.proc.pid)
             _unpin(nats_echo.proc.pid)
             return asyncio.run(_echoes_in_turns(tcp_echo.address[1], url, n))

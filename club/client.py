@@ -55,13 +55,18 @@ async def sign_up(nats_url: str, name: str, secret: str, timeout: float = 5.0) -
     deadline = time.monotonic() + timeout  # the server reloads its accounts file: sign in once it has
     while True:
         try:
-            nc = await connect_player(nats_url, name, secret, allow_reconnect=False)
+            nc = await connect_player(nats_url, name, secret, allow_reconnect=False, error_cb=_refused_until_reloaded)
             await nc.close()
             return
         except Exception:
             if time.monotonic() > deadline:
                 raise
             await asyncio.sleep(0.1)
+
+
+async def _refused_until_reloaded(error) -> None:
+    """nats-py's error callback while a new account waits for the server's reload: a refusal then is expected
+    and tried again (nats-py's default callback would log each one as an error with its traceback)."""
 
 
 async def lobby(nc, player: str, verb: str, body: dict | None = None, timeout: float = 5.0):

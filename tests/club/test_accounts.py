@@ -1,6 +1,7 @@
 """Accounts: a name and a secret the client keeps; NATS itself keeps each seat's subject to its holder."""
 from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
 import asyncio
+import logging
 
 import nats
 import pytest
@@ -93,3 +94,20 @@ def test_a_player_listening_on_another_seat_s_subject_is_refused_by_nats_and_hea
     assert welcome["seat"] == 0 and welcome["view"]["private"]["secret"]
     assert sum("permissions violation for subscription" in e.lower() for e in errors) == 2, errors
     assert heard == []
+
+
+def test_a_sign_in_refused_while_a_new_account_waits_for_the_reload_is_retried_without_an_error_logged(
+        nats_server, caplog):
+    # sign_up signs in again and again until the server has reloaded its accounts; a refusal then is expected
+    async def refused(**kw):
+        with pytest.raises(Exception):
+            await club_client.connect_player(nats_server.url, "not-yet", "a-secret-not-yet-known",
+                                             allow_reconnect=False, **kw)
+
+    with caplog.at_level(logging.ERROR, logger="nats"):
+        run(refused())   # nats-py's own error callback logs the refusal
+        logged_by_default = len(caplog.records)
+        caplog.clear()
+        run(refused(error_cb=club_client._refused_until_reloaded))   # sign_up's does not
+    assert logged_by_default >= 1
+    assert caplog.records == []
