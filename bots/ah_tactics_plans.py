@@ -238,21 +238,12 @@ class PlanPlayout(Playout):
             public = rules.view(state, seat)["public"]
             action = bot.planned(public)
             while action is not None:
-                try:
-                    rules.apply(state, seat, action, self.rng)
-                    self.rev += 1
+                if self.applied(seat, action):
                     return seat
-                except RuleError:
-                    action = bot.planned(public)
+                action = bot.planned(public)
             action = bot.choose(self.view(seat, to_act))
-            if action is None:
-                continue
-            try:
-                rules.apply(state, seat, action, self.rng)
-            except RuleError:
-                continue
-            self.rev += 1
-            return seat
+            if action is not None and self.applied(seat, action):
+                return seat
         timer = rules.timer(state) if hasattr(rules, "timer") else None
         if timer is None:
             return None

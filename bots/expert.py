@@ -393,13 +393,8 @@ class Playout:
             if not listing.size(v["private"]["legal"]):
                 continue
             action = self.bot(seat).choose(v)
-            if action is None:
+            if action is None or not self.applied(seat, action):
                 continue
-            try:
-                rules.apply(state, seat, action, self.rng)
-            except RuleError:
-                continue
-            self.rev += 1
             turn_field = self.expert.turn_field
             if seat != self.expert.seat and v["public"]["prompt"] is None and \
                     (turn_field is None or v["public"].get(turn_field) == seat):
@@ -410,6 +405,15 @@ class Playout:
         if step is None:
             return False
         rules.apply(state, None, step["action"], self.rng)
+        self.rev += 1
+        return True
+
+    def applied(self, seat: int, action: dict) -> bool:
+        """Apply a playout bot's `action` for `seat`; False if the rules refuse it (the state is as it was)."""
+        try:
+            self.rules.apply(self.state, seat, action, self.rng)
+        except RuleError:
+            return False
         self.rev += 1
         return True
 
