@@ -44,7 +44,7 @@ def play(game: str, n_seats: int, seed: int = 1, limit: int = ACTION_LIMIT, budg
     """A bot game through a Table; returns the counted connections and the number of actions."""
     session = Session(game, n_seats, seed=seed, seats=[{"name": None, "kind": "open"} for _ in range(n_seats)])
     table = Table(session, name="bench")
-    encode = frames.Encoder().encode
+    encode = frames.encode
     conns = []
     for seat in list(range(n_seats)) + [None]:   # patching connections: the seats (hello fills them) and a spectator
         c = _Counted(f"patch {seat}", seat, True)

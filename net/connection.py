@@ -77,13 +77,9 @@ class Connection:
             self._lost()
             return
         if n < len(data):
-            self._rest_after(data, n)
-
-    def _rest_after(self, data: bytes, n: int) -> None:
-        """The kernel took `n` bytes of `data`: queue the rest and wait until the socket is writable."""
-        self._head_left = _rest_of_frame(data, n)
-        self._queue(memoryview(data)[n:])
-        self.host.loop.add_writer(self.fd, self._writable)
+            self._head_left = _rest_of_frame(data, n)
+            self._queue(memoryview(data)[n:])
+            self.host.loop.add_writer(self.fd, self._writable)
 
     def _queue(self, data) -> None:
         self.pending += data

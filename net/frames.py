@@ -60,20 +60,10 @@ _RAW_TYPES = (list, dict)
 
 def spliced(value):
     """`value` as a part of several frames: a list or map as its msgpack bytes (`msgspec.Raw`), which
-    the Encoder copies into each frame as they are (the same bytes it would have packed), so what
+    `encode` copies into each frame as they are (the same bytes it would have packed), so what
     every view of an update shares is packed once, not once per receiver; anything else, small, as it
-    is. Only an Encoder (msgspec's) can pack what this returns."""
+    is. Only msgspec's encoder (`encode`, `packer`) can pack what this returns."""
     return msgspec.Raw(_ENCODER.encode(value)) if type(value) in _RAW_TYPES else value
-
-
-class Encoder:
-    """The host's frame encoder: `encode` itself. It was a holder for one reused msgpack Packer, which is
-    not thread-safe; msgspec's `encode` is (a fresh body each time), so every Encoder encodes as the
-    module's `encode` does. msgspec's `encode_into` a reused buffer with the header written in place
-    measured slower than a fresh body and the header joined to it (~3.2 against ~2.0 us for the toy's
-    update: it resizes the buffer each time)."""
-
-    encode = staticmethod(encode)
 
 
 def length_ok(header: bytes, limit: int) -> int:

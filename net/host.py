@@ -83,11 +83,10 @@ class Host:
         self._burst_since = None           # loop time the update owed to a burst was first put off
         self._in_step = False              # inside a read or fan-out step, which flushes at its end
         self._stopping = False
-        self._packer = frames.Encoder()
-        self.too_slow_frame = self._packer.encode(err("too_slow", "You are not reading what the table sends "
+        self.too_slow_frame = frames.encode(err("too_slow", "You are not reading what the table sends "
                                                                   f"(over {limits.MAX_UNSENT_BYTES} bytes wait for "
                                                                   "you); the connection is closed."))
-        self._slow_chat = self._packer.encode(err("slow_down", f"At most {limits.CHAT_PER_SECOND:g} chat lines a "
+        self._slow_chat = frames.encode(err("slow_down", f"At most {limits.CHAT_PER_SECOND:g} chat lines a "
                                                                f"second (bursts of {limits.CHAT_BURST}); that line "
                                                                "was dropped."))
         self.reads_of_closed = deque(maxlen=256)  # (peer, bytes read) of closed connections, for checks
@@ -188,7 +187,7 @@ class Host:
         return not conn.closed and not self.table.is_welcomed(conn)
 
     def _refuse_full(self, conn: Connection, sentence: str) -> None:
-        conn.send(self._packer.encode(err("full", sentence)))
+        conn.send(frames.encode(err("full", sentence)))
         conn.close()
 
     def _limit_pending(self, newest: Connection) -> None:
@@ -238,7 +237,7 @@ class Host:
             bucket = self._act_buckets[seat] = limits.act_bucket(self.table.realtime)
         if bucket.take(now):
             return True
-        conn.send(self._packer.encode(err("slow_down", f"At most {bucket.rate:g} actions a second; this one was "
+        conn.send(frames.encode(err("slow_down", f"At most {bucket.rate:g} actions a second; this one was "
                                                        "not applied. Send it again in a moment (same seq).",
                                           msg["seq"])))
         return False
@@ -260,7 +259,7 @@ class Host:
         self.connections.discard(conn)
 
     def _bad_frame(self, conn: Connection, e: frames.BadFrame) -> None:
-        conn.send(self._packer.encode(err("bad_frame", str(e))))
+        conn.send(frames.encode(err("bad_frame", str(e))))
         conn.close()
 
     # ----- sending ---------------------------------------------------------------------
@@ -314,7 +313,7 @@ class Host:
             if self.table.has_unsent():
                 # One coalesced update per receiver, each sent as soon as it is built: the first
                 # receivers read while the next views are being made.
-                encode = self._packer.encode
+                encode = frames.encode
                 for conns, msg in self.table.iter_updates(spliced=True):
                     try:
                         data = encode(msg)
@@ -333,7 +332,7 @@ class Host:
 
     def _dispatch(self, out) -> None:
         encoded: dict[int, bytes] = {}  # one encoding per message, however many receive it
-        encode = self._packer.encode
+        encode = frames.encode
         for conn, msg in out.sends:
             data = encoded.get(id(msg))
             if data is None:
@@ -358,10 +357,10 @@ class Host:
                 state = self.table.conns.get(conn)
                 welcomed = state is not None and state.welcomed
                 if not welcomed and now - conn.opened > self.hello_timeout:
-                    conn.send(self._packer.encode(err("timeout", f"No hello within {self.hello_timeout:g} seconds.")))
+                    conn.send(frames.encode(err("timeout", f"No hello within {self.hello_timeout:g} seconds.")))
                     conn.close()
                 elif welcomed and now - conn.last_heard > self.silence_timeout:
-                    conn.send(self._packer.encode(err("timeout", f"Nothing heard for {self.silence_timeout:g} "
+                    conn.send(frames.encode(err("timeout", f"Nothing heard for {self.silence_timeout:g} "
                                                                  "seconds; your seat is kept for your token.")))
                     conn.close()
             self._dispatch(self.table.tick(now))

@@ -426,7 +426,7 @@ class Table:
         once per distinct last view), the view's hash every HASH_EVERY updates, the whole view when
         that is smaller, and nothing at all when nothing they see changed.
 
-        `spliced`: the messages are for net.frames' Encoder only (the fields every whole view shares
+        `spliced`: the messages are for net.frames' `encode` only (the fields every whole view shares
         may be `msgspec.Raw`, packed once for all the frames)."""
         if self._unsent:
             events = self._unsent + list(events) if events else self._unsent
@@ -437,7 +437,7 @@ class Table:
         groups, patching = self._receivers()
         order = self._build_order(groups, actors)
         # Each view built when its turn comes (the first is sent sooner). Whole views only, for a caller
-        # that encodes with net.frames' Encoder (`spliced`): what the views share is packed once.
+        # that encodes with net.frames' `encode` (`spliced`): what the views share is packed once.
         share = frames.spliced if spliced and not patching else None
         seats = self.public_seats() if share is None else self._shared_seats(share)
         phase, rev = self.phase, self.session.rev   # the same for every receiver

@@ -119,11 +119,11 @@ def _msgpack_frame(msg) -> bytes:
 @settings(max_examples=200, deadline=None)
 @given(st.dictionaries(st.text(max_size=8), plain | _tuple_like, max_size=5).map(lambda body: {"t": "update", **body}))
 def test_the_hosts_encoder_writes_the_bytes_msgpack_writes(msg):
-    """The host's Encoder (msgspec's, faster) must write what msgpack's default packer writes: the same
-    frame for plain data (ints of every size, int map keys, floats, str, bytes, nesting), tuples included,
-    and `frames.encode` too; what it writes decodes to the message."""
-    frame = frames.Encoder().encode(msg)
-    assert frame == _msgpack_frame(msg) == frames.encode(msg)
+    """The host's encoder (`frames.encode`, msgspec's, faster) must write what msgpack's default packer
+    writes: the same frame for plain data (ints of every size, int map keys, floats, str, bytes, nesting),
+    tuples included; what it writes decodes to the message."""
+    frame = frames.encode(msg)
+    assert frame == _msgpack_frame(msg)
     assert msgpack.unpackb(frame[frames.HEADER:], raw=False, strict_map_key=False) == msgpack.unpackb(
         msgpack.packb(msg, use_bin_type=True), raw=False, strict_map_key=False)
 
@@ -137,7 +137,7 @@ def test_each_msgpack_form_is_written_as_msgpack_writes_it(value):
     """Each boundary between msgpack's forms (fixint, uint 8..64, int 8..64, float 64, fixstr, str 8..32,
     bin 8..32, fixarray, array 16..32, fixmap, map 16) gives the bytes msgpack-python writes."""
     msg = {"t": "x", "v": value}
-    assert frames.Encoder().encode(msg) == _msgpack_frame(msg)
+    assert frames.encode(msg) == _msgpack_frame(msg)
 
 
 def test_the_hosts_encoder_packs_subclasses_of_built_in_types_as_their_values():
@@ -145,9 +145,9 @@ def test_the_hosts_encoder_packs_subclasses_of_built_in_types_as_their_values():
     packer packs it; an int beyond 64 bits is refused as it refuses it."""
     msg = {"t": "x", "n": _Level.HIGH, "w": _Word.KEY, "m": collections.OrderedDict(b=1, a=(2, _Level.HIGH)),
            "b": bytearray(b"ab"), "v": memoryview(b"cd"), "f": [1.5, True, None]}
-    assert frames.Encoder().encode(msg) == _msgpack_frame(msg)
+    assert frames.encode(msg) == _msgpack_frame(msg)
     with pytest.raises(OverflowError):
-        frames.Encoder().encode({"t": "x", "n": 2**64})
+        frames.encode({"t": "x", "n": 2**64})
     with pytest.raises(OverflowError):
         msgpack.packb({"t": "x", "n": 2**64})
 
@@ -159,16 +159,15 @@ def test_spliced_values_give_the_frame_the_values_themselves_give(fields):
     the frame is byte for byte the one of the plain values."""
     msg = {"t": "update", "view": {"public": fields}}
     spliced = {"t": "update", "view": {"public": {k: frames.spliced(v) for k, v in fields.items()}}}
-    assert frames.Encoder().encode(spliced) == frames.Encoder().encode(msg) == _msgpack_frame(msg)
+    assert frames.encode(spliced) == frames.encode(msg) == _msgpack_frame(msg)
 
 
 def test_a_frame_over_the_limit_is_refused_and_the_next_frame_is_whole():
-    """A message too large for a frame raises ValueError; the Encoder's reused buffer then writes the next
-    frame as if it had not been used (no bytes left over from the larger one)."""
-    encoder = frames.Encoder()
+    """A message too large for a frame raises ValueError; the next frame is written whole (no bytes left
+    over from the larger one)."""
     big = {"t": "update", "pad": "x" * 2000}
     with pytest.raises(ValueError, match="over the 1000-byte limit"):
-        encoder.encode(big, limit=1000)
-    assert encoder.encode({"t": "pong"}) == _msgpack_frame({"t": "pong"})
-    assert encoder.encode(big) == _msgpack_frame(big)
-    assert encoder.encode({"t": "ok", "seq": 1, "rev": 2}) == _msgpack_frame({"t": "ok", "seq": 1, "rev": 2})
+        frames.encode(big, limit=1000)
+    assert frames.encode({"t": "pong"}) == _msgpack_frame({"t": "pong"})
+    assert frames.encode(big) == _msgpack_frame(big)
+    assert frames.encode({"t": "ok", "seq": 1, "rev": 2}) == _msgpack_frame({"t": "ok", "seq": 1, "rev": 2})

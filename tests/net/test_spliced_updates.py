@@ -32,8 +32,7 @@ def _table(game: str, seed: int, patching: bool, pile: int = 10000) -> tuple[Tab
 
 
 def _frames(table: Table, spliced: bool) -> list:
-    encoder = frames.Encoder()
-    return [(sorted(receivers), encoder.encode(msg)) for receivers, msg in table.iter_updates(spliced=spliced)]
+    return [(sorted(receivers), frames.encode(msg)) for receivers, msg in table.iter_updates(spliced=spliced)]
 
 
 @pytest.mark.parametrize("game", ["toy", "risk", "civil_war"])
