@@ -231,7 +231,7 @@ async def _echoes_in_turns(tcp_port: int, nats_url: str, n: int, warm_up: int = 
 
     from bench.club_echo import ECHO_IN, ECHO_OUT
     from club import deliver_now, read_now
-    from club.send_now import write_pending
+    from club.send_now import publish_now
     loop = asyncio.get_running_loop()
     reader, writer = await asyncio.open_connection("127.0.0.1", tcp_port)
     nc = await nats.connect(nats_url)
@@ -258,8 +258,8 @@ async def _echoes_in_turns(tcp_port: int, nats_url: str, n: int, warm_up: int = 
             await asyncio.sleep(PACE)
             back[0] = loop.create_future()
             t2 = time.perf_counter()
-            await nc.publish(ECHO_IN, body)
-            write_pending(nc)
+            if not publish_now(nc, [(ECHO_IN, body)]):
+                await nc.publish(ECHO_IN, body)
             await asyncio.wait_for(back[0], 10)
             t3 = time.perf_counter()
             if i >= warm_up:
@@ -292,12 +292,30 @@ def messaging_floor(n: int) -> tuple[list[float], list[float]]:
 
 
 # ----- A/B: this tree's club against another tree's, in one run ------------------------------------
+# the client's own helpers, loaded from the other tree with it (their names may differ from tree to tree)
+CLIENT_HELPERS = ("club.send_now", "club.deliver_now", "club.read_now")
+
+
 def _client_of(root: Path):
-    """`club.client` as the tree at `root` has it, loaded beside this tree's (its own imports are this tree's)."""
-    spec = importlib.util.spec_from_file_location(f"club_client_of_{abs(hash(str(root)))}", root / "club" / "client.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """`club.client` as the tree at `root` has it, loaded beside this tree's, with that tree's CLIENT_HELPERS
+    (its other imports are this tree's)."""
+    def load(name: str, path: Path):
+        spec = importlib.util.spec_from_file_location(f"{name}_of_{abs(hash(str(root)))}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    ours = {name: sys.modules.get(name) for name in CLIENT_HELPERS}
+    try:
+        for name in CLIENT_HELPERS:  # in this order: read_now imports deliver_now
+            sys.modules[name] = load(name, root / (name.replace(".", "/") + ".py"))
+        return load("club_client", root / "club" / "client.py")
+    finally:
+        for name, module in ours.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
 
 
 async def _three_in_turns(port: int, other: LocalClub, other_root: Path, this: LocalClub, n: int) -> list[list[float]]:

@@ -28,13 +28,13 @@ async def nats_echo(url: str) -> None:
     import nats
 
     from club import deliver_now, read_now
-    from club.send_now import write_pending
+    from club.send_now import publish_now
     nc = await nats.connect(url)
     read_now.install(nc)
 
     async def back(msg):
-        await nc.publish(ECHO_OUT, msg.data)
-        write_pending(nc)
+        if not publish_now(nc, [(ECHO_OUT, msg.data)]):
+            await nc.publish(ECHO_OUT, msg.data)
 
     await deliver_now.subscribe(nc, ECHO_IN, cb=back)
     await nc.flush()

@@ -16,7 +16,7 @@ import msgpack
 import nats
 
 from club import deliver_now, natsauth, read_now, subjects
-from club.send_now import write_pending
+from club.send_now import publish_now
 from net.client import TableError
 from net.frames import PROTO
 
@@ -204,8 +204,9 @@ class ClubClient:
 
     async def _publish(self, msg: dict) -> None:
         if self.nc is not None and not self.nc.is_closed:
-            await self.nc.publish(subjects.table_in(self.table_id, self.name), _pack(msg))
-            write_pending(self.nc)  # on the socket now, as a LAN client's write, not a loop turn later
+            message = (subjects.table_in(self.table_id, self.name), _pack(msg))
+            if not publish_now(self.nc, [message]):  # on the socket now, as a LAN client's write
+                await self.nc.publish(*message)
 
     async def _reconnected(self) -> None:
         read_now.install(self.nc)  # a new socket

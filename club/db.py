@@ -196,9 +196,10 @@ class Batch:
     busy process pays one round trip per batch instead of one per step.
 
     Given the connection it will be written with (`conn`, set while it is empty; a table process does so when
-    it is quiet), a batch sends its first step at once when that step is a move (`_one_move`) and the
-    connection is idle: PostgreSQL stores it while the table builds the step's views
-    and messages, and the commit then only reads its answer. Until the batch is written, that connection
+    it is quiet), a batch sends its first step's move at once when the connection is idle: from inside the
+    step as the rules take it (`send_move`), or when the step is added if that step is a move (`_one_move`).
+    PostgreSQL stores it while the table answers it and builds the step's views and messages, and the commit
+    then only reads its answer. Until the batch is written, that connection
     must not be used for anything else without `settle()` first."""
 
     def __init__(self, conn=None):
@@ -207,9 +208,35 @@ class Batch:
         self.conn = conn
         self.sent = None  # (table_id, the connection) of the first step's statement, sent, its answer not yet read
         self.failed: set[int] = set()  # tables whose first step, sent at once, was refused
+        self.moved = None  # (table_id, rev, state, to_act) of a move sent by `send_move`, its step not yet added
+
+    def takes_move(self) -> bool:
+        """Whether `send_move` would send a move now (a quiet process's batch, empty, its connection idle)."""
+        return not self.steps and self.conn is not None and _idle(self.conn)
+
+    def send_move(self, table_id: int, action: tuple, *, state: str | None = None, to_act=None) -> bool:
+        """Send a move's statement from inside its step, as soon as the rules have taken it (before the table has
+        answered it or built its views), if it is the batch's first and the connection is idle; `add` then
+        takes that step's change less this move. False: nothing sent (the step is written as usual)."""
+        if not self.takes_move():
+            return False
+        try:
+            send_action(self.conn, table_id, action, state=state, to_act=to_act)
+        except psycopg.Error:
+            return False
+        self.sent = (table_id, self.conn)
+        self.steps.append((table_id, dict(actions=[action], refusals=[], new_holders=[], seat_list=None, state=state,
+                                          to_act=to_act)))
+        self.moved = (table_id, action[0], state, to_act)
+        return True
 
     def add(self, table_id: int, change: dict) -> None:
-        if not self.steps and self.conn is not None and _one_move(change) and _idle(self.conn):
+        moved, self.moved = self.moved, None
+        if moved is not None and moved[0] == table_id:  # the step's move is sent: the rest of it follows at the commit
+            change = _less_sent(change, moved)
+            if change is None:
+                return
+        elif not self.steps and self.conn is not None and _one_move(change) and _idle(self.conn):
             try:
                 send_action(self.conn, table_id, change["actions"][0], state=change["state"],
                             to_act=change.get("to_act"))
@@ -232,6 +259,19 @@ class Batch:
 
 def _idle(conn) -> bool:
     return not conn.closed and conn.pgconn.transaction_status == pq.TransactionStatus.IDLE
+
+
+def _less_sent(change: dict, moved: tuple) -> dict | None:
+    """`change` without the move `Batch.send_move` sent (its action, and the phase and seats to act it wrote);
+    None if nothing is left."""
+    _table_id, rev, state, to_act = moved
+    actions = change["actions"][1:] if change["actions"] and change["actions"][0][0] == rev else change["actions"]
+    rest = dict(change, actions=actions, state=None if change["state"] == state else change["state"],
+                to_act=None if change["to_act"] == to_act else change["to_act"])
+    if actions or rest["refusals"] or rest["new_holders"] or rest["seat_list"] is not None or rest["state"] \
+            or rest["to_act"] is not None:
+        return rest
+    return None
 
 
 def _one_move(change: dict) -> bool:

@@ -30,7 +30,7 @@ import nats
 import psycopg
 
 from club import db, deliver_now, lobby, natsauth, read_now, subjects
-from club.send_now import write_pending
+from club.send_now import publish_now
 from club.table_host import PUBLIC, ClubTable
 from net import frames
 from net.table import OVER
@@ -322,12 +322,12 @@ class TableProcess:
                  msgpack.packb(message, use_bin_type=True)) for conn, message in sends]
 
     async def _publish(self, messages: list[tuple[str, bytes]], *, at_once: bool = False) -> None:
-        """A step's messages (`_packed`), in one write: now (`at_once`, a quiet process), or with every other
-        step's of this loop turn from nats-py's flusher (a busy process: one write for them all)."""
+        """A step's messages (`_packed`), in one write: now (`at_once`, a quiet process: `club.send_now`), or with
+        every other step's of this loop turn from nats-py's flusher (a busy process: one write for them all)."""
+        if at_once and publish_now(self.nc, messages):
+            return
         for subject, data in messages:
             await self.nc.publish(subject, data)
-        if at_once:
-            write_pending(self.nc)
 
     # ----- accounts (used by club.lobby) -----------------------------------------------
     def rewrite_accounts(self, *, tell_others: bool = True) -> bool:

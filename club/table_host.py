@@ -37,6 +37,8 @@ class ClubTable:
         self.written_phase = record["state"]
         self.written_to_act = None  # not loaded: the first step that moves writes it again
         self.table.attach_local(PUBLIC, None)
+        self.table.journal = _MoveSender(self)  # a move's statement leaves for PostgreSQL as the rules take it
+        self.writing = None  # the db.Batch of the step running, if any: its moves may be sent at once
         self.heard: dict[str, float] = {}   # player -> monotonic time of its last message
         # correspondence: seconds a seat in to_act may take, and the wall-clock time the table last moved
         self.move_deadline = record.get("move_deadline")
@@ -58,6 +60,13 @@ class ClubTable:
         """A message from `player`. `conn` is the database connection to write the step with, or a `db.Batch`
         whose commit the caller awaits before publishing what this returns."""
         player = sys.intern(player)
+        self.writing = conn
+        try:
+            return self._receive(conn, player, msg, now)
+        finally:
+            self.writing = None
+
+    def _receive(self, conn, player: str, msg: dict, now: float) -> list:
         t = self.table
         self.heard[player] = now
         pre = []
@@ -138,14 +147,37 @@ class ClubTable:
         seat = self.table.due_bot()
         if seat is None:
             return []
-        out = self.table.bot_move(seat)
+        self.writing = conn
+        try:
+            out = self.table.bot_move(seat)
+        finally:
+            self.writing = None
         self._write(conn, out)
         return out.flat().sends
 
     def fire_timer(self, conn, rev: int) -> list:
-        out = self.table.fire_timer(rev)
+        self.writing = conn
+        try:
+            out = self.table.fire_timer(rev)
+        finally:
+            self.writing = None
         self._write(conn, out)
         return out.flat().sends
+
+    def send_move(self) -> None:
+        """The rules have just taken a move (the Table journals it): if the step running writes through a batch
+        and this is the step's first move, its statement leaves now, with the phase and the seats to act as
+        `_write` will find them, while the table answers it and builds its views."""
+        batch, session = self.writing, self.session
+        if not isinstance(batch, db.Batch) or session.rev != self.written_rev + 1 or not batch.takes_move():
+            return  # a busy process's batch: the step is written with the others
+        t = self.table
+        phase = t.phase if t.phase != self.written_phase else None
+        to_act = session.to_act() if t.started else None
+        if to_act is not None and to_act == self.written_to_act:
+            to_act = None
+        (seat, action), seq = session.log[-1], session.log_seqs[-1]
+        batch.send_move(self.id, (session.rev, seat, action, seq), state=phase, to_act=to_act)
 
     def _with_token(self, player: str, msg: dict) -> dict:
         seat = self.seat_of_player(player)
@@ -190,6 +222,23 @@ class ClubTable:
             self.written_to_act = to_act
         for seat, holder, token in new_holders:
             self.holders[seat] = (holder, token)
+
+
+class _MoveSender:
+    """A club table's journal (`net.table.Table.journal`, which a LAN host's save is): the database is the club's
+    journal, and `append` is told of each move as the rules take it, so it can be sent at once."""
+
+    def __init__(self, club_table: ClubTable):
+        self.club_table = club_table
+
+    def append(self, seat, action, seq) -> None:
+        self.club_table.send_move()
+
+    def checkpoint(self, rev: int, state_hash) -> None:
+        pass  # the database keeps every action: a game's end needs no mark of its own
+
+    def close(self) -> None:
+        pass
 
 
 def rebuilt_answers(session, refusals: list) -> dict:

@@ -64,6 +64,33 @@ def test_one_step_batches_many_step_batches_and_moves_sent_at_once_store_the_sam
     assert holders == {0: ("ada", "tok"), 1: ("bob", "tok")}  # a move writes no seat's row
 
 
+def test_a_move_sent_from_inside_its_step_then_the_rest_of_that_step_store_what_the_step_did(process_conn):
+    conn = process_conn
+    plain, early = seated_table(conn), seated_table(conn)
+    first, second = (1, 0, {"type": "take", "count": 1}, 1), (2, 1, {"type": "take", "count": 2}, None)
+    step = dict(actions=[first, second], refusals=[], new_holders=[], seat_list=None, state="play", to_act=[0])
+    batch = db.Batch()
+    batch.add(plain, step)
+    assert db.write_batch(conn, batch) == set()
+    batch = db.Batch(conn)
+    assert not db.Batch().send_move(early, first)  # no connection given: a busy process's batch sends nothing early
+    assert batch.send_move(early, first, state="play", to_act=[1])  # as the rules take the step's first move
+    batch.add(early, step)  # the step's whole change: its second move and the turn passed back are still to write
+    assert len(batch.steps) == 2
+    assert not batch.send_move(early, second)  # the connection is busy with the first: one statement at a time
+    assert db.write_batch(conn, batch) == set()
+    assert stored(conn, plain) == stored(conn, early)
+    third = (3, 0, {"type": "take", "count": 1}, 2)
+    batch = db.Batch(conn)
+    assert batch.send_move(early, third, to_act=[1])
+    batch.add(early, change(3, 0, 2, to_act=[1]))  # the step was that move alone: nothing left to add
+    assert len(batch.steps) == 1
+    assert db.write_batch(conn, batch) == set()
+    actions, state, to_act, _holders = stored(conn, early)
+    assert [(rev, seat, seq) for rev, seat, _a, seq in actions] == [(1, 0, 1), (2, 1, None), (3, 0, 2)]
+    assert (state, to_act) == ("play", [1])
+
+
 def test_a_one_step_batch_repeating_a_written_rev_fails_and_writes_nothing(process_conn):
     conn = process_conn
     table_id = seated_table(conn)

@@ -131,3 +131,63 @@ def test_a_connection_not_shaped_as_expected_keeps_nats_py_s_path(nats_server):
             await nc.close()
 
     run(go())
+
+
+def raw_publisher(server, password: str):
+    """A plain socket speaking NATS's protocol as the service user (the server has said PONG to it)."""
+    import json
+    import socket
+
+    from club import natsauth
+    sock = socket.create_connection((server.host, server.port), timeout=5)
+    sock.recv(4096)  # INFO
+    sock.sendall(f"CONNECT {json.dumps({'user': natsauth.SERVICE, 'pass': password, 'verbose': False})}\r\nPING\r\n"
+                 .encode())
+    heard = b""
+    while b"PONG" not in heard:
+        heard += sock.recv(4096)
+    return sock
+
+
+def test_chunks_of_whole_plain_messages_are_taken_apart_here_and_anything_else_is_left_to_nats_py(nats_server):
+    async def go():
+        nc = await nats.connect(nats_server.service_url)
+        publisher = raw_publisher(nats_server.server, nats_server.service_password)
+        heard = []
+
+        async def handler(msg):
+            heard.append((msg.subject, msg.reply, msg.data, asyncio.current_task()))
+
+        async def until(n):
+            while len(heard) < n:
+                await asyncio.sleep(0.005)
+
+        try:
+            assert read_now.install(nc)
+            await deliver_now.subscribe(nc, "st.test", handler)
+            await nc.subscribe("st.plain", cb=handler)  # not hooked: nats-py's own, its messages nats-py's to parse
+            await nc.flush()
+            parse_now = parse_now_of(nc)
+            publisher.sendall(b"PUB st.test 3\r\none\r\n")
+            await until(1)
+            assert parse_now.taken_apart == 1
+            publisher.sendall(b"PUB st.test 3\r\ntwo\r\nPUB st.test 5\r\nthree\r\n")  # one chunk or two: all taken apart
+            await until(3)
+            taken = parse_now.taken_apart
+            assert taken in (2, 3)
+            publisher.sendall(b"PUB st.test inbox.x 4\r\nfour\r\n")  # a reply subject: nats-py's parser
+            await until(4)
+            publisher.sendall(b"PUB st.plain 4\r\nfive\r\n")  # a subscription deliver_now did not hook
+            await until(5)
+            assert parse_now.taken_apart == taken
+            assert [(subject, reply, data) for subject, reply, data, _task in heard] == [
+                ("st.test", "", b"one"), ("st.test", "", b"two"), ("st.test", "", b"three"),
+                ("st.test", "inbox.x", b"four"), ("st.plain", "", b"five")]
+            assert [task is None for *_rest, task in heard] == [True] * 4 + [False]  # handled at once, or by its task
+            assert nc.stats["in_msgs"] == 5 and nc.stats["in_bytes"] == 3 + 3 + 5 + 4 + 4
+            assert all(sub._pending_size == 0 for sub in nc._subs.values())
+        finally:
+            publisher.close()
+            await nc.close()
+
+    run(go())
