@@ -8,6 +8,7 @@
 Prints `club ready` (flushed) once it takes tables. Needs the `club` extra (nats-py, psycopg, bcrypt).
 """
 import asyncio
+import gc
 import secrets
 import signal
 import sys
@@ -74,7 +75,13 @@ async def _run(process) -> int:
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    await process.run(stop, ready=lambda: print("club ready", flush=True))
+    def ready():
+        # What is made so far (code, connections) lives as long as the process: out of the collector's passes
+        gc.collect()
+        gc.freeze()
+        print("club ready", flush=True)
+
+    await process.run(stop, ready=ready)
     print("club stopped", flush=True)
     return 0
 

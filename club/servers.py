@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 START_TIMEOUT = 15.0
 # Go threads for a local nats-server (GOMAXPROCS). With one, a move through the club measured about 0.1 ms
@@ -152,10 +153,12 @@ class Postgres:
 
     @property
     def dsn(self) -> str:
-        return f"postgresql://club@127.0.0.1:{self.port}/club"
+        return self.dsn_for("club")
 
     def dsn_for(self, database: str) -> str:
-        return f"postgresql://club@127.0.0.1:{self.port}/{database}"
+        # through its Unix socket (it listens on 127.0.0.1 too): a lone move's statement, 11 ms after the last,
+        # was answered in 0.46 ms against 0.51 through loopback TCP, 0.26 against 0.33 at 2 ms (docs/club.md)
+        return f"postgresql://club@/{database}?host={quote(str(self.folder), safe='/')}&port={self.port}"
 
     def _command(self, argv: list[str]) -> list[str]:
         return ["runuser", "-u", self.run_as, "--", *argv] if self.run_as else argv
