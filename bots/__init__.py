@@ -12,9 +12,11 @@ The line a bot keeps to (tests/bots/test_legal_only.py checks it):
   - it may read the public view, its own private part, and the static board of its game
     (`engine.<game>.board`: geometry, cities, continents); it may keep a model of its
     own to look ahead (dice odds, how far a unit gets in a turn, what a position is worth);
-  - from engine/ it imports only engine.legal, engine.grid, engine.sides and the games'
-    board modules: never a rules module, so it never asks the rules what is allowed and
-    never rebuilds the full state from a view.
+  - from engine/ it imports only engine.legal, engine.grid, engine.sides, engine.undo and the
+    games' board modules: never a rules module, so it never asks the rules what is allowed and
+    never rebuilds the full state from a view;
+  - it never takes back its own move: the Session lists `undo` to a seat after an undoable
+    move, and a bot reads its listing through `engine.undo.without`.
 
 The `expert` level (bots/expert.py) is one search for every turn-based game, above the three
 heuristic levels: it samples what it cannot see with the game's `sample_state` and plays the

@@ -28,7 +28,7 @@ import copy
 import random
 from functools import lru_cache
 
-from engine import grid, legal as shape
+from engine import grid, legal as shape, undo
 from engine.ah_tactics import queries
 from engine.ah_tactics.board import load
 from bots.ah_tactics_threat import ALLOWANCE, open_sides, threatened
@@ -69,7 +69,7 @@ class TacticsBot:
         self.side = queries.side_of(view)
         if public.get("result") is not None:
             return None
-        legal = private.get("legal") or {}
+        legal = undo.without(private.get("legal")) or {}  # a bot never takes back its own move
         if shape.size(legal) == 0:
             return None
         key = (public["phase"], public["round"], public["active"],

@@ -43,7 +43,7 @@ import math
 import time
 
 from engine import games
-from engine import legal as listing
+from engine import legal as listing, undo
 from engine.errors import RuleError
 from engine.rng import Rng
 
@@ -159,7 +159,7 @@ class ExpertBot:
     def choose(self, view: dict):
         self._stopping = False
         began = time.perf_counter()  # the advisors' time counts against the budget too
-        allowed = view.get("private", {}).get("legal")
+        allowed = undo.without(view.get("private", {}).get("legal"))  # a bot never takes back its own move
         if self.seat not in view["public"].get("to_act", ()) or not listing.size(allowed):
             return None
         rev = view["public"].get("rev")
@@ -210,7 +210,7 @@ class ExpertBot:
         """The hard bot's choice, unsearched (the turn's time counted as for a searched one)."""
         advice = self._advice(view, self.advisors[:1])
         self._turn = (rev, spent + time.perf_counter() - began)
-        return advice[0] if advice else listing.sample(view["private"]["legal"], self.rng)
+        return advice[0] if advice else listing.sample(undo.without(view["private"]["legal"]), self.rng)
 
     def _advice(self, view: dict, advisors: list) -> list[dict]:
         """The levels' own choices (each advisor keeps its memory of the game, as it would playing)."""
@@ -512,7 +512,7 @@ class RandomBot:
         self.seat, self.rng = seat, Rng(seed)
 
     def choose(self, view: dict):
-        return listing.sample(view["private"].get("legal"), self.rng)
+        return listing.sample(undo.without(view["private"].get("legal")), self.rng)
 
 
 def make(game_id: str, seat: int, seed: int = 0, **search) -> ExpertBot:

@@ -14,7 +14,7 @@ hard   picks a continent to take and hold, attacks only with good odds of
 """
 import random
 
-from engine import legal as listing
+from engine import legal as listing, undo
 from engine.risk import queries
 from engine.risk.board import WILD, load
 
@@ -58,7 +58,7 @@ class _Bot:
     # ----- the one entry point ---------------------------------------------------------
     def choose(self, view: dict):
         pub = view["public"]
-        legal = view["private"].get("legal")
+        legal = undo.without(view["private"].get("legal"))  # a bot never takes back its own move
         if self.seat not in pub.get("to_act", ()) or not listing.size(legal):
             return None
         self.pub, self.legal = pub, legal

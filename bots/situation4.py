@@ -12,7 +12,7 @@ judged from the public view.
 """
 import random
 
-from engine import legal as listing
+from engine import legal as listing, undo
 from engine.situation4.board import load as load_board
 
 TANK = "tank"
@@ -37,7 +37,7 @@ class Racer:
     # ----- the one entry point ------------------------------------------------------
     def choose(self, view: dict):
         pub, private = view["public"], view["private"]
-        self.legal = private.get("legal")
+        self.legal = undo.without(private.get("legal"))  # a bot never takes back its own move
         if pub.get("result") is not None or not listing.size(self.legal):
             return None
         side = private["side"]

@@ -22,7 +22,7 @@ For the expert (bots/expert.py) the module also offers the hard bot's ranking of
 """
 import random
 
-from engine import legal as listing
+from engine import legal as listing, undo
 from engine.tactics1940 import queries
 from engine.tactics1940.board import LAND, OCEAN, SAFETY, SEAPORT, load
 from engine.tactics1940.queries import (AIRPLANE, BATTLESHIP, NORTH, SOUTH, TRANSPORT, VALUE, occupancy, opposite,
@@ -75,7 +75,7 @@ class Bot:
         pub = view["public"]
         if pub.get("result") is not None or self.seat not in pub.get("to_act", ()):
             return None
-        legal = view["private"].get("legal")
+        legal = undo.without(view["private"].get("legal"))  # a bot never takes back its own move
         if not listing.size(legal):
             return None
         state = queries.position(view, self.seat)

@@ -22,6 +22,14 @@ def is_undo(action) -> bool:
     return isinstance(action, dict) and action.get("type") == UNDO["type"]
 
 
+def without(allowed: dict | None) -> dict | None:
+    """A seat's `legal` less the undo the Session lists in it: what a bot chooses from (a bot never takes back
+    its own move). The same listing when it holds no undo."""
+    if not allowed or not any(is_undo(a) for a in allowed.get("actions", ())):
+        return allowed
+    return {**allowed, "actions": [a for a in allowed["actions"] if not is_undo(a)]}
+
+
 def undoable_types(rules) -> frozenset:
     return frozenset(getattr(rules, "UNDOABLE", ()))
 

@@ -578,9 +578,7 @@ class Table:
         try:
             events = self._apply(seat, action)
         except RuleError:
-            allowed = self.session.legal(seat)
-            # a fallback for a bot never takes back the bot's own move (bots never need undo)
-            allowed = {**allowed, "actions": [a for a in allowed.get("actions", []) if not undo.is_undo(a)]}
+            allowed = undo.without(self.session.legal(seat))  # a bot's fallback never takes back its own move
             if not legal.size(allowed):
                 return Out()
             try:

@@ -277,3 +277,25 @@ def test_the_hard_civil_war_general_s_shortlist_starts_with_the_action_it_chose(
     shortlist = general.shortlist(4)
     assert shortlist[0] == chosen and 1 < len(shortlist) <= 4
     assert all(legal.contains(s.legal(seat), action) for action in shortlist)
+
+
+class _NoAdvice:
+    """An advisor with nothing to say (as a hard bot whose plan has gone stale)."""
+
+    def choose(self, view):
+        return None
+
+
+def test_with_no_advice_the_expert_plays_a_listed_action_but_never_takes_back_its_own_move():
+    """The Session lists `undo` after an undoable move (a Tactics (1954) placement here); a bot never takes
+    it: a random pick that could undo would walk a game back and forth (a game at the bench's action cap)."""
+    s = Session("ah_tactics", 2, seed=3)
+    seat = s.to_act()[0]
+    s.act(seat, bots.make("ah_tactics", "hard", seat, 1).choose(s.view(seat)))
+    view = s.view(seat)
+    assert {"type": "undo"} in view["private"]["legal"]["actions"]
+    # search_limit 0: every decision is answered on the advice, which is empty: a sample of the listing
+    bot = expert.make("ah_tactics", seat, 5, make_bot=lambda *_: _NoAdvice(), budget=None, iterations=1, search_limit=0)
+    picks = [bot.choose(view) for _ in range(200)]
+    assert all(legal.contains(view["private"]["legal"], a) for a in picks)
+    assert {"type": "setup_done"} in picks and {"type": "undo"} not in picks

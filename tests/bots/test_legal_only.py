@@ -14,7 +14,7 @@ from tests.conformance.cases import seat_counts
 
 BOTS = Path(__file__).resolve().parents[2] / "bots"
 ACTIONS_PER_GAME = 400   # enough to pass every phase of a game's opening and into its middle
-SHARED_HELPERS = {"engine.legal", "engine.grid", "engine.sides"}
+SHARED_HELPERS = {"engine.legal", "engine.grid", "engine.sides", "engine.undo"}
 QUERY_SURFACE = "queries"   # the module a rules package re-exports, its `__all__` being the package's QUERIES
 
 
@@ -67,6 +67,7 @@ def test_every_action_a_bot_sends_is_one_its_legal_allows(game_id, levels):
     s = Session(game_id, len(levels), seed=len(levels) * 31 + LEVELS.index(levels[0]))
     bots = [make(game_id, level, seat, 97 + seat) for seat, level in enumerate(levels)]
     assert bots_play(s, bots, ACTIONS_PER_GAME) > 0
+    assert not [action for _seat, action in s.log if action.get("type") == "undo"]  # listed, never a bot's pick
 
 
 def test_a_bot_whose_seat_is_not_to_act_sends_nothing():
