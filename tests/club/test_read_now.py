@@ -8,6 +8,7 @@ import nats
 
 from club import deliver_now, read_now
 from tests.club.bounded import run
+from tests.club.raw_nats import raw_client
 
 
 
@@ -133,26 +134,10 @@ def test_a_connection_not_shaped_as_expected_keeps_nats_py_s_path(nats_server):
     run(go())
 
 
-def raw_publisher(server, password: str):
-    """A plain socket speaking NATS's protocol as the service user (the server has said PONG to it)."""
-    import json
-    import socket
-
-    from club import natsauth
-    sock = socket.create_connection((server.host, server.port), timeout=5)
-    sock.recv(4096)  # INFO
-    sock.sendall(f"CONNECT {json.dumps({'user': natsauth.SERVICE, 'pass': password, 'verbose': False})}\r\nPING\r\n"
-                 .encode())
-    heard = b""
-    while b"PONG" not in heard:
-        heard += sock.recv(4096)
-    return sock
-
-
 def test_chunks_of_whole_plain_messages_are_taken_apart_here_and_anything_else_is_left_to_nats_py(nats_server):
     async def go():
         nc = await nats.connect(nats_server.service_url)
-        publisher = raw_publisher(nats_server.server, nats_server.service_password)
+        publisher = raw_client(nats_server.server, nats_server.service_password)
         heard = []
 
         async def handler(msg):

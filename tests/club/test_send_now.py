@@ -1,30 +1,17 @@
 """`club.send_now.publish_now`: a move's messages go to the socket when they are made, not a loop turn later."""
 from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
 import asyncio
-import json
 import socket
 
 import nats
 
-from club import natsauth
 from club.send_now import publish_now
-
-
-def raw_subscriber(server, password: str, subject: str) -> socket.socket:
-    """A plain socket speaking NATS's protocol, subscribed to `subject` (the server has said PONG to it)."""
-    sock = socket.create_connection((server.host, server.port), timeout=5)
-    sock.recv(4096)  # INFO
-    connect = json.dumps({"user": natsauth.SERVICE, "pass": password, "verbose": False})
-    sock.sendall(f"CONNECT {connect}\r\nSUB {subject} 1\r\nPING\r\n".encode())
-    heard = b""
-    while b"PONG" not in heard:
-        heard += sock.recv(4096)
-    return sock
+from tests.club.raw_nats import raw_client
 
 
 def test_messages_written_at_once_reach_a_subscriber_in_order_while_the_publisher_s_loop_has_not_turned(nats_server):
     async def run():
-        listener = raw_subscriber(nats_server.server, nats_server.service_password, "st.test")
+        listener = raw_client(nats_server.server, nats_server.service_password, ("st.test",))
         nc = await nats.connect(nats_server.service_url)
         try:
             await nc.publish("st.test", b"held")  # still in nats-py's buffer: it leaves first
