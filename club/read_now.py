@@ -113,8 +113,9 @@ class _ParseNow:
 
 def _plain_messages(data: bytes, subs: dict) -> list | None:
     """The messages `data` is made of, each (subscription, sid, subject, payload), if it is nothing but whole
-    `MSG <subject> <sid> <size>` messages to subscriptions `club.deliver_now` hooked, each under its pending
-    limit; else None (nats-py's parser takes the chunk)."""
+    `MSG <subject> <sid> <size>` messages to subscriptions `club.deliver_now` hooked, each within its pending
+    limits (bytes, and messages queued, counting every message as queued); else None (nats-py's parser takes
+    the chunk)."""
     out, pos, end = [], 0, len(data)
     pending: dict = {}
     while pos < end:
@@ -134,10 +135,11 @@ def _plain_messages(data: bytes, subs: dict) -> list | None:
         sub = subs.get(sid)
         if sub is None or not hooked(sub) or sub._future is not None or sub._jsi is not None or sub._max_msgs > 0:
             return None
-        size = pending.get(sid, sub._pending_size) + stop - start
-        if 0 < sub._pending_bytes_limit <= size:
+        size, count = pending.get(sid, (sub._pending_size, sub._pending_queue.qsize()))
+        size, count = size + stop - start, count + 1
+        if 0 < sub._pending_bytes_limit <= size or 0 < sub._pending_queue.maxsize < count:
             return None  # nats-py reports the slow consumer
-        pending[sid] = size
+        pending[sid] = (size, count)
         out.append((sub, sid, fields[0], data[start:stop]))
         pos = stop + 2
     return out

@@ -176,3 +176,39 @@ def test_chunks_of_whole_plain_messages_are_taken_apart_here_and_anything_else_i
             await nc.close()
 
     run(go())
+
+
+def test_a_hooked_subscription_at_its_limit_gets_nats_py_s_slow_consumer_report_and_the_connection_goes_on(nats_server):
+    async def go():
+        slow, handled = [], []
+        release = asyncio.Event()
+
+        async def error_cb(e):
+            slow.append(type(e).__name__)
+
+        async def handler(msg):
+            handled.append(msg.data)
+            await release.wait()  # the first waits: the rest queue behind it
+
+        nc = await nats.connect(nats_server.service_url, error_cb=error_cb)
+        publisher = raw_client(nats_server.server, nats_server.service_password)
+        try:
+            assert read_now.install(nc)
+            await deliver_now.subscribe(nc, "st.test", handler, pending_msgs_limit=2)
+            await nc.flush()
+            for n in range(4):  # one chunk each: the first runs and waits, the second queues, then the limit
+                publisher.sendall(b"PUB st.test 1\r\n%d\r\n" % n)
+                await asyncio.sleep(0.05)
+            assert slow and set(slow) == {"SlowConsumerError"} and nc.is_connected
+            release.set()
+            while len(handled) < 2:
+                await asyncio.sleep(0.01)
+            publisher.sendall(b"PUB st.test 4\r\nnext\r\n")
+            while handled[-1] != b"next":
+                await asyncio.sleep(0.01)
+            assert handled[0] == b"0" and b"next" in handled
+        finally:
+            publisher.close()
+            await nc.close()
+
+    run(go())
