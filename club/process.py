@@ -193,6 +193,8 @@ class TableProcess:
         table_id = subjects.table_of(msg.subject)
         if table_id is None or table_id in self.tables or b"hello" not in msg.data:  # cheap: most are not hellos
             return
+        if len(self.tables) >= self.max_tables:
+            return  # full: a finished table costs its memory too (the client's next hello may reach another process)
         try:
             if frames.decode_client(msg.data)["t"] != "hello":
                 return

@@ -89,3 +89,35 @@ def test_a_table_finished_while_its_players_were_away_welcomes_them_back_after_a
     assert dropped, "the finished tables were let go once quiet"
     assert bob_welcome["seat"] == 1 and bob_welcome["view"]["public"]["result"]["winners"] == [0]  # loaded again
     assert owner_pid(club.dsn, forfeited) is not None
+
+
+def test_a_full_process_loads_no_finished_table_for_a_hello_so_a_flood_of_hellos_cannot_fill_its_memory(conn, dsn):
+    """A `hello` at a finished table loads it (its final view for whoever comes); a process already holding
+    `max_tables` tables leaves that hello to another process of its queue group, as it takes no new open table."""
+    from types import SimpleNamespace
+
+    from club import db, process, subjects
+    from net import frames
+    from net.host import new_session
+    finished = db.create_table(conn, new_session("toy", 2, seed=1), name="done", created_by="ada")
+    conn.execute("UPDATE tables SET state = 'over' WHERE id = %s", (finished,))
+    conn.commit()
+    hello = SimpleNamespace(subject=subjects.table_in(finished, "ada"),
+                            data=frames.encode({"t": "hello", "proto": 1, "name": "ada", "want": "play"})[4:])
+    tp = process.TableProcess("nats://unused", dsn, max_tables=1)
+    tp.conn = db.connect(dsn, autocommit=True)
+    try:
+        tp.tables[10**9] = "a table it runs"
+        asyncio.run(tp._unowned_message(hello))
+        assert finished not in tp.tables and finished not in locked_tables(dsn)  # not loaded, not locked
+        del tp.tables[10**9]
+        loaded = []
+
+        async def load(table_id):  # room again: the same hello would load it (stopped here, before NATS)
+            loaded.append(table_id)
+            raise KeyError(table_id)
+        tp._load = load
+        asyncio.run(tp._unowned_message(hello))
+        assert loaded == [finished]
+    finally:
+        tp.conn.close()
