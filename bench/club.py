@@ -345,13 +345,15 @@ def ab(other_root: Path, n: int) -> list[list[float]]:
 
 
 def print_ab(other_root: Path, n: int, turns: int) -> None:
-    print(f"act->update p50, {n} acts a path a turn, paths in turns, each act after {PACE * 1e3:.0f} ms of quiet")
-    print(f"{'load':>5} {'direct TCP':>11} {'club ' + other_root.name:>22} {'club (this tree)':>22}")
+    print(f"act->update p50 (p99), {n} acts a path a turn, paths in turns, each act after {PACE * 1e3:.0f} ms of quiet")
+    print(f"{'load':>5} {'direct TCP':>18} {'club ' + other_root.name:>29} {'club (this tree)':>29}")
     for _ in range(turns):
         load = os.getloadavg()[0]
-        tcp, before, now = (_pct(s, 50) for s in ab(other_root, n))
-        print(f"{load:5.1f} {tcp * 1e3:9.2f} ms {before * 1e3:8.2f} ms ({before / tcp:.2f}x) "
-              f"{now * 1e3:8.2f} ms ({now / tcp:.2f}x)   {os.getloadavg()[0]:.1f}", flush=True)
+        samples = ab(other_root, n)
+        (tcp, before, now), p99 = ([_pct(s, 50) for s in samples]), [_pct(s, 99) * 1e3 for s in samples]
+        print(f"{load:5.1f} {tcp * 1e3:6.2f} ({p99[0]:5.2f}) ms {before * 1e3:6.2f} ({p99[1]:5.2f}) ms "
+              f"({before / tcp:.2f}x) {now * 1e3:6.2f} ({p99[2]:5.2f}) ms ({now / tcp:.2f}x)   "
+              f"{os.getloadavg()[0]:.1f}", flush=True)
 
 
 def _create_bot_tables(club: LocalClub, n: int) -> None:
