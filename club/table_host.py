@@ -59,12 +59,7 @@ class ClubTable:
     def receive(self, conn, player: str, msg: dict, now: float = 0.0) -> list:
         """A message from `player`. `conn` is the database connection to write the step with, or a `db.Batch`
         whose commit the caller awaits before publishing what this returns."""
-        player = sys.intern(player)
-        self.writing = conn
-        try:
-            return self._receive(conn, player, msg, now)
-        finally:
-            self.writing = None
+        return self._writing_through(conn, self._receive, conn, sys.intern(player), msg, now)
 
     def _receive(self, conn, player: str, msg: dict, now: float) -> list:
         t = self.table
@@ -147,22 +142,22 @@ class ClubTable:
         seat = self.table.due_bot()
         if seat is None:
             return []
-        self.writing = conn
-        try:
-            out = self.table.bot_move(seat)
-        finally:
-            self.writing = None
+        out = self._writing_through(conn, self.table.bot_move, seat)
         self._write(conn, out)
         return out.flat().sends
 
     def fire_timer(self, conn, rev: int) -> list:
-        self.writing = conn
-        try:
-            out = self.table.fire_timer(rev)
-        finally:
-            self.writing = None
+        out = self._writing_through(conn, self.table.fire_timer, rev)
         self._write(conn, out)
         return out.flat().sends
+
+    def _writing_through(self, conn, step, *args):
+        """`step(*args)` with `conn` (the step's database connection or db.Batch) where `send_move` finds it."""
+        self.writing = conn
+        try:
+            return step(*args)
+        finally:
+            self.writing = None
 
     def send_move(self) -> None:
         """The rules have just taken a move (the Table journals it): if the step running writes through a batch
