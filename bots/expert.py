@@ -76,8 +76,8 @@ TUNING: dict[str, dict] = {
     "tactics1940": {"evaluate": "bots.tactics1940:evaluate"},  # the side to move strikes first (docs/bots.md)
     # (the whole-plan search, `planner="bots.ah_tactics_plans", plan_share=0.8`, measured weaker than this:
     # 42 % against hard over 40 games; with `plan_options={"variants": "attacking"}` and
-    # `evaluate="bots.ah_tactics_worth:evaluate"` 57 % over 30 (39-73 %), but one of those games ran to the
-    # bench's action cap, cause not found: opt in with those arguments, docs/bots.md)
+    # `evaluate="bots.ah_tactics_worth:evaluate"` 57 % over 30 (39-73 %), one of those games at the bench's
+    # action cap, a random undo the likely cause, fixed since: opt in with those arguments, docs/bots.md)
     "ah_tactics": {"search_limit": 300, "horizon": "own", "max_candidates": 4, "evidence": 2.5},
 }
 
