@@ -74,11 +74,13 @@ TUNING: dict[str, dict] = {
     "risk": {},
     "civil_war": {"deterministic_policy": True, "turn_field": "turn"},
     "tactics1940": {"evaluate": "bots.tactics1940:evaluate"},  # the side to move strikes first (docs/bots.md)
-    # (the whole-plan search, `planner="bots.ah_tactics_plans", plan_share=0.8`, measured weaker than this:
-    # 42 % against hard over 40 games; with `plan_options={"variants": "attacking"}` and
-    # `evaluate="bots.ah_tactics_worth:evaluate"` 57 % over 30 (39-73 %), one of those games at the bench's
-    # action cap, a random undo the likely cause, fixed since: opt in with those arguments, docs/bots.md)
-    "ah_tactics": {"search_limit": 300, "horizon": "own", "max_candidates": 4, "evidence": 2.5},
+    # Tactics (1954): the battle decisions searched as before, the movement phase by the whole-plan search over
+    # the hard bot's attacking variants, scored with the side to move striking first: 59 % against hard over
+    # 63 games (37 of 63, before and after the undo fix), where the battle search alone gave 49 % (27 of 55) and
+    # the whole-plan search over all variants 42 % (17 of 40) (docs/bots.md)
+    "ah_tactics": {"search_limit": 300, "horizon": "own", "max_candidates": 4, "evidence": 2.5,
+                   "planner": "bots.ah_tactics_plans", "plan_share": 0.8, "plan_options": {"variants": "attacking"},
+                   "evaluate": "bots.ah_tactics_worth:evaluate"},
 }
 
 
