@@ -233,7 +233,8 @@ def test_a_playout_on_the_own_horizon_ends_with_the_seat_s_own_turn():
 def test_a_listing_larger_than_the_search_limit_is_answered_by_the_first_advisor_unsearched():
     s, seat = _position_with_choices("ah_tactics", at_least=301)
     view = s.view(seat)
-    bot = bots.make("ah_tactics", "expert", seat, 42, budget=None, iterations=50, search_limit=300)
+    # planner=None: the search limit's own path (by default a movement phase goes to the whole-plan search)
+    bot = bots.make("ah_tactics", "expert", seat, 42, budget=None, iterations=50, search_limit=300, planner=None)
     assert bot.choose(view) == bots.make("ah_tactics", "hard", seat, 43).choose(view)   # the first advisor: seed + 1
     assert bot.last_search is None   # nothing was played out
 
