@@ -225,7 +225,7 @@ class Batch:
         try:
             send_action(self.conn, table_id, action, state=state, to_act=to_act)
         except psycopg.Error:
-            return False
+            return False  # written with the others at the commit, which finds out what is wrong
         self.sent = (table_id, self.conn)
         self.steps.append((table_id, dict(actions=[action], refusals=[], new_holders=[], seat_list=None, state=state,
                                           to_act=to_act)))
@@ -233,18 +233,13 @@ class Batch:
         return True
 
     def add(self, table_id: int, change: dict) -> None:
+        if self.moved is None and _one_move(change):  # a move not sent from inside its step goes now, if it may
+            self.send_move(table_id, change["actions"][0], state=change["state"], to_act=change.get("to_act"))
         moved, self.moved = self.moved, None
         if moved is not None and moved[0] == table_id:  # the step's move is sent: the rest of it follows at the commit
             change = _less_sent(change, moved)
             if change is None:
                 return
-        elif not self.steps and self.conn is not None and _one_move(change) and _idle(self.conn):
-            try:
-                send_action(self.conn, table_id, change["actions"][0], state=change["state"],
-                            to_act=change.get("to_act"))
-                self.sent = (table_id, self.conn)
-            except psycopg.Error:
-                pass  # written with the others at the commit, which finds out what is wrong
         self.steps.append((table_id, change))
 
     def settle(self) -> None:
@@ -283,15 +278,16 @@ def _one_move(change: dict) -> bool:
             and change["seat_list"] is None)
 
 
-# A move's statement, sent and answered through libpq directly (prepared once per connection): it costs 0.15
-# to 0.2 ms less than psycopg's execute of the same prepared statement here (docs/club.md). A move that keeps
-# the turn where it was is a lone INSERT; one that passes it (or ends the game) also updates the table's row.
 # Seconds `action_sent` gives its CPU away (sched_yield) while it waits for a lone move's answer, before it
 # sleeps on the socket: PostgreSQL's backend, woken by the statement, can run on this CPU meanwhile, and its
 # answer finds this process awake instead of asleep (a wake-up of a sleeping process costs 0.1 ms and more
 # on this machine's idle CPUs). 0.05 to 0.07 ms a move less (docs/club.md); only a quiet process sends moves
 # alone, so at most a millisecond of CPU a move where there is CPU to spare.
 YIELD_FOR = 0.001
+
+# A move's statement, sent and answered through libpq directly (prepared once per connection): it costs 0.15
+# to 0.2 ms less than psycopg's execute of the same prepared statement here (docs/club.md). A move that keeps
+# the turn where it was is a lone INSERT; one that passes it (or ends the game) also updates the table's row.
 _MOVE = (b"club_move", b"INSERT INTO actions (table_id, rev, seat, action, seq) VALUES ($1, $2, $3, $4, $5)",
          [20, 23, 23, 17, 23])  # bigint, integer, integer, bytea, integer
 _MOVE_AND_TURN = (

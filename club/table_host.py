@@ -166,11 +166,7 @@ class ClubTable:
         batch, session = self.writing, self.session
         if not isinstance(batch, db.Batch) or session.rev != self.written_rev + 1 or not batch.takes_move():
             return  # a busy process's batch: the step is written with the others
-        t = self.table
-        phase = t.phase if t.phase != self.written_phase else None
-        to_act = session.to_act() if t.started else None
-        if to_act is not None and to_act == self.written_to_act:
-            to_act = None
+        phase, to_act = self._turn_changes(moved=True)
         (seat, action), seq = session.log[-1], session.log_seqs[-1]
         batch.send_move(self.id, (session.rev, seat, action, seq), state=phase, to_act=to_act)
 
@@ -179,6 +175,17 @@ class ClubTable:
         if seat is None:
             return {k: v for k, v in msg.items() if k != "token"}  # tokens are the club's business
         return dict(msg, token=self.holders[seat][1], want="play")
+
+    def _turn_changes(self, *, moved: bool, seats_changed: bool = False) -> tuple:
+        """(phase, to_act) as a step's write carries them, each None where the database has it already: to_act
+        is looked at only after a move, a new phase or new seats, and written only when it changed, so a usual
+        move is one INSERT (`_write`, and `send_move` before it, which must send what `_write` will find)."""
+        t = self.table
+        phase = t.phase if t.phase != self.written_phase else None
+        to_act = self.session.to_act() if (moved or phase or seats_changed) and t.started else None
+        if to_act is not None and to_act == self.written_to_act:
+            to_act = None
+        return phase, to_act
 
     def _write(self, conn, out, *, refusals=(), player=None) -> None:
         session, t = self.session, self.table
@@ -191,13 +198,9 @@ class ClubTable:
                 if c == player and m["t"] == "welcome" and m.get("token"):
                     new_holders.append((m["seat"], player, m["token"]))
         seats = session.seats if session.seats != self.written_seats else None
-        phase = t.phase if t.phase != self.written_phase else None
         # No seat's last_seq is written: the actions (each ok's seq) and the refusals already say it, and a
-        # resumed table rebuilds it from them (rebuilt_answers). to_act is written only when it changed, so a
-        # usual move is one INSERT.
-        to_act = self.session.to_act() if (actions or phase or seats is not None) and t.started else None
-        if to_act is not None and to_act == self.written_to_act:
-            to_act = None
+        # resumed table rebuilds it from them (rebuilt_answers).
+        phase, to_act = self._turn_changes(moved=bool(actions), seats_changed=seats is not None)
         if not (actions or refusals or new_holders or seats is not None or phase or to_act is not None):
             return
         change = dict(actions=actions, refusals=refusals, new_holders=new_holders, seat_list=seats, state=phase,
