@@ -184,8 +184,8 @@ def _best(scores: list, evidence: float, min_gain: float) -> int:
 
 class PlanPlayout(Playout):
     """One plan played from one sample: the plan's moves, the rest of the turn and the enemy's next turn by
-    hard bots, then scored for the searching seat (by the expert's `evaluate` where its TUNING names one; the views its bots read built as the expert's playouts
-    build them, `Playout.view`)."""
+    hard bots, then scored for the searching seat (by the expert's `evaluate` where its TUNING names one; the
+    views its bots read built as the expert's playouts build them, `Playout.view`)."""
 
     MAX_STEPS = 400   # a guard: two turns are about 60 actions
 

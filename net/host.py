@@ -84,11 +84,11 @@ class Host:
         self._in_step = False              # inside a read or fan-out step, which flushes at its end
         self._stopping = False
         self.too_slow_frame = frames.encode(err("too_slow", "You are not reading what the table sends "
-                                                                  f"(over {limits.MAX_UNSENT_BYTES} bytes wait for "
-                                                                  "you); the connection is closed."))
+                                                            f"(over {limits.MAX_UNSENT_BYTES} bytes wait for "
+                                                            "you); the connection is closed."))
         self._slow_chat = frames.encode(err("slow_down", f"At most {limits.CHAT_PER_SECOND:g} chat lines a "
-                                                               f"second (bursts of {limits.CHAT_BURST}); that line "
-                                                               "was dropped."))
+                                                         f"second (bursts of {limits.CHAT_BURST}); that line "
+                                                         "was dropped."))
         self.reads_of_closed = deque(maxlen=256)  # (peer, bytes read) of closed connections, for checks
 
     # ----- life ---------------------------------------------------------------------
@@ -238,8 +238,8 @@ class Host:
         if bucket.take(now):
             return True
         conn.send(frames.encode(err("slow_down", f"At most {bucket.rate:g} actions a second; this one was "
-                                                       "not applied. Send it again in a moment (same seq).",
-                                          msg["seq"])))
+                                                 "not applied. Send it again in a moment (same seq).",
+                                    msg["seq"])))
         return False
 
     def _resume_accepting(self) -> None:
@@ -361,7 +361,7 @@ class Host:
                     conn.close()
                 elif welcomed and now - conn.last_heard > self.silence_timeout:
                     conn.send(frames.encode(err("timeout", f"Nothing heard for {self.silence_timeout:g} "
-                                                                 "seconds; your seat is kept for your token.")))
+                                                           "seconds; your seat is kept for your token.")))
                     conn.close()
             self._dispatch(self.table.tick(now))
             self._settle()
