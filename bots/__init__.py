@@ -7,7 +7,7 @@ a Bot has:
   - `pace: float`: seconds a real-time game should let pass between its moves
     (turn-based bots use 0; drivers may add a delay so people can follow).
 
-The line a bot keeps to (tests/bots/test_legal_only.py checks it):
+The line a bot keeps to (tests/bots/test_legal_only.py and the conformance suite's bot games check it):
   - every action it sends is one of `view["private"]["legal"]` (read with engine.legal);
   - it may read the public view, its own private part, and the static board of its game
     (`engine.<game>.board`: geometry, cities, continents); it may keep a model of its

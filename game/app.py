@@ -281,6 +281,7 @@ class App:
         while len(self.stack):
             self.stack.pop()
         self.end_game()
+        sound.quiet_before_quit()
         pygame.quit()
 
     # ----- overlays -------------------------------------------------------------------

@@ -1,19 +1,16 @@
-"""Every bot, in every registered game and at every level, acts only from its view's `legal`,
-and no bot reaches into the rules (bots/__init__.py states the line)."""
+"""No bot reaches into the rules (bots/__init__.py states the line), and a bot whose seat is not to act sends
+nothing. That every bot, in every registered game and at every level, acts only from its view's `legal` (and
+never takes a move back) is checked in whole games by the conformance suite
+(tests/conformance/test_playouts.py, `test_bots_play_every_game_to_a_result_choosing_only_listed_actions`)."""
 import ast
 import importlib.util
 from pathlib import Path
 
-import pytest
-
 from bots import LEVELS, make
 from engine import games
 from engine.session import Session
-from tests.bot_games import bots_play
-from tests.conformance.cases import seat_counts
 
 BOTS = Path(__file__).resolve().parents[2] / "bots"
-ACTIONS_PER_GAME = 400   # enough to pass every phase of a game's opening and into its middle
 SHARED_HELPERS = {"engine.legal", "engine.grid", "engine.sides", "engine.undo"}
 QUERY_SURFACE = "queries"   # the module a rules package re-exports, its `__all__` being the package's QUERIES
 
@@ -51,23 +48,6 @@ PUBLIC_CONTRACT = {
 
 def _games_with_bots():
     return [g for g in games.available() if importlib.util.find_spec(f"bots.{g}") is not None]
-
-
-def _cases():
-    for game_id in _games_with_bots():
-        for n in seat_counts(game_id):
-            for i, level in enumerate(LEVELS):
-                # The level under test in seat i % n; the other seats take the other levels in turn.
-                levels = [LEVELS[(i + k) % len(LEVELS)] for k in range(n)]
-                yield pytest.param(game_id, levels, id=f"{game_id}-{n}-{'-'.join(levels)}")
-
-
-@pytest.mark.parametrize("game_id,levels", list(_cases()))
-def test_every_action_a_bot_sends_is_one_its_legal_allows(game_id, levels):
-    s = Session(game_id, len(levels), seed=len(levels) * 31 + LEVELS.index(levels[0]))
-    bots = [make(game_id, level, seat, 97 + seat) for seat, level in enumerate(levels)]
-    assert bots_play(s, bots, ACTIONS_PER_GAME) > 0
-    assert not [action for _seat, action in s.log if action.get("type") == "undo"]  # listed, never a bot's pick
 
 
 def test_a_bot_whose_seat_is_not_to_act_sends_nothing():

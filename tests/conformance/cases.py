@@ -32,5 +32,13 @@ def game_seats_levels() -> list[tuple[str, int, str]]:
     return [(g, n, level) for g, n in game_seats() for level in LEVELS]
 
 
+def levels_around(level: str, n_seats: int) -> list[str]:
+    """The bot levels of a table where `level` is under test: it takes seat 0 and the other seats take the
+    levels after it in turn, so each level meets the others in whole games (a 2-seat game: easy against
+    normal, normal against hard, hard against easy)."""
+    first = LEVELS.index(level)
+    return [LEVELS[(first + k) % len(LEVELS)] for k in range(n_seats)]
+
+
 def case_id(case) -> str:
     return "-".join(str(part) for part in case)

@@ -14,7 +14,7 @@ import pytest
 from engine import games, legal, sides
 from engine.errors import BAD_ACTION, NOT_YOUR_TURN, RuleError
 from engine.session import TABLE_SEAT
-from tests.conformance.cases import case_id, game_seats, game_seats_levels
+from tests.conformance.cases import case_id, game_seats, game_seats_levels, levels_around
 from tests.conformance.playout import Playout
 from tests.conformance.values import malformed_variants, random_action, wire_safe
 
@@ -130,13 +130,18 @@ def check_events(session, events):
 
 @pytest.mark.parametrize("case", bot_cases(), ids=case_id)
 def test_bots_play_every_game_to_a_result_choosing_only_listed_actions(case):
+    """The level under test in seat 0, the others at the levels after it (`levels_around`): every bot, given
+    its own view as the wire carries it, picks only what its `legal` lists (`Playout.play` checks each pick),
+    never takes a move back (undo is listed, never a bot's pick), and the game reaches a result."""
     game, n, level = case
-    play = Playout(game, n, seed=101 + n, level=level)
+    levels = levels_around(level, n)
+    play = Playout(game, n, seed=101 + n, levels=levels)
     play.play(MAX_ACTIONS)
     result = play.session.result()
-    assert result is not None, f"{game} with {n} {level} bots did not end in {MAX_ACTIONS} actions"
+    assert result is not None, f"{game} with bots {levels} did not end in {MAX_ACTIONS} actions"
     assert set(result["winners"]) <= set(range(n)) and len(result["scores"]) == n and result["reason"]
     assert play.session.to_act() == [] and all(legal.size(play.session.legal(s)) == 0 for s in range(n))
+    assert not [action for _seat, action in play.session.log if action.get("type") == "undo"]
 
 
 @pytest.mark.parametrize("case", game_seats(), ids=case_id)

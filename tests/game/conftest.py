@@ -60,13 +60,15 @@ def ui(app):
 
 
 class Guest:
-    """A second window in its own process; what it says is read on a thread, so this window keeps running."""
+    """A second window in its own process; what it says is read on a thread, so this window keeps running.
+    Its stderr is read with its stdout: a traceback shows in a failed wait's message, and a full pipe never
+    blocks it."""
 
     def __init__(self, sandbox_home, host: str, port: int):
         env = dict(os.environ, SANDTABLE_HOME=str(sandbox_home / "guest"), SDL_VIDEODRIVER="dummy",
                    SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
         self.proc = subprocess.Popen([sys.executable, "-m", "tests.game.window_lan_guest", host, str(port)],
-                                     cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                     cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.lines: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
 

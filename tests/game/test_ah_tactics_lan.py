@@ -77,8 +77,8 @@ def same(a) -> dict:
 
 def test_two_windows_in_two_processes_play_tactics_1954_over_the_lan_for_several_rounds(ui, procs, tmp_path):
     """This window hosts (Blue, seat 0); a second window process finds the table in its LAN browser,
-    joins as Red and plays; both play by clicks from the set-up through round 4."""
-    rounds = 4
+    joins as Red and plays; both play by clicks from the set-up through round 3."""
+    rounds = 3
     table, lobby = host_table(ui, 2)
     out = tmp_path / "rival.json"
     rival = spawn(tmp_path / "rival-home", "-m", "tests.game.window_ah_tactics", "--table", table, "--out", str(out),

@@ -103,3 +103,16 @@ def test_python_run_py_draws_its_first_frame_quickly(sandbox_home):
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("first frame after")
     assert float(proc.stdout.split()[3]) < 5.0
+
+
+def test_closing_the_window_halts_the_effects_and_music_before_pygame_quits(app, monkeypatch):
+    """pygame-ce's mixer quit can deadlock with an effect ending on the audio thread (game/sound.py,
+    `quiet_before_quit`): the window halts every channel, the GIL let go, before pygame.quit()."""
+    calls = []
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: (22050, -16, 1))
+    monkeypatch.setattr(pygame.mixer, "stop", lambda: calls.append("effects halted"))
+    monkeypatch.setattr(pygame.mixer.music, "stop", lambda: calls.append("music halted"))
+    real_quit = pygame.quit
+    monkeypatch.setattr(pygame, "quit", lambda: (calls.append("pygame.quit"), real_quit()))
+    app.close()
+    assert calls == ["effects halted", "music halted", "pygame.quit"]

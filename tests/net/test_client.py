@@ -9,8 +9,10 @@ from net.client import RemoteTable
 TAKE1 = {"type": "take", "count": 1}
 
 
-def poll_until(link, pred, timeout=5.0):
-    """Poll like a frame loop (bounded) until a message satisfies `pred`; returns it, keeps what follows."""
+def poll_until(link, pred, timeout=10.0):
+    """Poll like a frame loop (bounded) until a message satisfies `pred`; returns it, keeps what follows.
+    Bounded above a connect's own two waits (HELLO_TIMEOUT each), so a table that fails to answer shows as
+    its "closed" status and sentence rather than as nothing at all."""
     deadline = time.monotonic() + timeout
     seen = []
     queue = link.__dict__.setdefault("test_unread", [])  # polled but not yet looked at
