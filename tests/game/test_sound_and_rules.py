@@ -6,6 +6,7 @@ import wave
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game import sound
 from game.scenes.rules import RulesScene, help_games
@@ -116,3 +117,15 @@ def test_closing_the_window_halts_the_effects_and_music_before_pygame_quits(app,
     monkeypatch.setattr(pygame, "quit", lambda: (calls.append("pygame.quit"), real_quit()))
     app.close()
     assert calls == ["effects halted", "music halted", "pygame.quit"]
+
+
+def test_a_process_ending_without_closing_its_window_halts_the_mixer_before_pygames_own_quit(monkeypatch):
+    """pygame quits at exit from C, after Python's atexit functions: starting the sounds registers the halt
+    once, so a window process that ends by sys.exit cannot hang there either."""
+    registered = []
+    monkeypatch.setattr(sound.atexit, "register", registered.append)
+    fresh = sound.Sounds()
+    if not fresh.start(0.5):
+        pytest.skip("no mixer here (not even SDL's dummy audio driver)")
+    fresh.start(0.5)
+    assert registered == [sound.quiet_before_quit]
