@@ -4,7 +4,6 @@ Maps are written with their keys sorted, so equal data gives equal bytes on
 every run and machine, whatever the insertion order.
 """
 import hashlib
-import pickle
 
 from itertools import chain
 
@@ -30,28 +29,18 @@ _ATOMS = {int, float, bool, str, bytes, type(None)}
 
 
 def copy_plain(obj):
-    """A deep copy of plain data (maps, lists, tuples, sets, scalars). Made by pickle, in C: a Tactics (1954)
-    state copies in about a third of the time the walk below takes, and a Session copies the state before
-    every move a seat may take back. Data pickle cannot carry is walked instead (anything else in it is
-    shared, not copied)."""
-    try:
-        return pickle.loads(pickle.dumps(obj, pickle.HIGHEST_PROTOCOL))
-    except (pickle.PicklingError, TypeError, AttributeError):
-        return _walked_copy(obj)
-
-
-def _walked_copy(obj):
+    """A deep copy of plain data (maps, lists, tuples, scalars), several times faster than copy.deepcopy."""
     if isinstance(obj, dict):
-        return {k: _walked_copy(v) for k, v in obj.items()}
+        return {k: copy_plain(v) for k, v in obj.items()}
     if isinstance(obj, list):
         kinds = set(map(type, obj))
         if kinds <= _ATOMS:  # a square, a roll: copied in one C call (views hold thousands)
             return obj[:]
         if kinds == {list} and set(map(type, chain.from_iterable(obj))) <= _ATOMS:  # a list of squares
             return [v[:] for v in obj]
-        return [_walked_copy(v) for v in obj]
+        return [copy_plain(v) for v in obj]
     if isinstance(obj, tuple):
-        return tuple(_walked_copy(v) for v in obj)
+        return tuple(copy_plain(v) for v in obj)
     if isinstance(obj, (set, frozenset)):
         return type(obj)(obj)
     return obj
