@@ -44,8 +44,8 @@ def test_keys_order_and_kinds_survive_a_copy():
     assert twin["a"][0] is not data["a"][0]
 
 
-def test_something_pickle_cannot_carry_is_shared_and_the_rest_copied():
-    lock = threading.Lock()   # not plain data: the walk leaves it shared, as the copy always did
+def test_something_not_plain_is_shared_and_the_rest_copied():
+    lock = threading.Lock()   # not plain data: the copy leaves it shared
     data = {"lock": lock, "squares": [[1, 2]]}
     twin = copy_plain(data)
     assert twin["lock"] is lock and twin["squares"] == [[1, 2]] and twin["squares"] is not data["squares"]

@@ -4,15 +4,17 @@ import socket
 import threading
 import time
 
-from net.client import RemoteTable
+from net.client import HELLO_TIMEOUT, RemoteTable
 
 TAKE1 = {"type": "take", "count": 1}
 
 
-def poll_until(link, pred, timeout=10.0):
-    """Poll like a frame loop (bounded) until a message satisfies `pred`; returns it, keeps what follows.
-    Bounded above a connect's own two waits (HELLO_TIMEOUT each), so a table that fails to answer shows as
-    its "closed" status and sentence rather than as nothing at all."""
+POLL_LIMIT = 2 * HELLO_TIMEOUT + 4.0   # 10 s: above a connect's own two waits (HELLO_TIMEOUT each), so a table
+                                       # that fails to answer shows as its "closed" status and sentence
+
+
+def poll_until(link, pred, timeout=POLL_LIMIT):
+    """Poll like a frame loop (bounded) until a message satisfies `pred`; returns it, keeps what follows."""
     deadline = time.monotonic() + timeout
     seen = []
     queue = link.__dict__.setdefault("test_unread", [])  # polled but not yet looked at
