@@ -248,4 +248,5 @@ class PlanPlayout(Playout):
         if timer is None:
             return None
         rules.apply(state, None, timer["action"], self.rng)
+        self.rev += 1   # the table's step counts as an action, as Playout.step counts it
         return -1

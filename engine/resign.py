@@ -1,6 +1,7 @@
-"""A seat resigned by the table: the Session's own action, the same for every game (docs/games.md, "Resigning").
+"""A seat resigned: the Session's own action, the same for every game (docs/games.md, "Resigning").
 
-    {"type": "resign", "seat": S}      acted by the table only (seat None), e.g. a missed move deadline
+    {"type": "resign", "seat": S}      acted by seat S itself (a player concedes, at any time), or by the
+                                       table (seat None) for any seat, e.g. a missed move deadline
 
 The seat's camp (its side and the sides allied with it) loses, the other camp wins, and the game is
 over for every view (`public.result`). Every seat and spectator sees `{"type": "resigned", "seat": S}`.
@@ -53,8 +54,9 @@ def refusal(sides: list[dict]) -> str | None:
     return None
 
 
-def result(sides: list[dict], n_seats: int, seat: int, loser_name: str) -> dict:
-    """The game's result once `seat` resigned: the other camp wins (scores: 1 a winner, 0 a loser)."""
+def result(sides: list[dict], n_seats: int, seat: int, loser_name: str, by_table: bool = True) -> dict:
+    """The game's result once `seat` resigned (by the table, or by itself): the other camp wins (scores: 1 a
+    winner, 0 a loser)."""
     winners = next(c for c in camps(sides) if seat not in c)
-    return {"winners": winners, "scores": [int(s in winners) for s in range(n_seats)],
-            "reason": f"{loser_name} forfeits: the table resigned the seat."}
+    reason = f"{loser_name} forfeits: the table resigned the seat." if by_table else f"{loser_name} resigns."
+    return {"winners": winners, "scores": [int(s in winners) for s in range(n_seats)], "reason": reason}

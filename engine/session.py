@@ -5,7 +5,7 @@ Every change of game state goes through `Session.act`. A refused action raises
 bug (any other exception), raised as `RulesFailure`. The Session itself handles
 `{"type": "undo"}` (engine.undo): a seat takes back its own last actions while nothing
 random, hidden or seen by another seat happened since; and `{"type": "resign", "seat": S}`
-(engine.resign): the table resigns a seat, and the other camp wins.
+(engine.resign): a seat resigns (itself, or the table resigns it), and the other camp wins.
 """
 import copy
 
@@ -48,7 +48,7 @@ class Session:
         self.log_seqs: list = []   # per log entry, the client seq that asked for it (None: bot, timer)
         self.rev = 0
         self.saved_log_length = 0  # actions in the file this session was loaded from
-        self.resigned = None       # (seat, result) once the table resigned a seat (engine.resign)
+        self.resigned = None       # (seat, result) once a seat resigned (engine.resign)
         self.undoable = undo.undoable_types(self.rules)
         self.undo_run = undo.UndoRun()  # snapshots a seat may walk back to (engine.undo)
         self._unjudged = None           # the last undoable action, not yet checked for a barrier (_judge)
@@ -176,18 +176,19 @@ class Session:
         return [{"type": undo.UNDO_EVENT, "seat": seat}]
 
     def _resign(self, seat, action, seq) -> list[dict]:
-        """The table resigns `action["seat"]`: its camp loses, the game is over (engine.resign)."""
+        """Seat `action["seat"]` resigns, by itself or by the table: its camp loses, the game is over
+        (engine.resign)."""
         loser = resign.checked_seat(action, self.n_seats)
         if self.result() is not None:
             raise RuleError(GAME_OVER, "The game is over.")
-        if seat is not TABLE_SEAT:
-            raise RuleError(NOT_YOUR_TURN, "Only the table resigns a seat (a missed move deadline).")
+        if seat is not TABLE_SEAT and seat != loser:
+            raise RuleError(NOT_YOUR_TURN, "A player may resign only their own seat.")
         sides_now = self.sides()
         refusal = resign.refusal(sides_now)
         if refusal is not None:
             raise RuleError(ILLEGAL, refusal)
         name = sides_now[sides.side_of(sides_now, loser)]["name"]
-        self.resigned = (loser, resign.result(sides_now, self.n_seats, loser, name))
+        self.resigned = (loser, resign.result(sides_now, self.n_seats, loser, name, by_table=seat is TABLE_SEAT))
         self.undo_run.clear()
         self._unjudged = None
         self._record(seat, {"type": resign.RESIGN, "seat": loser}, seq)

@@ -13,6 +13,7 @@
   * a continued game's earlier events, read back quietly on the first frame (board_kit.history), so the
     log and the board's counters are as they were;
   * Ctrl+Z and the Undo button, only while the seat's legal actions list undo (board_kit.undo);
+  * Ctrl+R: resigning the seat on show, after a card asks (board_kit.resign);
   * players leaving a LAN table: a notice, and the hosting window's choice (board_kit.departures).
 
 A board fills in what is its own (all optional but `draw_board` and `move_hint`):
@@ -41,7 +42,7 @@ from functools import partial
 import pygame
 
 from game import sound, theme
-from game.board_kit import history, undo
+from game.board_kit import history, resign, undo
 from game.board_kit.departures import HostSeats
 from game.board_kit.help_card import HelpCard, keys_card
 from game.board_kit.pace import HOLD_KEY, TOGGLE_KEY, Pace
@@ -78,6 +79,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         self.esc_armed = 0.0
         self.game_over_shown = False
         self.help_card = HelpCard(partial(keys_card, game_id), self.help_centre)
+        self.resign_card = resign.ResignCard(self.help_centre, self.resign)
         self._side_panel = build_side_panel(self.side_rect, self.log_rect, self.log_title,
                                             title_gap=self.log_title_gap)
         self.undo_button = Button(self.undo_rect or undo.default_rect(self.hint_rect), undo.LABEL, self.undo, size=17)
@@ -310,6 +312,37 @@ class BaseBoardScene(SeatedBoard, Scene):
         self.reset_input()
         self.send(dict(undo.UNDO))
 
+    # ----- conceding ---------------------------------------------------------------------
+    def ask_resign(self) -> None:
+        """Ctrl+R: the card that asks before the seat on show resigns, or a notice saying why it cannot."""
+        seat = self.shown_seat
+        why = None
+        if seat is None or getattr(self.link, "replay", False):
+            why = "You are watching this game." if seat is None else "This is a replay."
+        elif self.over:
+            why = "The game is over."
+        elif self.pending_seq is not None:
+            why = "Waiting for the table to answer…"
+        else:
+            why = resign.refusal(self.view)
+        if why is not None:
+            self.refuse(why)
+            return
+        sides = self.pub.get("sides") or []
+        side = next((s["name"] for s in sides if seat in s["seats"]), None)
+        name = self.seat_name(seat)
+        self.resign_card.ask(name if side in (None, name) else f"{name} ({side})")
+
+    def resign(self) -> None:
+        """The card's Resign: the seat on show concedes (engine.resign; the table says the rest)."""
+        seat = self.shown_seat
+        if seat is None or self.pending_seq is not None or self.over:
+            return
+        self.reset_input()
+        action = resign.action(seat)
+        self.sent.append(action)
+        self.pending_seq = self.link.act(action, seat)
+
     # ----- leaving ----------------------------------------------------------------------
     def leave(self) -> None:
         """Back to the main menu, closing the link."""
@@ -351,8 +384,14 @@ class BaseBoardScene(SeatedBoard, Scene):
         answer = self.help_card.answer(event)
         if answer is not None:
             return answer
+        answer = self.resign_card.answer(event)
+        if answer is not None:
+            return answer
         if event.type == pygame.KEYDOWN and event.key in HELP_KEYS:
             self.help_card.shown = True
+            return True
+        if resign.is_resign_key(event):
+            self.ask_resign()
             return True
         if self.pace_key(event):
             return True
@@ -435,6 +474,7 @@ class BaseBoardScene(SeatedBoard, Scene):
             self.draw_tooltip(surface)
         self.host_seats.draw(surface)
         self.help_card.draw(surface)
+        self.resign_card.draw(surface)
 
     def tooltip_avoid(self) -> pygame.Rect | None:
         """A screen area the tooltip should leave clear (a path being drawn), or None."""

@@ -3,9 +3,8 @@
 Every game in `engine.games.available()` is covered (the test suite registers `tests/toy_game.py` as
 "toy" too), at every seat count its options accept, with every bot level.
 """
+from bots import LEVELS  # the heuristic ladder (the expert searches: its own tests, tests/bots)
 from engine import games
-
-LEVELS = ("easy", "normal", "hard")
 
 
 def game_ids() -> list[str]:

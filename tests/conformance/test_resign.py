@@ -1,7 +1,8 @@
 """Resigning, for every registered game at every seat count (docs/games.md, "Resigning"): the table's
 `{"type": "resign", "seat": S}` ends a game of two camps with the other camp the winners, for every view,
 its event reaching everyone; a log ending in it saves and replays to the same hash and the same result.
-A game of more than two camps refuses it and changes nothing.
+A seat may resign itself, whoever's turn it is, never another seat. A game of more than two camps refuses
+it and changes nothing.
 
 Seeded short playouts of the easy bots (so play gets past set-ups), then the first seat to act resigned.
 """
@@ -66,7 +67,8 @@ def test_a_resigned_seat_s_camp_loses_for_every_view_and_the_log_replays_to_the_
         assert unchanged(session) == before
         return
     before = unchanged(session)
-    for seat, action, code in ((loser, {"type": "resign", "seat": loser}, NOT_YOUR_TURN),
+    other = next(s for s in range(n_seats) if s != loser)
+    for seat, action, code in ((other, {"type": "resign", "seat": loser}, NOT_YOUR_TURN),
                                (TABLE_SEAT, {"type": "resign", "seat": n_seats}, BAD_ACTION),
                                (TABLE_SEAT, {"type": "resign", "seat": loser, "why": "late"}, BAD_ACTION)):
         with pytest.raises(RuleError) as refused:
@@ -86,6 +88,34 @@ def test_a_resigned_seat_s_camp_loses_for_every_view_and_the_log_replays_to_the_
         session.act(TABLE_SEAT, {"type": "resign", "seat": loser})
     assert refused.value.code == GAME_OVER
     assert session.state_hash() != before[0], "the hash tells a resigned game from the position it stopped at"
+    path = tmp_path / f"{game}-{n_seats}.sts"
+    session.save(path)
+    replay = Session.load(path)
+    assert (replay.state_hash(), replay.result(), replay.log) == (session.state_hash(), result, session.log)
+
+
+@pytest.mark.parametrize("case", game_seats(), ids=case_id)
+def test_a_player_resigns_their_own_seat_out_of_turn_and_the_save_replays_it(case, tmp_path):
+    game, n_seats = case
+    session = played(game, n_seats, seed=6)
+    acting = session.to_act()
+    # a seat not to act, where there is one: conceding is not a move and waits for no turn
+    loser = next((s for s in range(n_seats) if s not in acting), acting[0] if acting else 0)
+    action = {"type": "resign", "seat": loser}
+    if len(resign.camps(session.sides())) != 2:
+        before = unchanged(session)
+        with pytest.raises(RuleError) as refused:
+            session.act(loser, action)
+        assert refused.value.code == ILLEGAL and unchanged(session) == before
+        return
+    assert not legal.contains(session.legal(loser), action), "a resignation is never listed: a bot never concedes"
+    events = session.act(loser, action)
+    result = session.result()
+    assert loser not in result["winners"] and result["winners"]
+    assert result["reason"].endswith(" resigns."), "a player's own resignation is told apart from the table's"
+    for viewer in [None, *range(n_seats)]:
+        assert session.view(viewer)["public"]["result"] == result
+        assert session.events_for(events, viewer) == [{"type": "resigned", "seat": loser}]
     path = tmp_path / f"{game}-{n_seats}.sts"
     session.save(path)
     replay = Session.load(path)
