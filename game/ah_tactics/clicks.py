@@ -5,11 +5,14 @@ what the seat's `legal` lists (game.ah_tactics.orders), and a refusal gives the 
 """
 import pygame
 
+import bots
 from engine.ah_tactics import queries
 from game import sound
 from game.ah_tactics import hud
 from game.ah_tactics.charts import crt_chart
 from game.ah_tactics.inspect import unit_card
+
+GUARD_PASSES = 4   # "Guard HQs" asks the hard bot at most this often (two passes settle it in the games seen)
 
 
 class ClickInput:
@@ -38,12 +41,54 @@ class ClickInput:
         self.send(action)
 
     def second_action(self) -> None:
-        if self.phase == "contact":
+        if self.phase == "setup":
+            self.guard_hqs()
+        elif self.phase == "contact":
             self._contact("fall_back")
         elif self.phase == "move":
             self.reserve_or_reveal()
         elif self.phase == "battle" and self.selected is not None:
             self.send({"type": "unassign", "unit": self.selected})
+
+    def guard_hqs(self) -> None:
+        """Set-up: the HQs moved where the hard bot would stand its own (out of the enemy's first-turn reach,
+        amphibious landings counted, with the least open ground around them): its advice, sent one placement
+        at a time as the player's own clicks would be (each one the rules check; undo takes them back), and
+        asked again once they are in, since its pass weighs one HQ at a time (at most GUARD_PASSES passes)."""
+        if self.phase != "setup" or self.active_seat is None or self.orders is None:
+            self.refuse(self.not_your_move() if self.active_seat is None else "The HQs are guarded at the set-up.")
+            return
+        if not self.orders.can({"type": "setup_done"}):
+            self.refuse("Only your side's commander arranges the set-up.")
+            return
+        self.reset_input()
+        self.guard_passes = 0
+        self._guard_pass()
+
+    def _guard_pass(self) -> None:
+        advice = bots.make("ah_tactics", "hard", self.active_seat).phase_plan(self.view)
+        self.guarding = [a for a in advice if a["type"] == "place"]
+        if self.guarding and self.guard_passes < GUARD_PASSES:
+            self.guard_passes += 1
+            sound.play("click")
+            return
+        self.guarding = []
+        self.app.notify("Your HQs now stand out of the enemy's first-turn reach. Enter when done." if self.guard_passes
+                        else "Your HQs already stand where no enemy can reach them on the first turn.")
+        self.guard_passes = 0
+
+    def send_guarding(self) -> None:
+        """The next of "Guard HQs"' placements once the last one is answered; the next pass once all are in
+        (all dropped if the set-up is over or the seat no longer acts)."""
+        if not self.guard_passes or self.waiting:
+            return
+        if self.phase != "setup" or self.active_seat is None:
+            self.guarding, self.guard_passes = [], 0
+            return
+        if self.guarding:
+            self.send(self.guarding.pop(0))
+        else:
+            self._guard_pass()
 
     def _contact(self, choice: str) -> None:
         action = {"type": "contact", "choice": choice}
@@ -231,7 +276,7 @@ class ClickInput:
     def key_commands(self) -> dict:
         return {pygame.K_RETURN: self.main_action, pygame.K_KP_ENTER: self.main_action,
                 pygame.K_r: self.reserve_or_reveal, pygame.K_v: self.reserve_or_reveal, pygame.K_d: self.toggle_air,
-                pygame.K_g: self.toggle_regroup,
+                pygame.K_g: self.toggle_regroup, pygame.K_a: self.guard_hqs,
                 **{pygame.K_0 + n: (lambda n=n: self.number_key(n)) for n in range(1, 6)},
                 pygame.K_f: lambda: self._contact("fight"), pygame.K_b: lambda: self._contact("fall_back"),
                 pygame.K_i: self.inspect, pygame.K_c: self.show_crt, pygame.K_l: self.toggle_front,

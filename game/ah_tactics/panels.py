@@ -92,8 +92,9 @@ class Panels:
         pub, text, dim = self.pub, theme.colours.text, theme.colours.text_dim
         if self.phase == "setup":
             return "Set-up (secret)", (("Click a unit, then a lit square of", text), ("its bivouac area (swaps when taken).", text),
-                                       ("Enter when your arrangement is done.", dim),
-                                       ("The enemy cannot see it until both", dim), ("sides are done.", dim))
+                                       ("Enter when your arrangement is done;", dim),
+                                       ("A (Guard HQs) shelters your HQs.", dim),
+                                       ("The enemy sees none of it until both", dim), ("sides are done.", dim))
         if self.phase in ("battle", "retreat") or (self.phase == "move" and pub.get("plan")):
             rows = []
             plan = pub.get("plan") or []
@@ -137,7 +138,7 @@ class Panels:
 
     def _sync_buttons(self) -> None:
         o, phase = self.orders, self.phase
-        labels = {"setup": ("Set-up done", "—"), "move": ("End movement", "Reserve"),
+        labels = {"setup": ("Set-up done", "Guard HQs"), "move": ("End movement", "Reserve"),
                   "battle": ("Confirm battles", "Unassign"), "contact": ("Fight", "Fall back"),
                   "retreat": ("Fall back", "—")}
         main, second = labels.get(phase, ("—", "—"))
@@ -147,7 +148,8 @@ class Panels:
         kind = {"setup": "setup_done", "move": "end_movement", "battle": "confirm_battles"}.get(phase)
         self.main_button.enabled = o is not None and (o.can({"type": kind}) if kind else phase == "contact")
         self.second_button.enabled = o is not None and (
-            phase == "contact" or (phase == "move" and self.selected is not None
+            phase == "contact" or (phase == "setup" and o.can({"type": "setup_done"}) and not self.guard_passes)
+            or (phase == "move" and self.selected is not None
                                    and (o.can({"type": "reserve", "unit": self.selected})
                                         or o.can({"type": "reveal", "unit": self.selected})))
             or (phase == "battle" and self.selected in o.unassignable()))
@@ -176,7 +178,8 @@ class Panels:
     def move_hint(self) -> tuple[str, str]:
         phase = self.phase
         if phase == "setup":
-            return ("Arrange your units in their bivouac areas, then Enter.", "click unit, then square  ·  H help")
+            return ("Arrange your units in their bivouac areas, then Enter.",
+                    "click unit, then square  ·  A guard HQs  ·  H help")
         if phase == "move":
             if self.selected is not None:
                 if self.regrouping:

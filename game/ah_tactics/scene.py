@@ -69,6 +69,8 @@ class BoardScene(ClickInput, Panels, Overlays, BaseBoardScene):
         self.air = False                      # the picked parachute division drops by air
         self.factors: int | None = None       # the factors the next assignment gives (None: all it may)
         self.regrouping = False               # the picked division's corps choices show in the panel
+        self.guarding: list[dict] = []        # set-up placements still to send for "Guard HQs" (clicks.py) ...
+        self.guard_passes = 0                 # ... and its passes so far (0: not guarding)
         self.positions: dict[int, tuple] = {}
         self.hidden: set[int] = set()         # our own reserves (drawn for us only, with the secret rim)
         self.by_square: dict[tuple, int] = {}
@@ -255,6 +257,7 @@ class BoardScene(ClickInput, Panels, Overlays, BaseBoardScene):
 
     def tick(self, dt: float) -> None:
         self.effects.tick(dt)
+        self.send_guarding()
 
     def frame_rate(self) -> float:
         if self.effects.busy:

@@ -470,7 +470,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         modal = self.modal()
         if modal is not None:
             modal.draw(surface)
-        else:
+        elif not self.resign_card.shown:   # the card asks: nothing under the pointer speaks over it
             self.draw_tooltip(surface)
         self.host_seats.draw(surface)
         self.help_card.draw(surface)
