@@ -64,10 +64,10 @@ class Guest:
     Its stderr is read with its stdout: a traceback shows in a failed wait's message, and a full pipe never
     blocks it."""
 
-    def __init__(self, sandbox_home, host: str, port: int):
+    def __init__(self, sandbox_home, host: str, port: int, *then: str):
         env = dict(os.environ, SANDTABLE_HOME=str(sandbox_home / "guest"), SDL_VIDEODRIVER="dummy",
                    SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
-        self.proc = subprocess.Popen([sys.executable, "-m", "tests.game.window_lan_guest", host, str(port)],
+        self.proc = subprocess.Popen([sys.executable, "-m", "tests.game.window_lan_guest", host, str(port), *then],
                                      cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.lines: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -93,8 +93,8 @@ def guest(sandbox_home):
     """Start second windows (tests/game/window_lan_guest.py) at HOST, PORT; each is killed after the test."""
     started = []
 
-    def start(host: str, port: int) -> Guest:
-        started.append(Guest(sandbox_home, host, port))
+    def start(host: str, port: int, *then: str) -> Guest:
+        started.append(Guest(sandbox_home, host, port, *then))
         return started[-1]
     yield start
     for g in started:

@@ -3,10 +3,11 @@
 board draws (a digest of the view's public part, the revision and the seats' connection flags left out, so
 a test can see the board come back to an earlier position), "toast: ..." for every notice, "seats
 NAME:here|away ..." as they change, "log: ..." for its log's lines, and "choice: NAME" if it is ever
-asked what becomes of a seat (only a host is). Runs until killed (tests/game/test_lan_lobby.py,
-tests/game/test_undo_lan.py).
+asked what becomes of a seat (only a host is), "game over: REASON" on the game-over scene. With `resign`
+after the address, its player concedes (Ctrl+R, then Enter) once its board shows. Runs until killed
+(tests/game/test_lan_lobby.py, tests/game/test_undo_lan.py, tests/game/test_resign_lan.py).
 
-    python -m tests.game.window_lan_guest HOST PORT
+    python -m tests.game.window_lan_guest HOST PORT [resign]
 """
 import sys
 import time
@@ -19,8 +20,10 @@ def digest(public: dict) -> str:
     return state_hash({k: v for k, v in public.items() if k not in ("rev", "seats", "table_phase")})
 
 
-def main(host: str, port: int) -> int:
+def main(host: str, port: int, then: str | None = None) -> int:
+    import pygame
     from game.board_kit.board_scene import BaseBoardScene
+    from game.scenes.game_over import GameOverScene
     from game.scenes.lobby import LobbyScene
     from tests.game.second_window import join_at
     app, ui = join_at("Edsger", host, port)
@@ -45,6 +48,13 @@ def main(host: str, port: int) -> int:
                 say(f"log: {entry['text']}")
             if top.host_seats.choice is not None:
                 say(f"choice: {top.host_seats.choice.name}")
+            if then == "resign" and not top.waiting and top.shown_seat is not None and not top.over:
+                then = None
+                ui.key(pygame.K_r, mod=pygame.KMOD_LCTRL)
+                say(f"asked: {top.resign_card.shown}")
+                ui.key(pygame.K_RETURN)
+        if isinstance(top, GameOverScene):
+            say(f"game over: {top.result.get('reason')}")
         for text, *_ in app.toasts:
             say(f"toast: {text}")
         time.sleep(0.01)
@@ -52,4 +62,4 @@ def main(host: str, port: int) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1], int(sys.argv[2])))
+    sys.exit(main(sys.argv[1], int(sys.argv[2]), *sys.argv[3:4]))
