@@ -47,6 +47,7 @@ VARIANTS = (
 # enemy's reply, those two looked good for giving the enemy little to hit while they forgo the mover's gain.
 ATTACKING = tuple(v for v in VARIANTS if v[0].get("attacks", 8) >= 8)
 VARIANT_SETS = {"all": VARIANTS, "attacking": ATTACKING}
+HARD, BASE = -1, -2   # the plans' sources besides the variants: hard's own plan, the `base` knobs' plan
 HALVING_EVERY = 2   # rounds between two halvings of the plans still running
 MIN_ROUNDS = 4      # rounds a plan is played beside hard's before it can be chosen ...
 EVIDENCE = 2.0      # ... its paired advantage that many standard errors above nothing (at 1.0 the search
@@ -58,13 +59,15 @@ class PlanSearch:
     """The expert's answer to Tactics (1954) movement decisions (`choose` gives None for every other)."""
 
     def __init__(self, expert, evidence: float = EVIDENCE, min_gain: float = MIN_GAIN, variants="all",
-                 turns: int = 2):
+                 turns: int = 2, base: dict | None = None):
         """`variants`: the hard-bot variants whose plans are weighed beside hard's, a tuple as VARIANTS or
         the name of one of VARIANT_SETS. `turns`: where a playout is scored, at the beginning of the n-th
         turn after the plan's own: 2 when ours comes again (the enemy's reply played), 3 when the enemy's
-        comes again (our next turn, its battles, played as well)."""
+        comes again (our next turn, its battles, played as well). `base`: knobs over hard's for the plan
+        played short of evidence (the first candidate; None: hard's own), the variants' knobs then applied
+        over them, and hard's own plan weighed as one more candidate."""
         self.expert, self.rules = expert, expert.rules
-        self.turns = turns
+        self.turns, self.base = turns, base
         variants = VARIANT_SETS[variants] if isinstance(variants, str) else variants
         self.evidence, self.min_gain, self.variants = evidence, min_gain, variants
         self.key = None         # (round, active) of the movement phase planned
@@ -104,17 +107,21 @@ class PlanSearch:
 
     # ----- the plans ---------------------------------------------------------------------------
     def plans(self, view: dict) -> list[list[dict]]:
-        """Hard's plan first, then each variant's that differs from those before it."""
+        """The base plan first (hard's own, or hard's with the `base` knobs), then hard's own where the base is
+        not, then each variant's, each only where it differs from those before it."""
         hard = self.expert.advisors[0]
-        out = [hard.phase_plan(view)]
-        seen = {_plan_key(out[0])}
-        self.sources = [-1]   # per plan, the index of the variant that made it (-1: hard's own)
-        for n, (knobs, eager) in enumerate(self.variants):
-            plan = hard.variant(knobs, eager).phase_plan(view)
+        own = hard.phase_plan(view)   # made in any case: the advisor's memory of the game moves on with it
+        base = self.base or {}
+        made = [(HARD, own)] if self.base is None else [(BASE, hard.variant(base).phase_plan(view)), (HARD, own)]
+        made += [(n, hard.variant({**base, **knobs}, eager).phase_plan(view))
+                 for n, (knobs, eager) in enumerate(self.variants)]
+        out, seen = [], set()
+        self.sources = []   # per plan, what made it: a variant's index, HARD (hard's own) or BASE
+        for source, plan in made:
             if _plan_key(plan) not in seen:
                 seen.add(_plan_key(plan))
                 out.append(plan)
-                self.sources.append(n)
+                self.sources.append(source)
         return out
 
     def _search(self, view: dict, budget: float | None) -> list[dict]:

@@ -79,7 +79,7 @@ TUNING: dict[str, dict] = {
     # 63 games (37 of 63, before and after the undo fix), where the battle search alone gave 49 % (27 of 55) and
     # the whole-plan search over all variants 42 % (17 of 40) (docs/bots.md)
     "ah_tactics": {"search_limit": 300, "horizon": "own", "max_candidates": 4, "evidence": 2.5,
-                   "planner": "bots.ah_tactics_plans", "plan_share": 0.8, "plan_options": {"variants": "attacking"},
+                   "planner": "bots.ah_tactics_plans", "plan_share": 0.8, "plan_options": {"variants": "attacking", "base": {"advances": 0}},
                    "evaluate": "bots.ah_tactics_worth:evaluate"},
 }
 

@@ -9,7 +9,7 @@ from engine import games, legal
 from engine.session import Session
 from tests.bot_games import bot_step
 
-from bots.ah_tactics_plans import VARIANTS, PlanPlayout
+from bots.ah_tactics_plans import BASE, HARD, VARIANTS, PlanPlayout
 
 PLANNED = {"planner": "bots.ah_tactics_plans", "plan_share": 0.8}   # opted in: not the default (docs/bots.md)
 
@@ -28,14 +28,29 @@ def _expert(seat, seed=42, iterations=6):
     return bots.make("ah_tactics", "expert", seat, seed, budget=None, iterations=iterations, **PLANNED)
 
 
-def test_the_first_candidate_plan_is_the_one_the_hard_bot_plays(movement):
+def test_without_a_base_the_first_candidate_plan_is_the_one_the_hard_bot_plays(movement):
     s, seat = movement
     view = s.view(seat)
-    plans = _expert(seat).planner.plans(view)
+    expert = bots.make("ah_tactics", "expert", seat, 42, budget=None, iterations=6, **PLANNED,
+                       plan_options={"variants": "attacking"})
+    plans = expert.planner.plans(view)
     hard = bots.make("ah_tactics", "hard", seat, 43)   # the expert's first advisor: its seed + 1
     played = [hard.choose(view)] + list(hard.queue)
-    assert plans[0] == played
+    assert plans[0] == played and expert.planner.sources[0] == HARD
     assert len(plans) >= 2, "no variant made another plan"
+    assert len({repr(p) for p in plans}) == len(plans), "a plan was offered twice"
+
+
+def test_by_default_the_first_candidate_is_the_base_knobs_plan_and_hard_s_own_is_weighed_beside_it(movement):
+    s, seat = movement
+    view = s.view(seat)
+    search = _expert(seat).planner
+    assert search.base == {"advances": 0}   # the TUNING's: hard's plan, nobody brought up besides the attackers
+    plans = search.plans(view)
+    hard = bots.make("ah_tactics", "hard", seat, 43)
+    assert plans[0] == hard.variant(search.base).phase_plan(view) and search.sources[0] == BASE
+    own = [hard.choose(view)] + list(hard.queue)
+    assert own in plans and search.sources[plans.index(own)] == HARD
     assert len({repr(p) for p in plans}) == len(plans), "a plan was offered twice"
 
 
