@@ -79,6 +79,10 @@ class Guest:
     def said(self, text: str) -> bool:
         return text in self.lines
 
+    def report(self, last: int = 40) -> str:
+        """Its last lines as one text (a traceback reads whole in a failed wait's message, not cut as a list)."""
+        return "the other window said:\n" + "\n".join(self.lines[-last:])
+
     def digest_at(self, rev: int) -> str | None:
         """The digest of the public view the window drew at `rev` (None: it drew none at that rev)."""
         return next((line.split()[2] for line in self.lines if line.startswith(f"public {rev} ")), None)

@@ -150,15 +150,15 @@ def test_two_windows_both_tell_that_a_player_left(ui, guest):
     player joins and leaves after the host started: both windows say so, and only the host is asked."""
     lobby = host_from_the_window(ui, "risk", ("you", "open", "open"))
     window = guest(*lobby.host.address)
-    assert until(ui, lambda: window.said("seated 1"), 60), window.lines
+    assert until(ui, lambda: window.said("seated 1"), 60), window.report()
     alan = tables.join(*lobby.host.address, player_name="Alan", keep=False)
     assert until(ui, lambda: all(s["kind"] == "human" and s["connected"] for s in lobby.link.seats), 60)
     ui.key(pygame.K_F5)
-    assert until(ui, lambda: window.said("board") and getattr(ui.top, "view", None) is not None, 60), window.lines
+    assert until(ui, lambda: window.said("board") and getattr(ui.top, "view", None) is not None, 60), window.report()
     board = ui.top
     alan.close()
     assert until(ui, lambda: "Alan left the table." in toasts(ui) and board.host_seats.choice is not None, 30), \
         (toasts(ui), board.link.seats)
-    assert until(ui, lambda: window.said("toast: Alan left the table."), 30), window.lines
+    assert until(ui, lambda: window.said("toast: Alan left the table."), 30), window.report()
     ui.frames(10)
     assert not any(line.startswith("choice:") for line in window.lines), "only the host decides about the seat"

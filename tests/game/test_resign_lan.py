@@ -14,13 +14,13 @@ def test_a_player_concedes_in_the_other_window_and_both_windows_show_the_game_ov
     lobby = host_from_the_window(ui, "civil_war", ("you", "open"))
     session = lobby.host.host.table.session
     window = guest(*lobby.host.address, "resign")
-    assert until(ui, lambda: window.said("seated 1"), 60), window.lines
+    assert until(ui, lambda: window.said("seated 1"), 60), window.report()
     assert until(ui, lambda: all(s["connected"] for s in lobby.link.seats), 30)
     ui.key(pygame.K_F5)   # the host starts the table
     assert until(ui, lambda: isinstance(ui.top, BoardScene), 30)
     board = ui.top
 
-    assert until(ui, lambda: session.result() is not None, 60), window.lines[-8:]
+    assert until(ui, lambda: session.result() is not None, 60), window.report()
     assert window.said("asked: True"), "the other window asked before it conceded"
     result = session.result()
     assert result["winners"] == [0] and result["reason"] == "Union resigns."
@@ -28,4 +28,4 @@ def test_a_player_concedes_in_the_other_window_and_both_windows_show_the_game_ov
     assert until(ui, lambda: isinstance(ui.top, GameOverScene), 30)
     assert ui.top.result["reason"] == "Union resigns."
     assert board.log.entries[-1]["text"] == "Edsger forfeits the game."
-    assert until(ui, lambda: window.said("game over: Union resigns."), 30), window.lines[-8:]
+    assert until(ui, lambda: window.said("game over: Union resigns."), 30), window.report()

@@ -16,12 +16,12 @@ def test_ctrl_z_in_one_window_takes_the_move_back_at_the_host_and_in_the_other_w
     lobby = host_from_the_window(ui, "civil_war", ("you", "open"))
     session = lobby.host.host.table.session
     window = guest(*lobby.host.address)
-    assert until(ui, lambda: window.said("seated 1"), 60), window.lines
+    assert until(ui, lambda: window.said("seated 1"), 60), window.report()
     assert until(ui, lambda: all(s["connected"] for s in lobby.link.seats), 30)
     ui.key(pygame.K_F5)   # the host starts the table
     assert until(ui, lambda: isinstance(ui.top, BoardScene) and ui.top.view is not None, 30)
     board = ui.top
-    assert until(ui, lambda: window.said("board") and window.digest_at(session.rev) is not None, 60), window.lines
+    assert until(ui, lambda: window.said("board") and window.digest_at(session.rev) is not None, 60), window.report()
 
     # the Confederacy (this window's seat) moves first: one move by clicks, until the table offers its undo
     player, seen = ClickPlayer(board, bots.make, "easy", 3), {}
@@ -48,8 +48,8 @@ def test_ctrl_z_in_one_window_takes_the_move_back_at_the_host_and_in_the_other_w
     assert not board.selection
 
     # the other window logs it and draws the position from before the move
-    assert until(ui, lambda: window.said("log: Tester takes back the last move."), 30), window.lines[-6:]
-    assert until(ui, lambda: window.digest_at(before_rev + 2) is not None, 30), window.lines[-6:]
+    assert until(ui, lambda: window.said("log: Tester takes back the last move."), 30), window.report()
+    assert until(ui, lambda: window.digest_at(before_rev + 2) is not None, 30), window.report()
     assert window.digest_at(before_rev + 2) == window.digest_at(before_rev)
     if window.digest_at(before_rev + 1) is not None:   # it drew the move too (unless both came in one frame)
         assert window.digest_at(before_rev + 1) != window.digest_at(before_rev)
