@@ -59,15 +59,15 @@ class PlanSearch:
     """The expert's answer to Tactics (1954) movement decisions (`choose` gives None for every other)."""
 
     def __init__(self, expert, evidence: float = EVIDENCE, min_gain: float = MIN_GAIN, variants="all",
-                 turns: int = 2, base: dict | None = None):
+                 turns: int = 2, base: dict | None = None, weigh_hard: bool = True):
         """`variants`: the hard-bot variants whose plans are weighed beside hard's, a tuple as VARIANTS or
         the name of one of VARIANT_SETS. `turns`: where a playout is scored, at the beginning of the n-th
         turn after the plan's own: 2 when ours comes again (the enemy's reply played), 3 when the enemy's
         comes again (our next turn, its battles, played as well). `base`: knobs over hard's for the plan
         played short of evidence (the first candidate; None: hard's own), the variants' knobs then applied
-        over them, and hard's own plan weighed as one more candidate."""
+        over them, and hard's own plan weighed as one more candidate (unless `weigh_hard` is False)."""
         self.expert, self.rules = expert, expert.rules
-        self.turns, self.base = turns, base
+        self.turns, self.base, self.weigh_hard = turns, base, weigh_hard
         variants = VARIANT_SETS[variants] if isinstance(variants, str) else variants
         self.evidence, self.min_gain, self.variants = evidence, min_gain, variants
         self.key = None         # (round, active) of the movement phase planned
@@ -112,7 +112,8 @@ class PlanSearch:
         hard = self.expert.advisors[0]
         own = hard.phase_plan(view)   # made in any case: the advisor's memory of the game moves on with it
         base = self.base or {}
-        made = [(HARD, own)] if self.base is None else [(BASE, hard.variant(base).phase_plan(view)), (HARD, own)]
+        made = [(HARD, own)] if self.base is None else \
+            [(BASE, hard.variant(base).phase_plan(view))] + ([(HARD, own)] if self.weigh_hard else [])
         made += [(n, hard.variant({**base, **knobs}, eager).phase_plan(view))
                  for n, (knobs, eager) in enumerate(self.variants)]
         out, seen = [], set()

@@ -24,8 +24,8 @@ def movement():
     return s, s.to_act()[0]
 
 
-def _expert(seat, seed=42, iterations=6):
-    return bots.make("ah_tactics", "expert", seat, seed, budget=None, iterations=iterations, **PLANNED)
+def _expert(seat, seed=42, iterations=6, **more):
+    return bots.make("ah_tactics", "expert", seat, seed, budget=None, iterations=iterations, **PLANNED, **more)
 
 
 def test_without_a_base_the_first_candidate_plan_is_the_one_the_hard_bot_plays(movement):
@@ -41,16 +41,25 @@ def test_without_a_base_the_first_candidate_plan_is_the_one_the_hard_bot_plays(m
     assert len({repr(p) for p in plans}) == len(plans), "a plan was offered twice"
 
 
-def test_by_default_the_first_candidate_is_the_base_knobs_plan_and_hard_s_own_is_weighed_beside_it(movement):
+def test_by_default_the_movement_is_the_base_knobs_plan_alone(movement):
     s, seat = movement
     view = s.view(seat)
     search = _expert(seat).planner
     assert search.base == {"advances": 0}   # the TUNING's: hard's plan, nobody brought up besides the attackers
-    plans = search.plans(view)
     hard = bots.make("ah_tactics", "hard", seat, 43)
-    assert plans[0] == hard.variant(search.base).phase_plan(view) and search.sources[0] == BASE
+    assert search.plans(view) == [hard.variant(search.base).phase_plan(view)] and search.sources == [BASE]
+
+
+def test_with_a_base_hard_s_own_plan_and_the_variants_over_the_base_are_weighed_beside_it(movement):
+    s, seat = movement
+    view = s.view(seat)
+    expert = bots.make("ah_tactics", "expert", seat, 42, budget=None, iterations=6, **PLANNED,
+                       plan_options={"variants": "attacking", "base": {"advances": 0}})
+    plans = expert.planner.plans(view)
+    hard = bots.make("ah_tactics", "hard", seat, 43)
+    assert plans[0] == hard.variant({"advances": 0}).phase_plan(view) and expert.planner.sources[0] == BASE
     own = [hard.choose(view)] + list(hard.queue)
-    assert own in plans and search.sources[plans.index(own)] == HARD
+    assert own in plans and expert.planner.sources[plans.index(own)] == HARD
     assert len({repr(p) for p in plans}) == len(plans), "a plan was offered twice"
 
 
@@ -85,7 +94,9 @@ def test_a_plan_playout_ends_when_the_enemy_turn_is_over(movement):
 def test_one_seed_and_one_iteration_budget_give_one_plan_sent_from_the_listing(movement):
     s, seat = movement
     view = s.view(seat)
-    first, again = _expert(seat, iterations=4), _expert(seat, iterations=4)
+    searching = {"plan_options": {"variants": "attacking"}}   # a search over several plans (the default weighs one)
+    first = _expert(seat, iterations=4, **searching)
+    again = _expert(seat, iterations=4, **searching)
     action = first.choose(view)
     assert action == again.choose(view)
     assert first.planner.moves == again.planner.moves
