@@ -7,7 +7,9 @@ plans instead, once, at the phase's first decision:
   1. **Plans**: the hard bot's own plan, then the plans of hard bots with other knobs (more or fewer
      attacks, allowance weighed otherwise, no stepping out of contact, an eager bot closing in at worse
      odds, a cautious one: `VARIANTS`), all made from the view as the hard bot makes its own; the same
-     plan twice counts once.
+     plan twice counts once. With `base` knobs the first plan is hard's with those knobs, the variants' knobs go
+     over them and hard's own plan is one more candidate (`weigh_hard`). The default (bots/expert.py TUNING) is
+     the base alone, `advances` 0, with nothing weighed beside it: the departures measured worse (docs/bots.md).
   2. **Playouts over sampled states**: a round draws a state from the view (`sample_state`: the enemy's
      reserves placed where they may be) and a seed for the dice; each plan still running is played on
      that sample with those dice: its moves applied as they stand (a move the sample refuses, as one
