@@ -1,15 +1,9 @@
 """A player concedes over the LAN (docs/protocol.md): `{"type": "resign", "seat": S}` sent by seat S's own
 connection, out of turn, ends the game at a real loopback host for every seat and spectator; naming another
 seat is refused and changes nothing; nothing is accepted after it."""
-from tests.net.wire import RawClient
+from tests.net.test_host import join
 
 STEP = {"type": "step"}
-
-
-def join(handle, name, want="play"):
-    c = RawClient(handle.address)
-    assert c.hello(name=name, want=want)["t"] == "welcome"
-    return c
 
 
 def test_a_seat_resigns_itself_out_of_turn_and_everyone_sees_the_other_camp_win(start_host):
