@@ -316,7 +316,6 @@ class BaseBoardScene(SeatedBoard, Scene):
     def ask_resign(self) -> None:
         """Ctrl+R: the card that asks before the seat on show resigns, or a notice saying why it cannot."""
         seat = self.shown_seat
-        why = None
         if seat is None or getattr(self.link, "replay", False):
             why = "You are watching this game." if seat is None else "This is a replay."
         elif self.over:
