@@ -27,9 +27,11 @@ import heapq
 import os
 import random
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from bench.playing import play_turns
 from bench.runner import Row, print_table
@@ -45,6 +47,7 @@ EXPERT_BUDGET = 1.0          # seconds per expert decision unless --expert says 
 GAMES_PER_PAIR = 100         # full run, per pair of levels (an even number: seeds are played twice)
 QUICK_GAMES_PER_PAIR = 10
 ACTION_CAP = 40_000          # a game still running after this many actions is counted unfinished
+KEEP_DIR = Path(tempfile.gettempdir()) / "sandtable-bench"   # where unfinished games are saved
 # Goals of issue 16.
 LADDER_GOAL = {("hard", "normal"): 0.70, ("normal", "easy"): 0.70, ("hard", "easy"): 0.90,
                ("expert", "hard"): 0.70}  # issue 22
@@ -64,6 +67,7 @@ class Game:
     limit: bool             # the result's reason names a limit (a turn limit reached)
     actions: int
     times: dict = field(default_factory=dict)  # level -> [seconds per decision]
+    kept: str | None = None  # where an unfinished game's save was written (`python run.py replay PATH`)
 
     def winning_side(self) -> int | None:
         """The one side whose seats hold every win; None for a draw, a shared win or no result."""
@@ -91,9 +95,11 @@ def _sides(game_id: str, n_seats: int) -> list:
     return Session(game_id, n_seats, seed=0).sides()
 
 
-def play(game_id: str, levels: list, seed: int, options: dict | None = None, budget: float = EXPERT_BUDGET) -> Game:
+def play(game_id: str, levels: list, seed: int, options: dict | None = None, budget: float = EXPERT_BUDGET,
+         keep_dir: Path | None = None) -> Game:
     """One seeded game, each seat played by its level's bot from its own view (the game's default options
-    unless `options` are given); an expert searches `budget` seconds a decision, five times that a turn."""
+    unless `options` are given); an expert searches `budget` seconds a decision, five times that a turn. A game
+    that does not end is saved in `keep_dir` (KEEP_DIR unless given)."""
     s = Session(game_id, len(levels), seed=seed, options=options)
     bots = [make(game_id, level, seat, seed * 1009 + seat,
                  **({"budget": budget, "turn_budget": 5 * budget} if level == "expert" else {}))
@@ -105,9 +111,21 @@ def play(game_id: str, levels: list, seed: int, options: dict | None = None, bud
         finished = _turns(s, bots, levels, times)
     sides = s.sides()
     result = s.result()
+    finished = finished and result is not None
     return Game(levels=list(levels), side_names=[x["name"] for x in sides], side_seats=[x["seats"] for x in sides],
-                winners=list(result["winners"]) if result else [], finished=finished and result is not None,
-                limit=bool(result) and "limit" in str(result.get("reason", "")), actions=s.rev, times=times)
+                winners=list(result["winners"]) if result else [], finished=finished,
+                limit=bool(result) and "limit" in str(result.get("reason", "")), actions=s.rev, times=times,
+                kept=None if finished else _keep(s, game_id, levels, seed, keep_dir))
+
+
+def _keep(s: Session, game_id: str, levels: list, seed: int, folder: Path | None) -> str:
+    """Save a game that did not end: a bot that loops (or waits forever) shows itself in the replay, and an
+    expert's game, which depends on the clock, could not be played again to find it."""
+    folder = Path(folder or KEEP_DIR)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{game_id}-seed{seed}-{'-'.join(levels)}.sandtable"
+    s.save(path)
+    return str(path)
 
 
 def _decide(bot, view, level, times):
@@ -205,7 +223,8 @@ def _play_deal(args):
     game = play(game_id, levels, seed, budget=budget)
     side = game.winning_side()
     won = "-" if side is None else "/".join(sorted({game.levels[s] for s in game.side_seats[side]}))
-    print(f"… {game_id} seed {seed} {' v '.join(levels)}: won by {won} ({game.actions} actions)",
+    kept = f", unfinished, kept: {game.kept}" if game.kept else ""
+    print(f"… {game_id} seed {seed} {' v '.join(levels)}: won by {won} ({game.actions} actions{kept})",
           file=sys.stderr, flush=True)  # a long run can be read (and judged) while it goes on
     return game
 
