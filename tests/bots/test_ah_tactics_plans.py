@@ -31,8 +31,7 @@ def _expert(seat, seed=42, iterations=6, **more):
 def test_without_a_base_the_first_candidate_plan_is_the_one_the_hard_bot_plays(movement):
     s, seat = movement
     view = s.view(seat)
-    expert = bots.make("ah_tactics", "expert", seat, 42, budget=None, iterations=6, **PLANNED,
-                       plan_options={"variants": "attacking"})
+    expert = _expert(seat, plan_options={"variants": "attacking"})
     plans = expert.planner.plans(view)
     hard = bots.make("ah_tactics", "hard", seat, 43)   # the expert's first advisor: its seed + 1
     played = [hard.choose(view)] + list(hard.queue)
@@ -53,8 +52,7 @@ def test_by_default_the_movement_is_the_base_knobs_plan_alone(movement):
 def test_with_a_base_hard_s_own_plan_and_the_variants_over_the_base_are_weighed_beside_it(movement):
     s, seat = movement
     view = s.view(seat)
-    expert = bots.make("ah_tactics", "expert", seat, 42, budget=None, iterations=6, **PLANNED,
-                       plan_options={"variants": "attacking", "base": {"advances": 0}})
+    expert = _expert(seat, plan_options={"variants": "attacking", "base": {"advances": 0}})
     plans = expert.planner.plans(view)
     hard = bots.make("ah_tactics", "hard", seat, 43)
     assert plans[0] == hard.variant({"advances": 0}).phase_plan(view) and expert.planner.sources[0] == BASE
@@ -138,8 +136,7 @@ def test_the_attacking_set_weighs_only_the_variants_that_keep_hards_attacks(move
     """Scored after the enemy's reply, plans that forgo attacks looked good for giving the enemy little to
     hit (docs/bots.md): the "attacking" set leaves out the cautious and the no-attacks variants."""
     s, seat = movement
-    expert = bots.make("ah_tactics", "expert", seat, 42, budget=None, iterations=2,
-                       plan_options={"variants": "attacking"}, **PLANNED)
+    expert = _expert(seat, iterations=2, plan_options={"variants": "attacking"})
     weighed = expert.planner.variants
     assert 0 < len(weighed) < len(VARIANTS)
     assert all(knobs.get("attacks", 8) >= 8 for knobs, _ in weighed)
@@ -153,7 +150,7 @@ def test_a_plan_playout_is_scored_by_the_experts_own_evaluate_where_it_has_one(m
     def evaluate(state, who):
         seen.append(who)
         return 0.25
-    expert = bots.make("ah_tactics", "expert", seat, 42, budget=None, iterations=2, evaluate=evaluate, **PLANNED)
+    expert = _expert(seat, iterations=2, evaluate=evaluate)
     view = s.view(seat)
     value = PlanPlayout(expert.planner, view, seed=5).run(expert.planner.plans(view)[0], None)
     assert value == 0.25 and seen == [seat]
@@ -162,8 +159,7 @@ def test_a_plan_playout_is_scored_by_the_experts_own_evaluate_where_it_has_one(m
 def test_a_three_turn_playout_ends_when_the_enemy_is_to_move_again_after_our_next_turn(movement):
     s, seat = movement
     view = s.view(seat)
-    expert = bots.make("ah_tactics", "expert", seat, 42, budget=None, iterations=2, plan_options={"turns": 3},
-                       **PLANNED)
+    expert = _expert(seat, iterations=2, plan_options={"turns": 3})
     playout = PlanPlayout(expert.planner, view, seed=5)
     playout.run(expert.planner.plans(view)[0], None)
     rules = games.rules("ah_tactics")
