@@ -40,10 +40,15 @@ SIDE_NAMES, HQ = queries.SIDE_NAMES, queries.HQ_KIND
 #   cohesion   preference for squares with few open sides (a line is hard to surround)
 #   advances   units brought up per turn besides the attackers
 #   disengage  step out of contacts whose forced battles cost more than they bring
+#   shelter    thirds a division not attacking may spend stepping back to where the enemy would pay more
+#              to strike it next turn (0: none; the expert's movement uses it, docs/bots.md)
 KNOBS = {
-    "normal": {"attacks": 1, "thrift": 0.6, "cohesion": 0.0, "advances": 6, "disengage": False},
-    "hard": {"attacks": 8, "thrift": 0.2, "cohesion": 0.0, "advances": 14, "disengage": True},
+    "normal": {"attacks": 1, "thrift": 0.6, "cohesion": 0.0, "advances": 6, "disengage": False, "shelter": 0},
+    "hard": {"attacks": 8, "thrift": 0.2, "cohesion": 0.0, "advances": 14, "disengage": True, "shelter": 0},
 }
+# A step back must raise what the enemy pays to strike the division by more than two squares across country:
+# smaller steps spend the side's allowance for little
+SHELTER_GAIN = 6
 
 
 def make(level: str, seat: int, seed: int = 0):
@@ -406,6 +411,9 @@ class Mover:
             steps += away
         kills, budget = self.plan_hq_kills(used, taken, budget)
         steps += kills
+        if self.knobs["shelter"]:
+            away, budget = self.plan_shelter(steps, used, taken, budget)
+            steps += away
         advance, budget = self.plan_advance(used, taken, budget)
         steps += advance
         steps += self.plan_hqs(steps, taken, budget)
@@ -618,6 +626,44 @@ class Mover:
                 budget -= c
                 steps.append({"type": "move", "unit": uid, "to": list(sq)})
         return steps, budget
+
+    # -- the expert's: out of the enemy's first strike
+    def plan_shelter(self, steps, used, taken, budget):
+        """Divisions the enemy could strike next turn, most exposed first, step back (for at most the
+        `shelter` knob's thirds each) to where an enemy division would pay most to come next to them, out of
+        its reach if they can. In this game the side that strikes loses about one division for 3.5 it
+        destroys, so a division left where the enemy can cheaply reach it hands it the first strike."""
+        pic, board = self.pic, self.board
+        pos = {u["id"]: tuple(u["at"]) for u in pic.mine}
+        for step in steps:
+            if step["type"] == "move":
+                pos[step["unit"]] = tuple(step["to"])
+        divisions = [pos[u["id"]] for u in pic.mine if u["kind"] != HQ and u["status"] == "active"]
+        others = [sq for uid, sq in pos.items() if pic.units[uid]["kind"] == HQ]
+        enemy_ports = [name for name, side in self.public["ports"].items() if side != pic.side]
+        danger = threatened(board, [tuple(u["at"]) for u in pic.enemy_divisions], divisions, others, enemy_ports,
+                            [tuple(u["at"]) for u in pic.enemy_divisions if u["kind"] == "amphibious"])
+        cap = self.knobs["shelter"]
+        safe = ALLOWANCE + 1
+        order = sorted((danger[pos[u["id"]]], u["id"]) for u in pic.mine
+                       if u["kind"] != HQ and u["status"] == "active" and u["id"] not in used and u["id"] in self.reach
+                       and pos[u["id"]] in danger and not self.engaged(pos[u["id"]]))
+        out = []
+        for now, uid in order:
+            best = None
+            for sq, c in self.reach[uid].items():
+                if c > min(budget, cap) or sq in taken or self.engaged(sq):
+                    continue
+                key = (-danger.get(sq, safe), c)
+                if best is None or key < best[0]:
+                    best = (key, sq, c)
+            if best and -best[0][0] > now + SHELTER_GAIN:
+                _, sq, c = best
+                used.add(uid)
+                taken.add(sq)
+                budget -= c
+                out.append({"type": "move", "unit": uid, "to": list(sq)})
+        return out, budget
 
     # -- the rest: up to a line two squares off the enemy (one when pressing), HQs behind
     def openness(self, sq, taken) -> int:
