@@ -17,7 +17,8 @@ asks its rules' documented queries (engine/ah_tactics/queries.py: the odds, the 
   hard    the same with up to eight groups a turn, allowance weighed lightly, units stepping out
           of contacts whose forced battles would cost more than they bring, fourteen units
           brought up a turn.
-The levels differ only in the KNOBS below; the rest of the planning is shared. Normal and hard
+The levels differ only in the KNOBS below; the rest of the planning is shared. (The expert's movement is
+hard's knobs with nobody brought up: bots/expert.py's TUNING.) Normal and hard
 move their HQs last, only where no enemy division can come next to them next turn (behind their
 divisions' screen, bots/ah_tactics_threat.py), never next to an enemy unit; every level's
 commander arranges the set-up so that each HQ is as hard to reach on turn one as its area allows.
@@ -41,7 +42,8 @@ SIDE_NAMES, HQ = queries.SIDE_NAMES, queries.HQ_KIND
 #   advances   units brought up per turn besides the attackers
 #   disengage  step out of contacts whose forced battles cost more than they bring
 #   shelter    thirds a division not attacking may spend stepping back to where the enemy would pay more
-#              to strike it next turn (0: none; the expert's movement uses it, docs/bots.md)
+#              to strike it next turn (0: none, at every level; screened for the expert's movement and
+#              not shown better, docs/bots.md)
 KNOBS = {
     "normal": {"attacks": 1, "thrift": 0.6, "cohesion": 0.0, "advances": 6, "disengage": False, "shelter": 0},
     "hard": {"attacks": 8, "thrift": 0.2, "cohesion": 0.0, "advances": 14, "disengage": True, "shelter": 0},
@@ -627,7 +629,7 @@ class Mover:
                 steps.append({"type": "move", "unit": uid, "to": list(sq)})
         return steps, budget
 
-    # -- the expert's: out of the enemy's first strike
+    # -- `shelter` (off at every level; an option for the expert's movement): out of the enemy's first strike
     def plan_shelter(self, steps, used, taken, budget):
         """Divisions the enemy could strike next turn, most exposed first, step back (for at most the
         `shelter` knob's thirds each) to where an enemy division would pay most to come next to them, out of

@@ -81,7 +81,7 @@ TUNING: dict[str, dict] = {
     # deep, the variants' departures cost more than they brought, so none is weighed (docs/bots.md)
     "ah_tactics": {"search_limit": 300, "horizon": "own", "max_candidates": 4, "evidence": 2.5,
                    "planner": "bots.ah_tactics_plans", "plan_share": 0.8,
-                   "plan_options": {"variants": (), "base": {"advances": 0, "shelter": 24}, "weigh_hard": False},
+                   "plan_options": {"variants": (), "base": {"advances": 0}, "weigh_hard": False},
                    "evaluate": "bots.ah_tactics_worth:evaluate"},
 }
 

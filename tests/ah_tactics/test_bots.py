@@ -5,7 +5,9 @@ import pytest
 from bots import make
 from engine import Session, legal as shape
 from engine.ah_tactics.units import ROSTER
-from tests.ah_tactics.helpers import BLUE, RED, blank, put, uid
+from bots.ah_tactics import SHELTER_GAIN
+from bots.ah_tactics_threat import ALLOWANCE, threatened
+from tests.ah_tactics.helpers import BLUE, BOARD, KEEPERS, RED, blank, put, reach, uid
 from tests.bot_games import bots_play
 
 KEEP = {"1st Armd", "2nd Armd", "1st Inf", "2nd Inf", "3rd Inf", "4th Inf", "5th Inf", "IC HQ"}
@@ -156,3 +158,25 @@ def test_two_bots_of_one_side_deciding_from_the_same_view_seldom_reach_for_the_s
             break
     assert pairs >= 10 and clashes <= len(phases), (pairs, clashes, phases)
     assert {2, 3} <= movers, "each second player moved units of its own"
+
+
+def test_a_sheltering_bot_steps_a_division_back_to_where_the_enemy_pays_more_to_strike_it():
+    """Rule C: a side moves on one allowance of 30 squares a turn, so what an enemy division must spend to
+    come next to a division (rule C6: it stops there and must fight) measures how cheaply it can strike it.
+    With the `shelter` knob (the expert's movement) a division not attacking steps back to where that costs
+    the enemy more; without it (the ladder's levels) the same plan leaves it where it stands."""
+    s = Session("ah_tactics", 2, seed=1)
+    s.state = blank()
+    infantry = put(s.state, uid(BLUE, "1st Inf"), (20, 7))
+    put(s.state, uid(RED, "1st Inf"), (20, 13))
+    enemy = [(20, 13), KEEPERS[RED]]
+
+    def enemy_cost(sq):
+        return threatened(BOARD, enemy, [sq, KEEPERS[BLUE]], []).get(sq, ALLOWANCE + 1)
+    hard = make("ah_tactics", "hard", BLUE, 1)
+    assert hard.variant({"advances": 0}).phase_plan(s.view(BLUE)) == [{"type": "end_movement"}]
+    plan = hard.variant({"advances": 0, "shelter": 24}).phase_plan(s.view(BLUE))
+    moves = [a for a in plan if a["type"] == "move"]
+    assert [a["unit"] for a in moves] == [infantry]
+    assert enemy_cost(tuple(moves[0]["to"])) > enemy_cost((20, 7)) + SHELTER_GAIN
+    assert reach(s.state, BLUE, infantry)[tuple(moves[0]["to"])] <= 24

@@ -44,7 +44,7 @@ def test_by_default_the_movement_is_the_base_knobs_plan_alone(movement):
     s, seat = movement
     view = s.view(seat)
     search = _expert(seat).planner
-    assert search.base == {"advances": 0, "shelter": 24}   # the TUNING's: hard's attacks, nobody brought up, the rest sheltered
+    assert search.base == {"advances": 0}   # the TUNING's: hard's plan, nobody brought up besides the attackers
     hard = bots.make("ah_tactics", "hard", seat, 43)
     assert search.plans(view) == [hard.variant(search.base).phase_plan(view)] and search.sources == [BASE]
 
