@@ -375,6 +375,13 @@ def spread(attackers: dict, defenders: dict, fits: dict, must, level: str, rng=N
     return battles, sum(value(b) for b in battles)
 
 
+def _moved(uid: int, sq, used: set, taken: set) -> dict:
+    """The move step of a plan sending `uid` to `sq`, marking the unit used and the square taken."""
+    used.add(uid)
+    taken.add(sq)
+    return {"type": "move", "unit": uid, "to": list(sq)}
+
+
 class Mover:
     """Plans a movement phase: attacks worth making first, then the rest brought up."""
 
@@ -471,10 +478,8 @@ class Mover:
                             best = ((d, c), uid, sq, c)
             if best:
                 _, uid, sq, c = best
-                used.add(uid)
-                taken.add(sq)
                 budget -= c
-                steps.append({"type": "move", "unit": uid, "to": list(sq)})
+                steps.append(_moved(uid, sq, used, taken))
         return steps, budget
 
     # -- the fights a group would bring about
@@ -516,10 +521,8 @@ class Mover:
                 break
             gain, group, cost, value = best
             for uid, sq, c in group:
-                used.add(uid)
-                taken.add(sq)
                 placed[uid] = sq
-                steps.append({"type": "move", "unit": uid, "to": list(sq)})
+                steps.append(_moved(uid, sq, used, taken))
             budget -= cost
             base = value
         self.placed = placed
@@ -597,10 +600,8 @@ class Mover:
                         best = (c, u["id"], sq)
             if best and best[0] <= 24:
                 c, uid, sq = best
-                used.add(uid)
-                taken.add(sq)
                 budget -= c
-                steps.append({"type": "move", "unit": uid, "to": list(sq)})
+                steps.append(_moved(uid, sq, used, taken))
         return steps, budget
 
     # -- hard: step out of contacts that would cost more than they bring
@@ -623,10 +624,8 @@ class Mover:
             better = self.forecast(trial)
             if better > value + 0.1:
                 placed, value = trial, better
-                used.add(uid)
-                taken.add(sq)
                 budget -= c
-                steps.append({"type": "move", "unit": uid, "to": list(sq)})
+                steps.append(_moved(uid, sq, used, taken))
         return steps, budget
 
     # -- `shelter` (off at every level; an option for the expert's movement): out of the enemy's first strike
@@ -661,10 +660,8 @@ class Mover:
                     best = (key, sq, c)
             if best and -best[0][0] > now + SHELTER_GAIN:
                 _, sq, c = best
-                used.add(uid)
-                taken.add(sq)
                 budget -= c
-                out.append({"type": "move", "unit": uid, "to": list(sq)})
+                out.append(_moved(uid, sq, used, taken))
         return out, budget
 
     # -- the rest: up to a line two squares off the enemy (one when pressing), HQs behind
