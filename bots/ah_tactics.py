@@ -634,21 +634,11 @@ class Mover:
         `shelter` knob's thirds each) to where an enemy division would pay most to come next to them, out of
         its reach if they can. In this game the side that strikes loses about one division for 3.5 it
         destroys, so a division left where the enemy can cheaply reach it hands it the first strike."""
-        pic, board = self.pic, self.board
-        pos = {u["id"]: tuple(u["at"]) for u in pic.mine}
-        for step in steps:
-            if step["type"] == "move":
-                pos[step["unit"]] = tuple(step["to"])
-        divisions = [pos[u["id"]] for u in pic.mine if u["kind"] != HQ and u["status"] == "active"]
-        others = [sq for uid, sq in pos.items() if pic.units[uid]["kind"] == HQ]
-        enemy_ports = [name for name, side in self.public["ports"].items() if side != pic.side]
-        danger = threatened(board, [tuple(u["at"]) for u in pic.enemy_divisions], divisions, others, enemy_ports,
-                            [tuple(u["at"]) for u in pic.enemy_divisions if u["kind"] == "amphibious"])
+        _, divisions, danger = self.danger_after(steps)
         cap = self.knobs["shelter"]
         safe = ALLOWANCE + 1
-        order = sorted((danger[pos[u["id"]]], u["id"]) for u in pic.mine
-                       if u["kind"] != HQ and u["status"] == "active" and u["id"] not in used and u["id"] in self.reach
-                       and pos[u["id"]] in danger and not self.engaged(pos[u["id"]]))
+        order = sorted((danger[sq], uid) for uid, sq in divisions.items()
+                       if uid not in used and uid in self.reach and sq in danger and not self.engaged(sq))
         out = []
         for now, uid in order:
             best = None
@@ -719,12 +709,11 @@ class Mover:
             steps.append({"type": "move", "unit": uid, "to": list(sq)})
         return steps, budget
 
-    # -- HQs last, behind the divisions as they will stand: out of every enemy division's reach
-    def plan_hqs(self, steps, taken, budget):
-        """An HQ is lost the moment an enemy division comes next to it (rule F), so HQs stand only where
-        no enemy division can come next turn — escorted, behind the divisions' screen — as near their
-        formation as that allows, with as little open ground around them as may be (parachute drops);
-        never next to an enemy unit. One already safe and near its formation stays."""
+    # -- where the enemy can strike next turn, the divisions standing as the plan leaves them
+    def danger_after(self, steps):
+        """({unit: square} of own units once `steps` are made, {division: square} of the active divisions,
+        {square: the least allowance an enemy division spends to come next to it}): the threat search
+        (bots/ah_tactics_threat.py) with every other unit, ours and the enemy's HQs, in the way."""
         board, pic = self.board, self.pic
         pos = {u["id"]: tuple(u["at"]) for u in pic.mine}
         for step in steps:
@@ -736,6 +725,16 @@ class Mover:
         enemy_ports = [name for name, side in self.public["ports"].items() if side != pic.side]
         danger = threatened(board, [tuple(u["at"]) for u in pic.enemy_divisions], list(divisions.values()), others,
                             enemy_ports, [tuple(u["at"]) for u in pic.enemy_divisions if u["kind"] == "amphibious"])
+        return pos, divisions, danger
+
+    # -- HQs last, behind the divisions as they will stand: out of every enemy division's reach
+    def plan_hqs(self, steps, taken, budget):
+        """An HQ is lost the moment an enemy division comes next to it (rule F), so HQs stand only where
+        no enemy division can come next turn — escorted, behind the divisions' screen — as near their
+        formation as that allows, with as little open ground around them as may be (parachute drops);
+        never next to an enemy unit. One already safe and near its formation stays."""
+        board, pic = self.board, self.pic
+        pos, divisions, danger = self.danger_after(steps)
         near_enemy = {n for u in pic.theirs for n in grid.neighbours(tuple(u["at"]), board.width, board.height)}
         occupied = set(pos.values()) | set(pic.at)
         out = []
