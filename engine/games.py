@@ -5,7 +5,6 @@ line ask `available()` and never show a game that cannot be played.
 """
 import importlib
 import importlib.util
-import sys
 
 # id -> rules module. Order is the menu order.
 _MODULES = {
@@ -21,14 +20,21 @@ def available() -> list[str]:
     return [gid for gid, mod in _MODULES.items() if importlib.util.find_spec(mod) is not None]
 
 
+# id -> rules module once its import has finished. Every Session asks: a club process taking a thousand
+# tables over asks a thousand times. Not sys.modules: it holds a module from the moment its import
+# starts, and a window's network thread may be importing one while the drawing thread asks for it.
+_LOADED: dict = {}
+
+
 def rules(game_id: str):
     """The rules module of `game_id`; KeyError with a sentence if there is none."""
-    loaded = sys.modules.get(_MODULES.get(game_id, ""))
-    if loaded is not None:  # every Session asks: a club process taking a thousand tables over asks a thousand times
-        return loaded
-    if game_id not in available():
-        raise KeyError(f"There is no game called {game_id!r}; games here: {', '.join(available())}.")
-    return importlib.import_module(_MODULES[game_id])
+    module = _LOADED.get(game_id)
+    if module is None:
+        if game_id not in available():
+            raise KeyError(f"There is no game called {game_id!r}; games here: {', '.join(available())}.")
+        # import_module waits for an import another thread has begun and hands back the finished module
+        module = _LOADED[game_id] = importlib.import_module(_MODULES[game_id])
+    return module
 
 
 def game_type(game_id: str):
@@ -50,3 +56,4 @@ def start_countdown(game_id: str) -> float:
 def register(game_id: str, module: str) -> None:
     """Add a game by module path (tests use it for small games of their own)."""
     _MODULES[game_id] = module
+    _LOADED.pop(game_id, None)
