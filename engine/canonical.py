@@ -30,14 +30,26 @@ _ATOMS = {int, float, bool, str, bytes, type(None)}
 
 def copy_plain(obj):
     """A deep copy of plain data (maps, lists, tuples, scalars), several times faster than copy.deepcopy."""
-    if isinstance(obj, dict):
-        return {k: copy_plain(v) for k, v in obj.items()}
-    if isinstance(obj, list):
+    kind = type(obj)
+    if kind is dict:  # copied in one C call, then only the values that are not scalars copied again
+        out = obj.copy()
+        for k, v in obj.items():
+            if type(v) not in _ATOMS:
+                out[k] = copy_plain(v)
+        return out
+    if kind is list:
         kinds = set(map(type, obj))
         if kinds <= _ATOMS:  # a square, a roll: copied in one C call (views hold thousands)
             return obj[:]
         if kinds == {list} and set(map(type, chain.from_iterable(obj))) <= _ATOMS:  # a list of squares
             return [v[:] for v in obj]
+        return [v if type(v) in _ATOMS else copy_plain(v) for v in obj]
+    if kind in _ATOMS:
+        return obj
+    # what is left, subclasses included, as plain data of its base kind
+    if isinstance(obj, dict):
+        return {k: copy_plain(v) for k, v in obj.items()}
+    if isinstance(obj, list):
         return [copy_plain(v) for v in obj]
     if isinstance(obj, tuple):
         return tuple(copy_plain(v) for v in obj)

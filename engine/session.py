@@ -200,7 +200,7 @@ class Session:
         for name, value in self.__dict__.items():
             if name == "rules":
                 setattr(twin, name, value)
-            elif name == "log":  # logged actions are never changed, so the entries can be shared
+            elif name in ("log", "log_seqs"):  # logged actions and seqs are never changed: entries shared
                 setattr(twin, name, list(value))
             elif name == "state":  # plain data by the contract
                 setattr(twin, name, copy_plain(value))
