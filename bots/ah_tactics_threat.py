@@ -10,7 +10,6 @@ sails for free from a dock of its ports to its other ports' docks, or with an am
 any beach (D4). What the search leaves out: the enemy's hidden reserves, and parachute drops (D3: a
 drop may land anywhere free, so only a square with no free land around it is safe from one).
 """
-import heapq
 from functools import lru_cache
 
 from engine import grid
@@ -49,26 +48,28 @@ def enemy_reach(board, starts, occupied, stops, arrivals=frozenset(), landings=f
     `arrivals` (its ports' docks) a free sea leg reaches every other free dock, or with `landings` every
     free beach."""
     steps = _steps(board.name)
-    best = {sq: 0 for sq in starts}
-    heap = [(0, sq) for sq in sorted(starts)]
+    limit = ALLOWANCE
+    best = dict.fromkeys(starts, 0)
+    # Costs are whole thirds up to the allowance: a bucket per cost, taken in order, is Dijkstra without a
+    # heap. A sea leg costs nothing, so its docks join the bucket being read (a list read while it grows).
+    buckets = [[] for _ in range(limit + 1)]
+    buckets[0] = sorted(starts)
     sailed = False
-    while heap:
-        cost, sq = heapq.heappop(heap)
-        if cost > best.get(sq, ALLOWANCE + 1):
-            continue
-        if sq in stops and cost:
-            continue
-        if sq in arrivals and not sailed:
-            sailed = True   # every later sea leg reaches the same squares at a higher cost
-            for to in (arrivals | landings) - occupied:
-                if cost < best.get(to, ALLOWANCE + 1):
-                    best[to] = cost
-                    heapq.heappush(heap, (cost, to))
-        for n, c in steps.get(sq, ()):
-            nc = cost + c
-            if n not in occupied and nc <= ALLOWANCE and nc < best.get(n, ALLOWANCE + 1):
-                best[n] = nc
-                heapq.heappush(heap, (nc, n))
+    for cost, bucket in enumerate(buckets):
+        for sq in bucket:
+            if best[sq] != cost or (cost and sq in stops):
+                continue   # reached more cheaply since, or entered next to the bot's divisions and not left (C6)
+            if not sailed and sq in arrivals:
+                sailed = True   # every later sea leg reaches the same squares at a higher cost
+                for to in (arrivals | landings) - occupied:
+                    if cost < best.get(to, limit + 1):
+                        best[to] = cost
+                        bucket.append(to)
+            for n, c in steps.get(sq, ()):
+                nc = cost + c
+                if nc <= limit and nc < best.get(n, limit + 1) and n not in occupied:
+                    best[n] = nc
+                    buckets[nc].append(n)
     return best
 
 
