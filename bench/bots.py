@@ -123,7 +123,12 @@ def _keep(s: Session, game_id: str, levels: list, seed: int, folder: Path | None
     expert's game, which depends on the clock, could not be played again to find it."""
     folder = Path(folder or KEEP_DIR)
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{game_id}-seed{seed}-{'-'.join(levels)}.sandtable"
+    stem = f"{game_id}-seed{seed}-{'-'.join(levels)}"
+    path = folder / f"{stem}.sandtable"
+    again = 2
+    while path.exists():   # a rerun keeps the earlier game too: on the clock, the same seed plays differently
+        path = folder / f"{stem}-{again}.sandtable"
+        again += 1
     s.save(path)
     return str(path)
 
