@@ -704,9 +704,8 @@ class Mover:
         for gain, c, uid, sq in moves[:self.knobs["advances"]]:
             if c > budget or sq in taken:
                 continue
-            taken.add(sq)
             budget -= c
-            steps.append({"type": "move", "unit": uid, "to": list(sq)})
+            steps.append(_moved(uid, sq, used, taken))
         return steps, budget
 
     # -- where the enemy can strike next turn, the divisions standing as the plan leaves them
