@@ -18,7 +18,9 @@ asks its rules' documented queries (engine/ah_tactics/queries.py: the odds, the 
           of contacts whose forced battles would cost more than they bring, fourteen units
           brought up a turn.
 The levels differ only in the KNOBS below; the rest of the planning is shared. (The expert's movement is
-hard's knobs with nobody brought up: bots/expert.py's TUNING.) Normal and hard
+hard's knobs with nobody brought up and, at the end of each movement, the units the enemy could strike next turn
+taken off the board into reserve (rule G), brought back at the start of the next: bots/expert.py's TUNING.)
+Normal and hard
 move their HQs last, only where no enemy division can come next to them next turn (behind their
 divisions' screen, bots/ah_tactics_threat.py), never next to an enemy unit; every level's
 commander arranges the set-up so that each HQ is as hard to reach on turn one as its area allows.
@@ -44,9 +46,13 @@ SIDE_NAMES, HQ = queries.SIDE_NAMES, queries.HQ_KIND
 #   shelter    thirds a division not attacking may spend stepping back to where the enemy would pay more
 #              to strike it next turn (0: none, at every level; screened for the expert's movement and
 #              not shown better, docs/bots.md)
+#   reserves   send the units the enemy could strike next turn into reserve at the end of the movement and
+#              bring them back at the start of the next (rule G; off at every level, on for the expert's movement)
 KNOBS = {
-    "normal": {"attacks": 1, "thrift": 0.6, "cohesion": 0.0, "advances": 6, "disengage": False, "shelter": 0},
-    "hard": {"attacks": 8, "thrift": 0.2, "cohesion": 0.0, "advances": 14, "disengage": True, "shelter": 0},
+    "normal": {"attacks": 1, "thrift": 0.6, "cohesion": 0.0, "advances": 6, "disengage": False, "shelter": 0,
+               "reserves": False},
+    "hard": {"attacks": 8, "thrift": 0.2, "cohesion": 0.0, "advances": 14, "disengage": True, "shelter": 0,
+             "reserves": False},
 }
 # A step back must raise what the enemy pays to strike the division by more than two squares across country:
 # smaller steps spend the side's allowance for little
@@ -393,7 +399,7 @@ class Mover:
         self.reach = {}
         for t in shape.of_type(legal, "move")[1]:
             self.reach[t["unit"]] = shape.square_costs(legal, "move", t["unit"])
-        self.public = public
+        self.public, self.legal = public, legal
         self.eager = bot.eagerness(public)
         self.knobs = bot.knobs or KNOBS.get(self.level, KNOBS["normal"])
         self.engage_map = {}
@@ -410,6 +416,10 @@ class Mover:
     def plan(self) -> list[dict]:
         if self.level == "easy":
             return self.plan_easy()
+        if self.knobs["reserves"]:
+            back, _ = shape.of_type(self.legal, "reveal")
+            if back:
+                return back   # the rest is planned once they stand on the board again
         used, taken = set(), set()
         steps, budget = self.plan_attacks(used, taken, self.allowance)
         if self.stalled():
@@ -425,6 +435,8 @@ class Mover:
             steps += away
         advance, budget = self.plan_advance(used, taken, budget)
         steps += advance
+        if self.knobs["reserves"]:
+            steps += self.plan_reserves(steps, used)
         steps += self.plan_hqs(steps, taken, budget)
         steps.append({"type": "end_movement"})
         return steps
@@ -708,6 +720,28 @@ class Mover:
             steps.append(_moved(uid, sq, used, taken))
         return steps, budget
 
+    # -- `reserves`: off the board, out of the enemy's strike (rule G)
+    def plan_reserves(self, steps, used) -> list[dict]:
+        """Units the enemy could strike next turn that may go into reserve where they stand (the listing's, not
+        moved by the plan), those it reaches soonest first, up to an infantry corps' worth (rule G): a reserve
+        cannot be attacked, and an enemy unit that runs into one stops there."""
+        _, _, danger = self.danger_after(steps)
+        pos = {u["id"]: tuple(u["at"]) for u in self.pic.mine}
+        held = [self.pic.units[uid] for uid in self.public["reserves"][self.pic.side]]
+        units, factors = len(held), sum(queries.printed_factor(u["kind"]) for u in held)
+        most_units, most_factors = queries.RESERVE_LIMIT
+        order = sorted((danger[pos[a["unit"]]], a["unit"]) for a in shape.of_type(self.legal, "reserve")[0]
+                       if a["unit"] not in used and a["unit"] in pos and pos[a["unit"]] in danger)
+        out = []
+        for _, uid in order:
+            f = queries.printed_factor(self.pic.units[uid]["kind"])
+            if units + 1 > most_units or factors + f > most_factors:
+                continue
+            units, factors = units + 1, factors + f
+            used.add(uid)
+            out.append({"type": "reserve", "unit": uid})
+        return out
+
     # -- where the enemy can strike next turn, the divisions standing as the plan leaves them
     def danger_after(self, steps):
         """({unit: square} of own units once `steps` are made, {division: square} of the active divisions,
@@ -718,7 +752,10 @@ class Mover:
         for step in steps:
             if step["type"] == "move":
                 pos[step["unit"]] = tuple(step["to"])
-        divisions = {u["id"]: pos[u["id"]] for u in pic.mine if u["kind"] != HQ and u["status"] == "active"}
+            elif step["type"] == "reserve":
+                del pos[step["unit"]]
+        divisions = {u["id"]: pos[u["id"]] for u in pic.mine if u["kind"] != HQ and u["status"] == "active"
+                     and u["id"] in pos}
         others = [sq for uid, sq in pos.items() if uid not in divisions]
         others += [tuple(u["at"]) for u in pic.theirs if u["kind"] == HQ]
         enemy_ports = [name for name, side in self.public["ports"].items() if side != pic.side]
@@ -739,7 +776,7 @@ class Mover:
         out = []
         for u in pic.mine:
             uid = u["id"]
-            if u["kind"] != HQ or uid not in self.reach:
+            if u["kind"] != HQ or uid not in self.reach or uid not in pos:
                 continue
             led = [sq for d, sq in divisions.items() if self._led_by(u, pic.units[d])] or list(divisions.values())
             if not led:

@@ -55,6 +55,7 @@ MIN_ROUNDS = 4      # rounds a plan is played beside hard's before it can be cho
 EVIDENCE = 2.0      # ... its paired advantage that many standard errors above nothing (at 1.0 the search
                     # departed from hard in a third of the turns, about what noise alone gives four candidates)
 MIN_GAIN = 0.01     # ... and at least this much of the evaluation (about one division's share)
+MAX_REPLANS = 2     # plans made again in one phase when one stops short of its end (a guard against a loop)
 
 
 class PlanSearch:
@@ -74,6 +75,8 @@ class PlanSearch:
         self.evidence, self.min_gain, self.variants = evidence, min_gain, variants
         self.key = None         # (round, active) of the movement phase planned
         self.moves: list = []   # the chosen plan's actions still to send
+        self.ended = True       # whether the chosen plan ends the movement
+        self.replans = 0        # plans made again within the phase planned
         self.last = None        # (plans, rounds, seconds, chosen index) of the last search, for the docs
         self.cost = 0.0         # seconds a playout took, averaged over the searches so far
         self.sources: list = []  # per plan of the last search, the variant that made it (-1: hard's own)
@@ -86,12 +89,19 @@ class PlanSearch:
         legal = view["private"]["legal"]
         key = (public["round"], public["active"])
         if key != self.key:
-            self.key = key
+            self.key, self.replans = key, 0
             self.moves = self._search(view, budget)
-        while self.moves:
-            action = self.moves.pop(0)
-            if listing.contains(legal, action):
-                return action
+        while True:
+            while self.moves:
+                action = self.moves.pop(0)
+                if listing.contains(legal, action):
+                    return action
+            if self.ended or self.replans >= MAX_REPLANS:
+                break
+            # a plan that stops short of its end (reserves brought back first: the rest is planned with them
+            # on the board) is followed by one made from the view as it now stands
+            self.replans += 1
+            self.moves = self._search(view, budget)
         ends, _ = listing.of_type(legal, "end_movement")  # the plan ran out (its end was refused): end it
         return ends[0] if ends else None
 
@@ -164,6 +174,7 @@ class PlanSearch:
         self.last = (len(plans), rounds, time.perf_counter() - start, chosen)
         self.chosen[self.sources[chosen]] = self.chosen.get(self.sources[chosen], 0) + 1
         self.expert.departures += chosen != 0
+        self.ended = any(a["type"] == "end_movement" for a in plans[chosen])
         return list(plans[chosen])
 
 

@@ -75,13 +75,16 @@ TUNING: dict[str, dict] = {
     "civil_war": {"deterministic_policy": True, "turn_field": "turn"},
     "tactics1940": {"evaluate": "bots.tactics1940:evaluate"},  # the side to move strikes first (docs/bots.md)
     # Tactics (1954): the battle decisions searched as before; the movement phase is the plan of hard's knobs with
-    # nobody brought up besides the attack groups (`base`), which beat hard 75 of 120 games as a bot alone. The
+    # nobody brought up besides the attack groups and the units the enemy could strike next turn taken into
+    # reserve, where it cannot attack them (rule G) (`base`; without the reserves it beat hard 75 of 120 games
+    # as a bot alone, with them 38 of 40 on the first 40 of those deals: docs/bots.md). The
     # whole-plan search over hard's variants measured 51 % over 101 games with hard's plan first, and 6 of 14
     # with the base first, where the base alone won 12 of 16 on the same deals: weighed by playouts two turns
     # deep, the variants' departures cost more than they brought, so none is weighed (docs/bots.md)
     "ah_tactics": {"search_limit": 300, "horizon": "own", "max_candidates": 4, "evidence": 2.5,
                    "planner": "bots.ah_tactics_plans", "plan_share": 0.8,
-                   "plan_options": {"variants": (), "base": {"advances": 0}, "weigh_hard": False},
+                   "plan_options": {"variants": (), "base": {"advances": 0, "reserves": True},
+                                    "weigh_hard": False},
                    "evaluate": "bots.ah_tactics_worth:evaluate"},
 }
 

@@ -29,6 +29,7 @@ What a bot asks besides (static rules, no view needed; bots/ah_tactics.py):
   division_steps(kind)            per land square, each step a division of that kind may take, in thirds (C)
   control(square, kind)           the squares a division of that kind on `square` controls (E, E1, E2)
   FULL_ALLOWANCE                  a side's movement allowance a turn, in thirds (rule C: 30 squares)
+  RESERVE_LIMIT                   (units, combat factors) a side may hold in reserve at once (rule G: a corps)
 What a searching bot asks of a whole state it holds (a `sample_state` or one played on from it):
   evaluate(state, seat)           the seat's side's worth of a position, 0..1, by rule A's two victories
 A result (crt.Result) has `kind` (ELIM, BACK, EXCHANGE), `loser` (ATTACKER, DEFENDER, None for an
@@ -50,7 +51,7 @@ from engine.ah_tactics.units import CORPS, FACTOR, FOOT, HQ as HQ_KIND, ROSTER, 
 __all__ = ["route", "reach_costs", "move_refusal", "reserve_refusal", "assign_refusal", "crt_chart",
            "battle_columns", "outcome_chances", "front_line", "hq_ranges", "factors", "may_enter",
            "side_of", "SIDE_NAMES", "printed_factor", "HQ_KIND", "battle_halves", "outcome_faces", "in_mountains",
-           "may_stand", "may_land", "division_steps", "control", "FULL_ALLOWANCE",
+           "may_stand", "may_land", "division_steps", "control", "FULL_ALLOWANCE", "RESERVE_LIMIT",
            "ELIM", "BACK", "EXCHANGE", "ATTACKER", "DEFENDER", "evaluate"]
 
 # The worth of a position (`evaluate`): the armies' share, the enemy cities held, and the turn-ends
@@ -59,6 +60,7 @@ ARMY_WEIGHT = 0.6
 CITY_WEIGHT = 0.4
 
 SIDE_INDEX = {name: i for i, name in enumerate(SIDE_NAMES)}
+RESERVE_LIMIT = (reserves.MAX_UNITS, reserves.MAX_FACTORS)
 
 
 # ----- what the seat sees, in the shape the rules read ------------------------------------------------

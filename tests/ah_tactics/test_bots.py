@@ -180,3 +180,71 @@ def test_a_sheltering_bot_steps_a_division_back_to_where_the_enemy_pays_more_to_
     assert [a["unit"] for a in moves] == [infantry]
     assert enemy_cost(tuple(moves[0]["to"])) > enemy_cost((20, 7)) + SHELTER_GAIN
     assert reach(s.state, BLUE, infantry)[tuple(moves[0]["to"])] <= 24
+
+
+def _through_reds_turn(s: Session):
+    """Red, to move, ends its movement (and confirms its empty battle plan) until Blue is to move again."""
+    for _ in range(10):
+        if s.state["active"] == BLUE and s.view(BLUE)["public"]["phase"] == "move":
+            return
+        acts, _ = shape.of_type(s.view(s.to_act()[0])["private"]["legal"], "end_movement")
+        acts = acts or shape.of_type(s.view(s.to_act()[0])["private"]["legal"], "confirm_battles")[0]
+        s.act(s.to_act()[0], acts[0])
+    raise AssertionError("Blue never came to move again")
+
+
+def test_a_bot_with_reserves_hides_a_division_the_enemy_could_strike_and_brings_it_back_next_turn():
+    """Rule G: a side may take an infantry corps' worth off the board, behind its front line, where the enemy
+    cannot attack it (an enemy unit that stumbles into contact with it stops there). With the `reserves` knob
+    (the expert's movement) a division behind the front that the enemy could reach next turn goes into reserve
+    at the end of the movement, and comes back on its square first thing in the next; the ladder's levels
+    (no knob) leave it on the board."""
+    s = Session("ah_tactics", 2, seed=1)
+    s.state = blank()
+    put(s.state, uid(BLUE, "2nd Inf"), (20, 9))          # the front
+    rear = put(s.state, uid(BLUE, "1st Inf"), (20, 5))   # behind it, within Red's reach around it
+    put(s.state, uid(RED, "1st Inf"), (20, 15))
+    assert threatened(BOARD, [(20, 15), KEEPERS[RED]], [(20, 9), (20, 5), KEEPERS[BLUE]], []).get((20, 5)) \
+        is not None, "the test's rear division is out of Red's reach: nothing to hide from"
+    hard = make("ah_tactics", "hard", BLUE, 1)
+    assert not [a for a in hard.variant({"advances": 0}).phase_plan(s.view(BLUE)) if a["type"] == "reserve"]
+    plan = hard.variant({"advances": 0, "reserves": True}).phase_plan(s.view(BLUE))
+    hidden = [a["unit"] for a in plan if a["type"] == "reserve"]
+    assert rear in hidden and set(hidden) <= {rear, uid(BLUE, "25th Inf")}   # the front stays (and the keeper
+    # far off may go: a Red landing could reach it)
+    for action in plan:
+        s.act(BLUE, action)
+    assert s.state["units"][rear]["status"] == "reserve"
+    _through_reds_turn(s)
+    bot = hard.variant({"advances": 0, "reserves": True})
+    back = []
+    for _ in range(len(hidden) + 1):
+        action = bot.choose(s.view(BLUE))
+        if action["type"] != "reveal":
+            break
+        back.append(action["unit"])
+        s.act(BLUE, action)
+    assert sorted(back) == sorted(hidden)
+    assert s.state["units"][rear]["status"] == "active" and tuple(s.state["units"][rear]["at"]) == (20, 5)
+    assert action["type"] in ("move", "reserve", "end_movement")   # the rest, planned with them on the board
+
+
+def test_a_bot_holds_at_most_an_infantry_corps_in_reserve():
+    """Rule G: "the equivalent of an infantry corps" at once — 7 units and 7 combat factors (an armored
+    division counts 2)."""
+    s = Session("ah_tactics", 2, seed=1)
+    s.state = blank()
+    behind = ["1st Armd", "2nd Armd", "1st Inf", "2nd Inf", "3rd Inf", "4th Inf", "5th Inf", "6th Inf", "7th Inf"]
+    rear = []
+    for n, x in enumerate(range(10, 28, 2)):
+        put(s.state, uid(BLUE, f"{n + 10}th Inf"), (x, 9))    # the front
+        rear.append(put(s.state, uid(BLUE, behind[n]), (x, 5)))
+    for name, x in (("1st Inf", 12), ("2nd Inf", 20), ("3rd Inf", 26)):
+        put(s.state, uid(RED, name), (x, 15))
+    plan = make("ah_tactics", "hard", BLUE, 1).variant({"advances": 0, "reserves": True}).phase_plan(s.view(BLUE))
+    hidden = [a["unit"] for a in plan if a["type"] == "reserve"]
+    assert hidden and set(hidden) <= set(rear) | {uid(BLUE, "25th Inf")}
+    assert len(hidden) <= 7 and sum(ROSTER[u].factor for u in hidden) <= 7
+    for action in plan:
+        s.act(BLUE, action)   # every one accepted: the rules hold the same limit
+    assert sum(1 for u in s.state["units"] if u["status"] == "reserve") == len(hidden)

@@ -44,7 +44,9 @@ def test_by_default_the_movement_is_the_base_knobs_plan_alone(movement):
     s, seat = movement
     view = s.view(seat)
     search = _expert(seat).planner
-    assert search.base == {"advances": 0}   # the TUNING's: hard's plan, nobody brought up besides the attackers
+    # the TUNING's: hard's plan, nobody brought up besides the attackers, the divisions the enemy could strike
+    # next turn into reserve
+    assert search.base == {"advances": 0, "reserves": True}
     hard = bots.make("ah_tactics", "hard", seat, 43)
     assert search.plans(view) == [hard.variant(search.base).phase_plan(view)] and search.sources == [BASE]
 
@@ -167,3 +169,33 @@ def test_a_three_turn_playout_ends_when_the_enemy_is_to_move_again_after_our_nex
     assert rules.result(playout.state) is not None or (
         seat not in rules.to_act(playout.state) and public["phase"] == "move"
         and public["round"] > view["public"]["round"])
+
+
+def test_a_plan_that_brings_the_reserves_back_is_followed_by_the_rest_of_the_movement():
+    """Rule G: reserves come back on their squares when their side says. The expert's movement brings its
+    reserves back first and plans the rest with them on the board (here: the division the enemy could strike
+    goes into reserve again), rather than ending the movement once they are back."""
+    from tests.ah_tactics.helpers import BLUE, RED, blank, put, uid
+    s = Session("ah_tactics", 2, seed=1)
+    s.state = blank()
+    put(s.state, uid(BLUE, "2nd Inf"), (20, 9))
+    rear = put(s.state, uid(BLUE, "1st Inf"), (20, 5))
+    put(s.state, uid(RED, "1st Inf"), (20, 15))
+    for action in ({"type": "reserve", "unit": rear}, {"type": "end_movement"}):
+        s.act(BLUE, action)
+    for _ in range(6):   # Red's turn, nothing done
+        if s.state["active"] == BLUE:
+            break
+        seat = s.to_act()[0]
+        listed = s.view(seat)["private"]["legal"]
+        acts = legal.of_type(listed, "end_movement")[0] + legal.of_type(listed, "confirm_battles")[0]
+        s.act(seat, acts[0])
+    expert = bots.make("ah_tactics", "expert", BLUE, 42, budget=None, iterations=2)
+    sent = []
+    for _ in range(12):
+        action = expert.choose(s.view(BLUE))
+        sent.append(action)
+        s.act(BLUE, action)
+        if action["type"] == "end_movement":
+            break
+    assert sent[0]["type"] == "reveal" and {"type": "reserve", "unit": rear} in sent, sent
