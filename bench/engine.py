@@ -4,6 +4,7 @@ in-process (Session + views + bots, CPU time) with its bots' decision times, and
 A game is held to GAME_GOAL_S unless it has a bench section of its own (`bench/<game>.py`, e.g. Tactics
 (1954), whose long games are held to a per-turn goal there): then its row here is for information."""
 import importlib.util
+from statistics import median
 import tempfile
 import time
 from pathlib import Path
@@ -12,8 +13,13 @@ from bench.playing import p95, play_turns
 from bench.runner import Row
 from bots import make
 from engine import Session, games
+from engine.canonical import copy_plain
+from engine.rng import Rng
+from engine.session import TABLE_SEAT
 
 GAME_GOAL_S = 2.0
+# The forward model a search plays out on (issue 22), held where a game's listings are largest: Tactics (1954)
+FORWARD_GOALS = {"ah_tactics": (0.3, 5.0)}   # ms: an action applied (p50), the actor's whole view built (p95)
 REPLAY_GOAL_US = 1000     # per replayed action, CPU: a save of 1000 actions loads in a second
 ACTION_LIMIT = 20000
 LEVELS = ("hard", "normal")   # seat by seat, in turn
@@ -60,7 +66,36 @@ def _game_rows(game: str, quick: bool) -> list[Row]:
                    f"worst of {len(times)} seeded games; {min(actions)}-{max(actions)} actions, mean "
                    f"{sum(times) / len(times):.2f} s; bot decision p95 {p95(decisions) * 1000:.1f} ms"
                    + (f"; {unfinished} did not finish in {ACTION_LIMIT} actions" if unfinished else ""))
-    return [game_row, _replay_row(game, longest, quick)]
+    return [game_row, _replay_row(game, longest, quick), _forward_row(game, longest)]
+
+
+def _forward_row(game: str, played: Session) -> Row:
+    """What a search pays at each step of a playout, over the bot game played again action by action (thread
+    CPU): the actor's whole view as a bot reads it (its legal listing included: a playout's bot chooses from
+    it), a copy of the state, and the action applied to that copy by the rules."""
+    rules = games.rules(game)
+    s = Session.from_header(played.header())
+    views, copies, applies = [], [], []
+    for i, (seat, action) in enumerate(played.log):
+        if seat is not TABLE_SEAT:
+            start = time.thread_time()
+            s.view(seat)
+            views.append(time.thread_time() - start)
+            start = time.thread_time()
+            state = copy_plain(s.state)
+            copies.append(time.thread_time() - start)
+            start = time.thread_time()
+            rules.apply(state, seat, action, Rng(i))
+            applies.append(time.thread_time() - start)
+        s.act(seat, action)
+    apply_ms, view_ms = median(applies) * 1000, p95(views) * 1000
+    goals = FORWARD_GOALS.get(game)
+    return Row(f"{game}: forward model, an action applied p50 / the actor's view built p95",
+               f"{apply_ms:.3f} / {view_ms:.2f} ms", f"<= {goals[0]:g} / {goals[1]:g} ms" if goals else "",
+               (apply_ms <= goals[0] and view_ms <= goals[1]) if goals else None,
+               f"thread CPU over the {len(applies)} actions of the longest game above, played again; view p50 "
+               f"{median(views) * 1000:.2f} ms, max {max(views) * 1000:.1f} ms (its legal listing included); "
+               f"a state copied p50 {median(copies) * 1000:.3f} ms")
 
 
 def _replay_row(game: str, played: Session, quick: bool) -> Row:

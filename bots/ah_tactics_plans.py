@@ -22,7 +22,8 @@ plans instead, once, at the phase's first decision:
      score, round by round), if it stands `EVIDENCE` (2) standard errors above nothing over at least four
      rounds and averages `MIN_GAIN` (0.01); else the hard bot's plan. Every two rounds the worse half drops out
      (hard's never). The expert then sends the plan's moves one by one, each checked against its
-     view's listing (one no longer legal is skipped), and ends the movement.
+     view's listing (one no longer legal is skipped), and ends the movement. A plan that stops short of the
+     end (the reserves brought back first, rule G) is followed by one made from the view as it then stands.
 
 Only the public contract: `engine.games.rules(game)` (`sample_state`, `view`, `legal`, `apply`,
 `to_act`, `prompt`, `sides`, `result`), `engine.legal`, the game's `evaluate` query, the bots of
