@@ -54,6 +54,9 @@ KNOBS = {
     "hard": {"attacks": 8, "thrift": 0.2, "cohesion": 0.0, "advances": 14, "disengage": True, "shelter": 0,
              "reserves": False},
 }
+# Turns of a side's in a row with no unit lost after which its bot fights the battles it need not (across
+# rivers, out of the mountains) and hides nobody in reserve, so that a game ends
+LONG_LULL = 3
 # A step back must raise what the enemy pays to strike the division by more than two squares across country:
 # smaller steps spend the side's allowance for little
 SHELTER_GAIN = 6
@@ -435,7 +438,9 @@ class Mover:
             steps += away
         advance, budget = self.plan_advance(used, taken, budget)
         steps += advance
-        if self.knobs["reserves"]:
+        if self.knobs["reserves"] and self.eager < LONG_LULL:
+            # after a long lull nobody is hidden: two armies each waiting for the other to show itself
+            # would never end the war
             steps += self.plan_reserves(steps, used)
         steps += self.plan_hqs(steps, taken, budget)
         steps.append({"type": "end_movement"})
@@ -827,7 +832,7 @@ class BattlePlanner:
         for a in acts:
             self.fits.setdefault(a["attacker"], set()).add(a["defender"])
         self.must = list(public["must_engage"])
-        if getattr(bot, "_lull", 0) >= 3:
+        if getattr(bot, "_lull", 0) >= LONG_LULL:
             # a long lull: fight the battles it need not (across rivers, out of the mountains) as well
             self.must = sorted({d for a in self.fits for d in self.fits[a]})
         self.board = bot.board

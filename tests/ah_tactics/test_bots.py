@@ -5,7 +5,7 @@ import pytest
 from bots import make
 from engine import Session, legal as shape
 from engine.ah_tactics.units import ROSTER
-from bots.ah_tactics import SHELTER_GAIN
+from bots.ah_tactics import LONG_LULL, SHELTER_GAIN
 from bots.ah_tactics_threat import ALLOWANCE, threatened
 from tests.ah_tactics.helpers import BLUE, BOARD, KEEPERS, RED, blank, put, reach, uid
 from tests.bot_games import bots_play
@@ -212,6 +212,9 @@ def test_a_bot_with_reserves_hides_a_division_the_enemy_could_strike_and_brings_
     hidden = [a["unit"] for a in plan if a["type"] == "reserve"]
     assert rear in hidden and set(hidden) <= {rear, uid(BLUE, "25th Inf")}   # the front stays (and the keeper
     # far off may go: a Red landing could reach it)
+    # after a long lull (three turns with no unit lost) nobody hides: the war must go on to its end
+    lull = hard.variant({"advances": 0, "reserves": True}, eager=LONG_LULL).phase_plan(s.view(BLUE))
+    assert not [a for a in lull if a["type"] == "reserve"]
     for action in plan:
         s.act(BLUE, action)
     assert s.state["units"][rear]["status"] == "reserve"
