@@ -79,7 +79,7 @@ def _watch_departures() -> list:
 
 def hq_losses(seed: int, log: list, n_actions: int | None = None):
     """Replay `log` and describe every expert-side HQ that left the board alive."""
-    from engine.ah_tactics.state import ACTIVE
+    from engine.ah_tactics.state import ACTIVE, RESERVE
     from engine.ah_tactics.units import HQ, ROSTER
     from engine.grid import chebyshev
     from engine.session import Session
@@ -111,7 +111,7 @@ def hq_losses(seed: int, log: list, n_actions: int | None = None):
                                       in_enemy_reach=sq in _enemy_reach(st), came_from=origin,
                                       came_from_in_enemy_reach=origin_in_reach)
         for u in hqs:
-            if before[u] == ACTIVE and st["units"][u]["status"] != ACTIVE:
+            if before[u] == ACTIVE and st["units"][u]["status"] not in (ACTIVE, RESERVE):   # a reserve is not lost
                 found.append(dict(hq=ROSTER[u].name, uid=u, at_action=i, turn=turn, phase=phase,
                                   by=[seat, action.get("type")], status=st["units"][u]["status"],
                                   divisions_next_before=escorts.get(u), last_move=last_move.get(u)))

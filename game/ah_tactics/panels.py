@@ -131,7 +131,8 @@ class Panels:
         rows = [(f"{r['name']} at {square_name(self.board, (r['x'], r['y']))}", text) for r in reserves]
         theirs = len((pub.get("reserves") or {}).get("red" if self.my_side == "blue" else "blue", []))
         if theirs:
-            rows.append((f"The enemy has {theirs} unit{'s' if theirs > 1 else ''} in reserve, somewhere.", dim))
+            rows += [(f"The enemy has {theirs} unit{'s' if theirs > 1 else ''} in reserve,", dim),
+                     ("hidden behind its front line.", dim)]   # two rows: the panel does not wrap
         if not rows:
             rows = [("None. Pick a unit behind your front", dim), ("line and press R to send it off the board.", dim)]
         return "Reserves (yours are secret)", tuple(rows)
