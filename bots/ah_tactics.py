@@ -730,8 +730,7 @@ class Mover:
         """Units the enemy could strike next turn that may go into reserve where they stand (the listing's, not
         moved by the plan), those it reaches soonest first, up to an infantry corps' worth (rule G): a reserve
         cannot be attacked, and an enemy unit that runs into one stops there."""
-        _, _, danger = self.danger_after(steps)
-        pos = {u["id"]: tuple(u["at"]) for u in self.pic.mine}
+        pos, _, danger = self.danger_after(steps)   # a unit not yet used stands where it stood
         held = [self.pic.units[uid] for uid in self.public["reserves"][self.pic.side]]
         units, factors = len(held), sum(queries.printed_factor(u["kind"]) for u in held)
         most_units, most_factors = queries.RESERVE_LIMIT

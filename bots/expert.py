@@ -77,7 +77,7 @@ TUNING: dict[str, dict] = {
     # Tactics (1954): the battle decisions searched as before; the movement phase is the plan of hard's knobs with
     # nobody brought up besides the attack groups and the units the enemy could strike next turn taken into
     # reserve, where it cannot attack them (rule G) (`base`; without the reserves it beat hard 75 of 120 games
-    # as a bot alone, with them 38 of 40 on the first 40 of those deals: docs/bots.md). The
+    # as a bot alone, with them 38 of 40 on deals where it won 23 without: docs/bots.md). The
     # whole-plan search over hard's variants measured 51 % over 101 games with hard's plan first, and 6 of 14
     # with the base first, where the base alone won 12 of 16 on the same deals: weighed by playouts two turns
     # deep, the variants' departures cost more than they brought, so none is weighed (docs/bots.md)

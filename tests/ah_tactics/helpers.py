@@ -95,3 +95,28 @@ def fight(state: dict, plan: list, seed: int = 0) -> list:
 
 def battle_events(events: list) -> list:
     return [e for e in events if e["type"] == "battle"]
+
+
+def rear_in_reach():
+    """A Session in Blue's movement: a Blue division at (20, 5) behind the front (20, 9) that Red's division on
+    (20, 15) could come next to next turn, so it may go into reserve (rule G) and has a reason to. Returns
+    (session, the rear division)."""
+    from engine import Session
+    s = Session("ah_tactics", 2, seed=1)
+    s.state = blank()
+    put(s.state, uid(BLUE, "2nd Inf"), (20, 9))
+    rear = put(s.state, uid(BLUE, "1st Inf"), (20, 5))
+    put(s.state, uid(RED, "1st Inf"), (20, 15))
+    return s, rear
+
+
+def through_reds_turn(s) -> None:
+    """Red, to move, ends its movement (and confirms its empty battle plan) until Blue is to move again."""
+    for _ in range(10):
+        if s.state["active"] == BLUE and s.view(BLUE)["public"]["phase"] == "move":
+            return
+        seat = s.to_act()[0]
+        listed = s.view(seat)["private"]["legal"]
+        acts = listing.of_type(listed, "end_movement")[0] + listing.of_type(listed, "confirm_battles")[0]
+        s.act(seat, acts[0])
+    raise AssertionError("Blue never came to move again")

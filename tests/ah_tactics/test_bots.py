@@ -7,7 +7,8 @@ from engine import Session, legal as shape
 from engine.ah_tactics.units import ROSTER
 from bots.ah_tactics import LONG_LULL, SHELTER_GAIN
 from bots.ah_tactics_threat import ALLOWANCE, threatened
-from tests.ah_tactics.helpers import BLUE, BOARD, KEEPERS, RED, blank, put, reach, uid
+from tests.ah_tactics.helpers import BLUE, BOARD, KEEPERS, RED, blank, put, reach, rear_in_reach, \
+    through_reds_turn, uid
 from tests.bot_games import bots_play
 
 KEEP = {"1st Armd", "2nd Armd", "1st Inf", "2nd Inf", "3rd Inf", "4th Inf", "5th Inf", "IC HQ"}
@@ -182,28 +183,13 @@ def test_a_sheltering_bot_steps_a_division_back_to_where_the_enemy_pays_more_to_
     assert reach(s.state, BLUE, infantry)[tuple(moves[0]["to"])] <= 24
 
 
-def _through_reds_turn(s: Session):
-    """Red, to move, ends its movement (and confirms its empty battle plan) until Blue is to move again."""
-    for _ in range(10):
-        if s.state["active"] == BLUE and s.view(BLUE)["public"]["phase"] == "move":
-            return
-        acts, _ = shape.of_type(s.view(s.to_act()[0])["private"]["legal"], "end_movement")
-        acts = acts or shape.of_type(s.view(s.to_act()[0])["private"]["legal"], "confirm_battles")[0]
-        s.act(s.to_act()[0], acts[0])
-    raise AssertionError("Blue never came to move again")
-
-
 def test_a_bot_with_reserves_hides_a_division_the_enemy_could_strike_and_brings_it_back_next_turn():
     """Rule G: a side may take an infantry corps' worth off the board, behind its front line, where the enemy
     cannot attack it (an enemy unit that stumbles into contact with it stops there). With the `reserves` knob
     (the expert's movement) a division behind the front that the enemy could reach next turn goes into reserve
     at the end of the movement, and comes back on its square first thing in the next; the ladder's levels
     (no knob) leave it on the board."""
-    s = Session("ah_tactics", 2, seed=1)
-    s.state = blank()
-    put(s.state, uid(BLUE, "2nd Inf"), (20, 9))          # the front
-    rear = put(s.state, uid(BLUE, "1st Inf"), (20, 5))   # behind it, within Red's reach around it
-    put(s.state, uid(RED, "1st Inf"), (20, 15))
+    s, rear = rear_in_reach()
     assert threatened(BOARD, [(20, 15), KEEPERS[RED]], [(20, 9), (20, 5), KEEPERS[BLUE]], []).get((20, 5)) \
         is not None, "the test's rear division is out of Red's reach: nothing to hide from"
     hard = make("ah_tactics", "hard", BLUE, 1)
@@ -218,7 +204,7 @@ def test_a_bot_with_reserves_hides_a_division_the_enemy_could_strike_and_brings_
     for action in plan:
         s.act(BLUE, action)
     assert s.state["units"][rear]["status"] == "reserve"
-    _through_reds_turn(s)
+    through_reds_turn(s)
     bot = hard.variant({"advances": 0, "reserves": True})
     back = []
     for _ in range(len(hidden) + 1):

@@ -175,21 +175,11 @@ def test_a_plan_that_brings_the_reserves_back_is_followed_by_the_rest_of_the_mov
     """Rule G: reserves come back on their squares when their side says. The expert's movement brings its
     reserves back first and plans the rest with them on the board (here: the division the enemy could strike
     goes into reserve again), rather than ending the movement once they are back."""
-    from tests.ah_tactics.helpers import BLUE, RED, blank, put, uid
-    s = Session("ah_tactics", 2, seed=1)
-    s.state = blank()
-    put(s.state, uid(BLUE, "2nd Inf"), (20, 9))
-    rear = put(s.state, uid(BLUE, "1st Inf"), (20, 5))
-    put(s.state, uid(RED, "1st Inf"), (20, 15))
+    from tests.ah_tactics.helpers import BLUE, rear_in_reach, through_reds_turn
+    s, rear = rear_in_reach()
     for action in ({"type": "reserve", "unit": rear}, {"type": "end_movement"}):
         s.act(BLUE, action)
-    for _ in range(6):   # Red's turn, nothing done
-        if s.state["active"] == BLUE:
-            break
-        seat = s.to_act()[0]
-        listed = s.view(seat)["private"]["legal"]
-        acts = legal.of_type(listed, "end_movement")[0] + legal.of_type(listed, "confirm_battles")[0]
-        s.act(seat, acts[0])
+    through_reds_turn(s)
     expert = bots.make("ah_tactics", "expert", BLUE, 42, budget=None, iterations=2)
     sent = []
     for _ in range(12):
