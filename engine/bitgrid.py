@@ -9,6 +9,7 @@ has the single-square geometry).
 from engine.grid import KING_STEPS
 
 # For every byte value, the offsets of its set bits (to list a set's squares quickly).
+_TO_FLAGS = bytes.maketrans(b"01", b"\x00\x01")
 _BYTE_BITS = tuple(tuple(b for b in range(8) if v >> b & 1) for v in range(256))
 
 
@@ -65,6 +66,10 @@ class BitGrid:
                 base = i * 8
                 out.extend(base + b for b in _BYTE_BITS[byte])
         return out
+
+    def flags(self, bits: int) -> bytes:
+        """One byte per square, in index order: 1 for the squares in `bits`, 0 elsewhere (built in C)."""
+        return format(bits, f"0{self.size}b")[::-1].encode().translate(_TO_FLAGS)
 
     def squares(self, bits: int) -> list[tuple]:
         w = self.width

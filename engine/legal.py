@@ -65,15 +65,20 @@ def _cells(domain: dict) -> tuple[list, bytes, bytes]:
     key = (d["cost"], d["w"], d["max"])
     hit = _UNPACKED.get(key)
     if hit is None:
-        raster = d["cost"]
-        if not isinstance(raster, bytes) or len(raster) != d["w"] * d["h"]:
-            raise ValueError("a $squares raster does not cover its board")
+        raster = _checked(d)
         mask = raster.translate(_within(d["max"]))
         if len(_UNPACKED) >= _CACHE_LIMIT:
             _UNPACKED.pop(next(iter(_UNPACKED)))
         hit = _UNPACKED[key] = (list(itertools.compress(range(len(raster)), mask)),
                                 bytes(itertools.compress(raster, mask)), raster)
     return hit
+
+
+def _checked(d: dict) -> bytes:
+    raster = d["cost"]
+    if not isinstance(raster, bytes) or len(raster) != d["w"] * d["h"]:
+        raise ValueError("a $squares raster does not cover its board")
+    return raster
 
 
 _MASKS: dict = {}
@@ -137,8 +142,10 @@ def domain_values(domain: dict):
 def _domain_size(domain: dict) -> int:
     if ONE_OF in domain:
         return len(domain[ONE_OF])
-    if SQUARES in domain:
-        return len(_cells(domain)[0])
+    if SQUARES in domain:   # counted in C: a listing checks every unit's reach is not empty
+        d = domain[SQUARES]
+        raster = _checked(d)
+        return len(raster) - raster.translate(_within(d["max"])).count(0)
     lo, hi = domain[RANGE]
     return max(0, hi - lo + 1)
 

@@ -10,20 +10,27 @@ from engine.ah_tactics.state import ACTIVE
 from engine.ah_tactics.units import HQ, ROSTER
 
 
-def _presence(board, state, squares) -> tuple[set, set]:
-    """(sides with a division there, sides with any unit there) over `squares`."""
+def _presence(board, state, squares, placed=None) -> tuple[set, set]:
+    """(sides with a division there, sides with any unit there) over `squares`; `placed`: `_placed(state)`,
+    when the caller has it."""
     divisions, anyone = set(), set()
-    wanted = set(squares)
-    for uid, u in enumerate(state["units"]):
-        if u["at"] is None or (u["at"][0], u["at"][1]) not in wanted:
-            continue
-        side = ROSTER[uid].side if u["status"] != "prisoner" else None
-        if side is None:
-            continue
-        anyone.add(side)
-        if u["status"] == ACTIVE and ROSTER[uid].kind != HQ:
-            divisions.add(side)
+    for sq in squares:
+        for uid, status in (placed if placed is not None else _placed(state)).get(sq, ()):
+            if status == "prisoner":
+                continue
+            anyone.add(ROSTER[uid].side)
+            if status == ACTIVE and ROSTER[uid].kind != HQ:
+                divisions.add(ROSTER[uid].side)
     return divisions, anyone
+
+
+def _placed(state) -> dict:
+    """{(x, y): [(unit, status), ...]} of the units on the board."""
+    placed: dict = {}
+    for uid, u in enumerate(state["units"]):
+        if u["at"] is not None:
+            placed.setdefault((u["at"][0], u["at"][1]), []).append((uid, u["status"]))
+    return placed
 
 
 def initial_ports(board) -> dict:
@@ -33,9 +40,10 @@ def initial_ports(board) -> dict:
 def update_ports(board, state) -> list[dict]:
     """Hand over every port the enemy has cleared and stands in; the events."""
     events = []
+    placed = _placed(state)
     for name in sorted(state["ports"]):
         owner = state["ports"][name]
-        divisions, anyone = _presence(board, state, board.cities[name].squares)
+        divisions, anyone = _presence(board, state, board.cities[name].squares, placed)
         enemy = 1 - owner
         if enemy in divisions and owner not in anyone:
             state["ports"][name] = enemy

@@ -17,6 +17,12 @@ from engine.ah_tactics.state import ACTIVE, REFITTING, at, attack_factor, defenc
 from engine.ah_tactics.units import HQ, ROSTER
 
 
+_HQS = frozenset(uid for uid, unit in enumerate(ROSTER) if unit.kind == HQ)
+# per side, its divisions (every unit but HQs) and whether each is a mountain division
+_DIVISIONS = tuple(tuple((uid, unit.kind == "mountain") for uid, unit in enumerate(ROSTER)
+                         if unit.side == side and unit.kind != HQ) for side in (0, 1))
+
+
 @lru_cache(maxsize=None)
 def _control_tables(name: str):
     """Per square index: the squares a regular division there controls, and a mountain division."""
@@ -47,12 +53,17 @@ def controls(board, square, kind: str, target) -> bool:
     return bool(control_bits(board, square, kind == "mountain") & board.grid.bit(target))
 
 
-def controlled_by(board, state, side: int) -> int:
-    """Every square the side's divisions on the board control (where the other side must stop)."""
+def controlled_by(board, state, side: int, *, but=None) -> int:
+    """Every square the side's divisions on the board control (where the other side must stop); `but`:
+    a unit left out."""
+    regular, climber = _control_tables(board.name)
+    width, units = board.width, state["units"]
     bits = 0
-    for uid, u in enumerate(state["units"]):
-        if ROSTER[uid].side == side and u["at"] is not None and is_combat(state, uid):
-            bits |= control_bits(board, (u["at"][0], u["at"][1]), ROSTER[uid].kind == "mountain")
+    for uid, mountain in _DIVISIONS[side]:   # is_combat, inline: a move's hot path asks this at every step
+        u = units[uid]
+        if u["status"] == ACTIVE and u["at"] is not None and uid != but:
+            i = u["at"][1] * width + u["at"][0]
+            bits |= climber[i] if mountain else regular[i]
     return bits
 
 
@@ -125,16 +136,25 @@ def eligible_pairs(board, state, side: int) -> list[tuple[int, int, bool]]:
     return out
 
 
-def unprotected_losses(board, state) -> list[int]:
-    """HQs (unless they defend, J3) and refitting units that an enemy division controls: they are lost."""
-    hq_defends = state["options"]["hq_defence"] == "on"
-    exposed = [uid for uid, u in enumerate(state["units"]) if u["at"] is not None and (
-        u["status"] == REFITTING or (u["status"] == ACTIVE and ROSTER[uid].kind == HQ and not hq_defends))]
-    if not exposed:
+def exposed(state) -> list[int]:
+    """The units on the board that are lost where an enemy division controls their square: HQs (unless they
+    defend, J3) and refitting units, in id order."""
+    kinds = (REFITTING,) if state["options"]["hq_defence"] == "on" else (REFITTING, ACTIVE)
+    return [uid for uid, u in enumerate(state["units"]) if u["status"] in kinds and u["at"] is not None
+            and (u["status"] == REFITTING or uid in _HQS)]
+
+
+def unprotected_losses(board, state, control=None, among=None) -> list[int]:
+    """HQs (unless they defend, J3) and refitting units that an enemy division controls: they are lost.
+    `control`: what each side controls (`controlled_by`), when the caller knows it; `among`: `exposed(state)`
+    as the caller keeps it (units lost since are passed over)."""
+    exposed_units = exposed(state) if among is None else [uid for uid in among if state["units"][uid]["at"] is not None]
+    if not exposed_units:
         return []
-    control = [controlled_by(board, state, side) for side in (0, 1)]
+    if control is None:
+        control = [controlled_by(board, state, side) for side in (0, 1)]
     g = board.grid
-    return [uid for uid in exposed
+    return [uid for uid in exposed_units
             if control[1 - ROSTER[uid].side] & g.bit(tuple(state["units"][uid]["at"]))]
 
 
@@ -148,10 +168,11 @@ def controlled_by_side_at(board, state, side: int, square) -> bool:
     return False
 
 
-def sweep_unprotected(board, state) -> list[dict]:
-    """Eliminate HQs and refitting units in enemy contact (rule F); the events."""
+def sweep_unprotected(board, state, control=None, among=None) -> list[dict]:
+    """Eliminate HQs and refitting units in enemy contact (rule F); the events. `control`, `among`: as for
+    `unprotected_losses`."""
     events = []
-    for uid in unprotected_losses(board, state):
+    for uid in unprotected_losses(board, state, control, among):
         events.append({"type": "eliminated", "unit": uid, "at": list(at(state, uid)), "reason": "contact"})
         eliminate(state, uid)
     return events

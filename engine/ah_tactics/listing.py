@@ -16,7 +16,7 @@ next call while nothing it depends on has changed (both seats of a side ask for 
 from engine import legal as shape
 from engine.ah_tactics import airborne, allowance, battles, contact, headquarters, reserves, results
 from engine.ah_tactics.board import load
-from engine.ah_tactics.movement import field_for, tables
+from engine.ah_tactics.movement import field_for, listed, tables
 from engine.ah_tactics.state import (ACTIVE, BATTLE, CONTACT, FULL_ALLOWANCE, MOVE, RESERVE, RETREAT, SETUP,
                                      attack_factor, is_commander, side_of_seat)
 from engine.ah_tactics.units import PARA, ROSTER, side_units
@@ -105,7 +105,7 @@ def _occupied(state, side) -> frozenset:
 def _unchanged(board, result, src, changed, budget) -> bool:
     """True when squares whose occupancy changed lie beyond what the unit's last search reached
     below `budget` (then no route within the budget touched them, and none can use them now)."""
-    image = result[2]
+    image = result[0]
     w, h = board.width, board.height
     for x, y in changed:
         if abs(x - src[0]) <= 1 and abs(y - src[1]) <= 1:
@@ -119,20 +119,16 @@ def _unchanged(board, result, src, changed, budget) -> bool:
     return True
 
 
-def _open_sides(board, square, occupied) -> int:
-    x, y = square
-    return sum(1 for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-               if (x + dx, y + dy) in board.terrain and board.land((x + dx, y + dy))
-               and (x + dx, y + dy) not in occupied)
-
-
 def _moves(board, state, side):
     hidden = reserves.squares_of(state, side)
     budget = state["allowance"]
     search = allowance.search_budget(state)   # the allowance plus the largest leftover a unit may hold
-    # Searched with the whole turn's allowance: the domain's "max" leaves out what costs more than is
-    # left, so a unit's costs change only where a move really changed them (and patches stay small).
-    reach = search - budget + max(budget, FULL_ALLOWANCE)
+    # Thirds pooled, a raster is sent as searched: searched with the whole turn's allowance, the domain's
+    # "max" leaves out what costs more than is left, so a unit's costs change only where a move really
+    # changed them (and patches stay small). Counted per unit (the rule book's), a raster is priced
+    # before it is sent and what a unit cannot afford is dropped: a search to the allowance sends the
+    # same bytes, and a turn's later searches are shorter and fewer units' reach can have changed.
+    reach = search if allowance.per_unit(state) else search - budget + max(budget, FULL_ALLOWANCE)
     static = _static(state, side)
     occupied = _occupied(state, side)
     last = _LAST.get(side)
@@ -155,19 +151,14 @@ def _moves(board, state, side):
         else:
             sources.append((uid, source))
     if sources:
-        # Units hemmed in last, so their lanes sit at the top of the packed integers: once their
-        # searches run dry the integers shrink and every later operation is cheaper.
-        sources.sort(key=lambda item: -_open_sides(board, item[1][0], occupied))
         field = field_for(board, state, side)
-        # Searched with the whole turn's allowance: the domain's "max" leaves out what costs more than is
-        # left, so a unit's costs change only where a move really changed them (and patches stay small).
         for (uid, source), found in zip(sources, field.reach_many([s for _, s in sources], reach)):
             results[uid] = (source, found)
     _LAST[side] = (static, occupied, reach, results)
     templates = []
     allowed = None
     for uid in movers:
-        searched_idx, searched_cost, _, raster = results[uid][1]
+        raster = results[uid][1][1]
         keep = headquarters.range_filter(state, uid)
         reserve = state["units"][uid]["status"] == RESERVE
         table = allowance.price_table(state, uid)
@@ -177,6 +168,7 @@ def _moves(board, state, side):
             if raster.count(0) == len(raster):
                 continue
         else:
+            searched_idx, searched_cost = listed(raster)
             idx, cost = allowance.priced(state, uid, searched_idx, searched_cost)
             if reserve:
                 if allowed is None:
@@ -207,10 +199,7 @@ def _movement(board, state, side, commander):
     flyers = [uid for uid in side_units(side) if ROSTER[uid].kind == PARA and state["units"][uid]["status"] == ACTIVE
               and state["units"][uid]["at"] is not None and uid not in state["moved"] and uid not in state["flown"]]
     if flyers:
-        raster = bytearray(board.width * board.height)
-        for i in board.grid.indices(airborne.drop_zone(board, state, side)):
-            raster[i] = 1
-        zone = shape.squares(board.width, board.height, raster)
+        zone = shape.squares(board.width, board.height, board.grid.flags(airborne.drop_zone(board, state, side)))
         for uid in flyers:
             templates.append({"type": "drop", "unit": uid, "to": zone})
     actions = []

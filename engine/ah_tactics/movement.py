@@ -14,10 +14,12 @@ only land on beaches—not in a port proper").
 Two searches share these costs: `Field.reach` (every square a unit can reach within a budget,
 with its cost: a bucketed Dijkstra over sets of squares held as integers, fast enough to list
 every unit's reach after every action) and `Field.route` (the cheapest route to one square, step
-by step, square by square, for carrying out a move). Both read the same tables, so they agree.
+by step, square by square, for carrying out a move). Both read the same tables, so they agree. Both run
+compiled by numba (compiled_reach.py, about five times faster, which a search's playouts need); the Python
+searches here are the reference the tests hold the compiled ones to, byte for byte and step for step.
 """
 import heapq
-from operator import itemgetter
+from itertools import compress
 from functools import cached_property, lru_cache
 
 from engine.ah_tactics import board as board_module
@@ -29,6 +31,20 @@ from engine.grid import KING_STEPS
 LINE_COST, PLAIN_COST, RIVER_EXTRA = 1, 3, 3
 FOREST_COST = 6
 MOVERS = (FOOT, TRACKED, CLIMBER)
+COMPILED = True   # False: the packed search in Python (the tests hold the compiled one to it)
+_COMPILED_MODULE = []
+
+
+def compiled():
+    """engine.ah_tactics.compiled_reach, imported on first use (numba takes a good part of a second to load,
+    and most processes never list a Tactics (1954) move); None where it cannot be imported, or COMPILED is off."""
+    if not _COMPILED_MODULE:
+        try:
+            from engine.ah_tactics import compiled_reach
+        except ImportError:   # pragma: no cover - numba is a dependency; a platform without its wheels
+            compiled_reach = None
+        _COMPILED_MODULE.append(compiled_reach)
+    return _COMPILED_MODULE[0] if COMPILED else None
 LAND_STEP, SEA_LEG = "land", "sea"
 
 
@@ -56,18 +72,20 @@ def step_cost(board, a, b, mover: str) -> tuple[int, bool]:
 
 
 class Steps:
-    """What never changes on one board: per direction, the squares whose step that way crosses no
-    river (`plain`), and those whose step runs along a line, inside a city, or across a river off
-    a bridge (`special`). Whether the target may be entered is the movement class's business."""
+    """What never changes on one board, per direction: the squares whose step that way crosses no
+    river (`plain`, 3 thirds) or crosses one off a bridge (`river`, 3 more), and those whose step costs
+    a third (`lines`: along a road or railroad, or inside a city with neither end on a square where
+    both run, so neither can be a friend passed along the lines; `city_ends`: the other steps inside a
+    city, kept apart because they may not enter or leave such a friend's square). Whether the target
+    may be entered is the movement class's business."""
 
     def __init__(self, board):
         g = board.grid
         self.size = g.size
-        self.plain, special = [], []
-        self.special_any = 0
+        plain_dirs, line_dirs, city_dirs = [], [], []
         for dx, dy in KING_STEPS:
             amount = dy * board.width + dx
-            plain = line = city = river = 0
+            plain = river = lines = city_ends = 0
             for (x, y) in board.terrain:
                 b = (x + dx, y + dy)
                 if b not in board.terrain or not board.land((x, y)):
@@ -75,18 +93,22 @@ class Steps:
                 bit = g.bit((x, y))
                 crossing = board.separated((x, y), b)
                 if board.on_line((x, y), b):
-                    line |= bit
+                    lines |= bit
                 elif board.same_city((x, y), b) and not crossing:
-                    city |= bit
+                    if (x, y) in board.double or b in board.double:
+                        city_ends |= bit
+                    else:
+                        lines |= bit
                 elif crossing:
                     river |= bit
                 if not crossing:
                     plain |= bit
-            self.plain.append((amount, plain))
-            if line | city | river:
-                special.append((amount, line, city, river))
-                self.special_any |= line | city | river
-        self.special = tuple(special)
+            plain_dirs.append((amount, plain, river))
+            if lines:
+                line_dirs.append((amount, lines))
+            if city_ends:
+                city_dirs.append((amount, city_ends))
+        self.plain, self.lines, self.city_ends = tuple(plain_dirs), tuple(line_dirs), tuple(city_dirs)
 
 
 class Tables:
@@ -147,24 +169,12 @@ def _replicator(size: int, lanes: int) -> int:
 def _packed_steps(name: str, lanes: int):
     st = steps(name)
     rep = _replicator(_lane_size(st.size), lanes)
-    return (tuple((a, m * rep) for a, m in st.plain),
-            tuple((a, (ln | c | r) * rep, ln * rep, c * rep, r * rep) for a, ln, c, r in st.special),
-            st.special_any * rep)
+    return (tuple((a, m * rep, r * rep) for a, m, r in st.plain), tuple((a, m * rep) for a, m in st.lines),
+            tuple((a, m * rep) for a, m in st.city_ends))
 
 
 COST_PLANES = 8                      # costs up to 255 thirds: more than a whole allowance
 _TO_01 = bytes.maketrans(b"01", b"\x00\x01")
-_OFFSETS = {}
-
-
-def _byte_offsets(lane_bytes: int):
-    """[byte position][byte value] -> the indices of that byte's set bits (a cached table)."""
-    table = _OFFSETS.get(lane_bytes)
-    if table is None:
-        bits = [tuple(b for b in range(8) if v >> b & 1) for v in range(256)]
-        table = _OFFSETS[lane_bytes] = [[tuple(map((pos * 8).__add__, v)) for v in bits]
-                                        for pos in range(lane_bytes)]
-    return table
 
 
 class Field:
@@ -183,22 +193,50 @@ class Field:
     def reach(self, src, mover: str, budget: int, *, amphibious: bool = False, sea: bool = True) -> dict:
         """{(x, y): cost in thirds} of every square the unit on `src` can end a move on within
         `budget` (src itself not included)."""
-        (idx, costs, _, _), = self.reach_many([(src, mover, amphibious)], budget, sea=sea)
+        (_, raster), = self.reach_many([(src, mover, amphibious)], budget, sea=sea)
+        idx, costs = listed(raster)
         g = self.board.grid
         return {g.square(i): c for i, c in zip(idx, costs)}
 
     def reach_many(self, sources, budget: int, *, sea: bool = True) -> list:
-        """Per source (square, movement class, amphibious): (square indices, costs in thirds, image)
-        of its reach, row by row; the image is one byte per square, cost + 1 where the search
-        passed. The searches run side by side in lanes of one integer, so each set operation serves
-        every unit (they do not interact: a unit's own square is free for it only). A bucketed
-        Dijkstra: bucket b holds the squares first reached at cost b."""
+        """Per source (square, movement class, amphibious): (image, raster) of its reach, one byte
+        per square row by row: cost in thirds + 1 where the search passed (image) or for the squares
+        listed (raster; `listed` reads them), 0 elsewhere. In Python, the searches run side by side in
+        lanes of one integer, so each set operation serves every unit (they do not interact: a unit's
+        own square is free for it only). A bucketed Dijkstra: bucket b holds the squares first reached
+        at cost b."""
         lanes = len(sources)
         if not lanes:
             return []
         g = self.board.grid
+        fast = compiled()
+        if fast is not None:
+            name = self.board.name
+            return fast.reach_many(
+                self, steps(name), [(g.index(sq), MOVERS.index(mover), amphibious) for sq, mover, amphibious in sources],
+                [(tables(name, m).enter, tables(name, m).forest) for m in MOVERS], budget, sea,
+                (LINE_COST, PLAIN_COST, FOREST_COST, RIVER_EXTRA))
+        # Units hemmed in last, so their lanes sit at the top of the packed integers: once their
+        # searches run dry the integers shrink and every later operation is cheaper.
+        order = sorted(range(lanes), key=lambda k: -self._open_sides(sources[k][0]))
+        found = self._packed([sources[k] for k in order], budget, sea)
+        out = [None] * lanes
+        for k, result in zip(order, found):
+            out[k] = result
+        return out
+
+    def _open_sides(self, square) -> int:
+        x, y = square
+        board = self.board
+        return sum(1 for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                   if (x + dx, y + dy) in board.terrain and board.land((x + dx, y + dy))
+                   and not self.occupied & board.grid.bit((x + dx, y + dy)))
+
+    def _packed(self, sources, budget: int, sea: bool) -> list:
+        lanes = len(sources)
+        g = self.board.grid
         size = _lane_size(g.size)
-        plain_dirs, special_dirs, special_any = _packed_steps(self.board.name, lanes)
+        plain_dirs, line_dirs, city_dirs = _packed_steps(self.board.name, lanes)
         rep = _replicator(size, lanes)
         src_p = enter = forest = 0
         arrivals = []
@@ -243,30 +281,33 @@ class Field:
             expand = frontier & nostop
             plain = expand & notransit
             if plain and b + PLAIN_COST <= budget:
-                n = 0
-                for amount, mask in plain_dirs:
+                # every direction's steps gathered first, then sorted by cost once: fewer operations
+                n = r = 0
+                for amount, mask, river in plain_dirs:
                     s = plain & mask
                     n |= s << amount if amount > 0 else s >> -amount
+                    s = plain & river
+                    if s:
+                        r |= s << amount if amount > 0 else s >> -amount
                 buckets[b + PLAIN_COST] |= n & free_clear
                 if b + FOREST_COST <= budget:
                     buckets[b + FOREST_COST] |= n & free_forest
-            if expand & special_any:
-                for amount, any_special, line, city, river in special_dirs:
-                    if not expand & any_special:
-                        continue
-                    if b + LINE_COST <= budget:
-                        s = expand & line
-                        if s:
-                            buckets[b + LINE_COST] |= (s << amount if amount > 0 else s >> -amount) & through
-                        s = plain & city
-                        if s:
-                            buckets[b + LINE_COST] |= (s << amount if amount > 0 else s >> -amount) & free
-                    s = plain & river
-                    if s and b + PLAIN_COST + RIVER_EXTRA <= budget:
-                        n = s << amount if amount > 0 else s >> -amount
-                        buckets[b + PLAIN_COST + RIVER_EXTRA] |= n & free_clear
-                        if b + FOREST_COST + RIVER_EXTRA <= budget:
-                            buckets[b + FOREST_COST + RIVER_EXTRA] |= n & free_forest
+                if r and b + PLAIN_COST + RIVER_EXTRA <= budget:
+                    buckets[b + PLAIN_COST + RIVER_EXTRA] |= r & free_clear
+                    if b + FOREST_COST + RIVER_EXTRA <= budget:
+                        buckets[b + FOREST_COST + RIVER_EXTRA] |= r & free_forest
+            if expand and b + LINE_COST <= budget:
+                n = 0
+                for amount, mask in line_dirs:
+                    s = expand & mask
+                    if s:
+                        n |= s << amount if amount > 0 else s >> -amount
+                n &= through
+                for amount, mask in city_dirs:
+                    s = plain & mask
+                    if s:
+                        n |= (s << amount if amount > 0 else s >> -amount) & free
+                buckets[b + LINE_COST] |= n
         return _decode(seen & listable, seen & (lane_all ^ src_p), planes, lanes, size)
 
     def route(self, src, dest, mover: str, budget: int, *, amphibious: bool = False, sea: bool = True):
@@ -276,6 +317,19 @@ class Field:
         t = tables(self.board.name, mover)
         g = self.board.grid
         si, di = g.index(src), g.index(dest)
+        fast = compiled()
+        if fast is not None:
+            cost, best, parent, by_sea = fast.route(self, steps(self.board.name), si, di, (t.enter, t.forest),
+                                                        budget, amphibious, sea, (LINE_COST, PLAIN_COST, FOREST_COST,
+                                                                                  RIVER_EXTRA))
+            if cost < 0:
+                return None
+            path = []
+            j = di
+            while j != si:
+                path.append((g.square(j), SEA_LEG if by_sea[j] else LAND_STEP, int(best[j])))
+                j = int(parent[j])
+            return int(cost), path[::-1]
         src_bit = 1 << si
         occupied = self.occupied & ~src_bit
         free = t.enter & ~occupied
@@ -365,11 +419,11 @@ def _bytes_of(bits: int, total: int) -> int:
 
 
 def _decode(reached: int, seen: int, planes: list, lanes: int, size: int) -> list:
-    """Per lane (indices, costs, image, raster) from the reached set and the cost's bit planes: each plane
-    becomes one byte per square (0 or 1) through its binary string, and the weighted planes add up
-    without carries into one byte per square holding its cost. The image holds cost + 1 for every
-    square the search passed (listed or not) and 0 elsewhere; the raster the same for the listed
-    squares only (engine.legal.squares: a listing sends it as it is)."""
+    """Per lane (image, raster) from the reached set and the cost's bit planes: each plane becomes one
+    byte per square (0 or 1) through its binary string, and the weighted planes add up without carries
+    into one byte per square holding its cost. The image holds cost + 1 for every square the search
+    passed (listed or not) and 0 elsewhere; the raster the same for the listed squares only
+    (engine.legal.squares: a listing sends it as it is; `listed` reads its squares when asked)."""
     total = lanes * size
     cost = _bytes_of(seen, total)
     for j, plane in enumerate(planes):
@@ -377,20 +431,12 @@ def _decode(reached: int, seen: int, planes: list, lanes: int, size: int) -> lis
             cost += _bytes_of(plane, total) << j
     cost_bytes = cost.to_bytes(total, "little")
     raster_bytes = (cost & _bytes_of(reached, total) * 255).to_bytes(total, "little")
-    lane_bytes = size // 8
-    offsets = _byte_offsets(lane_bytes)
-    data = reached.to_bytes(total // 8, "little")
-    out = []
-    for k in range(lanes):
-        idx = []
-        base = k * lane_bytes
-        for pos, v in enumerate(data[base:base + lane_bytes]):
-            if v:
-                idx.extend(offsets[pos][v])
-        image = cost_bytes[k * size:(k + 1) * size]
-        if len(idx) > 1:
-            costs = [c - 1 for c in itemgetter(*idx)(image)]
-        else:
-            costs = [image[i] - 1 for i in idx]
-        out.append((idx, costs, image, raster_bytes[k * size:(k + 1) * size]))
-    return out
+    return [(cost_bytes[k * size:(k + 1) * size], raster_bytes[k * size:(k + 1) * size]) for k in range(lanes)]
+
+
+_DOWN = bytes((v - 1) % 256 for v in range(256))   # raster byte -> cost
+
+
+def listed(raster: bytes) -> tuple[list, list]:
+    """(square indices, costs in thirds) of a reach's raster, in raster order (built in C)."""
+    return list(compress(range(len(raster)), raster)), list(bytes(compress(raster, raster)).translate(_DOWN))

@@ -137,6 +137,10 @@ def _walk(board, state, side, uid, src, path, halts) -> list[dict]:
     events = []
     pos, spent, stumbled = src, 0, []
     stand, stand_cost = src, 0          # the last square on the route the mover may stop on
+    # What every other division controls, found once: on the way nothing but the mover moves, and what
+    # its arrivals do (HQs lost, prisoners freed to refit) makes no unit a division (a walk's hot path)
+    others = _control_but(board, state, uid) if combat else None
+    exposed = contact.exposed(state) if combat else None     # kept up to date by _passing
     for sq, how, cost in path:
         if sq in enemy_hidden:  # the square itself holds a hidden unit: stop short of it
             stumbled = sorted({enemy_hidden[sq], *reserves.stumbled(board, state, side, pos)})
@@ -146,7 +150,7 @@ def _walk(board, state, side, uid, src, path, halts) -> list[dict]:
             stand, stand_cost = sq, cost
         state["units"][uid]["at"] = [pos[0], pos[1]]
         if own:
-            events += _passing(board, state, uid, pos, combat)
+            events += _passing(board, state, uid, pos, others, exposed)
         stumbled = reserves.stumbled(board, state, side, pos)
         if stumbled:
             break
@@ -167,13 +171,26 @@ def _walk(board, state, side, uid, src, path, halts) -> list[dict]:
     return events
 
 
-def _passing(board, state, uid, pos, combat=True) -> list[dict]:
+def _control_but(board, state, uid) -> list[int]:
+    return [contact.controlled_by(board, state, side, but=uid) for side in (0, 1)]
+
+
+def _passing(board, state, uid, pos, others, exposed=None) -> list[dict]:
     """What a unit's arrival on `pos` does at once: enemy HQs (and refitting units) a division
     controls there are lost (rule F); its own side's prisoners beside it are freed (J2: "when a
-    friendly Unit reaches the prisoner's adjacent square" — any Unit, an HQ too)."""
-    events = contact.sweep_unprotected(board, state) if combat else []
-    events += prisoners.liberate_near(state, ROSTER[uid].side, pos)
-    return events
+    friendly Unit reaches the prisoner's adjacent square" — any Unit, an HQ too). `others`: what every
+    division but the mover controls (None: the mover is no division); `exposed`: contact.exposed as the
+    walk keeps it (the prisoners freed here join it), None to find it now."""
+    events = []
+    if others is not None:
+        control = list(others)
+        control[ROSTER[uid].side] |= contact.control_bits(board, pos, ROSTER[uid].kind == "mountain")
+        events = contact.sweep_unprotected(board, state, control, exposed)
+    freed = prisoners.liberate_near(state, ROSTER[uid].side, pos)
+    if freed and exposed is not None:
+        exposed.extend(e["unit"] for e in freed)
+        exposed.sort()
+    return events + freed
 
 
 def _stumble(state, side, uid, start, hidden_units) -> list[dict]:
@@ -205,7 +222,7 @@ def _drop(board, state, side, action, rng):
                 {"type": "revealed", "unit": h, "at": list(spot), "reason": "drop"}] + sweep(board, state)
     state["units"][uid]["at"] = [dest[0], dest[1]]
     events = [{"type": "dropped", "unit": uid, "from": list(src), "to": list(dest)}]
-    events += _passing(board, state, uid, dest)
+    events += _passing(board, state, uid, dest, _control_but(board, state, uid))
     stumbled = reserves.stumbled(board, state, side, dest)
     if stumbled:
         events += _stumble(state, side, uid, src, stumbled)

@@ -32,3 +32,13 @@ def test_a_game_with_goals_is_held_to_them(monkeypatch):
     assert engine_bench._forward_row("risk", s).met is False
     monkeypatch.setitem(engine_bench.FORWARD_GOALS, "risk", (1000.0, 0.0))
     assert engine_bench._forward_row("risk", s).met is False
+
+
+def test_the_goal_is_held_by_the_games_commonest_action():
+    """Issue 22 names a move: the row's p50 is that of the action the game takes most, not of all actions."""
+    s = _short_game()
+    kinds = [action.get("type") for seat, action in s.log if seat is not None]
+    commonest = max(set(kinds), key=kinds.count)
+    row = engine_bench._forward_row("risk", s)
+    assert f"a {commonest} applied p50" in row.name
+    assert f"{kinds.count(commonest)} of them {commonest}" in row.note

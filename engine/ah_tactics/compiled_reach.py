@@ -1,0 +1,242 @@
+"""Every unit's reach (movement.Field.reach_many) compiled to machine code by numba: the same search,
+square by square instead of set by set, about five times faster. A search's playouts list every unit's
+reach after every move (issue 22's forward model: a whole view in 5 ms), and in Python the packed
+search of movement.py takes 10-20 ms at a turn's start. movement.py keeps the packed search: it is
+the reference the tests hold this one to (they must agree byte for byte), and what runs where numba
+cannot be imported.
+
+The search is Dial's: a bucket per cost in thirds, each a linked list in flat arrays, so a square
+reached at cost c is settled when bucket c is emptied, as the packed search's frontier is. Steps are
+classified once per board from movement.Steps (one square's step one way is of one kind)."""
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
+
+NONE, LINE, CITY, PLAIN, RIVER = 0, 1, 2, 3, 4   # a step's kind: see movement.Steps
+
+
+@lru_cache(maxsize=8)
+def _class_table(classes: tuple, size: int):
+    return np.stack([squares(e, size) for e, _ in classes]), np.stack([squares(f, size) for _, f in classes])
+
+
+@lru_cache(maxsize=8)
+def step_table(steps):
+    """(neighbour index or -1, kind) per square and direction, from movement.Steps' masks (their bits
+    are the squares whose step that way is of that kind)."""
+    size = steps.size
+    target = np.full((size, len(steps.plain)), -1, np.int32)
+    kind = np.zeros((size, len(steps.plain)), np.int8)
+    lines = dict(steps.lines)
+    city_ends = dict(steps.city_ends)
+    for d, (amount, plain, river) in enumerate(steps.plain):
+        # later kinds win: a step along a line or inside a city is also a plain one (dominated)
+        for mask, k in ((plain, PLAIN), (river, RIVER), (city_ends.get(amount, 0), CITY), (lines.get(amount, 0), LINE)):
+            at = _indices(mask, size)
+            kind[at, d] = k
+            target[at, d] = at + amount
+    return target, kind
+
+
+def _indices(bits: int, size: int) -> np.ndarray:
+    return np.flatnonzero(squares(bits, size))
+
+
+def squares(bits: int, size: int) -> np.ndarray:
+    """A set of squares (an integer, bit i for square i) as one bool per square."""
+    raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), np.uint8)
+    return np.unpackbits(raw, bitorder="little")[:size].astype(np.bool_)
+
+
+def reach_many(field, steps, sources, classes, budget: int, sea: bool, costs) -> list:
+    """movement.Field.reach_many for `sources` [(square index, movement class index, amphibious)];
+    `classes` [(enter bits, forest bits)] per movement class index; `costs` (line, plain, forest,
+    river extra) in thirds. Returns per source (image, raster) as movement.Field.reach_many does."""
+    size = steps.size
+    target, kind = step_table(steps)
+    enter, forest = _class_table(tuple(classes), size)
+    src = np.array([s for s, _, _ in sources], np.int32)
+    cls = np.array([c for _, c, _ in sources], np.int32)
+    amphibious = np.array([a for _, _, a in sources], np.bool_)
+    docks = squares(field.docks, size) if sea else np.zeros(size, np.bool_)
+    image = np.zeros((len(sources), size), np.uint8)
+    raster = np.zeros((len(sources), size), np.uint8)
+    _search(target, kind, src, cls, amphibious, enter, forest, squares(field.occupied, size),
+            squares(field.transit & ~field.stop, size), squares(field.stop, size), docks,
+            np.flatnonzero(docks).astype(np.int32), _indices(field.landings, size).astype(np.int32) if sea
+            else np.zeros(0, np.int32), budget, np.array(costs, np.int32), image, raster)
+    images, rasters = image.tobytes(), raster.tobytes()
+    return [(images[k * size:(k + 1) * size], rasters[k * size:(k + 1) * size]) for k in range(len(sources))]
+
+
+@njit(cache=True)
+def _search(target, kind, sources, classes, amphibious, enter_of, forest_of, occupied, transit, stop, docks,
+            dock_list, landing_list, budget, costs, image, raster):  # pragma: no cover - compiled
+    size, directions = target.shape
+    line_cost, plain_cost, forest_cost, river_extra = costs[0], costs[1], costs[2], costs[3]
+    cap = size * (directions + 1) + 2 * size
+    following = np.empty(cap, np.int32)
+    square_of = np.empty(cap, np.int32)
+    head = np.empty(budget + 1, np.int32)
+    best = np.empty(size, np.int32)
+    settled = np.empty(size, np.bool_)
+    # per movement class: where a step may end (free) and where a step along a line may (through)
+    free_of = enter_of & ~occupied
+    through_of = free_of | (enter_of & transit)
+    for lane in range(sources.shape[0]):
+        src = sources[lane]
+        # the unit's own square is free for it, yet never entered again: it is settled first
+        free, through, forest = free_of[classes[lane]], through_of[classes[lane]], forest_of[classes[lane]]
+        arrivals = landing_list if amphibious[lane] else dock_list
+        head[:] = -1
+        best[:] = budget + 1
+        settled[:] = False
+        best[src] = 0
+        square_of[0], following[0], head[0] = src, -1, 0
+        used = 1
+        for b in range(budget + 1):
+            while head[b] != -1:
+                e = head[b]
+                head[b] = following[e]
+                i = square_of[e]
+                if settled[i]:
+                    continue
+                settled[i] = True
+                own = i == src                            # its own square: free for it, never passed along
+                passing = transit[i] and not own          # a friend passed along the lines (C2)
+                if not own:
+                    image[lane, i] = b + 1
+                    if not passing:
+                        raster[lane, i] = b + 1
+                if stop[i] and not own:                   # C6: it stops here
+                    continue
+                if docks[i] and not passing:              # D4: a sea leg costs nothing
+                    for a in range(arrivals.shape[0]):
+                        j = arrivals[a]
+                        if not settled[j] and best[j] > b and free[j]:
+                            best[j] = b
+                            if used < cap:
+                                square_of[used], following[used], head[b] = j, head[b], used
+                                used += 1
+                for d in range(directions):
+                    j = target[i, d]
+                    k = kind[i, d]
+                    if k == NONE or settled[j]:
+                        continue
+                    if k == LINE:
+                        if not through[j]:
+                            continue
+                        c = b + line_cost
+                    elif passing or not free[j]:
+                        continue
+                    elif k == CITY:
+                        c = b + line_cost
+                    else:
+                        c = b + (forest_cost if forest[j] else plain_cost) + (river_extra if k == RIVER else 0)
+                    if c <= budget and c < best[j] and used < cap:
+                        best[j] = c
+                        square_of[used], following[used], head[c] = j, head[c], used
+                        used += 1
+
+
+def route(field, steps, src: int, dest: int, cls: tuple, budget: int, amphibious: bool, sea: bool, costs):
+    """movement.Field.route's search from square index `src` to `dest` for a unit of movement class
+    `cls` (enter bits, forest bits): (cost, parent square per square, step into it: 1 by sea, 0 by land),
+    cost -1 when `dest` is out of reach. The same pops in the same order (cost, then square index), so
+    the same route."""
+    size = steps.size
+    target, kind = step_table(steps)
+    enter, forest = _class_table((cls,), size)
+    occupied = squares(field.occupied & ~(1 << src), size)
+    docks = squares(field.docks, size) if sea else np.zeros(size, np.bool_)
+    free = enter[0] & ~occupied
+    arrivals = (squares(field.landings, size) if amphibious else docks) & free if sea and field.docks else None
+    parent = np.full(size, -1, np.int32)
+    by_sea = np.zeros(size, np.int8)
+    best = np.full(size, 1 << 30, np.int64)
+    cost = _route(target, kind, src, dest, free, forest[0], squares(field.transit & ~field.stop & ~(1 << src), size),
+                  squares(field.stop & ~(1 << src), size), docks,
+                  np.flatnonzero(arrivals).astype(np.int32) if arrivals is not None else np.zeros(0, np.int32),
+                  budget, np.array(costs, np.int32), best, parent, by_sea)
+    return cost, best, parent, by_sea
+
+
+@njit(cache=True)
+def _route(target, kind, src, dest, free, forest, transit, stop, docks, arrivals, budget, costs,
+           best, parent, by_sea):  # pragma: no cover - compiled
+    size, directions = target.shape
+    line_cost, plain_cost, forest_cost, river_extra = costs[0], costs[1], costs[2], costs[3]
+    heap = np.empty(size * (directions + 1) + arrivals.shape[0] + 1, np.int64)   # cost * size + square
+    n = 1
+    heap[0] = src
+    best[src] = 0
+    while n:
+        key = heap[0]                    # pop the least (cost, square)
+        n -= 1
+        last = heap[n]
+        k = 0
+        while True:
+            c = 2 * k + 1
+            if c >= n:
+                break
+            if c + 1 < n and heap[c + 1] < heap[c]:
+                c += 1
+            if heap[c] >= last:
+                break
+            heap[k] = heap[c]
+            k = c
+        if n:
+            heap[k] = last
+        cost, i = key // size, key % size
+        if cost > best[i]:
+            continue
+        if i == dest:
+            break
+        if stop[i]:
+            continue
+        passing = transit[i]
+        for d in range(directions):
+            j = target[i, d]
+            s = kind[i, d]
+            if s == NONE:
+                continue
+            if s == LINE:
+                if not (free[j] or transit[j]):
+                    continue
+                nc = cost + line_cost
+            elif passing or not free[j]:
+                continue
+            elif s == CITY:
+                nc = cost + line_cost
+            else:
+                nc = cost + (forest_cost if forest[j] else plain_cost) + (river_extra if s == RIVER else 0)
+            if nc <= budget and nc < best[j]:
+                best[j] = nc
+                parent[j] = i
+                by_sea[j] = 0
+                n = _push(heap, n, nc * size + j)
+        if docks[i] and not passing:
+            for a in range(arrivals.shape[0]):
+                j = arrivals[a]
+                if cost < best[j]:
+                    best[j] = cost
+                    parent[j] = i
+                    by_sea[j] = 1
+                    n = _push(heap, n, cost * size + j)
+    if best[dest] >= 1 << 30 or dest == src or transit[dest]:
+        return -1
+    return best[dest]
+
+
+@njit(cache=True)
+def _push(heap, n, key):  # pragma: no cover - compiled
+    k = n
+    while k:
+        up = (k - 1) // 2
+        if heap[up] <= key:
+            break
+        heap[k] = heap[up]
+        k = up
+    heap[k] = key
+    return n + 1
