@@ -24,7 +24,7 @@ _DIVISIONS = tuple(tuple((uid, unit.kind == "mountain") for uid, unit in enumera
 
 
 @lru_cache(maxsize=None)
-def _control_tables(name: str):
+def control_tables(name: str):
     """Per square index: the squares a regular division there controls, and a mountain division."""
     b = board_module.load(name)
     g = b.grid
@@ -44,7 +44,7 @@ def _control_tables(name: str):
 
 
 def control_bits(board, square, mountain_division: bool) -> int:
-    regular, climber = _control_tables(board.name)
+    regular, climber = control_tables(board.name)
     i = board.grid.index(square)
     return climber[i] if mountain_division else regular[i]
 
@@ -56,7 +56,7 @@ def controls(board, square, kind: str, target) -> bool:
 def controlled_by(board, state, side: int, *, but=None) -> int:
     """Every square the side's divisions on the board control (where the other side must stop); `but`:
     a unit left out."""
-    regular, climber = _control_tables(board.name)
+    regular, climber = control_tables(board.name)
     width, units = board.width, state["units"]
     bits = 0
     for uid, mountain in _DIVISIONS[side]:   # is_combat, inline: a move's hot path asks this at every step

@@ -24,7 +24,7 @@ from functools import cached_property, lru_cache
 
 from engine.ah_tactics import board as board_module
 from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
-from engine.ah_tactics.contact import control_bits
+from engine.ah_tactics.contact import control_tables
 from engine.ah_tactics.units import CLIMBER, FOOT, ROSTER, TRACKED
 from engine.grid import KING_STEPS
 
@@ -381,28 +381,41 @@ class Field:
 def field(board, side: int, placed, own_hidden=(), ports=None) -> Field:
     """The Field of `side` from what it can see: `placed` lists (unit id, (x, y), status, captor) for
     every unit on the board, `own_hidden` the squares of its own reserves, `ports` port -> owner."""
-    g = board.grid
+    width, double = board.width, board.double
+    regular, climber = control_tables(board.name)
     occupied = transit = stop = 0
     for uid, sq, status, captor in placed:
-        bit = g.bit(sq)
+        i = sq[1] * width + sq[0]
+        bit = 1 << i
         occupied |= bit
         mover_side = captor if status == "prisoner" else ROSTER[uid].side
         if mover_side == side:
-            if sq in board.double:
+            if sq in double:
                 transit |= bit
         elif status in ("active", "refitting"):
             # C6: "Units must STOP as soon as they move adjacent to an enemy Unit" — any Unit, HQs and
             # refitting units too (they control nothing and are lost on contact, yet they are Units),
             # within the limits of contact (E1 rivers, E2 mountains); prisoners are in no one's way.
-            stop |= control_bits(board, sq, ROSTER[uid].kind == "mountain" and status == "active")
+            stop |= climber[i] if ROSTER[uid].kind == "mountain" and status == "active" else regular[i]
     for sq in own_hidden:
-        occupied |= g.bit(sq)
+        occupied |= 1 << (sq[1] * width + sq[0])
     docks = 0
     for name, owner in (ports or {}).items():
         if owner == side:
-            docks |= g.of(board.docks(name))
-    return Field(board, occupied=occupied, transit=transit, stop=stop, docks=docks,
-                 landings=g.of(board.beaches))
+            docks |= _dock_bits(board.name, name)
+    return Field(board, occupied=occupied, transit=transit, stop=stop, docks=docks, landings=_beach_bits(board.name))
+
+
+@lru_cache(maxsize=None)
+def _dock_bits(name: str, port: str) -> int:
+    board = board_module.load(name)
+    return board.grid.of(board.docks(port))
+
+
+@lru_cache(maxsize=None)
+def _beach_bits(name: str) -> int:
+    board = board_module.load(name)
+    return board.grid.of(board.beaches)
 
 
 def field_for(board, state, side: int) -> Field:

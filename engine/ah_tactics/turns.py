@@ -163,16 +163,27 @@ def _walk(board, state, side, uid, src, path, halts) -> list[dict]:
     # detour round a hidden reserve would show the other side where that reserve stands (the twin check).
     events.insert(0, secret_event({"type": "moved", "unit": uid, "from": list(src), "to": list(pos)},
                                   side_seats(state, side), cost=spent, sea=any(how == "sea" for _, how, _ in path)))
-    if halts & board.grid.bit(pos) or contact.controlled_by_side_at(board, state, 1 - side, pos):
+    control = _with_mover(board, others, uid, pos) if others is not None else None
+    bit = board.grid.bit(pos)
+    if halts & bit or (control[1 - side] & bit if control is not None
+                       else contact.controlled_by_side_at(board, state, 1 - side, pos)):
         allowance.mark(state, "halted", uid)
     if stumbled:
         events += _stumble(state, side, uid, src, stumbled)
-    events += sweep(board, state)
+        control = None   # the reserves met are on the board again
+    events += sweep(board, state, control)
     return events
 
 
 def _control_but(board, state, uid) -> list[int]:
     return [contact.controlled_by(board, state, side, but=uid) for side in (0, 1)]
+
+
+def _with_mover(board, others, uid, pos) -> list[int]:
+    """What each side controls: `others` (`_control_but`) and the division `uid` on `pos`."""
+    control = list(others)
+    control[ROSTER[uid].side] |= contact.control_bits(board, pos, ROSTER[uid].kind == "mountain")
+    return control
 
 
 def _passing(board, state, uid, pos, others, exposed=None) -> list[dict]:
@@ -183,9 +194,7 @@ def _passing(board, state, uid, pos, others, exposed=None) -> list[dict]:
     walk keeps it (the prisoners freed here join it), None to find it now."""
     events = []
     if others is not None:
-        control = list(others)
-        control[ROSTER[uid].side] |= contact.control_bits(board, pos, ROSTER[uid].kind == "mountain")
-        events = contact.sweep_unprotected(board, state, control, exposed)
+        events = contact.sweep_unprotected(board, state, _with_mover(board, others, uid, pos), exposed)
     freed = prisoners.liberate_near(state, ROSTER[uid].side, pos)
     if freed and exposed is not None:
         exposed.extend(e["unit"] for e in freed)
@@ -351,15 +360,16 @@ def _contact(board, state, side, action, rng):
 
 
 # ----- after every change, and between turns ----------------------------------------------
-def sweep(board, state) -> list[dict]:
+def sweep(board, state, control=None) -> list[dict]:
     """Consequences of contact that need no choice: reserves an enemy has come next to show
     themselves (rule G), HQs and refitting units in enemy contact are lost (rule F), cleared
-    ports change hands (D4)."""
+    ports change hands (D4). `control`: what each side controls, when the caller knows it."""
     events = []
     for uid in reserves.contacts(board, state):
         spot = reserves.place(state, uid)
         events.append({"type": "revealed", "unit": uid, "at": list(spot), "reason": "contact"})
-    events += contact.sweep_unprotected(board, state)
+        control = None   # a reserve shown is a division on the board again
+    events += contact.sweep_unprotected(board, state, control)
     events += cities.update_ports(board, state)
     _settle_lost_mover(state)
     return events
