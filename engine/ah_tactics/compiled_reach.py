@@ -45,8 +45,15 @@ def _indices(bits: int, size: int) -> np.ndarray:
 
 def squares(bits: int, size: int) -> np.ndarray:
     """A set of squares (an integer, bit i for square i) as one bool per square."""
-    raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), np.uint8)
-    return np.unpackbits(raw, bitorder="little")[:size].astype(np.bool_)
+    return _planes(size, bits)[0]
+
+
+def _planes(size: int, *sets: int) -> np.ndarray:
+    """Sets of squares (integers, bit i for square i) as rows of one bool per square, in one conversion."""
+    whole = (size + 7) // 8
+    raw = np.frombuffer(b"".join(bits.to_bytes(whole, "little") for bits in sets), np.uint8)
+    planes = np.unpackbits(raw, bitorder="little").reshape(len(sets), whole * 8)[:, :size]
+    return np.ascontiguousarray(planes).view(np.bool_)
 
 
 def reach_many(field, steps, sources, classes, budget: int, sea: bool, costs) -> list:
@@ -59,13 +66,13 @@ def reach_many(field, steps, sources, classes, budget: int, sea: bool, costs) ->
     src = np.array([s for s, _, _ in sources], np.int32)
     cls = np.array([c for _, c, _ in sources], np.int32)
     amphibious = np.array([a for _, _, a in sources], np.bool_)
-    docks = squares(field.docks, size) if sea else np.zeros(size, np.bool_)
+    occupied, transit, stop, docks, landings = _planes(size, field.occupied, field.transit & ~field.stop, field.stop,
+                                                       field.docks if sea else 0, field.landings if sea else 0)
     image = np.zeros((len(sources), size), np.uint8)
     raster = np.zeros((len(sources), size), np.uint8)
-    _search(target, kind, src, cls, amphibious, enter, forest, squares(field.occupied, size),
-            squares(field.transit & ~field.stop, size), squares(field.stop, size), docks,
-            np.flatnonzero(docks).astype(np.int32), _indices(field.landings, size).astype(np.int32) if sea
-            else np.zeros(0, np.int32), budget, np.array(costs, np.int32), image, raster)
+    _search(target, kind, src, cls, amphibious, enter, forest, occupied, transit, stop, docks,
+            np.flatnonzero(docks).astype(np.int32), np.flatnonzero(landings).astype(np.int32), budget,
+            np.array(costs, np.int32), image, raster)
     images, rasters = image.tobytes(), raster.tobytes()
     return [(images[k * size:(k + 1) * size], rasters[k * size:(k + 1) * size]) for k in range(len(sources))]
 
@@ -142,31 +149,30 @@ def _search(target, kind, sources, classes, amphibious, enter_of, forest_of, occ
 
 def route(field, steps, src: int, dest: int, cls: tuple, budget: int, amphibious: bool, sea: bool, costs):
     """movement.Field.route's search from square index `src` to `dest` for a unit of movement class
-    `cls` (enter bits, forest bits): (cost, parent square per square, step into it: 1 by sea, 0 by land),
-    cost -1 when `dest` is out of reach. The same pops in the same order (cost, then square index), so
-    the same route."""
+    `cls` (enter bits, forest bits): (cost, cost per square, parent square per square, step into it: 1 by
+    sea, 0 by land), cost -1 when `dest` is out of reach. The same pops in the same order (cost, then
+    square index), so the same route."""
     size = steps.size
     target, kind = step_table(steps)
-    enter, forest = _class_table((cls,), size)
-    occupied = squares(field.occupied & ~(1 << src), size)
-    docks = squares(field.docks, size) if sea else np.zeros(size, np.bool_)
-    free = enter[0] & ~occupied
-    arrivals = (squares(field.landings, size) if amphibious else docks) & free if sea and field.docks else None
-    parent = np.full(size, -1, np.int32)
-    by_sea = np.zeros(size, np.int8)
-    best = np.full(size, 1 << 30, np.int64)
-    cost = _route(target, kind, src, dest, free, forest[0], squares(field.transit & ~field.stop & ~(1 << src), size),
-                  squares(field.stop & ~(1 << src), size), docks,
-                  np.flatnonzero(arrivals).astype(np.int32) if arrivals is not None else np.zeros(0, np.int32),
-                  budget, np.array(costs, np.int32), best, parent, by_sea)
-    return cost, best, parent, by_sea
+    enter, forest = cls
+    own = 1 << src
+    free = enter & ~(field.occupied & ~own)
+    docks = field.docks if sea else 0
+    arrivals = ((field.landings if amphibious else docks) & free) if docks else 0
+    free, forest, transit, stop, docks, arrivals = _planes(size, free, forest, field.transit & ~field.stop & ~own,
+                                                           field.stop & ~own, docks, arrivals)
+    return _route(target, kind, src, dest, free, forest, transit, stop, docks,
+                  np.flatnonzero(arrivals).astype(np.int32), budget, np.array(costs, np.int32))
 
 
 @njit(cache=True)
-def _route(target, kind, src, dest, free, forest, transit, stop, docks, arrivals, budget, costs,
-           best, parent, by_sea):  # pragma: no cover - compiled
+def _route(target, kind, src, dest, free, forest, transit, stop, docks, arrivals, budget,
+           costs):  # pragma: no cover - compiled
     size, directions = target.shape
     line_cost, plain_cost, forest_cost, river_extra = costs[0], costs[1], costs[2], costs[3]
+    best = np.full(size, 1 << 30, np.int64)
+    parent = np.full(size, -1, np.int32)
+    by_sea = np.zeros(size, np.int8)
     heap = np.empty(size * (directions + 1) + arrivals.shape[0] + 1, np.int64)   # cost * size + square
     n = 1
     heap[0] = src
@@ -225,8 +231,8 @@ def _route(target, kind, src, dest, free, forest, transit, stop, docks, arrivals
                     by_sea[j] = 1
                     n = _push(heap, n, cost * size + j)
     if best[dest] >= 1 << 30 or dest == src or transit[dest]:
-        return -1
-    return best[dest]
+        return -1, best, parent, by_sea
+    return best[dest], best, parent, by_sea
 
 
 @njit(cache=True)
