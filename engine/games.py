@@ -37,6 +37,14 @@ def rules(game_id: str):
     return module
 
 
+def prepare(game_id: str) -> None:
+    """Work a game can do ahead of its first use (its optional rules hook `prepare`: Tactics (1954) loads and
+    compiles its searches), so that no player waits on it later. Safe on any thread; a table starts it on one."""
+    hook = getattr(rules(game_id), "prepare", None)
+    if hook is not None:
+        hook()
+
+
 def game_type(game_id: str):
     """What the game is (engine.gametype.GameType): dynamics, chance, information, reactions, teams."""
     return rules(game_id).GAME_TYPE

@@ -11,8 +11,9 @@ import hmac
 import logging
 import random
 import secrets
+import threading
 
-from engine import legal, saves, undo
+from engine import games, legal, saves, undo
 from engine.errors import BAD_ACTION, NOT_YOUR_TURN, RuleError
 from engine.session import TABLE_SEAT, RulesFailure
 from net import answers, crashpoint, frames, patches
@@ -98,6 +99,17 @@ class _Conn:
         self.base = None       # patches.Snapshot of the last view this connection was sent, when it takes patches
 
 
+_PREPARED: set = set()
+
+
+def _prepare_once(game: str) -> None:
+    """The game's work ahead (engine.games.prepare) on a thread of its own, once a process: what Tactics (1954)
+    compiles is ready before its first movement, and the table's loop never waits on it."""
+    if game not in _PREPARED:
+        _PREPARED.add(game)
+        threading.Thread(target=games.prepare, args=(game,), name=f"prepare {game}", daemon=True).start()
+
+
 class Table:
     """`bot_factory(game, level, seat, seed) -> bot` makes the table's bots (bots.make in the product);
     a table given none can seat no bot. `max_watchers`: spectators welcomed at once (None: no limit)."""
@@ -108,6 +120,7 @@ class Table:
                  save_path=None, now: float = 0.0, max_watchers: int | None = None):
         self.session = session
         self.game = session.game_id
+        _prepare_once(self.game)
         self.name = name
         self.make_bot = bot_factory
         self.takeover_after = takeover_after

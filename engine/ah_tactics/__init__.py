@@ -28,6 +28,7 @@ docs/ah_tactics.md ("Protocol: ah_tactics"). Modules, one idea each:
 from engine.package import option_surface
 from engine.ah_tactics import setup as setup_module
 from engine.ah_tactics.listing import legal  # noqa: F401  (the contract's names, from the modules that answer them)
+from engine.ah_tactics.movement import prepare  # noqa: F401  (engine.games.prepare: the compiled searches loaded)
 from engine.ah_tactics.turns import apply, to_act  # noqa: F401
 from engine.ah_tactics.views import private as private_view, prompt, redact, sides, view  # noqa: F401
 from engine.ah_tactics import queries  # view-level questions a window asks (docs: "Queries the window asks")

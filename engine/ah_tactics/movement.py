@@ -378,6 +378,16 @@ class Field:
         return best[di], path
 
 
+def prepare() -> None:
+    """Load the compiled searches and compile them if numba has not yet (about 0.4 s from numba's cache, a few
+    seconds the first time after an install): one short search and one route on an empty board."""
+    board = board_module.load()
+    empty = Field(board, occupied=0, transit=0, stop=0, docks=0, landings=0)
+    start = next(sq for sq in sorted(board.terrain) if board.terrain[sq] != SEA and board.land((sq[0] + 1, sq[1])))
+    empty.reach_many([(start, FOOT, False)], 3)
+    empty.route(start, (start[0] + 1, start[1]), FOOT, 3)
+
+
 def field(board, side: int, placed, own_hidden=(), ports=None) -> Field:
     """The Field of `side` from what it can see: `placed` lists (unit id, (x, y), status, captor) for
     every unit on the board, `own_hidden` the squares of its own reserves, `ports` port -> owner."""

@@ -76,3 +76,12 @@ def test_a_real_turns_reach_is_the_same_in_both(monkeypatch):
 def test_the_search_runs_compiled_here():
     """numba is a dependency: the listing does not fall back to the slow search unnoticed."""
     assert movement.compiled() is not None
+
+
+def test_preparing_the_game_leaves_both_searches_compiled_and_other_games_untouched():
+    """A table prepares its game on a thread as it opens (net/table.py), so the first movement waits on nothing."""
+    from engine import games
+    for game in games.available():
+        games.prepare(game)
+    fast = movement.compiled()
+    assert fast._search.signatures and fast._route.signatures
