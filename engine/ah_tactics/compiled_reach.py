@@ -1,12 +1,13 @@
-"""Every unit's reach (movement.Field.reach_many) compiled to machine code by numba: the same search,
-square by square instead of set by set, about five times faster. A search's playouts list every unit's
-reach after every move (issue 22's forward model: a whole view in 5 ms), and in Python the packed
-search of movement.py takes 10-20 ms at a turn's start. movement.py keeps the packed search: it is
-the reference the tests hold this one to (they must agree byte for byte), and what runs where numba
-cannot be imported.
+"""Every unit's reach and a move's route (movement.Field.reach_many and Field.route) compiled to machine
+code by numba: the same searches, square by square instead of set by set, about five times faster. A
+search's playouts list every unit's reach after every move and carry moves out (issue 22's forward model:
+a whole view in 5 ms, a move in 0.3 ms); in Python the packed search takes 10-20 ms at a turn's start.
+movement.py keeps its searches: they are the reference the tests hold these to (byte for byte, step for
+step), and what runs where numba cannot be imported.
 
-The search is Dial's: a bucket per cost in thirds, each a linked list in flat arrays, so a square
-reached at cost c is settled when bucket c is emptied, as the packed search's frontier is. Steps are
+The reach is Dial's search: a bucket per cost in thirds, each a linked list in flat arrays, so a square
+reached at cost c is settled when bucket c is emptied, as the packed search's frontier is. The route is
+the same Dijkstra as movement.py's, its heap popping (cost, square) in the same order. Steps are
 classified once per board from movement.Steps (one square's step one way is of one kind)."""
 from functools import lru_cache
 
@@ -18,13 +19,14 @@ NONE, LINE, CITY, PLAIN, RIVER = 0, 1, 2, 3, 4   # a step's kind: see movement.S
 
 @lru_cache(maxsize=8)
 def _class_table(classes: tuple, size: int):
+    """(where each movement class may stand, where it would enter forest) as rows of bools."""
     return np.stack([squares(e, size) for e, _ in classes]), np.stack([squares(f, size) for _, f in classes])
 
 
 @lru_cache(maxsize=8)
 def step_table(steps):
-    """(neighbour index or -1, kind) per square and direction, from movement.Steps' masks (their bits
-    are the squares whose step that way is of that kind)."""
+    """(neighbour index, kind) per square and direction, from movement.Steps' masks (their bits are the
+    squares whose step that way is of that kind); -1 and NONE where there is no step."""
     size = steps.size
     target = np.full((size, len(steps.plain)), -1, np.int32)
     kind = np.zeros((size, len(steps.plain)), np.int8)
@@ -81,8 +83,7 @@ def reach_many(field, steps, sources, classes, budget: int, sea: bool, costs) ->
 def _search(target, kind, sources, classes, amphibious, enter_of, forest_of, occupied, transit, stop, docks,
             dock_list, landing_list, budget, costs, image, raster):  # pragma: no cover - compiled
     size, directions = target.shape
-    line_cost, plain_cost, forest_cost, river_extra = costs[0], costs[1], costs[2], costs[3]
-    cap = size * (directions + 1) + 2 * size
+    cap = size * (directions + 1) + 2 * size   # a push improves a square: once a step into it at most, once by sea
     following = np.empty(cap, np.int32)
     square_of = np.empty(cap, np.int32)
     head = np.empty(budget + 1, np.int32)
@@ -128,19 +129,12 @@ def _search(target, kind, sources, classes, amphibious, enter_of, forest_of, occ
                                 used += 1
                 for d in range(directions):
                     j = target[i, d]
-                    k = kind[i, d]
-                    if k == NONE or settled[j]:
+                    if j < 0:
                         continue
-                    if k == LINE:
-                        if not through[j]:
-                            continue
-                        c = b + line_cost
-                    elif passing or not free[j]:
+                    step = _step_cost(kind[i, d], passing, through[j], free[j], forest[j], costs)
+                    if step < 0 or settled[j]:
                         continue
-                    elif k == CITY:
-                        c = b + line_cost
-                    else:
-                        c = b + (forest_cost if forest[j] else plain_cost) + (river_extra if k == RIVER else 0)
+                    c = b + step
                     if c <= budget and c < best[j] and used < cap:
                         best[j] = c
                         square_of[used], following[used], head[c] = j, head[c], used
@@ -169,7 +163,6 @@ def route(field, steps, src: int, dest: int, cls: tuple, budget: int, amphibious
 def _route(target, kind, src, dest, free, forest, transit, stop, docks, arrivals, budget,
            costs):  # pragma: no cover - compiled
     size, directions = target.shape
-    line_cost, plain_cost, forest_cost, river_extra = costs[0], costs[1], costs[2], costs[3]
     best = np.full(size, 1 << 30, np.int64)
     parent = np.full(size, -1, np.int32)
     by_sea = np.zeros(size, np.int8)
@@ -204,19 +197,12 @@ def _route(target, kind, src, dest, free, forest, transit, stop, docks, arrivals
         passing = transit[i]
         for d in range(directions):
             j = target[i, d]
-            s = kind[i, d]
-            if s == NONE:
+            if j < 0:
                 continue
-            if s == LINE:
-                if not (free[j] or transit[j]):
-                    continue
-                nc = cost + line_cost
-            elif passing or not free[j]:
+            step = _step_cost(kind[i, d], passing, free[j] or transit[j], free[j], forest[j], costs)
+            if step < 0:
                 continue
-            elif s == CITY:
-                nc = cost + line_cost
-            else:
-                nc = cost + (forest_cost if forest[j] else plain_cost) + (river_extra if s == RIVER else 0)
+            nc = cost + step
             if nc <= budget and nc < best[j]:
                 best[j] = nc
                 parent[j] = i
@@ -233,6 +219,20 @@ def _route(target, kind, src, dest, free, forest, transit, stop, docks, arrivals
     if best[dest] >= 1 << 30 or dest == src or transit[dest]:
         return -1, best, parent, by_sea
     return best[dest], best, parent, by_sea
+
+
+@njit(cache=True)
+def _step_cost(kind, passing, enters_along_line, enters, into_forest, costs):  # pragma: no cover - compiled
+    """A step's cost in thirds (`costs`: line, plain, forest, river extra), -1 where it may not be made: along a
+    line into a square it may enter so (`enters_along_line`: free, or a friend's passed along the lines, C2);
+    any other step only from a square not so passed (`passing`) into a free one (`enters`)."""
+    if kind == LINE:
+        return costs[0] if enters_along_line else -1
+    if passing or not enters:
+        return -1
+    if kind == CITY:
+        return costs[0]
+    return (costs[2] if into_forest else costs[1]) + (costs[3] if kind == RIVER else 0)
 
 
 @njit(cache=True)
