@@ -19,6 +19,7 @@ compiled by numba (compiled_reach.py, about five times faster, which a search's 
 searches here are the reference the tests hold the compiled ones to, byte for byte and step for step.
 """
 import heapq
+import warnings
 from itertools import compress
 from functools import cached_property, lru_cache
 
@@ -31,21 +32,38 @@ from engine.grid import KING_STEPS
 LINE_COST, PLAIN_COST, RIVER_EXTRA = 1, 3, 3
 FOREST_COST = 6
 MOVERS = (FOOT, TRACKED, CLIMBER)
+LAND_STEP, SEA_LEG = "land", "sea"
 COMPILED = True   # False: the packed search in Python (the tests hold the compiled one to it)
 _COMPILED_MODULE = []
 
 
 def compiled():
     """engine.ah_tactics.compiled_reach, imported on first use (numba takes a good part of a second to load,
-    and most processes never list a Tactics (1954) move); None where it cannot be imported, or COMPILED is off."""
+    and most processes never list a Tactics (1954) move) and tried on a square of the board; None where it
+    cannot be used (numba missing, or unable to compile in a frozen bundle: the Python searches then serve,
+    slower, and a warning says so), or while COMPILED is off."""
     if not _COMPILED_MODULE:
         try:
             from engine.ah_tactics import compiled_reach
-        except ImportError:   # pragma: no cover - numba is a dependency; a platform without its wheels
+            _try(compiled_reach)
+        except Exception as e:   # noqa: BLE001 - whatever stops numba, the game goes on in Python
+            warnings.warn(f"Tactics (1954) searches run in Python, slower: numba is not usable here ({e!r})")
             compiled_reach = None
         _COMPILED_MODULE.append(compiled_reach)
     return _COMPILED_MODULE[0] if COMPILED else None
-LAND_STEP, SEA_LEG = "land", "sea"
+
+
+def _try(module) -> None:
+    """One short search and one route on an empty board: numba compiles both here (or loads them from its
+    cache), so a failure shows now and not in a player's move."""
+    board = board_module.load()
+    empty = Field(board, occupied=0, transit=0, stop=0, docks=0, landings=0)
+    start = next(sq for sq in sorted(board.terrain) if board.terrain[sq] != SEA and board.land((sq[0] + 1, sq[1])))
+    name, g = board.name, board.grid
+    classes = [(tables(name, m).enter, tables(name, m).forest) for m in MOVERS]
+    costs = (LINE_COST, PLAIN_COST, FOREST_COST, RIVER_EXTRA)
+    module.reach_many(empty, steps(name), [(g.index(start), 0, False)], classes, 3, True, costs)
+    module.route(empty, steps(name), g.index(start), g.index(start) + 1, classes[0], 3, False, True, costs)
 
 
 def enterable(terrain: str, mover: str) -> bool:
@@ -380,12 +398,8 @@ class Field:
 
 def prepare() -> None:
     """Load the compiled searches and compile them if numba has not yet (about 0.4 s from numba's cache, a few
-    seconds the first time after an install): one short search and one route on an empty board."""
-    board = board_module.load()
-    empty = Field(board, occupied=0, transit=0, stop=0, docks=0, landings=0)
-    start = next(sq for sq in sorted(board.terrain) if board.terrain[sq] != SEA and board.land((sq[0] + 1, sq[1])))
-    empty.reach_many([(start, FOOT, False)], 3)
-    empty.route(start, (start[0] + 1, start[1]), FOOT, 3)
+    seconds the first time after an install)."""
+    compiled()
 
 
 def field(board, side: int, placed, own_hidden=(), ports=None) -> Field:

@@ -85,3 +85,17 @@ def test_preparing_the_game_leaves_both_searches_compiled_and_other_games_untouc
         games.prepare(game)
     fast = movement.compiled()
     assert fast._search.signatures and fast._route.signatures
+
+
+def test_where_numba_cannot_be_used_the_python_searches_serve_and_a_warning_says_so(monkeypatch):
+    import sys
+
+    import pytest
+    monkeypatch.setattr(movement, "_COMPILED_MODULE", [])
+    import engine.ah_tactics
+    monkeypatch.setitem(sys.modules, "engine.ah_tactics.compiled_reach", None)   # the import fails
+    monkeypatch.delattr(engine.ah_tactics, "compiled_reach", raising=False)
+    with pytest.warns(UserWarning, match="numba is not usable"):
+        assert movement.compiled() is None
+    f = field(BOARD, 0, [(0, LAND[100], "active", None)], (), {})
+    assert f.reach(LAND[100], MOVERS[0], 6) and f.route(LAND[100], LAND[101], MOVERS[0], 6) is not None
