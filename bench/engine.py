@@ -103,7 +103,7 @@ def _forward_row(game: str, played: Session) -> Row:
     every = [t for ts in applies.values() for t in ts]
     apply_ms, view_ms = median(timed) * 1000, p95(views) * 1000
     goals = FORWARD_GOALS.get(game)
-    return Row(f"{game}: forward model, a {kind} applied p50 / the actor's view built p95",
+    return Row(f"{game}: forward model, one {kind} applied p50 / the actor's view built p95",
                f"{apply_ms:.3f} / {view_ms:.2f} ms", f"<= {goals[0]:g} / {goals[1]:g} ms" if goals else "",
                (apply_ms <= goals[0] and view_ms <= goals[1]) if goals else None,
                f"thread CPU over the {len(every)} actions of the longest game above, played again, each applied "

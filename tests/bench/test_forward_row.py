@@ -40,5 +40,5 @@ def test_the_goal_is_held_by_the_games_commonest_action():
     kinds = [action.get("type") for seat, action in s.log if seat is not None]
     commonest = max(set(kinds), key=kinds.count)
     row = engine_bench._forward_row("risk", s)
-    assert f"a {commonest} applied p50" in row.name
+    assert f"one {commonest} applied p50" in row.name
     assert f"{kinds.count(commonest)} of them {commonest}" in row.note
