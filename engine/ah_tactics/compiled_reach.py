@@ -8,7 +8,9 @@ step), and what runs where numba cannot be imported.
 The reach is Dial's search: a bucket per cost in thirds, each a linked list in flat arrays, so a square
 reached at cost c is settled when bucket c is emptied, as the packed search's frontier is. The route is
 the same Dijkstra as movement.py's, its heap popping (cost, square) in the same order. Steps are
-classified once per board from movement.Steps (one square's step one way is of one kind)."""
+classified once per board from movement.Steps (one square's step one way is of one kind). The compiled
+code lets go of the GIL (nogil): an expert thinking on its worker thread does not hold up the window's
+drawing while it searches."""
 from functools import lru_cache
 
 import numpy as np
@@ -79,7 +81,7 @@ def reach_many(field, steps, sources, classes, budget: int, sea: bool, costs) ->
     return [(images[k * size:(k + 1) * size], rasters[k * size:(k + 1) * size]) for k in range(len(sources))]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _search(target, kind, sources, classes, amphibious, enter_of, forest_of, occupied, transit, stop, docks,
             dock_list, landing_list, budget, costs, image, raster):  # pragma: no cover - compiled
     size, directions = target.shape
@@ -159,7 +161,7 @@ def route(field, steps, src: int, dest: int, cls: tuple, budget: int, amphibious
                   np.flatnonzero(arrivals).astype(np.int32), budget, np.array(costs, np.int32))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _route(target, kind, src, dest, free, forest, transit, stop, docks, arrivals, budget,
            costs):  # pragma: no cover - compiled
     size, directions = target.shape
@@ -221,7 +223,7 @@ def _route(target, kind, src, dest, free, forest, transit, stop, docks, arrivals
     return best[dest], best, parent, by_sea
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _step_cost(kind, passing, enters_along_line, enters, into_forest, costs):  # pragma: no cover - compiled
     """A step's cost in thirds (`costs`: line, plain, forest, river extra), -1 where it may not be made: along a
     line into a square it may enter so (`enters_along_line`: free, or a friend's passed along the lines, C2);
@@ -235,7 +237,7 @@ def _step_cost(kind, passing, enters_along_line, enters, into_forest, costs):  #
     return (costs[2] if into_forest else costs[1]) + (costs[3] if kind == RIVER else 0)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _push(heap, n, key):  # pragma: no cover - compiled
     k = n
     while k:
