@@ -9,8 +9,8 @@ has the single-square geometry).
 from engine.grid import KING_STEPS
 
 # For every byte value, the offsets of its set bits (to list a set's squares quickly).
-_TO_FLAGS = bytes.maketrans(b"01", b"\x00\x01")
 _BYTE_BITS = tuple(tuple(b for b in range(8) if v >> b & 1) for v in range(256))
+_TO_FLAGS = bytes.maketrans(b"01", b"\x00\x01")   # a binary string's digits as bytes 0 and 1
 
 
 class BitGrid:

@@ -10,7 +10,7 @@ still fly has {"type": "drop", "unit": u, "to": {"$squares": ...}} (every cost 0
 holds the thirds left. Listed as {"$one_of": [[x, y], ...]} these were ~64,000 squares (~260 KB); as
 rasters ~80 KB the first time in a turn, and then a move changes a few bytes of each.
 
-Every unit's reach is found in one packed search (movement.Field.reach_many) and kept for the
+Every unit's reach is found in one search (movement.Field.reach_many, compiled) and kept for the
 next call while nothing it depends on has changed (both seats of a side ask for the same).
 """
 from engine import legal as shape
