@@ -155,8 +155,10 @@ def route(field, steps, src: int, dest: int, cls: tuple, budget: int, amphibious
     free = enter & ~(field.occupied & ~own)
     docks = field.docks if sea else 0
     arrivals = ((field.landings if amphibious else docks) & free) if docks else 0
-    free, forest, transit, stop, docks, arrivals = _planes(size, free, forest, field.transit & ~field.stop & ~own,
-                                                           field.stop & ~own, docks, arrivals)
+    # a friend's square it may pass along the lines: only on ground its class may enter (D1, D2)
+    passable = enter & field.transit & ~field.stop & ~own
+    free, forest, transit, stop, docks, arrivals = _planes(size, free, forest, passable, field.stop & ~own, docks,
+                                                           arrivals)
     return _route(target, kind, src, dest, free, forest, transit, stop, docks,
                   np.flatnonzero(arrivals).astype(np.int32), budget, np.array(costs, np.int32))
 
