@@ -10,7 +10,7 @@ from engine.grid import KING_STEPS
 
 # For every byte value, the offsets of its set bits (to list a set's squares quickly).
 _BYTE_BITS = tuple(tuple(b for b in range(8) if v >> b & 1) for v in range(256))
-_TO_FLAGS = bytes.maketrans(b"01", b"\x00\x01")   # a binary string's digits as bytes 0 and 1
+DIGITS_AS_BYTES = bytes.maketrans(b"01", b"\x00\x01")   # a binary string's digits as bytes 0 and 1
 
 
 class BitGrid:
@@ -69,7 +69,7 @@ class BitGrid:
 
     def flags(self, bits: int) -> bytes:
         """One byte per square, in index order: 1 for the squares in `bits`, 0 elsewhere (built in C)."""
-        return format(bits, f"0{self.size}b")[::-1].encode().translate(_TO_FLAGS)
+        return format(bits, f"0{self.size}b")[::-1].encode().translate(DIGITS_AS_BYTES)
 
     def squares(self, bits: int) -> list[tuple]:
         w = self.width

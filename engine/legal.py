@@ -104,6 +104,12 @@ def _tuples(d: dict) -> tuple:
     return table
 
 
+def raster_squares(raster: bytes) -> tuple[list, list]:
+    """(square indices, costs) of every square a `$squares` raster holds, whatever the domain's "max" (in C)."""
+    return list(itertools.compress(range(len(raster)), raster)), list(bytes(itertools.compress(raster, raster))
+                                                                       .translate(_DOWN))
+
+
 def costs(domain) -> list | None:
     """The cost of each value of a squares domain, in its order (None for other domains)."""
     return list(_cells(domain)[1].translate(_DOWN)) if is_domain(domain) and SQUARES in domain else None

@@ -14,8 +14,10 @@ def _presence(board, state, squares, placed=None) -> tuple[set, set]:
     """(sides with a division there, sides with any unit there) over `squares`; `placed`: `_placed(state)`,
     when the caller has it."""
     divisions, anyone = set(), set()
+    if placed is None:
+        placed = _placed(state)
     for sq in squares:
-        for uid, status in (placed if placed is not None else _placed(state)).get(sq, ()):
+        for uid, status in placed.get(sq, ()):
             if status == "prisoner":
                 continue
             anyone.add(ROSTER[uid].side)

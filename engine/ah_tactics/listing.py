@@ -16,7 +16,7 @@ next call while nothing it depends on has changed (both seats of a side ask for 
 from engine import legal as shape
 from engine.ah_tactics import airborne, allowance, battles, contact, headquarters, reserves, results
 from engine.ah_tactics.board import load
-from engine.ah_tactics.movement import field_for, listed, tables
+from engine.ah_tactics.movement import field_for, tables
 from engine.ah_tactics.state import (ACTIVE, BATTLE, CONTACT, FULL_ALLOWANCE, MOVE, RESERVE, RETREAT, SETUP,
                                      attack_factor, is_commander, side_of_seat)
 from engine.ah_tactics.units import PARA, ROSTER, side_units
@@ -168,7 +168,7 @@ def _moves(board, state, side):
             if raster.count(0) == len(raster):
                 continue
         else:
-            searched_idx, searched_cost = listed(raster)
+            searched_idx, searched_cost = shape.raster_squares(raster)
             idx, cost = allowance.priced(state, uid, searched_idx, searched_cost)
             if reserve:
                 if allowed is None:

@@ -20,13 +20,14 @@ searches here are the reference the tests hold the compiled ones to, byte for by
 """
 import heapq
 import warnings
-from itertools import compress
 from functools import cached_property, lru_cache
 
 from engine.ah_tactics import board as board_module
 from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
 from engine.ah_tactics.contact import control_tables
 from engine.ah_tactics.units import CLIMBER, FOOT, ROSTER, TRACKED
+from engine import legal as shape
+from engine.bitgrid import DIGITS_AS_BYTES
 from engine.grid import KING_STEPS
 
 LINE_COST, PLAIN_COST, RIVER_EXTRA = 1, 3, 3
@@ -59,11 +60,18 @@ def _try(module) -> None:
     board = board_module.load()
     empty = Field(board, occupied=0, transit=0, stop=0, docks=0, landings=0)
     start = next(sq for sq in sorted(board.terrain) if board.terrain[sq] != SEA and board.land((sq[0] + 1, sq[1])))
-    name, g = board.name, board.grid
-    classes = [(tables(name, m).enter, tables(name, m).forest) for m in MOVERS]
-    costs = (LINE_COST, PLAIN_COST, FOREST_COST, RIVER_EXTRA)
-    module.reach_many(empty, steps(name), [(g.index(start), 0, False)], classes, 3, True, costs)
-    module.route(empty, steps(name), g.index(start), g.index(start) + 1, classes[0], 3, False, True, costs)
+    on_board, classes, costs = _compiled_terms(board.name)
+    i = board.grid.index(start)
+    module.reach_many(empty, on_board, [(i, 0, False)], classes, 3, True, costs)
+    module.route(empty, on_board, i, i + 1, classes[0], 3, False, True, costs)
+
+
+@lru_cache(maxsize=None)
+def _compiled_terms(name: str) -> tuple:
+    """What the compiled searches are handed for a board: its Steps, per movement class (MOVERS' order) where
+    it may stand and where that is forest, and the costs (line, plain, forest, river extra) in thirds."""
+    return (steps(name), tuple((tables(name, m).enter, tables(name, m).forest) for m in MOVERS),
+            (LINE_COST, PLAIN_COST, FOREST_COST, RIVER_EXTRA))
 
 
 def enterable(terrain: str, mover: str) -> bool:
@@ -192,7 +200,6 @@ def _packed_steps(name: str, lanes: int):
 
 
 COST_PLANES = 8                      # costs up to 255 thirds: more than a whole allowance
-_TO_01 = bytes.maketrans(b"01", b"\x00\x01")
 
 
 class Field:
@@ -212,14 +219,14 @@ class Field:
         """{(x, y): cost in thirds} of every square the unit on `src` can end a move on within
         `budget` (src itself not included)."""
         (_, raster), = self.reach_many([(src, mover, amphibious)], budget, sea=sea)
-        idx, costs = listed(raster)
+        idx, costs = shape.raster_squares(raster)
         g = self.board.grid
         return {g.square(i): c for i, c in zip(idx, costs)}
 
     def reach_many(self, sources, budget: int, *, sea: bool = True) -> list:
         """Per source (square, movement class, amphibious): (image, raster) of its reach, one byte
         per square row by row: cost in thirds + 1 where the search passed (image) or for the squares
-        listed (raster; `listed` reads them), 0 elsewhere. In Python, the searches run side by side in
+        listed (raster; engine.legal.raster_squares reads them), 0 elsewhere. In Python, the searches run side by side in
         lanes of one integer, so each set operation serves every unit (they do not interact: a unit's
         own square is free for it only). A bucketed Dijkstra: bucket b holds the squares first reached
         at cost b."""
@@ -229,11 +236,10 @@ class Field:
         g = self.board.grid
         fast = compiled()
         if fast is not None:
-            name = self.board.name
+            on_board, classes, costs = _compiled_terms(self.board.name)
             return fast.reach_many(
-                self, steps(name), [(g.index(sq), MOVERS.index(mover), amphibious) for sq, mover, amphibious in sources],
-                [(tables(name, m).enter, tables(name, m).forest) for m in MOVERS], budget, sea,
-                (LINE_COST, PLAIN_COST, FOREST_COST, RIVER_EXTRA))
+                self, on_board, [(g.index(sq), MOVERS.index(mover), amphibious) for sq, mover, amphibious in sources],
+                classes, budget, sea, costs)
         # Units hemmed in last, so their lanes sit at the top of the packed integers: once their
         # searches run dry the integers shrink and every later operation is cheaper.
         order = sorted(range(lanes), key=lambda k: -self._open_sides(sources[k][0]))
@@ -337,9 +343,9 @@ class Field:
         si, di = g.index(src), g.index(dest)
         fast = compiled()
         if fast is not None:
-            cost, best, parent, by_sea = fast.route(self, steps(self.board.name), si, di, (t.enter, t.forest),
-                                                        budget, amphibious, sea, (LINE_COST, PLAIN_COST, FOREST_COST,
-                                                                                  RIVER_EXTRA))
+            on_board, classes, costs = _compiled_terms(self.board.name)
+            cost, best, parent, by_sea = fast.route(self, on_board, si, di, classes[MOVERS.index(mover)], budget,
+                                                    amphibious, sea, costs)
             if cost < 0:
                 return None
             path = []
@@ -452,7 +458,7 @@ def field_for(board, state, side: int) -> Field:
 
 def _bytes_of(bits: int, total: int) -> int:
     """A set of squares as an integer with one byte per square (1 in the set, 0 outside)."""
-    return int.from_bytes(format(bits, f"0{total}b").encode().translate(_TO_01), "big")
+    return int.from_bytes(format(bits, f"0{total}b").encode().translate(DIGITS_AS_BYTES), "big")
 
 
 def _decode(reached: int, seen: int, planes: list, lanes: int, size: int) -> list:
@@ -460,7 +466,7 @@ def _decode(reached: int, seen: int, planes: list, lanes: int, size: int) -> lis
     byte per square (0 or 1) through its binary string, and the weighted planes add up without carries
     into one byte per square holding its cost. The image holds cost + 1 for every square the search
     passed (listed or not) and 0 elsewhere; the raster the same for the listed squares only
-    (engine.legal.squares: a listing sends it as it is; `listed` reads its squares when asked)."""
+    (engine.legal.squares: a listing sends it as it is; engine.legal.raster_squares reads it when asked)."""
     total = lanes * size
     cost = _bytes_of(seen, total)
     for j, plane in enumerate(planes):
@@ -470,10 +476,3 @@ def _decode(reached: int, seen: int, planes: list, lanes: int, size: int) -> lis
     raster_bytes = (cost & _bytes_of(reached, total) * 255).to_bytes(total, "little")
     return [(cost_bytes[k * size:(k + 1) * size], raster_bytes[k * size:(k + 1) * size]) for k in range(lanes)]
 
-
-_DOWN = bytes((v - 1) % 256 for v in range(256))   # raster byte -> cost
-
-
-def listed(raster: bytes) -> tuple[list, list]:
-    """(square indices, costs in thirds) of a reach's raster, in raster order (built in C)."""
-    return list(compress(range(len(raster)), raster)), list(bytes(compress(raster, raster)).translate(_DOWN))
