@@ -3,12 +3,18 @@
 `python -m bench.echo echo`      — each connection gets back every byte it sends (the round-trip floor).
 `python -m bench.echo fan N`     — N connections; each frame read from one is written to all N
                                    (the floor for an update fan-out: same sends, no table).
+`python -m bench.echo fan-ok N`  — the same on asyncio's loop, as the host runs, and each frame decoded
+                                   and answered with an `ok` first: the least any host written in
+                                   Python on asyncio does for an act, before the game's own work.
 Both set TCP_NODELAY on every socket, as the host does, print `listening on HOST:PORT`
 and serve until killed. Framing in `fan`: 4-byte big-endian length, then the body.
 """
+import asyncio
 import socket
 import sys
 import threading
+
+import msgpack
 
 LOOPBACK = "127.0.0.1"
 
@@ -68,8 +74,38 @@ def fan(n: int) -> None:
             c.sendall(frame)
 
 
+def fan_ok(n: int) -> None:
+    server = _server()
+    conns = [_accept(server) for _ in range(n)]
+    first = conns[0]
+    first.setblocking(False)
+    ok = _framed(msgpack.packb({"t": "ok", "seq": 1, "rev": 1}))
+    pending = bytearray()
+
+    def readable() -> None:
+        data = first.recv(65536)
+        if not data:
+            loop.stop()
+            return
+        pending.extend(data)
+        while len(pending) >= 4 and len(pending) >= 4 + int.from_bytes(pending[:4], "big"):
+            size = int.from_bytes(pending[:4], "big")
+            frame = bytes(pending[:4 + size])
+            del pending[:4 + size]
+            msgpack.unpackb(frame[4:])   # what every host does with an act before anything else
+            first.send(ok)
+            for c in conns:
+                c.sendall(frame)
+
+    loop = asyncio.new_event_loop()
+    loop.add_reader(first.fileno(), readable)
+    loop.run_forever()
+
+
+def _framed(body: bytes) -> bytes:
+    return len(body).to_bytes(4, "big") + body
+
+
 if __name__ == "__main__":
-    if sys.argv[1] == "echo":
-        echo()
-    else:
-        fan(int(sys.argv[2]))
+    {"echo": lambda: echo(), "fan": lambda: fan(int(sys.argv[2])),
+     "fan-ok": lambda: fan_ok(int(sys.argv[2]))}[sys.argv[1]]()
