@@ -51,8 +51,9 @@ class ClickInput:
             self.send({"type": "unassign", "unit": self.selected})
 
     def guard_hqs(self) -> None:
-        """Set-up: the HQs moved where the hard bot would stand its own (out of the enemy's first-turn reach,
-        amphibious landings counted, with the least open ground around them): its advice, sent one placement
+        """Set-up: the HQs moved where the hard bot would stand its own (where an enemy division would spend
+        the most of its first move to come next to them, amphibious landings counted, with the least open
+        ground around them: not out of every reach, which the enemy's secret arrangement does not allow): its advice, sent one placement
         at a time as the player's own clicks would be (each one the rules check; undo takes them back), and
         asked again once they are in, since its pass weighs one HQ at a time (at most GUARD_PASSES passes)."""
         if self.phase != "setup" or self.active_seat is None or self.orders is None:
@@ -73,8 +74,9 @@ class ClickInput:
             sound.play("click")
             return
         self.guarding = []
-        self.app.notify("Your HQs now stand out of the enemy's first-turn reach. Enter when done." if self.guard_passes
-                        else "Your HQs already stand where no enemy can reach them on the first turn.")
+        self.app.notify("Your HQs now stand where an enemy would spend the most of its first move to reach them. "
+                        "Enter when done." if self.guard_passes
+                        else "Your HQs already stand where the computer would stand its own.")
         self.guard_passes = 0
 
     def send_guarding(self) -> None:

@@ -1,5 +1,5 @@
 """Tactics (1954) set-up, "Guard HQs" (A, or the panel's second button): the window asks the hard bot where
-it would stand the seat's HQs (out of the enemy's first-turn reach, landings counted) and sends those
+it would stand the seat's HQs (where the enemy's first move reaches them least, landings counted) and sends those
 placements one by one as the player's own, each checked by the rules; the arrangement is then one the
 hard bot would leave as it is. Only the side's commander arranges; the set-up stays open until Enter."""
 import bots
@@ -28,7 +28,7 @@ def test_guard_hqs_sends_the_hard_bots_placements_until_it_would_move_no_hq(app)
     assert run_board(app, scene, lambda: scene.phase == "setup" and scene.active_seat == 0 and not scene.waiting,
                      frames=300, seconds=20.0)
     first = advice(scene.view)
-    assert first, "seed 3's arrangement leaves an HQ in the enemy's first-turn reach (else nothing is shown)"
+    assert first, "seed 3's arrangement has an HQ the hard bot would move (else nothing is shown)"
     assert scene.second_button.label == "Guard HQs" and scene.second_button.enabled
     post_key(pygame.K_a)
     assert run_board(app, scene, lambda: scene.sent and not scene.guard_passes and not scene.waiting,
