@@ -414,6 +414,7 @@ class RemoteTable(ThreadedLink):
             # The loop thread may finish (and close its loop) at any moment here,
             # e.g. when the table refused us; closing is best effort either way.
             closing = self._client.close()
+            future = None
             try:
                 future = asyncio.run_coroutine_threadsafe(closing, self._loop)
             except RuntimeError:  # loop already closed: drop it without a "never awaited" warning
@@ -428,6 +429,11 @@ class RemoteTable(ThreadedLink):
             except RuntimeError:  # loop already closed by its thread
                 pass
             self._thread.join(5)
+            if future is not None and not future.done() and not self._thread.is_alive():
+                try:   # the loop ended before it ran the close: no "never awaited" warning
+                    closing.close()
+                except RuntimeError:
+                    pass
         self._status = "closed"
 
     # ----- inside -------------------------------------------------------------------

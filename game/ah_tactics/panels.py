@@ -93,7 +93,8 @@ class Panels:
         if self.phase == "setup":
             return "Set-up (secret)", (("Click a unit, then a lit square of", text), ("its bivouac area (swaps when taken).", text),
                                        ("Enter when your arrangement is done;", dim),
-                                       ("A (Guard HQs) shelters your HQs.", dim),
+                                       ("A (Guard HQs) stands your HQs where", dim),
+                                       ("the enemy reaches them least.", dim),
                                        ("The enemy sees none of it until both", dim), ("sides are done.", dim))
         if self.phase in ("battle", "retreat") or (self.phase == "move" and pub.get("plan")):
             rows = []
