@@ -598,8 +598,13 @@ def host_rss_mb() -> tuple[float, str]:
 
 
 # ----- discovery ---------------------------------------------------------------------------
-def discovery_times() -> tuple[float, float]:
-    """(host start -> seen by a running browser, existing table -> seen by a new browser), seconds."""
+NEW_BROWSERS = 5   # an existing table found by this many new browsers, one after another, 1.2 s apart
+
+
+def discovery_times() -> tuple[float, list[float]]:
+    """(host start -> seen by a running browser, [existing table -> seen by a new browser, NEW_BROWSERS
+    times]), seconds. A new browser's first question and the answer to it each wait a random 20-120 ms
+    (RFC 6762, 5.2 and 6), so one browser alone says little: the row takes the median."""
     from net.discovery import Advertiser, Browser
     seen = threading.Event()
     loop_only = [LOOPBACK]
@@ -614,15 +619,20 @@ def discovery_times() -> tuple[float, float]:
     seen.wait(10)
     first = time.perf_counter() - t0
     browser.close()
-    time.sleep(1.2)  # let the announcements settle, as for a table that has been up a while
-    seen2 = threading.Event()
-    t1 = time.perf_counter()
-    late = Browser(on_change=lambda kind, a: seen2.set() if a.table == "bench table" else None, interfaces=loop_only)
-    seen2.wait(10)
-    second = time.perf_counter() - t1
-    late.close()
+    later = []
+    for _ in range(NEW_BROWSERS):
+        # let the announcements settle, as for a table that has been up a while, and the last answer age:
+        # a responder multicasts a record at most once a second (RFC 6762, 6.2)
+        time.sleep(1.2)
+        found = threading.Event()
+        t1 = time.perf_counter()
+        late = Browser(on_change=lambda kind, a: found.set() if a.table == "bench table" else None,
+                       interfaces=loop_only)
+        found.wait(10)
+        later.append(time.perf_counter() - t1)
+        late.close()
     ad.close()
-    return first, second
+    return first, later
 
 
 def rows(quick: bool) -> list[Row]:
@@ -713,11 +723,14 @@ def _rows(quick: bool) -> list[Row]:
     rss, game = host_rss_mb()
     out.append(Row("net: host RSS, one table", f"{rss:.1f} MB", "<= 60 MB", rss <= 60, f"serve --game {game}, 4 players"))
     try:
-        first, second = discovery_times()
+        first, later = discovery_times()
         out.append(Row("net: discovery, host start -> seen", f"{first:.2f} s", "<= 1.5 s", first <= 1.5,
                        "zeroconf on 127.0.0.1; includes name probing (about 0.75 s)"))
+        second = _pct(later, 50)
         out.append(Row("net: discovery, existing table -> new browser", f"{second:.2f} s", "<= 0.2 s",
-                       second <= 0.2, "multicast (QM) first question"))
+                       second <= 0.2, f"multicast (QM) first question; median of {len(later)} new browsers, 1.2 s "
+                                      f"apart ({min(later):.2f}-{max(later):.2f} s): the question and its "
+                                      "answer each wait a random 20-120 ms (RFC 6762)"))
     except OSError as e:
         out.append(Row("net: discovery", "skipped", note=f"no multicast on loopback here ({e})"))
     return out
