@@ -338,9 +338,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         if seat is None or self.pending_seq is not None or self.over:
             return
         self.reset_input()
-        action = resign.action(seat)
-        self.sent.append(action)
-        self.pending_seq = self.link.act(action, seat)
+        self.act_for(seat, resign.action(seat))
 
     # ----- leaving ----------------------------------------------------------------------
     def leave(self) -> None:

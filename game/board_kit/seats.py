@@ -113,10 +113,15 @@ class SeatedBoard:
         if self.waiting:
             self.refuse("Waiting for the table to answer…")
             return False
-        self.sent.append(action)
-        self.pending_seq = self.link.act(action, seat)
+        self.act_for(seat, action)
         sound.play("click")
         return True
+
+    def act_for(self, seat: int, action: dict) -> None:
+        """Send `action` for `seat` as it stands (the callers check that it may go): kept in `sent`, its
+        answer awaited."""
+        self.sent.append(action)
+        self.pending_seq = self.link.act(action, seat)
 
     def refuse(self, message: str) -> None:
         """Feedback for a click that did nothing: a toast (until a move of ours is accepted or the turn

@@ -24,8 +24,7 @@ class BoardInput:
         """Send for one of this screen's seats that is not on show (hot-seat standing orders)."""
         if self.waiting or seat not in self.link.my_seats:
             return False
-        self.sent.append(action)
-        self.pending_seq = self.link.act(action, seat)
+        self.act_for(seat, action)
         return True
 
     def send_move(self, piece: int, path: tuple) -> None:
