@@ -203,7 +203,8 @@ class TacticsBot:
         """The commander arranges the bivouac areas so that each HQ stands where an enemy division would
         spend the most of its first move to come next to it (none at all, where there is such a square) —
         the enemy's army from anywhere in its bivouac areas, its amphibious division landing on any beach
-        (D4) — and with the least open ground around it (parachute drops); then declares the set-up done. The second player leaves the arrangement to him."""
+        (D4) — and with the least open ground around it (parachute drops); then declares the set-up done.
+        The second player leaves the arrangement to him."""
         if not shape.of_type(legal, "setup_done")[0]:
             return []
         board = self.board

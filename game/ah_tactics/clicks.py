@@ -53,9 +53,10 @@ class ClickInput:
     def guard_hqs(self) -> None:
         """Set-up: the HQs moved where the hard bot would stand its own (where an enemy division would spend
         the most of its first move to come next to them, amphibious landings counted, with the least open
-        ground around them: not out of every reach, which the enemy's secret arrangement does not allow): its advice, sent one placement
-        at a time as the player's own clicks would be (each one the rules check; undo takes them back), and
-        asked again once they are in, since its pass weighs one HQ at a time (at most GUARD_PASSES passes)."""
+        ground around them: not out of every reach, which the enemy's secret arrangement does not allow):
+        its advice, sent one placement at a time as the player's own clicks would be (each one the rules
+        check; undo takes them back), and asked again once they are in, since its pass weighs one HQ at a
+        time (at most GUARD_PASSES passes)."""
         if self.phase != "setup" or self.active_seat is None or self.orders is None:
             self.refuse(self.not_your_move() if self.active_seat is None else "The HQs are guarded at the set-up.")
             return

@@ -1,6 +1,6 @@
 """Tactics (1954) set-up, "Guard HQs" (A, or the panel's second button): the window asks the hard bot where
-it would stand the seat's HQs (where the enemy's first move reaches them least, landings counted) and sends those
-placements one by one as the player's own, each checked by the rules; the arrangement is then one the
+it would stand the seat's HQs (where the enemy's first move reaches them least, landings counted) and sends
+those placements one by one as the player's own, each checked by the rules; the arrangement is then one the
 hard bot would leave as it is. Only the side's commander arranges; the set-up stays open until Enter."""
 import bots
 import pygame
