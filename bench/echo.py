@@ -1,4 +1,4 @@
-"""Floors for the network bench: plain servers in their own process, no asyncio, no table.
+"""Floors for the network bench: plain servers in their own process, no table (and but for `fan-ok`, no asyncio).
 
 `python -m bench.echo echo`      — each connection gets back every byte it sends (the round-trip floor).
 `python -m bench.echo fan N`     — N connections; each frame read from one is written to all N
@@ -6,8 +6,8 @@
 `python -m bench.echo fan-ok N`  — the same on asyncio's loop, as the host runs, and each frame decoded
                                    and answered with an `ok` first: the least any host written in
                                    Python on asyncio does for an act, before the game's own work.
-Both set TCP_NODELAY on every socket, as the host does, print `listening on HOST:PORT`
-and serve until killed. Framing in `fan`: 4-byte big-endian length, then the body.
+All set TCP_NODELAY on every socket, as the host does, print `listening on HOST:PORT`
+and serve until killed. Framing in `fan` and `fan-ok`: 4-byte big-endian length, then the body.
 """
 import asyncio
 import socket
@@ -15,6 +15,8 @@ import sys
 import threading
 
 import msgpack
+
+from net import frames
 
 LOOPBACK = "127.0.0.1"
 
@@ -79,7 +81,7 @@ def fan_ok(n: int) -> None:
     conns = [_accept(server) for _ in range(n)]
     first = conns[0]
     first.setblocking(False)
-    ok = _framed(msgpack.packb({"t": "ok", "seq": 1, "rev": 1}))
+    ok = frames.encode({"t": "ok", "seq": 1, "rev": 1})
     pending = bytearray()
 
     def readable() -> None:
@@ -100,10 +102,6 @@ def fan_ok(n: int) -> None:
     loop = asyncio.new_event_loop()
     loop.add_reader(first.fileno(), readable)
     loop.run_forever()
-
-
-def _framed(body: bytes) -> bytes:
-    return len(body).to_bytes(4, "big") + body
 
 
 if __name__ == "__main__":

@@ -338,7 +338,6 @@ class Field:
         """(cost, [(square, how, cost so far), ...]) of the cheapest way from src to dest (how:
         LAND_STEP or SEA_LEG for the step into that square; src not included), or None when dest
         cannot be reached within the budget. Ties go to the lower square index, so routes are fixed."""
-        t = tables(self.board.name, mover)
         g = self.board.grid
         si, di = g.index(src), g.index(dest)
         fast = compiled()
@@ -354,6 +353,7 @@ class Field:
                 path.append((g.square(j), SEA_LEG if by_sea[j] else LAND_STEP, int(best[j])))
                 j = int(parent[j])
             return int(cost), path[::-1]
+        t = tables(self.board.name, mover)
         src_bit = 1 << si
         occupied = self.occupied & ~src_bit
         free = t.enter & ~occupied

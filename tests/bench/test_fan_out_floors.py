@@ -11,13 +11,9 @@ import msgpack
 import pytest
 
 from bench.echo import read_exactly
+from net import frames
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _frame(msg) -> bytes:
-    body = msgpack.packb(msg)
-    return len(body).to_bytes(4, "big") + body
 
 
 def _read(sock):
@@ -34,7 +30,7 @@ def test_a_floor_writes_each_frame_to_every_connection(mode):
         socks = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(3)]
         for n in (1, 2):
             update = {"t": "update", "n": n}
-            frame = _frame(update)
+            frame = frames.encode(update)
             socks[0].sendall(frame[:3])   # split across reads: the floor frames as the host does
             socks[0].sendall(frame[3:])
             if mode == "fan-ok":
