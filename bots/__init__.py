@@ -45,13 +45,14 @@ def levels(game_id: str) -> tuple[str, ...]:
 
 
 def make(game_id: str, level: str, seat: int, seed: int = 0, **search):
-    """A bot for `seat`. `search` (expert only): `budget` seconds, `iterations`, `depth`."""
+    """A bot for `seat`. `search` (expert only): changes to the game's expert settings
+    (bots/expert_settings.py: `budget` seconds, `iterations`, ...)."""
     if level == EXPERT:
         if EXPERT not in levels(game_id):
             raise ValueError(f"the expert level is for turn-based games; {game_id} is played in real time")
         from bots import expert
         # The game's own levels advise and play the playouts; a game with none is searched at random.
-        heuristic = _heuristic if importlib.util.find_spec(_bot_module(game_id)) is not None else None
+        heuristic = _heuristic if importlib.util.find_spec(bot_module(game_id)) is not None else None
         return expert.make(game_id, seat, seed, make_bot=heuristic, **search)
     if level not in LEVELS:
         raise ValueError(f"bot level must be one of {', '.join(ALL_LEVELS)}")
@@ -59,10 +60,11 @@ def make(game_id: str, level: str, seat: int, seed: int = 0, **search):
 
 
 def _heuristic(game_id: str, level: str, seat: int, seed: int = 0):
-    return importlib.import_module(_bot_module(game_id)).make(level, seat, seed)
+    return importlib.import_module(bot_module(game_id)).make(level, seat, seed)
 
 
-def _bot_module(game_id: str) -> str:
+def bot_module(game_id: str) -> str:
+    """The module path of `game_id`'s bots (its levels, and the expert's settings: bots/expert_settings.py)."""
     return _REGISTERED.get(game_id, f"bots.{game_id}")
 
 

@@ -8,7 +8,7 @@ plans instead, once, at the phase's first decision:
      attacks, allowance weighed otherwise, no stepping out of contact, an eager bot closing in at worse
      odds, a cautious one: `VARIANTS`), all made from the view as the hard bot makes its own; the same
      plan twice counts once. With `base` knobs the first plan is hard's with those knobs, the variants' knobs go
-     over them and hard's own plan is one more candidate (`weigh_hard`). The default (bots/expert.py TUNING) is
+     over them and hard's own plan is one more candidate (`weigh_hard`). The default (EXPERT_SETTINGS in bots/ah_tactics.py) is
      the base alone, `advances` 0, with nothing weighed beside it: the departures measured worse (docs/bots.md).
   2. **Playouts over sampled states**: a round draws a state from the view (`sample_state`: the enemy's
      reserves placed where they may be) and a seed for the dice; each plan still running is played on
@@ -206,7 +206,7 @@ def _best(scores: list, evidence: float, min_gain: float) -> int:
 
 class PlanPlayout(Playout):
     """One plan played from one sample: the plan's moves, the rest of the turn and the enemy's next turn by
-    hard bots, then scored for the searching seat (by the expert's `evaluate` where its TUNING names one; the
+    hard bots, then scored for the searching seat (by the expert's `evaluate` where its settings name one; the
     views its bots read built as the expert's playouts build them, `Playout.view`)."""
 
     MAX_STEPS = 400   # a guard: two turns are about 60 actions

@@ -17,7 +17,7 @@ queries (the odds, the table, control, `evaluate`).
 from engine import games
 from engine.ah_tactics import queries
 from engine.ah_tactics.board import load
-from bots.ah_tactics import expected
+from bots.ah_tactics_battles import expected
 
 STRIKE = 1.0   # the share of the standing contacts' expected exchange that counts as done: all of it, as what
                # the mover brings up besides is left out

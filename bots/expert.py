@@ -2,10 +2,10 @@
 
 How it decides (docs/bots.md, "The expert"):
   1. **Candidates** at the root: every action the view's `legal` lists when they are few (at most
-     `MAX_CANDIDATES`); else the hard bot's choice, the other levels' choices, the hard bot's own
+     `max_candidates`, bots/expert_settings.py); else the hard bot's choice, the other levels' choices, the hard bot's own
      next-best where it ranks them (`shortlist`), every action with no fields (ending the attack or the
      turn: stopping is always weighed) and a seeded uniform sample of the listing, up to
-     `MAX_CANDIDATES`. The hard bot's choice is first: the answer short of evidence.
+     `max_candidates`. The hard bot's choice is first: the answer short of evidence.
   2. **Determinization**: each round draws a full state from the view with the game's
      `sample_state(view, seat, rng)` (the information set: the seat's own secrets as they are, the
      others' redrawn from what is still possible), so the search never looks at what it cannot see.
@@ -18,13 +18,13 @@ How it decides (docs/bots.md, "The expert"):
      bots for every seat, each choosing from the view the rules build for it (`view` + the fields
      the session adds, `legal` included), chance drawn from a seeded `engine.rng.Rng`, until the other
      seats' next turn is over (the seat to act again after another took a turn of its own; a game's
-     TUNING may stop it at the end of the seat's own turn, `horizon="own"`), or at most `depth`
+     settings may stop it at the end of the seat's own turn, `horizon="own"`), or at most `depth`
      actions (fewer under a time budget when the game's steps are slow).
   5. **Evaluation**: a finished playout scores 1 for a winner (shared among co-winners), 0 otherwise;
      an unfinished one the game's own `evaluate(state, seat)` query (engine/<game>/queries.py: what
      wins that game, by the rules' own functions), or the material share for a game without one.
   6. **Answer**: the candidate with the largest paired advantage over the hard bot's choice, if that
-     advantage is at least `MIN_GAIN` and `EVIDENCE` standard errors above nothing over at least
+     advantage is at least `min_gain` and `evidence` standard errors above nothing over at least
      `MIN_VISITS` rounds; else the hard bot's choice.
 
 Anytime: `stop()` (from any thread) or the time budget ends the search between playouts and the
@@ -46,19 +46,13 @@ from engine import games
 from engine import legal as listing, undo
 from engine.errors import RuleError
 from engine.rng import Rng
+from bots import expert_settings
+from bots.expert_settings import DEFAULT, ExpertSettings
 
-DEFAULT_BUDGET = 1.0        # seconds per decision
-DEFAULT_TURN_BUDGET = 5.0   # seconds for a run of the seat's own consecutive decisions (a whole turn)
 TURN_RESERVE = 0.1          # share of the turn budget kept for the decisions played on advice
-MIN_GAIN = 0.01             # a searched action must beat the hard bot's choice by this much on average ...
-EVIDENCE = 1.5              # ... that many standard errors of the paired difference above nothing ...
-MIN_VISITS = 4              # ... over at least this many rounds played beside it (one playout is noise)
+MIN_VISITS = 4              # rounds a candidate is played beside the hard bot's choice before it may be judged
 HALVING_EVERY = 4           # rounds between two halvings of the candidates still running
-MAX_CANDIDATES = 8          # root actions searched; more would spread a second too thin
-DEFAULT_DEPTH = 200         # most actions a playout runs before it is scored (it ends sooner at the
-                            # end of the other seats' next turn)
-MIN_DEPTH = 4               # ... and at least this many, however slow the game's steps
-PLAYOUT_LEVEL = "hard"
+MIN_DEPTH = 4               # the fewest actions a playout runs, however slow the game's steps
 ADVISORS = ("hard", "normal", "easy")  # levels whose choices are candidates when the listing is large
 SAMPLE_SEARCH_LIMIT = 2000  # a listing larger than this is sampled, never expanded whole
 OWNER_KEYS = ("owner", "side")
@@ -66,27 +60,6 @@ WEIGHT_KEYS = ("armies", "factor", "strength")
 
 
 ABANDONED = object()  # a playout given up when the time or a stop came
-
-# Per game, the search settings that differ from the defaults above (keyword arguments of ExpertBot,
-# e.g. "playout_level"), each chosen by measurement: docs/bots.md says what and why. A caller's own
-# arguments win over these.
-TUNING: dict[str, dict] = {
-    "risk": {},
-    "civil_war": {"deterministic_policy": True, "turn_field": "turn"},
-    "tactics1940": {"evaluate": "bots.tactics1940:evaluate"},  # the side to move strikes first (docs/bots.md)
-    # Tactics (1954): the battle decisions searched as before; the movement phase is the plan of hard's knobs with
-    # nobody brought up besides the attack groups and the units the enemy could strike next turn taken into
-    # reserve, where it cannot attack them (rule G) (`base`; without the reserves it beat hard 75 of 120 games
-    # as a bot alone, with them 38 of 40 on deals where it won 23 without: docs/bots.md). The
-    # whole-plan search over hard's variants measured 51 % over 101 games with hard's plan first, and 6 of 14
-    # with the base first, where the base alone won 12 of 16 on the same deals: weighed by playouts two turns
-    # deep, the variants' departures cost more than they brought, so none is weighed (docs/bots.md)
-    "ah_tactics": {"search_limit": 300, "horizon": "own", "max_candidates": 4, "evidence": 2.5,
-                   "planner": "bots.ah_tactics_plans", "plan_share": 0.8,
-                   "plan_options": {"variants": (), "base": {"advances": 0, "reserves": True},
-                                    "weigh_hard": False},
-                   "evaluate": "bots.ah_tactics_worth:evaluate"},
-}
 
 
 def _key(action: dict) -> str:
@@ -96,60 +69,29 @@ def _key(action: dict) -> str:
 class ExpertBot:
     pace = 0.0
 
-    def __init__(self, game_id: str, seat: int, seed: int = 0, *, budget: float | None = DEFAULT_BUDGET,
-                 iterations: int | None = None, depth: int = DEFAULT_DEPTH, playout_level: str = PLAYOUT_LEVEL,
-                 turn_budget: float | None = DEFAULT_TURN_BUDGET, make_bot=None,
-                 max_candidates: int = MAX_CANDIDATES, evidence: float = EVIDENCE, min_gain: float = MIN_GAIN,
-                 search_limit: int | None = None, horizon: str = "others",
-                 deterministic_policy: bool = False, turn_field: str | None = None, evaluate=None,
-                 planner: str | None = None, plan_share: float = 0.6, plan_options: dict | None = None):
-        """`budget`: seconds per decision (None: no clock); `iterations`: playouts per decision (None: no
-        count). At least one of them must be given; the search ends at whichever comes first.
-        `turn_budget`: seconds for a whole turn, i.e. a run of this seat's decisions with nobody else
-        acting in between (seen as the view's `rev` going up by one); once spent, the rest of the turn is
-        played on the hard bot's advice. `make_bot(game_id, level, seat, seed)`: the game's heuristic bots
-        (advisors and playout policy); None for a game with none (a test's small game), which is then
-        searched with uniform random playouts. `planner`: a game's own search over whole plans (the module
-        path of a `PlanSearch(expert)` whose `choose(view, budget)` answers the decisions it plans, None for
-        the rest), given `plan_share` of the turn's time for the decision it plans at, `plan_options` its own
-        keyword arguments. `max_candidates`, `evidence`, `min_gain`: the module's
-        constants of the same names, for a game's TUNING. `search_limit`: a decision whose view lists more
-        actions than this is answered by the hard bot without a search (where single steps are too many and
-        too slow to search, so the turn's time goes to the decisions that can be). `horizon`: where a playout
-        stops: "others" at the end of the other seats' next turn, "own" as soon as this seat is not to act.
-        `deterministic_policy`: the playout bots draw
-        nothing of their own (their choice is a function of the view), so a playout in which the game drew
-        no chance either is exact: its score is reused in later rounds instead of being played again (and
-        stands for MIN_VISITS rounds), and under a time budget playouts are never cut short: the candidates
-        the time does not reach are left out (the hard bot's choice, the first, is always played).
-        `turn_field`: for a game without `prompt` whose steps hand the
-        move to another seat inside a turn (a retreat, losses owed), the public view's field naming whose
-        turn it is: only actions of the seat it names count as that seat's turn. `evaluate`: a function
-        `(state, seat) -> 0..1` (or its "module:name") that scores an unfinished playout instead of the
-        game's `evaluate` query, for a game whose bots know a better worth (it reads the state only
-        through the public contract, as a bot does)."""
-        if budget is None and iterations is None:
+    def __init__(self, game_id: str, seat: int, seed: int = 0, settings: ExpertSettings = DEFAULT, *,
+                 make_bot=None):
+        """`settings`: how it searches (bots/expert_settings.py, the game's own by `make`). `make_bot(game_id,
+        level, seat, seed)`: the game's heuristic bots (advisors and playout policy); None for a game with none
+        (a test's small game), which is then searched with uniform random playouts."""
+        if settings.budget is None and settings.iterations is None:
             raise ValueError("an expert needs a time budget or an iteration budget")
-        self.game_id, self.seat = game_id, seat
+        self.game_id, self.seat, self.settings = game_id, seat, settings
         self._make = make_bot or RandomBot
         self.rules = games.rules(game_id)
         if self.rules.GAME_TYPE.realtime:
             raise ValueError("the expert searches turn-based games only")
-        self.budget, self.iterations, self.depth = budget, iterations, depth
-        self.turn_budget = turn_budget
-        self.max_candidates, self.evidence, self.min_gain = max_candidates, evidence, min_gain
-        self.search_limit, self.horizon = search_limit, horizon
-        self.deterministic_policy, self.turn_field = deterministic_policy, turn_field
+        self.budget, self.iterations, self.turn_budget = settings.budget, settings.iterations, settings.turn_budget
+        evaluate = settings.evaluate
         if isinstance(evaluate, str):
             module, name = evaluate.split(":")
             evaluate = getattr(importlib.import_module(module), name)
         self.evaluate = evaluate
-        self.plan_share = plan_share
-        self.planner = None if planner is None else importlib.import_module(planner).PlanSearch(self, **(plan_options or {}))
+        self.planner = None if settings.planner is None else \
+            importlib.import_module(settings.planner).PlanSearch(self, **settings.plan_options)
         self._turn = (None, 0.0)  # (the rev our last decision was made at, seconds spent this turn)
         self._step_cost = None    # seconds a playout step took, averaged over the decisions so far
         self._turn_key = None     # the planner's name for the turn of our last decision (`turn_of`)
-        self.playout_level = playout_level
         self.rng = Rng(seed)
         self.advisors = [] if self._make is RandomBot else \
             [self._make(game_id, level, seat, seed + i + 1) for i, level in enumerate(ADVISORS)]
@@ -183,7 +125,7 @@ class ExpertBot:
             planned = self._planned(view, rev, spent, began)
             if planned is not None:
                 return planned
-        if self.search_limit is not None and listing.size(allowed) > self.search_limit:
+        if self.settings.search_limit is not None and listing.size(allowed) > self.settings.search_limit:
             return self._on_advice(view, rev, spent, began)
         if self.turn_budget is not None and self.budget is not None:
             budget = min(self.budget, self.turn_budget * (1 - TURN_RESERVE) - spent)
@@ -207,7 +149,7 @@ class ExpertBot:
         budget = None
         if self.budget is not None:
             budget = self.budget if self.turn_budget is None else \
-                max(self.budget, self.plan_share * self.turn_budget - spent)
+                max(self.budget, self.settings.plan_share * self.turn_budget - spent)
         action = self.planner.choose(view, budget)
         if action is not None:
             self._turn = (rev, spent + time.perf_counter() - began)
@@ -236,21 +178,21 @@ class ExpertBot:
         # A policy that ranks its options (`shortlist(k)`: its k best, after its last `choose`) names the
         # likeliest contenders, before any uniform sample of the listing.
         shortlist = getattr(self.advisors[0], "shortlist", None) if self.advisors else None
-        for action in shortlist(self.max_candidates) if shortlist is not None else ():
-            if len(chosen) >= self.max_candidates:
+        for action in shortlist(self.settings.max_candidates) if shortlist is not None else ():
+            if len(chosen) >= self.settings.max_candidates:
                 break
             if listing.contains(allowed, action):
                 add(action)
         n = listing.size(allowed)
-        if n <= self.max_candidates:
+        if n <= self.settings.max_candidates:
             for action in listing.all_actions(allowed):
                 add(action)
             return list(chosen)
         for action in listing.all_actions(allowed) if n <= SAMPLE_SEARCH_LIMIT else ():
             if len(action) == 1:  # an action with no fields (end the attack, end the turn, pass): stopping is
                 add(action)       # always a candidate, it is the decision most often worth weighing
-        for _ in range(4 * self.max_candidates):
-            if len(chosen) >= self.max_candidates:
+        for _ in range(4 * self.settings.max_candidates):
+            if len(chosen) >= self.settings.max_candidates:
                 break
             add(listing.nth(allowed, self.rng.below(n)))
         return list(chosen)
@@ -289,7 +231,7 @@ class ExpertBot:
                     continue
                 scores[i].append(score)
                 done += 1
-                if chanceless and self.deterministic_policy:
+                if chanceless and self.settings.deterministic_policy:
                     exact[i] = score
             else:
                 rounds += 1
@@ -300,7 +242,7 @@ class ExpertBot:
         for i, known in exact.items():  # a score known exactly stands for every round, played or not
             scores[i] += [known] * (MIN_VISITS - len(scores[i]))
         self.last_search = (done, time.perf_counter() - start, len(candidates))
-        chosen = _best(scores, self.evidence, self.min_gain)
+        chosen = _best(scores, self.settings.evidence, self.settings.min_gain)
         self.departures += chosen != 0
         return candidates[chosen]
 
@@ -309,10 +251,10 @@ class ExpertBot:
         candidate can be played out MIN_VISITS times at the step cost seen so far. Without a clock it stays
         `depth`, so iteration budgets repeat exactly. A playout ends sooner at the end of the other seats'
         next turn (`Playout.run`)."""
-        if budget is None or self._step_cost is None or self.deterministic_policy:
-            return self.depth  # (a playout known exactly is worth more whole, for fewer candidates, than cut)
+        if budget is None or self._step_cost is None or self.settings.deterministic_policy:
+            return self.settings.depth  # (a playout known exactly is worth more whole, for fewer candidates, than cut)
         fits = int(budget / (MIN_VISITS * n_candidates * self._step_cost))
-        return max(MIN_DEPTH, min(self.depth, fits))
+        return max(MIN_DEPTH, min(self.settings.depth, fits))
 
     def _iterate(self, view: dict, action: dict, deadline: float | None, depth: int, seed: int):
         """One determinized playout after `action` from the sample and chance `seed` draws: its score for
@@ -343,10 +285,10 @@ def _halve(running: list[int], scores: list, rounds: int) -> list[int]:
     return sorted(set(keep) | {0})
 
 
-def _best(scores: list, evidence: float = EVIDENCE, min_gain: float = MIN_GAIN) -> int:
+def _best(scores: list, evidence: float = DEFAULT.evidence, min_gain: float = DEFAULT.min_gain) -> int:
     """The candidate to send: the one whose paired advantage over the hard bot's choice (candidate 0) is
     largest, among those played at least MIN_VISITS rounds beside it whose advantage is at least
-    EVIDENCE standard errors above nothing and at least MIN_GAIN. Short of that evidence the expert plays
+    `evidence` standard errors above nothing and at least `min_gain`. Short of that evidence the expert plays
     as hard does: a few noisy playouts never overturn the hard bot's judgement."""
     best, best_gain = 0, 0.0
     for i in range(1, len(scores)):
@@ -372,7 +314,7 @@ class Playout:
 
     def bot(self, seat: int):
         if seat not in self.bots:
-            self.bots[seat] = self.expert._make(self.expert.game_id, self.expert.playout_level, seat,
+            self.bots[seat] = self.expert._make(self.expert.game_id, self.expert.settings.playout_level, seat,
                                                 (self.seed * 31 + seat) & 0x7FFFFFFF)
         return self.bots[seat]
 
@@ -402,7 +344,7 @@ class Playout:
             action = self.bot(seat).choose(v)
             if action is None or not self.applied(seat, action):
                 continue
-            turn_field = self.expert.turn_field
+            turn_field = self.expert.settings.turn_field
             if seat != self.expert.seat and v["public"]["prompt"] is None and \
                     (turn_field is None or v["public"].get(turn_field) == seat):
                 self.others_moved = True  # another seat's own turn, not an answer asked of it out of turn
@@ -426,7 +368,7 @@ class Playout:
 
     def _own_turn(self) -> bool:
         """The searching seat is to act, in a turn of its own (not a step asked of it in another's turn)."""
-        seat, field = self.expert.seat, self.expert.turn_field
+        seat, field = self.expert.seat, self.expert.settings.turn_field
         if seat not in self.rules.to_act(self.state):
             return False
         return field is None or self.rules.view(self.state, seat)["public"].get(field) == seat
@@ -445,7 +387,7 @@ class Playout:
                 break
             if self.others_moved and self._own_turn():
                 break
-            if self.expert.horizon == "own" and self.expert.seat not in self.rules.to_act(self.state):
+            if self.expert.settings.horizon == "own" and self.expert.seat not in self.rules.to_act(self.state):
                 break
             if not self.step():
                 break
@@ -460,7 +402,7 @@ class Playout:
 
 def score(rules, state: dict, seat: int, evaluate=None) -> float:
     """The seat's worth of a position in 0..1: a result's share of the win; else `evaluate(state, seat)`
-    where a game's TUNING names one; else the game's own evaluation (its public query
+    where a game's settings name one; else the game's own evaluation (its public query
     `evaluate(state, seat)`, which knows what wins that game); else, for a game without one, the seat's
     share of the material on the public board."""
     result = rules.result(state)
@@ -522,5 +464,6 @@ class RandomBot:
         return listing.sample(undo.without(view["private"].get("legal")), self.rng)
 
 
-def make(game_id: str, seat: int, seed: int = 0, **search) -> ExpertBot:
-    return ExpertBot(game_id, seat, seed, **{**TUNING.get(game_id, {}), **search})
+def make(game_id: str, seat: int, seed: int = 0, make_bot=None, **changes) -> ExpertBot:
+    """The expert for `seat` with the game's own settings, `changes` made to them (a caller's budget)."""
+    return ExpertBot(game_id, seat, seed, expert_settings.of(game_id).but(**changes), make_bot=make_bot)

@@ -22,6 +22,7 @@ For the expert (bots/expert.py) the module also offers the hard bot's ranking of
 """
 import random
 
+from bots.expert_settings import ExpertSettings
 from engine import legal as listing, undo
 from engine.tactics1940 import queries
 from engine.tactics1940.board import LAND, OCEAN, SAFETY, SEAPORT, load
@@ -490,7 +491,7 @@ def make(level: str, seat: int, seed: int = 0) -> Bot:
     return Bot(level, seat, seed)
 
 
-# ----- the expert's worth of a position (bots/expert.py, TUNING["tactics1940"]) ----------------------
+# ----- the expert's worth of a position (EXPERT_SETTINGS, below) ----------------------------------------
 MATERIAL_WEIGHT = 0.5   # as the game's own `evaluate`: half the camp's share of Rule 18's value ...
 MOUTH_WEIGHT = 0.5      # ... half the blockade's progress (Rule 13)
 STRIKE = 0.5            # the share of the best capture the side to move has that counts as done
@@ -565,3 +566,7 @@ def _strike(state: dict, mover: int, mover_camp: str):
         if taken - lost > best[0] - best[1]:
             best = (taken, lost)
     return best, False
+
+
+# The expert's playouts scored with the side to move striking first (docs/bots.md, "Tactics (1940), a third look")
+EXPERT_SETTINGS = ExpertSettings(evaluate="bots.tactics1940:evaluate")

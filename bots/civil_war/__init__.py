@@ -12,8 +12,13 @@ All three levels are one general (bots.civil_war.general) with a different style
   hard    the full judgement on every move.
 """
 from bots.civil_war.general import EASY, HARD, NORMAL, General
+from bots.expert_settings import ExpertSettings
 
 STYLES = {"easy": EASY, "normal": NORMAL, "hard": HARD}
+# The expert's playouts count a turn by the public `turn` (a retreat asked of the other seat is not its turn),
+# and the hard general draws nothing, so a playout without chance is exact (docs/bots.md, "The Civil War
+# Game's search")
+EXPERT_SETTINGS = ExpertSettings(deterministic_policy=True, turn_field="turn")
 
 
 def make(level: str, seat: int, seed: int = 0) -> General:

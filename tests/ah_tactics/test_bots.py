@@ -5,7 +5,8 @@ import pytest
 from bots import make
 from engine import Session, legal as shape
 from engine.ah_tactics.units import ROSTER
-from bots.ah_tactics import LONG_LULL, SHELTER_GAIN
+from bots.ah_tactics_battles import LONG_LULL
+from bots.ah_tactics_mover import SHELTER_GAIN
 from bots.ah_tactics_threat import ALLOWANCE, threatened
 from tests.ah_tactics.helpers import BLUE, BOARD, KEEPERS, RED, blank, put, reach, rear_in_reach, \
     through_reds_turn, uid

@@ -44,7 +44,7 @@ def test_by_default_the_movement_is_the_base_knobs_plan_alone(movement):
     s, seat = movement
     view = s.view(seat)
     search = _expert(seat).planner
-    # the TUNING's: hard's plan, nobody brought up besides the attackers, the divisions the enemy could strike
+    # the expert settings': hard's plan, nobody brought up besides the attackers, the divisions the enemy could strike
     # next turn into reserve
     assert search.base == {"advances": 0, "reserves": True}
     hard = bots.make("ah_tactics", "hard", seat, 43)

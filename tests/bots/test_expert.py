@@ -8,7 +8,7 @@ import time
 import pytest
 
 import bots
-from bots import expert
+from bots import expert, expert_settings
 from engine import legal
 from engine.rng import Rng
 from engine.session import Session
@@ -244,7 +244,7 @@ def test_a_civil_war_playout_that_drew_no_chance_is_played_once_and_its_score_re
     reuse its score instead of playing it again; only a playout that drew chance is played again."""
     s, seat = _position_with_choices("civil_war", at_least=3)
     bot = bots.make("civil_war", "expert", seat, 5, budget=None, iterations=40)
-    assert bot.deterministic_policy
+    assert bot.settings.deterministic_policy
     played = {}
     iterate = bot._iterate
 
@@ -300,3 +300,10 @@ def test_with_no_advice_the_expert_plays_a_listed_action_but_never_takes_back_it
     picks = [bot.choose(view) for _ in range(200)]
     assert all(legal.contains(view["private"]["legal"], a) for a in picks)
     assert {"type": "setup_done"} in picks and {"type": "undo"} not in picks
+
+
+def test_each_game_s_expert_searches_with_its_own_settings_and_a_caller_s_changes_go_over_them():
+    from bots.civil_war import EXPERT_SETTINGS
+    bot = bots.make("civil_war", "expert", 0, 1, budget=0.25)
+    assert bot.settings == EXPERT_SETTINGS.but(budget=0.25) and bot.budget == 0.25
+    assert bots.make("risk", "expert", 0, 1).settings == expert_settings.DEFAULT   # Risk names none: the defaults

@@ -65,7 +65,7 @@ def test_the_hard_bot_s_shortlist_starts_with_its_choice_and_holds_no_idle_shuff
 
 
 def test_the_tactics1940_expert_scores_an_unfinished_playout_with_the_bots_worth():
-    """TUNING["tactics1940"] names `bots.tactics1940.evaluate`; a finished game still scores its result."""
+    """The Tactics (1940) expert settings name `bots.tactics1940.evaluate`; a finished game still scores its result."""
     from bots import expert, make
     from engine import games
     searcher = make("tactics1940", "expert", NORTH, 1, budget=None, iterations=4)

@@ -1,0 +1,60 @@
+"""What the expert (bots/expert.py) may be tuned by: one `ExpertSettings` per game, documented here once.
+
+A game's bots module names its own as `EXPERT_SETTINGS` (`bots/civil_war/__init__.py`, `bots/tactics1940.py`,
+`bots/ah_tactics.py`); a game that names none is searched with the defaults. Why each game's values are what
+they are is measured in docs/bots.md ("The expert" and each game's section). A caller's own values win
+(`bots.make(game, "expert", seat, seed, budget=0.25)` replaces the budget, nothing else).
+"""
+import importlib
+import importlib.util
+from dataclasses import dataclass, field, replace
+
+
+@dataclass(frozen=True)
+class ExpertSettings:
+    # ----- the clock (the caller's, the same in every game) -----
+    budget: float | None = 1.0          # seconds a decision, the advisors' time included (None: no clock)
+    turn_budget: float | None = 5.0     # seconds a turn: a run of the seat's own decisions with nobody acting
+                                        # between; once 90 % are spent the rest is played on the hard bot's advice
+    iterations: int | None = None       # playouts a decision (None: no count); with no clock one seed and one
+                                        # view give one action. At least one of budget and iterations is given
+    # ----- the root -----
+    max_candidates: int = 8             # root actions searched; more would spread a decision too thin
+    search_limit: int | None = None     # a view listing more actions than this is answered by the hard bot,
+                                        # unsearched (single steps too many and too slow to weigh)
+    # ----- when to depart from the hard bot's choice -----
+    min_gain: float = 0.01              # the mean paired advantage over the hard bot's choice needed ...
+    evidence: float = 1.5               # ... standing this many standard errors above nothing
+    # ----- the playouts -----
+    playout_level: str = "hard"         # the heuristic level that plays every seat in a playout
+    depth: int = 200                    # most actions a playout runs before it is scored
+    horizon: str = "others"             # where a playout stops: "others" once the other seats' next turn is
+                                        # over, "own" as soon as this seat is not to act
+    turn_field: str | None = None       # for a game without `prompt` whose steps hand the move to another seat
+                                        # inside a turn (a retreat, losses owed): the public field naming whose
+                                        # turn it is; only that seat's actions count as its turn
+    deterministic_policy: bool = False  # the playout bots draw nothing of their own, so a playout that drew no
+                                        # chance is exact: its score is reused, and playouts are never cut short
+    evaluate: object = None             # a `(state, seat) -> 0..1` (or its "module:name") scoring an unfinished
+                                        # playout instead of the game's `evaluate` query (a worth its bots know)
+    # ----- a game's own search over whole plans -----
+    planner: str | None = None          # module of a `PlanSearch(expert, **plan_options)` whose
+                                        # `choose(view, budget)` answers the decisions it plans (None: the rest)
+    plan_share: float = 0.6             # share of the turn's time the decision it plans at may take
+    plan_options: dict = field(default_factory=dict)
+
+    def but(self, **changes) -> "ExpertSettings":
+        """These settings with `changes` (a caller's own budget, a test's iteration count)."""
+        return replace(self, **changes) if changes else self
+
+
+DEFAULT = ExpertSettings()
+
+
+def of(game_id: str) -> ExpertSettings:
+    """The game's expert settings: `EXPERT_SETTINGS` in its bots module, or the defaults."""
+    from bots import bot_module   # the module a game's bots live in (a test's game may keep its own)
+    name = bot_module(game_id)
+    if importlib.util.find_spec(name) is None:
+        return DEFAULT
+    return getattr(importlib.import_module(name), "EXPERT_SETTINGS", DEFAULT)
