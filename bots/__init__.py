@@ -27,6 +27,8 @@ a race gives no time to think, and a second of search would leave the racer stan
 import importlib
 import importlib.util
 
+from bots.settings import DEFAULT as DEFAULT_EXPERT, ExpertSettings
+
 LEVELS = ("easy", "normal", "hard")   # the heuristic ladder, offered in every game
 EXPERT = "expert"
 ALL_LEVELS = LEVELS + (EXPERT,)
@@ -46,14 +48,14 @@ def levels(game_id: str) -> tuple[str, ...]:
 
 def make(game_id: str, level: str, seat: int, seed: int = 0, **search):
     """A bot for `seat`. `search` (expert only): changes to the game's expert settings
-    (bots/expert_settings.py: `budget` seconds, `iterations`, ...)."""
+    (bots/settings.py: `budget` seconds, `iterations`, ...)."""
     if level == EXPERT:
         if EXPERT not in levels(game_id):
             raise ValueError(f"the expert level is for turn-based games; {game_id} is played in real time")
-        from bots import expert
+        from bots.expert import ExpertBot
         # The game's own levels advise and play the playouts; a game with none is searched at random.
         heuristic = _heuristic if importlib.util.find_spec(bot_module(game_id)) is not None else None
-        return expert.make(game_id, seat, seed, make_bot=heuristic, **search)
+        return ExpertBot(game_id, seat, seed, expert_settings(game_id).but(**search), make_bot=heuristic)
     if level not in LEVELS:
         raise ValueError(f"bot level must be one of {', '.join(ALL_LEVELS)}")
     return _heuristic(game_id, level, seat, seed)
@@ -63,8 +65,16 @@ def _heuristic(game_id: str, level: str, seat: int, seed: int = 0):
     return importlib.import_module(bot_module(game_id)).make(level, seat, seed)
 
 
+def expert_settings(game_id: str) -> ExpertSettings:
+    """How the expert searches `game_id`: its bots module's `EXPERT_SETTINGS`, or the defaults."""
+    name = bot_module(game_id)
+    if importlib.util.find_spec(name) is None:
+        return DEFAULT_EXPERT
+    return getattr(importlib.import_module(name), "EXPERT_SETTINGS", DEFAULT_EXPERT)
+
+
 def bot_module(game_id: str) -> str:
-    """The module path of `game_id`'s bots (its levels, and the expert's settings: bots/expert_settings.py)."""
+    """The module path of `game_id`'s bots (its levels, and the expert's settings: bots/settings.py)."""
     return _REGISTERED.get(game_id, f"bots.{game_id}")
 
 

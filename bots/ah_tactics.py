@@ -36,7 +36,7 @@ from engine.ah_tactics.board import load
 from bots.ah_tactics_battles import BattlePlanner
 from bots.ah_tactics_mover import Mover
 from bots.ah_tactics_threat import ALLOWANCE, open_sides, threatened
-from bots.expert_settings import ExpertSettings
+from bots.settings import ExpertSettings
 
 SIDE_NAMES, HQ = queries.SIDE_NAMES, queries.HQ_KIND
 # What sets the levels apart (experiments change these):

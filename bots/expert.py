@@ -2,7 +2,7 @@
 
 How it decides (docs/bots.md, "The expert"):
   1. **Candidates** at the root: every action the view's `legal` lists when they are few (at most
-     `max_candidates`, bots/expert_settings.py); else the hard bot's choice, the other levels' choices, the hard bot's own
+     `max_candidates`, bots/settings.py); else the hard bot's choice, the other levels' choices, the hard bot's own
      next-best where it ranks them (`shortlist`), every action with no fields (ending the attack or the
      turn: stopping is always weighed) and a seeded uniform sample of the listing, up to
      `max_candidates`. The hard bot's choice is first: the answer short of evidence.
@@ -46,8 +46,7 @@ from engine import games
 from engine import legal as listing, undo
 from engine.errors import RuleError
 from engine.rng import Rng
-from bots import expert_settings
-from bots.expert_settings import DEFAULT, ExpertSettings
+from bots.settings import DEFAULT, ExpertSettings
 
 TURN_RESERVE = 0.1          # share of the turn budget kept for the decisions played on advice
 MIN_VISITS = 4              # rounds a candidate is played beside the hard bot's choice before it may be judged
@@ -71,7 +70,7 @@ class ExpertBot:
 
     def __init__(self, game_id: str, seat: int, seed: int = 0, settings: ExpertSettings = DEFAULT, *,
                  make_bot=None):
-        """`settings`: how it searches (bots/expert_settings.py, the game's own by `make`). `make_bot(game_id,
+        """`settings`: how it searches (bots/settings.py; the game's own by `bots.make`). `make_bot(game_id,
         level, seat, seed)`: the game's heuristic bots (advisors and playout policy); None for a game with none
         (a test's small game), which is then searched with uniform random playouts."""
         if settings.budget is None and settings.iterations is None:
@@ -462,8 +461,3 @@ class RandomBot:
 
     def choose(self, view: dict):
         return listing.sample(undo.without(view["private"].get("legal")), self.rng)
-
-
-def make(game_id: str, seat: int, seed: int = 0, make_bot=None, **changes) -> ExpertBot:
-    """The expert for `seat` with the game's own settings, `changes` made to them (a caller's budget)."""
-    return ExpertBot(game_id, seat, seed, expert_settings.of(game_id).but(**changes), make_bot=make_bot)

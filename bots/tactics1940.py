@@ -22,7 +22,7 @@ For the expert (bots/expert.py) the module also offers the hard bot's ranking of
 """
 import random
 
-from bots.expert_settings import ExpertSettings
+from bots.settings import ExpertSettings
 from engine import legal as listing, undo
 from engine.tactics1940 import queries
 from engine.tactics1940.board import LAND, OCEAN, SAFETY, SEAPORT, load

@@ -12,7 +12,7 @@ All three levels are one general (bots.civil_war.general) with a different style
   hard    the full judgement on every move.
 """
 from bots.civil_war.general import EASY, HARD, NORMAL, General
-from bots.expert_settings import ExpertSettings
+from bots.settings import ExpertSettings
 
 STYLES = {"easy": EASY, "normal": NORMAL, "hard": HARD}
 # The expert's playouts count a turn by the public `turn` (a retreat asked of the other seat is not its turn),

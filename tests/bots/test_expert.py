@@ -8,7 +8,7 @@ import time
 import pytest
 
 import bots
-from bots import expert, expert_settings
+from bots import expert, settings as expert_settings
 from engine import legal
 from engine.rng import Rng
 from engine.session import Session
@@ -296,7 +296,8 @@ def test_with_no_advice_the_expert_plays_a_listed_action_but_never_takes_back_it
     view = s.view(seat)
     assert {"type": "undo"} in view["private"]["legal"]["actions"]
     # search_limit 0: every decision is answered on the advice, which is empty: a sample of the listing
-    bot = expert.make("ah_tactics", seat, 5, make_bot=lambda *_: _NoAdvice(), budget=None, iterations=1, search_limit=0)
+    settings = bots.expert_settings("ah_tactics").but(budget=None, iterations=1, search_limit=0)
+    bot = expert.ExpertBot("ah_tactics", seat, 5, settings, make_bot=lambda *_: _NoAdvice())
     picks = [bot.choose(view) for _ in range(200)]
     assert all(legal.contains(view["private"]["legal"], a) for a in picks)
     assert {"type": "setup_done"} in picks and {"type": "undo"} not in picks

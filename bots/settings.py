@@ -1,12 +1,11 @@
 """What the expert (bots/expert.py) may be tuned by: one `ExpertSettings` per game, documented here once.
 
 A game's bots module names its own as `EXPERT_SETTINGS` (`bots/civil_war/__init__.py`, `bots/tactics1940.py`,
-`bots/ah_tactics.py`); a game that names none is searched with the defaults. Why each game's values are what
-they are is measured in docs/bots.md ("The expert" and each game's section). A caller's own values win
+`bots/ah_tactics.py`); a game that names none is searched with the defaults (`bots.expert_settings(game_id)`
+answers either). Why each game's values are what they are is measured in docs/bots.md ("The expert" and each
+game's section). A caller's own values win
 (`bots.make(game, "expert", seat, seed, budget=0.25)` replaces the budget, nothing else).
 """
-import importlib
-import importlib.util
 from dataclasses import dataclass, field, replace
 
 
@@ -49,12 +48,3 @@ class ExpertSettings:
 
 
 DEFAULT = ExpertSettings()
-
-
-def of(game_id: str) -> ExpertSettings:
-    """The game's expert settings: `EXPERT_SETTINGS` in its bots module, or the defaults."""
-    from bots import bot_module   # the module a game's bots live in (a test's game may keep its own)
-    name = bot_module(game_id)
-    if importlib.util.find_spec(name) is None:
-        return DEFAULT
-    return getattr(importlib.import_module(name), "EXPERT_SETTINGS", DEFAULT)
