@@ -31,7 +31,7 @@ bots/ah_tactics.py.
 """
 import time
 
-from bots.expert import Playout, score
+from bots.expert import Playout, Weighing, score
 from engine import legal as listing
 from engine.errors import RuleError
 from engine.rng import Rng
@@ -50,7 +50,8 @@ VARIANTS = (
 # enemy's reply, those two looked good for giving the enemy little to hit while they forgo the mover's gain.
 ATTACKING = tuple(v for v in VARIANTS if v[0].get("attacks", 8) >= 8)
 VARIANT_SETS = {"all": VARIANTS, "attacking": ATTACKING}
-HARD, BASE = -1, -2   # the plans' sources besides the variants: hard's own plan, the `base` knobs' plan
+HARD, BASE, WEIGHED = -1, -2, -3   # the plans' sources besides the variants: hard's own plan, the `base` knobs'
+                                  # plan, a plan handed to `weigh`
 HALVING_EVERY = 2   # rounds between two halvings of the plans still running
 MIN_ROUNDS = 4      # rounds a plan is played beside hard's before it can be chosen ...
 EVIDENCE = 2.0      # ... its paired advantage that many standard errors above nothing (at 1.0 the search
@@ -79,6 +80,7 @@ class PlanSearch:
         self.ended = True       # whether the chosen plan ends the movement
         self.replans = 0        # plans made again within the phase planned
         self.last = None        # (plans, rounds, seconds, chosen index) of the last search, for the docs
+        self.last_plans, self.last_scores = [], []   # the last search's plans, and each one's score in each round
         self.cost = 0.0         # seconds a playout took, averaged over the searches so far
         self.sources: list = []  # per plan of the last search, the variant that made it (-1: hard's own)
         self.chosen: dict = {}   # variant index (-1: hard's own) -> plans of it chosen, for the docs
@@ -138,9 +140,26 @@ class PlanSearch:
                 self.sources.append(source)
         return out
 
-    def _search(self, view: dict, budget: float | None) -> list[dict]:
+    def weigh(self, view: dict, plans: list[list[dict]], budget: float | None = None) -> Weighing | None:
+        """The movement decision at `view` (None for any other) searched as `choose` searches it, with `plans`
+        (whole phases of moves) played beside its own, kept to the end, on the same samples and dice: for the
+        analysis of a finished game (bots/analysis.py). The chosen plan is not sent: nothing is remembered."""
+        public = view["public"]
+        if public.get("phase") != "move" or not self._alone(public):
+            return None
+        self._search(view, budget, plans)
+        return Weighing(self.last_plans, self.last_scores, self.last[3])
+
+    def _search(self, view: dict, budget: float | None, extra: list = ()) -> list[dict]:
         start = time.perf_counter()
         plans = self.plans(view)
+        keys = [_plan_key(plan) for plan in plans]
+        for plan in extra:
+            if _plan_key(plan) not in keys:
+                plans.append(plan)
+                keys.append(_plan_key(plan))
+                self.sources.append(WEIGHED)
+        kept = {keys.index(_plan_key(plan)) for plan in extra}
         deadline = None if budget is None else start + budget
         scores = [[] for _ in plans]
         running = list(range(len(plans)))
@@ -170,9 +189,10 @@ class PlanSearch:
                 scores[i].append(value)
             rounds += 1
             if rounds % HALVING_EVERY == 0 and len(running) > 2:
-                running = _halve(running, scores, rounds)
+                running = _halve(running, scores, rounds, kept)
         chosen = _best(scores, self.evidence, self.min_gain)
         self.last = (len(plans), rounds, time.perf_counter() - start, chosen)
+        self.last_plans, self.last_scores = plans, scores
         self.chosen[self.sources[chosen]] = self.chosen.get(self.sources[chosen], 0) + 1
         self.expert.departures += chosen != 0
         self.ended = any(a["type"] == "end_movement" for a in plans[chosen])
@@ -183,11 +203,11 @@ def _plan_key(plan: list[dict]) -> tuple:
     return tuple(sorted(repr(sorted(a.items())) for a in plan))
 
 
-def _halve(running: list[int], scores: list, rounds: int) -> list[int]:
+def _halve(running: list[int], scores: list, rounds: int, kept=frozenset()) -> list[int]:
     def mean(i):
         return sum(scores[i][-rounds:]) / rounds
     keep = sorted(running, key=lambda i: (-mean(i), i))[:max(2, (len(running) + 1) // 2)]
-    return sorted(set(keep) | {0})
+    return sorted(set(keep) | {0} | (set(kept) & set(running)))
 
 
 def _best(scores: list, evidence: float, min_gain: float) -> int:

@@ -41,6 +41,7 @@ import importlib
 import json
 import math
 import time
+from dataclasses import dataclass
 
 from engine import games
 from engine import legal as listing, undo
@@ -59,6 +60,23 @@ WEIGHT_KEYS = ("armies", "factor", "strength")
 
 
 ABANDONED = object()  # a playout given up when the time or a stop came
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """A decision weighed (`ExpertBot.weigh`, a planner's `weigh`): the candidates (actions, or a planner's whole
+    plans), each one's score in each round it was played (round k of every candidate on the same sample and
+    chance), and the index of the one the expert sends."""
+    candidates: list
+    scores: list
+    chosen: int
+
+    def mean(self, i: int) -> float:
+        return sum(self.scores[i]) / len(self.scores[i]) if self.scores[i] else float("nan")
+
+    def paired(self, i: int, j: int) -> list[float]:
+        """Candidate i's score less candidate j's, round by round where both were played."""
+        return [a - b for a, b in zip(self.scores[i], self.scores[j])]
 
 
 def _key(action: dict) -> str:
@@ -96,6 +114,7 @@ class ExpertBot:
             [self._make(game_id, level, seat, seed + i + 1) for i, level in enumerate(ADVISORS)]
         self._stopping = False
         self.last_search = None  # (iterations, seconds, candidates) of the last decision, for the bench
+        self.last_scores = None  # per candidate of the last search, its score in each round it was played
         self.departures = 0      # decisions answered with another action than the hard bot's, for the docs
 
     # ----- anytime -----------------------------------------------------------------------------
@@ -196,11 +215,33 @@ class ExpertBot:
             add(listing.nth(allowed, self.rng.below(n)))
         return list(chosen)
 
-    def _search(self, view: dict, candidates: list[dict], budget: float | None):
+    def weigh(self, view: dict, actions: list[dict]) -> "Weighing | None":
+        """Its decision at `view` as `choose` searches it, with `actions` (each listed in the view's legal) added
+        to its candidates and kept to the end, played on the same samples with the same chance; for the hint
+        and the analysis of a finished game (bots/hint.py, bots/analysis.py). None where it would not search:
+        its seat not to act, or fewer than two actions listed. The turn's budget is not counted."""
+        self._stopping = False
+        began = time.perf_counter()
+        allowed = undo.without(view.get("private", {}).get("legal"))
+        if self.seat not in view["public"].get("to_act", ()) or listing.size(allowed) < 2:
+            return None
+        candidates = self._candidates(allowed, self._advice(view, self.advisors))
+        keys = [_key(c) for c in candidates]
+        for action in actions:
+            if _key(action) not in keys:
+                candidates.append(action)
+                keys.append(_key(action))
+        keep = {keys.index(_key(action)) for action in actions}
+        budget = None if self.budget is None else self.budget - (time.perf_counter() - began)
+        chosen = self._search(view, candidates, budget, keep)
+        return Weighing(candidates, self.last_scores, keys.index(_key(chosen)))
+
+    def _search(self, view: dict, candidates: list[dict], budget: float | None, keep: set = frozenset()):
         """Rounds of playouts: in each round every candidate still in the running is played out from the
         same sampled state with the same chance (common random numbers), so two candidates' scores in one
         round differ by what the candidates did, not by the dice. Every HALVING_EVERY rounds the worse half
-        (by mean) drops out, the hard bot's choice never; the answer is chosen by `_best`."""
+        (by mean) drops out, the hard bot's choice never (nor those in `keep`); the answer is chosen by `_best`.
+        Each candidate's scores are left in `last_scores`."""
         start = time.perf_counter()
         scores = [[] for _ in candidates]  # per candidate, its score in each round it was played
         exact = {}  # candidate -> its score, once a playout of it drew no chance (deterministic_policy only)
@@ -237,10 +278,11 @@ class ExpertBot:
                 if all(i in exact for i in running):
                     break  # every contender is known exactly: more rounds would only repeat them
                 if rounds % HALVING_EVERY == 0 and len(running) > 2:
-                    running = _halve(running, scores, rounds)
+                    running = _halve(running, scores, rounds, keep)
         for i, known in exact.items():  # a score known exactly stands for every round, played or not
             scores[i] += [known] * (MIN_VISITS - len(scores[i]))
         self.last_search = (done, time.perf_counter() - start, len(candidates))
+        self.last_scores = scores
         chosen = _best(scores, self.settings.evidence, self.settings.min_gain)
         self.departures += chosen != 0
         return candidates[chosen]
@@ -275,13 +317,13 @@ def _paired(scores: list, i: int) -> list[float]:
     return [a - b for a, b in zip(scores[i], scores[0])]
 
 
-def _halve(running: list[int], scores: list, rounds: int) -> list[int]:
+def _halve(running: list[int], scores: list, rounds: int, kept=frozenset()) -> list[int]:
     """The better half of the candidates still running, by their mean over the rounds all of them played
-    (the last `rounds`), the hard bot's choice always kept."""
+    (the last `rounds`), the hard bot's choice always kept, and those in `kept`."""
     def mean(i):
         return sum(scores[i][-rounds:]) / rounds
     keep = sorted(running, key=lambda i: (-mean(i), i))[:max(2, (len(running) + 1) // 2)]
-    return sorted(set(keep) | {0})
+    return sorted(set(keep) | {0} | (set(kept) & set(running)))
 
 
 def _best(scores: list, evidence: float = DEFAULT.evidence, min_gain: float = DEFAULT.min_gain) -> int:

@@ -32,6 +32,8 @@ What a bot asks besides (static rules, no view needed; bots/ah_tactics.py):
   RESERVE_LIMIT                   (units, combat factors) a side may hold in reserve at once (rule G: a corps)
 What a searching bot asks of a whole state it holds (a `sample_state` or one played on from it):
   evaluate(state, seat)           the seat's side's worth of a position, 0..1, by rule A's two victories
+  terms(state, seat), worth(terms), TERM_WORDS
+                                  what `evaluate` weighs, named; the worth from them; their words
 A result (crt.Result) has `kind` (ELIM, BACK, EXCHANGE), `loser` (ATTACKER, DEFENDER, None for an
 exchange), `distance` (squares to fall back), `prisoners` and `text`.
 """
@@ -39,25 +41,27 @@ from fractions import Fraction
 from functools import lru_cache
 
 from engine import grid
+from engine.evaluation import Term
 from engine.ah_tactics import airborne, allowance, battles, cities, contact, crt, headquarters, movement, reserves, \
     turns, victory
 from engine.ah_tactics.battles import battle_halves
 from engine.ah_tactics.board import load
 from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
 from engine.ah_tactics.crt import ATTACKER, BACK, DEFENDER, ELIM, EXCHANGE
-from engine.ah_tactics.state import ACTIVE, FULL_ALLOWANCE, SIDE_NAMES, army_strength, attack_factor, defence_factor
-from engine.ah_tactics.units import CORPS, FACTOR, FOOT, HQ as HQ_KIND, ROSTER, corps_hq
+from engine.ah_tactics.state import ACTIVE, FULL_ALLOWANCE, RESERVE, SIDE_NAMES, army_strength, attack_factor, defence_factor
+from engine.ah_tactics.units import CORPS, FACTOR, FOOT, HQ as HQ_KIND, ROSTER, corps_hq, side_units
 
 __all__ = ["route", "reach_costs", "move_refusal", "reserve_refusal", "assign_refusal", "crt_chart",
            "battle_columns", "outcome_chances", "front_line", "hq_ranges", "factors", "may_enter",
            "side_of", "SIDE_NAMES", "printed_factor", "HQ_KIND", "battle_halves", "outcome_faces", "in_mountains",
            "may_stand", "may_land", "division_steps", "control", "FULL_ALLOWANCE", "RESERVE_LIMIT",
-           "ELIM", "BACK", "EXCHANGE", "ATTACKER", "DEFENDER", "evaluate"]
+           "ELIM", "BACK", "EXCHANGE", "ATTACKER", "DEFENDER", "evaluate", "terms", "worth", "TERM_WORDS"]
 
 # The worth of a position (`evaluate`): the armies' share, the enemy cities held, and the turn-ends
 # for which they have been held (rule A, b: three running win the game).
 ARMY_WEIGHT = 0.6
 CITY_WEIGHT = 0.4
+HQ_WORTH = 0.5   # an HQ standing, in divisions
 
 SIDE_INDEX = {name: i for i, name in enumerate(SIDE_NAMES)}
 RESERVE_LIMIT = (reserves.MAX_UNITS, reserves.MAX_FACTORS)
@@ -376,23 +380,57 @@ def control(square, kind: str = "infantry") -> tuple:
 def evaluate(state: dict, seat: int) -> float:
     """The worth of a position for `seat`'s side, 0..1, by what wins under rule A: (a) the enemy army
     eliminated — so the side's divisions still fighting (the rules' own `army_strength`: on the board,
-    in reserve or refitting) as a share of both armies' weighs ARMY_WEIGHT; (b) every enemy city
-    occupied for a complete turn — so the share of the enemy's cities the side occupies now (the rules'
-    `occupier`), less the share of its own the enemy occupies, weighs CITY_WEIGHT, and once the side
-    occupies them all, each turn-end it has held them (of the three that win) closes the rest of the
-    way to 1. A finished game is 1 for the winners, 0 for the losers, 0.5 for a draw."""
+    in reserve or refitting), and its HQs still standing at HQ_WORTH of a division each (an HQ is lost to
+    a mere touch, rule F, and its corps is commanded through it, H2), as a share of both armies' weighs
+    ARMY_WEIGHT; (b) every enemy city occupied for a complete turn — so the share of the enemy's cities the
+    side occupies now (the rules' `occupier`), less the share of its own the enemy occupies, weighs
+    CITY_WEIGHT, and once the side occupies them all, each turn-end it has held them (of the three that win)
+    closes the rest of the way to 1: `worth(terms(state, seat))`. A finished game is 1 for the winners, 0
+    for the losers, 0.5 for a draw."""
     result = state.get("result")
     if result is not None:
         winners = result["winners"]
         return 1.0 / len(winners) if seat in winners else (0.5 if not winners else 0.0)
+    return worth(terms(state, seat))
+
+
+def terms(state: dict, seat: int) -> dict:
+    """What `evaluate` weighs, named (engine.evaluation), for `seat`'s side and its enemy ("enemy_..."): the
+    divisions still fighting; the HQs still standing (items: their names); the share of the other side's
+    cities occupied (items: their names); the turn-ends all of them have been held, as a share of the three
+    that win."""
     side = seat % 2
     board = load()
-    armies = [army_strength(state, s) for s in (0, 1)]
-    army_share = armies[side] / sum(armies) if sum(armies) else 0.5
-    held = []
-    for s in (0, 1):
+    out = {}
+    for s, prefix in ((side, ""), (1 - side, "enemy_")):
         theirs = board.cities_of(1 - s)
-        held.append(sum(1 for name in theirs if cities.occupier(board, state, name) == s) / len(theirs))
-    worth = ARMY_WEIGHT * army_share + CITY_WEIGHT * (0.5 + 0.5 * (held[side] - held[1 - side]))
-    ends = [state["hold"][s] / victory.HOLD_ENDS for s in (0, 1)]
-    return worth + (1 - worth) * ends[side] - worth * ends[1 - side]
+        taken = sorted(name for name in theirs if cities.occupier(board, state, name) == s)
+        hqs = sorted(ROSTER[uid].name for uid in side_units(s)
+                     if ROSTER[uid].kind == HQ_KIND and state["units"][uid]["status"] in (ACTIVE, RESERVE))
+        out[prefix + "divisions"] = Term(army_strength(state, s))
+        out[prefix + "hqs"] = Term(len(hqs), tuple(hqs))
+        out[prefix + "cities"] = Term(len(taken) / len(theirs), tuple(taken))
+        out[prefix + "hold"] = Term(state["hold"][s] / victory.HOLD_ENDS)
+    return out
+
+
+def worth(terms: dict) -> float:
+    """`evaluate` of a position from its `terms`."""
+    armies = [terms[p + "divisions"].value + HQ_WORTH * terms[p + "hqs"].value for p in ("", "enemy_")]
+    army_share = armies[0] / sum(armies) if sum(armies) else 0.5
+    worth = ARMY_WEIGHT * army_share + CITY_WEIGHT * (0.5 + 0.5 * (terms["cities"].value - terms["enemy_cities"].value))
+    return worth + (1 - worth) * terms["hold"].value - worth * terms["enemy_hold"].value
+
+
+# What a reason calls each term's change (engine.evaluation; bots/reasons.py words them): "gained" / "lost" when
+# the term's named items changed ({items} names them), else "more" / "fewer" by its value ({n}: by how much).
+TERM_WORDS = {
+    "divisions": {"more": "{n} more divisions fighting", "fewer": "{n} divisions lost"},
+    "enemy_divisions": {"more": "the enemy gains {n} divisions", "fewer": "destroys {n} enemy divisions"},
+    "hqs": {"gained": "{items} back", "lost": "loses {items}"},
+    "enemy_hqs": {"gained": "the enemy gets {items} back", "lost": "takes out {items}"},
+    "cities": {"gained": "takes {items}", "lost": "gives up {items}"},
+    "enemy_cities": {"gained": "the enemy takes {items}", "lost": "wins back {items}"},
+    "hold": {"more": "holds every enemy city another turn-end", "fewer": "the hold on the enemy's cities broken"},
+    "enemy_hold": {"more": "the enemy holds our cities another turn-end", "fewer": "breaks the enemy's hold"},
+}

@@ -17,17 +17,20 @@ A *position* is what the rules' helpers read, rebuilt from the (wholly public) v
   step_allowed(board, kind, frm, to)  one step of a lone unit of `kind` by terrain (mountains, passes,
                                       rail, water), no enemies considered
   evaluate(state, seat)               the side's worth of a position, 0..1, by what wins the war (below)
+  terms(state, seat), worth(terms), TERM_WORDS
+                                      what `evaluate` weighs, named; the worth from them; their words
   SPEED, RAIL_RIDE                    squares per turn by kind, and rail links an infantry group rides
 and the kinds of unit: INFANTRY, CAVALRY, GUNBOAT, KINDS, GROUND.
 """
 from engine.civil_war import battle, cities, movement
+from engine.evaluation import Term
 from engine.civil_war.board import load
 from engine.civil_war.pieces import (CAVALRY, GROUND, GUNBOAT, INFANTRY, KINDS, RAIL_RIDE, SPEED, count, enemy,
                                      pieces, units_at)
 from engine.civil_war.turns import movable
 
 __all__ = ["position", "strength", "stake", "must_destroy_all", "step_allowed", "SPEED", "RAIL_RIDE",
-           "INFANTRY", "CAVALRY", "GUNBOAT", "KINDS", "GROUND", "evaluate"]
+           "INFANTRY", "CAVALRY", "GUNBOAT", "KINDS", "GROUND", "evaluate", "terms", "worth", "TERM_WORDS"]
 
 THREAT_REACH = 2      # squares from which enemy troops threaten a city next turn (cavalry's and gunboats' speed)
 THREAT_WEIGHT = 0.5   # share of a threatened city's stake counted as already lost
@@ -74,30 +77,67 @@ def evaluate(state: dict, seat: int) -> float:
     The side whose turn it is (no step pending) strikes first: of the attacks its stacks can make now
     with a larger force (the rules' own `destinations` and `defence`), the one that gains most — every
     defender destroyed, one fewer of its own lost than the strength destroyed, a city's stake taken —
-    counts at STRIKE_WEIGHT.
+    counts at STRIKE_WEIGHT: `worth(terms(state, seat))`.
     A finished war is 1 for the winner, 0 for the loser, 0.5 each for a stalemate. `state`: a whole
     state, or a position (`position(view)`, the war being wholly public) with `board` and `outcome`."""
     outcome = state.get("outcome")
     if outcome is not None:
         winners = outcome["winners"]
         return 1.0 / len(winners) if seat in winners else (0.5 if not winners else 0.0)
+    return worth(terms(state, seat))
+
+
+def terms(state: dict, seat: int) -> dict:
+    """What `evaluate` weighs, named (engine.evaluation), for the side `seat` and for its enemy ("enemy_..."):
+    its pieces; its cities at risk (value: THREAT_WEIGHT of their stakes; items: their names); and what the
+    side to move's best attack now would cost it (value: STRIKE_WEIGHT of the pieces; items: the city taken)."""
     board = load(state["board"])
-    worth = {}
+    risk, at_risk = {}, {}
     for side in (0, 1):
-        liability = 0.0
+        liability, names = 0.0, []
         for square, city in board.city_at.items():
             stake = cities.cost_of_losing(board, state, square, side)
             if stake and _threat(state, square, enemy(side)) > battle.defence(board, state, square, side):
                 liability += THREAT_WEIGHT * stake
-        worth[side] = pieces(state, side) - liability
+                names.append(city.name)
+        risk[side], at_risk[side] = liability, tuple(sorted(names))
+    struck, taken_city = {0: 0.0, 1: 0.0}, ()
     if not state.get("pending") and "turn" in state:
         mover = state["turn"]
-        killed, lost, taken = _best_strike(board, state, mover)
-        worth[mover] -= STRIKE_WEIGHT * lost
-        worth[enemy(mover)] -= STRIKE_WEIGHT * (killed + taken)
-    worth = {side: max(0.0, w) for side, w in worth.items()}
-    total = worth[0] + worth[1]
-    return worth[seat] / total if total else 0.5
+        killed, lost, taken, square = _best_strike(board, state, mover)
+        struck[mover] = STRIKE_WEIGHT * lost
+        struck[enemy(mover)] = STRIKE_WEIGHT * (killed + taken)
+        if taken and square in board.city_at:
+            taken_city = (board.city_at[square].name,)
+    out = {}
+    for side, prefix in ((seat, ""), (enemy(seat), "enemy_")):
+        out[prefix + "pieces"] = Term(pieces(state, side))
+        out[prefix + "cities_at_risk"] = Term(risk[side], at_risk[side])
+        out[prefix + "struck"] = Term(struck[side], taken_city if struck[side] and side != state.get("turn") else ())
+    return out
+
+
+def worth(terms: dict) -> float:
+    """`evaluate` of a position from its `terms`: the side's pieces less its cities' risk and what the next
+    attack costs it, as a share of both sides'."""
+    own, foe = (max(0.0, terms[p + "pieces"].value - terms[p + "cities_at_risk"].value - terms[p + "struck"].value)
+                for p in ("", "enemy_"))
+    total = own + foe
+    return own / total if total else 0.5
+
+
+# What a reason calls each term's change (engine.evaluation; bots/reasons.py words them): "gained" / "lost" when
+# the term's named items changed ({items} names them), else "more" / "fewer" by its value ({n}: by how much).
+TERM_WORDS = {
+    "pieces": {"more": "{n} more pieces", "fewer": "{n} pieces lost"},
+    "enemy_pieces": {"more": "the enemy gains {n} pieces", "fewer": "destroys {n} enemy pieces"},
+    "cities_at_risk": {"gained": "leaves {items} open to attack", "lost": "covers {items}",
+                       "more": "a city left open to attack", "fewer": "a city covered"},
+    "enemy_cities_at_risk": {"gained": "threatens {items}", "lost": "lets {items} off",
+                             "more": "threatens an enemy city", "fewer": "lets an enemy city off"},
+    "struck": {"more": "open to an attack", "fewer": "out of the enemy's best attack"},
+    "enemy_struck": {"more": "sets up an attack", "fewer": "gives up an attack"},
+}
 
 
 def _threat(state: dict, square, side: int) -> int:
@@ -108,10 +148,11 @@ def _threat(state: dict, square, side: int) -> int:
 
 
 def _best_strike(board, state, side: int) -> tuple:
-    """(enemy pieces destroyed, own pieces lost, stake taken) of the attack by a larger force that gains
-    `side` most now, of each stack's ready units moving whole or by kind; (0, 0, 0) when none gains."""
+    """(enemy pieces destroyed, own pieces lost, stake taken, the square attacked) of the attack by a larger force
+    that gains `side` most now, of each stack's ready units moving whole or by kind; (0, 0, 0, None) when none
+    gains."""
     occ = movement.Occupancy(board, state)
-    best, best_net = (0, 0, 0), 0
+    best, best_net = (0, 0, 0, None), 0
     defences = {}
     for square in {(u["at"][0], u["at"][1]) for u in state["units"] if u["side"] == side}:
         ready = count(movable(board, state, side, square))
@@ -131,7 +172,7 @@ def _best_strike(board, state, side: int) -> tuple:
                 if attack <= held:
                     continue
                 strike = (len(units_at(state, dest, enemy(side))), held - 1,
-                          cities.cost_of_losing(board, state, dest, enemy(side)))
+                          cities.cost_of_losing(board, state, dest, enemy(side)), dest)
                 net = strike[0] + strike[2] - strike[1]
                 if net > best_net:
                     best, best_net = strike, net

@@ -15,15 +15,19 @@ corrected for the bots and the dice tray too. Every answer comes from the rules'
   max_attack_dice(armies), max_defend_dice(armies), MAX_ATTACK_DICE, MAX_DEFEND_DICE
   forget()                       drop the remembered odds (after a rule is changed, as a test does)
   evaluate(state, seat)          the seat's worth of a position, 0..1, by what wins the game (below)
+  terms(state, seat), worth(terms), TERM_WORDS
+                                 what `evaluate` weighs, named; the worth from them; their words
 """
 from functools import lru_cache
 
+from engine.evaluation import Term
 from engine.risk import cards, combat, turns
 from engine.risk.board import WILD
 from engine.risk.combat import MAX_ATTACK_DICE, MAX_DEFEND_DICE, max_attack_dice, max_defend_dice
 
 __all__ = ["attacker_takes_pair", "pair_losers", "outcome_odds", "conquest_odds", "max_attack_dice",
-           "max_defend_dice", "MAX_ATTACK_DICE", "MAX_DEFEND_DICE", "forget", "evaluate"]
+           "max_defend_dice", "MAX_ATTACK_DICE", "MAX_DEFEND_DICE", "forget", "evaluate", "terms", "worth",
+           "TERM_WORDS"]
 
 # How much one army of income, and one card in hand, weigh against one army on the board. A seat's
 # income comes back every turn (territories / 3, at least 3, plus its continents' bonuses), so it
@@ -75,13 +79,22 @@ def evaluate(state: dict, seat: int) -> float:
     (the rules' own `reinforcements`: territories / 3, at least 3, and a continent's bonus for a
     player holding the whole continent), plus its cards (their share of the next set's value). The
     worth is that power's share among the seats still playing (the neutral takes no turn and is not
-    counted); a finished game is 1 for a winner (shared), 0 for a loser. `state` is a whole state
-    (as `sample_state` or `setup` returns it): it reads the hands, which a view hides."""
+    counted): `worth(terms(state, seat))`; a finished game is 1 for a winner (shared), 0 for a loser.
+    `state` is a whole state (as `sample_state` or `setup` returns it): it reads the hands, which a view
+    hides."""
     if state.get("winners") is not None:
         return 1.0 / len(state["winners"]) if seat in state["winners"] else 0.0
     if seat in state["eliminated"]:
         return 0.0
-    armies = {s: 0 for s in range(state["n_seats"]) if s not in state["eliminated"]}
+    return worth(terms(state, seat))
+
+
+def terms(state: dict, seat: int) -> dict:
+    """What `evaluate` weighs, named (engine.evaluation): the seat's armies (on the board and to place), its
+    income (items: the continents it holds), its cards, and the same summed over its rivals still playing;
+    the worth of a card; and the seat's territories by name (they count through its income)."""
+    playing = [s for s in range(state["n_seats"]) if s not in state["eliminated"]]
+    armies = {s: 0 for s in playing}
     for v in state["territories"].values():
         if v["owner"] in armies:
             armies[v["owner"]] += v["armies"]
@@ -91,11 +104,48 @@ def evaluate(state: dict, seat: int) -> float:
     else:
         for s in armies:
             armies[s] += state["setup_pools"][s]
-    card_worth = CARD_SHARE * cards.set_value([WILD] * 3, state["sets_traded"], state["options"]["card_values"]) / 3
-    power = {}
-    for s, n in armies.items():
+    income, continents = {}, ()
+    for s in playing:
         from_territories, bonuses = turns.reinforcements(state, s)
-        income = from_territories + sum(bonuses.values())
-        power[s] = n + INCOME_TURNS * income + card_worth * len(state["hands"][s])
-    total = sum(power.values())
-    return power[seat] / total if total else 1.0 / len(power)
+        income[s] = from_territories + sum(bonuses.values())
+        if s == seat:
+            continents = tuple(sorted(bonuses))
+    rivals = [s for s in playing if s != seat]
+    held = sorted(t for t, v in state["territories"].items() if v["owner"] == seat)
+    return {
+        "armies": Term(armies.get(seat, 0)),
+        "income": Term(income.get(seat, 0), continents),
+        "cards": Term(len(state["hands"][seat])),
+        "rival_armies": Term(sum(armies[s] for s in rivals)),
+        "rival_income": Term(sum(income[s] for s in rivals)),
+        "rival_cards": Term(sum(len(state["hands"][s]) for s in rivals)),
+        "card_worth": Term(CARD_SHARE * cards.set_value([WILD] * 3, state["sets_traded"],
+                                                        state["options"]["card_values"]) / 3),
+        "territories": Term(len(held), tuple(held)),
+        "rivals": Term(len(rivals)),
+    }
+
+
+def worth(terms: dict) -> float:
+    """`evaluate` of a position from its `terms`: the seat's power as a share of all the seats' still playing."""
+    card_worth = terms["card_worth"].value
+
+    def power(armies, income, cards):
+        return terms[armies].value + INCOME_TURNS * terms[income].value + card_worth * terms[cards].value
+    own = power("armies", "income", "cards")
+    total = own + power("rival_armies", "rival_income", "rival_cards")
+    return own / total if total else 1.0 / (1 + terms["rivals"].value)
+
+
+# What a reason calls each term's change (engine.evaluation; bots/reasons.py words them): "gained" / "lost" when
+# the term's named items changed ({items} names them), else "more" / "fewer" by its value ({n}: by how much).
+TERM_WORDS = {
+    "armies": {"more": "{n} more armies", "fewer": "{n} armies lost"},
+    "income": {"gained": "takes {items}", "lost": "loses {items}", "more": "income up {n}",
+               "fewer": "income down {n}"},
+    "cards": {"more": "earns a card", "fewer": "trades cards in"},
+    "rival_armies": {"more": "the others gain {n} armies", "fewer": "the others lose {n} armies"},
+    "rival_income": {"more": "the others' income up {n}", "fewer": "the others' income down {n}"},
+    "rival_cards": {"more": "a rival earns a card", "fewer": "a rival trades cards in"},
+    "territories": {"gained": "takes {items}", "lost": "loses {items}"},
+}

@@ -25,10 +25,13 @@ players' submarine cards); `held` keeps how many submarine cards each seat holds
                                   they would refuse, or None (what a window shows for a refused click)
   stuck(view, seat, piece)        why one of the seat's pieces has no move this turn, or None
   evaluate(state, seat)           the seat's worth of a whole state, 0..1, by what wins (Rules 13 and 18)
+  terms(state, seat), worth(terms), TERM_WORDS
+                                  what `evaluate` weighs, named; the worth from them; their words
 and the rules' constants a bot weighs: piece kinds, VALUE (Rule 18), the camps, card kinds,
 SUBMARINE_CARDS, opposite(camp), seat_of_power(pos, power).
 """
 from engine.errors import RuleError
+from engine.evaluation import Term
 from engine.tactics1940 import blockade, diplomacy, traps, turns
 from engine.tactics1940.board import LAND, SAFETY, SEAPORT, load
 from engine.tactics1940.deck import (CONSCRIPTION, DIPLOMATIC_INCIDENT, SUBMARINE_CARDS, SURPRISE_MANEUVER,
@@ -39,7 +42,8 @@ from engine.tactics1940.pieces import AIRPLANE, BATTLESHIP, NORTH, SOUTH, TRANSP
 __all__ = ["position", "refusal", "stuck", "is_blockaded", "at_war", "is_neutral", "camp_seats", "moves_of", "after_move",
            "submarine_card", "step_distances", "occupancy", "opposite", "seat_of_power",
            "BATTLESHIP", "TRANSPORT", "AIRPLANE", "VALUE", "NORTH", "SOUTH",
-           "SURPRISE_MANEUVER", "CONSCRIPTION", "DIPLOMATIC_INCIDENT", "SUBMARINE_CARDS", "evaluate"]
+           "SURPRISE_MANEUVER", "CONSCRIPTION", "DIPLOMATIC_INCIDENT", "SUBMARINE_CARDS", "evaluate",
+           "terms", "worth", "TERM_WORDS"]
 
 # The worth of a position (`evaluate`): what stands on the board, and the blockade's progress.
 MATERIAL_WEIGHT = 0.5
@@ -199,11 +203,19 @@ def evaluate(state: dict, seat: int) -> float:
     camp stands on, less the share of its own port's passages the enemy camp stands on, weighs
     MOUTH_WEIGHT; the camp's pieces on the board at their Rule 18 value (a battleship 5, any other
     piece 1) as a share of both camps' weighs MATERIAL_WEIGHT. A neutral seat is worth its own pieces'
-    share of every piece's value. A finished game is 1 for a winner (shared), 0 otherwise."""
+    share of every piece's value: `worth(terms(state, seat))`. A finished game is 1 for a winner (shared),
+    0 otherwise."""
     outcome = state.get("outcome")
     if outcome is not None:
         winners = outcome["winners"]
         return 1.0 / len(winners) if seat in winners else 0.0
+    return worth(terms(state, seat))
+
+
+def terms(state: dict, seat: int) -> dict:
+    """What `evaluate` weighs, named (engine.evaluation): the Rule 18 value of the seat's camp's pieces on the
+    board and of the enemy camp's (a neutral: its own pieces' and everyone else's), the share of the enemy
+    seaport's passages the camp stands on and of its own the enemy stands on, and whether the seat is neutral."""
     board = load(state["board"])
     camp = state["camp"][seat]
     value = {}
@@ -211,15 +223,36 @@ def evaluate(state: dict, seat: int) -> float:
         if p["at"] is not None:
             value[p["owner"]] = value.get(p["owner"], 0) + VALUE[p["kind"]]
     if camp is None:
-        total = sum(value.values())
-        return value.get(seat, 0) / total if total else 0.0
+        return {"material": Term(value.get(seat, 0)),
+                "enemy_material": Term(sum(v for owner, v in value.items() if owner != seat)),
+                "passages_held": Term(0.0), "passages_lost": Term(0.0), "neutral": Term(1)}
     ours, theirs = diplomacy.camp_seats(state, camp), diplomacy.camp_seats(state, opposite(camp))
-    mine, foes = sum(value.get(s, 0) for s in ours), sum(value.get(s, 0) for s in theirs)
-    material = mine / (mine + foes) if mine + foes else 0.5
     owner_at = {(p["at"][0], p["at"][1]): p["owner"] for p in state["pieces"] if p["at"] is not None}
 
     def stood_on(home, seats) -> float:
         passages = home.passages
         return sum(1 for passage in passages if any(owner_at.get(sq) in seats for sq in passage)) / len(passages)
-    pressure = stood_on(board.homes[opposite(camp)], set(ours)) - stood_on(board.homes[camp], set(theirs))
+    return {"material": Term(sum(value.get(s, 0) for s in ours)),
+            "enemy_material": Term(sum(value.get(s, 0) for s in theirs)),
+            "passages_held": Term(stood_on(board.homes[opposite(camp)], set(ours))),
+            "passages_lost": Term(stood_on(board.homes[camp], set(theirs))), "neutral": Term(0)}
+
+
+def worth(terms: dict) -> float:
+    """`evaluate` of a position from its `terms`."""
+    mine, foes = terms["material"].value, terms["enemy_material"].value
+    if terms["neutral"].value:
+        return mine / (mine + foes) if mine + foes else 0.0
+    material = mine / (mine + foes) if mine + foes else 0.5
+    pressure = terms["passages_held"].value - terms["passages_lost"].value
     return MATERIAL_WEIGHT * material + MOUTH_WEIGHT * (0.5 + 0.5 * pressure)
+
+
+# What a reason calls each term's change (engine.evaluation; bots/reasons.py words them): "more" / "fewer" by its
+# value ({n}: by how much).
+TERM_WORDS = {
+    "material": {"more": "gains pieces worth {n}", "fewer": "loses pieces worth {n}"},
+    "enemy_material": {"more": "the enemy gains pieces worth {n}", "fewer": "takes enemy pieces worth {n}"},
+    "passages_held": {"more": "closes on the enemy's seaport", "fewer": "lets the enemy's seaport breathe"},
+    "passages_lost": {"more": "lets the enemy close on our seaport", "fewer": "clears our seaport's mouth"},
+}

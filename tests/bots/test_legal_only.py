@@ -43,6 +43,7 @@ PUBLIC_CONTRACT = {
     "bots/ah_tactics_plans.py": {"engine.rng", "engine.errors"},   # the expert's Tactics (1954) plan search
     "bots/ah_tactics_worth.py": {"engine.games"},   # the view of a playout's position, from its rules
     "bots/__init__.py": {"engine.games"},   # which levels a game offers (no expert in real time)
+    "bots/reasons.py": {"engine.evaluation"},   # a reason read off a game's named evaluation terms
 }
 
 
