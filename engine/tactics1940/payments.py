@@ -26,6 +26,7 @@ def forfeit(state, payer, to, amount: int, reason: str, events: list) -> None:
         return
     if on_board(state, payer):
         state["steps"].append({"step": "pay", "seat": payer, "to": to, "owed": rest, "reason": reason})
+        events.append({"type": "sacrifice_owed", "seat": payer, "to": to, "owed": rest, "reason": reason})
     else:
         events.append({"type": "forfeit_unpaid", "seat": payer, "to": to, "coins": rest, "reason": reason})
 

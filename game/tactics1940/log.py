@@ -16,6 +16,7 @@ SEAT_SAYS = {
     "conscripted": "{power} conscripts a transport back into service.",
     "loan": "{power} takes a war loan of {coins} coin.",
     "forfeit_unpaid": "{power} cannot pay the rest ({reason}).",
+    "sacrifice_owed": "{power} owes {owed} coin and has none: a piece must be sacrificed ({reason}).",
     "sacrifice_settled": "{power} settles with a sacrifice: {paid} paid, {change} back as change.",
     "joined": "{power} joins {camp}'s side.",
 }
