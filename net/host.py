@@ -302,7 +302,7 @@ class Host:
 
     def _fan_out(self) -> None:
         self._fan_out_handle = None
-        if (self._burst_since is not None and self.table.has_unsent()
+        if (self._burst_since is not None and self.table.owes_update()
                 and self.loop.time() - self._burst_since < BURST_HOLD and self._players_have_more()):
             # A burst is still arriving: answer it first (after the readers of this turn), update once.
             self._fan_out_handle = self.loop.call_later(0, self._fan_out)
@@ -310,7 +310,7 @@ class Host:
         self._burst_since = None
         self._in_step = True
         try:
-            if self.table.has_unsent():
+            if self.table.owes_update():
                 # One coalesced update per receiver, each sent as soon as it is built: the first
                 # receivers read while the next views are being made.
                 encode = frames.encode

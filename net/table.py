@@ -136,6 +136,7 @@ class Table:
         self.answers: dict[int, answers.SeatAnswers] = answers.from_log(session.log, session.log_seqs)
         self.realtime = session.rules.GAME_TYPE.realtime
         self._unsent: list = []                 # events of accepted actions no update has carried yet
+        self._sent_rev = session.rev            # the rev the last update carried: any other rev is owed to all
         self._actors: set = set()               # seats whose accepted actions those are
         self._fallback = random.Random(session.seed)
         self._bot_passed: tuple[int, set] = (-1, set())  # (rev, bot seats that chose nothing at that rev)
@@ -412,12 +413,13 @@ class Table:
         return events
 
     def flush_updates(self) -> Out:
-        """The update owed for accepted actions, if no update has carried their events yet.
+        """The update owed for accepted actions, if no update has carried their rev yet (with their events,
+        or none: a step the rules take silently still moves every view).
 
         A driver may run this late (after answering several actions): the actions since
         the last update then go out in one update, events in order, view and rev as now.
         """
-        return self.updates([]) if self._unsent else Out()
+        return self.updates([]) if self.owes_update() else Out()
 
     def updates(self, events: list) -> Out:
         """An `update` for every welcomed connection, built and redacted for its seat.
@@ -445,6 +447,7 @@ class Table:
             events = self._unsent + list(events) if events else self._unsent
             self._unsent = []
         actors, self._actors = self._actors, set()
+        self._sent_rev = self.session.rev
         self._update_count += 1
         with_hash = self._update_count % HASH_EVERY == 0
         groups, patching = self._receivers()
@@ -522,8 +525,9 @@ class Table:
                 msg["hash"] = digest
             yield [conn for conn, _ in members], msg
 
-    def has_unsent(self) -> bool:
-        return bool(self._unsent)
+    def owes_update(self) -> bool:
+        """Whether the state moved (a rev, or events) since the last update: every receiver is owed one."""
+        return self.session.rev != self._sent_rev or bool(self._unsent)
 
     def _seat_update(self, skip=None) -> Out:
         out = self.updates([])
