@@ -31,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.net import CPUS, PACE, ROOT, _pct, _Proc, _ToyServe
+from bench.loopback import CPUS, PACE, ROOT, Proc, ToyServe, pct
 from bench.runner import Row
 
 MOVE = {"type": "take", "count": 1}
@@ -219,7 +219,7 @@ async def _in_turns(club: LocalClub, port: int, n: int) -> tuple[list[float], li
 
 def paired_latency(n: int) -> tuple[list[float], list[float]]:
     """(direct TCP, through the club) act->update samples (s), taken one each in turn."""
-    with LocalClub() as club, _ToyServe(1) as serve:
+    with LocalClub() as club, ToyServe(1) as serve:
         _unpin(serve.proc.pid)
         club.table_process("--bot-delay", "0")
         return asyncio.run(_in_turns(club, serve.address[1], n))
@@ -281,8 +281,8 @@ def messaging_floor(n: int) -> tuple[list[float], list[float]]:
     try:
         nats_server.start(natsauth.render(password, []))
         url = f"nats://{natsauth.SERVICE}:{password}@127.0.0.1:{nats_server.port}"
-        with _Proc("-m", "bench.club_echo", "tcp") as tcp_echo, \
-                _Proc("-m", "bench.club_echo", "nats", url) as nats_echo:
+        with Proc("-m", "bench.club_echo", "tcp") as tcp_echo, \
+                Proc("-m", "bench.club_echo", "nats", url) as nats_echo:
             _unpin(tcp_echo.proc.pid)
             _unpin(nats_echo.proc.pid)
             return asyncio.run(_echoes_in_turns(tcp_echo.address[1], url, n))
@@ -337,7 +337,7 @@ async def _three_in_turns(port: int, other: LocalClub, other_root: Path, this: L
 def ab(other_root: Path, n: int) -> list[list[float]]:
     """(direct TCP, the club of `other_root`, the club of this tree) act->update samples (s), one act each in
     turn; each club with its own PostgreSQL, nats-server and table process, its client of its own tree."""
-    with LocalClub(other_root) as other, LocalClub() as this, _ToyServe(1) as serve:
+    with LocalClub(other_root) as other, LocalClub() as this, ToyServe(1) as serve:
         _unpin(serve.proc.pid)
         other.table_process("--bot-delay", "0")
         this.table_process("--bot-delay", "0")
@@ -350,7 +350,7 @@ def print_ab(other_root: Path, n: int, turns: int) -> None:
     for _ in range(turns):
         load = os.getloadavg()[0]
         samples = ab(other_root, n)
-        (tcp, before, now), p99 = ([_pct(s, 50) for s in samples]), [_pct(s, 99) * 1e3 for s in samples]
+        (tcp, before, now), p99 = ([pct(s, 50) for s in samples]), [pct(s, 99) * 1e3 for s in samples]
         print(f"{load:5.1f} {tcp * 1e3:6.2f} ({p99[0]:5.2f}) ms {before * 1e3:6.2f} ({p99[1]:5.2f}) ms "
               f"({before / tcp:.2f}x) {now * 1e3:6.2f} ({p99[2]:5.2f}) ms ({now / tcp:.2f}x)   "
               f"{os.getloadavg()[0]:.1f}", flush=True)
@@ -454,14 +454,14 @@ def rows(quick: bool) -> list[Row]:
     where = f"{len(CPUS) or 'all'} CPUs, nothing pinned"
     n = 300 if quick else 1500
     tcp, club = paired_latency(n)
-    t50, c50, t99, c99 = _pct(tcp, 50), _pct(club, 50), _pct(tcp, 99), _pct(club, 99)
+    t50, c50, t99, c99 = pct(tcp, 50), pct(club, 50), pct(tcp, 99), pct(club, 99)
     out = [Row("club: act->update p50 (x direct TCP)", f"{c50 / t50:.2f}x", "<= 2x", c50 / t50 <= 2,
                f"club p50 {c50 * 1e6:.0f} us, p99 {c99 * 1e6:.0f} us; direct TCP (serve) p50 {t50 * 1e6:.0f} us, "
                f"p99 {t99 * 1e6:.0f} us; {n} acts each, one-seat toy table, whole views, the paths in turns, "
                f"each act after {PACE * 1e3:.0f} ms of quiet; the club: nats-server, PostgreSQL (fsync off, "
                f"as club.servers runs it), one table process; {where}")]
     tcp_echo, nats_echo = messaging_floor(n)
-    e50, n50 = _pct(tcp_echo, 50), _pct(nats_echo, 50)
+    e50, n50 = pct(tcp_echo, 50), pct(nats_echo, 50)
     out.append(Row("club: the messaging floor, echo through nats-server (x asyncio TCP echo)", f"{n50 / e50:.2f}x",
                    note=f"p50 {n50 * 1e6:.0f} us vs {e50 * 1e6:.0f} us: a 120-byte message out and back, no table, no "
                         f"database; the club's act->update crosses nats-server twice as this does, the LAN's has "
@@ -469,7 +469,7 @@ def rows(quick: bool) -> list[Row]:
                         f"quiet; {where}"))
     n_tables, n_samples = 1000, (200 if quick else 1000)
     m = many_tables(n_tables, n_samples)
-    p50, p99 = _pct(m["samples"], 50), _pct(m["samples"], 99)
+    p50, p99 = pct(m["samples"], 50), pct(m["samples"], 99)
     out.append(Row(f"club: {m['owned']:,} bot tables, act->update p99", f"{p99 * 1e3:.1f} ms", "<= 50 ms",
                    p99 <= P99_GOAL,
                    f"p50 {p50 * 1e3:.1f} ms over {n_samples} paced acts at a players' table while one table process "
@@ -487,7 +487,7 @@ def rows(quick: bool) -> list[Row]:
                    f"worst of {kills} SIGKILLs of the process running a players' table (two processes, {bot_tables} "
                    f"bot tables between them), until every table it ran ({', '.join(str(k) for _, _, k in t)}) is "
                    f"owned by the other (taken, then rebuilt by the hundred); the players' act sent just after the "
-                   f"kill was answered after {_pct([a for a, _, _ in t], 50):.2f} s (median), "
+                   f"kill was answered after {pct([a for a, _, _ in t], 50):.2f} s (median), "
                    f"{worst_answer:.2f} s at worst"))
     return out
 
