@@ -20,6 +20,10 @@ from engine.session import TABLE_SEAT
 GAME_GOAL_S = 2.0
 # The forward model a search plays out on (issue 22), held where a game's listings are largest: Tactics (1954)
 FORWARD_GOALS = {"ah_tactics": (0.3, 5.0)}   # ms: a move applied (p50), the actor's whole view built (p95)
+CLONE_GOAL_US = 20        # issue 44: a search's copy of a position (p50) ...
+STEP_GOAL_US = 100        # ... and that copy with an action applied (p50), every turn-based game
+PLAYOUT_POSITIONS = 3     # positions of the bench game the expert searches for its playouts a second
+PLAYOUTS_A_POSITION = 16
 APPLY_REPEATS = 3          # an action's view, copy and apply, this many times; the least apply kept (as timeit advises)
 REPLAY_GOAL_US = 1000     # per replayed action, CPU: a save of 1000 actions loads in a second
 ACTION_LIMIT = 20000
@@ -67,7 +71,65 @@ def _game_rows(game: str, quick: bool) -> list[Row]:
                    f"worst of {len(times)} seeded games; {min(actions)}-{max(actions)} actions, mean "
                    f"{sum(times) / len(times):.2f} s; bot decision p95 {p95(decisions) * 1000:.1f} ms"
                    + (f"; {unfinished} did not finish in {ACTION_LIMIT} actions" if unfinished else ""))
-    return [game_row, _replay_row(game, longest, quick), _forward_row(game, longest)]
+    rows = [game_row, _replay_row(game, longest, quick), _forward_row(game, longest)]
+    if not games.is_realtime(game):   # the expert's search: turn-based games only
+        rows += [_search_step_row(game, longest), _playouts_row(game, longest, quick)]
+    return rows
+
+
+def _search_step_row(game: str, played: Session) -> Row:
+    """What a search pays to try an action (issue 44): the position cloned (the game's `clone`, engine/clone.py)
+    and the action applied to the clone, over every action of the bot game played again (thread CPU, each
+    done APPLY_REPEATS times and the least kept, as the forward row above)."""
+    rules, clone = games.rules(game), games.cloner(game)
+    s = Session.from_header(played.header())
+    clones, steps = [], []
+    for i, (seat, action) in enumerate(played.log):
+        if seat is not TABLE_SEAT:
+            least_clone = least_step = None
+            for _ in range(APPLY_REPEATS):
+                rng = Rng(i)
+                start = time.thread_time()
+                state = clone(s.state)
+                cloned = time.thread_time()
+                rules.apply(state, seat, action, rng)
+                done = time.thread_time()
+                least_clone = min(cloned - start, least_clone or 1.0)
+                least_step = min(done - start, least_step or 1.0)
+            clones.append(least_clone)
+            steps.append(least_step)
+        s.act(seat, action)
+    clone_us, step_us = median(clones) * 1e6, median(steps) * 1e6
+    return Row(f"{game}: search step, a state cloned p50 / cloned and an action applied p50",
+               f"{clone_us:.1f} / {step_us:.1f} us", f"<= {CLONE_GOAL_US:g} / {STEP_GOAL_US:g} us",
+               clone_us <= CLONE_GOAL_US and step_us <= STEP_GOAL_US,
+               f"thread CPU over the {len(steps)} actions of the longest game above, played again, the least of "
+               f"{APPLY_REPEATS} each; step p95 {p95(steps) * 1e6:.0f} us; "
+               f"{'the game' if hasattr(rules, 'clone') else 'no'} clone of its own (else a deep copy)")
+
+
+def _playouts_row(game: str, played: Session, quick: bool) -> Row:
+    """The expert's playouts a second on one core (thread CPU): its search, with an iteration budget, at a few
+    positions of the bot game where the seat to act has a choice, playouts and their policy included."""
+    s = Session.from_header(played.header())
+    wanted = {played.rev * k // (PLAYOUT_POSITIONS + 1) for k in range(1, PLAYOUT_POSITIONS + 1)}
+    playouts, spent, searched = 0, 0.0, 0
+    for i, (seat, action) in enumerate(played.log):
+        if searched < (1 if quick else PLAYOUT_POSITIONS) and i >= min(wanted, default=0) and seat is not TABLE_SEAT:
+            expert = make(game, "expert", seat, i, budget=None, turn_budget=None, iterations=PLAYOUTS_A_POSITION)
+            start = time.thread_time()
+            expert.choose(s.view(seat))
+            if expert.last_search is not None:
+                spent += time.thread_time() - start
+                playouts += expert.last_search[0]
+                searched += 1
+                wanted.discard(min(wanted))
+        s.act(seat, action)
+    rate = playouts / spent if spent else 0.0
+    return Row(f"{game}: expert playouts a second, one core", f"{rate:,.0f} /s", "", None,
+               f"thread CPU of {playouts} playouts at {searched} searched positions of the longest game above "
+               f"({PLAYOUTS_A_POSITION} a position, the advisors' time included): "
+               f"{spent / max(1, playouts) * 1000:.1f} ms a playout")
 
 
 def _forward_row(game: str, played: Session) -> Row:

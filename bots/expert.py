@@ -34,9 +34,11 @@ so only iteration budgets repeat.
 
 It uses the public contract only: `engine.games.rules(game)` for `sample_state`, `legal`, `apply`,
 `to_act`, `view`, `result`, `timer`, `prompt`, `sides`; `engine.legal` to read listings;
-`evaluate` among the game's `QUERIES`; `engine.rng` for chance; each sample is a fresh state, so nothing
-needs cloning. Never a rules module's internals.
+`evaluate` among the game's `QUERIES`; `engine.rng` for chance; `engine.games.cloner` for the game's own
+copy of a state (each round's sample is drawn once and cloned for every candidate). Never a rules module's
+internals.
 """
+import copy
 import importlib
 import json
 import math
@@ -96,6 +98,7 @@ class ExpertBot:
         self.game_id, self.seat, self.settings = game_id, seat, settings
         self._make = make_bot or RandomBot
         self.rules = games.rules(game_id)
+        self.clone = games.cloner(game_id)   # a position copied for each candidate of a round (engine/clone.py)
         if self.rules.GAME_TYPE.realtime:
             raise ValueError("the expert searches turn-based games only")
         self.budget, self.iterations, self.turn_budget = settings.budget, settings.iterations, settings.turn_budget
@@ -251,6 +254,7 @@ class ExpertBot:
         depth = self._depth(budget, len(candidates))
         while not finished and not self._stopping and len(running) > 1:
             seed = self.rng.below(2 ** 31)
+            sample = None   # this round's sampled state and chance, drawn at its first playout
             for i in list(running):
                 if i in exact:  # played again it would give the same score: reused, at no cost
                     scores[i].append(exact[i])
@@ -259,7 +263,9 @@ class ExpertBot:
                         (deadline is not None and time.perf_counter() >= deadline):
                     finished = True
                     break
-                score, chanceless = self._iterate(view, candidates[i], deadline, depth, seed)
+                if sample is None:
+                    sample = self._sample(view, seed)
+                score, chanceless = self._iterate(sample, candidates[i], deadline, depth, seed)
                 if score is ABANDONED:
                     finished = True
                     break
@@ -297,13 +303,19 @@ class ExpertBot:
         fits = int(budget / (MIN_VISITS * n_candidates * self._step_cost))
         return max(MIN_DEPTH, min(self.settings.depth, fits))
 
-    def _iterate(self, view: dict, action: dict, deadline: float | None, depth: int, seed: int):
-        """One determinized playout after `action` from the sample and chance `seed` draws: its score for
-        this seat (None if the sample refused the action, ABANDONED if time ran out or a stop came), and
-        whether it drew nothing from chance (sample and dice alike)."""
+    def _sample(self, view: dict, seed: int) -> tuple:
+        """A round's determinization: the state `sample_state` draws from the view with chance `seed`, and that
+        chance as it stands after the draw (its checkpoint set before it, so a playout can tell whether it
+        drew anything at all). Every candidate of the round is played from a clone of both."""
         rng = Rng(seed)
         rng.checkpoint()
-        state = self.rules.sample_state(view, self.seat, rng)
+        return self.rules.sample_state(view, self.seat, rng), rng
+
+    def _iterate(self, sample: tuple, action: dict, deadline: float | None, depth: int, seed: int):
+        """One determinized playout after `action` from a clone of the round's `sample` (`_sample`): its
+        score for this seat (None if the sample refused the action, ABANDONED if time ran out or a stop
+        came), and whether it drew nothing from chance (sample and dice alike)."""
+        state, rng = self.clone(sample[0]), copy.deepcopy(sample[1])
         try:
             self.rules.apply(state, self.seat, action, rng)
         except RuleError:

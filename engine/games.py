@@ -6,6 +6,8 @@ line ask `available()` and never show a game that cannot be played.
 import importlib
 import importlib.util
 
+from engine.canonical import copy_plain
+
 # id -> rules module. Order is the menu order.
 _MODULES = {
     "risk": "engine.risk",
@@ -43,6 +45,12 @@ def prepare(game_id: str) -> None:
     hook = getattr(rules(game_id), "prepare", None)
     if hook is not None:
         hook()
+
+
+def cloner(game_id: str):
+    """The game's copy of a state for search (its rules' `clone`: engine/clone.py), or a deep copy of plain data
+    for a game without one. Either way the rules may change the copy without touching the original."""
+    return getattr(rules(game_id), "clone", copy_plain)
 
 
 def game_type(game_id: str):

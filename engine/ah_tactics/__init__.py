@@ -35,6 +35,7 @@ from engine.ah_tactics import queries  # view-level questions a window asks (doc
 from engine.ah_tactics.board import load
 from engine.ah_tactics.headquarters import UNATTACHED
 from engine.ah_tactics.sampling import sample_state  # noqa: F401  (information sets: docs/games.md)
+from engine.clone import flat, records, shaped
 from engine.ah_tactics.units import CORPS, N_UNITS
 from engine.gametype import CHANCE, IMPERFECT, SEQUENTIAL, GameType
 from engine.schema import Int, Square, Str
@@ -116,3 +117,9 @@ def setup(options, n_seats, rng) -> dict:
 
 def result(state):
     return state["result"]
+
+
+# A position copied for search (engine/clone.py): the units copied one by one, their squares shared; the lists and
+# maps of plain values copied in one call each
+clone = shaped({"units": records, **dict.fromkeys(("options", "ready", "credit", "halted", "flown", "moved", "ports",
+                                                   "must", "hold", "eliminated"), flat)})

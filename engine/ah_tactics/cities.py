@@ -6,6 +6,9 @@ units is left in it ("all opposition eliminated or pushed out"). A contested por
 owner. A city is occupied by a side when one of its divisions stands in it and no unit of the
 city's own side does.
 """
+from functools import lru_cache
+
+from engine.ah_tactics.board import load
 from engine.ah_tactics.state import ACTIVE
 from engine.ah_tactics.units import HQ, ROSTER
 
@@ -26,13 +29,21 @@ def _presence(board, state, squares, placed=None) -> tuple[set, set]:
     return divisions, anyone
 
 
-def _placed(state) -> dict:
-    """{(x, y): [(unit, status), ...]} of the units on the board."""
+def _placed(state, squares=None) -> dict:
+    """{(x, y): [(unit, status), ...]} of the units on the board (on `squares` only, when given)."""
     placed: dict = {}
     for uid, u in enumerate(state["units"]):
-        if u["at"] is not None:
-            placed.setdefault((u["at"][0], u["at"][1]), []).append((uid, u["status"]))
+        a = u["at"]
+        if a is not None:
+            sq = (a[0], a[1])
+            if squares is None or sq in squares:
+                placed.setdefault(sq, []).append((uid, u["status"]))
     return placed
+
+
+@lru_cache(maxsize=None)
+def _port_squares(board_name: str) -> frozenset:
+    return frozenset(sq for c in load(board_name).cities.values() if c.port for sq in c.squares)
 
 
 def initial_ports(board) -> dict:
@@ -42,7 +53,7 @@ def initial_ports(board) -> dict:
 def update_ports(board, state) -> list[dict]:
     """Hand over every port the enemy has cleared and stands in; the events."""
     events = []
-    placed = _placed(state)
+    placed = _placed(state, _port_squares(board.name))
     for name in sorted(state["ports"]):
         owner = state["ports"][name]
         divisions, anyone = _presence(board, state, board.cities[name].squares, placed)

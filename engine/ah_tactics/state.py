@@ -84,14 +84,13 @@ def occupant(state: dict) -> dict:
     return {(u["at"][0], u["at"][1]): i for i, u in enumerate(state["units"]) if u["at"] is not None}
 
 
+_DIVISIONS = tuple(tuple(uid for uid in units.side_units(side) if ROSTER[uid].kind != HQ) for side in (0, 1))
+
+
 def army_strength(state: dict, side: int) -> int:
     """Divisions the side still fights with (on the board, in reserve, or refitting)."""
-    n = 0
-    for uid in units.side_units(side):
-        u = state["units"][uid]
-        if ROSTER[uid].kind != HQ and u["status"] in (ACTIVE, RESERVE, REFITTING):
-            n += 1
-    return n
+    every = state["units"]
+    return sum(1 for uid in _DIVISIONS[side] if every[uid]["status"] in (ACTIVE, RESERVE, REFITTING))
 
 
 def eliminate(state: dict, uid: int) -> None:

@@ -151,7 +151,7 @@ def _walk(board, state, side, uid, src, path, halts) -> list[dict]:
         state["units"][uid]["at"] = [pos[0], pos[1]]
         if own:
             events += _passing(board, state, uid, pos, others, exposed)
-        stumbled = reserves.stumbled(board, state, side, pos)
+        stumbled = reserves.stumbled(board, state, side, pos) if enemy_hidden else []   # none hidden, none met
         if stumbled:
             break
     if pos != stand:  # met while passing over a friendly unit: it stops where it last could

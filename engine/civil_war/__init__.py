@@ -20,6 +20,7 @@ from engine.civil_war.views import view  # noqa: F401
 from engine.civil_war.board import load
 from engine.civil_war.pieces import KINDS, SIDE_TITLES
 from engine.civil_war.sampling import sample_state  # noqa: F401  (information sets: docs/games.md)
+from engine.clone import records, shaped
 from engine.gametype import GameType
 from engine.schema import Int, ListOf, MapOf, Optional, Square
 
@@ -88,3 +89,7 @@ def sides(state) -> list:
 
 def redact(event, seat):
     return event  # nothing in this game is secret
+
+
+# A position copied for search (engine/clone.py): the pieces copied one by one, their squares shared
+clone = shaped({"units": records})

@@ -20,6 +20,7 @@ from engine.risk.options import OPTION_CHOICES, default_options, validate_option
 from engine.risk.options import OPTION_HELP, OPTION_LABELS  # noqa: F401  (the new-game screen reads them)
 from engine.risk.view import private_view, redact, view
 from engine.risk.sampling import sample_state  # noqa: F401  (information sets: docs/games.md)
+from engine.clone import keyed_records, shaped
 from engine.schema import Int, ListOf, Str
 from engine.undo import when_changed
 
@@ -52,7 +53,7 @@ undo_barrier = when_changed("phase")
 __all__ = ["GAME_ID", "TITLE", "MIN_SEATS", "MAX_SEATS", "DEFAULT_SEATS", "GAME_TYPE", "OPTION_CHOICES",
            "OPTION_LABELS", "ACTIONS",
            "NEUTRAL", "default_options", "validate_options", "setup", "to_act", "apply", "legal", "view",
-           "private_view", "redact", "result", "prompt", "RuleError"]
+           "private_view", "redact", "result", "prompt", "clone", "RuleError"]
 
 
 def setup(options: dict, n_seats: int, rng) -> dict:
@@ -109,3 +110,7 @@ def result(state: dict):
         return None
     scores = [sum(1 for v in state["territories"].values() if v["owner"] == s) for s in range(state["n_seats"])]
     return {"winners": list(state["winners"]), "scores": scores, "reason": state["reason"]}
+
+
+# A position copied for search (engine/clone.py): the territories copied one by one, nothing else walked
+clone = shaped({"territories": keyed_records})

@@ -31,6 +31,7 @@ from engine.tactics1940.turns import apply, legal, timer, to_act  # noqa: F401  
 from engine.tactics1940.views import private_view, prompt, redact, view  # noqa: F401
 from engine.tactics1940.board import load
 from engine.tactics1940.sampling import sample_state  # noqa: F401  (information sets: docs/games.md)
+from engine.clone import keyed_records, records, shaped
 from engine.tactics1940.pieces import (NORTH, POWERS_BY_SEATS, PIECES_PER_SEAT, PROTEST_CARDS, SOUTH, START_COINS,
                                        TOTAL_COINS, make_pieces)
 
@@ -120,3 +121,7 @@ def sides(state) -> list:
     return [side_list.side(power, [s], allies=[o for o in range(state["n"])
                                                if o != s and camps[s] is not None and camps[o] == camps[s]])
             for s, power in enumerate(state["powers"])]
+
+
+# A position copied for search (engine/clone.py): pieces and hands copied one by one, their squares shared
+clone = shaped({"pieces": records, "hands": keyed_records})

@@ -42,3 +42,12 @@ def test_the_goal_is_held_by_the_games_commonest_action():
     row = engine_bench._forward_row("risk", s)
     assert f"one {commonest} applied p50" in row.name
     assert f"{kinds.count(commonest)} of them {commonest}" in row.note
+
+
+def test_the_search_step_row_clones_and_applies_every_seated_action_and_leaves_the_game_as_it_was():
+    s = _short_game()
+    before = s.state_hash()
+    row = engine_bench._search_step_row("risk", s)
+    seated = sum(1 for seat, _ in s.log if seat is not None)
+    assert f"over the {seated} actions" in row.note and row.goal == "<= 20 / 100 us"
+    assert s.state_hash() == before
