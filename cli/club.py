@@ -9,6 +9,7 @@ Prints `club ready` (flushed) once it takes tables. Needs the `club` extra (nats
 """
 import asyncio
 import gc
+import logging
 import secrets
 import signal
 import sys
@@ -40,6 +41,7 @@ def run(args, parser) -> int:
         print(f"the club needs its extra: pip install 'sandtable[club]' ({e})", file=sys.stderr, flush=True)
         return 1
     import bots
+    logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")   # a failed write says why, in a line
     servers_started = []
     if args.local:
         args = _start_local(args, servers_started)

@@ -206,10 +206,10 @@ class Batch:
 
     def __init__(self, conn=None):
         self.steps: list[tuple[int, dict]] = []
-        self.done = None  # a future: the set of table ids whose steps could not be written
+        self.done = None  # a future: {table id: why} of the tables whose steps could not be written
         self.conn = conn
-        self.sent = None  # (table_id, the connection) of the first step's statement, sent, its answer not yet read
-        self.failed: set[int] = set()  # tables whose first step, sent at once, was refused
+        self.sent = None  # (table_id, the connection, the statement) of the first step's, sent, its answer not yet read
+        self.failed: dict[int, str] = {}  # tables whose first step, sent at once, was refused: why
         self.moved = None  # (table_id, rev, state, to_act) of a move sent by `send_move`, its step not yet added
 
     def takes_move(self) -> bool:
@@ -223,10 +223,10 @@ class Batch:
         if not self.takes_move():
             return False
         try:
-            send_action(self.conn, table_id, action, state=state, to_act=to_act)
+            statement = send_action(self.conn, table_id, action, state=state, to_act=to_act)
         except psycopg.Error:
             return False  # written with the others at the commit, which finds out what is wrong
-        self.sent = (table_id, self.conn)
+        self.sent = (table_id, self.conn, statement)
         self.steps.append((table_id, dict(actions=[action], refusals=[], new_holders=[], seat_list=None, state=state,
                                           to_act=to_act)))
         self.moved = (table_id, action[0], state, to_act)
@@ -246,12 +246,18 @@ class Batch:
         """Read the answer to the step sent at once, if any (the connection is free again)."""
         if self.sent is None:
             return
-        (table_id, conn), self.sent = self.sent, None
+        (table_id, conn, statement), self.sent = self.sent, None
         try:
-            action_sent(conn)
-        except psycopg.Error:
-            self.failed.add(table_id)
+            action_sent(conn, statement)
+        except psycopg.Error as e:
+            self.failed[table_id] = cause(e)
         self.steps = self.steps[1:]
+
+
+def cause(e: psycopg.Error) -> str:
+    """Why a statement failed, in a line: PostgreSQL's SQLSTATE and message (or psycopg's, with no server)."""
+    first = str(e).strip().splitlines()[0] if str(e).strip() else "no message"
+    return f"{type(e).__name__} (SQLSTATE {e.sqlstate}): {first}" if e.sqlstate else f"{type(e).__name__}: {first}"
 
 
 def _idle(conn) -> bool:
@@ -298,31 +304,51 @@ _MOVE_AND_TURN = (
 _prepared_on: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # connection -> the statements prepared on it
 
 
-def send_action(conn, table_id: int, action: tuple, *, state: str | None = None, to_act=None) -> None:
+def send_action(conn, table_id: int, action: tuple, *, state: str | None = None, to_act=None) -> tuple:
     """Send one move's statement (the action: rev, seat, action, seq; the new phase and seats to act, if they
-    changed) on an idle autocommit connection, without waiting for its answer: `action_sent(conn)` reads it,
-    and nothing else may use the connection before."""
+    changed) on an idle autocommit connection, without waiting for its answer: `action_sent(conn, statement)`
+    reads it, and nothing else may use the connection before. Returns the statement sent."""
+    statement = _MOVE if state is None and to_act is None else _MOVE_AND_TURN
+    rev, seat, what, seq = action
+    text = (lambda v: None if v is None else str(v).encode())
+    params = [text(table_id), text(rev), text(seat), pack(what), text(seq)]
+    if statement is _MOVE_AND_TURN:
+        params += [text(state), None if to_act is None else json.dumps(to_act).encode()]
+    _send_prepared(conn, statement, params)
+    return statement, params
+
+
+def _send_prepared(conn, statement: tuple, params: list) -> None:
     pgconn = conn.pgconn
-    name, sql, types = _MOVE if state is None and to_act is None else _MOVE_AND_TURN
+    name, sql, types = statement
     prepared = _prepared_on.setdefault(conn, set())
     if name not in prepared:
         result = pgconn.prepare(name, sql, types)
         if result.status != pq.ExecStatus.COMMAND_OK:
             raise psycopg.errors.error_from_result(result, encoding=conn.info.encoding)
         prepared.add(name)
-    rev, seat, what, seq = action
-    text = (lambda v: None if v is None else str(v).encode())
-    params = [text(table_id), text(rev), text(seat), pack(what), text(seq)]
-    if name == _MOVE_AND_TURN[0]:
-        params += [text(state), None if to_act is None else json.dumps(to_act).encode()]
     pgconn.send_query_prepared(name, params, [0, 0, 0, 1, 0] + [0] * (len(params) - 5))
     while pgconn.flush():
         select.select([], [pgconn.socket], [], 1.0)
 
 
-def action_sent(conn) -> None:
-    """Wait for the answer to `send_action` (the loop waits, as for any commit): the CPU given away for up to
-    YIELD_FOR seconds, then asleep on the socket. Raise the statement's error, if any."""
+def action_sent(conn, statement: tuple) -> None:
+    """Wait for the answer to `send_action` (`statement`: what it returned). Raise the statement's error, if any.
+
+    A statement the server no longer knows was never run: psycopg deallocates every prepared statement of the
+    connection (DEALLOCATE ALL) when it rolls back a transaction after preparing statements of its own (a
+    sign-up refused, any failed transaction on this connection), ours with them. It is prepared and sent again."""
+    try:
+        _answer(conn)
+    except psycopg.errors.InvalidSqlStatementName:
+        _prepared_on.pop(conn, None)
+        _send_prepared(conn, *statement)
+        _answer(conn)
+
+
+def _answer(conn) -> None:
+    """Read one statement's answer (the loop waits, as for any commit): the CPU given away for up to YIELD_FOR
+    seconds, then asleep on the socket. Raise the statement's error, if any."""
     pgconn = conn.pgconn
     try:
         pgconn.consume_input()
@@ -344,8 +370,8 @@ def action_sent(conn) -> None:
         raise error
 
 
-def write_batch(conn, batch: Batch) -> set[int]:
-    """Write every step of `batch`; returns the ids of the tables whose steps failed (empty: all written).
+def write_batch(conn, batch: Batch) -> dict[int, str]:
+    """Write every step of `batch`; returns the tables whose steps failed, each with why (empty: all written).
     The usual steps (actions, the phase, the seats to act) of every table go in one statement; steps that
     seat someone or keep a refusal add their own statements to the same transaction. If it fails (a table
     written by another process), each table's steps are tried again alone, so one lost table does not hold
@@ -353,28 +379,31 @@ def write_batch(conn, batch: Batch) -> set[int]:
     later steps are not written."""
     batch.settle()
     if conn.closed:
-        return batch.failed | {table_id for table_id, _change in batch.steps}
+        return {table_id: CONNECTION_LOST for table_id, _change in batch.steps} | batch.failed
     steps = [(t, c) for t, c in batch.steps if t not in batch.failed]
     if not steps:
-        return set(batch.failed)
+        return dict(batch.failed)
     try:
         _write_steps(conn, steps)
-        return set(batch.failed)
-    except psycopg.Error:
+        return dict(batch.failed)
+    except psycopg.Error as e:
         if conn.closed:
-            return batch.failed | {table_id for table_id, _change in steps}
-    failed = set(batch.failed)
+            return {table_id: cause(e) for table_id, _change in steps} | batch.failed
+    failed = dict(batch.failed)
     by_table: dict[int, list] = {}
     for table_id, change in steps:
         by_table.setdefault(table_id, []).append((table_id, change))
     for table_id, steps in by_table.items():
         try:
             _write_steps(conn, steps)
-        except psycopg.Error:
-            failed.add(table_id)
+        except psycopg.Error as e:
+            failed[table_id] = cause(e)
             if conn.closed:
-                return failed | set(by_table)
+                return {t: cause(e) for t in by_table if t not in failed} | failed
     return failed
+
+
+CONNECTION_LOST = "the connection to PostgreSQL was lost"
 
 
 def _usual(change: dict) -> bool:

@@ -20,6 +20,7 @@ at start, at each sign-up it answers, and when another process says on `st.club.
 players changed (each machine of a NATS cluster keeping its own server's, docs/club.md).
 """
 import asyncio
+import logging
 import os
 import socket
 import sys
@@ -34,6 +35,8 @@ from club.send_now import publish_now
 from club.table_host import PUBLIC, ClubTable
 from net import frames
 from net.table import OVER
+
+log = logging.getLogger(__name__)
 
 QUEUE = "club"
 DRAIN_FOR = 3.0  # seconds to hand on what is queued at stop, then close anyway
@@ -269,7 +272,7 @@ class TableProcess:
             batch.conn = self._conn if time.monotonic() - self._committed_at >= QUIET else None
         sends = step()
         messages = self._packed(table_id, sends)  # packed while PostgreSQL stores a move sent at once
-        failed = ()
+        failed = {}
         if batch.sent is not None and batch.done is None:  # this step's move, already sent, alone in its batch
             failed = self._commit(batch)
         elif (batch.steps or batch.failed) and batch.done is None:
@@ -283,15 +286,19 @@ class TableProcess:
         await self._publish(messages, at_once=batch.conn is not None)
         self._schedule(table_id)
 
-    def _commit(self, batch) -> set:
+    def _commit(self, batch) -> dict[int, str]:
         """Every step queued since the last commit, in one transaction (group commit); the tables whose
-        steps could not be written."""
+        steps could not be written, each with why (logged: those steps are not published, and each such table
+        is let go to be taken again from what is stored)."""
         self.batch = db.Batch()
         try:
             failed = db.write_batch(self._conn, batch)
-        except psycopg.Error:
-            failed = batch.failed | {table_id for table_id, _change in batch.steps}
+        except psycopg.Error as e:
+            failed = {table_id: db.cause(e) for table_id, _change in batch.steps} | batch.failed
         self._committed_at = time.monotonic()
+        for table_id, why in failed.items():
+            log.warning("table %d: a step was not stored (%s); nothing of it was sent, and the table is let go "
+                        "to be taken again from what is stored", table_id, why)
         if batch.done is not None:
             batch.done.set_result(failed)
         return failed

@@ -21,7 +21,7 @@ def test_an_ok_is_handed_to_nats_only_once_its_move_is_stored(conn, dsn, quiet, 
     sent_at_once, order = [], []
     send_action = db.send_action
     monkeypatch.setattr(db, "send_action", lambda *a, **k: (sent_at_once.append(a[1]), order.append(("sent", a[2][3])),
-                                                            send_action(*a, **k)))
+                                                            send_action(*a, **k))[-1])
     remember = answers.SeatAnswers.remember
     monkeypatch.setattr(answers.SeatAnswers, "remember",
                         lambda self, seq, answer, action: (order.append(("answered", seq)), remember(self, seq, answer, action)))
