@@ -25,28 +25,16 @@ or "forfeit" (the table resigns the seat and the other camp wins: engine.resign;
 import asyncio
 import secrets
 
-import msgpack
 import psycopg
 
 from club import db, replays, seating, subjects
+from club.requests import Refused, answer, decoded, sentence, whole
 from engine import games
 from engine.resign import camps, refusal
 from net.host import new_session
 
-MAX_REQUEST = 4096
-
-
-def _answer(value=None, error: str | None = None) -> bytes:
-    return msgpack.packb({"err": error} if error else {"ok": value}, use_bin_type=True)
-
-
-def _request(data: bytes) -> dict:
-    if len(data) > MAX_REQUEST:
-        raise ValueError("That request is too long.")
-    body = msgpack.unpackb(data, raw=False, strict_map_key=True, max_str_len=MAX_REQUEST)
-    if not isinstance(body, dict):
-        raise ValueError("A request is a map.")
-    return body
+MAX_TABLE_NAME = 60
+SEED_LIMIT = 2**63   # a table's seed is a PostgreSQL bigint
 
 
 async def serve(process, queue: str) -> None:
@@ -54,34 +42,34 @@ async def serve(process, queue: str) -> None:
 
     async def sign_up(msg):
         try:
-            body = _request(msg.data)
+            body = decoded(msg.data)
             db.sign_up(process.conn, body.get("name"), body.get("secret"))
             if not process.rewrite_accounts():
                 raise ValueError("This club process does not manage the NATS accounts.")
-            await msg.respond(_answer(True))
+            await msg.respond(answer(True))
         except (ValueError, psycopg.Error) as e:
             process.conn.rollback()
-            await msg.respond(_answer(error=str(e)))
+            await msg.respond(answer(error=sentence(e)))
 
     async def player_request(msg):
         _st, _lobby, player, verb = msg.subject.split(".", 3)
         try:
-            body = _request(msg.data)
+            body = decoded(msg.data)
             if verb == "create":
-                await msg.respond(_answer(create(process.conn, player, body)))
+                await msg.respond(answer(create(process.conn, player, body)))
             elif verb == "list":
-                await msg.respond(_answer(listing(process.conn)))
+                await msg.respond(answer(listing(process.conn)))
             elif verb == "mine":
-                await msg.respond(_answer(mine(process.conn, player)))
+                await msg.respond(answer(mine(process.conn, player)))
             elif verb in MORE_VERBS:   # they wait (on a table's owner, on a replay's thread): answered aside
                 task = asyncio.get_running_loop().create_task(_answer_aside(process, msg, verb, player, body))
                 _aside.add(task)
                 task.add_done_callback(_aside.discard)
             else:
-                await msg.respond(_answer(error=f"The lobby does not know {verb!r}."))
+                await msg.respond(answer(error=f"The lobby does not know {verb[:40]!r}."))
         except (ValueError, TypeError, psycopg.Error) as e:
             process.conn.rollback()
-            await msg.respond(_answer(error=str(e)))
+            await msg.respond(answer(error=sentence(e)))
 
     await nc.subscribe(subjects.SIGN_UP, queue=queue, cb=sign_up)
     await nc.subscribe(subjects.LOBBY_ANY, queue=queue, cb=player_request)
@@ -95,10 +83,10 @@ async def _answer_aside(process, msg, verb: str, player: str, body: dict) -> Non
     """A request that waits, answered in its own task, so the lobby's other requests to this process are
     not held behind it (a subscription's messages are handled one at a time)."""
     try:
-        reply = _answer(await MORE_VERBS[verb](process, player, body))
+        reply = answer(await MORE_VERBS[verb](process, player, body))
     except (ValueError, TypeError, psycopg.Error) as e:
         process.conn.rollback()
-        reply = _answer(error=str(e))
+        reply = answer(error=sentence(e))
     await msg.respond(reply)
 
 
@@ -116,18 +104,28 @@ MORE_VERBS = {"join": seating.join, "leave": seating.leave, "finished": _finishe
 
 def create(conn, player: str, body: dict) -> int:
     game = body.get("game")
-    if game not in games.available():
-        raise ValueError(f"{game!r} is not a game of this club.")
+    if not isinstance(game, str) or game not in games.available():
+        raise Refused(f"{str(game)[:40]!r} is not a game of this club.")
     rules = games.rules(game)
     n_seats = body.get("seats") or getattr(rules, "DEFAULT_SEATS", rules.MIN_SEATS)
+    if not whole(n_seats) or not rules.MIN_SEATS <= n_seats <= rules.MAX_SEATS:
+        raise Refused(f"{rules.TITLE} is played at {rules.MIN_SEATS} to {rules.MAX_SEATS} seats.")
     options = body.get("options") or {}
     if not isinstance(options, dict):
-        raise ValueError("A table's options are a map of option names to values.")
-    session = new_session(game, n_seats, bots=list(body.get("bots") or []), options=dict(options),
-                          seed=body.get("seed") if isinstance(body.get("seed"), int) else secrets.randbits(32))
+        raise Refused("A table's options are a map of option names to values.")
+    levels = body.get("bots") or []
+    if not isinstance(levels, list) or not all(isinstance(level, str) for level in levels):
+        raise Refused("`bots` lists the levels of the last seats' bots, each a word (\"normal\").")
+    seed = body.get("seed")
+    if seed is not None and not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < SEED_LIMIT):
+        raise Refused("A table's seed is a whole number from 0 to 2**63 - 1 (or none: the club draws one).")
+    name = body.get("name") or f"{player}'s {getattr(rules, 'TITLE', game)}"
+    if not isinstance(name, str) or len(name) > MAX_TABLE_NAME:
+        raise Refused(f"A table's name is text of at most {MAX_TABLE_NAME} characters.")
+    session = new_session(game, n_seats, bots=levels, options=dict(options),
+                          seed=secrets.randbits(32) if seed is None else seed)
     if body.get("seat_kinds") is not None:
         session.seats[:] = seating.laid_out(body["seat_kinds"], session.n_seats, game)
-    name = str(body.get("name") or f"{player}'s {getattr(rules, 'TITLE', game)}")[:60]
     deadline = body.get("move_deadline")
     on_deadline = body.get("on_deadline")
     if deadline is not None:

@@ -17,6 +17,7 @@ import asyncio
 import msgpack
 
 from club import db
+from club.requests import whole
 from engine.session import Session
 
 PAGE_BYTES = 512 * 1024
@@ -28,9 +29,9 @@ async def finished(conn, limit=FINISHED_LIMIT, skip=0) -> list[dict]:
     """The games over, most recently finished first, from the `skip`th on (a page of `limit`, at most
     FINISHED_LIMIT), each with its result (worked out once, then kept). Replaying a game is the rules'
     work: it runs on a thread, so the process's tables keep moving."""
-    if not _whole(skip, 0):
+    if not whole(skip, 0):
         raise ValueError("`skip` is how many of the newest finished games to pass over: a whole number, 0 or more.")
-    if not _whole(limit, 1) or limit > FINISHED_LIMIT:
+    if not whole(limit, 1) or limit > FINISHED_LIMIT:
         raise ValueError(f"`limit` is how many finished games a page holds: a whole number from 1 to {FINISHED_LIMIT}.")
     rows = db.table_summaries(conn, over=True, limit=limit, skip=skip)
     for row in rows:
@@ -39,11 +40,6 @@ async def finished(conn, limit=FINISHED_LIMIT, skip=0) -> list[dict]:
             row["result"] = await asyncio.to_thread(lambda record=record: replayed(record).result())
             db.keep_result(conn, row["id"], row["result"])
     return rows
-
-
-def _whole(n, least: int | None = None) -> bool:
-    """`n` is a whole number (not a bool), at least `least` if given: how a request's numbers are checked."""
-    return isinstance(n, int) and not isinstance(n, bool) and (least is None or n >= least)
 
 
 def replayed(record: dict, upto: int | None = None) -> Session:
@@ -68,9 +64,9 @@ def spectator_view(session: Session, seats: list[dict]) -> dict:
 
 async def page(conn, table_id, start=0) -> dict:
     """One page of a finished game (read here; the views are built on a thread, see `finished`)."""
-    if not _whole(table_id):
+    if not whole(table_id):
         raise ValueError("Say which table: {\"table\": its id}.")
-    if not _whole(start, 0):
+    if not whole(start, 0):
         raise ValueError("'from' is a move number, from 0.")
     row = conn.execute("SELECT state FROM tables WHERE id = %s", (table_id,)).fetchone()
     conn.commit()

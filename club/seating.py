@@ -20,6 +20,7 @@ import msgpack
 import nats
 
 from club import db, subjects
+from club.requests import Refused, answer, decoded, sentence, whole
 from net.frames import PROTO
 from net.table import LOBBY
 
@@ -48,16 +49,16 @@ def laid_out(kinds, n_seats: int, game: str) -> list[dict]:
 
 def _table_id(body: dict) -> int:
     table_id = body.get("table")
-    if isinstance(table_id, bool) or not isinstance(table_id, int) or table_id < 1:
-        raise ValueError("Say which table: {\"table\": its id}.")
+    if not whole(table_id, 1):
+        raise Refused("Say which table: {\"table\": its id}.")
     return table_id
 
 
 # ----- the lobby side: any process ------------------------------------------------------------
 async def join(process, player: str, body: dict):
     seat = body.get("seat")
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-        raise ValueError("A seat is a number, from 0.")
+    if seat is not None and not whole(seat):
+        raise Refused("A seat is a number, from 0.")
     return await _ask_owner(process, _table_id(body), {"verb": "join", "player": player, "seat": seat})
 
 
@@ -82,10 +83,10 @@ async def _ask_owner(process, table_id: int, request: dict):
                 raise ValueError(f"No table process runs table {table_id} now; try again in a moment.") from None
             await asyncio.sleep(0.1)
             continue
-        answer = msgpack.unpackb(reply.data, raw=False)
-        if answer.get("err"):
-            raise ValueError(answer["err"])
-        return answer["ok"]
+        owner_says = msgpack.unpackb(reply.data, raw=False)
+        if "err" in owner_says:
+            raise Refused(owner_says["err"])
+        return owner_says["ok"]
 
 
 # ----- the owner side -------------------------------------------------------------------------
@@ -93,32 +94,35 @@ async def serve(process) -> None:
     """Answer seat requests for the tables this process owns (no queue group: only the owner answers)."""
 
     async def seat_request(msg):
-        table_id = int(msg.subject.rsplit(".", 1)[1])
-        table = process.tables.get(table_id)
+        table = process.tables.get(subjects.table_of_seats(msg.subject))
         if table is None:
             return  # another process owns it, or none yet: the asker tries again
-        request = msgpack.unpackb(msg.data, raw=False)
-        answer = {}
+        table_id = table.id
+        answered = {}
         try:
+            request = decoded(msg.data)
+            if request.get("verb") not in ("join", "leave") or not isinstance(request.get("player"), str):
+                raise Refused("A seat request is {\"verb\": \"join\" or \"leave\", \"player\", \"seat\"?}.")
             if request["verb"] == "join":
-                await process._step(table_id, lambda: _taken(answer, table, process.batch, request))
+                await process._step(table_id, lambda: _taken(answered, table, process.batch, request))
             else:
-                await process._step(table_id, lambda: _left(answer, table, process.conn, request))
+                await process._step(table_id, lambda: _left(answered, table, process.conn, request))
             if process.tables.get(table_id) is not table:  # the write failed: the table was let go
-                answer = {"err": "The club could not keep that change; try again."}
+                raise Refused("The club could not keep that change; try again.")
+            reply = answer(answered["ok"])
         except ValueError as e:
-            answer = {"err": str(e)}
-        await msg.respond(msgpack.packb(answer, use_bin_type=True))
+            reply = answer(error=sentence(e))
+        await msg.respond(reply)
 
     await process.nc.subscribe(subjects.table_seats("*"), cb=seat_request)
 
 
-def _taken(answer: dict, table, batch, request: dict) -> list:
+def _taken(answered: dict, table, batch, request: dict) -> list:
     """One step of the table: `request["player"]` takes a seat, as its `hello` would, without staying."""
     player, wanted = request["player"], request.get("seat")
     held = table.seat_of_player(player)
     if held is not None:
-        answer["ok"] = {"seat": held, "token": table.holders[held][1]}
+        answered["ok"] = {"seat": held, "token": table.holders[held][1]}
         return []
     t = table.table
     free = t.open_seats() if not t.started else []
@@ -135,14 +139,14 @@ def _taken(answer: dict, table, batch, request: dict) -> list:
     seat = table.seat_of_player(player)
     if seat is None:
         raise ValueError(f"Table {table.id} did not seat you; try again.")
-    answer["ok"] = {"seat": seat, "token": table.holders[seat][1]}
+    answered["ok"] = {"seat": seat, "token": table.holders[seat][1]}
     if not was_here:  # a seat taken from the lobby: the player is not at the table until its client says hello
         table.heard.pop(player, None)
         sends = [(c, m) for c, m in sends if c != player] + t.drop(player, time.monotonic()).flat().sends
     return sends
 
 
-def _left(answer: dict, table, conn, request: dict) -> list:
+def _left(answered: dict, table, conn, request: dict) -> list:
     """One step of the table: `request["player"]` gives its seat back (lobby phase), or steps away (started)."""
     player = request["player"]
     seat = table.seat_of_player(player)
@@ -150,7 +154,7 @@ def _left(answer: dict, table, conn, request: dict) -> list:
         raise ValueError(f"You hold no seat at table {table.id}.")
     t = table.table
     if t.phase != LOBBY:  # a started game keeps every seat for its holder, as a LAN seat waits for its token
-        answer["ok"] = {"seat": seat, "held": True}
+        answered["ok"] = {"seat": seat, "held": True}
         table.heard.pop(player, None)
         return t.drop(player, time.monotonic()).flat().sends if player in t.conns else []
     seats = copy.deepcopy(t.session.seats)
@@ -165,5 +169,5 @@ def _left(answer: dict, table, conn, request: dict) -> list:
         state.seat = None   # still at the table, watching
     del table.holders[seat]
     table.written_seats = copy.deepcopy(t.session.seats)
-    answer["ok"] = {"seat": seat, "held": False}
+    answered["ok"] = {"seat": seat, "held": False}
     return t.updates([]).flat().sends

@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
+from net.frames import MAX_HOST_FRAME
+
 START_TIMEOUT = 15.0
 # Go threads for a local nats-server (GOMAXPROCS). With one, a move through the club measured about 0.1 ms
 # faster here (two crossings of the server, two CPUs; docs/club.md, "Measured"), presumably as the goroutine
@@ -27,6 +29,9 @@ START_TIMEOUT = 15.0
 # is far below what one thread carries; a club machine serving many players runs its own nats-server with
 # its own settings (docs/club.md, three machines).
 LOCAL_NATS_THREADS = 1
+# The largest message nats-server carries: a table's largest frame (an update). It is one limit for every user
+# of a server; a client's messages are held to PROTOCOL.md's 65,536 bytes by the table process (net.frames).
+MAX_PAYLOAD = MAX_HOST_FRAME
 
 
 def free_port() -> int:
@@ -93,7 +98,7 @@ class NatsServer:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.auth.write_text(auth_text)
         self.config.write_text(f'listen: "{self.host}:{self.port}"\npid_file: "{self.pid_file}"\n'
-                               f'include "auth.conf"\n{self.extra}\n')
+                               f'max_payload: {MAX_PAYLOAD}\ninclude "auth.conf"\n{self.extra}\n')
         return self._launch(binary)
 
     def restart(self) -> "NatsServer":

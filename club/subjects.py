@@ -57,6 +57,12 @@ def table_seats(table) -> str:
     return f"st.club.seat.{table}"
 
 
+def table_of_seats(subject: str) -> int | None:
+    """The table of a `st.club.seat.<table>` subject, or None."""
+    last = subject.rsplit(".", 1)[-1]
+    return int(last) if last.isdigit() else None
+
+
 def inbox(player: str) -> str:
     """A player's own reply inbox prefix (nats-py's `inbox_prefix`), so no one else reads its answers."""
     return f"_INBOX_{player}"

@@ -78,8 +78,8 @@ class ClubTable:
         before = t.last_seq(seat) if seat is not None else 0
         out = t.receive(player, msg, now)
         refusals = []
-        if msg["t"] == "act" and seat is not None and msg["seq"] > before:
-            for c, m in out.sends:
+        if msg["t"] == "act" and seat is not None and msg["seq"] > before and t.last_seq(seat) == msg["seq"]:
+            for c, m in out.sends:   # a refusal the table keeps for resends (not one of a seq it would not take)
                 if c == player and m["t"] == "err" and m.get("seq") == msg["seq"]:
                     refusals.append((seat, msg["seq"], m, msg["a"]))
         self._write(conn, out, refusals=refusals, player=player)

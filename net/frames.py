@@ -16,6 +16,7 @@ HEADER = 4
 PROTO = 1
 MAX_CHAT = 500
 MAX_NAME = 40
+SEQ_LIMIT = 2**31               # an act's seq: 1 <= seq < 2**31 (PROTOCOL.md), bad_action otherwise
 
 
 def err(code: str, msg: str, seq=None) -> dict:
@@ -156,7 +157,10 @@ def _check_fields(msg: dict, schema: dict) -> dict:
 
 
 def decode_client(body: bytes) -> dict:
-    """A message a host received from a client (checked), or BadFrame."""
+    """A message a host received from a client (checked), or BadFrame: over TCP its length was checked from
+    the frame's header already; a carrier without one (a NATS message) is held to the same limit here."""
+    if len(body) > MAX_CLIENT_FRAME:
+        raise BadFrame(f"A client's message holds at most {MAX_CLIENT_FRAME} bytes; this one has {len(body)}.")
     msg = unpack(body, MAX_CLIENT_FRAME)
     t = msg["t"]
     if t == "act" and type(msg.get("seq")) is int and type(msg.get("a")) is dict:

@@ -17,7 +17,7 @@ from engine import games, legal, saves, undo
 from engine.errors import BAD_ACTION, NOT_YOUR_TURN, RuleError
 from engine.session import TABLE_SEAT, RulesFailure
 from net import answers, crashpoint, frames, patches
-from net.frames import MAX_NAME, PROTO, err
+from net.frames import MAX_NAME, PROTO, SEQ_LIMIT, err
 
 log = logging.getLogger(__name__)
 
@@ -362,8 +362,8 @@ class Table:
         if seat is None:
             out.send(conn, err(NOT_YOUR_TURN, "Spectators cannot act.", seq))
             return out
-        if seq < 1:
-            out.send(conn, err(BAD_ACTION, "An act's seq must be a positive integer.", seq))
+        if not 0 < seq < SEQ_LIMIT:   # refused before anything is kept or stored: a database holds it in 32 bits
+            out.send(conn, err(BAD_ACTION, f"An act's seq is a whole number from 1 to {SEQ_LIMIT - 1}.", seq))
             return out
         memory = self.answers.get(seat)
         if memory is None:

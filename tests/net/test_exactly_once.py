@@ -212,3 +212,16 @@ def test_a_save_names_the_seq_of_each_action_and_the_table_rebuilds_last_seq_fro
     table = Table(Session.load(path), name="t")
     assert table.last_seq(0) == 7 and table.last_seq(1) == 0
     assert os.path.getsize(path) > 0
+
+
+def test_a_seq_outside_1_to_2_31_minus_1_is_bad_action_and_nothing_is_applied_or_kept(start_host):
+    """PROTOCOL.md: "`seq` is the client's own counter, an integer `1 <= seq < 2**31` [...]. Any other `seq` is
+    `bad_action` (nothing applied or stored)." Issue 41: a seq of 2**31 reached a club's 32-bit column."""
+    h = start_host(n_seats=1, options={"pile": 50})
+    a = join(h.address)
+    for seq in (0, -1, 2**31, 2**63):
+        refused = a.act(seq, TAKE1)
+        assert (refused["t"], refused["code"], refused["seq"]) == ("err", "bad_action", seq)
+        assert "2147483647" in refused["msg"]
+    assert h.host.table.rev == 0 and h.host.table.last_seq(0) == 0
+    assert a.act(2**31 - 1, TAKE1) == {"t": "ok", "seq": 2**31 - 1, "rev": 1}
