@@ -239,16 +239,20 @@ class App:
         self._turn(pacer.updated(now))
 
     def draw(self) -> None:
-        self.surface.fill(theme.colours.background)
-        for scene in self.stack.visible():
-            scene.draw(self.surface)
-        self._draw_banner()
-        self._draw_toasts()
+        self.compose()
         self.present()
         self.frames += 1
         if self.frames == 1 and self._first_frame_exit:
             print(f"first frame after {time.perf_counter() - self.started:.3f} s", flush=True)
             self.running = False
+
+    def compose(self) -> None:
+        """Draw the frame on the logical surface (the scenes shown, the banner, the notices), not yet shown."""
+        self.surface.fill(theme.colours.background)
+        for scene in self.stack.visible():
+            scene.draw(self.surface)
+        self._draw_banner()
+        self._draw_toasts()
 
     def present(self) -> None:
         self.window = pygame.display.get_surface() or self.window

@@ -218,6 +218,27 @@ def wrap_text(text: str, width: int, size: int = SIZE_BODY, bold: bool = False) 
     return lines
 
 
+def wrapped_fit(text: str, width: int, options, bold: bool = False) -> tuple[int, list[str]] | None:
+    """The first of `options`, (size, most lines), at which `text` wraps into that many lines of `width` pixels,
+    and those lines; None when none does."""
+    for size, most in options:
+        lines = wrap_text(text, width, size, bold)
+        if len(lines) <= most and all(text_width(line, size, bold) <= width for line in lines):
+            return size, lines
+    return None
+
+
+def fit_lines(text: str, width: int, options, bold: bool = False) -> tuple[int, list[str]]:
+    """`text` set to fit a box by design (`wrapped_fit`). When no option fits, the last one's lines, the last of
+    them cut (a box too small for its text: the screens-fit tests find it)."""
+    fitted = wrapped_fit(text, width, options, bold)
+    if fitted is not None:
+        return fitted
+    size, most = options[-1]
+    lines = wrap_text(text, width, size, bold)
+    return size, lines[:most - 1] + [fit_text(" ".join(lines[most - 1:]), width, size, bold)]
+
+
 def draw_panel(surface: pygame.Surface, rect, colour=None, *, border=None, radius: int = 12,
                alpha: int = 235, border_width: int = 2) -> None:
     """A rounded panel, slightly translucent so the table shows through."""

@@ -1,4 +1,5 @@
-"""Counting in words: "1 card", "2 cards" (never "1 cards" or "piece(s)")."""
+"""Counting in words: "1 card", "2 cards" (never "1 cards" or "piece(s)"), and lists that say how many they
+leave out ("2nd Armd, 1st Para and 2 more")."""
 
 IRREGULAR = {"army": "armies", "die": "dice", "city": "cities", "territory": "territories", "survivor": "survivors"}
 
@@ -8,3 +9,19 @@ def plural(n: int, noun: str, many: str | None = None) -> str:
     if n == 1:
         return f"{n} {noun}"
     return f"{n} {many or IRREGULAR.get(noun) or noun + 's'}"
+
+
+def joined(items: list[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    return " and ".join(filter(None, [", ".join(items[:-1]), items[-1]])) if items else ""
+
+
+def counted(items: list[str], fits) -> str:
+    """As many of `items` as `fits(text)` allows, the rest counted: "2nd Armd, 1st Para and 2 more" (every item
+    when all fit; at least the count, "4 more", when none does)."""
+    for shown in range(len(items), -1, -1):
+        rest = len(items) - shown
+        text = joined(list(items[:shown]) + ([f"{rest} more"] if rest else []))
+        if fits(text) or not shown:
+            return text
+    return ""

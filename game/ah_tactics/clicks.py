@@ -185,10 +185,11 @@ class ClickInput:
         sound.play("click")
 
     def show_crt(self) -> None:
-        """C: the Combat Results Table, the planned battle's column lit (and the last battle's cell)."""
+        """C: the Combat Results Table, the planned battle's column lit, every planned battle's chances (and the
+        last battle's cell)."""
         def names(ids):
             return " + ".join(self.units[int(i)]["name"] for i in ids)
-        self.chart.show(crt_chart(self.focused_battle(), names, self.last_battle))
+        self.chart.show(crt_chart(self.pub.get("plan") or [], self.focused_battle(), names, self.last_battle))
         sound.play("click")
 
     def toggle_front(self) -> None:

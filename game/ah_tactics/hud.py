@@ -16,7 +16,8 @@ GAUGE = pygame.Rect(1008, 136, 264, 50)
 CARD = pygame.Rect(1008, 192, 264, 58)
 PANEL = pygame.Rect(1008, 256, 264, 170)
 BUTTONS_Y = 432
-PANEL_ROWS_TOP, PANEL_ROW_H = 26, 17   # the phase panel's rows, below its title
+PANEL_ROWS_TOP, PANEL_ROW_H, PANEL_ROWS = 26, 17, 8   # the phase panel's rows, below its title
+PANEL_TEXT = 15
 LOG_RECT = pygame.Rect(1004, 488, 272, 308)
 FULL_ALLOWANCE = 90    # thirds: the rule book's 30 squares a turn
 PHASES = {"setup": "Set-up", "move": "Movement", "battle": "Battle plan", "retreat": "Fall-back",
@@ -63,9 +64,12 @@ def build_turn_box(seats: list[dict], pub: dict, mine: bool, lines: tuple) -> py
         who = ("Your move — " if mine else "") + SIDE_TITLES[side]
     theme.draw_text(surf, fit_text(who, rect.w - 56, 20, True), (48, 6), 20, bold=True)
     theme.draw_text(surf, PHASES.get(pub.get("phase"), ""), (48, 30), 18, theme.colours.accent, bold=True, shadow=False)
-    for i, line in enumerate(lines[:2]):
-        theme.draw_text(surf, fit_text(line, rect.w - 20, 16), (10, 50 + i * 16), 16, theme.colours.text_dim,
-                        shadow=False)
+    if len(lines) == 1:   # one sentence (the war's end): two lines for it if it needs them
+        size, lines = theme.fit_lines(lines[0], rect.w - 20, ((16, 2), (14, 2)))
+    else:
+        size, lines = 16, [fit_text(line, rect.w - 20, 16) for line in lines[:2]]
+    for i, line in enumerate(lines):
+        theme.draw_text(surf, line, (10, 50 + i * 16), size, theme.colours.text_dim, shadow=False)
     return surf.convert_alpha()
 
 
@@ -107,14 +111,15 @@ def build_card(unit: dict | None, lines: tuple) -> pygame.Surface:
 
 
 def build_panel(title: str, rows: tuple) -> pygame.Surface:
-    """The phase panel: a title and up to eight rows of (text, colour)."""
+    """The phase panel: a title and up to PANEL_ROWS rows of (text, colour)."""
     rect = pygame.Rect(0, 0, PANEL.w, PANEL.h)
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     theme.draw_panel(surf, rect, alpha=230)
-    theme.draw_text(surf, title, (10, 4), 17, theme.colours.accent, bold=True, shadow=False)
-    for i, (text, colour) in enumerate(rows[:8]):
-        theme.draw_text(surf, fit_text(text, rect.w - 20, 15), (10, PANEL_ROWS_TOP + i * PANEL_ROW_H), 15, colour,
-                        shadow=False)
+    theme.draw_text(surf, fit_text(title, rect.w - 20, 17, True), (10, 4), 17, theme.colours.accent, bold=True,
+                    shadow=False)
+    for i, (text, colour) in enumerate(rows[:PANEL_ROWS]):
+        theme.draw_text(surf, fit_text(text, rect.w - 20, PANEL_TEXT), (10, PANEL_ROWS_TOP + i * PANEL_ROW_H),
+                        PANEL_TEXT, colour, shadow=False)
     return surf.convert_alpha()
 
 
@@ -124,4 +129,4 @@ def panel_row_at(pos) -> int | None:
     if not 0 <= x < PANEL.w or y < 0:
         return None
     row = y // PANEL_ROW_H
-    return row if row < 8 else None
+    return row if row < PANEL_ROWS else None

@@ -7,9 +7,12 @@ from game import theme
 from game.ah_tactics import hud
 from game.ah_tactics.counters import SIDE_TITLES, side_colour
 from game.ah_tactics.log import square_name
-from game.ah_tactics.charts import chances_text
+from game.ah_tactics.charts import columns_text, loss_chances, loss_text, percent
 from game.ah_tactics.orders import thirds_text
 from game.ah_tactics.overlays import _Shifted
+from game.words import counted
+
+CHANCES = (160, 210, 255)   # the calculator's lines, apart from the battles they belong to
 
 # the side column above the log: turn box, gauge, unit card, panel and buttons, drawn as one layer
 COLUMN = pygame.Rect(hud.SIDE.x, hud.SIDE.y, hud.SIDE.w, hud.BUTTONS_Y + 52 - hud.SIDE.y)
@@ -73,7 +76,10 @@ class Panels:
             out.append(f"{SIDE_TITLES[pub['first']]} moved first · round {pub.get('round', 0)}")
         hq = pub.get("hq_out_of_range") or []
         if hq:
-            out.append(f"HQs out of range: {', '.join(self.units[u]['name'] for u in hq[:3])}")
+            lead = "Out of range: "
+            room = hud.TURN_BOX.w - 20
+            out.append(lead + counted([self.units[u]["name"] for u in hq],
+                                      lambda t: theme.text_width(lead + t, 16) <= room))
         return tuple(out)
 
     def _unit_lines(self, u: dict) -> tuple:
@@ -97,26 +103,7 @@ class Panels:
                                        ("the enemy reaches them least.", dim),
                                        ("The enemy sees none of it until both", dim), ("sides are done.", dim))
         if self.phase in ("battle", "retreat") or (self.phase == "move" and pub.get("plan")):
-            rows = []
-            plan = pub.get("plan") or []
-            focused = self.focused_battle()
-            # the battle calculator: each outcome's chance under its battle — under every battle while the
-            # panel's eight rows hold them all (one kept for the line below), else under the one in question
-            odds = [_pack(chances_text(b["attack"], b["defence"]).split(" · "), hud.PANEL.w - 44) for b in plan]
-            every = len(plan) + sum(len(lines) for lines in odds) <= 7
-            for i, b in enumerate(plan):
-                att = ", ".join(self.units[int(a)]["name"] for a in b["attackers"])
-                dfn = ", ".join(self.units[d]["name"] for d in b["defenders"])
-                rows.append((f"{i + 1}. {b['odds']} ({_num(b['attack'])}:{_num(b['defence'])}) {att} to {dfn}", text))
-                if every or b is focused:
-                    rows += [("    " + line, (160, 210, 255)) for line in odds[i]]
-            left = pub.get("unengaged") or []
-            if left:
-                rows.append((f"Still to engage: {', '.join(self.units[u]['name'] for u in left[:4])}",
-                             theme.colours.accent))
-            elif self.phase == "battle":
-                rows.append(("Every enemy engaged: Enter confirms.", theme.colours.accent))
-            return "Battle plan", tuple(rows) or (("No battles.", dim),)
+            return "Battle plan", self._plan_rows() or (("No battles.", dim),)
         if self.regrouping and self.selected is not None and self.orders is not None:
             u = self.units[self.selected]
             rows = [(f"{i + 1}   {'leave its corps (unattached)' if c == 'none' else 'join ' + c}", text)
@@ -137,6 +124,35 @@ class Panels:
         if not rows:
             rows = [("None. Pick a unit behind your front", dim), ("line and press R to send it off the board.", dim)]
         return "Reserves (yours are secret)", tuple(rows)
+
+    def _plan_rows(self) -> tuple:
+        """The battle plan: each battle's column(s), whom it engages and by whom, and who is likely to lose it
+        (the calculator) on a line of its own while the panel has room for that, else on the battle's line; then
+        the enemies still to engage, counted. Names are listed as far as a line holds them, the rest counted."""
+        pub, text, dim = self.pub, theme.colours.text, theme.colours.text_dim
+        plan = pub.get("plan") or []
+        left = pub.get("unengaged") or []
+        room = hud.PANEL.w - 20
+        fits = lambda line: theme.text_width(line, hud.PANEL_TEXT) <= room   # noqa: E731
+        names = lambda ids: [self.units[int(u)]["name"] for u in ids]   # noqa: E731
+        two_lines = 2 * len(plan) + 1 <= hud.PANEL_ROWS
+        rows = []
+        for i, b in enumerate(plan):
+            if two_lines:
+                head = f"{i + 1}. {columns_text(b)} on "
+                line = head + counted(names(b["defenders"]), lambda t: fits(head + t + " by 9th Inf")) + " by "
+                rows.append((line + counted(names(b["attackers"]), lambda t: fits(line + t)), text))
+                rows.append(("   " + loss_text(b["attack"], b["defence"], lambda t: fits("   " + t)), CHANCES))
+            else:   # many battles: a line each, its chance of winning (the defender loses) at its end
+                tail = f": {percent(loss_chances(b['attack'], b['defence']).get('defender', 0))} to win"
+                line = f"{i + 1}. {columns_text(b)} on "
+                rows.append((line + counted(names(b["defenders"]), lambda t: fits(line + t + tail)) + tail, text))
+        if left:
+            lead = f"{len(left)} {'more ' if plan else ''}to engage: "
+            rows.append((lead + counted(names(left), lambda t: fits(lead + t)), theme.colours.accent))
+        elif self.phase == "battle":
+            rows.append(("Every enemy engaged: Enter confirms.", theme.colours.accent))
+        return tuple(rows)
 
     def _sync_buttons(self) -> None:
         o, phase = self.orders, self.phase
@@ -206,17 +222,6 @@ class Panels:
             return ("The enemy found your reserves: Fight or Fall back.", "F fight  ·  B fall back")
         return ("", "H help")
 
-
-
-def _pack(items: list[str], width: int) -> list[str]:
-    """Items joined by " · " into lines no wider than `width` (an item is never split)."""
-    lines = []
-    for item in items:
-        if lines and theme.text_width(lines[-1] + " · " + item, 15) <= width:
-            lines[-1] += " · " + item
-        else:
-            lines.append(item)
-    return lines
 
 
 def _num(x) -> str:

@@ -45,15 +45,25 @@ class Cached:
         return self.surface
 
 
+HINT_FITS = ((24, 1), (20, 1), (18, 2), (17, 2))   # the hint's sentence: one line if it can, else two smaller
+KEY_FITS = ((17, 1), (15, 1))
+
+
 def build_hint(size, text: str, keys: str, *, reserve: int = 250) -> pygame.Surface:
-    """The hint bar: a bold sentence (leaving `reserve` pixels on the right free) over a dim key list."""
+    """The hint bar: a bold sentence (leaving `reserve` pixels on the right free) over a dim key list. The
+    sentence keeps one line when it can and takes two, smaller, when it must; it is never cut."""
     w, h = size
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     surf.fill((*theme.colours.panel, 255))
     pygame.draw.line(surf, theme.colours.panel_border, (0, 0), (w, 0), 2)
-    top = max(4, h // 2 - 26)
-    theme.draw_text(surf, fit_text(text, w - reserve - 16, 24, True), (16, top), 24, theme.colours.text, bold=True)
-    theme.draw_text(surf, fit_text(keys, w - 24, 17), (16, top + 34), 17, theme.colours.text_dim, shadow=False)
+    text_size, lines = theme.fit_lines(text, w - reserve - 16, HINT_FITS, True)
+    key_size, key_lines = theme.fit_lines(keys, w - 24, KEY_FITS)
+    step = theme.font(text_size, True).get_height()
+    top = max(4, h // 2 - 26) if len(lines) == 1 else max(2, (h - 2 * step - 20) // 2)
+    for i, line in enumerate(lines):
+        theme.draw_text(surf, line, (16, top + i * step), text_size, theme.colours.text, bold=True)
+    keys_top = top + 34 if len(lines) == 1 else top + 2 * step + 1
+    theme.draw_text(surf, key_lines[0], (16, keys_top), key_size, theme.colours.text_dim, shadow=False)
     return surf.convert_alpha()
 
 

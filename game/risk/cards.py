@@ -15,7 +15,8 @@ SYMBOL_COLOURS = {"infantry": (70, 120, 70), "cavalry": (150, 96, 46), "artiller
                   "wild": (180, 140, 40)}
 CARD_FACE = (238, 228, 200)
 PER_ROW = 4
-NAME_SIZE = 15   # 11 px: the territory's name on a card (the tooltip on the map gives it larger)
+NAME_SIZE = 15   # 11 px: the territory's name on a card (the tooltip on the map gives it larger) ...
+NAME_FITS = ((NAME_SIZE, 2), (13, 2), (12, 2))   # ... smaller where a long one ("Madagascar") needs it
 
 
 def _draw_symbol(surf: pygame.Surface, symbol: str, centre) -> None:
@@ -41,6 +42,18 @@ def _draw_symbol(surf: pygame.Surface, symbol: str, centre) -> None:
         pygame.draw.polygon(surf, colour, pts)
 
 
+COMPASS = {"Western": "W.", "Eastern": "E.", "Northern": "N.", "Southern": "S."}
+
+
+def card_name(name: str) -> str:
+    """A territory's name as a card prints it: whole where it fits in two lines, its compass word shortened where
+    not ("W. United States")."""
+    first, _, rest = name.partition(" ")
+    if theme.wrapped_fit(name, CARD_W - 4, NAME_FITS) is None and first in COMPASS and rest:
+        return f"{COMPASS[first]} {rest}"
+    return name
+
+
 class CardHand:
     def __init__(self, names: dict):
         self.names = names  # territory id -> display name
@@ -60,8 +73,9 @@ class CardHand:
             pygame.draw.rect(surf, border, rect, 3 if selected else 1, border_radius=6)
             _draw_symbol(surf, card["symbol"], (CARD_W // 2, 22))
             name = self.names.get(card.get("territory"), "Wild") if card.get("territory") else "Wild"
-            for i, line in enumerate(theme.wrap_text(name, CARD_W - 4, NAME_SIZE)[:2]):
-                txt = theme.render_text(theme.fit_text(line, CARD_W - 4, NAME_SIZE), NAME_SIZE, (40, 34, 26))
+            size, lines = theme.fit_lines(card_name(name), CARD_W - 4, NAME_FITS)
+            for i, line in enumerate(lines):
+                txt = theme.render_text(line, size, (40, 34, 26))
                 surf.blit(txt, txt.get_rect(midtop=(CARD_W // 2, 40 + i * 13)))
             self._faces[key] = surf.convert_alpha()
             surf = self._faces[key]

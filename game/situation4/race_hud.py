@@ -163,8 +163,9 @@ class RaceHud:
         theme.draw_text(surface, "Flags", (box.x + 12, box.y + 6), 16, theme.colours.text_dim, bold=True, shadow=False)
         if prompt is not None:
             slot, points, own = prompt
-            head = f"You laid a {points}! Plant your flag now" if own else f"Open objective: {points} points"
-            theme.draw_text(surface, fit_text(head, box.w - 24, 19, True), (box.x + 12, box.y + 30), 19,
+            head = f"You laid a {points}: flag it now!" if own else f"Open objective: {points} points"
+            size, lines = theme.fit_lines(head, box.w - 24, ((19, 1), (17, 1)), True)
+            theme.draw_text(surface, lines[0], (box.x + 12, box.y + 30 + (19 - size) // 2), size,
                             theme.colours.accent if own else theme.colours.text, bold=True)
             self.flag_button.label = f"Plant flag  +{points}   (F)"
             self.flag_button.draw(surface)

@@ -25,6 +25,7 @@ LOG = pygame.Rect(708, 590, 568, 206)
 HAND_CARD = (64, 90)
 LAST_CARD = (232, 118)
 BANNER_SIZE = (600, 104)
+TURN_TEXT_FITS = ((15, 2), (13, 3))   # the turn box's sentence (a prompt, a card's text): two lines, or three smaller
 
 PHASES = {"move": "MOVE", "window": "SUBMARINE!", "card": "CARD", "protest": "PROTEST", "pay": "DEBT",
           "join": "WAR", "return": "TRADE"}
@@ -135,10 +136,12 @@ def build_turn_box(pub: dict, powers: Powers, seats: list, headline: str, lines:
     colour = powers.colour(seat)
     pygame.draw.rect(surf, theme.darken(colour, 0.4), (12, 14, 30, 30), border_radius=6)
     pygame.draw.rect(surf, colour, (12, 12, 30, 30), border_radius=6)
-    theme.draw_text(surf, fit_text(headline, rect.w - 70, 21, True), (54, 8), 21, bold=True)
-    for i, line in enumerate(lines[:2]):
-        theme.draw_text(surf, fit_text(line, rect.w - 70, 15), (54, 34 + i * 17), 15, theme.colours.text_dim,
-                        shadow=False)
+    size, wrapped = theme.fit_lines(" ".join(lines), rect.w - 66, TURN_TEXT_FITS)
+    top = 34 if len(wrapped) < 3 else 30
+    theme.draw_text(surf, fit_text(headline, rect.w - 70, 21, True), (54, 6 if len(wrapped) < 3 else 4), 21, bold=True)
+    step = theme.font(size).get_height() + (2 if len(wrapped) < 3 else 0)
+    for i, line in enumerate(wrapped):
+        theme.draw_text(surf, line, (54, top + i * step), size, theme.colours.text_dim, shadow=False)
     return surf.convert()
 
 

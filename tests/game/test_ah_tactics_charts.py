@@ -160,10 +160,25 @@ def test_the_rules_screen_shows_the_crt_for_tactics_1954(app):
     chart = rules.chart_window.chart
     table = crt.load()
     assert chart.columns == list(crt.COLUMNS)
-    assert chart.cells[3][0].rstrip(" ?") == table.result("1-6", 4).text, "die 4 of 1-6, as the rules read it"
+    assert chart.cells[3][0] == table.result("1-6", 4).text, "die 4 of 1-6, as the rules read it"
     app.draw()
     post_key(pygame.K_c)
     app.step(FRAME)
     assert not rules.chart_window.shown
     rules.choose(rules.games.index("civil_war"))
     assert rules.charts == [], "a game without charts shows no chart button"
+
+
+def test_the_crt_shows_the_engines_reading_of_every_cell_and_footnotes_the_ones_the_scan_leaves_in_doubt():
+    """Rule F's table as the rules engine reads it, cell by cell: a doubtful reading of the scanned rule book is
+    still the engine's reading, marked and explained below the table — never a bare "?"."""
+    from game.ah_tactics.charts import DOUBT_MARK, crt_chart
+    table = crt.load()
+    chart = crt_chart(in_game=False)
+    assert table.uncertain
+    for i, die in enumerate(chart.rows):
+        for j, column in enumerate(chart.columns):
+            doubtful = f"{column}/{die}" in table.uncertain
+            assert chart.cells[i][j] == table.result(column, int(die)).text + (DOUBT_MARK if doubtful else "")
+            assert "?" not in chart.cells[i][j]
+    assert any(text.startswith(DOUBT_MARK.strip()) and "rules engine decides" in text for text, _ in chart.notes)

@@ -3,6 +3,7 @@ while a scene draws, then checked: no text outside the frame or its own surface,
 box it is drawn on, and (for the menus) no two texts on top of each other.
 
 Used by tests/game/test_screens_fit.py."""
+import sys
 from dataclasses import dataclass
 
 import pygame
@@ -26,7 +27,20 @@ class Recorder:
 
     def __init__(self, monkeypatch):
         self.items: list[tuple[str, Drawn]] = []
+        self.cut: list[str] = []   # texts `theme.fit_text` shortened with an ellipsis since `clear`
         draw_text, draw_panel, draw_button = theme.draw_text, theme.draw_panel, theme.draw_button
+        fit_text = theme.fit_text
+
+        def fit(text, *args, **kwargs):
+            fitted = fit_text(text, *args, **kwargs)
+            if fitted != text:
+                self.cut.append(text)
+            return fitted
+        # wherever it was imported by name too (a module first imported under an earlier test's patch holds
+        # that patch: it is replaced as well)
+        for module in list(sys.modules.values()):
+            if (getattr(module, "__name__", None) or "").startswith("game") and callable(getattr(module, "fit_text", None)):
+                monkeypatch.setattr(module, "fit_text", fit)
 
         def text(surface, text, pos, *args, **kwargs):
             rect = draw_text(surface, text, pos, *args, **kwargs)
@@ -53,9 +67,11 @@ class Recorder:
 
     def clear(self) -> None:
         self.items.clear()
+        self.cut.clear()
 
-    def problems(self, screen: pygame.Surface, *, overlaps: bool) -> list[str]:
-        """What is wrong with the text drawn since `clear`, one sentence each."""
+    def problems(self, screen: pygame.Surface, *, overlaps: bool, cuts: bool = False) -> list[str]:
+        """What is wrong with the text drawn since `clear`, one sentence each (`cuts`: a text shortened with an
+        ellipsis is wrong too)."""
         out = []
         boxes: list[Drawn] = []
         texts: list[Drawn] = []
@@ -73,6 +89,8 @@ class Recorder:
                 out.append(f"{d.text!r} at {tuple(d.rect)} sticks out of the box {tuple(min(under, key=area))}")
             if d.surface is screen:
                 texts.append(d)
+        if cuts:
+            out += [f"{text!r} is cut short" for text in dict.fromkeys(self.cut)]
         if overlaps:
             texts = [t for t in texts if not self._covered(t)]
             for i, a in enumerate(texts):

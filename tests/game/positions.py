@@ -1,0 +1,197 @@
+"""Real positions from bot games, shown on a board as a player at one seat would see them.
+
+`positions(game_id)` plays a few seeded games of bots on a Session and keeps, for every seat asked to act,
+its view at that moment: the positions a window really meets, in every phase and prompt the games reached.
+They are thinned to at most `PER_KIND` of each kind (the phase or stage, the prompt and the kinds of action
+the seat may take), spread over the games, about `MOST` in all, and kept for the test process (the bot games
+are played once).
+
+`PositionLink` is a TableLink that shows one position at a time (`show`), so one board scene steps through
+hundreds of positions without a table: it answers each action sent with an `ok` and keeps it in `sent`.
+"""
+from dataclasses import dataclass
+from functools import lru_cache
+
+import bots
+from engine import games, legal
+from engine.canonical import copy_plain
+from engine.session import TABLE_SEAT, Session
+
+SEATS = {"risk": 3, "civil_war": 2, "ah_tactics": 2, "tactics1940": 4, "situation4": 2}
+LEVELS = ("normal", "easy")   # the quicker bots: their games still reach every phase, step and prompt
+SEEDS = (11, 12)
+ACTIONS_PER_GAME = 1500   # bound on each bot game
+PER_KIND = 24
+MOST = 300
+COMMANDERS = ("Ada", "Guderian", "Montgomery", "Zhukov")
+
+
+@dataclass
+class Position:
+    game: str
+    seat: int             # the seat the window plays, asked to act now
+    seats: list           # the table's seats as a link shows them
+    view: dict            # the seat's own view
+    public: dict          # a spectator's view
+    kind: tuple           # what sort of moment it is (the thinning key)
+    rev: int
+    action: dict | None   # what the seat's bot chose there (None: it let the moment pass)
+
+
+def kind_of(view: dict) -> tuple:
+    """A moment's sort: its phase or stage, the prompt's kind, the steps pending, the action types listed."""
+    pub = view["public"]
+    steps = pub.get("steps") or pub.get("pending")
+    step = steps[0].get("step") if isinstance(steps, list) and steps and isinstance(steps[0], dict) else \
+        steps.get("step") if isinstance(steps, dict) else None
+    prompt = pub.get("prompt") or {}
+    return (pub.get("phase") or pub.get("stage"), prompt.get("kind"), step,
+            tuple(sorted(legal.types(view["private"].get("legal")))))
+
+
+@lru_cache(maxsize=None)
+def positions(game_id: str) -> tuple[Position, ...]:
+    """Up to MOST positions of `game_id` from bot games (SEEDS), at most PER_KIND of each kind, in game order."""
+    n = SEATS[game_id]
+    found: list[Position] = []
+    counts: dict[tuple, int] = {}
+    for seed in SEEDS:
+        seats = [{"name": COMMANDERS[i % len(COMMANDERS)], "kind": "human" if i == 0 else "bot", "connected": True}
+                 for i in range(n)]
+        session = Session(game_id, n, seed=seed, seats=[{"name": s["name"], "kind": "bot"} for s in seats])
+        players = [bots.make(game_id, LEVELS[(i + seed) % len(LEVELS)], i, seed + i) for i in range(n)]
+        for _ in range(ACTIONS_PER_GAME):
+            if session.result() is not None:
+                break
+            for seat in session.to_act():   # as tests/bot_games.bot_step, each seat's view kept on the way
+                view = session.view(seat)
+                action = players[seat].choose(view)
+                if legal.size(view["private"].get("legal")):
+                    kind = kind_of(view)
+                    counts[kind] = counts.get(kind, 0) + 1
+                    # the first few of a kind, then one in every few: a kind's positions spread over the game
+                    if counts[kind] <= 3 or counts[kind] % 5 == 0:
+                        found.append(Position(game_id, seat, seats, copy_plain(view), copy_plain(session.view(None)),
+                                              kind, session.rev, action))
+                if action is not None:
+                    session.act(seat, action)
+                    break
+            else:
+                session.act(TABLE_SEAT, session.timer()["action"])
+        found.append(Position(game_id, 0, seats, copy_plain(session.view(0)), copy_plain(session.view(None)),
+                              ("over",), session.rev, None))
+    by_kind: dict[tuple, list] = {}
+    for p in found:
+        by_kind.setdefault(p.kind, []).append(p)
+    share = max(1, MOST // len(by_kind))
+    kept = {id(p) for group in by_kind.values() for p in spread(group, min(PER_KIND, share))}
+    return tuple(p for p in found if id(p) in kept)
+
+
+def spread(items: list, n: int) -> list:
+    """`n` of `items` (all when fewer) spaced evenly from the first to the last."""
+    if len(items) <= n:
+        return list(items)
+    return [items[round(i * (len(items) - 1) / (n - 1))] for i in range(n)] if n > 1 else items[:1]
+
+
+class PositionLink:
+    """A TableLink showing one position at a time to the window that plays its seat."""
+
+    def __init__(self, game_id: str):
+        self.game = game_id
+        self.table_name = "Positions"
+        self.error = None
+        self.status = "connected"
+        self.position: Position | None = None
+        self.rev = 0
+        self.sent: list[tuple] = []       # (seat, action) for every action the window sent
+        self._inbox: list[dict] = []
+        self._seq = 0
+
+    def show(self, position: Position) -> None:
+        self.position = position
+        self.rev += 1
+
+    @property
+    def seats(self) -> list[dict]:
+        return self.position.seats if self.position else []
+
+    @property
+    def my_seats(self) -> list[int]:
+        return [self.position.seat] if self.position else []
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.position and self.position.public["public"].get("result") else "play"
+
+    def view(self, seat):
+        if self.position is None:
+            return None
+        p = self.position
+        v = copy_plain(p.view if seat == p.seat else p.public)
+        v["public"].update(table_phase=self.phase, seats=p.seats, rev=self.rev)
+        return v
+
+    def act(self, action: dict, seat=None) -> int:
+        self._seq += 1
+        self.sent.append((seat, action))
+        self._inbox.append({"t": "ok", "seq": self._seq, "rev": self.rev})
+        return self._seq
+
+    def chat(self, text: str) -> None:
+        pass
+
+    def poll(self) -> list[dict]:
+        out, self._inbox = self._inbox, []
+        return out
+
+    def close(self) -> None:
+        self.status = "closed"
+
+
+def undoable(game_id: str) -> set[str]:
+    """The action types a seat may take back in `game_id` (its rules' UNDOABLE)."""
+    return set(getattr(games.rules(game_id), "UNDOABLE", ()))
+
+
+class FixedChoice:
+    """A bot that chooses what a recorded bot chose at a position (scripted players carry it out by clicks)."""
+
+    def __init__(self, action: dict | None):
+        self.action = action
+
+    def choose(self, view):
+        return self.action
+
+
+class Stage:
+    """A board scene on `app` stepping through positions of one game: one scene per seat shown (a board is
+    built for the seat its window plays), each position read as a new revision of the table."""
+
+    def __init__(self, app, game_id: str):
+        self.app, self.game = app, game_id
+        self.links: dict[int, PositionLink] = {}
+        self.boards: dict[int, object] = {}
+        self.board = None
+
+    def show(self, position: Position):
+        """The board of `position`'s seat on top, showing it as the window would on its first frame there."""
+        from game import boards
+        seat = position.seat
+        if seat not in self.boards:
+            self.links[seat] = PositionLink(self.game)
+            self.links[seat].show(position)
+            self.boards[seat] = boards.board_scene(self.app, self.links[seat])
+        board = self.boards[seat]
+        if self.app.stack.top is not board:
+            if self.board is not None:
+                self.app.pop()
+            self.app.push(board)
+        self.board = board
+        self.links[seat].show(position)
+        board.reset_input()
+        board.pending_seq = None
+        board.game_over_shown = True     # the board as it stands at the end, not the game-over scene
+        board.update(1 / 60)
+        return board

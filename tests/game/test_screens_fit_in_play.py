@@ -1,0 +1,94 @@
+"""Screens that fit in play: each game's board, shown in real positions from bot games (tests/game/positions.py:
+every phase, step and prompt the games reached), keeps every line of text whole (nothing cut with an
+ellipsis), inside the window and inside the box it is drawn on; and again once the player has begun the move
+the bot made there (a unit picked, and the pointer where it goes: a path, a tooltip), which is when the
+longest prompts show.
+
+The window draws one logical 1280x800 frame and scales it to its size (game.app), so what fits in a 1366x768
+window fits in a 1280x800 one: the positions are drawn at 1366x768, and a last test holds that the frame is
+the same, pixel for pixel, at both sizes."""
+import pygame
+import pytest
+
+from game.app import App
+from game.board_kit.autoplay import post_motion
+from game.scenes.title import TitleScene
+from game.settings import Settings
+from tests.game.conftest import toy_bots
+from tests.game.positions import SEATS, FixedChoice, Stage, positions
+from tests.game.text_fit import Recorder
+
+SIZES = [(1366, 768), (1280, 800)]
+
+
+def settle(app) -> None:
+    """The input posted, answered by the scene on top, and a frame's update (drawn by `check`)."""
+    for event in pygame.event.get():
+        app.dispatch(event)
+    app.stack.top.update(1 / 60)
+
+
+def click_player(board, position):
+    """The game's scripted player, carrying out the recorded bot's choice as clicks (None: the game has none)."""
+    make = lambda *args: FixedChoice(position.action)   # noqa: E731
+    game = position.game
+    if game == "risk":
+        from game.risk.autoplay import ClickPlayer
+        return ClickPlayer(board)
+    if game == "situation4":
+        return None
+    module = __import__(f"game.{game}.autoplay", fromlist=["ClickPlayer"])
+    return module.ClickPlayer(board, make)
+
+
+def open_app(size) -> App:
+    app = App(settings=Settings(player_name="Ada", animation_speed="instant"), window_size=size, bot_factory=toy_bots)
+    app.push(TitleScene(app))
+    return app
+
+
+@pytest.mark.parametrize("game_id", list(SEATS))
+def test_every_board_in_play_keeps_its_text_whole_and_in_its_boxes(sandbox_home, monkeypatch, game_id):
+    app = open_app(SIZES[0])
+    recorder = Recorder(monkeypatch)
+    stage = Stage(app, game_id)
+    problems: dict[str, str] = {}
+
+    def check(what: str) -> None:
+        recorder.clear()
+        app.compose()   # the frame; scaling it to the window changes nothing drawn
+        for problem in recorder.problems(app.surface, overlaps=False, cuts=True):
+            problems.setdefault(problem, what)
+    try:
+        for i, position in sorted(enumerate(positions(game_id)), key=lambda ip: ip[1].seat):   # a board a seat
+            board = stage.show(position)
+            what = f"position {i} {position.kind[:3]} (seat {position.seat})"
+            check(what)
+            player = click_player(board, position) if position.action and not board.over else None
+            if player is None or not player.step():
+                continue
+            settle(app)   # the move begun: a pick, a chooser ...
+            check(f"{what} after {getattr(player, 'done', ['a step'])[-1]}")
+            target = position.action.get("to")
+            if getattr(board, "map", None) is not None and isinstance(target, list) and len(target) == 2:
+                post_motion(board.map.centre(target))   # ... and under the pointer where it goes: a path, a tip
+                settle(app)
+                check(f"{what} pointing at {target}")
+    finally:
+        app.close()
+    assert not problems, "\n".join(f"{what}: {problem}" for problem, what in problems.items())
+
+
+def test_a_board_draws_the_same_frame_in_a_1280x800_and_a_1366x768_window(sandbox_home):
+    frames = []
+    for size in SIZES:
+        app = open_app(size)
+        try:
+            stage = Stage(app, "ah_tactics")
+            stage.show(positions("ah_tactics")[len(positions("ah_tactics")) // 2])
+            app.draw()
+            assert app.window.get_size() == size
+            frames.append(pygame.image.tobytes(app.surface, "RGB"))
+        finally:
+            app.close()
+    assert frames[0] == frames[1]
