@@ -25,9 +25,7 @@ def test_a_held_arrow_key_walks_the_menu_before_and_after_a_text_box(laptop):
     focus (pygame_gui switches key repeat off for the whole program when its box loses the focus)."""
     window = laptop.window("title")
     window.activate()
-    laptop.hold("Down", 0.9)
-    first = window.settle()["moves"]
-    assert first >= 4, f"a held Down moved the menu {first} times"
+    laptop.hold_until("Down", window, lambda s: s["moves"] >= 4, what="a held Down walking the menu")
     laptop.tap("s")
     settings = window.wait(lambda s: s["scene"] == "SettingsScene", 10)
     laptop.click(window.screen_point(settings["fields"]["0"]["at"]))
@@ -37,10 +35,9 @@ def test_a_held_arrow_key_walks_the_menu_before_and_after_a_text_box(laptop):
     laptop.tap("Escape")                       # leaves the box (here pygame_gui turned repeat off)
     window.wait(lambda s: not s["typing"], 10)
     laptop.tap("Escape")                       # back to the title
-    window.wait(lambda s: s["scene"] == "TitleScene", 10)
-    laptop.hold("Down", 0.9)
-    state = window.settle()
-    assert state["moves"] - first >= 4, f"after the text box a held Down moved the menu {state['moves'] - first} times"
+    before = window.wait(lambda s: s["scene"] == "TitleScene", 10)["moves"]
+    state = laptop.hold_until("Down", window, lambda s: s["moves"] - before >= 4,
+                              what="a held Down walking the menu after the text box")
     assert state["repeat"] == [350, 40]
 
 

@@ -144,6 +144,15 @@ class Desktop:
         time.sleep(seconds)
         self.xdo("keyup", key)
 
+    def hold_until(self, key: str, window: "Window", condition, seconds: float = 20.0, what: str = "") -> dict:
+        """Hold `key` down until `window` shows `condition(state)` (bounded), then let go: a held key is judged
+        by what it did, not by how long it was held (a busy machine gives a window fewer frames a second)."""
+        self.xdo("keydown", key)
+        try:
+            return window.wait(condition, seconds, what)
+        finally:
+            self.xdo("keyup", key)
+
     def tap(self, key: str) -> None:
         self.xdo("key", key)
 

@@ -166,6 +166,7 @@ def test_a_finished_local_race_shows_side_shades_and_play_again_keeps_paced_bots
 
     ui.app.settings.animation_speed = "normal"  # a real 3-second countdown from here on
     again = next(b for b in over.menu.buttons if b.label == "Play again")
+    clicked = time.monotonic()   # the rematch's table, and its bots' clocks, start after this
     ui.click_button(again)
     board = ui.top
     assert isinstance(board, BoardScene) and board.link is not link and ui.app.active_link is board.link
@@ -173,7 +174,7 @@ def test_a_finished_local_race_shows_side_shades_and_play_again_keeps_paced_bots
     assert board.countdown.running and board.seat == 0
     racer = board.link.table.bot_for(1)
     assert isinstance(racer, PacedBot), "the rematch's bot races on its own clock"
-    assert racer.next_move - time.monotonic() > 3.0, "and only after the countdown and its first pace"
+    assert racer.next_move - clicked > 3.0, "and only after the countdown and its first pace"
     started = time.monotonic()
     while time.monotonic() - started < 1.6:     # longer than a hard bot's pace: it still waits for Go
         ui.frames(1)
