@@ -358,10 +358,8 @@ def print_ab(other_root: Path, n: int, turns: int) -> None:
 
 def _create_bot_tables(club: LocalClub, n: int) -> None:
     from club import db
-    from engine import games
     from net.host import new_session
-    if "toy" not in games.available():  # the table processes register it too (tests/net/cli_toy.py)
-        games.register("toy", "tests.toy_game")
+    import tests.own_games  # noqa: F401 - the toy game joins the catalog, as in the table processes (tests/net/cli_toy.py)
     with db.connect(club.pg.dsn) as conn:
         for i in range(n):
             db.create_table(conn, new_session("toy", 2, bots=["normal", "normal"], seed=i,

@@ -25,7 +25,7 @@ import asyncio
 import socket
 import sys
 
-import tests.conftest  # noqa: F401 - registers the toy game
+import tests.own_games  # noqa: F401 - the toy game joins the catalog
 from engine.session import Session
 from net import frames, limits
 from net.connection import Connection

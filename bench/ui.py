@@ -1,12 +1,10 @@
 """Window benchmark rows: start to first frame, LAN table listed after `serve` starts,
-and each board's frame times (bench/boards/<game_id>.py, for every game engine.games offers
-that has them).
+and each board's frame times (the rows each game's catalog entry names as its `bench`, for every
+game engine.games offers that has them).
 
 Each figure is measured in a fresh subprocess, so imports and window creation count
 as a player would feel them. Dummy video/audio drivers; loopback-only discovery.
 """
-import importlib
-import importlib.util
 import os
 import subprocess
 import sys
@@ -14,6 +12,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import catalog
 from bench.runner import Row
 from engine import games
 
@@ -100,8 +99,6 @@ def rows(quick: bool) -> list[Row]:
 
 
 def _board_rows(game_id: str, quick: bool) -> list[Row]:
-    """A board's own frame rows (bench/boards/<game_id>.py), when that board has them."""
-    name = f"bench.boards.{game_id}"
-    if importlib.util.find_spec(name) is None:
-        return []
-    return importlib.import_module(name).rows(quick)
+    """A board's own frame rows (its catalog entry's `bench`), when that board has them."""
+    rows = catalog.spec(game_id).bench
+    return catalog.load(rows)(quick) if catalog.present(rows) else []

@@ -1,6 +1,6 @@
 """Bytes on the wire, per game: what one update costs the mover and the others, and a whole bot game.
 
-A seeded game between bots is played through a `net.table.Table` exactly as the host plays it:
+Every game the catalog offers, at its default seat count: a seeded game between bots is played through a `net.table.Table` exactly as the host plays it:
 every seat is held by a connection that said hello (`views: "patches"`, as the Sandtable client
 does), one spectator watches the same way, and a second set of connections asks for whole views
 (a client written from PROTOCOL.md alone). Every frame the table sends is encoded as the host
@@ -13,13 +13,12 @@ import time
 
 from bench.runner import Row
 from bots import make
-from engine import legal as listing
+from engine import games, legal as listing
 from engine.session import Session
 from net import frames
 from net.table import Table
 
 GOAL_BYTES = 8 * 1024
-GAMES = {"risk": 4, "civil_war": 2, "tactics1940": 4, "ah_tactics": 2, "situation4": 2}
 ACTION_LIMIT = 3000
 
 
@@ -97,31 +96,34 @@ def play(game: str, n_seats: int, seed: int = 1, limit: int = ACTION_LIMIT, budg
 
 
 def rows(quick: bool) -> list[Row]:
-    out = []
-    for game, n_seats in GAMES.items():
-        t0 = time.monotonic()
-        result = play(game, n_seats, limit=600 if quick else ACTION_LIMIT, budget_s=40 if quick else 240)
-        patch = [c for c in result["conns"] if c.patches]
-        mover = [n for c in patch for who, n in c.updates[1:] if who == c.seat and c.seat is not None]
-        others = [n for c in patch for who, n in c.updates[1:] if who != c.seat or c.seat is None]
-        whole = [c for c in result["conns"] if not c.patches]
-        whole_mover = [n for c in whole for who, n in c.updates[1:] if who == c.seat and c.seat is not None]
-        everything = mover + others
-        p95 = _pct(mover, 95)
-        per_move = sum(c.total for c in patch) / max(1, result["actions"])
-        per_move_whole = sum(c.total for c in whole) / max(1, result["actions"])
-        status = "a whole game" if result["over"] else "the first"
-        out.append(Row(f"wire: {game} update bytes, mover (p50/p95/max)",
-                       f"{_pct(mover, 50):,}/{p95:,}/{max(mover or [0]):,}", f"p95 <= {GOAL_BYTES:,}",
-                       _pct(everything, 95) <= GOAL_BYTES,
-                       f"others {_pct(others, 50):,}/{_pct(others, 95):,}/{max(others or [0]):,} B with patches "
-                       f"(whole views to the mover: {_pct(whole_mover, 50):,}/{_pct(whole_mover, 95):,}/"
-                       f"{max(whole_mover or [0]):,} B); {status} {result['actions']} actions of {n_seats} easy "
-                       f"bots, seed 1, {time.monotonic() - t0:.0f} s"))
-        out.append(Row(f"wire: {game} bytes per move, all {n_seats} seats + 1 spectator",
-                       f"{per_move:,.0f} B", note=f"whole views to the same connections: {per_move_whole:,.0f} B "
-                                                  f"a move ({per_move_whole / max(1, per_move):.1f}x)"))
-    return out
+    return [row for game in games.available() for row in game_rows(game, quick)]
+
+
+def game_rows(game: str, quick: bool) -> list[Row]:
+    """The two rows of one game: its updates' bytes, and its bytes per move to every connection."""
+    n_seats = games.rules(game).DEFAULT_SEATS
+    t0 = time.monotonic()
+    result = play(game, n_seats, limit=600 if quick else ACTION_LIMIT, budget_s=40 if quick else 240)
+    patch = [c for c in result["conns"] if c.patches]
+    mover = [n for c in patch for who, n in c.updates[1:] if who == c.seat and c.seat is not None]
+    others = [n for c in patch for who, n in c.updates[1:] if who != c.seat or c.seat is None]
+    whole = [c for c in result["conns"] if not c.patches]
+    whole_mover = [n for c in whole for who, n in c.updates[1:] if who == c.seat and c.seat is not None]
+    everything = mover + others
+    p95 = _pct(mover, 95)
+    per_move = sum(c.total for c in patch) / max(1, result["actions"])
+    per_move_whole = sum(c.total for c in whole) / max(1, result["actions"])
+    status = "a whole game" if result["over"] else "the first"
+    return [Row(f"wire: {game} update bytes, mover (p50/p95/max)",
+                f"{_pct(mover, 50):,}/{p95:,}/{max(mover or [0]):,}", f"p95 <= {GOAL_BYTES:,}",
+                _pct(everything, 95) <= GOAL_BYTES,
+                f"others {_pct(others, 50):,}/{_pct(others, 95):,}/{max(others or [0]):,} B with patches "
+                f"(whole views to the mover: {_pct(whole_mover, 50):,}/{_pct(whole_mover, 95):,}/"
+                f"{max(whole_mover or [0]):,} B); {status} {result['actions']} actions of {n_seats} easy "
+                f"bots, seed 1, {time.monotonic() - t0:.0f} s"),
+            Row(f"wire: {game} bytes per move, all {n_seats} seats + 1 spectator",
+                f"{per_move:,.0f} B", note=f"whole views to the same connections: {per_move_whole:,.0f} B "
+                                           f"a move ({per_move_whole / max(1, per_move):.1f}x)")]
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Computer players. A bot sees only its own seat's view, exactly what a client receives.
 
-Each game has a module `bots.<game_id>` with `make(level, seat, seed) -> Bot`, where
-a Bot has:
+Each game's catalog entry names its bots' module (`bots.<game_id>`), with `make(level, seat, seed) -> Bot`,
+where a Bot has:
   - `choose(view: dict) -> dict | None`: the next action for its seat given the
     view `{"public", "private"}` (None: nothing to do now, e.g. not its turn);
   - `pace: float`: seconds a real-time game should let pass between its moves
@@ -24,20 +24,12 @@ game on through the public contract (`engine.games`), with the `hard` bots as it
 It sends only listed actions like every bot. It is not offered in real-time games (Situation 4):
 a race gives no time to think, and a second of search would leave the racer standing.
 """
-import importlib
-import importlib.util
-
+import catalog
 from bots.settings import DEFAULT as DEFAULT_EXPERT, ExpertSettings
 
 LEVELS = ("easy", "normal", "hard")   # the heuristic ladder, offered in every game
 EXPERT = "expert"
 ALL_LEVELS = LEVELS + (EXPERT,)
-_REGISTERED: dict[str, str] = {}  # game id -> module path of a bot kept elsewhere (a test's own game)
-
-
-def register(game_id: str, module: str) -> None:
-    """Bots for `game_id` come from `module` (tests use it for small games of their own, as engine.games.register)."""
-    _REGISTERED[game_id] = module
 
 
 def levels(game_id: str) -> tuple[str, ...]:
@@ -54,7 +46,7 @@ def make(game_id: str, level: str, seat: int, seed: int = 0, **search):
             raise ValueError(f"the expert level is for turn-based games; {game_id} is played in real time")
         from bots.expert import ExpertBot
         # The game's own levels advise and play the playouts; a game with none is searched at random.
-        heuristic = _heuristic if importlib.util.find_spec(bot_module(game_id)) is not None else None
+        heuristic = _heuristic if catalog.present(catalog.spec(game_id).bots) else None
         return ExpertBot(game_id, seat, seed, expert_settings(game_id).but(**search), make_bot=heuristic)
     if level not in LEVELS:
         raise ValueError(f"bot level must be one of {', '.join(ALL_LEVELS)}")
@@ -62,20 +54,13 @@ def make(game_id: str, level: str, seat: int, seed: int = 0, **search):
 
 
 def _heuristic(game_id: str, level: str, seat: int, seed: int = 0):
-    return importlib.import_module(bot_module(game_id)).make(level, seat, seed)
+    return catalog.load(catalog.spec(game_id).bots).make(level, seat, seed)
 
 
 def expert_settings(game_id: str) -> ExpertSettings:
-    """How the expert searches `game_id`: its bots module's `EXPERT_SETTINGS`, or the defaults."""
-    name = bot_module(game_id)
-    if importlib.util.find_spec(name) is None:
-        return DEFAULT_EXPERT
-    return getattr(importlib.import_module(name), "EXPERT_SETTINGS", DEFAULT_EXPERT)
-
-
-def bot_module(game_id: str) -> str:
-    """The module path of `game_id`'s bots (its levels, and the expert's settings: bots/settings.py)."""
-    return _REGISTERED.get(game_id, f"bots.{game_id}")
+    """How the expert searches `game_id`: the settings its catalog entry names (`expert`), or the defaults."""
+    name = catalog.spec(game_id).expert
+    return catalog.load(name) if name is not None else DEFAULT_EXPERT
 
 
 def make_for_table(game_id: str, level: str, seat: int, seed: int = 0):

@@ -4,7 +4,7 @@ The game's `evaluate` query weighs what wins under rule A (the armies' shares, t
 is scored where a side is about to move, and in this game the side moving gains: it chooses its battles
 (hard against hard, it loses about one division for every 3.5 it destroys, docs/bots.md). Scored there,
 a plan that gives the enemy nothing to hit (no attacks, a cautious one) looks as good as one that leaves
-our divisions in contacts we win next turn. So, as Tactics (1940)'s expert does (bots/tactics1940.py
+our divisions in contacts we win next turn. So, as Tactics (1940)'s expert does (its bots'
 `evaluate`): **the side to move strikes first**. At the start of a side's movement, every contact already
 standing (its divisions next to enemy divisions) is fought in the mind, each enemy division by all the
 free divisions next to it, by the rules' table (a battle expected to cost more than it brings left out), and STRIKE of the expected divisions destroyed and lost counts as done in

@@ -1,10 +1,9 @@
 """What the expert (bots/expert.py) may be tuned by: one `ExpertSettings` per game, documented here once.
 
-A game's bots module names its own as `EXPERT_SETTINGS` (`bots/civil_war/__init__.py`, `bots/tactics1940.py`,
-`bots/ah_tactics.py`); a game that names none is searched with the defaults (`bots.expert_settings(game_id)`
-answers either). Why each game's values are what they are is measured in docs/bots.md ("The expert" and each
-game's section). A caller's own values win
-(`bots.make(game, "expert", seat, seed, budget=0.25)` replaces the budget, nothing else).
+A game's bots module holds its own as `EXPERT_SETTINGS`, and its catalog entry names them (`expert`); a game
+that names none is searched with the defaults (`bots.expert_settings(game_id)` answers either). Why each game's
+values are what they are is measured in docs/bots.md ("The expert" and each game's section). A caller's own
+values win (`bots.make(game, "expert", seat, seed, budget=0.25)` replaces the budget, nothing else).
 """
 from dataclasses import dataclass, field, replace
 

@@ -1,7 +1,7 @@
 """`bot --connect HOST:PORT`: play one seat with a bot over the network; exit 0 when the game ends.
 
 Turn-based games: the bot answers each view in which its seat is to act.
-Real-time games (every seat acts at once, e.g. situation4): the bot acts from its
+Real-time games (every seat acts at once, e.g. Situation 4): the bot acts from its
 newest view, one move every `pace` seconds (its level's pace unless `--pace` says
 otherwise) once the race's start count is over (`--countdown`, by default the
 game's own, cut short when another racer moves first); never more than one move

@@ -1,41 +1,38 @@
-"""Which games exist, by id, and their rules modules.
+"""The games' rules, by id: each game's rules package, as its catalog entry names it.
 
-A game is offered only once its package is present: the menu and the command
-line ask `available()` and never show a game that cannot be played.
+Only the rules: what else a game has (bots, a board, help) the catalog names for the packages that
+use it, so the engine never learns of them. A game is offered only once its rules package is present:
+the menu and the command line ask `available()` and never show a game that cannot be played.
 """
 import importlib
-import importlib.util
 
+import catalog
 from engine.canonical import copy_plain
-
-# id -> rules module. Order is the menu order.
-_MODULES = {
-    "risk": "engine.risk",
-    "situation4": "engine.situation4",
-    "civil_war": "engine.civil_war",
-    "tactics1940": "engine.tactics1940",
-    "ah_tactics": "engine.ah_tactics",
-}
 
 
 def available() -> list[str]:
-    return [gid for gid, mod in _MODULES.items() if importlib.util.find_spec(mod) is not None]
+    """The ids of the games whose rules are installed, in the menus' order."""
+    return [gid for gid in catalog.game_ids() if catalog.present(catalog.spec(gid).rules)]
 
 
-# id -> rules module once its import has finished. Every Session asks: a club process taking a thousand
-# tables over asks a thousand times. Not sys.modules: it holds a module from the moment its import
+# rules package name -> its module once its import has finished. Every Session asks: a club process taking a
+# thousand tables over asks a thousand times. Not sys.modules: it holds a module from the moment its import
 # starts, and a window's network thread may be importing one while the drawing thread asks for it.
 _LOADED: dict = {}
 
 
 def rules(game_id: str):
     """The rules module of `game_id`; KeyError with a sentence if there is none."""
-    module = _LOADED.get(game_id)
+    try:
+        name = catalog.spec(game_id).rules
+    except KeyError:
+        name = None
+    module = _LOADED.get(name)
     if module is None:
         if game_id not in available():
             raise KeyError(f"There is no game called {game_id!r}; games here: {', '.join(available())}.")
         # import_module waits for an import another thread has begun and hands back the finished module
-        module = _LOADED[game_id] = importlib.import_module(_MODULES[game_id])
+        module = _LOADED[name] = importlib.import_module(name)
     return module
 
 
@@ -67,9 +64,3 @@ def start_countdown(game_id: str) -> float:
     """Seconds every racer of a real-time game counts down before its first move, from the moment
     the table starts (0 for turn-based games). The rules have no clock: the racers keep the count."""
     return float(getattr(rules(game_id), "START_COUNTDOWN", 0.0)) if is_realtime(game_id) else 0.0
-
-
-def register(game_id: str, module: str) -> None:
-    """Add a game by module path (tests use it for small games of their own)."""
-    _MODULES[game_id] = module
-    _LOADED.pop(game_id, None)

@@ -1,7 +1,7 @@
 """The surface every rules package repeats, written once: its options and its board loading.
 
     default_options, validate_options = option_surface(OPTION_CHOICES, seats_problem)
-    load, parse = board_loader("civil_war", _parse)
+    load, parse = board_loader(GAME_ID, _parse)
 
 `seats_problem(n_seats)` says why a table of that many seats cannot play (None when it can);
 `_parse(data)` builds and validates the game's Board from its JSON data.

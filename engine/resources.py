@@ -6,10 +6,10 @@ Board data, art, sounds, fonts and music live in the `assets` package (an empty
 beside the code that shows them. Both are found through `importlib.resources`,
 never from `__file__` or the working folder, so `sandtable` runs from any folder.
 
-    board_path("risk")             -> Path of assets/boards/risk.json
-    read_board("risk")             -> its JSON, or BoardError with a sentence
+    board_path(name)               -> Path of assets/boards/<name>.json
+    read_board(name)               -> its JSON, or BoardError with a sentence
     asset_path("sounds", "dice.wav") -> Path of any asset (pygame wants file names)
-    package_path("game", "help", "risk.md") -> a file shipped inside another package
+    package_path("game", "help", "keys") -> a file or folder shipped inside another package
 """
 import atexit
 import contextlib

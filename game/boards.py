@@ -1,40 +1,33 @@
-"""Board scenes by game id: `game.<game_id>.BoardScene(app, link)`.
-
-Tests register a small board of their own for the toy game with `register`.
-"""
-import importlib
-
-_MODULES: dict[str, str] = {}
+"""Board scenes by game id, as each game's catalog entry names them (`board`: the scene's class, built as
+`BoardScene(app, link)`; `seat_colour` where the game's sides have colours of their own)."""
+import catalog
 
 
-def register(game_id: str, module: str) -> None:
-    _MODULES[game_id] = module
-
-
-def board_module(game_id: str):
-    return importlib.import_module(_MODULES.get(game_id, f"game.{game_id}"))
+def board_class(game_id: str):
+    """The class of `game_id`'s board scene; LookupError when the game has none here."""
+    name = catalog.spec(game_id).board
+    if not catalog.present(name):
+        raise LookupError(f"{game_id} has no board in this window")
+    return catalog.load(name)
 
 
 def has_board(game_id: str) -> bool:
     try:
-        return hasattr(board_module(game_id), "BoardScene")
-    except ImportError:
+        return catalog.present(catalog.spec(game_id).board)
+    except KeyError:
         return False
 
 
 def board_scene(app, link):
     """The board scene for the game at `link`; it becomes the app's active link (for the reconnecting banner)."""
-    scene = board_module(link.game).BoardScene(app, link)
+    scene = board_class(link.game)(app, link)
     app.active_link = link
     return scene
 
 
 def seat_colour(game_id: str, seat: int) -> tuple:
-    """The colour a seat plays in `game_id` before any view exists (the new-game form): the board's own
+    """The colour a seat plays in `game_id` before any view exists (the new-game form): the game's own
     `seat_colour(seat)` where its sides have colours of their own (Situation 4's shades), else the theme's."""
     from game import theme
-    try:
-        own = getattr(board_module(game_id), "seat_colour", None)
-    except ImportError:
-        own = None
-    return tuple(own(seat)) if own is not None else theme.seat_colour(seat)
+    own = catalog.spec(game_id).seat_colour
+    return tuple(catalog.load(own)(seat)) if catalog.present(own) else theme.seat_colour(seat)

@@ -13,7 +13,7 @@ from typing import Protocol
 
 
 class TableLink(Protocol):
-    game: str                 # game id, e.g. "risk"
+    game: str                 # the game's id, as the catalog names it
     table_name: str
 
     @property

@@ -10,18 +10,8 @@ gc.set_threshold(50_000, 20, 100)
 from tests.scheduling import (pytest_collection_modifyitems, pytest_runtest_logreport,  # noqa
                               pytest_sessionfinish, pytest_xdist_auto_num_workers)
 
-import sys  # noqa: E402
-
-import bots  # noqa: E402
+import tests.own_games  # noqa: E402,F401 - the tests' own games join the catalog
 from engine import games  # noqa: E402
-from tests.net import toy_bot  # noqa: E402
-
-games.register("toy", "tests.toy_game")
-# `bots.make("toy", ...)` imports `bots.toy`; the toy game's bot lives with the tests.
-sys.modules.setdefault("bots.toy", toy_bot)
-# Relay, the sixth game: its rules and its bot registered here, and named by no product file.
-games.register("relay", "tests.relay")
-bots.register("relay", "tests.relay.bot")
 
 
 def pytest_configure(config):

@@ -4,9 +4,11 @@ Every import statement of the product packages is read from the source (also the
 ones inside functions, which run later but tie the files together all the same),
 resolved to a file of this tree, and checked:
   * no circle of files importing each other;
-  * engine/ imports none of net, game, bots, cli, bench, tools, nor pygame;
-  * net/ imports none of game, bots, bench, tools, nor pygame;
-  * bots/ imports none of net, game, cli, bench, tools, nor pygame (bots see views, not windows);
+  * catalog/ imports nothing of ours (it names the games' parts; every layer reads it);
+  * engine/ imports none of net, club, game, bots, cli, bench, tools, nor pygame;
+  * net/ imports none of club, game, bots, bench, tools, nor pygame;
+  * bots/ imports none of net, club, game, cli, bench, tools, nor pygame (bots see views, not windows);
+  * club/ imports none of game, cli, bench, tools, nor pygame (a club runs headless, beneath the window);
   * no product package imports the benchmark harness (bench/) or the tools (tools/).
 """
 import ast
@@ -14,12 +16,14 @@ import functools
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PRODUCT = ("engine", "net", "game", "bots", "cli")
+PRODUCT = ("catalog", "engine", "net", "club", "game", "bots", "cli")
 OURS = PRODUCT + ("bench", "tools", "tests")
 FORBIDDEN = {
-    "engine": {"net", "game", "bots", "cli", "bench", "tools", "pygame", "pygame_gui"},
-    "net": {"game", "bots", "bench", "tools", "pygame", "pygame_gui"},
-    "bots": {"net", "game", "cli", "bench", "tools", "pygame", "pygame_gui"},
+    "catalog": {"engine", "net", "club", "game", "bots", "cli", "bench", "tools", "pygame", "pygame_gui"},
+    "engine": {"net", "club", "game", "bots", "cli", "bench", "tools", "pygame", "pygame_gui"},
+    "net": {"club", "game", "bots", "bench", "tools", "pygame", "pygame_gui"},
+    "bots": {"net", "club", "game", "cli", "bench", "tools", "pygame", "pygame_gui"},
+    "club": {"game", "cli", "bench", "tools", "pygame", "pygame_gui"},
     "game": {"bench", "tools", "cli"},
     "cli": {"bench", "tools"},
 }
@@ -122,3 +126,4 @@ def test_the_graph_reader_sees_imports_inside_functions_and_circles():
     assert "game.scenes.title" in graph()["game.app"]
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert circles({"a": {"b"}, "b": set()}) == []
+

@@ -4,6 +4,7 @@ import pytest
 from engine import games
 from engine.errors import BoardError
 from engine.package import board_loader, option_surface
+from tests.own_games import product_games
 
 CHOICES = {"speed": ["slow", "fast"], "limit": [0, 100]}
 
@@ -38,8 +39,8 @@ def test_a_board_is_read_once_per_process():
     assert load() is load() and load("civil_war") is load()
 
 
-@pytest.mark.parametrize("game_id", ["ah_tactics", "civil_war", "tactics1940"])
-def test_the_wargames_declare_their_options_through_the_shared_surface(game_id):
+@pytest.mark.parametrize("game_id", product_games())
+def test_every_game_declares_its_options_through_the_shared_surface(game_id):
     rules = games.rules(game_id)
     assert rules.validate_options.__module__ == "engine.package"
     assert rules.validate_options(rules.default_options(), rules.MIN_SEATS) == rules.default_options()

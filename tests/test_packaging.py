@@ -17,7 +17,7 @@ from engine import resources
 from tools import smoke
 
 ROOT = Path(__file__).resolve().parents[1]
-PRODUCT = {"engine", "net", "game", "bots", "cli", "club", "assets"}
+PRODUCT = {"catalog", "engine", "net", "game", "bots", "cli", "club", "assets"}
 PIP_TIMEOUT = 420
 # Shipped beside the code and read through engine.resources: every file of these folders.
 DATA_FOLDERS = ("assets", "game/help", "club/migrations")

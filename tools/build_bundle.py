@@ -9,7 +9,7 @@ folder and hand it over; it takes the same commands as the installed `sandtable`
 the window). Build on each OS you ship for: PyInstaller does not cross-compile.
 
 Every module of the product packages is collected, because games and bots are found by name at
-run time (engine.games, bots.make), which PyInstaller's import scan cannot see; the data files
+run time (the names in the catalog), which PyInstaller's import scan cannot see; the data files
 come in as package data of `assets` and `game` (help texts), read through engine.resources.
 `--smoke` then runs tools/smoke.py against the bundle: the window's first frame, a bot game served.
 """
@@ -23,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 NAME = "sandtable"
-PRODUCT = ("engine", "net", "game", "bots", "cli", "assets")
+PRODUCT = ("catalog", "engine", "net", "game", "bots", "cli", "assets")
 DATA = ("assets", "game")
 ENTRY = "from cli import main\nimport sys\n\nif __name__ == '__main__':\n    sys.exit(main())\n"
 

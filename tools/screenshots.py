@@ -3,12 +3,10 @@
     python tools/screenshots.py [--out DIR]
 
 Runs with a throwaway SANDTABLE_HOME so it never touches the real settings or
-saves, and pins LAN discovery to loopback. Each game's board shots come from
-tools/board_shots/<game_id>.py when present (the games are engine.games'.)
+saves, and pins LAN discovery to loopback. Each game's board shots come from the script its catalog
+entry names (`screenshots`, in tools/board_shots/), for every game engine.games offers.
 """
 import argparse
-import importlib
-import importlib.util
 import os
 import sys
 import tempfile
@@ -24,6 +22,7 @@ os.environ["SANDTABLE_DISCOVERY_INTERFACES"] = "127.0.0.1"
 
 import pygame  # noqa: E402
 
+import catalog  # noqa: E402
 from engine import games  # noqa: E402
 from game import boards, tables  # noqa: E402
 from game.app import App  # noqa: E402
@@ -194,9 +193,9 @@ def main(argv=None) -> int:
         print("no risk board yet: board, reconnecting and replay shots skipped")
     app.close()
     for game_id in games.available():  # each board's own moments (dice, a drag, a battle), from tools/board_shots/
-        shots = board_shots(game_id)
-        if shots is not None:
-            for path in shots.shoot(out):
+        take = board_shots(game_id)
+        if take is not None:
+            for path in take(out):
                 WRITTEN.append(Path(path).name)
                 print(f"wrote {path}")
     for stale in sorted(set(p.name for p in out.glob("*.png")) - set(WRITTEN)):   # a screen that is no more
@@ -241,19 +240,18 @@ def online_shots(app: App, out: Path) -> None:
         if not isinstance(lobby, ClubLobbyScene):
             print(f"the local club did not let Ada in ({form.error}): the club lobby shot is skipped")
             return
-        for game_id, seats, bots, sits in (("risk", 4, 2, True), ("tactics1940", 2, 1, True),
-                                           ("civil_war", 2, 0, False)):
-            if game_id in lobby.game_ids:
-                table_id = lobby.account.request("create", {"game": game_id, "seats": seats,
-                                                            "bots": ["normal"] * bots,
-                                                            "name": f"Ada's {games.rules(game_id).TITLE}"}).result(10)
-                if sits:   # Ada takes a seat there and leaves: the table is one of hers
-                    link = lobby.account.table(table_id)
-                    for _ in range(200):
-                        if link.status != "connecting":
-                            break
-                        time.sleep(0.05)
-                    link.close()
+        for i, game_id in enumerate(lobby.game_ids[:3]):   # two tables of Ada's, a seat open at each; one open to all
+            seats, sits = catalog.spec(game_id).tests.seats, i < 2
+            table_id = lobby.account.request("create", {"game": game_id, "seats": seats,
+                                                        "bots": ["normal"] * (seats - 2 if sits else 0),
+                                                        "name": f"Ada's {games.rules(game_id).TITLE}"}).result(10)
+            if sits:   # Ada takes a seat there and leaves: the table is one of hers
+                link = lobby.account.table(table_id)
+                for _ in range(200):
+                    if link.status != "connecting":
+                        break
+                    time.sleep(0.05)
+                link.close()
         lobby.refresh()
         settle(app, until=lambda: bool(lobby.open_list.rows) and not lobby.asking, timeout=10)
         shoot(app, out, "14-club-lobby")
@@ -266,9 +264,10 @@ def online_shots(app: App, out: Path) -> None:
 
 
 def board_shots(game_id: str):
-    """tools/board_shots/<game_id>.py, when that board has a screenshot script."""
-    name = f"tools.board_shots.{game_id}"
-    return importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
+    """The screenshot script of `game_id`'s board (`shoot(out_dir) -> [Path]`, its catalog entry's
+    `screenshots`), when it has one."""
+    shoot = catalog.spec(game_id).screenshots
+    return catalog.load(shoot) if catalog.present(shoot) else None
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-"""The boards' bench rows: one module per game (`rows(quick)`; bench/ui.py asks every game engine.games
-offers), and the frame timing they share.
+"""The boards' bench rows: one module per game (`rows(quick)`, named by its catalog entry's `bench`;
+bench/ui.py asks every game engine.games offers), and the frame timing they share.
 
 A board row reports its frame (the app's whole `step`: events, update, draw,
 present) as a multiple of an empty scene's frame measured the same way in the
@@ -74,7 +74,7 @@ def still_board(app, game_id: str, seats: list[dict] | None = None, seed: int = 
     from net.local import LocalTable
     link = (LocalTable.from_session(session, bot_delay=3600, bot_factory=bots.make) if session is not None
             else LocalTable(game_id, seats, seed=seed, bot_delay=3600, bot_factory=bots.make))
-    scene = boards.board_module(game_id).BoardScene(app, link)
+    scene = boards.board_class(game_id)(app, link)
     app.push(scene)
     app.step(1 / 60)
     return scene, link

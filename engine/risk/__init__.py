@@ -16,7 +16,8 @@ from engine.gametype import IMPERFECT, GameType
 from engine.risk import legal as rules_legal, queries, setup as opening, turns
 from engine.risk.board import TERRITORY_COUNT, WILD_CARDS, load
 from engine.risk.legal import NEUTRAL, actor
-from engine.risk.options import OPTION_CHOICES, default_options, validate_options
+from engine.package import option_surface
+from engine.risk.options import OPTION_CHOICES
 from engine.risk.options import OPTION_HELP, OPTION_LABELS  # noqa: F401  (the new-game screen reads them)
 from engine.risk.view import private_view, redact, view
 from engine.risk.sampling import sample_state  # noqa: F401  (information sets: docs/games.md)
@@ -31,6 +32,9 @@ MAX_SEATS = 6
 DEFAULT_SEATS = 4
 # Hidden hands; the defender may be asked to answer an attack out of turn (option defender_dice=choose).
 GAME_TYPE = GameType(information=IMPERFECT, reactions=True)
+default_options, validate_options = option_surface(
+    OPTION_CHOICES,
+    lambda n: None if MIN_SEATS <= n <= MAX_SEATS else f"{TITLE} is for {MIN_SEATS} to {MAX_SEATS} players.")
 
 QUERIES = queries.__all__
 _TERRITORY = Str(load().territory_ids)

@@ -1,6 +1,4 @@
 """Game options: the choices the new-game screen offers (first value is the default)."""
-from engine import options
-
 OPTION_CHOICES = {
     "territories": ["dealt", "claim"],        # dealt at random, or claimed one at a time in turn
     "card_values": ["escalating", "fixed"],   # 4, 6, 8, 10, 12, 15, +5 ... or by kind of set
@@ -23,11 +21,3 @@ OPTION_HELP = {
     "defender_dice": "How many dice a defender rolls: the most allowed, or asked at each attack.",
     "first_player": "Who plays first: the highest die roll (ties roll again), or always the first seat.",
 }
-
-
-def default_options() -> dict:
-    return options.defaults(OPTION_CHOICES)
-
-
-def validate_options(requested, n_seats: int) -> dict:
-    return options.choose(OPTION_CHOICES, requested)

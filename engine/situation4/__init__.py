@@ -4,9 +4,10 @@ The rules surface of DESIGN.md. Real time: every seat may act at any moment;
 the host applies moves in arrival order and a move that lost a race is
 refused as `illegal`. The rules need no clock (see docs/situation4.md).
 """
-from engine import legal as shape, options, sides as side_list
+from engine import legal as shape, sides as side_list
 from engine.errors import GAME_OVER, RuleError
 from engine.gametype import IMPERFECT, REALTIME, GameType
+from engine.package import option_surface
 from engine.schema import Int
 from engine.situation4 import moves, play, queries, views
 from engine.situation4.board import load
@@ -42,14 +43,8 @@ OPTION_LABELS = {"lapsed_flag": {"either_side": "Either side", "opponent_only": 
 OPTION_HELP = {"lapsed_flag": "Who may flag an objective that was laid but not flagged at once."}
 
 
-def default_options() -> dict:
-    return options.defaults(OPTION_CHOICES)
-
-
-def validate_options(requested: dict, n_seats: int) -> dict:
-    if n_seats not in (2, 4):
-        raise ValueError("Situation 4 is for 2 players or 2 teams of 2 (4 seats).")
-    return options.choose(OPTION_CHOICES, requested)
+default_options, validate_options = option_surface(
+    OPTION_CHOICES, lambda n: None if n in (2, 4) else "Situation 4 is for 2 players or 2 teams of 2 (4 seats).")
 
 
 def get_board():

@@ -50,7 +50,7 @@ class BoardScene(ClickInput, Panels, Overlays, BaseBoardScene):
     idle_keys = "H help  ·  mouse over a unit for details  ·  wheel zoom"
 
     def __init__(self, app, link):
-        super().__init__(app, link, game_id="ah_tactics")
+        super().__init__(app, link)
         self.board = read_board("ah_tactics")
         self.terrain = TerrainLayer(GRID, art=pygame.image.load(str(ART_FILE)).convert())
         open_map(self, GRID, BOARD_RECT, MAX_ZOOM)   # map, picture, pointer, lights, shading, inspector

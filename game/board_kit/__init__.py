@@ -21,9 +21,8 @@ Each module is one idea and knows nothing about any one game's rules or data:
   countdown    (real-time boards) the "3, 2, 1, Go!" each window counts before play
   predictions  (real-time boards) moves shown as sent, until the table settles them
 
-Boards using it: game/risk, game/civil_war, game/situation4 (the real-time modules: situation4 only;
-its bots' pacing in a local race is game.paced_bots, part of building the table).
-Boards of squares or hexes with counters build on game/wargame as well. Frame timing for the board
-bench rows lives in bench/boards, screenshot scripts in tools/board_shots. Keep the signatures stable;
-add keyword arguments with defaults rather than changing them.
+Every game's board builds on it (a real-time race's bots' pacing in a local game is game.paced_bots,
+part of building the table); boards of squares or hexes with counters build on game/wargame as well.
+A board's bench rows and screenshot script are named by its game's catalog entry. Keep the signatures
+stable; add keyword arguments with defaults rather than changing them.
 """

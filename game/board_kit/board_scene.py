@@ -68,8 +68,8 @@ class BaseBoardScene(SeatedBoard, Scene):
     undo_rect: pygame.Rect | None = None   # where the Undo button sits (None: the hint line's right end)
     pointer = None   # a board on a zoomable map sets its MapPointer: the keys no command takes zoom and pan it
 
-    def __init__(self, app, link, *, game_id: str):
-        """`game_id` names the game whose keyboard-help card (game/help/keys/<game_id>.json) H shows."""
+    def __init__(self, app, link):
+        """H shows the keyboard-help card of the game at `link`, as its catalog entry names it."""
         super().__init__(app)
         self.link = link
         self.init_seats()
@@ -78,7 +78,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         self.time = 0.0
         self.esc_armed = 0.0
         self.game_over_shown = False
-        self.help_card = HelpCard(partial(keys_card, game_id), self.help_centre)
+        self.help_card = HelpCard(partial(keys_card, link.game), self.help_centre)
         self.resign_card = resign.ResignCard(self.help_centre, self.resign)
         self._side_panel = build_side_panel(self.side_rect, self.log_rect, self.log_title,
                                             title_gap=self.log_title_gap)

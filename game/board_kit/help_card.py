@@ -2,12 +2,13 @@
 
 While it is up, any key or click closes it, and it swallows that event and every other one, so the
 key that closes the help never also plays a move. What a game's card says is data, one file a game
-(game/help/keys/<game_id>.json: its title, keys, footer and size), drawn by `keys_card`.
+(its catalog entry's `keys`, a JSON: its title, keys, footer and size), drawn by `keys_card`.
 """
 import json
 
 import pygame
 
+import catalog
 from engine import resources
 from game.board_kit import hud as kit_hud
 
@@ -37,7 +38,8 @@ class HelpCard:
 
 
 def keys_card(game_id: str) -> pygame.Surface:
-    """The keyboard-help card of `game_id`, as game/help/keys/<game_id>.json words it."""
-    card = json.loads(resources.package_path("game", "help", "keys", f"{game_id}.json").read_text(encoding="utf-8"))
+    """The keyboard-help card of `game_id`, as the file its catalog entry names (`keys`) words it."""
+    where = resources.package_path(*catalog.shipped(catalog.spec(game_id).keys))
+    card = json.loads(where.read_text(encoding="utf-8"))
     return kit_hud.build_help(card["title"], [tuple(k) for k in card["keys"]], card["footer"], width=card["width"],
                               key_column=card["key_column"])

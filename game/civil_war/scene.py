@@ -55,7 +55,7 @@ class BoardScene(Overlays, BaseBoardScene):
     pace_rect = pygame.Rect(712, 4, 236, 32)
 
     def __init__(self, app, link):
-        super().__init__(app, link, game_id="civil_war")
+        super().__init__(app, link)
         self.board = load_board("civil_war").to_dict()
         self.rails = {tuple(sq) for r in self.board["railroads"] for sq in r["route"]}
         self.layer = MapLayer(self.board)

@@ -14,7 +14,9 @@ __all__ = ["ClickPlayer", "post_click", "post_key"]
 
 
 class ClickPlayer:
-    def __init__(self, scene):
+    def __init__(self, scene, make_bot=None, level: str = "normal", seed: int = 0):
+        """Every scripted player takes (scene, make_bot, level, seed); this one chooses for itself, from what
+        the board lights, and needs no bot."""
         self.scene = scene
         self.inputs = 0
 

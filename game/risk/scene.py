@@ -50,7 +50,7 @@ class BoardScene(BaseBoardScene):
     show_names = True   # territory names on the map (N): kept for the next board in this window
 
     def __init__(self, app, link):
-        super().__init__(app, link, game_id="risk")
+        super().__init__(app, link)
         self.geometry = load_geometry()
         self.tooltip_bounds = self.geometry.map_rect
         self.names = {tid: t.name for tid, t in self.geometry.territories.items()}

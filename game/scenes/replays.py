@@ -127,7 +127,7 @@ class ReplayScene(Scene):
     def __init__(self, app, link: ReplayLink):
         super().__init__(app)
         self.link = link
-        self.board = boards.board_module(link.game).BoardScene(app, link)
+        self.board = boards.board_class(link.game)(app, link)
         self.playing = False
         self.speed_index = 1
         self.clock = 0.0

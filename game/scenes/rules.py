@@ -1,24 +1,21 @@
-"""Rules: each game's rules in our own words (game/help/<game_id>.md), scrollable; a game whose window has
-charts (game/<game_id>/charts.py, `rules_charts()`: [(label, Chart)]) shows them in a chart window (C)."""
-import importlib
-import importlib.util
-
+"""Rules: each game's rules in our own words (its catalog entry's `help`), scrollable; a game with charts
+(its entry's `charts`: [(label, Chart)]) shows them in a chart window (C)."""
 import pygame
 
+import catalog
 from engine import games, resources
 from game import theme
 from game.board_kit.chart_window import ChartWindow
 from game.scene import Scene
 from game.widgets import Button
 
-HELP_DIR = resources.package_path("game", "help")
 TEXT_RECT = pygame.Rect(150, 176, 980, 526)
 LINE_HEIGHT = 30
 
 
 def help_games() -> list[str]:
     """Games that exist here and have a help text."""
-    return [g for g in games.available() if (HELP_DIR / f"{g}.md").exists()]
+    return [g for g in games.available() if catalog.spec(g).help is not None]
 
 
 def layout(markdown: str, width: int) -> list[tuple[str, str]]:
@@ -66,11 +63,10 @@ class RulesScene(Scene):
         if not self.games:
             self.lines = [("text", "No rules texts are installed.")]
             return
-        text = (HELP_DIR / f"{self.games[self.index]}.md").read_text(encoding="utf-8")
+        entry = catalog.spec(self.games[self.index])
+        text = resources.package_path(*catalog.shipped(entry.help)).read_text(encoding="utf-8")
         self.lines = layout(text, TEXT_RECT.w - 40)
-        name = f"game.{self.games[self.index]}.charts"
-        module = importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
-        self.charts = module.rules_charts() if module is not None and hasattr(module, "rules_charts") else []
+        self.charts = catalog.load(entry.charts)() if entry.charts else []
         self.chart_button.label = f"{self.charts[0][0]} (C)" if self.charts else ""
 
     @property

@@ -52,7 +52,7 @@ class BoardScene(BaseBoardScene):
     hint_rect = layout.HINT
 
     def __init__(self, app, link):
-        super().__init__(app, link, game_id="situation4")
+        super().__init__(app, link)
         self.board = get_board()
         mine = list(link.my_seats)
         self.seat: int | None = mine[0] if mine else None

@@ -60,7 +60,7 @@ class BoardScene(BoardInput, BoardNews, BoardPanels, BaseBoardScene):
     idle_keys = "H help  ·  mouse over a square for details  ·  wheel zoom"
 
     def __init__(self, app, link):
-        super().__init__(app, link, game_id="tactics1940")
+        super().__init__(app, link)
         self.board = board()
         self.sprites = Sprites()
         self.layer = MapLayer(self.sprites)

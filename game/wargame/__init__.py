@@ -40,7 +40,5 @@ seat's `legal` (engine.legal's shape), read through `reach`.
                 face-down counter for a piece known only as "something here"; own_hidden(...) the rim
                 on the seat's own hidden piece.
 
-Boards using it: game/civil_war (its map, stacks, selection, reach and battle dialog), game/tactics1940 (map,
-reach, own-secret rim), game/ah_tactics (map, counters with mountain and amphibious symbols, reach with costs).
 Kept stable for the boards built on it; add keyword arguments with defaults rather than change them.
 """

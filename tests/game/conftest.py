@@ -14,24 +14,13 @@ import pytest
 
 import bots
 
-from game import boards, sound, tables
+from game import sound, tables
 from game.settings import Settings
 from game.app import App
 from tests.game.driver import Driver
 from tests.net.processes import stop
-from tests.net import toy_bot
 
 ROOT = Path(__file__).resolve().parents[2]
-
-boards.register("toy", "tests.game.toy_board")
-
-
-def toy_bots(game_id, level, seat, seed):
-    """The test bot for the toy game (it has no bots/ module); the real bots for real games."""
-    if game_id == "toy":
-        return toy_bot.make(level, seat, seed)
-    return bots.make(game_id, level, seat, seed)
-
 
 @pytest.fixture(autouse=True)
 def sandbox_home(tmp_path, monkeypatch):
@@ -43,7 +32,7 @@ def sandbox_home(tmp_path, monkeypatch):
 
 @pytest.fixture
 def app():
-    the_app = App(settings=Settings(player_name="Tester", animation_speed="instant"), bot_factory=toy_bots)
+    the_app = App(settings=Settings(player_name="Tester", animation_speed="instant"), bot_factory=bots.make)
     sound.sounds.played.clear()
     yield the_app
     if pygame.display.get_init():

@@ -3,6 +3,7 @@ title screen (or Replays) picks it up where it was."""
 import functools
 import time
 
+import bots
 import pygame
 
 from engine.session import Session
@@ -12,7 +13,6 @@ from game.scenes.game_over import GameOverScene
 from game.scenes.replays import ReplaysScene
 from game.scenes.title import TitleScene
 from game.settings import Settings
-from tests.game.conftest import toy_bots
 from tests.game.driver import Driver
 from tests.game.test_local_game import open_new_game, start_against_bots
 
@@ -21,7 +21,7 @@ TIME_LIMIT = 90.0
 
 
 def new_window() -> tuple[App, Driver]:
-    app = App(settings=Settings(player_name="Tester", animation_speed="instant"), bot_factory=toy_bots)
+    app = App(settings=Settings(player_name="Tester", animation_speed="instant"), bot_factory=bots.make)
     app.push(TitleScene(app))
     driver = Driver(app)
     driver.frames(2)
@@ -101,7 +101,7 @@ def test_a_risk_game_left_by_closing_the_window_is_continued_from_the_title_and_
 def bots_only_game(seed: int, moves: int | None = None):
     """A toy game of two bots, played to the end (or `moves` moves), closed; its save's path."""
     link = tables.start_local("toy", [{"kind": "bot", "level": "normal"}, {"kind": "human", "name": "Ann"}], {},
-                              seed=seed, bot_factory=toy_bots, bot_delay=0)
+                              seed=seed, bot_factory=bots.make, bot_delay=0)
     link.poll()
     while link.phase != "over" and (moves is None or link.rev < moves):
         if link.session.to_act() == [1]:

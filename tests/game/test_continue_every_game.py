@@ -1,6 +1,7 @@
-"""Continue, for each of the five games: a game left with Esc is picked up from the title screen, its
+"""Continue, for every game with a board: a game left with Esc is picked up from the title screen, its
 first move after Continue is accepted (the window numbers its actions on from the table's last seq),
-and its log shows the moves made before leaving."""
+and its log shows the moves made before leaving. The person is the game's scripted player (its catalog
+entry's `player`), at its test table."""
 import functools
 import time
 
@@ -8,41 +9,22 @@ import bots
 import pygame
 import pytest
 
+import catalog
 from game import boards, local_play, paced_bots, tables
 from game.scenes.title import TitleScene
 from net.local import LocalTable
 from tests.game.test_continue import close_window, new_window
+from tests.own_games import board_games
 
 TIME_LIMIT = 60.0
 MAX_FRAMES = 6000
 TIMER_SCALE = 0.02   # Tactics (1940)'s reaction windows of 60 ms
 
 
-def risk_player(scene):
-    from game.risk.autoplay import ClickPlayer
-    return ClickPlayer(scene)
-
-
-def bot_player(game_id):
-    def make(scene):
-        module = __import__(f"game.{game_id}.autoplay", fromlist=["ClickPlayer"])
-        return module.ClickPlayer(scene, bots.make, "hard", 3)
-    return make
-
-
-def racer(scene):
-    from game.situation4.autoplay import RaceHand
-    return RaceHand(scene, bots.make, "hard", 7)
-
-
-# game -> (seats after the person's, seed, the scripted person for a board)
-GAMES = {
-    "risk": (2, 8, risk_player),
-    "civil_war": (1, 3, bot_player("civil_war")),
-    "ah_tactics": (1, 3, bot_player("ah_tactics")),
-    "tactics1940": (3, 3, bot_player("tactics1940")),
-    "situation4": (1, 3, racer),
-}
+def scripted_player(game_id):
+    """The game's scripted player, choosing as the hard bot does."""
+    entry = catalog.spec(game_id)
+    return lambda scene: catalog.load(entry.player)(scene, bots.make, "hard", entry.tests.seed)
 
 
 @pytest.fixture
@@ -78,16 +60,17 @@ def contains_run(haystack: list, needle: list) -> bool:
     return any(haystack[i:i + len(needle)] == needle for i in range(len(haystack) - len(needle) + 1))
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", board_games())
 def test_a_game_left_with_esc_continues_from_the_title_with_its_log_and_its_next_move_accepted(
         game_id, sandbox_home, answers, monkeypatch):
-    others, seed, make_player = GAMES[game_id]
-    monkeypatch.setattr(tables, "start_local", functools.partial(tables.start_local, seed=seed))
+    table = catalog.spec(game_id).tests
+    make_player = scripted_player(game_id)
+    monkeypatch.setattr(tables, "start_local", functools.partial(tables.start_local, seed=table.seed))
     # a race's bots at their level's own pace (the "instant" setting would have them finish in a second)
     monkeypatch.setattr(paced_bots, "race_speed", lambda settings: 1.0)
     app, ui = new_window()
     try:
-        seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "level": "easy"}] * others
+        seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "level": "easy"}] * (table.seats - 1)
         link = local_play.start_local_table(app, game_id, seats, {})
         link.timer_scale = TIMER_SCALE
         board = boards.board_scene(app, link)
@@ -114,7 +97,7 @@ def test_a_game_left_with_esc_continues_from_the_title_with_its_log_and_its_next
         assert ui.top.menu.buttons[0].label == "Continue"
         ui.key(pygame.K_c)
         board = ui.top
-        assert type(board).__module__.startswith(f"game.{game_id}.") and board.link.rev == rev
+        assert isinstance(board, boards.board_class(game_id)) and board.link.rev == rev
         board.link.timer_scale = TIMER_SCALE
         ui.frames(1)
         # the log is back: the lines shown when the game was left are there, in order (but the newest, which a
@@ -141,7 +124,7 @@ def test_a_game_whose_window_was_killed_continues_and_its_next_move_is_accepted(
     root = Path(__file__).resolve().parents[2]
     env = dict(os.environ, SANDTABLE_HOME=str(sandbox_home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYTHONPATH=str(root))
-    proc = subprocess.Popen([sys.executable, "-m", "tests.game.window_crashing_player", str(GAMES["risk"][1])],
+    proc = subprocess.Popen([sys.executable, "-m", "tests.game.window_crashing_player", "8"],
                             cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = proc.stdout.readline()
@@ -155,10 +138,10 @@ def test_a_game_whose_window_was_killed_continues_and_its_next_move_is_accepted(
         assert ui.top.menu.buttons[0].label == "Continue"
         ui.key(pygame.K_c)
         board = ui.top
-        assert type(board).__module__.startswith("game.risk.") and board.link.rev >= rev
+        assert isinstance(board, boards.board_class("risk")) and board.link.rev >= rev
         ui.frames(1)
         assert len(board.log.entries) >= 3, "the log shows the moves made before the crash"
-        drive(app, board, risk_player(board), lambda: any(b is board.link for b, _ in answers))
+        drive(app, board, scripted_player("risk")(board), lambda: any(b is board.link for b, _ in answers))
         first = next(m for b, m in answers if b is board.link)
         assert first["t"] == "ok", first
     finally:

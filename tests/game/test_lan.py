@@ -62,7 +62,7 @@ def test_the_lan_browser_lists_a_served_table_and_joining_it_opens_the_board(ui,
     assert key[1:] == ("127.0.0.1", port) and cells[2] == "1 of 2" and cells[3] == "lobby"  # (instance, host, port)
     browser.list.selected = row
     ui.click_button(browser.join_button)  # through the lobby, which gives way once the game is on
-    board_type = boards.board_module(game).BoardScene
+    board_type = boards.board_class(game)
     assert ui.until(lambda: isinstance(ui.top, board_type), max_frames=400, sleep=0.01)
     link = ui.top.link
     assert link.my_seats == [0] and link.seats[0]["name"] == "Tester"
@@ -101,7 +101,7 @@ def test_a_dropped_connection_shows_the_banner_and_comes_back_to_the_same_seat(u
         ui.click(browser.address.rect.center)
         ui.type_text(f"127.0.0.1:{relay.port}")
         ui.key(pygame.K_RETURN)
-        board_type = boards.board_module(game).BoardScene
+        board_type = boards.board_class(game)
         assert ui.until(lambda: isinstance(ui.top, board_type), max_frames=400, sleep=0.01)
         link = ui.top.link
         seat = link.my_seats
@@ -186,7 +186,7 @@ def test_hosting_from_the_window_fills_the_lobby_and_start_begins_the_game(ui):
             lobby.chat_log, lobby.chat_field.text, lobby.link.status)
         assert isinstance(ui.top, LobbyScene)  # seat 3 is still open: the game waits for the host
         ui.key(pygame.K_F5)
-        board_type = boards.board_module("toy").BoardScene
+        board_type = boards.board_class("toy")
         assert ui.until(lambda: isinstance(ui.top, board_type), max_frames=300, sleep=0.01)
         assert ui.top.link.my_seats == [0]
         assert [s["kind"] for s in ui.top.link.seats] == ["human", "human", "bot", "bot"]  # Start filled the open seat

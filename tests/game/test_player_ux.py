@@ -1,5 +1,6 @@
 """What a new player meets on the boards and menus: messages with a lifetime, fast-forward, names on the map,
 text that reads, options explained, one colour vocabulary, a race that waits while the help is open."""
+import bots
 import pygame
 import pytest
 
@@ -8,7 +9,6 @@ from game import boards, tables, theme
 from game.board_kit.autoplay import FRAME, post_key
 from game.board_kit.pace import FAST_DELAY, QUICK_DELAY
 from game.words import plural
-from tests.game.conftest import toy_bots
 from tests.game.driver import on_screen
 
 BOARD_GAMES = ("risk", "situation4", "civil_war")
@@ -19,7 +19,7 @@ def risk_board(app, seats=None, bot_delay=0.0):
     from game.risk.scene import BoardScene
     seats = seats or [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "easy"},
                       {"kind": "bot", "level": "easy"}]
-    link = tables.start_local("risk", seats, {}, seed=3, bot_factory=toy_bots, bot_delay=bot_delay)
+    link = tables.start_local("risk", seats, {}, seed=3, bot_factory=bots.make, bot_delay=bot_delay)
     return on_screen(app, BoardScene, link)
 
 
@@ -170,7 +170,7 @@ def test_boards_draw_no_text_too_small_to_read(app, game_id, monkeypatch):
     theme._text_cache.clear()
     n = games.rules(game_id).DEFAULT_SEATS
     link = tables.start_local(game_id, [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "level": "easy"}] * (n - 1),
-                              {}, seed=5, bot_factory=toy_bots, bot_delay=0)
+                              {}, seed=5, bot_factory=bots.make, bot_delay=0)
     scene = boards.board_scene(app, link)
     app.push(scene)
     for _ in range(30):
@@ -218,7 +218,7 @@ def s4_race(app, **seat):
     from game.situation4.scene import BoardScene
     from game.paced_bots import paced_factory
     link = tables.start_local("situation4", [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "hard"}],
-                              {}, seed=2, bot_factory=paced_factory(toy_bots, speed=0.0), bot_delay=0)
+                              {}, seed=2, bot_factory=paced_factory(bots.make, speed=0.0), bot_delay=0)
     link, scene = on_screen(app, BoardScene, link, frames=0)
     scene.countdown.skip()
     return link, scene

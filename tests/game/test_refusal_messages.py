@@ -8,7 +8,8 @@ import pytest
 from engine import legal, schema
 from engine.errors import BAD_ACTION, RuleError
 from game import paced_bots
-from tests.game.test_undo_button import SEATS, open_board
+from tests.game.test_undo_button import open_board
+from tests.own_games import board_games
 
 
 MAX_TRIES = 400   # well-formed variants tried per field
@@ -68,7 +69,7 @@ def refused(session, seat, well_formed: bool):
 
 
 @pytest.mark.parametrize("well_formed", [True, False], ids=["by the rules", "by the schema"])
-@pytest.mark.parametrize("game_id", list(SEATS))
+@pytest.mark.parametrize("game_id", board_games())
 def test_a_refused_action_shows_the_rules_own_sentence_for_its_code(ui, monkeypatch, game_id, well_formed):
     monkeypatch.setattr(paced_bots, "race_speed", lambda settings: 1.0)
     board = open_board(ui, game_id)

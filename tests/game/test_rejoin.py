@@ -54,7 +54,7 @@ def test_a_window_killed_mid_game_takes_its_seat_back_from_the_rejoin_entry(ui, 
     rejoin = ui.top
     assert isinstance(rejoin, RejoinScene) and rejoin.list.selected_key == kept.key
     ui.click_button(rejoin.rejoin_button)
-    board_type = boards.board_module("toy").BoardScene
+    board_type = boards.board_class("toy")
     assert ui.until(lambda: isinstance(ui.top, board_type), max_frames=600, sleep=0.01)
     link = ui.top.link
     assert link.my_seats == [0] and link.seats[0]["name"] == "Crashy" and link.seats[0]["connected"]

@@ -1,4 +1,5 @@
 """Replays: a saved game is listed, opened on its board, stepped and played at speed through a read-only link."""
+import bots
 import pygame
 import pytest
 
@@ -6,12 +7,11 @@ from engine.session import Session
 from game import tables
 from game.replay_link import ReplayLink
 from game.scenes.replays import ReplayScene, ReplaysScene, list_saves
-from tests.game.conftest import toy_bots
 
 
 @pytest.fixture
 def saved_game(sandbox_home):
-    link = tables.start_local("toy", [{"kind": "bot", "level": "normal"}] * 2, {}, seed=7, bot_factory=toy_bots,
+    link = tables.start_local("toy", [{"kind": "bot", "level": "normal"}] * 2, {}, seed=7, bot_factory=bots.make,
                               bot_delay=0)
     for _ in range(20):
         link.poll()
@@ -94,7 +94,7 @@ def test_unreadable_files_are_left_out_of_the_list(sandbox_home, saved_game):
 
 def test_a_game_without_moves_is_not_offered_as_a_replay(sandbox_home, saved_game):
     """A table that never got a move (a lobby nobody started) has nothing to watch."""
-    link = tables.start_local("toy", [{"kind": "human"}], {}, seed=1, bot_factory=toy_bots)
+    link = tables.start_local("toy", [{"kind": "human"}], {}, seed=1, bot_factory=bots.make)
     link.close()
     assert len(list(saved_game.parent.glob("*.sandtable"))) == 2
     assert [s.path for s in list_saves()] == [saved_game]

@@ -5,10 +5,10 @@ it cannot, in the engine's words, and asks nothing."""
 import pygame
 import pytest
 
+from engine import games
 from game import boards, local_play, paced_bots
 from game.scenes.game_over import GameOverScene
-
-TWO_CAMPS = {"risk": 2, "civil_war": 2, "ah_tactics": 2, "tactics1940": 2, "situation4": 2}
+from tests.own_games import board_games
 
 
 def open_board(ui, game_id, n_seats):
@@ -20,10 +20,11 @@ def open_board(ui, game_id, n_seats):
     return board, link
 
 
-@pytest.mark.parametrize("game_id", list(TWO_CAMPS))
+@pytest.mark.parametrize("game_id", board_games())
 def test_ctrl_r_asks_esc_keeps_playing_and_enter_concedes_the_game(ui, monkeypatch, game_id):
+    """At its fewest seats every game is played by two camps."""
     monkeypatch.setattr(paced_bots, "race_speed", lambda settings: 1.0)
-    board, link = open_board(ui, game_id, TWO_CAMPS[game_id])
+    board, link = open_board(ui, game_id, games.rules(game_id).MIN_SEATS)
     sent = len(board.sent)
     ui.key(pygame.K_r, mod=pygame.KMOD_LCTRL)
     assert board.resign_card.shown and "Ada" in board.resign_card.side

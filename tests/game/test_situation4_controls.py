@@ -11,7 +11,6 @@ from game.settings import Settings
 from game.situation4 import BoardScene
 from game.situation4.autoplay import post_drag
 from net.local import LocalTable
-from tests.game.conftest import toy_bots
 from tests.game.driver import on_screen
 from tests.game.test_situation4_race import tray_piece
 
@@ -25,7 +24,7 @@ def race(app, seats=None, seed=3, session=None):
     else:
         link = LocalTable("situation4", seats or [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "easy"}],
                           seed=seed, bot_delay=0,
-                          bot_factory=paced_factory(toy_bots, speed=1.0, start_delay=3.0 * app.settings.animation_factor()))
+                          bot_factory=paced_factory(bots.make, speed=1.0, start_delay=3.0 * app.settings.animation_factor()))
     return on_screen(app, BoardScene, link)
 
 
@@ -145,7 +144,7 @@ def test_teammates_build_the_same_side_and_the_window_shows_both(app):
     seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "normal", "name": "Hal"},
              {"kind": "bot", "level": "hard", "name": "Grace"}, {"kind": "bot", "level": "normal", "name": "Turing"}]
     link = LocalTable("situation4", seats, seed=6, bot_delay=0,
-                      bot_factory=paced_factory(toy_bots, speed=0.05, clock=lambda: ticks[0]))
+                      bot_factory=paced_factory(bots.make, speed=0.05, clock=lambda: ticks[0]))
     scene = BoardScene(app, link)
     app.push(scene)
     assert scene.side == 0 and scene.side_label(0) == "Orange: Ada & Grace"

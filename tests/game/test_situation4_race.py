@@ -13,7 +13,6 @@ from game.scenes.game_over import GameOverScene
 from game.situation4 import BoardScene, palette
 from game.situation4.autoplay import RaceHand, post_drag
 from net.local import LocalTable
-from tests.game.conftest import toy_bots
 from tests.game.driver import on_screen
 from tests.game.test_local_game import open_new_game
 
@@ -167,9 +166,9 @@ def test_a_prediction_that_loses_the_race_is_rolled_back_and_cleared_from_the_sc
 
 def test_a_seeded_race_is_played_through_the_scene_to_its_tally_and_game_over(app):
     link = LocalTable("situation4", [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "hard", "name": "Hal"}],
-                      seed=5, bot_delay=0, bot_factory=paced_factory(toy_bots, speed=0.0))
+                      seed=5, bot_delay=0, bot_factory=paced_factory(bots.make, speed=0.0))
     _, scene = on_screen(app, BoardScene, link, frames=0)
-    hand = RaceHand(scene, toy_bots)
+    hand = RaceHand(scene, bots.make)
     tally_seen = False
     for _ in range(2500):
         if app.stack.top is not scene:

@@ -6,16 +6,15 @@ screen, which is all the window reads; the game's own undo is checked end to end
 import pygame
 import pytest
 
-import bots
 from game import boards, local_play, paced_bots
 from game.board_kit import undo
+from tests.own_games import board_games, table_seats
 
 UNDO = {"type": "undo"}
-SEATS = {"risk": 3, "civil_war": 2, "ah_tactics": 2, "tactics1940": 4, "situation4": 2}
 
 
 def open_board(ui, game_id):
-    seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "level": "easy"}] * (SEATS[game_id] - 1)
+    seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "level": "easy"}] * (table_seats(game_id) - 1)
     link = local_play.start_local_table(ui.app, game_id, seats, {})
     board = boards.board_scene(ui.app, link)
     ui.app.push(board)
@@ -34,7 +33,7 @@ def drawn(board):
     return pygame.image.tobytes(surface.subsurface(board.undo_button.rect), "RGB")
 
 
-@pytest.mark.parametrize("game_id", list(SEATS))
+@pytest.mark.parametrize("game_id", board_games())
 def test_undo_is_offered_only_when_legal_and_ctrl_z_or_the_button_sends_one_undo(ui, monkeypatch, game_id):
     monkeypatch.setattr(paced_bots, "race_speed", lambda settings: 1.0)
     board = open_board(ui, game_id)

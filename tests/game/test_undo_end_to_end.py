@@ -1,11 +1,12 @@
 """Undo through the window, end to end, against the engine's own undo (engine.undo, engine.session).
 
-A local game against bots on the dummy driver: a scripted player clicks its way to a move the rules let
-it take back, the Undo button shows, Ctrl+Z takes it back (the table's state hash is the one before the
-move, the log says so, the board shows the view before the move with nothing held), and the next move
-is accepted (Risk's reinforcements, the Civil War Game's and Tactics (1954)'s moves, and Tactics (1940)'s
-order aside from a small position). Situation 4 is a race in real time and offers no undo: Ctrl+Z there
-says so and sends nothing. Every loop is bounded by frames and wall-clock time.
+A local game against bots on the dummy driver: a scripted player (the game's catalog entry's `player`)
+clicks its way to a move the rules let it take back, the Undo button shows, Ctrl+Z takes it back (the
+table's state hash is the one before the move, the log says so, the board shows the view before the move
+with nothing held), and the next move is accepted: in every board game whose player meets such a move in
+play (Risk's reinforcements, the Civil War Game's and Tactics (1954)'s moves), and Tactics (1940)'s order
+aside from a small position. A race in real time (Situation 4) offers no undo: Ctrl+Z there says so and
+sends nothing. Every loop is bounded by frames and wall-clock time.
 """
 import time
 
@@ -13,29 +14,34 @@ import pygame
 import pytest
 
 import bots
+import catalog
+from engine import games
 from game import boards
 from game.board_kit.undo import UNDO
 from net.local import LocalTable
 from tests.game.driver import FRAME
+from tests.own_games import board_games, table_seats
 
 NOTHING_TO_UNDO = "There is nothing you may take back now."
-# the game, its seats, a seed, and how its board says "nothing is held" after an undo
-GAMES = {
-    "risk": (3, 5, lambda b: b.chooser is None and not b.hand.selected),
-    "civil_war": (2, 6, lambda b: not b.selection),
-    "ah_tactics": (2, 3, lambda b: b.selected is None and not b.regrouping),
-}
-UNDOER = {"risk": "Ada", "civil_war": "Ada", "ah_tactics": "Blue"}   # Tactics (1954) names a side by its colour
+
+
+def undoable(game_id: str) -> bool:
+    return bool(getattr(games.rules(game_id), "UNDOABLE", ()))
+
+
+UNDONE_IN_PLAY = [g for g in board_games() if undoable(g) and catalog.spec(g).tests.undo_in_play]
+NO_UNDO = [g for g in board_games() if not undoable(g)]
 
 
 def click_player(board, game_id, seed):
     if game_id == "risk":
         return OneArmyAtATime(board)
-    if game_id == "situation4":
-        from game.situation4.autoplay import RaceHand
-        return RaceHand(board, bots.make, "easy", seed)
-    module = __import__(f"game.{game_id}.autoplay", fromlist=["ClickPlayer"])
-    return module.ClickPlayer(board, bots.make, "easy", seed)
+    return catalog.load(catalog.spec(game_id).player)(board, bots.make, "easy", seed)
+
+
+def undoers(board) -> set[str]:
+    """Who the log may name taking back Ada's move: Ada, or the side she commands (a board that names sides)."""
+    return {"Ada", board.view["public"]["sides"][0]["name"]}
 
 
 class OneArmyAtATime:
@@ -60,7 +66,10 @@ class OneArmyAtATime:
         return self.inner.step()
 
 
-def open_board(app, game_id, n_seats, seed):
+def open_board(app, game_id, n_seats=None, seed=None):
+    """`game_id`'s board for Ada against easy bots, at its test table unless told otherwise."""
+    n_seats = n_seats or table_seats(game_id)
+    seed = catalog.spec(game_id).tests.seed if seed is None else seed
     seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "level": "easy", "name": f"Bot {i}"}
                                                   for i in range(1, n_seats)]
     link = LocalTable(game_id, seats, seed=seed, bot_delay=0, bot_factory=bots.make)
@@ -118,11 +127,10 @@ def settle(app, condition, frames=120) -> bool:
     return condition()
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", UNDONE_IN_PLAY)
 def test_ctrl_z_takes_back_a_move_the_rules_allow_and_the_next_move_is_accepted(app, game_id):
-    n_seats, seed, nothing_held = GAMES[game_id]
-    link, board = open_board(app, game_id, n_seats, seed)
-    player = click_player(board, game_id, seed)
+    link, board = open_board(app, game_id)
+    player = click_player(board, game_id, catalog.spec(game_id).tests.seed)
     session = link.session
     hash_before, public_before = play_to_an_undoable_move(app, board, player)
     moved = session.log[-1][1]
@@ -135,9 +143,9 @@ def test_ctrl_z_takes_back_a_move_the_rules_allow_and_the_next_move_is_accepted(
     # "the state (its hash) and the RNG are as before that action" (docs/games.md, Undo)
     assert tuple(session.log[-1]) == (0, UNDO)
     assert session.state_hash() == hash_before, f"{moved} was not taken back"
-    assert board.log.entries[-1]["text"] == f"{UNDOER[game_id]} takes back the last move."
+    assert board.log.entries[-1]["text"] in {f"{who} takes back the last move." for who in undoers(board)}
     assert without_rev(board.view["public"]) == public_before   # the board draws the piece where it was
-    assert nothing_held(board)
+    assert not board.picked() and board.modal() is None, "something is still held after the undo"
 
     # the next move goes through
     done = len(session.log)
@@ -147,19 +155,22 @@ def test_ctrl_z_takes_back_a_move_the_rules_allow_and_the_next_move_is_accepted(
 
 
 def test_the_undo_line_names_the_player_on_every_board(app):
-    """The Session's undo event reads as a sentence in each board's log, with the seat's own name."""
-    for game_id, (n_seats, seed, _) in GAMES.items():
-        _, board = open_board(app, game_id, n_seats, seed)
+    """The Session's undo event reads as a sentence in each board's log, with the seat's own name (or its side's,
+    where the board names sides)."""
+    for game_id in board_games():
+        _, board = open_board(app, game_id)
         board.log.add({"type": "undo", "seat": 0})
-        assert board.log.entries[-1]["text"] == f"{UNDOER[game_id]} takes back the last move.", game_id
+        assert board.log.entries[-1]["text"] in {f"{who} takes back the last move." for who in undoers(board)}, \
+            game_id
         app.pop()
 
 
-def test_situation4_offers_no_undo_and_ctrl_z_says_so(app):
+@pytest.mark.parametrize("game_id", NO_UNDO)
+def test_a_game_that_lets_nothing_be_undone_offers_no_undo_and_ctrl_z_says_so(app, game_id):
     """"Nothing may be undone" in the race (docs/situation4.md, Undo): Ctrl+Z sends nothing and says why."""
-    link, board = open_board(app, "situation4", 2, 7)
+    link, board = open_board(app, game_id)
     assert settle(app, lambda: board.active_seat is not None and not board.waiting)
-    player = click_player(board, "situation4", 7)
+    player = click_player(board, game_id, 7)
     done = len(link.session.log)
     assert play(app, board, player, lambda: any(actor == 0 for actor, _ in link.session.log[done:]), frames=600)
     assert not board.undo_offered and not link.session.may_undo(0)
@@ -173,7 +184,7 @@ def test_a_move_taken_back_stops_sliding_and_the_board_draws_it_where_it_was(app
     """At the normal animation speed a Tactics (1954) move slides its counter; Ctrl+Z while it slides ends the
     slide, so the counter is not drawn heading for a square it never reached."""
     app.settings.animation_speed = "normal"
-    link, board = open_board(app, "ah_tactics", 2, 3)
+    link, board = open_board(app, "ah_tactics")
     player = click_player(board, "ah_tactics", 3)
     session = link.session
     assert play(app, board, player, lambda: session.may_undo(0) and session.log[-1][1]["type"] == "move",

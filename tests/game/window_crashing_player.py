@@ -13,15 +13,15 @@ MAX_SECONDS = 120   # killed by its test long before; bounded anyway
 
 
 def main(seed: int) -> int:
+    import bots
     from game import boards, local_play, tables
     from game.app import App
     from game.risk.autoplay import ClickPlayer
     from game.scenes.title import TitleScene
     from game.settings import Settings
-    from tests.game.conftest import toy_bots
     from tests.game.driver import Driver
     tables.start_local = functools.partial(tables.start_local, seed=seed)
-    app = App(settings=Settings(player_name="Ada", animation_speed="instant"), bot_factory=toy_bots)
+    app = App(settings=Settings(player_name="Ada", animation_speed="instant"), bot_factory=bots.make)
     app.push(TitleScene(app))
     seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
     link = local_play.start_local_table(app, "risk", seats, {})

@@ -12,12 +12,11 @@ import time
 def main(host: str, port: int) -> int:
     import pygame
 
-    import tests.conftest  # noqa: F401 - registers the toy game
+    import tests.own_games  # noqa: F401 - the toy game joins the catalog
     from game import boards
     from tests.game.second_window import join_at
-    boards.register("toy", "tests.game.toy_board")
     _, ui = join_at("Crashy", host, port)
-    board_type = boards.board_module("toy").BoardScene
+    board_type = boards.board_class("toy")
     deadline = time.monotonic() + 20
     while not isinstance(ui.top, board_type):
         if time.monotonic() > deadline:

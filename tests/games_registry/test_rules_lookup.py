@@ -2,6 +2,7 @@
 import sys
 import threading
 
+import catalog
 from engine import games
 from tests.games_registry import gate
 
@@ -10,10 +11,10 @@ def test_a_thread_asking_for_rules_another_thread_is_importing_waits_for_the_who
     # Seen in CI: a window's network thread imported engine.risk while its drawing thread asked for
     # the lobby's title, and got the half-made module ("partially initialized module 'engine.risk'").
     # The registry is this test's own copy: no later test in this process may be offered the slow game.
-    monkeypatch.setattr(games, "_MODULES", dict(games._MODULES))
+    monkeypatch.setattr(catalog, "_GAMES", dict(catalog._GAMES))
     monkeypatch.setattr(games, "_LOADED", dict(games._LOADED))
     monkeypatch.delitem(sys.modules, "tests.games_registry.slow_rules", raising=False)
-    games.register("slow", "tests.games_registry.slow_rules")
+    catalog.register(catalog.GameSpec("slow", rules="tests.games_registry.slow_rules"))
     importer = threading.Thread(target=games.rules, args=("slow",), daemon=True)
     importer.start()
     assert gate.entered.wait(10), "the slow module never started importing"

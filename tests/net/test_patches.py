@@ -173,7 +173,7 @@ def test_a_large_patch_that_compresses_is_sent_packed_and_unpacks_to_the_same_ch
 
 
 def _toy_table(watchers: int):
-    import tests.conftest  # noqa: F401 - registers the toy game
+    import tests.own_games  # noqa: F401 - the toy game joins the catalog
     from engine.session import Session
     from net.table import Table
     session = Session("toy", 2, seed=1, options={"pile": 50}, seats=[{"name": None, "kind": "open"}] * 2)
