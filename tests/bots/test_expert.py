@@ -9,7 +9,7 @@ import pytest
 
 import bots
 from bots import expert, settings as expert_settings
-from engine import legal
+from engine import games, legal
 from engine.rng import Rng
 from engine.session import Session
 from tests.bot_games import bot_step
@@ -32,7 +32,7 @@ def _position_with_choices(game_id: str, at_least: int = 2) -> tuple[Session, in
         _advance(s, s.rev + 1)
 
 
-@pytest.mark.parametrize("game_id", ["risk", "civil_war", "tactics1940", "ah_tactics"])
+@pytest.mark.parametrize("game_id", [g for g in games.available() if not games.is_realtime(g)])
 def test_the_expert_is_offered_in_every_turn_based_game(game_id):
     assert "expert" in bots.levels(game_id)
 

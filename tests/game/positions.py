@@ -16,8 +16,8 @@ import bots
 from engine import games, legal
 from engine.canonical import copy_plain
 from engine.session import TABLE_SEAT, Session
+from tests.own_games import table_seats
 
-SEATS = {"risk": 3, "civil_war": 2, "ah_tactics": 2, "tactics1940": 4, "situation4": 2}
 LEVELS = ("normal", "easy")   # the quicker bots: their games still reach every phase, step and prompt
 SEEDS = (11, 12)
 ACTIONS_PER_GAME = 1500   # bound on each bot game
@@ -52,7 +52,7 @@ def kind_of(view: dict) -> tuple:
 @lru_cache(maxsize=None)
 def positions(game_id: str) -> tuple[Position, ...]:
     """Up to MOST positions of `game_id` from bot games (SEEDS), at most PER_KIND of each kind, in game order."""
-    n = SEATS[game_id]
+    n = table_seats(game_id)
     found: list[Position] = []
     counts: dict[tuple, int] = {}
     for seed in SEEDS:

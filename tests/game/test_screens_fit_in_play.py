@@ -7,6 +7,7 @@ longest prompts show.
 The window draws one logical 1280x800 frame and scales it to its size (game.app), so what fits in a 1366x768
 window fits in a 1280x800 one: the positions are drawn at 1366x768, and a last test holds that the frame is
 the same, pixel for pixel, at both sizes."""
+import bots
 import pygame
 import pytest
 
@@ -14,9 +15,9 @@ from game.app import App
 from game.board_kit.autoplay import post_motion
 from game.scenes.title import TitleScene
 from game.settings import Settings
-from tests.game.conftest import toy_bots
-from tests.game.positions import SEATS, FixedChoice, Stage, positions
+from tests.game.positions import FixedChoice, Stage, positions
 from tests.game.text_fit import Recorder
+from tests.own_games import board_games
 
 SIZES = [(1366, 768), (1280, 800)]
 
@@ -42,12 +43,12 @@ def click_player(board, position):
 
 
 def open_app(size) -> App:
-    app = App(settings=Settings(player_name="Ada", animation_speed="instant"), window_size=size, bot_factory=toy_bots)
+    app = App(settings=Settings(player_name="Ada", animation_speed="instant"), window_size=size, bot_factory=bots.make)
     app.push(TitleScene(app))
     return app
 
 
-@pytest.mark.parametrize("game_id", list(SEATS))
+@pytest.mark.parametrize("game_id", board_games())
 def test_every_board_in_play_keeps_its_text_whole_and_in_its_boxes(sandbox_home, monkeypatch, game_id):
     app = open_app(SIZES[0])
     recorder = Recorder(monkeypatch)
