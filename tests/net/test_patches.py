@@ -4,6 +4,7 @@ import copy
 import hashlib
 import random
 import time
+from difflib import SequenceMatcher
 
 import msgpack
 import pytest
@@ -56,6 +57,21 @@ def test_a_template_dropped_from_a_long_list_is_one_splice_and_the_rest_small_ch
     assert patches.apply(copy.deepcopy(old), ops) == new
 
 
+def test_a_listing_whose_items_all_changed_kind_is_one_splice_as_the_matcher_writes_it():
+    # A Risk reinforce listing turning into attacks: no item of the old list matches one of the new.
+    old = [{"type": "undo"}]
+    new = [{"type": "attack", "from": "alaska", "to": to, "dice": d} for to in ("kamchatka", "alberta") for d in (1, 2, 3)]
+    assert patches.diff(old, new) == [["splice", [], 0, 1, new]]
+    rng = random.Random(47)
+    for _ in range(2000):   # the same operations the sequence matcher writes, whether or not any item matches
+        a = [{"type": rng.choice("abcd"), "n": rng.randrange(3)} for _ in range(rng.randrange(1, 6))]
+        b = [{"type": rng.choice("cdef"), "n": rng.randrange(3)} for _ in range(len(a) + 1)]   # lists that grow
+        matcher = SequenceMatcher(None, [patches._key(x) for x in a], [patches._key(x) for x in b], autojunk=False)
+        if not matcher.get_matching_blocks()[:-1]:
+            assert patches.diff(a, b) == [["splice", [], 0, len(a), b]]
+        assert patches.apply(copy.deepcopy(a), patches.diff(a, b)) == b
+
+
 def test_a_node_with_several_changes_names_its_path_once():
     old = {"private": {"legal": {"templates": [{"to": {"max": 9, "w": 3}}]}}}
     new = {"private": {"legal": {"templates": [{"to": {"max": 8, "w": 4}}]}}}
@@ -78,6 +94,28 @@ def test_the_view_hash_is_sha256_of_msgpack_with_map_keys_sorted():
                 + b"\xa4zeta" + b"\x01")
     assert patches.canonical(view) == expected
     assert patches.view_hash(view) == hashlib.sha256(expected).hexdigest()
+
+
+def _keys_sorted_by_utf8(value):
+    """The canonical order written out the slow way: every map rebuilt with its keys sorted by their UTF-8 bytes."""
+    if isinstance(value, dict):
+        return {k: _keys_sorted_by_utf8(value[k]) for k in sorted(value, key=lambda k: k.encode("utf-8"))}
+    if isinstance(value, (list, tuple)):
+        return [_keys_sorted_by_utf8(v) for v in value]
+    return value
+
+
+def test_canonical_bytes_sort_every_map_s_keys_by_their_utf8_bytes_whatever_the_characters():
+    # Keys where orders differ: a prefix and its extension, case, a combining accent, the last character of the
+    # Basic Multilingual Plane against one beyond it (UTF-16 would put the second first), NUL and DEL.
+    keys = ["", "a", "ab", "B", "é", "e\u0301", "\u00ff", "\u0100", "\ufffd", "\uffff", "\U0001f600", "\U00010000",
+            "\x00", "\x7f", "\x80", "z"]
+    rng = random.Random(47)
+    for _ in range(300):
+        view = {rng.choice(keys): {rng.choice(keys): _random_value(rng) for _ in range(rng.randrange(6))}
+                for _ in range(rng.randrange(8))}
+        view["list"] = [{rng.choice(keys): 1 for _ in range(3)}, (2, {"b": 1, "a": 2})]
+        assert patches.canonical(view) == msgpack.packb(_keys_sorted_by_utf8(view), use_bin_type=True)
 
 
 def _hello_patches(raw: RawClient, want="watch") -> dict:
