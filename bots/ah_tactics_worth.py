@@ -37,7 +37,7 @@ def evaluate(state: dict, seat: int) -> float:
     if public.get("active") not in queries.SIDE_NAMES:
         return worth
     mover = queries.SIDE_NAMES.index(public["active"])
-    side = seat % 2   # as the game's `evaluate` reads a seat's side
+    side = queries.seat_side(seat)
     armies = [0, 0]
     for u in public["units"]:
         if u["kind"] != queries.HQ_KIND and u["status"] in FIGHTING:

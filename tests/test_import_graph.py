@@ -127,3 +127,80 @@ def test_the_graph_reader_sees_imports_inside_functions_and_circles():
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert circles({"a": {"b"}, "b": set()}) == []
 
+
+
+# ----- the window and the club reach a game's rules only through its queries and its board -----------------------
+HELD_TO_THE_QUERIES = ("game", "club")
+
+
+def rules_packages() -> dict[str, tuple[str, frozenset]]:
+    """Each game's rules package -> (its queries module, the names the queries' `__all__` documents)."""
+    import importlib
+
+    import catalog
+    out = {}
+    for game_id in catalog.game_ids():
+        entry = catalog.spec(game_id)
+        documented = importlib.import_module(entry.queries).__all__ if entry.queries else ()
+        out[entry.rules] = (entry.queries, frozenset(documented))
+    return out
+
+
+def rules_reach(source: str, packages: dict) -> list[tuple[int, str]]:
+    """(line, what) for each use of a game's rules package beyond its static board (`<rules>.board`) and its
+    queries (`<rules>.queries`, and of it only what its `__all__` documents). The rest of the engine (the
+    Session, the registry, saves, `engine.legal`...) is every game's alike and free to use."""
+    def package_of(module: str):
+        return next((p for p in packages if module == p or module.startswith(p + ".")), None)
+
+    def allowed(package: str, module: str) -> bool:
+        return module in (f"{package}.board", packages[package][0]) or module.startswith(f"{package}.board.")
+
+    tree = ast.parse(source)
+    out, aliases = [], {}   # a name bound to a queries module -> the names it documents
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            package = package_of(node.module)
+            if package is None:
+                continue
+            queries, documented = packages[package]
+            for alias in node.names:
+                whole = f"{node.module}.{alias.name}"
+                if node.module == package and allowed(package, whole):
+                    if whole == queries:
+                        aliases[alias.asname or alias.name] = documented
+                elif node.module == queries:
+                    if alias.name not in documented:
+                        out.append((node.lineno, f"{queries}.{alias.name}"))
+                elif not allowed(package, node.module):
+                    out.append((node.lineno, whole if node.module == package else node.module))
+        elif isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names
+                    if package_of(a.name) is not None and not allowed(package_of(a.name), a.name)]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases \
+                and node.attr not in aliases[node.value.id]:
+            out.append((node.lineno, f"queries.{node.attr}"))
+    return sorted(set(out))
+
+
+def test_the_window_and_the_club_ask_a_games_rules_only_through_its_queries_and_its_board():
+    """As the bots are held (tests/bots/test_legal_only.py): a window that imported a rules module could restate
+    or bypass a rule; through the queries, a rule corrected in the engine is corrected on screen too."""
+    packages = rules_packages()
+    found = [f"{path.relative_to(ROOT)}:{line} uses {what}"
+             for name, path in source_files().items() if name.split(".")[0] in HELD_TO_THE_QUERIES
+             for line, what in rules_reach(path.read_text(encoding="utf-8"), packages)]
+    assert found == []
+
+
+def test_the_query_rule_tells_the_queries_and_the_board_from_the_rules():
+    packages = {"engine.g": ("engine.g.queries", frozenset({"odds", "SPEED"}))}
+    fine = ("from engine.g import queries\nqueries.odds\nfrom engine.g.queries import SPEED\n"
+            "from engine.g import board\nfrom engine.g.board import load\nfrom engine import legal, games\n")
+    assert rules_reach(fine, packages) == []
+    assert rules_reach("from engine.g import queries as q\nq.secret", packages) == [(2, "queries.secret")]
+    assert rules_reach("from engine.g.movement import step", packages) == [(1, "engine.g.movement")]
+    assert rules_reach("from engine.g import get_board", packages) == [(1, "engine.g.get_board")]
+    assert rules_reach("from engine.g.queries import secret", packages) == [(1, "engine.g.queries.secret")]
+    assert rules_reach("import engine.g.turns", packages) == [(1, "engine.g.turns")]

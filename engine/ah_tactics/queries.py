@@ -20,6 +20,7 @@ stays unknown, as it is in the state's units).
   may_enter(unit)                 the kinds of ground the unit may stand on
 What a bot asks besides (static rules, no view needed; bots/ah_tactics.py):
   side_of(view)                   the seat's side as an index (0 blue, 1 red); SIDE_NAMES names them
+  seat_side(seat)                 the side a seat plays, as an index (seats alternate sides)
   printed_factor(kind)            the combat factor printed on a unit of that kind (rule B); HQ_KIND
   battle_halves(given, defence)   a battle's (attack, defence) in half factors, across a river at half (E1)
   outcome_faces(attack, defence)  each equally likely face of such a battle: (chance, result) (the CRT)
@@ -28,7 +29,8 @@ What a bot asks besides (static rules, no view needed; bots/ah_tactics.py):
   may_land(square)                whether a parachute division may land on that square's ground (D3)
   division_steps(kind)            per land square, each step a division of that kind may take, in thirds (C)
   control(square, kind)           the squares a division of that kind on `square` controls (E, E1, E2)
-  FULL_ALLOWANCE                  a side's movement allowance a turn, in thirds (rule C: 30 squares)
+  FULL_ALLOWANCE, THIRDS          a side's movement allowance a turn, in thirds of a square (rule C: 30 squares);
+                                  the thirds in a square (an allowance and a cost are counted in them)
   RESERVE_LIMIT                   (units, combat factors) a side may hold in reserve at once (rule G: a corps)
 What a searching bot asks of a whole state it holds (a `sample_state` or one played on from it):
   evaluate(state, seat)           the seat's side's worth of a position, 0..1, by rule A's two victories
@@ -48,13 +50,14 @@ from engine.ah_tactics.battles import battle_halves
 from engine.ah_tactics.board import load
 from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
 from engine.ah_tactics.crt import ATTACKER, BACK, DEFENDER, ELIM, EXCHANGE
-from engine.ah_tactics.state import ACTIVE, FULL_ALLOWANCE, RESERVE, SIDE_NAMES, army_strength, attack_factor, defence_factor
+from engine.ah_tactics.state import (ACTIVE, FULL_ALLOWANCE, RESERVE, SIDE_NAMES, THIRDS, army_strength, attack_factor,
+                                     defence_factor, side_of_seat as seat_side)
 from engine.ah_tactics.units import CORPS, FACTOR, FOOT, HQ as HQ_KIND, ROSTER, corps_hq, side_units
 
 __all__ = ["route", "reach_costs", "move_refusal", "reserve_refusal", "assign_refusal", "crt_chart",
            "battle_columns", "outcome_chances", "front_line", "hq_ranges", "factors", "may_enter",
-           "side_of", "SIDE_NAMES", "printed_factor", "HQ_KIND", "battle_halves", "outcome_faces", "in_mountains",
-           "may_stand", "may_land", "division_steps", "control", "FULL_ALLOWANCE", "RESERVE_LIMIT",
+           "side_of", "seat_side", "SIDE_NAMES", "printed_factor", "HQ_KIND", "battle_halves", "outcome_faces",
+           "in_mountains", "may_stand", "may_land", "division_steps", "control", "FULL_ALLOWANCE", "THIRDS", "RESERVE_LIMIT",
            "ELIM", "BACK", "EXCHANGE", "ATTACKER", "DEFENDER", "evaluate", "terms", "worth", "TERM_WORDS"]
 
 # The worth of a position (`evaluate`): the armies' share, the enemy cities held, and the turn-ends

@@ -17,7 +17,8 @@ from engine.ah_tactics.units import FACTOR, HQ, ROSTER
 SETUP, MOVE, BATTLE, RETREAT, CONTACT, OVER = "setup", "move", "battle", "retreat", "contact", "over"
 ACTIVE, RESERVE, ELIMINATED, PRISONER, REFITTING = "active", "reserve", "eliminated", "prisoner", "refitting"
 ON_BOARD = (ACTIVE, PRISONER, REFITTING)
-FULL_ALLOWANCE = 90  # 30 squares, kept in thirds of a square (rule C: 3 squares along a line for 1)
+THIRDS = 3           # an allowance and a move's cost are kept in thirds of a square (rule C: 3 squares along a line for 1)
+FULL_ALLOWANCE = 30 * THIRDS   # a side's 30 squares a turn (rule C)
 SIDE_NAMES = ("blue", "red")
 
 

@@ -16,6 +16,9 @@ A *position* is what the rules' helpers read, rebuilt from the (wholly public) v
   must_destroy_all(board, square)     a battle for a key city or capital destroys every defender
   step_allowed(board, kind, frm, to)  one step of a lone unit of `kind` by terrain (mountains, passes,
                                       rail, water), no enemies considered
+  paths(board, public, side, group, start, retreat=)
+                                      every square `group` of `side` may reach from `start` -> the squares it
+                                      passes on the way, as the rules find a move that names only its end
   evaluate(state, seat)               the side's worth of a position, 0..1, by what wins the war (below)
   terms(state, seat), worth(terms), TERM_WORDS
                                       what `evaluate` weighs, named; the worth from them; their words
@@ -29,7 +32,7 @@ from engine.civil_war.pieces import (CAVALRY, GROUND, GUNBOAT, INFANTRY, KINDS, 
                                      pieces, units_at)
 from engine.civil_war.turns import movable
 
-__all__ = ["position", "strength", "stake", "must_destroy_all", "step_allowed", "SPEED", "RAIL_RIDE",
+__all__ = ["position", "strength", "stake", "must_destroy_all", "step_allowed", "paths", "SPEED", "RAIL_RIDE",
            "INFANTRY", "CAVALRY", "GUNBOAT", "KINDS", "GROUND", "evaluate", "terms", "worth", "TERM_WORDS"]
 
 THREAT_REACH = 2      # squares from which enemy troops threaten a city next turn (cavalry's and gunboats' speed)
@@ -65,6 +68,13 @@ def must_destroy_all(board, square) -> bool:
 def step_allowed(board, kind: str, frm, to) -> bool:
     """One step of a lone unit of `kind` from `frm` to the neighbouring `to`, by terrain only."""
     return movement.step_allowed(board, {kind: 1}, tuple(frm), tuple(to))
+
+
+def paths(board, public: dict, side: int, group: dict, start, *, retreat: bool = False) -> dict:
+    """Square -> the squares a move (or a retreat: no battle, no railroad) of `group` from `start` passes to get
+    there, as the rules find the way for a move that names only `to`, over the public view (nothing is hidden)."""
+    return movement.destinations(board, movement.Occupancy(board, public), public, side, group, tuple(start),
+                                 may_fight=not retreat, may_ride=not retreat)
 
 
 def evaluate(state: dict, seat: int) -> float:

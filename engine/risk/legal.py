@@ -20,6 +20,7 @@ from engine.risk.combat import max_attack_dice, max_defend_dice
 from engine.validate import action_type, field, int_list
 
 NEUTRAL = -1
+LEAST_TO_LEAVE_FROM = 2   # one army always stays behind: attacking or moving from a territory needs this many
 TRADE_SIZE = 3
 
 
@@ -129,8 +130,9 @@ def _check_attack(pub, cards, seat, action):
     if pub["territories"][dst]["owner"] == seat:
         raise RuleError(ILLEGAL, "You cannot attack your own territory.")
     armies = pub["territories"][src]["armies"]
-    if armies < 2:
-        raise RuleError(ILLEGAL, "Attacking needs at least 2 armies in the territory you attack from.")
+    if armies < LEAST_TO_LEAVE_FROM:
+        raise RuleError(ILLEGAL, f"Attacking needs at least {LEAST_TO_LEAVE_FROM} armies in the territory you "
+                                 "attack from.")
     _count(action, "dice", 1, max_attack_dice(armies), "Attack dice")
 
 
@@ -158,7 +160,7 @@ def _check_fortify(pub, cards, seat, action):
         how = "next to" if pub["options"]["fortify"] == "adjacent" else "connected through your territories to"
         raise RuleError(ILLEGAL, f"You can only fortify a territory {how} the one you move from.")
     armies = pub["territories"][src]["armies"]
-    if armies < 2:
+    if armies < LEAST_TO_LEAVE_FROM:
         raise RuleError(ILLEGAL, "One army must stay behind, so there is nothing to move from there.")
     _count(action, "count", 1, armies - 1, "Armies moved")
 
@@ -214,7 +216,7 @@ def listing(pub: dict, card_ids: list[int], seat: int) -> dict:
                               "count": shape.span(1, pub["armies_to_place"])})
     elif phase == "attack":
         for src, v in terr.items():
-            if v["owner"] != seat or v["armies"] < 2:
+            if v["owner"] != seat or v["armies"] < LEAST_TO_LEAVE_FROM:
                 continue
             for dst in adjacent[src]:
                 if terr[dst]["owner"] != seat:
@@ -229,7 +231,7 @@ def listing(pub: dict, card_ids: list[int], seat: int) -> dict:
         templates.append({"type": "occupy", "count": shape.span(p["min"], p["max"])})
     elif phase == "fortify":
         for src, v in terr.items():
-            if v["owner"] == seat and v["armies"] >= 2:
+            if v["owner"] == seat and v["armies"] >= LEAST_TO_LEAVE_FROM:
                 targets = reachable(pub, seat, src)
                 if targets:
                     templates.append({"type": "fortify", "from": src, "to": shape.one_of(targets),

@@ -8,7 +8,7 @@ Seats alternate sides (0 and 2 Blue, 1 and 3 Red).
 """
 import pygame
 
-from engine.ah_tactics.state import SIDE_NAMES, side_of_seat as seat_side
+from engine.ah_tactics import queries
 from game import theme
 from game.wargame.counters import CounterLook
 
@@ -21,8 +21,8 @@ FACE = (0.84, 0.8)          # a counter's face in proportion to its square
 
 
 def side_of_seat(seat: int) -> str:
-    """The side a seat plays, as the rules seat them (engine.ah_tactics.state.side_of_seat)."""
-    return SIDE_NAMES[seat_side(seat)]
+    """The side a seat plays, as the rules seat them (their `seat_side` query)."""
+    return queries.SIDE_NAMES[queries.seat_side(seat)]
 
 
 def side_colour(side: str) -> tuple:

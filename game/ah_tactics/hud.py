@@ -3,6 +3,7 @@ the turn box, the allowance gauge, the unit card, the phase panel (reserves, the
 and the keyboard help. Rendered through game.board_kit.hud.Cached: once per change."""
 import pygame
 
+from engine.ah_tactics import queries
 from game import theme
 from game.ah_tactics.counters import SIDE_TITLES, SIDES, side_colour
 from game.ah_tactics.orders import thirds_text
@@ -19,7 +20,7 @@ BUTTONS_Y = 432
 PANEL_ROWS_TOP, PANEL_ROW_H, PANEL_ROWS = 26, 17, 8   # the phase panel's rows, below its title
 PANEL_TEXT = 15
 LOG_RECT = pygame.Rect(1004, 488, 272, 308)
-FULL_ALLOWANCE = 90    # thirds: the rule book's 30 squares a turn
+FULL_SQUARES = queries.FULL_ALLOWANCE // queries.THIRDS   # a side's squares a turn (rule C)
 PHASES = {"setup": "Set-up", "move": "Movement", "battle": "Battle plan", "retreat": "Fall-back",
           "contact": "Reserves found", "over": "Game over"}
 
@@ -42,7 +43,7 @@ def build_top_bar(seats: list[dict], pub: dict, shown_seat, allowance) -> pygame
     phase = PHASES.get(pub.get("phase"), "").upper()
     text = theme.draw_text(surf, phase, (TOP_BAR.right - 14, TOP_BAR.centery), 24, theme.colours.accent, bold=True,
                            anchor="midright", shadow=False)
-    left = f"allowance {thirds_text(allowance)} of 30" if allowance is not None else "allowance —"
+    left = f"allowance {thirds_text(allowance)} of {FULL_SQUARES}" if allowance is not None else "allowance —"
     theme.draw_text(surf, f"round {pub.get('round', 0)}  ·  {left}", (text.left - 12, TOP_BAR.centery + 1), 17,
                     theme.colours.text, anchor="midright", shadow=False)
     return surf.convert_alpha()
@@ -74,21 +75,22 @@ def build_turn_box(seats: list[dict], pub: dict, mine: bool, lines: tuple) -> py
 
 
 def build_gauge(allowance, side) -> pygame.Surface:
-    """The squares of allowance left: 30 pips, a third of one shown as a part-filled pip."""
+    """The squares of allowance left: a pip a square, a third of one shown as a part-filled pip."""
     rect = pygame.Rect(0, 0, GAUGE.w, GAUGE.h)
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     theme.draw_panel(surf, rect, alpha=230)
-    label = "Allowance: —" if allowance is None else f"Allowance: {thirds_text(allowance)} of 30 squares"
+    label = "Allowance: —" if allowance is None else f"Allowance: {thirds_text(allowance)} of {FULL_SQUARES} squares"
     theme.draw_text(surf, label, (10, 4), 16, theme.colours.text, bold=True, shadow=False)
     colour = side_colour(side) if side else theme.colours.text_dim
     left = allowance or 0
-    for i in range(30):
+    third = queries.THIRDS
+    for i in range(FULL_SQUARES):
         r = pygame.Rect(10 + i * 8, 28, 6, 14)
         pygame.draw.rect(surf, theme.darken(theme.colours.panel_light, 0.2), r, border_radius=2)
-        filled = max(0, min(3, left - 3 * i))
+        filled = max(0, min(third, left - third * i))
         if filled:
             part = r.copy()
-            part.h = round(r.h * filled / 3)
+            part.h = round(r.h * filled / third)
             part.bottom = r.bottom
             pygame.draw.rect(surf, theme.lighten(colour, 0.2), part, border_radius=2)
     return surf.convert_alpha()

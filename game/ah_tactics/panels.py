@@ -208,7 +208,7 @@ class Panels:
                             "D back to moving by land  ·  I inspect  ·  Esc drop  ·  H help")
                 return ("Click a square of the shaded reach: the path and its cost show under the pointer.",
                         "D air drop  ·  R reserve  ·  G corps  ·  I inspect  ·  L front  ·  Q HQs  ·  Esc  ·  H help")
-            return ("Move units with your 30 squares, then press Enter for the battle plan.",
+            return (f"Move units with your {hud.FULL_SQUARES} squares, then press Enter for the battle plan.",
                     "click a unit  ·  I inspect  ·  L front line  ·  Q HQ ranges  ·  C chart  ·  H help")
         if phase == "battle":
             if self.selected is not None:

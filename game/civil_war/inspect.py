@@ -4,10 +4,9 @@ rules' table, the ground is asked of the rules' own step test over the whole map
 """
 from functools import lru_cache
 
-from engine.civil_war.board import load
-from engine.civil_war.movement import step_allowed
-from engine.civil_war.pieces import KINDS, RAIL_RIDE, SPEED
 from engine import grid
+from engine.civil_war import queries
+from engine.civil_war.board import load
 from game.civil_war.counters import side_colour
 from game.civil_war.log import SIDE_TITLES, square_name
 from game.civil_war.orders import describe
@@ -16,14 +15,14 @@ from game.civil_war.orders import describe
 @lru_cache(maxsize=None)
 def ground(kind: str) -> str:
     """The kinds of square one piece of `kind` may step onto anywhere on the map (the rules' step test)."""
-    board = load("civil_war")
+    board = load()
     seen, some = set(), set()
     for frm in board.squares:
         for to in grid.neighbours(frm, board.size, board.size):
             t = board.squares[to]
             name = ("mountains" if t.mountain else "open water" if not t.land else "river squares" if t.river
                     else "coast" if t.sea else "land")
-            (seen if step_allowed(board, {kind: 1}, frm, to) else some).add(name)
+            (seen if queries.step_allowed(board, kind, frm, to) else some).add(name)
     order = ("land", "coast", "river squares", "mountains", "open water")
     return ", ".join(n + (" (some ways in)" if n in some else "") for n in order if n in seen) or "nowhere"
 
@@ -35,13 +34,14 @@ def stack_card(scene, square) -> tuple[str, list, tuple] | None:
         return None
     mine = scene.active_seat if scene.active_seat is not None else scene.shown_seat
     stack = sorted(stacks, key=lambda s: s["side"] != mine)[0]
-    kinds = [k for k in KINDS if stack["units"].get(k)]
+    kinds = [k for k in queries.KINDS if stack["units"].get(k)]
     marks = [m for m in ("fortified", "disabled") if stack.get(m)]
     rows = [("Side", SIDE_TITLES[stack["side"]]),
             ("Pieces", describe(stack["units"])),
             ("Ready", describe(stack.get("ready") or {}) if stack.get("ready") else "none: moved or held this turn"),
             ("Marks", ", ".join(marks) or "none"),
-            ("Moves", " · ".join(f"{k} {SPEED[k]} sq" + (f" ({RAIL_RIDE} by rail)" if k == "infantry" else "")
+            ("Moves", " · ".join(f"{k} {queries.SPEED[k]} sq" + (f" ({queries.RAIL_RIDE} by rail)"
+                                                                                if k == queries.INFANTRY else "")
                                  for k in kinds))]
     rows += [(f"{k.capitalize()} enter" if len(kinds) > 1 else "May enter", ground(k)) for k in kinds]
     return f"{SIDE_TITLES[stack['side']]} at {square_name(scene.board, square)}", rows, side_colour(stack["side"])

@@ -7,12 +7,12 @@ template per stack and composition listing the squares that group may reach, and
 targets without knowing a rule (the kit's game.wargame.reach reads it).
 """
 from engine import legal as listing
+from engine.civil_war import queries
 from engine.civil_war.board import load
-from engine.civil_war.movement import Occupancy, destinations
 from game.wargame.grid import as_cell
 from game.wargame.reach import cells_of, reach_from_legal
 
-KINDS = ("infantry", "cavalry", "gunboat")
+KINDS = queries.KINDS
 
 
 def composition(units: dict) -> dict:
@@ -69,12 +69,10 @@ class Rules:
 
     def paths(self, square, units: dict, kind: str = "move") -> dict[tuple, list]:
         """Square -> the squares a move (or retreat) of `units` from `square` passes to get there, as the rules
-        find it when a move names only `to` (engine.civil_war.movement.destinations, over the public view: this
-        game hides nothing). Only the squares `reach` lists are kept."""
+        find it when a move names only `to` (the rules' `paths` query, over the public view: this game hides
+        nothing). Only the squares `reach` lists are kept."""
         public = self.view.get("public") or {}
-        board = load(public.get("board") or "civil_war")
-        retreat = kind == "retreat"
-        found = destinations(board, Occupancy(board, public), public, self.seat, composition(units), as_cell(square),
-                             may_fight=not retreat, may_ride=not retreat)
+        board = load(public["board"]) if public.get("board") else load()
+        found = queries.paths(board, public, self.seat, composition(units), as_cell(square), retreat=kind == "retreat")
         listed = self.reach(square, units, kind)
         return {tuple(sq): [tuple(p) for p in path] for sq, path in found.items() if tuple(sq) in listed}

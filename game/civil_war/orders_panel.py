@@ -7,6 +7,7 @@ is the scene's (the callbacks given here).
 """
 import pygame
 
+from engine.civil_war import queries
 from game import theme
 from game.civil_war.counters import side_colour
 from game.civil_war.hud import SIDE
@@ -19,6 +20,15 @@ from game.words import plural
 RECT = pygame.Rect(SIDE.x + 8, SIDE.y + 112, SIDE.w - 16, 186)
 ROW_Y = RECT.y + 50   # the first kind row
 ROW_H = 38
+# What the legend says of each kind's ground (the inspector, I, asks the rules for every square's).
+LEGEND_GROUND = {queries.INFANTRY: "", queries.CAVALRY: ", crosses mountains", queries.GUNBOAT: " on rivers and sea"}
+
+
+def reach_words(kind: str) -> str:
+    """How far a piece of `kind` goes in a turn, by the rules' speeds: "1 square; 3 by railroad", "1-2 squares"."""
+    speed = queries.SPEED[kind]
+    words = "1 square" if speed == 1 else f"1-{speed} squares"
+    return words + (f"; {queries.RAIL_RIDE} by railroad" if kind == queries.INFANTRY else "")
 
 
 class OrdersPanel:
@@ -128,9 +138,8 @@ class OrdersPanel:
     def draw_legend(self, surface, x, y) -> None:
         """What the counters' symbols mean, under the orders when nothing is selected."""
         c = theme.colours
-        for i, (kind, text) in enumerate((("infantry", "Infantry: 1 square; 3 by railroad"),
-                                          ("cavalry", "Cavalry: 1-2 squares, crosses mountains"),
-                                          ("gunboat", "Gunboat: 1-2 squares on rivers and sea"))):
+        for i, kind in enumerate(KINDS):
+            text = f"{kind.capitalize()}: {reach_words(kind)}{LEGEND_GROUND[kind]}"
             box = pygame.Rect(x + 3, y + 4 + i * 26, 22, 15)
             pygame.draw.rect(surface, c.panel_light, box.inflate(6, 6), border_radius=3)
             symbols.draw(surface, kind, box, c.text)

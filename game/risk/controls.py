@@ -9,6 +9,9 @@ a selection (attack source, fortify source), or into a sentence saying why not.
 from dataclasses import dataclass
 
 from engine import legal as listing
+from engine.risk import queries
+
+LEAST = queries.LEAST_TO_LEAVE_FROM   # armies a territory needs to attack or move from (one stays behind)
 
 
 @dataclass
@@ -114,14 +117,14 @@ class TurnControls:
                 return Outcome(action=self.attack_action(actions, self.source, tid))
             return self._pick_source(tid, self.sources(actions, "attack"),
                                      lambda source: f"{name} is not next to {source}, or is yours.",
-                                     f"Attack from one of your territories with 2 or more armies, not {name}.")
+                                     f"Attack from one of your territories with {LEAST} or more armies, not {name}.")
         if phase == "fortify":
             if self.source is not None and tid in self.targets(actions, "fortify", self.source):
                 hi = max(a["count"] for a in actions if a["type"] == "fortify" and a["from"] == self.source)
                 return Outcome(choose=("fortify", self.source, tid, 1, hi))
             return self._pick_source(tid, self.sources(actions, "fortify"),
                                      lambda source: f"{name} cannot take armies from {source}.",
-                                     f"Move armies from one of your territories with 2 or more, not {name}.")
+                                     f"Move armies from one of your territories with {LEAST} or more, not {name}.")
         return Outcome(message="Finish the current step first.")
 
     def _pick_source(self, tid: str, sources: set[str], not_a_target, not_a_source: str) -> Outcome:

@@ -2,7 +2,7 @@
 from game.words import plural
 
 
-def move_hint(pub: dict, actions: list, controls, names: dict) -> tuple[str, str]:
+def move_hint(pub: dict, actions: list, controls, names: dict, held: int) -> tuple[str, str]:
     """The hint line on this window's move: what to do now in this phase, and the keys that help."""
     phase = pub["phase"]
     keys = "Enter end phase  ·  A attack again  ·  B blitz  ·  1-3 dice  ·  Esc cancel  ·  N names  ·  H help"
@@ -16,7 +16,7 @@ def move_hint(pub: dict, actions: list, controls, names: dict) -> tuple[str, str
                 "H help")
     if phase == "reinforce":
         if pub.get("must_trade"):
-            return "You hold 5 or more cards: pick a set in your hand and trade it.", "click cards  ·  T trade"
+            return f"You hold {held} cards, too many: pick a set in your hand and trade it.", "click cards  ·  T trade"
         n = pub.get("armies_to_place", 0)
         extra = " (or trade a set first)" if any(a["type"] == "trade" for a in actions) else ""
         return f"Place {plural(n, 'army')} on your territories.{extra}", \

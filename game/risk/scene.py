@@ -495,4 +495,4 @@ class BoardScene(BaseBoardScene):
         return panels.territory_tooltip(self) if self.hover is not None else panels.seat_tooltip(self)
 
     def move_hint(self) -> tuple[str, str]:
-        return hints.move_hint(self.pub, self.actions, self.controls, self.names)
+        return hints.move_hint(self.pub, self.actions, self.controls, self.names, len(self.private_cards()))

@@ -23,8 +23,8 @@ TEAMMATE_FLASH = (120, 200, 255)   # a teammate's placement, and a race lost to 
 
 def side_shade(side: int) -> tuple:
     shades = SIDE_SHADES_COLOUR_BLIND if theme.is_colour_blind() else SIDE_SHADES
-    return shades[side % 2]
+    return shades[side]
 
 
 def side_name(board, side: int) -> str:
-    return board.side_names[side % 2].capitalize()
+    return board.side_names[side].capitalize()

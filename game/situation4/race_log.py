@@ -1,4 +1,6 @@
-"""The race's event log: who placed what, flags, bases, bridges, beachheads, in the side's shade."""
+"""The race's event log: who placed what, flags, bases, bridges, beachheads, in the side's shade (a line is
+keyed by its side; a seat's own lines, chat and resigning, by the side it builds)."""
+from engine.situation4.queries import side_of
 from game.board_kit.log import EventLog
 from game.situation4 import palette
 
@@ -7,9 +9,22 @@ class RaceLog(EventLog):
     heading_prefix = "Race "
 
     def __init__(self, board, width: int, seat_name):
-        super().__init__(width, colour_of=lambda side: palette.side_shade(side))
+        super().__init__(width, colour_of=palette.side_shade)
         self.board = board
         self.seat_name = seat_name
+
+    def add_text(self, text: str, seat=None) -> None:
+        super().add_text(text, None if seat is None else side_of(seat))
+
+    def undo_sentence(self, event: dict):
+        return self._by_side(*super().undo_sentence(event))
+
+    def resigned_sentence(self, event: dict):
+        return self._by_side(*super().resigned_sentence(event))
+
+    @staticmethod
+    def _by_side(text: str, seat, key):
+        return text, None if seat is None else side_of(seat), key
 
     def side(self, side: int) -> str:
         return palette.side_name(self.board, side)

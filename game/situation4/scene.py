@@ -20,7 +20,8 @@ import math
 import pygame
 
 from engine import games
-from engine.situation4 import get_board
+from engine.situation4.board import load as load_board
+from engine.situation4.queries import side_of
 from game import sound, tables, theme
 from game.board_kit import hud as kit_hud
 from game.board_kit.board_scene import BaseBoardScene
@@ -53,10 +54,10 @@ class BoardScene(BaseBoardScene):
 
     def __init__(self, app, link):
         super().__init__(app, link)
-        self.board = get_board()
+        self.board = load_board()
         mine = list(link.my_seats)
         self.seat: int | None = mine[0] if mine else None
-        self.side: int | None = None if self.seat is None else self.seat % 2
+        self.side: int | None = None if self.seat is None else side_of(self.seat)
         self.factor = app.settings.animation_factor() if hasattr(app, "settings") else 1.0
         self.sprites = PieceSprites(self.board)
         self.proj = layout.Projection(self.board, layout.BOARD, flipped=self.side == 1)
@@ -108,7 +109,7 @@ class BoardScene(BaseBoardScene):
 
     def side_label(self, side: int) -> str:
         """'Orange: Ada & Grace' — a side and who builds it."""
-        names = [self.seat_name(s) for s in range(len(self.link.seats)) if s % 2 == side]
+        names = [self.seat_name(s) for s in range(len(self.link.seats)) if side_of(s) == side]
         return f"{palette.side_name(self.board, side)}: {' & '.join(names)}"
 
     def in_hand(self, kind: str) -> int:
@@ -401,14 +402,15 @@ class BoardScene(BaseBoardScene):
             return None
         pub, n = self.pub, len(self.link.seats)
         br = self.tally.breakdown
-        return [("Side", [palette.side_name(self.board, s % 2) for s in range(n)]),
-                ("Objectives", [br[s % 2]["objectives"] for s in range(n)]),
-                ("Bridges", [br[s % 2]["bridges"] for s in range(n)]),
-                ("Whole squares", [br[s % 2]["squares"] for s in range(n)]),
-                ("Pieces laid (side)", [pub["placed"][s % 2] for s in range(n)])]
+        sides = [side_of(s) for s in range(n)]
+        return [("Side", [palette.side_name(self.board, side) for side in sides]),
+                ("Objectives", [br[side]["objectives"] for side in sides]),
+                ("Bridges", [br[side]["bridges"] for side in sides]),
+                ("Whole squares", [br[side]["squares"] for side in sides]),
+                ("Pieces laid (side)", [pub["placed"][side] for side in sides])]
 
     def game_over_colours(self) -> list:
-        return [palette.side_shade(s % 2) for s in range(len(self.link.seats))]
+        return [palette.side_shade(side_of(s)) for s in range(len(self.link.seats))]
 
     # ----- drawing -------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:
