@@ -259,8 +259,9 @@ BUTTON_STATES = ("normal", "hover", "pressed", "disabled")
 
 
 def draw_button(surface: pygame.Surface, rect, label: str, state: str = "normal", *, primary: bool = False,
-                size: int = SIZE_BODY, focused: bool = False, hotkey: str | None = None) -> None:
-    """A bevelled button in one of BUTTON_STATES; `primary` ones are brass."""
+                size: int = SIZE_BODY, focused: bool = False, hotkey: str | None = None, danger: bool = False) -> None:
+    """A bevelled button in one of BUTTON_STATES; `primary` ones are brass, `danger` ones (what gives something
+    up: a surrender, a card let go) rimmed and lettered in the warning red."""
     rect = pygame.Rect(rect)
     if primary and state != "disabled":
         base = {"normal": colours.accent_dark, "hover": colours.accent, "pressed": darken(colours.accent_dark, 0.2)}[state]
@@ -276,13 +277,25 @@ def draw_button(surface: pygame.Surface, rect, label: str, state: str = "normal"
     top = pygame.Rect(body.x + 3, body.y + 2, body.w - 6, max(2, body.h // 2 - 2))
     pygame.draw.rect(surface, lighten(base, 0.05), top, border_top_left_radius=8, border_top_right_radius=8)
     edge = colours.accent if (focused or state == "hover") and state != "disabled" else darken(base, 0.3)
+    if danger and state != "disabled":
+        edge = colours.bad
     pygame.draw.rect(surface, edge, body, 2, border_radius=10)
-    text_colour = colours.text_dim if state == "disabled" else (text_on(base) if primary else colours.text)
-    draw_text(surface, label, body.center, size, text_colour, bold=primary, anchor="center",
+    text_colour = colours.text_dim if state == "disabled" else (text_on(base) if primary else
+                                                                 lighten(colours.bad, 0.35) if danger else colours.text)
+    key_size = SIZE_SMALL - 2
+    beside = not hotkey or text_width(label, size, primary) + 2 * text_width(hotkey, key_size) + 36 <= body.w
+    under = not beside and body.h >= 40   # a tall button too narrow for both on one line: the key under the label
+    centre = (body.centerx, body.centery - 8) if under else body.center
+    draw_text(surface, label, centre, size, text_colour, bold=primary, anchor="center",
               shadow=state != "disabled" and not primary)
     if hotkey and state != "disabled":
-        draw_text(surface, hotkey, (body.right - 10, body.centery), SIZE_SMALL - 2, colours.text_dim,
-                  anchor="midright", shadow=False)
+        key_colour = darken(text_colour, 0.25) if primary else colours.text_dim
+        if under:
+            draw_text(surface, hotkey, (body.centerx, body.bottom - 5), key_size, key_colour, anchor="midbottom",
+                      shadow=False)
+        else:
+            draw_text(surface, hotkey, (body.right - 10, body.centery), key_size, key_colour, anchor="midright",
+                      shadow=False)
 
 
 def draw_seat_badge(surface: pygame.Surface, center, seat: int, radius: int = 12, *, label: str | None = None) -> None:

@@ -16,7 +16,7 @@ from game import sound, theme
 class Button:
     def __init__(self, rect, label: str, on_click: Callable[[], None] | None = None, *, enabled: bool = True,
                  primary: bool = False, hotkey: int | None = None, hotkey_label: str | None = None,
-                 size: int = theme.SIZE_BODY):
+                 size: int = theme.SIZE_BODY, danger: bool = False):
         self.rect = pygame.Rect(rect)
         self.label = label
         self.on_click = on_click
@@ -25,6 +25,7 @@ class Button:
         self.hotkey = hotkey
         self.hotkey_label = hotkey_label
         self.size = size
+        self.danger = danger   # it gives something up (theme.draw_button marks it)
         self.hovered = False
         self.pressed = False
         self.focused = False
@@ -66,7 +67,7 @@ class Button:
 
     def draw(self, surface) -> None:
         theme.draw_button(surface, self.rect, self.label, self.state, primary=self.primary, size=self.size,
-                          focused=self.focused, hotkey=self.hotkey_label)
+                          focused=self.focused, hotkey=self.hotkey_label, danger=self.danger)
 
 
 class ButtonColumn:

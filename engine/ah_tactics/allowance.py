@@ -52,13 +52,15 @@ def charge(state: dict, uid: int, thirds: int) -> int:
     return -(-max(0, thirds - credit(state, uid)) // 3) * 3
 
 
-def pay(state: dict, uid: int, thirds: int) -> None:
-    """Spend what moving `uid` `thirds` costs, keeping its unused thirds as its credit."""
+def pay(state: dict, uid: int, thirds: int) -> int:
+    """Spend what moving `uid` `thirds` costs, keeping its unused thirds as its credit; returns what the
+    allowance paid (the move's cost, as a player counts it)."""
     due = charge(state, uid, thirds)
     left = credit(state, uid) + due - thirds
     spend(state, due)
     if per_unit(state):
         state.setdefault("credit", {})[str(uid)] = left
+    return due
 
 
 def priced(state: dict, uid: int, idx: list, thirds: list) -> tuple[list, list]:
@@ -120,11 +122,10 @@ def has_flown(state: dict, uid: int) -> bool:
 
 
 def squares(thirds: int) -> str:
-    """Thirds as people say them: 7 -> '2 1/3'."""
-    whole, part = divmod(thirds, 3)
-    if not part:
-        return str(whole)
-    return f"{part}/3" if not whole else f"{whole} {part}/3"
+    """Thirds of a square as people read them: 7 -> "2⅓", 2 -> "⅔", 0 -> "0" (every cost and allowance the
+    rules and the window write)."""
+    whole, part = divmod(int(thirds), 3)
+    return (str(whole) if whole or not part else "") + ("", "⅓", "⅔")[part]
 
 
 def movable(state: dict, side: int, uid: int) -> str | None:

@@ -11,6 +11,7 @@ stays unknown, as it is in the state's units).
   move_refusal(view, unit, to)    why a move (or an air drop) there is refused, in the rules' words
   reserve_refusal(view, unit)     why the unit may not go into reserve where it stands
   assign_refusal(view, a, d)      why attacker `a` may not join the battle against defender `d`
+  battles_ahead(view)             what ending the movement now leads to: the enemies it must attack, any battle
   crt_chart()                     the Combat Results Table as rows of text (die 1 first)
   battle_columns(attack, defence) the column(s) a battle of those factors is fought on
   outcome_chances(attack, defence) each outcome of such a battle with its chance
@@ -18,6 +19,8 @@ stays unknown, as it is in the state's units).
   hq_ranges(view, side)           each corps HQ on the board: its square, radius, corps and range
   factors(view, unit)             (attack, defence) combat factors the unit counts now
   may_enter(unit)                 the kinds of ground the unit may stand on
+  squares_text(thirds)            a cost or an allowance in thirds as people read it ("2⅓"): the rules' refusals,
+                                  and the window's preview, log and gauge, all write it with this one function
 What a bot asks besides (static rules, no view needed; bots/ah_tactics.py):
   side_of(view)                   the seat's side as an index (0 blue, 1 red); SIDE_NAMES names them
   seat_side(seat)                 the side a seat plays, as an index (seats alternate sides)
@@ -50,14 +53,16 @@ from engine.ah_tactics.battles import battle_halves
 from engine.ah_tactics.board import load
 from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
 from engine.ah_tactics.crt import ATTACKER, BACK, DEFENDER, ELIM, EXCHANGE
+from engine.ah_tactics.allowance import squares as squares_text
 from engine.ah_tactics.state import (ACTIVE, FULL_ALLOWANCE, RESERVE, SIDE_NAMES, THIRDS, army_strength, attack_factor,
                                      defence_factor, side_of_seat as seat_side)
 from engine.ah_tactics.units import CORPS, FACTOR, FOOT, HQ as HQ_KIND, ROSTER, corps_hq, side_units
 
-__all__ = ["route", "reach_costs", "move_refusal", "reserve_refusal", "assign_refusal", "crt_chart",
-           "battle_columns", "outcome_chances", "front_line", "hq_ranges", "factors", "may_enter",
-           "side_of", "seat_side", "SIDE_NAMES", "printed_factor", "HQ_KIND", "battle_halves", "outcome_faces",
-           "in_mountains", "may_stand", "may_land", "division_steps", "control", "FULL_ALLOWANCE", "THIRDS", "RESERVE_LIMIT",
+__all__ = ["route", "reach_costs", "move_refusal", "reserve_refusal", "assign_refusal", "battles_ahead",
+           "squares_text", "crt_chart", "battle_columns", "outcome_chances", "front_line", "hq_ranges", "factors",
+           "may_enter", "side_of", "seat_side", "SIDE_NAMES", "printed_factor", "HQ_KIND", "battle_halves",
+           "outcome_faces", "in_mountains", "may_stand", "may_land", "division_steps", "control", "FULL_ALLOWANCE",
+           "THIRDS", "RESERVE_LIMIT",
            "ELIM", "BACK", "EXCHANGE", "ATTACKER", "DEFENDER", "evaluate", "terms", "worth", "TERM_WORDS"]
 
 # The worth of a position (`evaluate`): the armies' share, the enemy cities held, and the turn-ends
@@ -226,6 +231,18 @@ def assign_refusal(view: dict, attacker: int, defender: int, factors: int = 1) -
     """Why `attacker` may not give `factors` to the battle against `defender` (the rules' reason)."""
     problem = battles.assign_problem(load(), seen(view), _side(view), attacker, defender, factors)
     return problem or f"The {ROSTER[attacker].name} cannot attack the {ROSTER[defender].name} now."
+
+
+def battles_ahead(view: dict) -> dict:
+    """What ending the seat's side's movement now would lead to (rule F), from the units it sees: {"must": enemy
+    units it would have to attack (every one in contact), "any": whether any battle may be fought at all (else
+    the turn ends with the movement)}."""
+    side = _side(view)
+    if side is None:
+        return {"must": [], "any": False}
+    board, state = load(), seen(view)
+    must = contact.must_engage(board, state, side)
+    return {"must": must, "any": bool(must or contact.eligible_pairs(board, state, side))}
 
 
 # ----- the combat results table -----------------------------------------------------------------------

@@ -100,11 +100,11 @@ def _move(board, state, side, action, rng):
         refuse(out_of_reach(uid, dest, state["allowance"]))
     cost, path = route
     if reserve:
-        allowance.pay(state, uid, cost)
+        paid = allowance.pay(state, uid, cost)
         reserves.move_secretly(state, uid, dest)
         allowance.mark(state, "moved", uid)
         return [secret_event({"type": "reserve_moved", "side": SIDE_NAMES[side]}, side_seats(state, side),
-                             unit=uid, x=dest[0], y=dest[1], cost=cost)]
+                             unit=uid, x=dest[0], y=dest[1], cost=paid)]
     return _walk(board, state, side, uid, src, path, ground.stop)
 
 
@@ -157,12 +157,12 @@ def _walk(board, state, side, uid, src, path, halts) -> list[dict]:
     if pos != stand:  # met while passing over a friendly unit: it stops where it last could
         pos, spent = stand, stand_cost
     state["units"][uid]["at"] = [pos[0], pos[1]]
-    allowance.pay(state, uid, spent)
+    paid = allowance.pay(state, uid, spent)
     allowance.mark(state, "moved", uid)
     # Where a unit went is public; the route's cost and whether it went by sea are its side's own: a
     # detour round a hidden reserve would show the other side where that reserve stands (the twin check).
     events.insert(0, secret_event({"type": "moved", "unit": uid, "from": list(src), "to": list(pos)},
-                                  side_seats(state, side), cost=spent, sea=any(how == "sea" for _, how, _ in path)))
+                                  side_seats(state, side), cost=paid, sea=any(how == "sea" for _, how, _ in path)))
     control = _with_mover(board, others, uid, pos) if others is not None else None
     bit = board.grid.bit(pos)
     if halts & bit or (control[1 - side] & bit if control is not None

@@ -11,6 +11,7 @@ from game import sound
 from game.ah_tactics import hud
 from game.ah_tactics.charts import crt_chart
 from game.ah_tactics.inspect import unit_card
+from game.words import joined, plural
 
 GUARD_PASSES = 4   # "Guard HQs" asks the hard bot at most this often (two passes settle it in the games seen)
 
@@ -19,6 +20,8 @@ class ClickInput:
     """Mixed into the board scene (game.ah_tactics.scene.BoardScene), whose state it reads and sets."""
 
     def main_action(self) -> None:
+        """The main button: the set-up done, the movement ended, the battles fought (none of them can be taken
+        back, so each is asked first, naming what follows), or in a contact, Fight."""
         kind = {"setup": "setup_done", "move": "end_movement", "battle": "confirm_battles",
                 "contact": "contact"}.get(self.phase)
         if self.active_seat is None or self.orders is None:
@@ -37,8 +40,39 @@ class ClickInput:
             else:
                 self.refuse("Only your side's commander decides that.")   # the rules' words
             return
+        self.ask_first(*self._question(kind), lambda: self._send_final(action))
+
+    def enter(self) -> None:
+        """Enter: the main button, except in a contact, where two choices stand and Enter picks neither."""
+        if self.phase == "contact" and self.active_seat is not None:
+            self.refuse("Your reserves were found: F fights, B falls back (or the buttons).")
+        else:
+            self.main_action()
+
+    def _send_final(self, action: dict) -> None:
         self.reset_input()
         self.send(action)
+
+    def _question(self, kind: str) -> tuple[str, str, str]:
+        """What the card asks before `kind` (setup_done, end_movement, confirm_battles): question, what follows,
+        the button's words."""
+        if kind == "setup_done":
+            return ("Declare your set-up done?", "Your arrangement is fixed from now on; the enemy sees it once both "
+                    "sides are done.", "Set-up done")
+        if kind == "confirm_battles":
+            n = len(self.pub.get("plan") or [])
+            return (f"Fight the {plural(n, 'planned battle')}?", "The dice decide them at once; the plan can no longer "
+                    "change.", "Fight")
+        left = self.allowance or 0
+        unused = f" {queries.squares_text(left)} of your squares are left unused, and lost." if left else ""
+        ahead = queries.battles_ahead(self.view)
+        if not ahead["any"]:
+            return ("End movement with no battles?", "No unit of yours can attack: the turn passes to the enemy."
+                    + unused, "End movement")
+        must = [self.units[u]["name"] for u in ahead["must"]]
+        then = (f"Every enemy in contact must then be attacked: {joined(must)}." if must else
+                "Battles may then be planned against the enemies next to your units.")
+        return "End movement and plan the battles?", then + unused, "End movement"
 
     def second_action(self) -> None:
         if self.phase == "setup":
@@ -278,7 +312,7 @@ class ClickInput:
         return (self.selected is not None and self.phase != "retreat") or self.picked_defender is not None
 
     def key_commands(self) -> dict:
-        return {pygame.K_RETURN: self.main_action, pygame.K_KP_ENTER: self.main_action,
+        return {pygame.K_RETURN: self.enter, pygame.K_KP_ENTER: self.enter,
                 pygame.K_r: self.reserve_or_reveal, pygame.K_v: self.reserve_or_reveal, pygame.K_d: self.toggle_air,
                 pygame.K_g: self.toggle_regroup, pygame.K_a: self.guard_hqs,
                 **{pygame.K_0 + n: (lambda n=n: self.number_key(n)) for n in range(1, 6)},

@@ -6,7 +6,6 @@ import pygame
 from engine.ah_tactics import queries
 from game import theme
 from game.ah_tactics.counters import SIDE_TITLES, SIDES, side_colour
-from game.ah_tactics.orders import thirds_text
 from game.board_kit import hud as kit_hud
 from game.board_kit.hud import TOP_BAR  # noqa: F401  (the scene places the bar there)
 from game.theme import fit_text
@@ -43,7 +42,7 @@ def build_top_bar(seats: list[dict], pub: dict, shown_seat, allowance) -> pygame
     phase = PHASES.get(pub.get("phase"), "").upper()
     text = theme.draw_text(surf, phase, (TOP_BAR.right - 14, TOP_BAR.centery), 24, theme.colours.accent, bold=True,
                            anchor="midright", shadow=False)
-    left = f"allowance {thirds_text(allowance)} of {FULL_SQUARES}" if allowance is not None else "allowance —"
+    left = f"allowance {queries.squares_text(allowance)} of {FULL_SQUARES}" if allowance is not None else "allowance —"
     theme.draw_text(surf, f"round {pub.get('round', 0)}  ·  {left}", (text.left - 12, TOP_BAR.centery + 1), 17,
                     theme.colours.text, anchor="midright", shadow=False)
     return surf.convert_alpha()
@@ -79,7 +78,8 @@ def build_gauge(allowance, side) -> pygame.Surface:
     rect = pygame.Rect(0, 0, GAUGE.w, GAUGE.h)
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     theme.draw_panel(surf, rect, alpha=230)
-    label = "Allowance: —" if allowance is None else f"Allowance: {thirds_text(allowance)} of {FULL_SQUARES} squares"
+    label = "Allowance: —" if allowance is None else \
+        f"Allowance: {queries.squares_text(allowance)} of {FULL_SQUARES} squares"
     theme.draw_text(surf, label, (10, 4), 16, theme.colours.text, bold=True, shadow=False)
     colour = side_colour(side) if side else theme.colours.text_dim
     left = allowance or 0

@@ -5,7 +5,6 @@ the view or asked of the rules (engine.ah_tactics.queries), none worked out here
 from engine.ah_tactics import queries
 from game.ah_tactics.counters import SIDE_TITLES, side_colour
 from game.ah_tactics.log import square_name
-from game.ah_tactics.orders import thirds_text
 
 KIND_NAMES = {"infantry": "infantry division", "armor": "armored division", "para": "parachute division",
               "mountain": "mountain division", "amphibious": "amphibious division"}
@@ -54,6 +53,6 @@ def _moves(scene, uid: int) -> str:
     reach = len(orders.squares("move", uid))
     flies = uid in orders.units("drop")
     if not reach and not flies:
-        return f"none now ({thirds_text(allowance) or '0'} squares left to the side)"
-    out = f"{thirds_text(allowance) or '0'} of the side's squares left; reaches {reach} squares"
+        return f"none now ({queries.squares_text(allowance)} squares left to the side)"
+    out = f"{queries.squares_text(allowance)} of the side's squares left; reaches {reach} squares"
     return out + (" · may drop by air" if flies else "")

@@ -3,6 +3,7 @@ side's colour. Units are named as the game names them ("12th Inf", "IIC HQ"); sq
 city where they have one, else by column and row ("31,10"). Reserve moves say only that
 something moved: where is its owner's secret, and the event carries it only to the owner.
 """
+from engine.ah_tactics import queries
 from game.ah_tactics.counters import SIDE_TITLES, side_colour, side_of_seat
 from game.board_kit import log as kit_log
 
@@ -117,8 +118,7 @@ class EventLog(kit_log.EventLog):
 
 
 def _squares(thirds) -> str:
-    from game.ah_tactics.orders import thirds_text
-    return thirds_text(thirds)
+    return queries.squares_text(thirds)
 
 
 def _first(attackers):

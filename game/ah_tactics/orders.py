@@ -7,16 +7,8 @@ move costs the window asks the rules, engine.ah_tactics.queries, not the listing
 contact choice) is listed complete. The board lights and sends only what is listed here.
 """
 from engine import legal as listing
-from engine.ah_tactics import queries
 
 UNIT_KINDS = ("place", "move", "drop", "retreat")   # templates per unit with a `to` square
-
-
-def thirds_text(thirds: int) -> str:
-    """A cost or an allowance in thirds of a square, as squares: 3 -> "1", 4 -> "1⅓", 2 -> "⅔"."""
-    whole, rest = divmod(int(thirds), queries.THIRDS)
-    frac = ("", "⅓", "⅔")[rest]
-    return (str(whole) if whole or not frac else "") + frac
 
 
 class Orders:

@@ -11,7 +11,6 @@ from engine.ah_tactics import queries
 from game import theme
 from game.ah_tactics.counters import COMPACT_BELOW, FACE, compact, look, side_colour
 from game.ah_tactics.geometry import BOARD_RECT, local_centre
-from game.ah_tactics.orders import thirds_text
 from game.wargame import stacks
 
 
@@ -121,7 +120,7 @@ class Overlays:
         if found is None:
             return
         squares, cost = found
-        label = (thirds_text(cost) + " sq") if cost is not None else None
+        label = (queries.squares_text(cost) + " sq") if cost is not None else None
         self.shading.path(surface, self.map, self.positions[self.selected], squares, label)
 
     def _draw_still(self, surface, units: bool = True) -> None:

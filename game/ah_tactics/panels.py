@@ -8,7 +8,7 @@ from game.ah_tactics import hud
 from game.ah_tactics.counters import SIDE_TITLES, side_colour
 from game.ah_tactics.log import square_name
 from game.ah_tactics.charts import columns_text, loss_chances, loss_text, percent
-from game.ah_tactics.orders import thirds_text
+from engine.ah_tactics import queries
 from game.ah_tactics.overlays import _Shifted
 from game.words import counted
 
@@ -163,6 +163,8 @@ class Panels:
         if phase == "move" and self.selected in self.hidden:
             second = "Reveal"
         self.main_button.label, self.second_button.label = main, second
+        self.main_button.hotkey_label = "F" if phase == "contact" else "Enter"   # the key shown is the key it takes
+        self.second_button.hotkey_label = {"setup": "A", "move": "R", "contact": "B"}.get(phase)
         kind = {"setup": "setup_done", "move": "end_movement", "battle": "confirm_battles"}.get(phase)
         self.main_button.enabled = o is not None and (o.can({"type": kind}) if kind else phase == "contact")
         self.second_button.enabled = o is not None and (
@@ -187,7 +189,7 @@ class Panels:
                           theme.lighten(side_colour(u["side"]), 0.35)))
         cost = self.reach().get(sq, "none")
         if cost != "none":
-            lines.append((f"click: {'drop here' if self.air else 'go here'}" + (f" for {thirds_text(cost)} sq" if cost else ""),
+            lines.append((f"click: {'drop here' if self.air else 'go here'}" + (f" for {queries.squares_text(cost)} sq" if cost else ""),
                           theme.colours.accent))
         if uid in self.targets():
             lines.append((f"click: attack with {max(self.targets()[uid])} factor(s)", theme.colours.accent))
@@ -208,7 +210,7 @@ class Panels:
                             "D back to moving by land  ·  I inspect  ·  Esc drop  ·  H help")
                 return ("Click a square of the shaded reach: the path and its cost show under the pointer.",
                         "D air drop  ·  R reserve  ·  G corps  ·  I inspect  ·  L front  ·  Q HQs  ·  Esc  ·  H help")
-            return (f"Move units with your {hud.FULL_SQUARES} squares, then press Enter for the battle plan.",
+            return ("Move your units within the allowance; Enter ends the movement (it asks first).",
                     "click a unit  ·  I inspect  ·  L front line  ·  Q HQ ranges  ·  C chart  ·  H help")
         if phase == "battle":
             if self.selected is not None:

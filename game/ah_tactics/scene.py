@@ -88,7 +88,8 @@ class BoardScene(ClickInput, Panels, Overlays, BaseBoardScene):
         self._card = Cached(hud.build_card)
         self._panel = Cached(hud.build_panel)
         x, y = hud.PANEL.x, hud.BUTTONS_Y
-        self.main_button = Button((x, y, 158, 48), "End movement", self.main_action, primary=True, size=18)
+        self.main_button = Button((x, y, 158, 48), "End movement", self.main_action, primary=True, size=18,
+                                  hotkey_label="Enter")
         self.second_button = Button((x + 164, y, 100, 48), "Reserve", self.second_action, size=17)
         self.buttons = [self.main_button, self.second_button]
         self.refresh()
@@ -229,6 +230,9 @@ class BoardScene(ClickInput, Panels, Overlays, BaseBoardScene):
         if self.orders is None or self.phase != "battle" or self.selected is None:
             return {}
         return self.orders.targets_of(self.selected)
+
+    def main_enter_button(self):
+        return self.main_button if self.phase in ("setup", "move", "battle") else None
 
     def modal(self):
         """The chart window or the unit inspector, whichever is open."""

@@ -94,6 +94,9 @@ class BotClickPlayer:
         if s.cover.up:
             post_key(pygame.K_RETURN)
             return self._did("reveal")
+        if s.confirm.shown:   # the board asks before something final: the bot meant it
+            post_key(pygame.K_RETURN)
+            return self._did("confirm")
         if s.waiting or s.help_card.shown or not self.ready():
             return None
         key = self.revision()

@@ -13,7 +13,8 @@
   * a continued game's earlier events, read back quietly on the first frame (board_kit.history), so the
     log and the board's counters are as they were;
   * Ctrl+Z and the Undo button, only while the seat's legal actions list undo (board_kit.undo);
-  * Ctrl+R: resigning the seat on show, after a card asks (board_kit.resign);
+  * Ctrl+R: resigning the seat on show, after a card asks (board_kit.resign); the same card asks before
+    anything else final a board's keys or buttons do (`ask_first`: an end of phase, a card let go, a pass);
   * players leaving a LAN table: a notice, and the hosting window's choice (board_kit.departures).
 
 A board fills in what is its own (all optional but `draw_board` and `move_hint`):
@@ -43,6 +44,7 @@ import pygame
 
 from game import sound, theme
 from game.board_kit import history, resign, undo
+from game.board_kit.confirm import ConfirmCard
 from game.board_kit.departures import HostSeats
 from game.board_kit.help_card import HelpCard, keys_card
 from game.board_kit.pace import HOLD_KEY, TOGGLE_KEY, Pace
@@ -79,7 +81,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         self.esc_armed = 0.0
         self.game_over_shown = False
         self.help_card = HelpCard(partial(keys_card, link.game), self.help_centre)
-        self.resign_card = resign.ResignCard(self.help_centre, self.resign)
+        self.confirm = ConfirmCard(self.help_centre)
         self._side_panel = build_side_panel(self.side_rect, self.log_rect, self.log_title,
                                             title_gap=self.log_title_gap)
         self.undo_button = Button(self.undo_rect or undo.default_rect(self.hint_rect), undo.LABEL, self.undo, size=17)
@@ -241,9 +243,11 @@ class BaseBoardScene(SeatedBoard, Scene):
         self.app.redraw()
         if self.view:
             actor = self.actor(self.view)
-            if actor != self._last_actor:   # the turn moved on: what was refused before no longer matters
+            if actor != self._last_actor:   # the turn moved on: what was refused or asked no longer matters
                 self._last_actor = actor
                 self.end_refusals()
+                if self.confirm.for_this_turn:
+                    self.confirm.close()
             self.read_view()
 
     def reveal(self) -> None:
@@ -330,7 +334,24 @@ class BaseBoardScene(SeatedBoard, Scene):
         sides = self.pub.get("sides") or []
         side = next((s["name"] for s in sides if seat in s["seats"]), None)
         name = self.seat_name(seat)
-        self.resign_card.ask(name if side in (None, name) else f"{name} ({side})")
+        self.confirm.ask(*resign.question(name if side in (None, name) else f"{name} ({side})"), self.resign)
+
+    def ask_first(self, question: str, detail: str, yes: str, then) -> None:
+        """Before what cannot be taken back (an end of phase, a card let go, a pass, a surrender): the card names
+        the choice and what follows; Enter or its `yes` button calls `then()`, Esc keeps playing."""
+        self.confirm.ask(question, detail, yes, then, for_this_turn=True)
+
+    def enter_button(self):
+        """The button Enter presses now (it shows the key): a dialog's own (`ok`) while one is up, else the
+        board's main button (`main_enter_button`); None when Enter presses none."""
+        modal = self.modal()
+        if modal is not None:
+            return getattr(modal, "ok", None)
+        return self.main_enter_button()
+
+    def main_enter_button(self):
+        """The board's button Enter presses while no dialog is up, or None."""
+        return None
 
     def resign(self) -> None:
         """The card's Resign: the seat on show concedes (engine.resign; the table says the rest)."""
@@ -381,7 +402,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         answer = self.help_card.answer(event)
         if answer is not None:
             return answer
-        answer = self.resign_card.answer(event)
+        answer = self.confirm.answer(event)
         if answer is not None:
             return answer
         if event.type == pygame.KEYDOWN and event.key in HELP_KEYS:
@@ -467,11 +488,11 @@ class BaseBoardScene(SeatedBoard, Scene):
         modal = self.modal()
         if modal is not None:
             modal.draw(surface)
-        elif not self.resign_card.shown:   # the card asks: nothing under the pointer speaks over it
+        elif not self.confirm.shown:   # the card asks: nothing under the pointer speaks over it
             self.draw_tooltip(surface)
         self.host_seats.draw(surface)
         self.help_card.draw(surface)
-        self.resign_card.draw(surface)
+        self.confirm.draw(surface)
 
     def tooltip_avoid(self) -> pygame.Rect | None:
         """A screen area the tooltip should leave clear (a path being drawn), or None."""

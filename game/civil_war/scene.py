@@ -24,7 +24,7 @@ from game.civil_war.map_layer import MapLayer
 from game.civil_war.orders import KINDS, Rules, describe
 from game.civil_war.overlays import Overlays
 from game.civil_war.orders_panel import RECT as ORDERS_RECT, OrdersPanel
-from game.scene import GLOW, SMOOTH, STILL, TICK
+from game.scene import GLOW, SMOOTH, STILL
 from game.wargame import stacks
 from game.wargame.counters import Counters
 from game.wargame.board_map import open_map
@@ -36,7 +36,7 @@ SIDE = hud.SIDE
 TURN_BOX_POS = (SIDE.x + 8, SIDE.y + 8)
 BUTTON_Y = ORDERS_RECT.bottom + 10
 LOG_RECT = pygame.Rect(SIDE.x + 4, BUTTON_Y + 84, SIDE.w - 8, SIDE.bottom - BUTTON_Y - 88)
-SURRENDER_CONFIRM_SECONDS = 3.0
+SURRENDER_RECT = pygame.Rect(956, 4, 112, 32)   # in the top bar, apart from the orders of the turn
 STEP_FIRST = {"battle": "Decide the battle first.", "retreat": "Move the survivors out first.",
               "losses": "Choose the pieces you lose first."}
 
@@ -66,22 +66,20 @@ class BoardScene(Overlays, BaseBoardScene):
         self.selection = Selection(KINDS)
         self.rules: Rules | None = None
         self.dialog = None
-        self.surrender_armed = 0.0
         self.flash: tuple | None = None   # (square, seconds left): where the last battle was
         self.attacks = [0, 0]
         self.lost = [0, 0]
         self._top_bar = Cached(hud.build_top_bar)
         self._turn_box = Cached(hud.build_turn_box)
         x, w = SIDE.x + 8, SIDE.w - 16
-        bw = (w - 24) // 4
-        self.end_button = Button((x, BUTTON_Y, bw + 40, 44), "End turn", self.end_turn, primary=True,
+        bw = (w - 16) // 3
+        self.end_button = Button((x, BUTTON_Y, bw, 44), "End turn", self.end_turn, primary=True,
                                  hotkey_label="Enter", size=20)
-        self.fortify_button = Button((x + bw + 48, BUTTON_Y, bw - 10, 44), "Fortify", self.fortify,
+        self.fortify_button = Button((x + bw + 8, BUTTON_Y, bw, 44), "Fortify", self.fortify,
                                      hotkey_label="F", size=19)
-        self.unfortify_button = Button((x + 2 * bw + 46, BUTTON_Y, bw - 6, 44), "Unfortify", self.unfortify,
+        self.unfortify_button = Button((x + 2 * bw + 16, BUTTON_Y, w - 2 * bw - 16, 44), "Unfortify", self.unfortify,
                                        hotkey_label="U", size=19)
-        self.surrender_button = Button((x + 3 * bw + 48, BUTTON_Y, w - 3 * bw - 48, 44), "Surrender",
-                                       self.surrender, size=19)
+        self.surrender_button = Button(SURRENDER_RECT, "Surrender…", self.surrender, size=17, danger=True)
         self.panel = OrdersPanel(on_adjust=self.adjust, on_quick_pick=self.quick_pick, on_remove=self.remove)
         self.steppers, self.loss_buttons = self.panel.steppers, self.panel.loss_buttons  # scripted players click them
         self.buttons = [self.end_button, self.fortify_button, self.unfortify_button, self.surrender_button]
@@ -200,6 +198,8 @@ class BoardScene(Overlays, BaseBoardScene):
             self.dialog = None
 
     def end_turn(self) -> None:
+        """Enter or End turn: the turn cannot be taken back once ended, so it is asked first, saying what could
+        still move."""
         if self.active_seat is None:
             self.refuse("It is not your move.")
         elif self.step is not None:
@@ -207,8 +207,17 @@ class BoardScene(Overlays, BaseBoardScene):
         elif not self.rules.can({"type": "end_turn"}):
             self.refuse("Move at least one unit before you end your turn.")
         else:
-            self.selection.clear()
-            self.send({"type": "end_turn"})
+            left = len(self.rules.sources())
+            self.ask_first("End your turn?", (f"{plural(left, 'stack')} of yours could still move; " if left else
+                                              "Nothing more of yours can move; ")
+                           + "the other side moves next.", "End turn", self._send_end_turn)
+
+    def _send_end_turn(self) -> None:
+        self.selection.clear()
+        self.send({"type": "end_turn"})
+
+    def main_enter_button(self):
+        return self.end_button if self.step is None else None
 
     def fortify(self) -> None:
         self._fortify_order("fortify")
@@ -235,12 +244,9 @@ class BoardScene(Overlays, BaseBoardScene):
         if self.active_seat is None:
             self.refuse("You can surrender only when it is your move.")
             return
-        if self.surrender_armed <= 0:
-            self.surrender_armed = SURRENDER_CONFIRM_SECONDS
-            self.app.notify("Click Surrender again to give up the war.", warning=True)
-            return
-        self.surrender_armed = 0.0
-        self.send({"type": "surrender"})
+        side = SIDE_TITLES[self.active_seat]
+        self.ask_first("Surrender the war?", f"The {side} gives up: the other side wins and the game ends. It "
+                       "cannot be taken back.", "Surrender", lambda: self.send({"type": "surrender"}))
 
     def adjust(self, kind: str, delta: int) -> None:
         if self.selection:
@@ -328,7 +334,6 @@ class BoardScene(Overlays, BaseBoardScene):
         self.flash = None
 
     def tick(self, dt: float) -> None:
-        self.surrender_armed = max(0.0, self.surrender_armed - dt)
         if self.flash is not None:
             self.flash = (self.flash[0], self.flash[1] - dt) if self.flash[1] > dt else None
 
@@ -338,7 +343,7 @@ class BoardScene(Overlays, BaseBoardScene):
         step = self.step
         if not self.covered and (self.selection or (step is not None and step["step"] in ("battle", "retreat"))):
             return GLOW   # the reach of the picked stack, or the square being fought over, pulses
-        return TICK if self.surrender_armed > 0 else STILL
+        return STILL
 
     def on_event(self, e: dict) -> None:
         super().on_event(e)
@@ -416,7 +421,6 @@ class BoardScene(Overlays, BaseBoardScene):
         self.fortify_button.enabled = mine and bool(self.rules.of_type("fortify"))
         self.unfortify_button.enabled = mine and bool(self.rules.of_type("unfortify"))
         self.surrender_button.enabled = self.rules is not None
-        self.surrender_button.label = "Sure?" if self.surrender_armed > 0 else "Surrender"
 
     def move_hint(self) -> tuple[str, str]:
         step = self.step

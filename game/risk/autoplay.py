@@ -29,6 +29,9 @@ class ClickPlayer:
         if s.cover.up:
             post_key(pygame.K_RETURN)
             return self._did("reveal")
+        if s.confirm.shown:   # the board asks before ending a phase: this player meant it
+            post_key(pygame.K_RETURN)
+            return self._did("confirm")
         if s.pending_seq is not None or s.controls.blitz or not s.actions:
             return None
         pub = s.view["public"]

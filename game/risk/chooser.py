@@ -1,6 +1,6 @@
 """The count chooser for occupying and fortifying: a slider with - and +
-buttons, "Move all" (M) and OK (Enter). Esc cancels when cancelling is allowed
-(fortify); an occupation must be settled.
+buttons, "Move all" (M) and the button that moves them, named for what it does
+(Enter). Esc cancels when cancelling is allowed (fortify); an occupation must be settled.
 """
 import pygame
 
@@ -14,7 +14,8 @@ PANEL.center = (500, 380)
 class CountChooser:
     takes_escape = True   # Esc is its own (cancel, where it may be cancelled), never the board's
 
-    def __init__(self, title: str, lo: int, hi: int, on_done, *, on_cancel=None, initial: int | None = None):
+    def __init__(self, title: str, lo: int, hi: int, on_done, *, on_cancel=None, initial: int | None = None,
+                 confirm: str = "Move them"):
         self.title = title
         self.lo, self.hi = lo, hi
         self.value = hi if initial is None else max(lo, min(hi, initial))
@@ -26,7 +27,7 @@ class CountChooser:
         self.plus = Button((PANEL.right - 72, y + 70, 48, 44), "+", lambda: self.set(self.value + 1))
         self.all = Button((x + 24, PANEL.bottom - 60, 180, 44), "Move all", lambda: self.set(self.hi),
                           hotkey=pygame.K_m, hotkey_label="M")
-        self.ok = Button((PANEL.right - 204, PANEL.bottom - 60, 180, 44), "OK", self.confirm, primary=True,
+        self.ok = Button((PANEL.right - 204, PANEL.bottom - 60, 180, 44), confirm, self.confirm, primary=True,
                          hotkey_label="Enter")
         self.track = pygame.Rect(x + 92, y + 88, PANEL.w - 184, 8)
 

@@ -110,7 +110,7 @@ class BoardScene(BaseBoardScene):
             if self.chooser is None or self.chooser.title[:6] != "Occupy":
                 p = pub["pending"]
                 self.chooser = CountChooser(f"Occupy {self.names[p['to']]}: armies to move in", p["min"], p["max"],
-                                            self.occupy)
+                                            self.occupy, confirm="Move in")
         elif self.chooser is not None and (pub["phase"] != "fortify" or not self.actions):
             self.chooser = None
 
@@ -126,11 +126,12 @@ class BoardScene(BaseBoardScene):
         elif phase == "setup":
             self.place_rest(AUTO)
         elif phase == "attack":
-            self.controls.reset()
-            self.send({"type": "end_attack"})
+            self.ask_first("End your attacks?", "You go on to fortify: one move of armies between two of your "
+                           "territories, then your turn ends.", "End attacks",
+                           lambda: self._send_reset({"type": "end_attack"}))
         elif phase == "fortify":
-            self.controls.reset()
-            self.send({"type": "end_turn"})
+            self.ask_first("End your turn without fortifying?", "No armies move this turn; the next player goes on.",
+                           "End turn", lambda: self._send_reset({"type": "end_turn"}))
         elif phase == "reinforce":
             self.refuse("Trade a set first." if pub.get("must_trade") else
                         f"Place your {plural(pub.get('armies_to_place', 0), 'army')} first.")
@@ -138,6 +139,13 @@ class BoardScene(BaseBoardScene):
             self.refuse("Choose how many dice to defend with.")
         else:
             self.refuse("Click a territory to go on.")
+
+    def _send_reset(self, action: dict) -> None:
+        self.controls.reset()
+        self.send(action)
+
+    def main_enter_button(self):
+        return self.end_button if self.end_button.enabled else None
 
     def attack_again(self) -> None:
         if self.active_seat is None or self.view["public"]["phase"] != "attack":
@@ -249,7 +257,7 @@ class BoardScene(BaseBoardScene):
         def cancel():
             self.chooser = None
         self.chooser = CountChooser(f"Fortify {self.names[dst]} from {self.names[src]}", lo, hi, done,
-                                    on_cancel=cancel)
+                                    on_cancel=cancel, confirm="Fortify")
 
     def _apply(self, out) -> None:
         if out.action is not None:

@@ -45,10 +45,21 @@ class BoardInput:
         return said[1] if said else None
 
     def pass_turn(self) -> None:
+        """P or the Pass button: passing cannot be taken back, so it is asked first."""
         if self.orders and self.orders.may_pass:
-            self.send({"type": "pass"})
+            self.ask_first("Pass your turn?", "None of your pieces can move: the turn goes on to the next player.",
+                           "Pass", lambda: self.send({"type": "pass"}))
         else:
             self.refuse(self.rules_say({"type": "pass"}) or "You may pass only when none of your pieces can move.")
+
+    def decline(self) -> None:
+        """Letting the card on hand go (its effect lost) cannot be taken back: asked first, naming the card."""
+        if not (self.orders and self.orders.may_decline):
+            self.refuse("There is no card to let go now.")
+            return
+        card = (self.pub.get("prompt") or {}).get("card") or {}
+        self.ask_first(f"Let {card.get('title', 'the card')} go?", "Its effect is lost for good: the card goes to "
+                       "the used pile and the game goes on.", "Let it go", lambda: self.send({"type": "decline"}))
 
     def demand(self) -> None:
         if self.orders and self.demand_target in self.orders.demandable():
@@ -68,6 +79,12 @@ class BoardInput:
                         else "A submarine strikes only when a ship enters its square.")
             return
         self.send({"type": "strike", "card": card if card in strikes else strikes[0]})
+
+    def main_enter_button(self):
+        """The button Enter presses: the one on offer, when there is exactly one."""
+        self._rebuild_buttons()
+        live = [b for b in self.buttons if b.enabled]
+        return live[0] if len(live) == 1 else None
 
     def primary(self) -> None:
         """Enter / Space: the one button on offer, if there is exactly one."""
@@ -104,7 +121,7 @@ class BoardInput:
                     action = {"type": "choose_player", "seat": seat}
                     items.append((f"Choose {self.powers.name(seat)}", action, lambda a=action: self.send(a)))
                 if o.may_decline:
-                    items.append(("Let the card go", {"type": "decline"}, lambda: self.send({"type": "decline"})))
+                    items.append(("Let the card go", {"type": "decline"}, self.decline))
             elif kind == "protest":
                 for pay in o.protest_answers():
                     action = {"type": "answer_protest", "pay": pay}
@@ -113,13 +130,20 @@ class BoardInput:
                 for side in o.sides_to_choose():
                     action = {"type": "choose_side", "side": side}
                     items.append((f"Join {side}", action, lambda a=action: self.send(a)))
+        # what gives something up (a pass, a card let go) stands apart, at the far right, marked
+        items = items[:4]
         n = max(1, len(items))
-        gap = 8
-        w = min(200, (hud.ACTIONS.w - gap * (n - 1)) // n)
+        gap, apart = 8, 28
+        giving_up = {"pass", "decline"}
+        w = min(200, (hud.ACTIONS.w - gap * (n - 1) - apart) // n)
         self.buttons = []
-        for i, (label, action, fire) in enumerate(items[:4]):
-            b = Button((hud.ACTIONS.x + i * (w + gap), hud.ACTIONS.y, w, hud.ACTIONS.h), label, fire,
-                       primary=i == 0, size=18)
+        everyday = [item for item in items if item[1]["type"] not in giving_up]
+        for i, (label, action, fire) in enumerate(items):
+            danger = action["type"] in giving_up
+            x = hud.ACTIONS.right - (len(items) - i) * (w + gap) + gap if danger else \
+                hud.ACTIONS.x + everyday.index((label, action, fire)) * (w + gap)
+            b = Button((x, hud.ACTIONS.y, w, hud.ACTIONS.h), label, fire, primary=i == 0 and not danger, size=18,
+                       danger=danger, hotkey_label="Enter" if len(items) == 1 else None)
             b.action = action   # what it sends (scripted players look buttons up by it)
             self.buttons.append(b)
 

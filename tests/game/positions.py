@@ -191,6 +191,10 @@ class Stage:
         self.board = board
         self.links[seat].show(position)
         board.reset_input()
+        board.confirm.close()
+        for kept, empty in (("standing", {}), ("guarding", []), ("guard_passes", 0)):   # orders that run on
+            if hasattr(board, kept):
+                setattr(board, kept, type(empty)(empty))
         board.pending_seq = None
         board.game_over_shown = True     # the board as it stands at the end, not the game-over scene
         board.update(1 / 60)

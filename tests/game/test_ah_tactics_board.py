@@ -14,7 +14,7 @@ import pygame
 from engine import legal as listing
 from game.ah_tactics import BoardScene
 from game.ah_tactics.autoplay import ClickPlayer
-from game.ah_tactics.orders import thirds_text
+from engine.ah_tactics.queries import squares_text
 from game.board_kit.autoplay import post_click, post_key
 from game.scenes.game_over import GameOverScene
 from net.local import LocalTable
@@ -77,7 +77,7 @@ def test_a_picked_unit_lights_its_reach_with_costs_and_a_click_moves_it_for_that
     assert reach == listing.square_costs(legal, "move", uid), "the reach is legal's, costs too"
     cheapest = min(reach, key=lambda sq: (reach[sq], sq))
     app.draw()   # the lit reach, its cost labels and the allowance gauge draw
-    assert thirds_text(3) == "1" and thirds_text(4) == "1⅓"
+    assert squares_text(3) == "1" and squares_text(4) == "1⅓"
     post_click(scene.map.centre(cheapest))
     app.step(FRAME)
     assert scene.sent[-1] == {"type": "move", "unit": uid, "to": list(cheapest)}

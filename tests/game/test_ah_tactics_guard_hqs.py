@@ -50,6 +50,9 @@ def test_guard_hqs_sends_the_hard_bots_placements_until_it_would_move_no_hq(app)
     assert run_board(app, scene, lambda: "already stand" in " ".join(t.text for t in app.toasts), frames=60, seconds=5.0)
     assert len(scene.sent) == sent and scene.phase == "setup"
 
-    # and Enter declares the set-up done as ever
+    # and Enter declares the set-up done as ever, once the card asking it is answered
+    post_key(pygame.K_RETURN)
+    assert run_board(app, scene, lambda: scene.confirm.shown, frames=10, seconds=5.0)
+    assert scene.confirm.question == "Declare your set-up done?" and scene.phase == "setup"
     post_key(pygame.K_RETURN)
     assert run_board(app, scene, lambda: scene.phase != "setup", frames=600, seconds=30.0)

@@ -27,9 +27,9 @@ def test_ctrl_r_asks_esc_keeps_playing_and_enter_concedes_the_game(ui, monkeypat
     board, link = open_board(ui, game_id, games.rules(game_id).MIN_SEATS)
     sent = len(board.sent)
     ui.key(pygame.K_r, mod=pygame.KMOD_LCTRL)
-    assert board.resign_card.shown and "Ada" in board.resign_card.side
+    assert board.confirm.shown and "Ada" in board.confirm.detail and board.confirm.question == "Resign the game?"
     ui.key(pygame.K_ESCAPE)
-    assert not board.resign_card.shown and len(board.sent) == sent and ui.top is board
+    assert not board.confirm.shown and len(board.sent) == sent and ui.top is board
     assert board.esc_armed == 0, "the Esc that answers the card never arms leaving the game"
 
     ui.key(pygame.K_r, mod=pygame.KMOD_LCTRL)
@@ -46,7 +46,7 @@ def test_risk_among_three_says_why_nobody_may_resign_and_asks_nothing(ui, monkey
     monkeypatch.setattr(paced_bots, "race_speed", lambda settings: 1.0)
     board, _ = open_board(ui, "risk", 3)
     ui.key(pygame.K_r, mod=pygame.KMOD_LCTRL)
-    assert not board.resign_card.shown
+    assert not board.confirm.shown
     assert "two camps" in board.refusals[-1]
 
 
@@ -55,9 +55,9 @@ def test_the_card_takes_a_click_on_resign_and_a_click_beside_it_keeps_playing(ui
     board, link = open_board(ui, "civil_war", 2)
     ui.key(pygame.K_r, mod=pygame.KMOD_LCTRL)
     ui.click((5, 5))
-    assert not board.resign_card.shown and {"type": "resign", "seat": 0} not in board.sent
+    assert not board.confirm.shown and {"type": "resign", "seat": 0} not in board.sent
     ui.key(pygame.K_r, mod=pygame.KMOD_LCTRL)
     assert ui.until(lambda: board.pending_seq is None)
-    ui.click(board.resign_card.yes.rect.center)
+    ui.click(board.confirm.yes.rect.center)
     assert board.sent[-1] == {"type": "resign", "seat": 0}
     assert ui.until(lambda: isinstance(ui.top, GameOverScene))

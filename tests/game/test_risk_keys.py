@@ -14,7 +14,7 @@ def reach_my_attack(app, scene, seed_player=None):
 
 
 def test_esc_cancels_the_selection_and_enter_ends_the_attack(app):
-    """Esc = cancel; Enter/Space = end phase (attack -> fortify)."""
+    """Esc = cancel; Enter/Space = end phase (attack -> fortify), once the card asking it is answered."""
     link, scene = start(app, ["human", "bot", "bot"], seed=12)
     player = reach_my_attack(app, scene)
     src, _ = player._best_attack(scene.view["public"], scene.actions)
@@ -25,6 +25,10 @@ def test_esc_cancels_the_selection_and_enter_ends_the_attack(app):
     app.step(FRAME)
     assert scene.controls.source is None
     assert scene.app.stack.top is scene  # one Esc with something to cancel never leaves the game
+    sent = len(scene.sent)
+    post_key(pygame.K_RETURN)   # ending the attacks cannot be taken back: asked first
+    app.step(FRAME)
+    assert scene.confirm.shown and scene.confirm.question == "End your attacks?" and len(scene.sent) == sent
     post_key(pygame.K_RETURN)
     app.step(FRAME)
     assert scene.sent[-1] == {"type": "end_attack"}

@@ -4,9 +4,9 @@ ellipsis), inside the window and inside the box it is drawn on; and again once t
 the bot made there (a unit picked, and the pointer where it goes: a path, a tooltip), which is when the
 longest prompts show.
 
-The window draws one logical 1280x800 frame and scales it to its size (game.app), so what fits in a 1366x768
-window fits in a 1280x800 one: the positions are drawn at 1366x768, and a last test holds that the frame is
-the same, pixel for pixel, at both sizes."""
+The window draws one logical 1280x800 frame and scales it to its size (game.app), so what fits in a 1280x800
+window fits in a 1366x768 one: the positions are drawn at 1280x800 (where the scripted players' clicks land
+as posted), and a last test holds that the frame is the same, pixel for pixel, at both sizes."""
 import bots
 import pygame
 import pytest
@@ -19,7 +19,7 @@ from tests.game.positions import FixedChoice, Stage, positions
 from tests.game.text_fit import Recorder
 from tests.own_games import board_games
 
-SIZES = [(1366, 768), (1280, 800)]
+SIZES = [(1280, 800), (1366, 768)]
 
 
 def settle(app) -> None:

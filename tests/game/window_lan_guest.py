@@ -51,7 +51,7 @@ def main(host: str, port: int, then: str | None = None) -> int:
             if then == "resign" and not top.waiting and top.shown_seat is not None and not top.over:
                 then = None
                 ui.key(pygame.K_r, mod=pygame.KMOD_LCTRL)
-                say(f"asked: {top.resign_card.shown}")
+                say(f"asked: {top.confirm.shown}")
                 ui.key(pygame.K_RETURN)
         if isinstance(top, GameOverScene):
             say(f"game over: {top.result.get('reason')}")
