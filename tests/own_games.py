@@ -9,7 +9,11 @@ from engine import games
 
 catalog.register(catalog.GameSpec("toy", rules="tests.toy_game", bots="tests.net.toy_bot",
                                   board="tests.game.toy_board:BoardScene"))
-catalog.register(catalog.GameSpec("relay", rules="tests.relay", bots="tests.relay.bot"))
+catalog.register(catalog.GameSpec(
+    "relay", rules="tests.relay", bots="tests.relay.bot", board="tests.relay.scene:BoardScene",
+    player="tests.relay.autoplay:ClickPlayer", help="tests/relay/help.md", keys="tests/relay/keys.json",
+    board_data=("tests/relay/track.json",), docs="tests/relay/__init__.py", bench="tests.relay.bench:rows",
+    screenshots="tests.relay.shots:shoot", tests=catalog.Profile(seats=2)))
 
 
 def is_test_game(game_id: str) -> bool:

@@ -10,6 +10,8 @@ from game.scene import Scene
 from game.widgets import Button
 
 TEXT_RECT = pygame.Rect(150, 176, 980, 526)
+TABS = pygame.Rect(150, 112, 1040, 38)   # the games' tabs share this row, 10 px apart, at most 200 px each
+TAB_GAP, TAB_MOST = 10, 200
 LINE_HEIGHT = 30
 
 
@@ -42,8 +44,9 @@ class RulesScene(Scene):
         self.games = help_games()
         self.index = self.games.index(game_id) if game_id in self.games else 0
         self.scroll = 0
-        self.tabs = [Button((150 + i * 210, 112, 200, 38), games.rules(g).TITLE, lambda i=i: self.choose(i),
-                            size=theme.SIZE_SMALL) for i, g in enumerate(self.games)]
+        width = min(TAB_MOST, (TABS.w - TAB_GAP * (len(self.games) - 1)) // max(1, len(self.games)))
+        self.tabs = [Button((TABS.x + i * (width + TAB_GAP), TABS.y, width, TABS.h), games.rules(g).TITLE,
+                            lambda i=i: self.choose(i), size=theme.SIZE_SMALL) for i, g in enumerate(self.games)]
         self.back_button = Button((150, 720, 160, 40), "Back", self.back)
         self.chart_window = ChartWindow(pygame.Rect(0, 0, 1280, 800))
         self.chart_button = Button((330, 720, 340, 40), "", self.show_chart, size=theme.SIZE_SMALL)

@@ -11,6 +11,8 @@ import bots
 import pygame
 import pytest
 
+import catalog
+from engine import games
 from game.app import App
 from game.board_kit.autoplay import post_motion
 from game.scenes.title import TitleScene
@@ -30,16 +32,11 @@ def settle(app) -> None:
 
 
 def click_player(board, position):
-    """The game's scripted player, carrying out the recorded bot's choice as clicks (None: the game has none)."""
-    make = lambda *args: FixedChoice(position.action)   # noqa: E731
-    game = position.game
-    if game == "risk":
-        from game.risk.autoplay import ClickPlayer
-        return ClickPlayer(board)
-    if game == "situation4":
+    """The game's scripted player (its catalog entry's `player`), carrying out the recorded bot's choice as clicks
+    (None in a race: its player races on its own)."""
+    if games.is_realtime(position.game):
         return None
-    module = __import__(f"game.{game}.autoplay", fromlist=["ClickPlayer"])
-    return module.ClickPlayer(board, make)
+    return catalog.load(catalog.spec(position.game).player)(board, lambda *args: FixedChoice(position.action))
 
 
 def open_app(size) -> App:

@@ -1,16 +1,19 @@
-"""Relay, a sixth game that lives in the tests only: it proves a game costs its own packages and a
-registry line (tests/conftest.py), with no product file naming it.
+"""Relay, a sixth game that lives in the tests only: it proves a game costs its own packages and one catalog
+entry (tests/own_games.py), with no product file naming it. Its packages here: these rules, its board file
+(track.json, read by board.py), its bot, its board scene, scripted player, help and key card, bench rows and
+screenshots (tests/test_sixth_game.py plays it everywhere a game is played).
 
-Seats race pawns along a track of `length` squares, in turns. On its turn a seat may `step` one
+Seats race pawns along a track of `length` squares (of the board's), in turns. On its turn a seat may `step` one
 square (up to three times; each step may be taken back), `roll` a die of three faces once and
 go that far (chance: never taken back), `show` the secret word dealt to it (a secret made public),
 and `pass` the turn to the next seat. The first pawn to reach the end wins.
 """
 from engine import legal as listing
-from engine.errors import ILLEGAL, RuleError
+from engine.errors import ILLEGAL, BoardError, RuleError
 from engine.gametype import CHANCE, IMPERFECT, GameType
 from engine.options import choose
 from engine.undo import when_changed
+from tests.relay import board
 
 GAME_ID = "relay"
 TITLE = "Relay (a test game)"
@@ -20,6 +23,9 @@ OPTION_CHOICES = {"length": [12, 20, 6]}
 ACTIONS = {"step": {}, "roll": {}, "show": {}, "pass": {}}
 STEPS_PER_TURN = 3
 WORDS = ["amber", "basil", "coral", "dune", "elm", "fern", "gale", "holly"]
+
+if max(OPTION_CHOICES["length"]) >= len(board.load().names):   # the board is checked as it loads
+    raise BoardError("relay's track is shorter than its longest race")
 
 # A step decides nothing random or hidden: its seat may take it back until the turn passes.
 UNDOABLE = {"step"}
