@@ -113,7 +113,14 @@ def main(argv=None) -> int:
     app.stack.top.name.text = "Ada"
     app.stack.top.done()
     settle(app)
+    from game.tutorial.learn import LearnScene
+    assert isinstance(app.stack.top, LearnScene)   # the first run, the name chosen: the lessons are offered
+    shoot(app, out, "15-learn")
+    app.pop()
+    settle(app)
     shoot(app, out, "01-title")
+    lesson_shot(app, out, "ah_tactics", "Contact", "16-lesson")
+    app.back_to(TitleScene)
 
     app.push(NewGameScene(app, lan=False))
     settle(app)
@@ -261,6 +268,28 @@ def online_shots(app: App, out: Path) -> None:
         from club import servers
         shutil.rmtree(servers.pg_folder_for(folder / "club" / "postgres"), ignore_errors=True)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def lesson_shot(app: App, out: Path, game_id: str, step_title: str, name: str) -> None:
+    """A lesson of `game_id` at the step called `step_title`, waiting for the learner: the steps before it read
+    and done as a learner would (each expected action sent through the lesson's table)."""
+    from engine.tutorial import first_choice
+    from game.tutorial import library
+    from game.tutorial.lesson import DOING, READ, THEN
+    from game.tutorial.scene import open_lesson
+    scene = open_lesson(app, library.tutorial_for(game_id), fresh=True)
+    lesson = scene.lesson
+    for _ in range(400):
+        if lesson.step is None or (lesson.step.title == step_title and lesson.stage in (READ, DOING)):
+            break
+        if lesson.stage in (READ, THEN):
+            lesson.next()
+        elif lesson.learners_turn:
+            left = lesson.tutorial.still_to_do(lesson.index, lesson.session.log)
+            scene.link.act(first_choice(left[0]), lesson.tutorial.learner)
+        app.step(1 / 60)
+    settle(app, 30)
+    shoot(app, out, name)
 
 
 def board_shots(game_id: str):

@@ -2,7 +2,7 @@
 
 `tools/screenshots.py` writes MANIFEST.json beside the pictures: the names of the pictures it
 made and one digest of every file that decides how a screen looks (the catalog, the window's code in game/,
-its help texts and key cards, the art and board data in assets/, and the screenshot scripts themselves). A test
+its help texts, key cards and lessons, the art and board data in assets/, and the screenshot scripts themselves). A test
 recomputes the digest: when any of those files changed since the pictures were made, the pictures
 may be out of date, and the test says to run `python tools/screenshots.py` again. (The rules in
 engine/ are left out: they change what happens in a game, not how a screen is drawn.)
@@ -14,8 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS_DIR = ROOT / "docs" / "screenshots"
 MANIFEST = "MANIFEST.json"
-SOURCES = ("catalog/*.py", "game/**/*.py", "game/help/*.md", "game/help/keys/*.json", "assets/art/**/*",
-           "assets/boards/**/*", "tools/screenshots.py", "tools/board_shots/*.py")
+SOURCES = ("catalog/*.py", "game/**/*.py", "game/help/*.md", "game/help/keys/*.json", "game/tutorials/*.toml",
+           "assets/art/**/*", "assets/boards/**/*", "tools/screenshots.py", "tools/board_shots/*.py")
 
 
 def sources() -> list[Path]:

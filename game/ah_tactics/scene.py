@@ -31,6 +31,7 @@ from game.scene import GLOW, SMOOTH, STILL
 from game.wargame.counters import Counters
 from game.wargame.fog import FogLayer
 from game.wargame.board_map import open_map
+from game.wargame.lit_places import LitPlaces
 from game.wargame.terrain import TerrainLayer
 from game.widgets import Button
 
@@ -38,7 +39,7 @@ COVER_NOTE = "Everyone else, look away: the set-up and the reserves are secret."
 ON_BOARD = ("active", "prisoner", "refitting")
 
 
-class BoardScene(ClickInput, Panels, Overlays, BaseBoardScene):
+class BoardScene(LitPlaces, ClickInput, Panels, Overlays, BaseBoardScene):
     side_rect = hud.SIDE
     log_rect = hud.LOG_RECT
     log_title = "Dispatches"

@@ -176,6 +176,8 @@ class BaseBoardScene(SeatedBoard, Scene):
 
     @property
     def leave_notice(self) -> str:
+        if getattr(self.link, "leave_notice", None):   # a table with words of its own (a lesson's)
+            return self.link.leave_notice
         if getattr(self.link, "session", None) is not None:   # a table in this process: its save is ours
             return "Press Esc again to leave: the game is saved, and Continue on the main menu picks it up."
         return "Press Esc again to leave the game."

@@ -28,6 +28,7 @@ from game.scene import GLOW, SMOOTH, STILL
 from game.wargame import stacks
 from game.wargame.counters import Counters
 from game.wargame.board_map import open_map
+from game.wargame.lit_places import LitPlaces
 from game.wargame.selection import Selection
 from game.widgets import Button
 from game.words import plural
@@ -41,7 +42,7 @@ STEP_FIRST = {"battle": "Decide the battle first.", "retreat": "Move the survivo
               "losses": "Choose the pieces you lose first."}
 
 
-class BoardScene(Overlays, BaseBoardScene):
+class BoardScene(LitPlaces, Overlays, BaseBoardScene):
     side_rect = SIDE
     log_rect = LOG_RECT
     log_title = "Dispatches"

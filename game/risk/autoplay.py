@@ -7,10 +7,10 @@ screen for its seat: the lit territories, the tokens, the hand, the chooser.
 """
 import pygame
 
-from game.board_kit.autoplay import post_click, post_key
+from game.board_kit.autoplay import BotClickPlayer, post_click, post_key
 from game.risk.controls import TurnControls
 
-__all__ = ["ClickPlayer", "post_click", "post_key"]
+__all__ = ["BotHand", "ClickPlayer", "post_click", "post_key"]
 
 
 class ClickPlayer:
@@ -108,3 +108,92 @@ class ClickPlayer:
                 if score > best_score or (score == best_score and (a["from"], a["to"]) < best):
                     best, best_score = (a["from"], a["to"]), score
         return best
+
+
+class BotHand(BotClickPlayer):
+    """A player carrying out a bot's chosen action (a factory like a table's, `make_bot(game_id, level, seat,
+    seed)`) the way a person would: placing with a click (all at once with Shift), attacking by clicking the
+    source then the target (a number key first for fewer dice), settling the count chooser with - / + and
+    Enter, picking cards and pressing T, and Enter to end a phase."""
+    GAME = "risk"
+
+    def ready(self) -> bool:
+        return bool(self.scene.actions)
+
+    def revision(self):
+        return self.scene.shown_rev
+
+    def view(self) -> dict:
+        return self.scene.view
+
+    def point(self, tid: str):
+        return self.scene.geometry.territories[tid].army
+
+    def _chooser(self, count: int) -> str | None:
+        chooser = self.scene.chooser
+        if chooser is None:
+            return None
+        if chooser.value != count:
+            post_key(pygame.K_RIGHT if chooser.value < count else pygame.K_LEFT)
+            return self._did(f"count {'+' if chooser.value < count else '-'}")
+        post_key(pygame.K_RETURN)
+        return self._did(f"confirm {count}")
+
+    def _pick(self, src: str) -> str:
+        if self.scene.controls.source not in (None, src):
+            post_key(pygame.K_ESCAPE)
+            return self._did("drop source")
+        post_click(self.point(src))
+        return self._did(f"select {src}")
+
+    def _claim(self, action):
+        post_click(self.point(action["territory"]))
+        return self._did(f"claim {action['territory']}")
+
+    def _place(self, action):
+        post_click(self.point(action["territory"]), shift=action["count"] > 1)   # Shift places them all
+        return self._did(f"place {action['count']} on {action['territory']}")
+
+    def _attack(self, action):
+        s = self.scene
+        if s.controls.source != action["from"]:
+            return self._pick(action["from"])
+        most = s.controls.max_dice(s.actions, action["from"], action["to"])
+        if action["dice"] != (most if s.controls.dice is None else min(s.controls.dice, most)):
+            post_key(pygame.K_0 + action["dice"])
+            return self._did(f"{action['dice']} dice")
+        post_click(self.point(action["to"]))
+        return self._did(f"attack {action['from']} -> {action['to']}")
+
+    def _occupy(self, action):
+        return self._chooser(action["count"])
+
+    def _fortify(self, action):
+        s = self.scene
+        if s.chooser is not None:
+            return self._chooser(action["count"])
+        if s.controls.source != action["from"]:
+            return self._pick(action["from"])
+        post_click(self.point(action["to"]))
+        return self._did(f"fortify {action['from']} -> {action['to']}")
+
+    def _trade(self, action):
+        hand = self.scene.hand
+        for cid in action["cards"]:
+            if cid not in hand.selected and cid in hand.rects:
+                post_click(hand.rects[cid].center)
+                return self._did(f"pick card {cid}")
+        post_key(pygame.K_t)
+        return self._did("trade")
+
+    def _defend(self, action):
+        post_key(pygame.K_0 + action["dice"])
+        return self._did(f"defend with {action['dice']}")
+
+    def _end_attack(self, action):
+        post_key(pygame.K_RETURN)
+        return self._did("end attack")
+
+    def _end_turn(self, action):
+        post_key(pygame.K_RETURN)
+        return self._did("end turn")

@@ -502,5 +502,13 @@ class BoardScene(BaseBoardScene):
     def tooltip_lines(self) -> list | None:
         return panels.territory_tooltip(self) if self.hover is not None else panels.seat_tooltip(self)
 
+    # ----- a lesson's places (game.tutorial): territories -----------------------------------------
+    def light_places(self, surface, places, alpha: int = 255) -> None:
+        for tid in places:
+            self.layer.draw_highlight(surface, tid, "lesson", alpha)
+
+    def place_rects(self, places) -> list:
+        return [self.geometry.territories[tid].rect for tid in places]
+
     def move_hint(self) -> tuple[str, str]:
         return hints.move_hint(self.pub, self.actions, self.controls, self.names, len(self.private_cards()))

@@ -18,6 +18,7 @@ class TitleScene(Scene):
         self.time = 0.0
         self.quit_armed = 0.0
         self.asked_name = False
+        self.offer_learn = False   # the first run: Learn is offered once the name is chosen
         self.can_rejoin = None
         self.unfinished = saved_games.latest_unfinished()
         self._build_menu()
@@ -29,6 +30,7 @@ class TitleScene(Scene):
         self.can_rejoin = bool(tables.seat_book().seats())
         items = [
             ("Play", self.play, pygame.K_p),
+            ("Learn", self.learn, pygame.K_l),
             ("Host on LAN", self.host, pygame.K_h),
             ("Join", self.join, pygame.K_j),
             ("Online", self.online, pygame.K_o),
@@ -58,6 +60,10 @@ class TitleScene(Scene):
     def play(self):
         from game.scenes.new_game import NewGameScene
         self.app.push(NewGameScene(self.app, lan=False))
+
+    def learn(self, first_run: bool = False):
+        from game.tutorial.learn import LearnScene
+        self.app.push(LearnScene(self.app, first_run=first_run))
 
     def host(self):
         from game.scenes.new_game import NewGameScene
@@ -99,8 +105,12 @@ class TitleScene(Scene):
         self.app.end_game()  # back at the menu: whatever game was on is over for this window
         sound.music("menu")
         self._refresh_menu()
-        if not self.app.settings.name_chosen and not self.asked_name:   # the first run: ask the player's name first
+        if self.offer_learn:   # the first run, the name chosen: offer the lessons, once
+            self.offer_learn = False
+            self.learn(first_run=True)
+        elif not self.app.settings.name_chosen and not self.asked_name:   # the first run: ask the player's name first
             self.asked_name = True   # once: leaving the question (or closing the window) is an answer too
+            self.offer_learn = True
             from game.scenes.welcome import WelcomeScene
             self.app.push(WelcomeScene(self.app))
 

@@ -32,6 +32,7 @@ from game.situation4 import layout, palette, race_hud
 from game.situation4.board_layer import BoardLayer
 from game.situation4.effects import Effects
 from game.situation4.hand import Hand
+from game.situation4.lit_places import LitPlaces
 from game.situation4.held import HeldPainter
 from game.situation4.predictions import RacePredictions
 from game.situation4.race_log import RaceLog
@@ -46,7 +47,7 @@ BURST_EVENTS = 12           # more events than this in one frame is a catch-up, 
 REASON_SECONDS = 4.0
 FORCE_KEYS = {pygame.K_t: TANK, pygame.K_p: PARATROOP, pygame.K_b: "bridge"}
 
-class BoardScene(BaseBoardScene):
+class BoardScene(LitPlaces, BaseBoardScene):
     side_rect = layout.SIDE
     log_rect = layout.LOG
     log_title = "Race log"

@@ -41,13 +41,14 @@ from game.tactics1940.sprites import Sprites
 from game.tactics1940.windows import ReactionClock, StandingOrders, window_step
 from game.wargame.fog import FogLayer
 from game.wargame.map_input import MapPointer
+from game.wargame.lit_places import LitPlaces
 from game.wargame.map_view import MapView, WorldPicture
 from game.widgets import Button
 
 COVER_NOTE = "Everyone else, look away: this player's submarine cards are about to show."
 
 
-class BoardScene(BoardInput, BoardNews, BoardPanels, BaseBoardScene):
+class BoardScene(LitPlaces, BoardInput, BoardNews, BoardPanels, BaseBoardScene):
     side_rect = hud.SIDE
     log_rect = hud.LOG
     log_title = "Dispatches"

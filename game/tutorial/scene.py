@@ -1,0 +1,125 @@
+"""A lesson on screen: the game's own board, played at a tutorial's table, with the coach over it.
+
+The board is the one every game of that kind is played on (game.boards), fed by a `TutorialTable`; this
+scene holds it as a part, as the replay viewer does, passes it every event the coach does not take
+(Next, the finish's buttons), lights the step's places with the board's own highlights, and moves the
+coach clear of them. A lesson ends with its own last words and the offer of a real game against an easy
+bot, not with the game-over scene. Leaving (Esc twice, or closing the window) keeps the lesson: the table
+journals every action and the step is kept (game.tutorial.lesson.Keeper), and Learn picks it up there.
+"""
+import math
+
+from engine.tutorial import Tutorial, new_session
+from game import boards, local_play, tables
+from game.scene import GLOW, Scene
+from game.tutorial.coach import Coach
+from game.tutorial.lesson import Keeper
+from game.tutorial.table import TutorialTable
+
+EASY = "easy"
+
+
+def open_lesson(app, tutorial: Tutorial, *, fresh: bool = False, keeper: Keeper | None = None) -> "LessonScene":
+    """Push the lesson of `tutorial`: where the learner left it, or from its beginning (`fresh`, or nothing kept)."""
+    keeper = keeper or Keeper()
+    kept = None if fresh else keeper.resume(tutorial)
+    if kept is None:
+        keeper.forget(tutorial)
+        session, step = new_session(tutorial, app.settings.player_name), 0
+    else:
+        session, step = kept
+    link = TutorialTable.open(tutorial, session, step, save_path=keeper.save_path(tutorial),
+                              bot_delay=tables.BOT_DELAY * app.settings.animation_factor(),
+                              on_step=lambda index, finished: keeper.remember(tutorial, index, finished))
+    keeper.remember(tutorial, link.lesson.index, link.lesson.finished)
+    scene = LessonScene(app, tutorial, link)
+    app.push(scene)
+    return scene
+
+
+class LessonScene(Scene):
+    def __init__(self, app, tutorial: Tutorial, link: TutorialTable):
+        super().__init__(app)
+        self.tutorial = tutorial
+        self.link = link
+        self.lesson = link.lesson
+        self.board = boards.board_scene(app, link)
+        self.board.game_over_shown = True   # the lesson ends with its own words and offer
+        opponents = [s.get("name") for i, s in enumerate(link.seats) if i != tutorial.learner]
+        self.coach = Coach(self.lesson, self.board.toast_area, on_play=self.play_real_game, on_leave=self.leave,
+                           opponent=opponents[0] if len(opponents) == 1 else "The other side")
+        self.time = 0.0
+        self._refused = link.refused
+        self._shown_step = None
+
+    @property
+    def toast_area(self):
+        return self.board.toast_area
+
+    @property
+    def places(self) -> tuple:
+        step = self.lesson.step
+        return step.light if step is not None else ()
+
+    def place_rects(self) -> list:
+        rects = getattr(self.board, "place_rects", None)
+        return rects(self.places) if rects is not None and self.places else []
+
+    # ----- leaving and the end ------------------------------------------------------------------------
+    def leave(self) -> None:
+        """Back to the Learn menu (or the main menu), the lesson kept."""
+        self.link.close()
+        if self.app.active_link is self.link:
+            self.app.active_link = None
+        self.app.pop()
+
+    def play_real_game(self) -> None:
+        """The finished lesson's offer: the same game, the learner's seat against easy bots."""
+        seats = [{"kind": "human", "name": self.app.settings.player_name} if i == self.tutorial.learner
+                 else {"kind": "bot", "level": EASY} for i in range(self.tutorial.seats)]
+        self.link.close()
+        link = local_play.start_local_table(self.app, self.tutorial.game, seats, {})
+        self.app.replace(boards.board_scene(self.app, link))
+
+    def on_enter(self) -> None:
+        self.board.on_enter()
+
+    def on_exit(self) -> None:
+        self.link.close()
+
+    def back(self) -> None:
+        self.board.back()
+
+    # ----- the frame -----------------------------------------------------------------------------------
+    def handle(self, event) -> bool:
+        if self.coach.handle(event):   # Next goes before a dialog the board has open: the words come first
+            return True
+        return self.board.handle(event)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.board.update(dt)
+        self.coach.update(dt)
+        if self.link.refused != self._refused:
+            self._refused = self.link.refused
+            self.coach.refused()
+        if self._shown_step != (self.lesson.index, self.lesson.stage):
+            self._shown_step = (self.lesson.index, self.lesson.stage)
+            show = getattr(self.board, "show_places", None)
+            if show is not None and self.places:
+                show(self.places)
+            self.app.redraw()
+
+    def frame_rate(self) -> float:
+        rate = self.board.frame_rate()
+        return max(rate, GLOW) if self.places or self.coach.flash else rate
+
+    def draw(self, surface) -> None:
+        self.board.draw(surface)
+        board_busy = self.board.modal() is not None or self.board.help_card.shown or self.board.covered
+        light = getattr(self.board, "light_places", None)
+        if self.places and light is not None and not board_busy:
+            light(surface, self.places, int(150 + 105 * (0.5 + 0.5 * math.sin(self.time * 5))))
+        self.coach.measure()
+        self.coach.place(self.place_rects())
+        self.coach.draw(surface)
