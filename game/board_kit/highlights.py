@@ -16,7 +16,7 @@ STYLES = {
     "target": ((255, 90, 60, 70), (255, 120, 90), 3),        # an enemy place to attack
     "attack": ((255, 70, 40, 120), (235, 40, 20), 3),        # a move that ends in a battle
     "battle": ((255, 60, 40, 60), (255, 60, 40), 3),         # where a battle is being decided
-    "lesson": ((255, 240, 60, 60), (255, 240, 60), 4),       # where a lesson points (game.tutorial)
+    "lesson": ((0, 229, 255, 60), (0, 229, 255), 4),         # where a lesson points (game.tutorial)
 }
 
 

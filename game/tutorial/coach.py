@@ -21,11 +21,12 @@ BUTTON_H = 40
 
 
 class Coach:
-    def __init__(self, lesson, area: pygame.Rect, *, on_play, on_leave, opponent: str = "The other side"):
-        """`area`: where the card may stand (the board's map); `on_play` starts a real game, `on_leave` leaves."""
+    def __init__(self, lesson, area: pygame.Rect, *, on_play, on_leave, seat_name=None):
+        """`area`: where the card may stand (the board's map); `on_play` starts a real game, `on_leave` leaves;
+        `seat_name(seat)`: what a scripted seat is called."""
         self.lesson = lesson
         self.area = pygame.Rect(area)
-        self.opponent = opponent
+        self.seat_name = seat_name or (lambda seat: f"Seat {seat + 1}")
         self.rect = pygame.Rect(0, 0, WIDTH, 100)
         self.flash = 0.0
         self.next_button = Button((0, 0, 150, BUTTON_H), "Next", self.lesson.next, primary=True,
@@ -49,7 +50,10 @@ class Coach:
         lesson = self.lesson
         if lesson.stage != DOING:
             return ""
-        return "Your move: do it on the board." if lesson.learners_turn else f"{self.opponent} is moving…"
+        if lesson.learners_turn:
+            return "Your move: do it on the board."
+        seat = lesson.step.seat(lesson.tutorial.learner)
+        return "A moment…" if seat is None else f"{self.seat_name(seat)} is moving…"
 
     def buttons(self) -> list[Button]:
         stage = self.lesson.stage

@@ -45,9 +45,8 @@ class LessonScene(Scene):
         self.lesson = link.lesson
         self.board = boards.board_scene(app, link)
         self.board.game_over_shown = True   # the lesson ends with its own words and offer
-        opponents = [s.get("name") for i, s in enumerate(link.seats) if i != tutorial.learner]
         self.coach = Coach(self.lesson, self.board.toast_area, on_play=self.play_real_game, on_leave=self.leave,
-                           opponent=opponents[0] if len(opponents) == 1 else "The other side")
+                           seat_name=self.board.seat_name)
         self.time = 0.0
         self._refused = link.refused
         self._shown_step = None

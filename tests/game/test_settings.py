@@ -94,6 +94,7 @@ def test_the_first_run_asks_a_name_once_and_keeps_it(sandbox_home):
     from game.app import App
     from game.scenes.title import TitleScene
     from game.scenes.welcome import WelcomeScene
+    from game.tutorial.learn import LearnScene
     from tests.game.driver import Driver
     app = App()
     try:
@@ -104,6 +105,8 @@ def test_the_first_run_asks_a_name_once_and_keeps_it(sandbox_home):
         ui.type_text("Grace")
         ui.key(pygame.K_RETURN)
         ui.frames(2)
+        assert isinstance(ui.top, LearnScene)   # the name chosen, the lessons are offered once (docs/tutorials.md)
+        ui.key(pygame.K_ESCAPE)
         assert isinstance(ui.top, TitleScene)
         assert app.settings.player_name == "Grace" and app.settings.name_chosen
         assert settings.load()[0].player_name == "Grace"
