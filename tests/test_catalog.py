@@ -11,7 +11,7 @@ from tests.own_games import product_games
 from tests.test_import_graph import ROOT, source_files
 
 CODE_NAMES = ("rules", "queries", "bots", "expert", "board", "seat_colour", "player", "charts", "bench", "screenshots")
-SHIPPED_NAMES = ("help", "keys")
+SHIPPED_NAMES = ("help", "keys", "tutorial")
 
 
 def owner(module: str, game_ids) -> str | None:
@@ -64,9 +64,10 @@ def slug(heading: str) -> str:
 @pytest.mark.parametrize("game_id", product_games())
 def test_a_product_game_has_every_part_the_program_offers(game_id):
     """The five are whole games: rules with queries, bots, a board with its scripted player, help and keys,
-    board files, a page of decisions, bench rows and screenshots."""
+    a lesson, board files, a page of decisions, bench rows and screenshots."""
     entry = catalog.spec(game_id)
-    missing = [f for f in ("queries", "bots", "board", "player", "help", "keys", "docs", "bench", "screenshots")
+    missing = [f for f in ("queries", "bots", "board", "player", "help", "keys", "tutorial", "docs", "bench",
+                           "screenshots")
                if getattr(entry, f) is None]
     assert missing == [] and entry.board_data
 

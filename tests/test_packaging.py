@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PRODUCT = {"catalog", "engine", "net", "game", "bots", "cli", "club", "assets"}
 PIP_TIMEOUT = 420
 # Shipped beside the code and read through engine.resources: every file of these folders.
-DATA_FOLDERS = ("assets", "game/help", "club/migrations")
+DATA_FOLDERS = ("assets", "game/help", "game/tutorials", "club/migrations")
 NOT_SOURCE = shutil.ignore_patterns(".git", ".venv*", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache",
                                     ".hypothesis", "*.pyc")
 

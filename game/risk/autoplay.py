@@ -151,8 +151,11 @@ class BotHand(BotClickPlayer):
         return self._did(f"claim {action['territory']}")
 
     def _place(self, action):
-        post_click(self.point(action["territory"]), shift=action["count"] > 1)   # Shift places them all
-        return self._did(f"place {action['count']} on {action['territory']}")
+        """One army a click; Shift-click when the action places every army left (a bot's other counts are
+        placed one at a time, its plan asked again after each)."""
+        every = action["count"] > 1 and action["count"] == self.scene.pub.get("armies_to_place")
+        post_click(self.point(action["territory"]), shift=every)
+        return self._did(f"place {action['count'] if every else 1} on {action['territory']}")
 
     def _attack(self, action):
         s = self.scene

@@ -1,25 +1,26 @@
-"""The tutorials there are: one TOML file per game in game/tutorials/, each naming its game.
-
-A file is found by what it says (its `game`), not by its name; a game without a file simply has no
-tutorial, and a file whose game is not here is left out.
-"""
+"""The tutorials there are: each game's catalog entry names its lesson (`tutorial`, a TOML file shipped in
+game/tutorials/), and a game that names none has no lesson."""
 from functools import lru_cache
 
+import catalog
 from engine import games
 from engine.resources import package_path
-from engine.tutorial import Tutorial, parse
-
-FOLDER = ("game", "tutorials")
+from engine.tutorial import Tutorial, TutorialError, parse
 
 
 @lru_cache(maxsize=1)
 def tutorials() -> dict[str, Tutorial]:
-    """game id -> its tutorial, in the games' menu order."""
+    """game id -> its tutorial, in the menus' order; TutorialError when a file says it is another game's."""
     found = {}
-    for path in sorted(package_path(*FOLDER).glob("*.toml")):
-        tutorial = parse(path.read_text(encoding="utf-8"), source=path.name)
-        found[tutorial.game] = tutorial
-    return {game: found[game] for game in games.available() if game in found}
+    for game in games.available():
+        name = catalog.spec(game).tutorial
+        if name is None:
+            continue
+        tutorial = parse(package_path(*catalog.shipped(name)).read_text(encoding="utf-8"), source=name)
+        if tutorial.game != game:
+            raise TutorialError(f"{name} is a tutorial of {tutorial.game!r}, and {game!r}'s entry names it.")
+        found[game] = tutorial
+    return found
 
 
 def tutorial_for(game_id: str) -> Tutorial | None:

@@ -1,11 +1,10 @@
 """Learn, through the real window: every lesson played to its end with clicks and keys (each game's own
 scripted hand carrying out the step's action as a person would), a wrong action refused kindly with
 nothing changed, a lesson left and picked up where it was, and the offer of a real game at the end."""
-import importlib
-
 import pygame
 import pytest
 
+import catalog
 from engine.tutorial import first_choice, rehearse
 from game.app import App
 from game.board_kit.autoplay import post_click, post_key
@@ -34,10 +33,9 @@ class LessonBot:
 
 
 def hand_for(scene: LessonScene):
-    """The game's own scripted hand (game.<game>.autoplay) moved by a LessonBot."""
-    module = importlib.import_module(f"game.{scene.tutorial.game}.autoplay")
-    make = getattr(module, "BotHand", None) or getattr(module, "ClickPlayer", None) or module.RaceHand
-    return make(scene.board, lambda *args: LessonBot(scene.lesson))
+    """The game's scripted player (its catalog entry's `player`), moved by a LessonBot."""
+    player = catalog.load(catalog.spec(scene.tutorial.game).player)
+    return player(scene.board, lambda *args: LessonBot(scene.lesson), "easy", 0)
 
 
 def play(app, scene: LessonScene, *, until=None, max_frames: int = 3000) -> None:
