@@ -85,9 +85,14 @@ class PlanSearch:
         self.sources: list = []  # per plan of the last search, the variant that made it (-1: hard's own)
         self.chosen: dict = {}   # variant index (-1: hard's own) -> plans of it chosen, for the docs
 
+    def covers(self, view: dict) -> bool:
+        """Whether it plans the decision at `view`: its seat's movement, made by that seat alone."""
+        public = view["public"]
+        return public.get("phase") == "move" and self._alone(public)
+
     def choose(self, view: dict, budget: float | None):
         public = view["public"]
-        if public.get("phase") != "move" or not self._alone(public):
+        if not self.covers(view):
             return None
         legal = view["private"]["legal"]
         key = (public["round"], public["active"])
@@ -144,8 +149,7 @@ class PlanSearch:
         """The movement decision at `view` (None for any other) searched as `choose` searches it, with `plans`
         (whole phases of moves) played beside its own, kept to the end, on the same samples and dice: for the
         analysis of a finished game (bots/analysis.py). The chosen plan is not sent: nothing is remembered."""
-        public = view["public"]
-        if public.get("phase") != "move" or not self._alone(public):
+        if not self.covers(view):
             return None
         self._search(view, budget, plans)
         return Weighing(self.last_plans, self.last_scores, self.last[3])

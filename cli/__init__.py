@@ -116,6 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from cli import club
     club.add_parser(sub)
+    from cli import analyse
+    analyse.add_parser(sub)
 
     bench = sub.add_parser("bench", help="run the benchmark suite")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
@@ -141,6 +143,9 @@ def main(argv: list[str] | None = None, *, bench=None) -> int:
     if command == "club":
         from cli import club
         return club.run(args, parser)
+    if command == "analyse":
+        from cli import analyse
+        return analyse.run(args, parser)
     if command == "bench":
         if bench is None:
             print("The benchmark suite is not part of this build; run `python run.py bench` in a checkout.",

@@ -69,7 +69,7 @@ __all__ = ["route", "reach_costs", "move_refusal", "reserve_refusal", "assign_re
 # for which they have been held (rule A, b: three running win the game).
 ARMY_WEIGHT = 0.6
 CITY_WEIGHT = 0.4
-HQ_WORTH = 0.5   # an HQ standing, in divisions
+HQ_WORTH = 2.0   # an HQ standing, in divisions: lost to a mere touch (F), its corps commanded through it (H2)
 
 SIDE_INDEX = {name: i for i, name in enumerate(SIDE_NAMES)}
 RESERVE_LIMIT = (reserves.MAX_UNITS, reserves.MAX_FACTORS)

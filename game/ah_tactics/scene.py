@@ -19,7 +19,7 @@ from game.ah_tactics.clicks import ClickInput
 from game.ah_tactics.counters import look, seat_colour, side_colour, side_of_seat
 from game.ah_tactics.effects import Effects
 from game.ah_tactics.geometry import ART_FILE, BOARD_RECT, GRID, MAX_ZOOM
-from game.ah_tactics.log import EventLog
+from game.ah_tactics.log import EventLog, square_name
 from game.ah_tactics.orders import Orders
 from game.ah_tactics.overlays import Overlays
 from game.ah_tactics.panels import Panels
@@ -289,6 +289,38 @@ class BoardScene(LitPlaces, ClickInput, Panels, Overlays, BaseBoardScene):
                 self.effects.loss(e["unit"], e.get("at"), look(u), factor)
         elif kind == "turn" and any(side_of_seat(s) == e["side"] for s in self.link.my_seats):
             sound.play("turn")
+
+    # ----- the expert's hint --------------------------------------------------------------------
+    def _advised_squares(self, action: dict) -> list:
+        units = [action[k] for k in ("unit", "attacker", "defender", "with") if k in action]
+        squares = [self.positions[u] for u in units if u in self.positions]
+        return squares + ([tuple(action["to"])] if "to" in action else [])
+
+    def advice_points(self, action: dict) -> list:
+        return [self.map.centre(sq) for sq in self._advised_squares(action)]
+
+    def advice_words(self, action: dict) -> str:
+        def name(uid):
+            unit = self.unit(uid)
+            return unit["name"] if unit else "a unit"
+        kind = action["type"]
+        to = square_name(self.board, action["to"]) if "to" in action else ""
+        if kind in ("move", "place", "drop", "retreat"):
+            verb = {"move": "move", "place": "place", "drop": "drop", "retreat": "fall back with"}[kind]
+            return f"{verb} {name(action['unit'])} to {to}"
+        if kind == "assign":
+            return f"{name(action['attacker'])} attacks {name(action['defender'])}"
+        if kind == "combine":
+            return f"fight {name(action['defender'])} and {name(action['with'])} as one battle"
+        if kind in ("reserve", "reveal", "unassign"):
+            verb = {"reserve": "send {} into reserve", "reveal": "bring {} back", "unassign": "take {} out of the plan"}
+            return verb[kind].format(name(action["unit"]))
+        if kind == "regroup":
+            return f"{name(action['unit'])} joins {action['corps']}"
+        if kind == "contact":
+            return {"fight": "fight", "fall_back": "fall back"}.get(action["choice"], str(action["choice"]))
+        return {"end_movement": "end the movement", "confirm_battles": "confirm the battle plan",
+                "setup_done": "finish the set-up"}.get(kind, kind.replace("_", " "))
 
     def game_over_rows(self) -> list | None:
         if self.effects.battles:

@@ -15,6 +15,8 @@
   * Ctrl+Z and the Undo button, only while the seat's legal actions list undo (board_kit.undo);
   * Ctrl+R: resigning the seat on show, after a card asks (board_kit.resign); the same card asks before
     anything else final a board's keys or buttons do (`ask_first`: an end of phase, a card let go, a pass);
+  * E and the Hint button: the expert's hint for the seat on show, drawn at the board's `advice_points(action)`
+    and said with its reason on the hint line (board_kit.advice);
   * players leaving a LAN table: a notice, and the hosting window's choice (board_kit.departures).
 
 A board fills in what is its own (all optional but `draw_board` and `move_hint`):
@@ -34,16 +36,19 @@ A board fills in what is its own (all optional but `draw_board` and `move_hint`)
   game_over_colours()      a colour per seat for the game-over scene (default: the seats' own)
   draw_board / draw_panels  the map and the board's own panels (the base draws the side panel, log, hint)
   move_hint()              the hint line on this window's move (`hint()` says game over / waiting itself)
+  advice_points(action)    screen points of the places an action names (a unit, then its square), where the
+                           expert's hint and an analysis's better move are drawn; `advice_words(action)` says it
   tooltip_lines()          [(text, colour), ...] for the tooltip by the mouse, or None
 Layout is class attributes: `side_rect`, `log_rect`, `log_title`, `hint_rect`, `hint_reserve`, `undo_rect`,
-`tooltip_bounds`, `help_centre`.
+`advice_rect`, `tooltip_bounds`, `help_centre`.
 """
 from functools import partial
 
 import pygame
 
+from engine import games
 from game import sound, theme
-from game.board_kit import history, resign, undo
+from game.board_kit import advice, history, resign, undo
 from game.board_kit.confirm import ConfirmCard
 from game.board_kit.departures import HostSeats
 from game.board_kit.help_card import HelpCard, keys_card
@@ -68,12 +73,14 @@ class BaseBoardScene(SeatedBoard, Scene):
     help_centre = (640, 400)
     pace_rect: pygame.Rect | None = None   # where the fast-forward toggle sits (None: Space and X only)
     undo_rect: pygame.Rect | None = None   # where the Undo button sits (None: the hint line's right end)
+    advice_rect: pygame.Rect | None = None   # where the Hint button sits (None: left of the Undo button)
     pointer = None   # a board on a zoomable map sets its MapPointer: the keys no command takes zoom and pan it
 
     def __init__(self, app, link):
         """H shows the keyboard-help card of the game at `link`, as its catalog entry names it."""
         super().__init__(app)
         self.link = link
+        self.game_id = link.game
         self.init_seats()
         self.view: dict | None = None
         self._view_key = None
@@ -85,9 +92,12 @@ class BaseBoardScene(SeatedBoard, Scene):
         self._side_panel = build_side_panel(self.side_rect, self.log_rect, self.log_title,
                                             title_gap=self.log_title_gap)
         self.undo_button = Button(self.undo_rect or undo.default_rect(self.hint_rect), undo.LABEL, self.undo, size=17)
+        self.advice = advice.Advice(self, self.advice_rect or advice.default_rect(self.hint_rect, self.undo_button.rect))
         reserve = self.hint_reserve
-        if self.hint_rect.colliderect(self.undo_button.rect):   # the sentence stops short of the button
-            reserve = max(reserve, self.hint_rect.right - self.undo_button.rect.x + 8)
+        buttons = [self.undo_button] + ([] if games.is_realtime(self.game_id) else [self.advice.button])
+        for button in buttons:   # the sentence stops short of the buttons
+            if self.hint_rect.colliderect(button.rect):
+                reserve = max(reserve, self.hint_rect.right - button.rect.x + 8)
         self._hint = Cached(lambda text, keys: build_hint(self.hint_rect.size, text, keys, reserve=reserve))
         self._tooltip = Cached(build_tooltip)
         settings = getattr(app, "settings", None)
@@ -193,6 +203,9 @@ class BaseBoardScene(SeatedBoard, Scene):
         """The hint line (what to do next, and the keys that help): the game over, waiting, or the move's."""
         if self.over:
             return self.over_hint, ""
+        said = self.advice.line()
+        if said is not None:
+            return said, ""
         if self.active_seat is None:
             who = self.seat_name(self.actor(self.view))
             return (f"Watching: {who} to move." if not self.link.my_seats else f"Waiting for {who}…"), self.waiting_keys()
@@ -201,6 +214,11 @@ class BaseBoardScene(SeatedBoard, Scene):
     def move_hint(self) -> tuple[str, str]:
         """The hint line while it is this window's move."""
         raise NotImplementedError
+
+    def advice_points(self, action: dict) -> list:
+        """Screen points of the places `action` names, in order (where it starts, where it goes): the expert's
+        hint and an analysis's better move are drawn there. None known: nothing is drawn but the sentence."""
+        return []
 
     def tooltip_lines(self) -> list | None:
         return None
@@ -372,9 +390,9 @@ class BaseBoardScene(SeatedBoard, Scene):
         self.app.to_menu()
 
     def escape(self) -> bool:
-        """Esc: drop what is held; else the first press warns and a second one soon after leaves (at once
-        when the game is over)."""
-        if self.cancel():
+        """Esc: stop a hint being thought, or drop what is held; else the first press warns and a second one soon
+        after leaves (at once when the game is over)."""
+        if self.advice.cancel() or self.cancel():
             return True
         if self.esc_armed > 0 or self.over:
             self.leave()
@@ -420,6 +438,8 @@ class BaseBoardScene(SeatedBoard, Scene):
                 self.undo()
             return True
         modal = self.modal()
+        if modal is None and self.advice.handle(event):
+            return True
         if modal is not None:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not getattr(modal, "takes_escape",
                                                                                                False):
@@ -461,6 +481,9 @@ class BaseBoardScene(SeatedBoard, Scene):
         self.read_link()
         self.host_seats.step(self.link.seats)
         self.refresh()
+        self.advice.update()
+        if self.advice.thinking:
+            self.app.redraw()   # the progress ring turns at the updates' rate
         self.tick(dt)
         if self.game_over_due():
             rows = self.game_over_rows()
@@ -481,6 +504,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         text, keys = self.hint()
         surface.blit(self._hint.get((text, keys, theme.colours), text, keys), self.hint_rect)
         self.draw_panels(surface)
+        self.advice.draw(surface)
         if self.undo_offered:
             self.undo_button.draw(surface)
         if self.pace_rect is not None:

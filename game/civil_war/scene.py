@@ -423,6 +423,27 @@ class BoardScene(LitPlaces, Overlays, BaseBoardScene):
         self.unfortify_button.enabled = mine and bool(self.rules.of_type("unfortify"))
         self.surrender_button.enabled = self.rules is not None
 
+    def advice_points(self, action: dict) -> list:
+        kind = action["type"]
+        if kind in ("move", "retreat"):
+            start = action.get("from") or (self.pub.get("pending") or {}).get("at")
+            squares = ([start] if start else []) + (action.get("path") or [action["to"]])
+        else:
+            squares = [action["at"]] if "at" in action else []
+        return [self.map.centre(tuple(sq)) for sq in squares]
+
+    def advice_words(self, action: dict) -> str:
+        kind, name = action["type"], lambda sq: square_name(self.board, sq)
+        if kind == "move":
+            return f"move {describe(action['units'])} from {name(action['from'])} to {name(action['to'])}"
+        if kind == "retreat":
+            return f"retreat {describe(action['units'])} to {name(action['to'])}"
+        if kind in ("fortify", "unfortify"):
+            return f"{kind} at {name(action['at'])}"
+        if kind == "choose_losses":
+            return f"lose {describe(action['units'])} at {name(action['at'])}"
+        return {"end_turn": "end the turn", "surrender": "surrender"}.get(kind, kind.replace("_", " "))
+
     def move_hint(self) -> tuple[str, str]:
         step = self.step
         if step is not None:

@@ -39,3 +39,22 @@ def move_hint(pub: dict, actions: list, controls, names: dict, held: int) -> tup
         return "You are attacked: choose how many dice to defend with.", "1 / 2 dice"
     return "", ""
 
+
+
+def action_words(action: dict, territories: list[str], names: dict) -> str:
+    """An action in words, for the expert's hint ("attack Ukraine from Ural with 3 dice")."""
+    kind, named = action["type"], [names.get(t, t) for t in territories]
+    if kind in ("claim", "place"):
+        return f"{'claim' if kind == 'claim' else 'place ' + plural(action.get('count', 1), 'army') + ' on'} {named[0]}"
+    if kind == "attack":
+        return f"attack {named[1]} from {named[0]} with {plural(action['dice'], 'die')}"
+    if kind == "occupy":
+        return f"move {plural(action['count'], 'army')} into {named[1]}" if len(named) > 1 else \
+            f"move {plural(action['count'], 'army')} in"
+    if kind == "fortify":
+        return f"fortify {named[1]} from {named[0]} with {plural(action['count'], 'army')}"
+    if kind == "trade":
+        return "trade a set of cards in"
+    if kind == "defend":
+        return f"defend with {plural(action['dice'], 'die')}"
+    return {"end_attack": "stop attacking", "end_turn": "end the turn"}.get(kind, kind.replace("_", " "))

@@ -512,3 +512,15 @@ class BoardScene(BaseBoardScene):
 
     def move_hint(self) -> tuple[str, str]:
         return hints.move_hint(self.pub, self.actions, self.controls, self.names, len(self.private_cards()))
+
+    def _advised_territories(self, action: dict) -> list[str]:
+        if action["type"] == "occupy" and self.pub.get("pending"):
+            return [self.pub["pending"]["from"], self.pub["pending"]["to"]]
+        return [action[k] for k in ("territory", "from", "to") if k in action]
+
+    def advice_points(self, action: dict) -> list:
+        return [self.geometry.territories[t].army for t in self._advised_territories(action)
+                if t in self.geometry.territories]
+
+    def advice_words(self, action: dict) -> str:
+        return hints.action_words(action, self._advised_territories(action), self.names)

@@ -33,7 +33,7 @@ from game.tactics1940.effects import Effects
 from game.tactics1940.geometry import BOARD_RECT, GRID, MAX_ZOOM, board
 from game.tactics1940.hand import HandPanel
 from game.tactics1940.lights import SquareLights
-from game.tactics1940.log import EventLog
+from game.tactics1940.log import EventLog, square_name
 from game.tactics1940.map_layer import MapLayer
 from game.tactics1940.orders import Orders
 from game.tactics1940.powers import Powers
@@ -99,6 +99,34 @@ class BoardScene(LitPlaces, BoardInput, BoardNews, BoardPanels, BaseBoardScene):
         self._card_panel = Cached(hud.build_card_panel)
         self._banner = Cached(hud.build_banner)
         self.refresh()
+
+    # ----- the expert's hint --------------------------------------------------------------------
+    def _advised_squares(self, action: dict) -> list:
+        at = None
+        if "piece" in action:
+            piece = next((p for p in self.pub.get("pieces", []) if p["id"] == action["piece"]), None)
+            at = piece["at"] if piece is not None else None
+        return ([at] if at is not None else []) + list(action.get("path") or []) + \
+            ([action["to"]] if "to" in action else [])
+
+    def advice_points(self, action: dict) -> list:
+        return [self.map.centre(tuple(sq)) for sq in self._advised_squares(action)]
+
+    def advice_words(self, action: dict) -> str:
+        kind, squares = action["type"], [square_name(sq) for sq in self._advised_squares(action)]
+        piece = next((p for p in self.pub.get("pieces", []) if p["id"] == action.get("piece")), None)
+        what = f"{self.powers.name(piece['owner'])}'s {piece['kind']}" if piece is not None else "the piece"
+        if kind == "move":
+            return f"move {what} from {squares[0]} to {squares[-1]}" if squares else "move"
+        if kind in ("choose_piece", "demand"):
+            return f"{'take' if kind == 'choose_piece' else 'demand'} {what}" + (f" on {squares[0]}" if squares else "")
+        if kind in ("place", "maneuver"):
+            return f"{'place' if kind == 'place' else 'maneuver'} {what if kind == 'maneuver' else 'the transport'} " \
+                   f"to {squares[-1]}"
+        if kind == "choose_player":
+            return f"pick {self.powers.name(action['seat'])}"
+        return {"pass": "pass", "decline": "let the card go", "close_window": "let the window close"}.get(
+            kind, kind.replace("_", " "))
 
     # ----- who is acting ---------------------------------------------------------------------
     def actor(self, view) -> int | None:

@@ -44,6 +44,7 @@ PUBLIC_CONTRACT = {
     "bots/ah_tactics_worth.py": {"engine.games"},   # the view of a playout's position, from its rules
     "bots/__init__.py": {"engine.games"},   # which levels a game offers (no expert in real time)
     "bots/reasons.py": {"engine.evaluation"},   # a reason read off a game's named evaluation terms
+    "bots/hint.py": {"engine.games", "engine.rng", "engine.errors", "engine.canonical"},   # the hint's reason
 }
 
 

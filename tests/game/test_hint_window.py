@@ -1,0 +1,73 @@
+"""The expert's hint on every turn-based board (game/board_kit/advice.py): E asks, a ring fills while the expert
+thinks on its own thread and the window keeps running its frames, then the answer — one of the seat's listed
+actions — is drawn on the board and said with its reason on the hint line; E again (or Esc) stops a hint being
+thought, and nothing is ever sent for the player."""
+import os
+import time
+
+import pygame
+import pytest
+
+from engine import games, legal
+from game import boards, local_play
+from game.board_kit import advice
+
+SHOTS = os.environ.get("SANDTABLE_HINT_SHOTS")   # a folder: each board's hint is saved there as a PNG
+
+
+def _turn_based_boards() -> list[str]:
+    return [g for g in games.available() if not games.is_realtime(g) and boards.has_board(g)
+            and g not in ("toy", "relay")]
+
+
+def open_board(ui, game_id):
+    rules = games.rules(game_id)
+    seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "level": "easy"}] * (rules.MIN_SEATS - 1)
+    link = local_play.start_local_table(ui.app, game_id, seats, {})
+    board = boards.board_scene(ui.app, link)
+    ui.app.push(board)
+    assert ui.until(lambda: board.active_seat is not None and not board.waiting and board.advice.offered), \
+        "never this window's move"
+    return board
+
+
+@pytest.fixture
+def quick_hints(monkeypatch):
+    monkeypatch.setattr(advice, "BUDGET", 0.3)
+
+
+@pytest.mark.parametrize("game_id", _turn_based_boards())
+def test_e_asks_the_expert_whose_listed_answer_is_drawn_and_said_with_its_reason(ui, quick_hints, game_id):
+    board = open_board(ui, game_id)
+    sent = len(board.sent)
+    ui.key(advice.HINT_KEY)
+    assert board.advice.thinking and board.hint()[0].startswith("The expert is thinking"), \
+        (board.advice.answer, board.advice.job and board.advice.job.error, board.refusals[-1:])
+    began, frames = time.perf_counter(), 0
+    while board.advice.thinking and time.perf_counter() - began < 10:
+        ui.frames(1)
+        frames += 1
+    assert not board.advice.thinking, "the hint never came"
+    assert frames >= 3, "the window stopped running its frames while the expert thought"
+    assert ui.until(lambda: board.advice.job is None, max_frames=600, sleep=0.01)   # the reason follows
+    _, seat, action, reason, error = board.advice.answer
+    assert error is None and seat == board.active_seat
+    assert legal.contains(board.view["private"]["legal"], action)
+    line = board.hint()[0]
+    assert line.startswith("Expert: ") and (not reason or reason in line)
+    assert len(board.sent) == sent, "a hint sends nothing"
+    if SHOTS:
+        ui.frames(1)
+        pygame.image.save(ui.app.surface, os.path.join(SHOTS, f"hint_{game_id}.png"))
+
+
+def test_e_again_stops_a_hint_being_thought(ui, monkeypatch):
+    monkeypatch.setattr(advice, "BUDGET", 30.0)
+    board = open_board(ui, "risk")
+    ui.key(advice.HINT_KEY)
+    assert board.advice.thinking
+    ui.key(advice.HINT_KEY)
+    assert not board.advice.thinking and board.advice.answer is None
+    ui.key(advice.HINT_KEY)
+    ui.key(pygame.K_ESCAPE)
+    assert not board.advice.thinking and board.advice.answer is None
