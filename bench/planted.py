@@ -12,7 +12,7 @@ analysis with the blunder as the action played:
     enemy divisions it controls (and must attack, rule F) defend with six times its factor or more, and no
     other of the seat's divisions stands next to them to help;
   * **a card thrown away** (Tactics (1940), a chance card that can destroy an enemy piece): the card spent on no
-    piece at all (a coin from a player with none, or left unused).
+    enemy piece (a neutral's, which only draws its protest; a coin from a player with none; or left unused).
 """
 import bots
 from bots import analysis
@@ -119,9 +119,14 @@ def card_thrown_away(units) -> list:
         if not any(a["type"] == "choose_piece" for a in listed):
             continue
         pieces = {p["id"]: p for p in unit.view["public"]["pieces"]}
-        me = unit.seat
-        targets = [a for a in listed if a["type"] == "choose_piece" and pieces[a["piece"]]["owner"] != me]
-        wasted = [a for a in listed if a["type"] in ("choose_player", "decline")]
+        camps = unit.view["public"]["camps"]
+        mine = camps[unit.seat]
+
+        def foe(seat):
+            return mine is not None and camps[seat] is not None and camps[seat] != mine
+        targets = [a for a in listed if a["type"] == "choose_piece" and foe(pieces[a["piece"]]["owner"])]
+        wasted = [a for a in listed if a["type"] in ("choose_player", "decline") or
+                  (a["type"] == "choose_piece" and camps[pieces[a["piece"]]["owner"]] is None)]
         if targets and wasted:
             out.append(analysis.Unit(unit.index, unit.seat, unit.view, [wasted[0]]))
     return out

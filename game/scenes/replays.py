@@ -8,7 +8,8 @@ from game import boards, local_play, saved_games, sound, theme
 from game.theme import fit_text
 from game.replay_link import ReplayLink
 from game.saved_games import SavedGame
-from game.scene import SMOOTH, Scene
+from game.scene import SMOOTH, STILL, TICK, Scene
+from game.scenes.replay_analysis import ReplayAnalysis
 from game.widgets import Button, RowList
 
 COLUMNS = [("Date", 190), ("Game", 220), ("Players", 440), ("Moves", 100), ("", 170)]
@@ -141,6 +142,10 @@ class ReplayScene(Scene):
                    size=theme.SIZE_SMALL),
             Button((400, bar_y, 90, 40), "1x", self.faster, hotkey=pygame.K_EQUALS, size=theme.SIZE_SMALL),
         ]
+        self.analysis = ReplayAnalysis(self)
+        self.analyse_button = Button((1140, bar_y, 130, 40), "Analyse (A)", self.analysis.toggle, hotkey=pygame.K_a,
+                                     size=theme.SIZE_SMALL)
+        self.controls.append(self.analyse_button)
 
     @property
     def speed(self) -> int:
@@ -160,6 +165,7 @@ class ReplayScene(Scene):
         self.speed_index = (self.speed_index + 1) % len(SPEEDS)
 
     def back(self) -> None:
+        self.analysis.cancel()
         self.link.close()
         self.app.pop()
 
@@ -167,14 +173,14 @@ class ReplayScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_MINUS:
             self.speed_index = max(0, self.speed_index - 1)
             return True
-        if any(b.handle(event) for b in self.controls):
+        if any(b.handle(event) for b in self.controls) or self.analysis.handle(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return False  # Esc leaves the replay, not whatever the board would do with it
+            return self.analysis.cancel()  # else Esc leaves the replay, not whatever the board would do with it
         return self.board.handle(event)
 
     def frame_rate(self) -> float:
-        return SMOOTH if self.playing else self.board.frame_rate()
+        return SMOOTH if self.playing else max(self.board.frame_rate(), TICK if self.analysis.running else STILL)
 
     def update(self, dt):
         if self.playing:
@@ -185,6 +191,7 @@ class ReplayScene(Scene):
                     self.playing = False
                     break
         self.board.update(dt)
+        self.analysis.update()
 
     def draw(self, surface):
         self.board.draw(surface)
@@ -194,9 +201,13 @@ class ReplayScene(Scene):
         self.controls[5].label = f"{self.speed}x"
         for b in self.controls:
             b.draw(surface)
-        track = pygame.Rect(520, 764, 560, 8)
+        self.analysis.draw_on_board(surface, self.board.time)
+        self.analysis.draw(surface)
+        self.analyse_button.label = "Stop (A)" if self.analysis.running else \
+            ("Hide (A)" if self.analysis.shown else "Analysis (A)") if self.analysis.report is not None else "Analyse (A)"
+        track = pygame.Rect(520, 764, 480, 8)
         pygame.draw.rect(surface, theme.colours.panel_light, track, border_radius=4)
         done = track.w * self.link.position // max(1, self.link.length)
         pygame.draw.rect(surface, theme.colours.accent, (track.x, track.y, done, track.h), border_radius=4)
-        theme.draw_text(surface, f"move {self.link.position} of {self.link.length}", (1100, 768), theme.SIZE_SMALL,
+        theme.draw_text(surface, f"move {self.link.position} of {self.link.length}", (1010, 768), theme.SIZE_SMALL,
                         theme.colours.text, anchor="midleft")
