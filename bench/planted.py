@@ -11,8 +11,9 @@ analysis with the blunder as the action played:
   * **an attack at 1-6** (Tactics (1954), a movement phase): a division the phase leaves alone marched where the
     enemy divisions it controls (and must attack, rule F) defend with six times its factor or more, and no
     other of the seat's divisions stands next to them to help;
-  * **a card thrown away** (Tactics (1940), a chance card that can destroy an enemy piece): the card spent on no
-    enemy piece (a neutral's, which only draws its protest; a coin from a player with none; or left unused).
+  * **a card thrown away** (Tactics (1940), a plane card that can sink an enemy transport or destroy an enemy
+    airplane): the card spent on no enemy piece (a neutral's, which only draws its protest; a coin from a player
+    with none; or left unused).
 """
 import bots
 from bots import analysis
@@ -124,7 +125,9 @@ def card_thrown_away(units) -> list:
 
         def foe(seat):
             return mine is not None and camps[seat] is not None and camps[seat] != mine
-        targets = [a for a in listed if a["type"] == "choose_piece" and foe(pieces[a["piece"]]["owner"])]
+        # a piece the card destroys (a battleship is only sent for repairs, which the evaluation cannot see)
+        targets = [a for a in listed if a["type"] == "choose_piece" and foe(pieces[a["piece"]]["owner"])
+                   and pieces[a["piece"]]["kind"] != "battleship"]
         wasted = [a for a in listed if a["type"] in ("choose_player", "decline") or
                   (a["type"] == "choose_piece" and camps[pieces[a["piece"]]["owner"]] is None)]
         if targets and wasted:

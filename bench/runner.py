@@ -10,7 +10,8 @@ import textwrap
 import traceback
 from dataclasses import dataclass
 
-SECTIONS = ["bench.net", "bench.bgio", "bench.wire_bytes", "bench.engine", "bench.ah_tactics", "bench.ui", "bench.idle", "bench.club"]
+SECTIONS = ["bench.net", "bench.bgio", "bench.wire_bytes", "bench.engine", "bench.ah_tactics", "bench.analysis", "bench.ui",
+            "bench.idle", "bench.club"]
 BOT_SECTIONS = ["bench.bots"]   # the bot ladder: minutes of seeded games, run on its own (`bench --bots`)
 
 

@@ -36,7 +36,7 @@ from engine.ah_tactics.board import load
 from bots.ah_tactics_battles import BattlePlanner
 from bots.ah_tactics_mover import Mover
 from bots.ah_tactics_threat import ALLOWANCE, open_sides, threatened
-from bots.settings import ExpertSettings
+from bots.settings import AnalysisSettings, ExpertSettings
 
 SIDE_NAMES, HQ = queries.SIDE_NAMES, queries.HQ_KIND
 # What sets the levels apart (experiments change these):
@@ -271,3 +271,7 @@ EXPERT_SETTINGS = ExpertSettings(
     planner="bots.ah_tactics_plans", plan_share=0.8,
     plan_options={"variants": (), "base": {"advances": 0, "reserves": True}, "weigh_hard": False},
     evaluate="bots.ah_tactics_worth:evaluate")
+# The analysis of a finished game (docs/hint_and_analysis.md): a division is about 0.007 of the evaluation, an HQ
+# twice that; the hard bot's movement falls up to 0.04 short of the expert's plan, so only a larger drop is a
+# blunder.
+ANALYSIS_SETTINGS = AnalysisSettings(inaccuracy=0.004, mistake=0.015, blunder=0.05)

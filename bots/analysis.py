@@ -24,36 +24,17 @@ import threading
 from dataclasses import asdict, dataclass, field
 
 import bots
+import catalog
+from bots.settings import DEFAULT_ANALYSIS, AnalysisSettings
 from engine import legal as listing, undo
 
 MARKS = ("inaccuracy", "mistake", "blunder")
 
 
-@dataclass(frozen=True)
-class AnalysisSettings:
-    """How a game's decisions are weighed and marked. Drops are in the game's evaluation (0..1)."""
-    iterations: int = 32        # playouts a decision (the expert's own search, the played action beside it)
-    plan_rounds: int = 4        # rounds of a decision its planner makes whole (a playout of two turns a plan)
-    inaccuracy: float = 0.02
-    mistake: float = 0.05
-    blunder: float = 0.1
-    evidence: float = 2.0       # a drop is marked only this many standard errors above nothing
-    seed: int = 0
-
-    def mark(self, drop: float, error: float) -> str | None:
-        if drop < self.inaccuracy or drop <= self.evidence * error:
-            return None
-        return "blunder" if drop >= self.blunder else "mistake" if drop >= self.mistake else "inaccuracy"
-
-
 def settings_for(game_id: str) -> AnalysisSettings:
-    """The game's analysis settings: its bots module's `ANALYSIS_SETTINGS`, or the defaults."""
-    import importlib
-    import importlib.util
-    name = bots.bot_module(game_id)
-    if importlib.util.find_spec(name) is None:
-        return AnalysisSettings()
-    return getattr(importlib.import_module(name), "ANALYSIS_SETTINGS", AnalysisSettings())
+    """The game's analysis settings: those its catalog entry names (`analysis`), or the defaults."""
+    name = catalog.spec(game_id).analysis
+    return catalog.load(name) if name is not None else DEFAULT_ANALYSIS
 
 
 @dataclass
@@ -170,11 +151,10 @@ def _judge_task(task):
     return judge(game_id, unit, settings)
 
 
-def _worker_start() -> None:
+def _worker_start(game_id: str) -> None:
     """Each worker process: the game's work ahead done once (Tactics (1954)'s compiled searches loaded)."""
     from engine import games
-    for game_id in games.available():
-        games.prepare(game_id)
+    games.prepare(game_id)
 
 
 @dataclass
@@ -237,7 +217,7 @@ class Analysis:
                     progress.done += 1
                 return
             context = multiprocessing.get_context("spawn")   # never fork a process that holds a window
-            with context.Pool(self.workers, initializer=_worker_start) as pool:
+            with context.Pool(self.workers, initializer=_worker_start, initargs=(self.game_id,)) as pool:
                 self._pool = pool
                 for verdict in pool.imap_unordered(_judge_task, tasks):
                     progress.verdicts.append(verdict)

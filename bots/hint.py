@@ -29,9 +29,13 @@ REASON_SECONDS = 1.0   # the most the reason may take after the answer (its play
 
 
 class Hint:
-    def __init__(self, game_id: str, seat: int, view: dict, seed: int = 0, **search):
-        """`search`: changes to the game's expert settings (`budget` seconds, `iterations`, ...)."""
+    def __init__(self, game_id: str, seat: int, view: dict, seed: int = 0, *, reason_seconds: float = REASON_SECONDS,
+                 **search):
+        """`search`: changes to the game's expert settings (`budget` seconds, `iterations`, ...);
+        `reason_seconds`: the most the reason's playouts may take after the answer (0: only what the action and
+        the rest of the plan change at once)."""
         self.game_id, self.seat, self.seed = game_id, seat, seed
+        self.reason_seconds = reason_seconds
         self.view = view
         self.expert = expert_for(game_id, seat, seed, **search)
         self.budget = self.expert.budget
@@ -76,7 +80,7 @@ class Hint:
             self.action, self.answered = action, True
             if action is not None:
                 self.reason = why(self.game_id, self.seat, self.view, action, plan, self.seed,
-                                  time.perf_counter() + REASON_SECONDS)
+                                  time.perf_counter() + self.reason_seconds)
         except Exception as e:   # noqa: BLE001 - the window says the hint failed rather than losing it
             self.error = f"The hint failed: {e!r}"
         finally:

@@ -14,6 +14,7 @@ hard   picks a continent to take and hold, attacks only with good odds of
 """
 import random
 
+from bots.settings import AnalysisSettings
 from engine import legal as listing, undo
 from engine.risk import queries
 from engine.risk.board import WILD, load
@@ -362,3 +363,7 @@ class HardBot(NormalBot):
         total = hi + 1
         keep = min(total - lo, max(1, src_threat // 2))
         return {"type": "occupy", "count": max(lo, min(hi, total - keep))}
+
+
+# The analysis of a finished game (docs/hint_and_analysis.md): an army is about 0.01 of the evaluation.
+ANALYSIS_SETTINGS = AnalysisSettings(inaccuracy=0.02, mistake=0.05, blunder=0.1)

@@ -1,4 +1,6 @@
-"""What the expert (bots/expert.py) may be tuned by: one `ExpertSettings` per game, documented here once.
+"""What the expert (bots/expert.py) may be tuned by: one `ExpertSettings` per game, documented here once; and
+how the analysis of a finished game (bots/analysis.py) weighs and marks a game's decisions: `AnalysisSettings`,
+named likewise by the game's catalog entry (`analysis`).
 
 A game's bots module holds its own as `EXPERT_SETTINGS`, and its catalog entry names them (`expert`); a game
 that names none is searched with the defaults (`bots.expert_settings(game_id)` answers either). Why each game's
@@ -47,3 +49,27 @@ class ExpertSettings:
 
 
 DEFAULT = ExpertSettings()
+
+
+@dataclass(frozen=True)
+class AnalysisSettings:
+    """How a game's decisions are weighed after the game and marked; drops are in the game's evaluation (0..1).
+    Each game's values (its bots module's `ANALYSIS_SETTINGS`) are set from the drops measured on known blunders
+    planted in bot games and on the hard bot's own decisions (docs/hint_and_analysis.md)."""
+    iterations: int = 32        # playouts a decision: the expert's own search, the action played beside it
+    plan_rounds: int = 4        # rounds a decision its planner makes whole (each plan weighed, played and lacking
+                                # each of its moves, one playout of two turns a round)
+    inaccuracy: float = 0.02    # the least drop marked ...
+    mistake: float = 0.05
+    blunder: float = 0.1
+    evidence: float = 1.5       # ... and only when it stands this many standard errors above nothing
+    seed: int = 0               # the analysis's own chance (each decision's expert is seeded by it and its place)
+
+    def mark(self, drop: float, error: float) -> str | None:
+        """"inaccuracy", "mistake" or "blunder" for a drop measured with that standard error, or None."""
+        if drop < self.inaccuracy or drop <= self.evidence * error:
+            return None
+        return "blunder" if drop >= self.blunder else "mistake" if drop >= self.mistake else "inaccuracy"
+
+
+DEFAULT_ANALYSIS = AnalysisSettings()

@@ -22,7 +22,7 @@ For the expert (bots/expert.py) the module also offers the hard bot's ranking of
 """
 import random
 
-from bots.settings import ExpertSettings
+from bots.settings import AnalysisSettings, ExpertSettings
 from engine import legal as listing, undo
 from engine.tactics1940 import queries
 from engine.tactics1940.board import LAND, OCEAN, SAFETY, SEAPORT, load
@@ -570,3 +570,6 @@ def _strike(state: dict, mover: int, mover_camp: str):
 
 # The expert's playouts scored with the side to move striking first (docs/bots.md, "Tactics (1940), a third look")
 EXPERT_SETTINGS = ExpertSettings(evaluate="bots.tactics1940:evaluate")
+# The analysis of a finished game (docs/hint_and_analysis.md): a transport is about 0.005 of the evaluation; a
+# blockade the side to move can close counts 0.95, so the hard bot's missed ones fall up to 0.5 short.
+ANALYSIS_SETTINGS = AnalysisSettings(inaccuracy=0.004, mistake=0.05, blunder=0.15)

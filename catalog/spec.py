@@ -30,6 +30,8 @@ class GameSpec:
     queries: str | None = None  # the module of the rules the window and the bots may ask, besides `legal`
     bots: str | None = None     # module with `make(level, seat, seed)`: the easy, normal and hard bots
     expert: str | None = None   # the expert's settings for this game ("module:NAME"; None: the defaults)
+    analysis: str | None = None   # how a finished game's decisions are marked ("module:NAME" of a
+                                  # bots.settings.AnalysisSettings; None: the defaults)
     board: str | None = None    # the window's board scene: "module:Class", built as Class(app, link)
     seat_colour: str | None = None   # "module:function" (seat -> colour) where sides have colours of their own
     player: str | None = None   # a scripted player posting real input: "module:Class", (scene, make_bot, level, seed)

@@ -139,8 +139,8 @@ class ReplayAnalysis:
     # ----- drawing ------------------------------------------------------------------------------------
     def draw_on_board(self, surface, time: float) -> None:
         """On the board: the move played and the expert's better one, while the replay stands before it."""
-        focus, board = self.focus, self.scene.board
-        if focus is None or not self.shown:
+        focus, points = self.focus, getattr(self.scene.board, "advice_points", None)
+        if focus is None or not self.shown or points is None:
             return
         place = focus["culprit"]["place"] if focus.get("culprit") else focus["index"]
         if self.scene.link.position != place:
@@ -148,9 +148,9 @@ class ReplayAnalysis:
         played = [focus["culprit"]["action"]] if focus.get("culprit") else focus["played"]
         better = [] if focus.get("culprit") else focus["best"]
         for action in better:
-            draw_action(surface, board.advice_points(action), BETTER, time)
+            draw_action(surface, points(action), BETTER, time)
         for action in played:
-            draw_action(surface, board.advice_points(action), PLAYED, time)
+            draw_action(surface, points(action), PLAYED, time)
 
     def draw(self, surface) -> None:
         if self.running:

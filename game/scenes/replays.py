@@ -201,7 +201,7 @@ class ReplayScene(Scene):
         self.controls[5].label = f"{self.speed}x"
         for b in self.controls:
             b.draw(surface)
-        self.analysis.draw_on_board(surface, self.board.time)
+        self.analysis.draw_on_board(surface, getattr(self.board, "time", 0.0))
         self.analysis.draw(surface)
         self.analyse_button.label = "Stop (A)" if self.analysis.running else \
             ("Hide (A)" if self.analysis.shown else "Analysis (A)") if self.analysis.report is not None else "Analyse (A)"

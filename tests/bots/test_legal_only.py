@@ -45,6 +45,7 @@ PUBLIC_CONTRACT = {
     "bots/__init__.py": {"engine.games"},   # which levels a game offers (no expert in real time)
     "bots/reasons.py": {"engine.evaluation"},   # a reason read off a game's named evaluation terms
     "bots/hint.py": {"engine.games", "engine.rng", "engine.errors", "engine.canonical"},   # the hint's reason
+    "bots/analysis.py": {"engine.games"},   # a worker process readies the game's searches (engine.games.prepare)
 }
 
 

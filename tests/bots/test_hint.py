@@ -1,0 +1,59 @@
+"""The expert's hint (bots/hint.py): over 20 positions of every game the expert searches, the hinted action is one
+the seat's view lists and the very action the expert chooses at the same seed and budget (an iteration budget here,
+so that the same is the same on any machine; its time against a clock is a bench row, bench/analysis.py), and its
+reason is worded from the game's own evaluation terms."""
+import pytest
+
+import bots
+from bots import hint
+from engine import games, legal, undo
+from engine.session import Session
+from tests.bot_games import bot_step
+
+POSITIONS = 20
+ITERATIONS = 2
+
+
+def _searched_games() -> list[str]:
+    return [g for g in games.available() if "evaluate" in getattr(games.rules(g), "QUERIES", ())
+            and g not in ("toy", "relay")]
+
+
+def _positions(game_id: str) -> list[tuple[int, dict]]:
+    """(seat, view) of POSITIONS decisions with a choice, from a game of hard bots."""
+    s = Session(game_id, 2, seed=12)
+    players = [bots.make(game_id, "hard", seat, 20 + seat) for seat in range(2)]
+    out = []
+    while len(out) < POSITIONS and s.result() is None and s.rev < 2000:
+        seat = s.to_act()[0] if s.to_act() else None
+        if seat is not None and s.rev % 3 == 0 and legal.size(undo.without(s.legal(seat))) > 1:
+            out.append((seat, s.view(seat)))
+        bot_step(s, players)
+    return out
+
+
+@pytest.mark.parametrize("game_id", _searched_games())
+def test_the_hint_is_listed_and_is_the_expert_s_own_choice_at_the_same_seed_and_budget(game_id):
+    positions = _positions(game_id)
+    assert len(positions) == POSITIONS
+    for k, (seat, view) in enumerate(positions):
+        job = hint.Hint(game_id, seat, view, seed=k, reason_seconds=0, budget=None, iterations=ITERATIONS).start()
+        assert job.wait(60) and job.error is None, job.error
+        own = bots.make(game_id, "expert", seat, k, budget=None, iterations=ITERATIONS, turn_budget=None).choose(view)
+        assert legal.contains(view["private"]["legal"], job.action)
+        assert job.action == own, (k, job.action, own)
+
+
+def test_the_reason_names_what_the_hinted_move_takes():
+    """Rule A (b): a division standing in an enemy city occupies it — the reason says the move takes it."""
+    from tests.ah_tactics import helpers as tac
+    state = tac.blank()
+    name = tac.BOARD.cities_of(tac.RED)[0]
+    city = tac.BOARD.cities[name].squares[0]
+    division = tac.uid(tac.BLUE, "1st Armd")
+    tac.put(state, division, (city[0], city[1] - 1))
+    s = Session("ah_tactics", 2, seed=1)
+    s.state = state
+    view = s.view(0)
+    reason = hint.why("ah_tactics", 0, view, {"type": "move", "unit": division, "to": list(city)}, [], 1, 1e18)
+    assert reason.startswith(f"takes {name}")
