@@ -265,9 +265,10 @@ class TacticsBot:
 # The expert (docs/bots.md, "Tactics (1954)"): a movement step is answered unsearched (its listing is a raster a
 # unit), the movement being the plan of hard's knobs with nobody brought up besides the attack groups and the
 # units the enemy could strike next turn taken into reserve (rule G); the battle decisions are searched among 4
-# candidates, playouts to the end of its own turn, departing from hard only on firm evidence.
+# candidates, playouts to the end of its own turn, departing from hard only on firm evidence. A turn's search
+# stops at 90 % of 1.5 s, so that a person waits at most 2 s on the expert's turn (bench/ah_tactics.py).
 EXPERT_SETTINGS = ExpertSettings(
-    search_limit=300, horizon="own", max_candidates=4, evidence=2.5,
+    turn_budget=1.5, search_limit=300, horizon="own", max_candidates=4, evidence=2.5,
     planner="bots.ah_tactics_plans", plan_share=0.8,
     plan_options={"variants": (), "base": {"advances": 0, "reserves": True}, "weigh_hard": False},
     evaluate="bots.ah_tactics_worth:evaluate")

@@ -7,10 +7,17 @@ then asks again a little later instead of counting the seat as passed); a later 
 gets the action once the search is done. A call at a newer rev stops a search that is now stale; its
 answer is still sent if the newer view still lists it (another seat acted in a simultaneous phase).
 """
-import copy
+import sys
 import threading
 
 from engine import legal as listing
+from engine.canonical import copy_plain
+
+
+# How long a thread may hold the interpreter while another waits for it (Python's default is 5 ms). A window
+# drawing while the search runs asks for it several times a frame; at 5 ms a wait its frames stretched by a
+# third more than at 1 ms (docs/bots.md, "The window while the expert thinks")
+SWITCH_INTERVAL = 0.001
 
 
 class ThinkingBot:
@@ -18,12 +25,19 @@ class ThinkingBot:
 
     def __init__(self, bot):
         self.bot = bot
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         self._job = None  # (rev, thread, box): box["action"] once the search answered
 
     @property
     def thinking(self) -> bool:
         """True while a search runs or its answer waits to be taken: the seat has not passed."""
         return self._job is not None
+
+    def busy_at(self, rev) -> bool:
+        """True while a search begun at `rev` still runs: asking again at that rev would only be told to wait,
+        so a table need not build the view to ask (a view and its listing cost the window's thread
+        milliseconds, every frame the search runs)."""
+        return self._job is not None and self._job[0] == rev and self._job[1].is_alive()
 
     def choose(self, view: dict):
         rev = view["public"].get("rev")
@@ -43,7 +57,7 @@ class ThinkingBot:
                 # where the bivouac put them, open to a turn-one landing).
                 return action
         box = {}
-        view = copy.deepcopy(view)  # the table's view may share parts with its state, which moves on
+        view = copy_plain(view)  # the table's view may share parts with its state, which moves on
 
         def think():
             box["action"] = self.bot.choose(view)

@@ -569,7 +569,8 @@ class Table:
             return None   # (a table without bots has none due: nothing more to ask)
         passed = self._bot_passed[1] if self._bot_passed[0] == self.rev else set()
         for seat in self.session.to_act():
-            if self.bot_for(seat) is not None and seat not in passed and legal.size(self.session.legal(seat)):
+            bot = self.bot_for(seat)
+            if bot is not None and seat not in passed and (_busy(bot, self.rev) or legal.size(self.session.legal(seat))):
                 return seat
         return None
 
@@ -582,8 +583,8 @@ class Table:
     def bot_move(self, seat: int) -> Out:
         """Let the bot of `seat` choose and act (a refused choice falls back to a legal action)."""
         bot = self.bot_for(seat)
-        if bot is None or seat not in self.session.to_act():
-            return Out()
+        if bot is None or seat not in self.session.to_act() or _busy(bot, self.rev):
+            return Out()   # (a bot still searching at this rev is asked again later, no view built for it)
         action = bot.choose(self.view(seat))
         if action is None and getattr(bot, "thinking", False):
             return Out()  # a bot searching in a worker thread (bots/background.py): ask again later
@@ -663,3 +664,9 @@ class Table:
         if self.journal is not None:
             self.journal.close()
             self.journal = None
+
+
+def _busy(bot, rev) -> bool:
+    """A bot searching in a worker thread (bots/background.py) that is still at it for `rev`."""
+    busy_at = getattr(bot, "busy_at", None)
+    return busy_at is not None and busy_at(rev)

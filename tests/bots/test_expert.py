@@ -308,3 +308,30 @@ def test_each_game_s_expert_searches_with_its_own_settings_and_a_caller_s_change
     bot = bots.make("civil_war", "expert", 0, 1, budget=0.25)
     assert bot.settings == EXPERT_SETTINGS.but(budget=0.25) and bot.budget == 0.25
     assert bots.make("risk", "expert", 0, 1).settings == expert_settings.DEFAULT   # Risk names none: the defaults
+
+
+def test_a_table_builds_no_view_for_a_bot_still_searching_at_its_rev(monkeypatch):
+    """A window polls its bots every frame: a view and its listing for a search that only answers "wait" would
+    take the drawing thread's time (and the interpreter) from the frames while the expert thinks."""
+    import threading
+    from bots.background import ThinkingBot
+    from net.local import LocalTable
+    release = threading.Event()
+
+    class Searching:   # a search that runs until released
+        def choose(self, view):
+            release.wait(30)
+            return None
+
+    table = LocalTable("risk", [{"kind": "bot", "level": "expert"}, {"kind": "bot", "level": "expert"}], seed=5,
+                       bot_delay=0, bot_factory=lambda *_: ThinkingBot(Searching()))
+    built = []
+    view = table.session.view
+    monkeypatch.setattr(table.session, "view", lambda seat: built.append(seat) or view(seat))
+    table.poll()   # the search starts on the one view built for it
+    asked = list(built)
+    for _ in range(5):
+        table.poll()
+    release.set()
+    assert len(asked) == 1 and built == asked
+    table.close()
