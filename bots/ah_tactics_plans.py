@@ -29,7 +29,6 @@ Only the public contract: `engine.games.rules(game)` (`sample_state`, `view`, `l
 `to_act`, `prompt`, `sides`, `result`), `engine.legal`, the game's `evaluate` query, the bots of
 bots/ah_tactics.py.
 """
-import time
 
 from bots.expert import Playout, Weighing, score
 from engine import legal as listing
@@ -155,7 +154,7 @@ class PlanSearch:
         return Weighing(self.last_plans, self.last_scores, self.last[3])
 
     def _search(self, view: dict, budget: float | None, extra: list = ()) -> list[dict]:
-        start = time.perf_counter()
+        start = self.expert.now()
         plans = self.plans(view)
         keys = [_plan_key(plan) for plan in plans]
         for plan in extra:
@@ -175,16 +174,16 @@ class PlanSearch:
             for i in running:
                 # no playout begun that would end past the deadline, at the cost seen so far
                 if (iterations is not None and done >= iterations) or \
-                        (deadline is not None and time.perf_counter() + self.cost >= deadline):
+                        (deadline is not None and self.expert.now() + self.cost >= deadline):
                     finished = True
                     break
-                began = time.perf_counter()
+                began = self.expert.now()
                 value = PlanPlayout(self, view, seed).run(plans[i], deadline)
                 if value is None:
                     finished = True
                     break
-                self.cost = 0.8 * self.cost + 0.2 * (time.perf_counter() - began) if self.cost else \
-                    time.perf_counter() - began
+                self.cost = 0.8 * self.cost + 0.2 * (self.expert.now() - began) if self.cost else \
+                    self.expert.now() - began
                 played.append(value)
                 done += 1
             if finished:
@@ -195,7 +194,7 @@ class PlanSearch:
             if rounds % HALVING_EVERY == 0 and len(running) > 2:
                 running = _halve(running, scores, rounds, kept)
         chosen = _best(scores, self.evidence, self.min_gain)
-        self.last = (len(plans), rounds, time.perf_counter() - start, chosen)
+        self.last = (len(plans), rounds, self.expert.now() - start, chosen)
         self.last_plans, self.last_scores = plans, scores
         self.chosen[self.sources[chosen]] = self.chosen.get(self.sources[chosen], 0) + 1
         self.expert.departures += chosen != 0
@@ -262,7 +261,7 @@ class PlanPlayout(Playout):
                 continue
         turns, last = 0, seat   # turns begun since the plan's own (a turn: a seat acting unprompted)
         for _ in range(self.MAX_STEPS):
-            if self.expert._stopping or (deadline is not None and time.perf_counter() >= deadline):
+            if self.expert._stopping or (deadline is not None and self.expert.now() >= deadline):
                 return None
             if rules.result(state) is not None:
                 break

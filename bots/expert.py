@@ -102,6 +102,7 @@ class ExpertBot:
         if self.rules.GAME_TYPE.realtime:
             raise ValueError("the expert searches turn-based games only")
         self.budget, self.iterations, self.turn_budget = settings.budget, settings.iterations, settings.turn_budget
+        self.now = time.thread_time if settings.clock == "thread" else time.perf_counter   # what its budgets count
         evaluate = settings.evaluate
         if isinstance(evaluate, str):
             module, name = evaluate.split(":")
@@ -128,7 +129,7 @@ class ExpertBot:
     # ----- deciding ----------------------------------------------------------------------------
     def choose(self, view: dict):
         self._stopping = False
-        began = time.perf_counter()  # the advisors' time counts against the budget too
+        began = self.now()  # the advisors' time counts against the budget too
         allowed = undo.without(view.get("private", {}).get("legal"))  # a bot never takes back its own move
         if self.seat not in view["public"].get("to_act", ()) or not listing.size(allowed):
             return None
@@ -159,9 +160,9 @@ class ExpertBot:
         if len(candidates) == 1:
             return candidates[0]
         if budget is not None:
-            budget -= time.perf_counter() - began
+            budget -= self.now() - began
         action = self._search(view, candidates, budget)
-        self._turn = (rev, spent + time.perf_counter() - began)
+        self._turn = (rev, spent + self.now() - began)
         return action
 
     def _planned(self, view: dict, rev, spent: float, began: float):
@@ -173,13 +174,13 @@ class ExpertBot:
                 max(self.budget, self.settings.plan_share * self.turn_budget - spent)
         action = self.planner.choose(view, budget)
         if action is not None:
-            self._turn = (rev, spent + time.perf_counter() - began)
+            self._turn = (rev, spent + self.now() - began)
         return action
 
     def _on_advice(self, view: dict, rev, spent: float, began: float):
         """The hard bot's choice, unsearched (the turn's time counted as for a searched one)."""
         advice = self._advice(view, self.advisors[:1])
-        self._turn = (rev, spent + time.perf_counter() - began)
+        self._turn = (rev, spent + self.now() - began)
         return advice[0] if advice else listing.sample(undo.without(view["private"]["legal"]), self.rng)
 
     def _advice(self, view: dict, advisors: list) -> list[dict]:
@@ -224,7 +225,7 @@ class ExpertBot:
         and the analysis of a finished game (bots/hint.py, bots/analysis.py). None where it would not search:
         its seat not to act, or fewer than two actions listed. The turn's budget is not counted."""
         self._stopping = False
-        began = time.perf_counter()
+        began = self.now()
         allowed = undo.without(view.get("private", {}).get("legal"))
         if self.seat not in view["public"].get("to_act", ()) or listing.size(allowed) < 2:
             return None
@@ -235,7 +236,7 @@ class ExpertBot:
                 candidates.append(action)
                 keys.append(_key(action))
         keep = {keys.index(_key(action)) for action in actions}
-        budget = None if self.budget is None else self.budget - (time.perf_counter() - began)
+        budget = None if self.budget is None else self.budget - (self.now() - began)
         chosen = self._search(view, candidates, budget, keep)
         return Weighing(candidates, self.last_scores, keys.index(_key(chosen)))
 
@@ -245,7 +246,7 @@ class ExpertBot:
         round differ by what the candidates did, not by the dice. Every HALVING_EVERY rounds the worse half
         (by mean) drops out, the hard bot's choice never (nor those in `keep`); the answer is chosen by `_best`.
         Each candidate's scores are left in `last_scores`."""
-        start = time.perf_counter()
+        start = self.now()
         scores = [[] for _ in candidates]  # per candidate, its score in each round it was played
         exact = {}  # candidate -> its score, once a playout of it drew no chance (deterministic_policy only)
         running = list(range(len(candidates)))
@@ -260,7 +261,7 @@ class ExpertBot:
                     scores[i].append(exact[i])
                     continue
                 if (self.iterations is not None and done >= self.iterations) or \
-                        (deadline is not None and time.perf_counter() >= deadline):
+                        (deadline is not None and self.now() >= deadline):
                     finished = True
                     break
                 if sample is None:
@@ -287,7 +288,7 @@ class ExpertBot:
                     running = _halve(running, scores, rounds, keep)
         for i, known in exact.items():  # a score known exactly stands for every round, played or not
             scores[i] += [known] * (MIN_VISITS - len(scores[i]))
-        self.last_search = (done, time.perf_counter() - start, len(candidates))
+        self.last_search = (done, self.now() - start, len(candidates))
         self.last_scores = scores
         chosen = _best(scores, self.settings.evidence, self.settings.min_gain)
         self.departures += chosen != 0
@@ -429,12 +430,12 @@ class Playout:
     def run(self, deadline: float | None, depth: int):
         """Play on until the other seats' next turn is over — the searching seat to act again after another
         seat took a turn of its own — or the game ends, or `depth` actions; then score the position."""
-        start, steps = time.perf_counter(), 0
+        start, steps = self.expert.now(), 0
         self.others_moved = False
         for _ in range(depth):
             # a step is never interrupted, so none is begun that would end past the deadline (at the cost seen)
             if self.expert._stopping or (deadline is not None and
-                                         time.perf_counter() + (self.expert._step_cost or 0.0) >= deadline):
+                                         self.expert.now() + (self.expert._step_cost or 0.0) >= deadline):
                 return ABANDONED  # a playout cut short would be scored at another depth than the rest
             if self.rules.result(self.state) is not None:
                 break
@@ -447,7 +448,7 @@ class Playout:
             steps += 1
         value = score(self.rules, self.state, self.expert.seat, self.expert.evaluate)
         if steps:
-            cost = (time.perf_counter() - start) / steps
+            cost = (self.expert.now() - start) / steps
             old = self.expert._step_cost
             self.expert._step_cost = cost if old is None else 0.8 * old + 0.2 * cost
         return value

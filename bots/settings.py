@@ -18,6 +18,9 @@ class ExpertSettings:
                                         # between; once 90 % are spent the rest is played on the hard bot's advice
     iterations: int | None = None       # playouts a decision (None: no count); with no clock one seed and one
                                         # view give one action. At least one of budget and iterations is given
+    clock: str = "wall"                 # what the budgets count: "wall" seconds (what a person waits), or
+                                        # "thread", the searching thread's CPU seconds (what one idle core gives,
+                                        # whatever else the machine runs: for measuring on a shared machine)
     # ----- the root -----
     max_candidates: int = 8             # root actions searched; more would spread a decision too thin
     search_limit: int | None = None     # a view listing more actions than this is answered by the hard bot,

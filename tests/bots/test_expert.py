@@ -335,3 +335,10 @@ def test_a_table_builds_no_view_for_a_bot_still_searching_at_its_rev(monkeypatch
     release.set()
     assert len(asked) == 1 and built == asked
     table.close()
+
+
+def test_an_expert_on_the_thread_clock_counts_its_budget_in_its_own_cpu_time():
+    """On a shared machine the wall's quarter second gives the search a fraction of a core: measured on the
+    thread clock, the expert gets what one idle core would give it (bench.bots --cpu-clock)."""
+    assert bots.make("risk", "expert", 0, 1, clock="thread").now is time.thread_time
+    assert bots.make("risk", "expert", 0, 1).now is time.perf_counter
