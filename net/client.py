@@ -71,6 +71,7 @@ class Client:
         `views`: "patches" (updates after the welcome carry patches) or "whole" (every view whole)."""
         self.views = views
         self._view = None        # our own copy of the last view, which patches apply to
+        self._spare = None       # a copy of `_view` made after the last view was handed on: the next one
         self._patching = False   # the welcome granted patches
         self._awaiting_view = False
         self.resyncs = 0         # whole views asked for after a patch did not fit or a hash differed
@@ -317,6 +318,10 @@ class Client:
             self.game_over = isinstance(public, dict) and public.get("result") is not None
         if t != "pong":
             self.on_message(msg)
+        if self._spare is None and self._view is not None:
+            # The copy the next patch makes into the view handed on, made now that this one has been
+            # handed on (not while a player waits for it): from our own copy, which nobody else holds.
+            self._spare = _copy(self._view)
 
     def _whole(self, msg: dict) -> dict | None:
         """The update or welcome with its whole view (a patch applied to our copy), or None when the
@@ -325,6 +330,7 @@ class Client:
             self._patching = msg.get("views") == patches.PATCHES
         if "patch" not in msg:
             self._view = _copy(msg["view"]) if self._patching else None
+            self._spare = None
             self._awaiting_view = False
             return msg
         if self._awaiting_view:
@@ -332,16 +338,22 @@ class Client:
         try:
             if self._view is None:
                 raise patches.PatchError("no view to patch")
-            self._view = patches.apply(self._view, msg["patch"])
+            # The patch applied twice: to our own copy, and to a copy of it that is handed on and never
+            # patched again. Each takes its own copy of the patch's values, so the two share nothing.
+            handed = self._spare if self._spare is not None else _copy(self._view)
+            self._spare = None
+            ops = msg["patch"]
+            self._view = patches.apply(self._view, _copy(ops))
             if msg.get("hash") is not None and patches.view_hash(self._view) != msg["hash"]:
                 raise patches.PatchError("the view's hash is not the host's")
+            handed = patches.apply(handed, ops)
         except patches.PatchError:
             self._view, self._awaiting_view = None, True
             self.resyncs += 1
             self._send({"t": "view"})
             return None
         whole = {k: v for k, v in msg.items() if k not in ("patch", "hash")}
-        whole["view"] = _copy(self._view)
+        whole["view"] = handed
         return whole
 
     async def _keepalive(self) -> None:

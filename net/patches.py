@@ -25,6 +25,8 @@ with every map's keys sorted by their UTF-8 bytes (see `canonical`).
 import hashlib
 import zlib
 from difflib import SequenceMatcher
+from itertools import compress
+from operator import ne
 
 import msgpack
 import msgspec
@@ -49,12 +51,14 @@ def snapshot(view) -> "Snapshot":
 
 
 class Part:
-    """One part of a view as sent: for a map, each key's msgpack bytes (`items`) and decoded copy
-    (`copy`); for anything else (`items` None), its bytes (`whole`) and copy. Never changed once made."""
-    __slots__ = ("items", "whole", "copy", "size", "_canonical")
+    """One part of a view as sent: for a map, each key's msgpack bytes (`items`, and as `keys` and
+    `packed` in the map's order) and value (`copy`); for anything else (`items` None), its bytes (`whole`)
+    and copy. Never changed once made."""
+    __slots__ = ("items", "keys", "packed", "whole", "copy", "size", "_canonical")
 
-    def __init__(self, items, whole, copy, size):
+    def __init__(self, items, whole, copy, size, keys=None, packed=None):
         self.items, self.whole, self.copy, self.size, self._canonical = items, whole, copy, size, None
+        self.keys, self.packed = keys, packed
 
     def canonical(self) -> bytes:
         if self._canonical is None:
@@ -103,37 +107,29 @@ class Differ:
         self._diffs: dict = {}   # (id(old Part), id(new Part)) -> (old, new, operations)
         self._pack = _pack
 
-    def snapshot(self, view, like: Snapshot | None = None) -> Snapshot:
-        """`view` as a Snapshot; `like` (the snapshot it will be diffed from) lends its decoded copies
-        to keys whose bytes did not change, so only what changed is decoded."""
+    def snapshot(self, view) -> Snapshot:
+        """`view` as a Snapshot."""
         if type(view) is not dict:
-            part = self._part(view, None)
+            part = self._part(view)
             return Snapshot({None: part}, part.size)   # not a map of parts: one whole part (set whole)
         parts, size = {}, 1
         for name, value in view.items():
-            old = like.parts.get(name) if like is not None else None
-            parts[name] = part = self._part(value, old)
+            parts[name] = part = self._part(value)
             size += part.size + len(name) + 1
         return Snapshot(parts, size)
 
-    def _part(self, value, like: Part | None) -> Part:
+    def _part(self, value) -> Part:
         cached = self._parts.get(id(value))
         if cached is not None and cached[0] is value:
             return cached[1]
         pack = self._pack
         if type(value) is dict:
-            packed = list(map(pack, value.values()))   # each value packed in one loop in C
-            items = dict(zip(value, packed))
+            keys, packed = tuple(value), list(map(pack, value.values()))   # each value packed in one loop in C
             # The values themselves are kept, not decoded from their bytes: decoding cost more than the rest
             # of a Risk update. Each is checked against its bytes before it is diffed from (`_sent`), as the
             # rules may hand out a view that shares objects with their state and change them later.
-            copy = dict(value)
-            if like is not None and like.items is not None:   # what did not change keeps the copy sent before
-                old_items, old_copy = like.items, like.copy
-                for k, b in items.items():
-                    if old_items.get(k) == b:
-                        copy[k] = old_copy[k]
-            part = Part(items, None, copy, sum(map(len, packed)) + 2 * len(packed) + 1)
+            part = Part(dict(zip(keys, packed)), None, dict(value), sum(map(len, packed)) + 2 * len(packed) + 1,
+                        keys, packed)
         else:
             b = pack(value)
             part = Part(None, b, msgpack.unpackb(b, raw=False, strict_map_key=False), len(b))
@@ -173,6 +169,10 @@ class Differ:
             return cached[2]
         if old.items is None or new.items is None:
             ops = [] if old.whole == new.whole else _node(old.copy, new.copy)
+        elif old.keys == new.keys:   # the same fields in the same order (one builder's): the changed found in C
+            ops = []
+            for k in compress(new.keys, map(ne, old.packed, new.packed)):
+                _child(k, _node(self._sent(old, k), new.copy[k]), ops)
         else:
             ops = []
             for k, b in new.items.items():

@@ -509,7 +509,7 @@ class Table:
 
     @staticmethod
     def _patched(differ, bases, view, seen, rev, with_hash):
-        now = differ.snapshot(view, like=bases[0][0])
+        now = differ.snapshot(view)
         digest = now.hash() if with_hash else None
         for base, members in bases:
             for _, st in members:

@@ -184,6 +184,28 @@ def test_the_client_asks_for_a_whole_view_when_its_copy_goes_wrong_and_windows_k
         link.close()
 
 
+def test_a_view_the_client_handed_on_is_never_patched_again_and_changing_it_changes_nothing_the_client_holds():
+    """net.client applies each patch to its own copy and to a copy handed on, which share nothing: a window
+    that changes a view it was given (even a list the patch itself carried) neither sees later patches
+    land in it nor spoils the client's copy (whose hash the host checks)."""
+    from net.client import Client
+    handed = []
+    client = Client("127.0.0.1", 0, on_message=lambda msg: handed.append(msg.get("view")))
+    views = [{"public": {"hand": [1], "rev": 0}, "private": {}}]
+    client._handle({"t": "welcome", "proto": 1, "game": "toy", "table": "t", "seat": 0, "token": "x",
+                    "last_seq": 0, "seats": [], "rev": 0, "view": copy.deepcopy(views[0]), "views": "patches"})
+    for rev, change in enumerate([["set", ["public", "hand"], [1, 2]], ["set", ["public", "rev"], 2],
+                                  ["set", ["public", "rev"], 3]], start=1):
+        views.append(patches.apply(copy.deepcopy(views[-1]), copy.deepcopy([change])))
+        frame = msgpack.packb({"t": "update", "rev": rev, "events": [], "patch": [change],
+                               "hash": patches.view_hash(views[-1])}, use_bin_type=True)
+        client._handle(msgpack.unpackb(frame, raw=False))   # as read from the wire: the patch's own objects
+        handed[-1]["public"]["hand"].append(99)   # the window changes what it was given
+    assert client.resyncs == 0   # every hash matched: the client's own copy was never touched
+    assert [v["public"]["rev"] for v in handed] == [0, 0, 2, 3]   # each kept as it was handed on
+    assert [v["public"]["hand"] for v in handed] == [[1], [1, 2, 99], [1, 2, 99], [1, 2, 99]]
+
+
 def test_a_raster_with_a_few_changed_bytes_is_patched_by_those_bytes_alone():
     old = {"to": {"$squares": {"cost": bytes(range(256)) * 4}}}
     raster = bytearray(old["to"]["$squares"]["cost"])
@@ -293,7 +315,7 @@ def test_a_snapshot_hashes_and_diffs_as_the_whole_view_does():
         old = {"public": {"a": _random_value(rng), "b": [1, 2]}, "private": {"legal": _random_value(rng)}}
         new = _mutate(rng, old)
         base = differ.snapshot(old)
-        now = patches.Differ().snapshot(new, like=base)
+        now = patches.Differ().snapshot(new)
         assert now.hash() == patches.view_hash(new)
         ops = msgpack.unpackb(msgpack.packb(patches.Differ().diff(base, now), use_bin_type=True), raw=False)
         assert patches.apply(copy.deepcopy(old), ops) == new
@@ -308,7 +330,7 @@ def test_a_value_the_rules_change_after_it_was_sent_is_still_diffed_from_what_wa
     client = copy.deepcopy(sent)
     base = patches.Differ().snapshot(sent)
     shared.append(3)
-    now = patches.Differ().snapshot({"public": {"hand": shared, "n": 1}, "private": {}}, like=base)
+    now = patches.Differ().snapshot({"public": {"hand": shared, "n": 1}, "private": {}})
     ops = patches.Differ().diff(base, now)
     assert patches.apply(client, ops) == {"public": {"hand": [1, 2, 3], "n": 1}, "private": {}}
 
