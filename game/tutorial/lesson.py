@@ -16,6 +16,7 @@ from pathlib import Path
 
 from engine.errors import SaveError
 from engine.saves import atomic_write
+from engine import resign, undo
 from engine.tutorial import LEARNER, Tutorial, position
 from game import paths
 
@@ -98,8 +99,13 @@ class Lesson:
         action = self.tutorial.next_scripted(self.index, self.session.log)
         return None if action is None else (self.step.seat(self.tutorial.learner), action)
 
-    def refusal(self, seat) -> str:
+    def refusal(self, seat, action: dict | None = None) -> str:
         """The kind word for an action the step does not wait for."""
+        kind = (action or {}).get("type")
+        if kind == undo.UNDO["type"]:
+            return "A lesson's moves are not taken back: go on from here (Esc twice leaves, and the lesson is kept)."
+        if kind == resign.RESIGN:
+            return "A lesson is not resigned: Esc twice leaves it, and Learn keeps your place."
         stage = self.stage
         if stage in (READ, THEN):
             return "Read the box first, then press Enter (or Next) to go on."

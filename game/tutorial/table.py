@@ -65,7 +65,8 @@ class TutorialTable(LocalTable):
             if not wanted:
                 self._seq += 1
                 self.refused += 1
-                self._inbox.append({"t": "err", "seq": self._seq, "code": ILLEGAL, "msg": self.lesson.refusal(seat)})
+                self._inbox.append({"t": "err", "seq": self._seq, "code": ILLEGAL,
+                                    "msg": self.lesson.refusal(seat, action)})
                 return self._seq
         seq = super().act(action, seat)
         self.lesson.played()

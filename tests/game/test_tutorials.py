@@ -82,7 +82,7 @@ def test_each_lesson_is_played_to_its_end_through_the_window_every_step_accepted
     assert session.state_hash() == rehearse(scene.tutorial).state_hash()   # exactly the rules' own walk through it
 
 
-def test_a_wrong_action_is_refused_kindly_and_changes_nothing(ui):
+def test_a_wrong_action_is_refused_kindly_and_changes_nothing_and_so_is_an_undo(ui):
     scene = open_from_menu(ui, "civil_war")
     lesson = scene.lesson
     play(ui.app, scene, until=lambda: lesson.learners_turn)
@@ -101,6 +101,13 @@ def test_a_wrong_action_is_refused_kindly_and_changes_nothing(ui):
     assert scene.link.refused == 1 and scene.coach.flash > 0
     assert (session.state_hash(), len(session.log), session.rev) == before
     assert (lesson.index, lesson.stage) == (2, DOING)
+    play(ui.app, scene, until=lambda: lesson.step.title == "Railroads" and lesson.stage == THEN)
+    assert board.undo_offered   # the ride may be taken back in a real game; not in a lesson
+    before = (session.state_hash(), len(session.log))
+    ui.key(pygame.K_z, pygame.KMOD_CTRL)
+    ui.frames(3)
+    assert board.refusals[-1].startswith("A lesson's moves are not taken back")
+    assert (session.state_hash(), len(session.log)) == before
 
 
 def test_leaving_a_lesson_and_coming_back_picks_it_up_where_it_was(ui):
