@@ -61,8 +61,14 @@ class LessonScene(Scene):
         return step.light if step is not None else ()
 
     def place_rects(self) -> list:
+        """Where the coach must not stand: the step's lit places, or for a step that lights none the next
+        step's, so the card does not cover where the lesson is about to point."""
         rects = getattr(self.board, "place_rects", None)
-        return rects(self.places) if rects is not None and self.places else []
+        if rects is None or self.lesson.finished:
+            return []
+        steps = self.tutorial.steps[self.lesson.index:]
+        places = next((step.light for step in steps if step.light), ())
+        return rects(places) if places else []
 
     # ----- leaving and the end ------------------------------------------------------------------------
     def leave(self) -> None:
