@@ -43,11 +43,13 @@ def game_rows(quick: bool) -> list[Row]:
         turn = rounds.view(None)["public"].get("round") or rounds.view(None)["public"].get("turn_number")
         goal = GOALS.get(game_id, OTHER_GOAL)
         marks = report["summary"]["0"]
+        cpu = sum(v.get("cpu", 0.0) for v in report["verdicts"])
         out.append(Row(f"analysis: {game_id} hard game, seat 0, 2 worker processes, wall", f"{wall:.0f} s",
                        f"<= {goal:.0f} s", wall <= goal,
                        f"{len(log)} actions{f', {turn} rounds' if turn else ''}; {marks['decisions']} decisions "
                        f"weighed; marked {marks['inaccuracy']} inaccuracies, {marks['mistake']} mistakes, "
-                       f"{marks['blunder']} blunders"))
+                       f"{marks['blunder']} blunders; the workers' CPU {cpu:.0f} s (half of it is the wall time on "
+                       f"two idle cores)"))
     return out
 
 

@@ -21,6 +21,7 @@ import json
 import math
 import multiprocessing
 import threading
+import time
 from dataclasses import asdict, dataclass, field
 
 import bots
@@ -148,7 +149,10 @@ def _as_set(plan: list) -> tuple:
 
 def _judge_task(task):
     game_id, unit, settings = task
-    return judge(game_id, unit, settings)
+    began = time.process_time()
+    verdict = judge(game_id, unit, settings)
+    verdict["cpu"] = time.process_time() - began   # the worker's own seconds (the bench sums them)
+    return verdict
 
 
 def _worker_start(game_id: str) -> None:
@@ -172,8 +176,10 @@ class Analysis:
     """An analysis running in the background: `start()` returns at once; `progress` says how far it is;
     `cancel()` stops the workers; `result()` is the report once `progress.finished`."""
 
-    def __init__(self, game_id: str, decisions, seats, settings: AnalysisSettings | None = None, workers: int = 2):
-        self.game_id, self.seats = game_id, sorted(seats)
+    def __init__(self, game_id: str, decisions, seats, settings: AnalysisSettings | None = None, workers: int = 2,
+                 n_seats: int | None = None):
+        """`n_seats`: the game's seats, for the report (a chart draws the other side of a two-seat game too)."""
+        self.game_id, self.seats, self.n_seats = game_id, sorted(seats), n_seats
         self.settings = settings or settings_for(game_id)
         self.workers = workers
         self._decisions = decisions
@@ -238,5 +244,6 @@ class Analysis:
         for seat in self.seats:
             mine = [v for v in verdicts if v["seat"] == seat]
             summary[str(seat)] = {"decisions": len(mine), **{m: sum(v["mark"] == m for v in mine) for m in MARKS}}
-        return {"game": self.game_id, "seats": self.seats, "settings": asdict(self.settings), "verdicts": verdicts,
+        return {"game": self.game_id, "seats": self.seats, "n_seats": self.n_seats, "settings": asdict(self.settings),
+                "verdicts": verdicts,
                 "summary": summary, "complete": self.progress.done == self.progress.total}

@@ -60,7 +60,9 @@ def phrase(words: dict | None, before: Term, after: Term) -> str:
     key = "more" if delta > 0 else "fewer" if delta < 0 else None
     if key is None or key not in words:
         return ""
-    return words[key].format(n=_amount(abs(delta)), value=_amount(after.value))
+    if "{n}" in words[key] and round(abs(delta)) == 0:
+        return ""   # a count that changes in fewer than half the positions read: not said
+    return words[key].format(n=_amount(abs(delta)))
 
 
 def _names(items: list) -> str:
@@ -68,4 +70,5 @@ def _names(items: list) -> str:
 
 
 def _amount(x: float) -> str:
-    return str(round(x)) if abs(x - round(x)) < 0.05 else f"{x:.1f}"
+    """A count averaged over positions: whole where it is, else "about" the nearest whole."""
+    return str(round(x)) if abs(x - round(x)) < 0.05 else f"about {round(x)}"

@@ -41,7 +41,8 @@ def run(args, parser) -> int:
     bad = [s for s in seats if not 0 <= s < n_seats]
     if bad:
         parser.error(f"--seat {bad[0]}: this game has seats 0 to {n_seats - 1}")
-    job = analysis.Analysis(game_id, decisions.of_save(header, log, seats), seats, workers=max(1, args.workers))
+    job = analysis.Analysis(game_id, decisions.of_save(header, log, seats), seats, workers=max(1, args.workers),
+                            n_seats=n_seats)
     began = time.monotonic()
     job.start()
     try:

@@ -33,6 +33,13 @@ class Chart:
             return None
         return min(analysed, key=lambda v: abs(self.point(v["index"], 0)[0] - pos[0]))["index"]
 
+    def other_seat(self) -> int | None:
+        """In a game of two seats of which one was analysed, the other (its worth is one less the analysed one's)."""
+        seats = self.report["seats"]
+        if self.report.get("n_seats") == 2 and len(seats) == 1:
+            return 1 - seats[0]
+        return None
+
     def draw(self, surface: pygame.Surface, names: list[str] | None = None, at: int | None = None) -> None:
         """The chart; `at`: the replay's place, drawn as a vertical line."""
         p = self.plot
@@ -43,8 +50,6 @@ class Chart:
         for worth, label in ((1.0, "1"), (0.5, "½"), (0.0, "0")):
             theme.draw_text(surface, label, (p.x - 6, self.point(0, worth)[1]), theme.SIZE_SMALL,
                             theme.colours.text_dim, anchor="midright", shadow=False)
-        theme.draw_text(surface, "worth", (self.rect.x + 4, self.rect.y + 2), 14, theme.colours.text_dim,
-                        anchor="topleft", shadow=False)
         theme.draw_text(surface, f"move {self.length}", (p.right, p.bottom + 4), 14, theme.colours.text_dim,
                         anchor="topright", shadow=False)
         if at is not None:
@@ -54,6 +59,10 @@ class Chart:
             mine = [v for v in self.report["verdicts"] if v["seat"] == seat and v["worth"] is not None]
             colour = theme.seat_colour(seat)
             points = [self.point(v["index"], v["worth"]) for v in mine]
+            other = self.other_seat()
+            if other is not None and len(points) >= 2:   # the other side, as this seat's expert weighs it
+                pygame.draw.lines(surface, theme.seat_colour(other), False,
+                                  [self.point(v["index"], 1 - v["worth"]) for v in mine], 1)
             if len(points) >= 2:
                 pygame.draw.lines(surface, colour, False, points, 2)
             for v in mine:
@@ -64,16 +73,23 @@ class Chart:
                     pygame.draw.circle(surface, dot, centre, radius)
         if names:
             x = p.x + 6
-            for seat in self.report["seats"]:
+            shown = self.report["seats"] + ([self.other_seat()] if self.other_seat() is not None else [])
+            for seat in shown:
                 label = names[seat] if seat < len(names) else f"seat {seat}"
                 pygame.draw.line(surface, theme.seat_colour(seat), (x, p.y + 10), (x + 16, p.y + 10), 3)
                 x = theme.draw_text(surface, label, (x + 20, p.y + 10), 14, theme.colours.text, anchor="midleft",
                                     shadow=False).right + 12
 
 
-def save_png(report: dict, path, names: list[str] | None = None, size=(900, 320)) -> None:
-    """The chart of `report` written to `path` as a PNG (no window needed)."""
+TITLE = "Each side's worth over the game, as the expert weighs it (0 lost, 1 won); dots: inaccuracies, " \
+        "mistakes, blunders"
+
+
+def save_png(report: dict, path, names: list[str] | None = None, size=(900, 340)) -> None:
+    """The chart of `report` written to `path` as a PNG (no window needed), under a line saying what it shows."""
     pygame.font.init()
     surface = pygame.Surface(size)
-    Chart(report, pygame.Rect((0, 0), size)).draw(surface, names)
+    surface.fill(theme.colours.panel)
+    theme.draw_text(surface, TITLE, (10, 6), 14, theme.colours.text_dim, shadow=False)
+    Chart(report, pygame.Rect(0, 24, size[0], size[1] - 24)).draw(surface, names)
     pygame.image.save(surface, str(path))

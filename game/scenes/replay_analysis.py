@@ -72,7 +72,7 @@ class ReplayAnalysis:
             list(range(header["n_seats"]))
         self.names = [s.get("name") or f"seat {i}" for i, s in enumerate(header.get("seats") or [])]
         self.length = len(log)
-        self.job = Analysis(link.game, decisions.of_save(header, log, seats), seats).start()
+        self.job = Analysis(link.game, decisions.of_save(header, log, seats), seats, n_seats=header["n_seats"]).start()
 
     def cancel(self) -> bool:
         if not self.running:
@@ -173,7 +173,7 @@ class ReplayAnalysis:
                          border_radius=4)
 
     def _draw_panel(self, surface) -> None:
-        theme.draw_panel(surface, PANEL, theme.colours.panel, border=theme.colours.panel_border, radius=0, alpha=250)
+        theme.draw_panel(surface, PANEL, theme.colours.panel, border=theme.colours.panel_border, radius=0, alpha=255)
         theme.draw_text(surface, "Analysis", (PANEL.x + 12, PANEL.y + 8), theme.SIZE_BODY, theme.colours.accent,
                         bold=True, shadow=False)
         y = PANEL.y + 36
