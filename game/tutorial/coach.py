@@ -51,7 +51,7 @@ class Coach:
         if lesson.stage != DOING:
             return ""
         if lesson.learners_turn:
-            return "Your move: do it on the board."
+            return "Your move: do it on the board (E shows how)."
         seat = lesson.step.seat(lesson.tutorial.learner)
         return "A moment…" if seat is None else f"{self.seat_name(seat)} is moving…"
 

@@ -9,8 +9,11 @@ journals every action and the step is kept (game.tutorial.lesson.Keeper), and Le
 """
 import math
 
-from engine.tutorial import Tutorial, new_session
+import pygame
+
+from engine.tutorial import Tutorial, first_choice, new_session
 from game import boards, local_play, tables
+from game.board_kit import advice
 from game.scene import GLOW, Scene
 from game.tutorial.coach import Coach
 from game.tutorial.lesson import Keeper
@@ -50,6 +53,7 @@ class LessonScene(Scene):
         self.time = 0.0
         self._refused = link.refused
         self._shown_step = None
+        self.shown_how: int | None = None   # the step whose action Hint (E) is showing on the board
 
     @property
     def toast_area(self):
@@ -95,9 +99,33 @@ class LessonScene(Scene):
     def back(self) -> None:
         self.board.back()
 
+    # ----- the hint --------------------------------------------------------------------------------------
+    def show_how(self) -> None:
+        """Hint (E, or its button): in a lesson the hint is the step's own action, drawn where the expert's hint
+        would be (the board's `advice_points`) until the step moves on."""
+        if not self.lesson.learners_turn:
+            self.board.refuse("Nothing to do on the board yet: read the box, then press Next.")
+            return
+        self.shown_how = self.lesson.index
+
+    def how_action(self) -> dict | None:
+        lesson = self.lesson
+        if self.shown_how != lesson.index or not lesson.learners_turn:
+            return None
+        left = lesson.tutorial.still_to_do(lesson.index, lesson.session.log)
+        return first_choice(left[0]) if left else None
+
+    def _asks_hint(self, event) -> bool:
+        hint = self.board.advice
+        return advice.is_hint_key(event) or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                                             and hint.offered and hint.button.rect.collidepoint(event.pos))
+
     # ----- the frame -----------------------------------------------------------------------------------
     def handle(self, event) -> bool:
         if self.coach.handle(event):   # Next goes before a dialog the board has open: the words come first
+            return True
+        if self._asks_hint(event) and self.board.modal() is None:
+            self.show_how()
             return True
         return self.board.handle(event)
 
@@ -117,7 +145,7 @@ class LessonScene(Scene):
 
     def frame_rate(self) -> float:
         rate = self.board.frame_rate()
-        return max(rate, GLOW) if self.places or self.coach.flash else rate
+        return max(rate, GLOW) if self.places or self.coach.flash or self.how_action() else rate
 
     def draw(self, surface) -> None:
         self.board.draw(surface)
@@ -125,6 +153,9 @@ class LessonScene(Scene):
         light = getattr(self.board, "light_places", None)
         if self.places and light is not None and not board_busy:
             light(surface, self.places, int(150 + 105 * (0.5 + 0.5 * math.sin(self.time * 5))))
+        how = self.how_action()
+        if how is not None and not board_busy:
+            advice.draw_action(surface, self.board.advice_points(how), advice.GOLD, self.time)
         self.coach.measure()
         self.coach.place(self.place_rects())
         self.coach.draw(surface)

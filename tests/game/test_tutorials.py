@@ -88,6 +88,8 @@ def test_a_wrong_action_is_refused_kindly_and_changes_nothing_and_so_is_an_undo(
     play(ui.app, scene, until=lambda: lesson.learners_turn)
     step = lesson.step
     assert step.title == "Split a stack"
+    ui.key(pygame.K_e)   # the hint, in a lesson, is the step's own action: shown, never sent, no expert asked
+    assert scene.how_action() == first_choice(step.actions[0]) and scene.board.advice.job is None
     session = scene.link.session
     before = (session.state_hash(), len(session.log), session.rev)
     board = scene.board
