@@ -12,9 +12,14 @@ The line a bot keeps to (tests/bots/test_legal_only.py and the conformance suite
   - it may read the public view, its own private part, and the static board of its game
     (`engine.<game>.board`: geometry, cities, continents); it may keep a model of its
     own to look ahead (dice odds, how far a unit gets in a turn, what a position is worth);
-  - from engine/ it imports only engine.legal, engine.grid, engine.sides, engine.undo and the
-    games' board modules: never a rules module, so it never asks the rules what is allowed and
-    never rebuilds the full state from a view;
+  - of its game's rules it asks only the questions the rules answer in `engine.<game>.queries`
+    (the odds, a unit's speed, a position's worth: only what the module's `__all__` lists), so a
+    rule is written once, in the engine; of the rest of engine/ it imports engine.legal,
+    engine.grid, engine.sides and engine.undo, and never the Session: it never rebuilds the full
+    state from a view. The searches go further, through the public contract only: the expert
+    (and its Tactics (1954) plan search) asks `engine.games` for a game's `sample_state`, `legal`,
+    `apply` and `view`, draws chance from `engine.rng` and hears refusals as `engine.errors`, and a
+    hint's reasons read a position's worth by its named terms (`engine.evaluation`);
   - it never takes back its own move: the Session lists `undo` to a seat after an undoable
     move, and a bot reads its listing through `engine.undo.without`.
 
