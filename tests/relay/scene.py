@@ -12,6 +12,10 @@ from tests.relay import board
 
 ORDERS = (("step", "Step", pygame.K_s, "S"), ("roll", "Roll", pygame.K_r, "R"), ("show", "Show word", pygame.K_w, "W"),
           ("pass", "Pass", pygame.K_RETURN, "Enter"))
+# What cannot be taken back is asked first, naming the choice (a step can: Ctrl+Z).
+ASK_FIRST = {"roll": ("Roll the die?", "Your pawn moves one to three squares; a roll is never taken back.", "Roll"),
+             "show": ("Show your word?", "Every seat sees it from now on.", "Show it"),
+             "pass": ("Pass the turn?", "The next seat moves; your steps and roll this turn end.", "Pass")}
 SQUARE_RADIUS = 26
 WHY_NOT = {"step": "Your steps this turn are all taken.", "roll": "The die is rolled once a turn.",
            "show": "Your word is already shown.", "pass": "You may not pass now."}
@@ -44,9 +48,10 @@ class BoardScene(BaseBoardScene):
         self.track = board.load()
         self.cover = HotSeatCover(self.reveal)
         self.log = RelayLog(self.log_rect.w, self.seat_name)
-        self.buttons = {kind: Button((1010, 300 + i * 46, 260, 40), f"{label} ({key})", lambda k=kind: self.order(k),
-                                     size=17)
-                        for i, (kind, label, _, key) in enumerate(ORDERS)}
+        self.order_buttons = {kind: Button((1010, 300 + i * 46, 260, 40), label, lambda k=kind: self.order(k),
+                                           hotkey_label=key, size=17)
+                              for i, (kind, label, _, key) in enumerate(ORDERS)}
+        self.buttons = list(self.order_buttons.values())
 
     def listed(self) -> set[str]:
         """The orders the seat at the controls may give now, as its legal lists them."""
@@ -59,8 +64,13 @@ class BoardScene(BaseBoardScene):
             self.refuse(self.not_your_move())
         elif kind not in self.listed():
             self.refuse(WHY_NOT[kind])
+        elif kind in ASK_FIRST:
+            self.ask_first(*ASK_FIRST[kind], lambda: self.send({"type": kind}))
         else:
             self.send({"type": kind})
+
+    def main_enter_button(self):
+        return self.order_buttons["pass"]
 
     def key_commands(self) -> dict:
         keys = {key: (lambda k=kind: self.order(k)) for kind, _, key, _ in ORDERS}
@@ -68,7 +78,7 @@ class BoardScene(BaseBoardScene):
         return keys
 
     def board_pointer(self, event) -> bool:
-        if any(button.handle(event) for button in self.buttons.values()):
+        if any(button.handle(event) for button in self.buttons):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.square_at(event.pos) is not None:
             seat = self.active_seat
@@ -118,6 +128,6 @@ class BoardScene(BaseBoardScene):
         theme.draw_text(surface, f"Your word: {word}" if word else "Words shown: "
                         + (", ".join(w for w in pub["shown"] if w) or "none"), (x, 124), 17, c.text_dim)
         listed = self.listed()
-        for kind, button in self.buttons.items():
+        for kind, button in self.order_buttons.items():
             button.enabled = kind in listed
             button.draw(surface)
