@@ -91,12 +91,28 @@ def arguments(doc: str, *, seconds: float, address: bool = True) -> argparse.Arg
     return parser
 
 
+def answer_in_flight(scene, seconds: float = 10.0) -> dict | None:
+    """The table's answer ({"t", "code"}) to this window's action still in flight when it finished (the game can
+    end while one crosses the wire), read from its link; None when none was in flight. Bounded in time."""
+    seq = scene.pending_seq
+    deadline = time.monotonic() + seconds
+    while seq is not None and time.monotonic() < deadline:
+        for msg in scene.link.poll():
+            if msg.get("t") in ("ok", "err") and msg.get("seq") == seq:
+                return {"t": msg["t"], "code": msg.get("code")}
+        time.sleep(0.005)
+    assert seq is None, f"the table never answered action {seq}"
+    return None
+
+
 def finish(app, ui, scene, **shown) -> dict:
     """What the window showed, once done: the names at its table, the table's rev, what the board refused, the
-    result on the game-over scene (None when none showed) and `shown`; its link and the app are then closed."""
+    result on the game-over scene (None when none showed), the answer to an action still in flight (`late`)
+    and `shown`; its link and the app are then closed."""
     from game.scenes.game_over import GameOverScene
+    late = answer_in_flight(scene)
     out = {"names": [s["name"] for s in scene.link.seats], "rev": scene.link.rev, "refusals": scene.refusals,
-           "shown_result": ui.top.result if isinstance(ui.top, GameOverScene) else None, **shown}
+           "shown_result": ui.top.result if isinstance(ui.top, GameOverScene) else None, "late": late, **shown}
     scene.link.close()
     app.close()
     return out
