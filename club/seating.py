@@ -21,6 +21,7 @@ import nats
 
 from club import db, subjects
 from club.requests import Refused, answer, decoded, sentence, whole
+from net import names
 from net.frames import PROTO
 from net.table import LOBBY
 
@@ -34,11 +35,12 @@ def laid_out(kinds, n_seats: int, game: str) -> list[dict]:
     if not isinstance(kinds, list) or len(kinds) != n_seats:
         raise ValueError(f"seat_kinds lists one entry per seat: {n_seats} of them.")
     seats = []
+    commanders = names.bot_names(n_seats)
     for seat, kind in enumerate(kinds):
         if kind == "open":
             seats.append({"name": None, "kind": "open"})
         elif isinstance(kind, str) and kind in bots.levels(game):
-            seats.append({"name": f"Bot {seat + 1}", "kind": "bot", "level": kind})
+            seats.append({"name": commanders[seat], "kind": "bot", "level": kind})
         else:
             raise ValueError(f"Seat {seat + 1} is {kind!r}: a seat is 'open' or a bot level "
                              f"({', '.join(bots.levels(game))}).")

@@ -24,6 +24,7 @@ FPS = pacing.FULL
 # `python run.py` with this set draws one frame, prints "first frame after S s" and exits (bench/ui.py).
 FIRST_FRAME_ENV = "SANDTABLE_FIRST_FRAME_EXIT"
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+OFF_WINDOW = (-1, -1)   # where the pointer is, in logical coordinates, once it has left the window
 TOAST_SECONDS = 4.0
 TOAST_FADE = 1.0          # a toast fades out over its last second
 BANNER_RATE = 2 * TICK    # the reconnecting banner's dots move every 0.4 s
@@ -44,7 +45,7 @@ class App:
         if settings is None:
             settings, notice = settings_module.load()
         self.settings = settings
-        self.desktop = DesktopWindow(size=window_size)
+        self.desktop = DesktopWindow(size=window_size, scale=settings.scale)
         self.window = self.desktop.surface
         self.surface = pygame.Surface(LOGICAL_SIZE).convert()
         self.clock = pygame.time.Clock()
@@ -71,6 +72,8 @@ class App:
     def apply_settings(self) -> None:
         """Push the settings into theme, sound and window (after the Settings scene changes them)."""
         theme.set_colour_blind(self.settings.colour_blind)
+        self.desktop.set_scale(self.settings.scale)
+        self.window = self.desktop.surface
         sound.sounds.set_volume(self.settings.volume)
         sound.music_player.set_volume(self.settings.music_volume)
         if self.desktop.fullscreen != self.settings.fullscreen:
@@ -174,7 +177,10 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE:
             return   # the display surface follows the window by itself; the next frame scales to it
-        event = self.map_event(event)
+        if event.type == pygame.WINDOWLEAVE:   # the pointer left the window: what was under it is no longer
+            event = pygame.event.Event(pygame.MOUSEMOTION, pos=OFF_WINDOW, rel=(0, 0), buttons=(0, 0, 0))
+        else:
+            event = self.map_event(event)
         if event.type == pygame.MOUSEMOTION:
             self.mouse_pos = event.pos
         top = self.stack.top

@@ -13,6 +13,7 @@ from engine.saves import atomic_write
 from game import paths
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+UI_SCALES = (100, 125, 150)   # percent: the window's largest size on a big screen, and the maps' opening zoom
 
 
 @dataclass
@@ -23,8 +24,14 @@ class Settings:
     fullscreen: bool = False
     animation_speed: str = "normal"
     colour_blind: bool = False
+    ui_scale: int = 100
     name_chosen: bool = True          # False only on the very first run: the title asks for a name
     last_game: str = ""               # the game last started from the new-game form: the form opens on it
+
+    @property
+    def scale(self) -> float:
+        """The interface's scale as a factor (1.25 for 125 %)."""
+        return self.ui_scale / 100
 
     def animation_factor(self) -> float:
         """Multiplier for animation durations (0: skip animations)."""
@@ -40,6 +47,8 @@ def _valid(name: str, value) -> bool:
         return isinstance(value, bool)
     if name == "animation_speed":
         return value in ANIMATION_SPEEDS
+    if name == "ui_scale":
+        return value in UI_SCALES and not isinstance(value, bool)
     if name == "last_game":
         return isinstance(value, str) and len(value) <= 64
     return False

@@ -37,11 +37,8 @@ def product_bots():
 def start_local(game_id: str, seats: list[dict], options: dict, *, seed: int | None = None, bot_factory=None,
                 bot_delay: float = BOT_DELAY):
     """A hot-seat / vs-bots table in this process, autosaving to the saves folder. Bots not given a name get a
-    commander's (game.names)."""
+    commander's (net.names, as at every table)."""
     from net.local import LocalTable
-    from game import names
-    bots = names.bot_names(len(seats), avoid=[s.get("name") for s in seats if s.get("kind") != "bot"])
-    seats = [dict(s, name=s.get("name") or bots[i]) if s.get("kind") == "bot" else s for i, s in enumerate(seats)]
     return LocalTable(game_id, seats, options, seed=seed, save_path=autosave_path(game_id), bot_delay=bot_delay,
                       bot_factory=bot_factory or product_bots())
 
@@ -76,11 +73,11 @@ def host_lan(game_id: str, seats: list[dict], options: dict, *, table_name: str,
     import secrets as _secrets
 
     from engine.session import Session
-    from net import host
+    from net import host, names
     table_seats = []
     for i, s in enumerate(seats):
         if s.get("kind") == "bot":
-            table_seats.append({"name": s.get("name") or f"Bot {i + 1}", "kind": "bot",
+            table_seats.append({"name": s.get("name") or names.bot_name(i, seats), "kind": "bot",
                                 "level": s.get("level", "normal")})
         else:
             table_seats.append({"name": None, "kind": "open"})

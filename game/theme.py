@@ -283,19 +283,27 @@ def draw_button(surface: pygame.Surface, rect, label: str, state: str = "normal"
     text_colour = colours.text_dim if state == "disabled" else (text_on(base) if primary else
                                                                  lighten(colours.bad, 0.35) if danger else colours.text)
     key_size = SIZE_SMALL - 2
-    beside = not hotkey or text_width(label, size, primary) + 2 * text_width(hotkey, key_size) + 36 <= body.w
+    key_w = text_width(hotkey, key_size, True) + 10 if hotkey else 0
+    beside = not hotkey or text_width(label, size, primary) + 2 * key_w + 28 <= body.w
     under = not beside and body.h >= 40   # a tall button too narrow for both on one line: the key under the label
     centre = (body.centerx, body.centery - 8) if under else body.center
     draw_text(surface, label, centre, size, text_colour, bold=primary, anchor="center",
               shadow=state != "disabled" and not primary)
     if hotkey and state != "disabled":
-        key_colour = darken(text_colour, 0.25) if primary else colours.text_dim
+        cap = pygame.Rect(0, 0, key_w, font(key_size, True).get_height() + 2)
         if under:
-            draw_text(surface, hotkey, (body.centerx, body.bottom - 5), key_size, key_colour, anchor="midbottom",
-                      shadow=False)
+            cap.midbottom = (body.centerx, body.bottom - 3)
         else:
-            draw_text(surface, hotkey, (body.right - 10, body.centery), key_size, key_colour, anchor="midright",
-                      shadow=False)
+            cap.midright = (body.right - 8, body.centery)
+        draw_keycap(surface, cap, hotkey, key_size, base)
+
+
+def draw_keycap(surface: pygame.Surface, rect, key: str, size: int, under) -> None:
+    """A key's name on a small key cap (the shortcut a button or a menu entry answers to), clear on `under`."""
+    rect = pygame.Rect(rect)
+    pygame.draw.rect(surface, darken(under, 0.35), rect, border_radius=5)
+    pygame.draw.rect(surface, lighten(under, 0.35), rect, 1, border_radius=5)
+    draw_text(surface, key, rect.center, size, text_on(darken(under, 0.35)), bold=True, anchor="center", shadow=False)
 
 
 def draw_seat_badge(surface: pygame.Surface, center, seat: int, radius: int = 12, *, label: str | None = None) -> None:

@@ -2,8 +2,9 @@
 
   * It opens at the largest size of the logical surface's shape that fits the desktop's usable
     area (the screen less panels and taskbars) together with the frame the window manager puts
-    around it, never larger than the logical size, centred on that area: on a 1366x768 laptop the
-    title bar and the bottom hint line are both on screen.
+    around it, never larger than the logical size times the player's interface scale (100, 125 or
+    150 %), centred on that area: on a 1366x768 laptop the title bar and the bottom hint line are
+    both on screen; on a large screen 125 % opens it a quarter larger.
   * Full screen and back is one and the same OS window (pygame.Window.set_fullscreen and
     set_windowed; set_mode would make a new one each time), and a window that comes back too big
     for the desktop (say it was maximised before) is brought back to a fitting size.
@@ -56,6 +57,11 @@ def fitting_size(area: tuple[int, int], frame=GUESSED_FRAME, largest=LOGICAL_SIZ
     return max(MIN_SIZE[0], int(largest[0] * scale)), max(MIN_SIZE[1], int(largest[1] * scale))
 
 
+def scaled(scale: float) -> tuple[int, int]:
+    """The logical size times an interface scale (1.25: a quarter larger)."""
+    return round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale)
+
+
 def fits(size, frame, area: pygame.Rect) -> bool:
     """True when a window of `size` with `frame` around it fits in `area`."""
     top, left, bottom, right = frame
@@ -73,9 +79,11 @@ def placed_position(size, frame, area: pygame.Rect) -> tuple[int, int]:
 class DesktopWindow:
     """The one OS window. `surface` is where the app presents its frames."""
 
-    def __init__(self, *, size: tuple[int, int] | None = None):
-        """`size`: the windowed size to open at (None: what fits this desktop)."""
+    def __init__(self, *, size: tuple[int, int] | None = None, scale: float = 1.0):
+        """`size`: the windowed size to open at (None: what fits this desktop, at most the logical size times
+        `scale`)."""
         self.asked_size = tuple(size) if size else None
+        self.largest = scaled(scale)
         self.headless = pygame.display.get_driver() in HEADLESS_DRIVERS
         self._frame = GUESSED_FRAME
         self._refit_by: float | None = None   # when a window back from full screen is placed at the latest
@@ -110,7 +118,16 @@ class DesktopWindow:
     def _opening_size(self) -> tuple[int, int]:
         if self.asked_size is not None or self.headless:
             return self.asked_size or LOGICAL_SIZE
-        return fitting_size(self.usable_area().size)
+        return fitting_size(self.usable_area().size, largest=self.largest)
+
+    def set_scale(self, scale: float) -> None:
+        """The interface scale changed: a window of the desktop's own size grows or shrinks to the new largest
+        that fits (a window opened at an asked size, and full screen, stay as they are)."""
+        largest = scaled(scale)
+        if largest != self.largest:
+            self.largest = largest
+            if self.asked_size is None and not self.headless:
+                self.fit(grow=True)
 
     # ----- modes --------------------------------------------------------------------------
     @property
@@ -153,7 +170,7 @@ class DesktopWindow:
         area, frame = self.usable_area(), self.frame()
         size = tuple(self.os_window.size)
         if grow or not fits(size, frame, area):
-            size = fitting_size(area.size, frame)
+            size = fitting_size(area.size, frame, self.largest)
             if size != tuple(self.os_window.size):
                 self.os_window.size = size
         self.os_window.position = placed_position(size, frame, area)

@@ -33,7 +33,7 @@ from collections import deque
 
 from engine import games
 from engine.session import Session
-from net import frames, limits
+from net import frames, limits, names
 from net.connection import CLOSE_FLUSH_SECONDS, Connection
 from net.frames import err
 from net.table import Table
@@ -449,8 +449,8 @@ def new_session(game: str, n_seats: int, *, bots=(), options=None, seed=None) ->
     if len(bots) > n_seats:
         raise ValueError(f"{len(bots)} bots do not fit at a table of {n_seats} seats.")
     seats = [{"name": None, "kind": "open"} for _ in range(n_seats - len(bots))]
-    seats += [{"name": f"Bot {n_seats - len(bots) + i + 1}", "kind": "bot", "level": level}
-              for i, level in enumerate(bots)]
+    named = names.bot_names(n_seats)
+    seats += [{"name": named[n_seats - len(bots) + i], "kind": "bot", "level": level} for i, level in enumerate(bots)]
     return Session(game, n_seats, seed=secrets.randbits(32) if seed is None else seed, options=options, seats=seats)
 
 

@@ -12,6 +12,7 @@ from collections import deque
 import msgpack
 
 from engine.session import Session
+from net import names
 from net.link import InProcessLink
 from net.table import Table
 
@@ -31,7 +32,8 @@ class LocalTable(InProcessLink):
             kind = s.get("kind", "human")
             if kind not in ("human", "bot"):
                 raise ValueError(f"seat {i + 1} must be a human or a bot, not {kind!r}")
-            entry = {"name": s.get("name") or (f"Bot {i + 1}" if kind == "bot" else f"Player {i + 1}"), "kind": kind}
+            entry = {"name": s.get("name") or (names.bot_name(i, seats) if kind == "bot" else f"Player {i + 1}"),
+                     "kind": kind}
             if kind == "bot":
                 entry["level"] = s.get("level", "normal")
             session_seats.append(entry)

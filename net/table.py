@@ -16,7 +16,7 @@ import threading
 from engine import games, legal, saves, undo
 from engine.errors import BAD_ACTION, NOT_YOUR_TURN, RuleError
 from engine.session import TABLE_SEAT, RulesFailure
-from net import answers, crashpoint, frames, patches
+from net import answers, crashpoint, frames, names, patches
 from net.frames import MAX_NAME, PROTO, SEQ_LIMIT, err
 
 log = logging.getLogger(__name__)
@@ -540,7 +540,8 @@ class Table:
         if self.started:
             return Out()
         for seat in self.open_seats():
-            self.session.seats[seat] = {"name": f"Bot {seat + 1}", "kind": "bot", "level": level}
+            self.session.seats[seat] = {"name": names.bot_name(seat, self.session.seats), "kind": "bot",
+                                        "level": level}
             self.bots[seat] = self._new_bot(seat, level)
         self.started = True
         self._rewrite_journal()

@@ -10,6 +10,7 @@ import pygame
 
 from engine.ah_tactics import queries
 from game import theme
+from game.wargame import symbols
 from game.wargame.counters import CounterLook
 
 SIDES = ("blue", "red")
@@ -63,8 +64,54 @@ def look(unit: dict, *, dimmed: bool = False, selected: bool = False, prisoner: 
 
 
 COMPACT_SUFFIX = {"para": "P", "mountain": "M", "amphibious": "Am"}   # the 1st Para, Mtn, Amph apart from the 1st Inf
-COMPACT_BELOW = 34          # squares smaller than this on screen (the whole map, or nearly) get compact counters
+COMPACT_BELOW = 30          # squares smaller than this on screen (the whole map, or nearly) get compact counters
 _compact: dict = {}
+_faces: dict = {}
+
+
+def face(unit: dict, px: int, *, dimmed: bool = False, selected: bool = False, prisoner: bool = False):
+    """A counter for a square of `px` pixels (COMPACT_BELOW and up) laid out to be read at a glance: the unit's
+    number at the top-left and its combat factor at the bottom-left in bold type a third of the counter high,
+    its branch symbol at the top-right, its corps at the bottom-right (an HQ: its flag there, its corps' name
+    as its number). At the map's opening zoom (40-pixel squares) both numbers are 13-pixel bold, 12 on a
+    1366x768 laptop's window; the rule book's NATO face (game.wargame.counters) prints them half as large."""
+    key = (unit["id"], unit.get("status"), unit.get("corps"), px, dimmed, selected, prisoner, theme.colours)
+    surf = _faces.get(key)
+    if surf is not None:
+        return surf
+    colour = side_colour(unit["side"])
+    if prisoner or dimmed:
+        colour = theme.darken(colour, 0.4)
+    surf = pygame.Surface((px, px), pygame.SRCALPHA)
+    body = pygame.Rect(0, 0, px - max(3, px // 10), px - max(4, px // 8))
+    body.center = (px // 2, px // 2)
+    radius = max(2, body.h // 8)
+    pygame.draw.rect(surf, theme.darken(colour, 0.55), body.move(1, 2), border_radius=radius)
+    pygame.draw.rect(surf, colour, body, border_radius=radius)
+    pygame.draw.rect(surf, (255, 214, 90) if selected else theme.darken(colour, 0.6), body, 2 if selected else 1,
+                     border_radius=radius)
+    ink = theme.text_on(colour)
+    big = theme.font(max(9, round(body.h * 0.5)), True)
+    small = theme.font(max(8, round(body.h * 0.36)))
+    pad = max(2, body.w // 14)
+    label = big.render(number(unit), True, ink)
+    surf.blit(label, label.get_rect(topleft=(body.x + pad, body.y)))
+    factor = big.render(str(unit.get("factor", 0)), True, ink)
+    surf.blit(factor, factor.get_rect(bottomleft=(body.x + pad, body.bottom + 1)))
+    sym = pygame.Rect(0, 0, round(body.w * 0.4), round(body.h * 0.3))
+    if unit["kind"] == "hq":
+        sym.bottomright = (body.right - pad, body.bottom - pad)
+    else:
+        sym.topright = (body.right - pad, body.y + pad + 1)
+        corps = small.render(unit.get("corps") or "", True, ink)
+        surf.blit(corps, corps.get_rect(bottomright=(body.right - pad + 1, body.bottom)))
+    symbols.draw(surf, SYMBOL.get(unit["kind"], "infantry"), sym, ink, width=max(1, round(body.h / 30)))
+    surf = _faces[key] = surf.convert_alpha()
+    if len(_faces) > 2000:
+        _faces.clear()
+        _faces[key] = surf
+    return surf
+
 
 
 def compact(unit: dict, px: int, *, dimmed: bool = False, selected: bool = False, prisoner: bool = False):

@@ -35,9 +35,12 @@ class Effects:
             self.slides[unit] = {"from": tuple(frm), "to": tuple(to), "t": 0.0, "dur": SLIDE_SECONDS * factor}
             self.seen.append("slide")
 
-    def battle(self, event: dict, squares: list, factor: float) -> None:
+    def battle(self, event: dict, squares: list, factor: float, around: list = ()) -> None:
+        """A battle's card over the map: `squares` (the defenders') flash, and the card keeps clear of them and of
+        `around` (the attackers')."""
         if factor > 0:
-            self.battles.append({"event": event, "squares": [tuple(s) for s in squares if s is not None], "t": 0.0,
+            self.battles.append({"event": event, "squares": [tuple(s) for s in squares if s is not None],
+                                 "around": [tuple(s) for s in around if s is not None], "t": 0.0,
                                  "dur": BATTLE_SECONDS * factor})
             self.seen.append("battle")
 
@@ -98,13 +101,27 @@ class Effects:
             surface.blit(flash, r)
         if not rects:
             return
-        union = rects[0].unionall(rects[1:])
+        fought = rects + [view.cell_rect(sq) for sq in b.get("around", ())]
         card = _card(e, k)
-        spot = card.get_rect(midbottom=(union.centerx, union.y - 6))
-        if spot.y < view.viewport.y:
-            spot.top = union.bottom + 6
-        spot.clamp_ip(view.viewport)
-        surface.blit(card, spot)
+        surface.blit(card, clear_of(card.get_rect(), fought[0].unionall(fought[1:]), view.viewport))
+
+
+def clear_of(card: pygame.Rect, fought: pygame.Rect, bounds: pygame.Rect) -> pygame.Rect:
+    """Where a card goes beside the squares fought over: above them, else below, left or right, the first place
+    inside `bounds` that leaves them in sight (else above, kept inside)."""
+    gap = 8
+    places = [dict(midbottom=(fought.centerx, fought.top - gap)), dict(midtop=(fought.centerx, fought.bottom + gap)),
+              dict(midright=(fought.left - gap, fought.centery)), dict(midleft=(fought.right + gap, fought.centery))]
+    for place in places:
+        spot = card.copy()
+        for anchor, at in place.items():
+            setattr(spot, anchor, at)
+        shifted = spot.clamp(bounds)
+        if not shifted.colliderect(fought):
+            return shifted
+    spot = card.copy()
+    spot.midbottom = (fought.centerx, fought.top - gap)
+    return spot.clamp(bounds)
 
 
 def _card(e: dict, k: float) -> pygame.Surface:
@@ -125,8 +142,8 @@ def _card(e: dict, k: float) -> pygame.Surface:
         for px, py in _pips(face):
             pygame.draw.circle(surf, (30, 30, 30), (box.x + px * 40, box.y + py * 40), 4)
     if k >= 0.33 or die is None:
-        theme.draw_text(surf, theme.fit_text(e["result"], w - 70, 17, True), (10, 48), 17, theme.colours.text,
-                        bold=True, shadow=False)
+        size, lines = theme.fit_lines(e["result"], w - 70, ((17, 1), (15, 1)), True)
+        theme.draw_text(surf, lines[0], (10, 48), size, theme.colours.text, bold=True, shadow=False)
     return surf
 
 

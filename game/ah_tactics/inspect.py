@@ -46,13 +46,28 @@ def _status(scene, uid: int) -> str:
 
 
 def _moves(scene, uid: int) -> str:
-    """What the unit may still do now, from the seat's legal listing and the side's allowance."""
+    """What the unit may still do now, as its side's seat reads it: from the seat's legal listing and the
+    side's allowance for its own units; for an enemy's, when it moves."""
+    u, pub = scene.units[uid], scene.pub
+    side = SIDE_TITLES[u["side"]]
+    if scene.my_side is not None and u["side"] != scene.my_side:
+        return f"in {side}'s movement phase: an enemy unit"
     orders, allowance = scene.orders, scene.allowance
     if orders is None or scene.phase != "move" or allowance is None:
-        return "only in its side's movement phase"
+        return f"in {side}'s movement phase"
     reach = len(orders.squares("move", uid))
     flies = uid in orders.units("drop")
     if not reach and not flies:
-        return f"none now ({queries.squares_text(allowance)} squares left to the side)"
-    out = f"{queries.squares_text(allowance)} of the side's squares left; reaches {reach} squares"
+        if uid in (pub.get("halted") or []):
+            why = "halted in contact with the enemy"
+        elif not allowance:
+            why = "the side's allowance is spent"
+        elif u["status"] != "active" and uid not in scene.hidden:
+            why = f"{u['status']}"
+        elif uid in (pub.get("moved") or []) and u["kind"] == "para":
+            why = "a parachute division moves once a turn"
+        else:
+            why = f"no square within the {queries.squares_text(allowance)} squares left"
+        return f"none now: {why}"
+    out = f"reaches {reach} squares with the side's {queries.squares_text(allowance)} left"
     return out + (" · may drop by air" if flies else "")

@@ -9,7 +9,7 @@ import pygame
 
 from engine.ah_tactics import queries
 from game import theme
-from game.ah_tactics.counters import COMPACT_BELOW, FACE, compact, look, side_colour
+from game.ah_tactics.counters import COMPACT_BELOW, FACE, compact, face as counter_face, side_colour
 from game.ah_tactics.geometry import BOARD_RECT, local_centre
 from game.wargame import stacks
 
@@ -168,7 +168,6 @@ class Overlays:
         return cache["surface"]
 
     def _draw_units(self, surface) -> None:
-        face = self._face()
         small = self.map.cell_px < COMPACT_BELOW
         halted = set(self.pub.get("halted") or [])
         for uid, sq in self.positions.items():
@@ -179,34 +178,60 @@ class Overlays:
             if not rect.colliderect(self.map.viewport):
                 continue
             u = self.units[uid]
-            if small:   # the whole map in view: a compact counter, its number readable
-                surface.blit(compact(u, rect.w, dimmed=uid in halted, selected=uid == self.selected,
-                                     prisoner=u["status"] != "active"), rect.topleft)
-                continue
-            sprite = self.counters.sprite(look(u, dimmed=uid in halted, selected=uid == self.selected,
-                                               prisoner=u["status"] != "active"), face)
-            surface.blit(sprite, (rect.centerx - face[0] // 2, rect.centery - face[1] // 2))
+            paint = compact if small else counter_face   # the whole map in view: the number alone, as large as fits
+            surface.blit(paint(u, rect.w, dimmed=uid in halted, selected=uid == self.selected,
+                               prisoner=u["status"] != "active"), rect.topleft)
 
     def _draw_plan(self, surface) -> None:
-        """Each planned battle: a line from every attacker to the defenders, and its odds over them."""
+        """Each planned battle: an arrow from every attacker across the edge it shares with its defender, and the
+        battle's odds in a badge on a free square beside the defenders, away from the attackers (never on a
+        counter)."""
+        cell = self.map.cell_px
         for battle in self.pub.get("plan") or []:
             defenders = [self.positions[d] for d in battle["defenders"] if d in self.positions]
+            attackers = [self.positions[int(a)] for a in battle["attackers"] if int(a) in self.positions]
             if not defenders:
                 continue
-            dx = sum(self.map.centre(d)[0] for d in defenders) / len(defenders)
-            dy = sum(self.map.centre(d)[1] for d in defenders) / len(defenders)
-            for a in battle["attackers"]:
-                sq = self.positions.get(int(a))
-                if sq is not None:
-                    ax, ay = self.map.centre(sq)
-                    pygame.draw.line(surface, (255, 214, 90), (ax, ay), (dx, dy), max(2, round(self.map.cell_px / 14)))
-            text = theme.render_text(f"{battle['odds']}", max(13, round(self.map.cell_px * 0.42)), (255, 255, 255), True)
+            for sq in attackers:
+                target = min(defenders, key=lambda d: abs(d[0] - sq[0]) + abs(d[1] - sq[1]))
+                self._arrow(surface, self.map.centre(sq), self.map.centre(target), max(2, round(cell / 12)))
+            text = theme.render_text(f"{battle['odds']}".split(" ")[0], max(13, round(cell * 0.36)), (255, 255, 255),
+                                     True)
             box = pygame.Rect(0, 0, text.get_width() + 10, text.get_height() + 2)
-            box.center = (dx, dy - self.map.cell_px * 0.55)
+            box.center = self.map.centre(self._badge_square(defenders, attackers))
             pygame.draw.rect(surface, (150, 28, 20), box, border_radius=6)
             pygame.draw.rect(surface, (255, 214, 90), box, 2, border_radius=6)
             surface.blit(text, text.get_rect(center=box.center))
 
+    def _badge_square(self, defenders: list, attackers: list) -> tuple:
+        """The square a battle's badge stands on: a free one next to its defenders, the farthest from its
+        attackers (the first defender's own when none is free)."""
+        taken = set(self.positions.values())
+        cols, rows = self.map.grid.cols, self.map.grid.rows
+        free = [(x + dx, y + dy) for x, y in defenders for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                if (x + dx, y + dy) not in taken and 0 <= x + dx < cols and 0 <= y + dy < rows]
+        if not free:
+            return defenders[0]
+        ax = sum(a[0] for a in attackers) / len(attackers) if attackers else defenders[0][0]
+        ay = sum(a[1] for a in attackers) / len(attackers) if attackers else defenders[0][1]
+        return max(sorted(free), key=lambda sq: (sq[0] - ax) ** 2 + (sq[1] - ay) ** 2)
+
+    @staticmethod
+    def _arrow(surface, start, end, width: int) -> None:
+        """A short arrow across the edge between two neighbouring squares' counters, its tip just past the edge
+        (the numbers in the counters' corners stay clear)."""
+        (x0, y0), (x1, y1) = start, end
+        a = (x0 + (x1 - x0) * 0.25, y0 + (y1 - y0) * 0.25)
+        b = (x0 + (x1 - x0) * 0.45, y0 + (y1 - y0) * 0.45)
+        length = max(1.0, math.hypot(b[0] - a[0], b[1] - a[1]))
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        head = width * 2.2
+        tip = (b[0] + ux * head, b[1] + uy * head)
+        wing = [(b[0] - uy * head, b[1] + ux * head), (b[0] + uy * head, b[1] - ux * head)]
+        pygame.draw.line(surface, (20, 20, 24), a, b, width + 2)
+        pygame.draw.polygon(surface, (20, 20, 24), [tip, *wing])
+        pygame.draw.line(surface, (255, 214, 90), a, b, width)
+        pygame.draw.polygon(surface, (255, 214, 90), [(tip[0] - ux, tip[1] - uy), *wing])
 
 
 class _Shifted:

@@ -18,7 +18,7 @@ from game.ah_tactics import hud
 from game.ah_tactics.clicks import ClickInput
 from game.ah_tactics.counters import look, seat_colour, side_colour, side_of_seat
 from game.ah_tactics.effects import Effects
-from game.ah_tactics.geometry import ART_FILE, BOARD_RECT, GRID, MAX_ZOOM
+from game.ah_tactics.geometry import ART_FILE, BOARD_RECT, DEFAULT_ZOOM, GRID, MAX_ZOOM
 from game.ah_tactics.log import EventLog, square_name
 from game.ah_tactics.orders import Orders
 from game.ah_tactics.overlays import Overlays
@@ -37,6 +37,7 @@ from game.widgets import Button
 
 COVER_NOTE = "Everyone else, look away: the set-up and the reserves are secret."
 ON_BOARD = ("active", "prisoner", "refitting")
+FRONTWARD = 4   # squares the opening frame looks past the seat's units toward the enemy
 
 
 class BoardScene(LitPlaces, ClickInput, Panels, Overlays, BaseBoardScene):
@@ -48,13 +49,14 @@ class BoardScene(LitPlaces, ClickInput, Panels, Overlays, BaseBoardScene):
     tooltip_bounds = BOARD_RECT
     toast_area = BOARD_RECT   # notices stay over the map, never over the status column
     over_hint = "The war is over."
-    idle_keys = "H help  ·  mouse over a unit for details  ·  wheel zoom"
+    idle_keys = "H help  ·  mouse over a unit for details  ·  wheel zoom, 0 whole map"
 
     def __init__(self, app, link):
         super().__init__(app, link)
         self.board = read_board("ah_tactics")
         self.terrain = TerrainLayer(GRID, art=pygame.image.load(str(ART_FILE)).convert())
         open_map(self, GRID, BOARD_RECT, MAX_ZOOM)   # map, picture, pointer, lights, shading, inspector
+        self._framed: tuple | None = None     # (the player's camera moves, the phase) when the map was last framed
         self.chart = ChartWindow(BOARD_RECT)
         self.show_front = False               # the front line on demand (L), or after a reserve was refused
         self.show_hq = False                  # the corps HQs' ranges on demand (Q)
@@ -137,6 +139,7 @@ class BoardScene(LitPlaces, ClickInput, Panels, Overlays, BaseBoardScene):
 
     def read_view(self) -> None:
         self._place_units()
+        self._frame_if_due()
         if self.orders_changed():
             self.orders = self.read_orders(Orders)
             self._keep_selection()
@@ -158,6 +161,28 @@ class BoardScene(LitPlaces, ClickInput, Panels, Overlays, BaseBoardScene):
         self.positions, self.hidden = pos, hidden
         self._units_key = repr([(u["status"], u["side"]) for u in self.units])
         self.by_square = {sq: uid for uid, sq in pos.items()}
+
+    def _frame_if_due(self) -> None:
+        """The map opens at DEFAULT_ZOOM times the interface scale, on the seat's own units; it is framed once more
+        when the set-up gives way to the first movement (the armies have moved up), unless the player has moved
+        the map since."""
+        phase, moves = self.phase, self.pointer.moves
+        framed = self._framed
+        if not self.positions or not (framed is None or (framed[1] == "setup" and phase != "setup"
+                                                         and framed[0] == moves)):
+            return
+        self._framed = (moves, phase)
+        side = self.my_side or self.pub.get("active")
+        own = [sq for uid, sq in self.positions.items() if self.units[uid]["side"] == side] or list(self.positions.values())
+        theirs = [sq for uid, sq in self.positions.items() if self.units[uid]["side"] != side]
+        x = sum(sq[0] for sq in own) / len(own)
+        y = sum(sq[1] for sq in own) / len(own)
+        if theirs and phase != "setup":   # a little toward the enemy: the front in view, not only the rear
+            y += FRONTWARD if sum(sq[1] for sq in theirs) / len(theirs) > y else -FRONTWARD
+        settings = getattr(self.app, "settings", None)
+        camera = self.map.camera
+        camera.set_zoom(DEFAULT_ZOOM * (settings.scale if settings is not None else 1.0))
+        camera.centre_on((x + 0.5) * GRID.size, (y + 0.5) * GRID.size)
 
     def _keep_selection(self) -> None:
         o = self.orders
@@ -280,7 +305,9 @@ class BoardScene(LitPlaces, ClickInput, Panels, Overlays, BaseBoardScene):
             self.battles_seen += 1
             self.last_battle = e
             squares = [self.positions.get(u) for u in e["defenders"]]
-            self.effects.battle(e, squares, factor)
+            around = [self.positions.get(int(u)) for u in e["attackers"]]
+            self.effects.battle(e, squares, factor, around)
+            self._show_battle([sq for sq in squares + around if sq is not None])
             sound.play("dice")
         elif kind == "eliminated":
             u = self.unit(e["unit"])
@@ -289,6 +316,14 @@ class BoardScene(LitPlaces, ClickInput, Panels, Overlays, BaseBoardScene):
                 self.effects.loss(e["unit"], e.get("at"), look(u), factor)
         elif kind == "turn" and any(side_of_seat(s) == e["side"] for s in self.link.my_seats):
             sound.play("turn")
+
+    def _show_battle(self, squares: list) -> None:
+        """A battle about to play out of view: the map pans (at the zoom the player chose) to show it."""
+        if not squares or self.effects.battles[-1:] == [] or any(self.map.is_visible(sq) for sq in squares):
+            return
+        x = sum(sq[0] for sq in squares) / len(squares)
+        y = sum(sq[1] for sq in squares) / len(squares)
+        self.map.camera.centre_on((x + 0.5) * GRID.size, (y + 0.5) * GRID.size)
 
     # ----- the expert's hint --------------------------------------------------------------------
     def _advised_squares(self, action: dict) -> list:

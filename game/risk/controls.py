@@ -64,6 +64,20 @@ class TurnControls:
         return max((a["dice"] for a in actions if a["type"] == "attack" and a["from"] == source
                     and a["to"] == target), default=0)
 
+    @staticmethod
+    def spread_target(pub: dict, seat: int, places: set[str], adjacent: dict) -> str | None:
+        """Where "Place all for me" puts the next starting army: among the legal places, the seat's territory the
+        enemy outnumbers most across a border (its strongest neighbour's armies less its own), so the armies
+        spread over the front as it fills; a territory with no enemy beside it only when none has one. Read
+        from the public map only."""
+        terr = pub["territories"]
+
+        def need(t):
+            enemies = [terr[n]["armies"] for n in adjacent[t] if terr[n]["owner"] not in (seat, None)
+                       and terr[n]["owner"] >= 0]   # a neutral army never attacks
+            return (bool(enemies), max(enemies, default=0) - terr[t]["armies"], t)
+        return max(sorted(places), key=need) if places else None
+
     def highlights(self, pub: dict, actions: list[dict]) -> dict[str, str]:
         """territory -> style (source / selected / target / friendly) for the current step."""
         phase = pub["phase"]

@@ -36,7 +36,7 @@ SIDE = hud.SIDE
 TURN_BOX_POS = (SIDE.x + 8, SIDE.y + 8)
 LOG_RECT = pygame.Rect(SIDE.x + 4, SIDE.y + 456, SIDE.w - 8, SIDE.h - 460)
 BOTTOM_DICE_X = hud.BOTTOM.right - 140
-AUTO = "auto"   # a standing order for the opening: place wherever the seat's helper would
+AUTO = "auto"   # a standing order for the opening: spread over the seat's front (TurnControls.spread_target)
 
 
 class BoardScene(BaseBoardScene):
@@ -200,14 +200,15 @@ class BoardScene(BaseBoardScene):
     # ----- the opening: placing starting armies without a click each ------------------------------------
     def place_rest(self, where: str) -> None:
         """Keep placing this seat's starting armies, one a turn as the rules have it: all on `where`, or
-        (AUTO) wherever this seat's own helper bot would, choosing from the seat's legal placements."""
+        (AUTO) spread over the seat's front, each to where the enemy outnumbers it most, choosing from the seat's
+        legal placements."""
         seat = self.active_seat
         if seat is None or self.pub.get("phase") != "setup":
             self.refuse("Starting armies are placed in the opening only.")
             return
         self.standing[seat] = where
         sound.play("click")
-        what = "wherever they help most" if where == AUTO else f"on {self.names[where]}"
+        what = "to your front, where the enemy outnumbers you most" if where == AUTO else f"on {self.names[where]}"
         self.app.notify(f"Your remaining starting armies go {what}, one a turn.")
         self._keep_placing()
 
@@ -222,7 +223,9 @@ class BoardScene(BaseBoardScene):
             return   # a neutral army: the player chooses where (it is rarely where their own should go)
         where = self.standing[seat]
         if where == AUTO:
-            action = self._helper(seat).choose(self.view)
+            target = TurnControls.spread_target(self.pub, seat, TurnControls.places(self.actions),
+                                                self.geometry.adjacent)
+            action = {"type": "place", "territory": target, "count": 1} if target else None
         else:
             action = {"type": "place", "territory": where, "count": 1}
         if action is None or action not in self.actions:
@@ -230,16 +233,6 @@ class BoardScene(BaseBoardScene):
             self.refuse("The standing order cannot go on: place the next army yourself.")
             return
         self.send(action)
-
-    def _helper(self, seat: int):
-        """A bot of this seat's own, seeing only this seat's view: it picks placements for AUTO."""
-        if getattr(self, "_helpers", None) is None:
-            self._helpers = {}
-        if seat not in self._helpers:
-            from game import tables
-            make = getattr(self.app, "bot_factory", None) or tables.product_bots()
-            self._helpers[seat] = make("risk", "normal", seat, 1)
-        return self._helpers[seat]
 
     def occupy(self, count: int) -> None:
         self.chooser = None

@@ -4,7 +4,8 @@ import pygame
 import bots
 from engine import games
 from engine.session import Session
-from game import boards, names, sound, tables, theme
+from game import boards, sound, tables, theme
+from net import names
 from game.gui import GuiScene, TextField
 from game.scene import Scene
 from game.local_play import start_local_table, too_many_racers

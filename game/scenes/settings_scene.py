@@ -1,5 +1,5 @@
-"""Settings: player name, effects and music volumes, full screen, animation speed, colour-blind palette. Saved on
-every change."""
+"""Settings: player name, effects and music volumes, full screen, animation speed, colour-blind palette, interface
+scale. Saved on every change."""
 import pygame
 
 from game import settings as settings_module
@@ -9,6 +9,11 @@ from game.scene import Scene
 from game.widgets import Button, Cycler
 
 VOLUMES = [i / 10 for i in range(11)]
+
+
+def row(i: int) -> int:
+    """The top of the i-th setting under the name."""
+    return 262 + 52 * i
 
 
 def _percent(value: float) -> str:
@@ -24,24 +29,27 @@ class SettingsScene(GuiScene, Scene):
         super().__init__(app)
         s = app.settings
         self.init_gui(app)
-        self.name = TextField(self.gui, (380, 200, 520, 46), caption="Player name", text=s.player_name,
+        self.name = TextField(self.gui, (380, 192, 520, 46), caption="Player name", text=s.player_name,
                               on_submit=lambda _: self._commit_name())
         self.fields.append(self.name)
         volume_index = min(range(len(VOLUMES)), key=lambda i: abs(VOLUMES[i] - s.volume))
-        self.volume = Cycler((380, 282, 520, 46), "Sound effects", VOLUMES, index=volume_index,
+        self.volume = Cycler((380, row(0), 520, 46), "Sound effects", VOLUMES, index=volume_index,
                              format_value=_percent, on_change=self._set_volume)
         music_index = min(range(len(VOLUMES)), key=lambda i: abs(VOLUMES[i] - s.music_volume))
-        self.music = Cycler((380, 338, 520, 46), "Music", VOLUMES, index=music_index, format_value=_percent,
+        self.music = Cycler((380, row(1), 520, 46), "Music", VOLUMES, index=music_index, format_value=_percent,
                             on_change=self._set_music)
-        self.fullscreen = Cycler((380, 394, 520, 46), "Full screen (F11)", [False, True], index=int(s.fullscreen),
+        self.fullscreen = Cycler((380, row(2), 520, 46), "Full screen (F11)", [False, True], index=int(s.fullscreen),
                                  format_value=_on_off, on_change=self._set_fullscreen)
         speeds = list(settings_module.ANIMATION_SPEEDS)
-        self.speed = Cycler((380, 450, 520, 46), "Animation speed", speeds, index=speeds.index(s.animation_speed),
+        self.speed = Cycler((380, row(3), 520, 46), "Animation speed", speeds, index=speeds.index(s.animation_speed),
                             format_value=str.capitalize, on_change=self._set_speed)
-        self.palette = Cycler((380, 506, 520, 46), "Colour-blind palette", [False, True], index=int(s.colour_blind),
+        self.palette = Cycler((380, row(4), 520, 46), "Colour-blind palette", [False, True], index=int(s.colour_blind),
                               format_value=_on_off, on_change=self._set_palette)
-        self.done = Button((540, 680, 200, 52), "Done", self.back, primary=True)
-        self.focusables = [self.volume, self.music, self.fullscreen, self.speed, self.palette, self.done]
+        scales = list(settings_module.UI_SCALES)
+        self.scale = Cycler((380, row(5), 520, 46), "Interface scale", scales, index=scales.index(s.ui_scale),
+                            format_value=lambda v: f"{v} %", on_change=self._set_scale)
+        self.done = Button((540, 688, 200, 52), "Done", self.back, primary=True)
+        self.focusables = [self.volume, self.music, self.fullscreen, self.speed, self.palette, self.scale, self.done]
         self.focus = 0
         self._sync_focus()
 
@@ -85,6 +93,10 @@ class SettingsScene(GuiScene, Scene):
         self.app.settings.colour_blind = value
         self._save()
 
+    def _set_scale(self, value):
+        self.app.settings.ui_scale = value
+        self._save()
+
     def back(self):
         self._commit_name()
         self.app.pop()
@@ -110,15 +122,15 @@ class SettingsScene(GuiScene, Scene):
         c = theme.colours
         surface.blit(theme.backdrop(surface.get_size()), (0, 0))
         theme.draw_title(surface, "Settings", 80)
-        theme.draw_panel(surface, (340, 140, 600, 520))
+        theme.draw_panel(surface, (340, 130, 600, 540))
         for w in self.focusables:
             w.draw(surface)
         # the seat colours as they look now, so the palette switch shows what it does
-        theme.draw_text(surface, "Seat colours", (380, 560), theme.SIZE_SMALL, c.text_dim)
+        theme.draw_text(surface, "Seat colours", (380, 578), theme.SIZE_SMALL, c.text_dim)
         for seat in range(6):
             x = 400 + seat * 84
-            theme.draw_seat_badge(surface, (x, 600), seat, 18, label=str(seat + 1))
-            theme.draw_text(surface, theme.seat_colour_name(seat), (x, 630), 17, c.text_dim,
+            theme.draw_seat_badge(surface, (x, 614), seat, 18, label=str(seat + 1))
+            theme.draw_text(surface, theme.seat_colour_name(seat), (x, 646), 17, c.text_dim,
                             anchor="center", shadow=False)
         self.gui_draw(surface)
         theme.draw_hint(surface, "Up/Down choose  ·  Left/Right or click change  ·  saved at once  ·  Esc back")

@@ -102,9 +102,10 @@ def holding_detail(holding: str, pub: dict) -> str:
 
 
 def round_label(pub: dict) -> str:
-    """The header's count: rounds (every seat moving once, the engine's `round`), not players' turns."""
+    """The header's count: the players' turn, numbered as the log numbers it ("Turn 5: North"), and the round
+    it falls in (every seat moving once, the engine's `round`, which `turn_limit` counts)."""
     limit = pub.get("turn_limit") or 0
-    return f"Round {pub.get('round', 1)}" + (f" of {limit}" if limit else "")
+    return f"Turn {pub.get('turn_number', 1)} · round {pub.get('round', 1)}" + (f" of {limit}" if limit else "")
 
 
 def build_top_bar(pub: dict, powers: Powers, seats: list, shown_seat) -> pygame.Surface:

@@ -32,6 +32,14 @@ def start(app, kinds, *, seed=SEED, level="easy", names=("Ada", "Grace", "Alan",
     return on_screen(app, BoardScene, link)
 
 
+def in_view(scene, square) -> tuple[int, int]:
+    """Where a square is on screen, the map panned to it first when it is out of view (as a player scrolls)."""
+    view = scene.map
+    if not view.viewport.collidepoint(view.centre(square)):
+        view.camera.centre_on(*view.grid.centre(tuple(square)))
+    return view.centre(square)
+
+
 def play_until(app, scene, player, until, frames=3000) -> bool:
     return run_board(app, scene, until, player=player, frames=frames, seconds=90.0)
 
@@ -70,7 +78,7 @@ def test_a_picked_unit_lights_its_reach_with_costs_and_a_click_moves_it_for_that
     template = listing.of_type(legal, "move")[1][0]
     uid = template["unit"]
     before = scene.allowance
-    post_click(scene.map.centre(scene.positions[uid]))
+    post_click(in_view(scene, scene.positions[uid]))
     app.step(FRAME)
     assert scene.selected == uid
     reach = scene.reach()
@@ -78,7 +86,7 @@ def test_a_picked_unit_lights_its_reach_with_costs_and_a_click_moves_it_for_that
     cheapest = min(reach, key=lambda sq: (reach[sq], sq))
     app.draw()   # the lit reach, its cost labels and the allowance gauge draw
     assert squares_text(3) == "1" and squares_text(4) == "1⅓"
-    post_click(scene.map.centre(cheapest))
+    post_click(in_view(scene, cheapest))
     app.step(FRAME)
     assert scene.sent[-1] == {"type": "move", "unit": uid, "to": list(cheapest)}
     app.step(FRAME)
@@ -93,7 +101,7 @@ def test_a_click_on_an_enemy_or_an_unlit_square_is_refused_and_sends_nothing(app
                       and not scene.waiting)
     sent = len(scene.sent)
     enemy = next(sq for uid, sq in scene.positions.items() if scene.units[uid]["side"] == "red")
-    post_click(scene.map.centre(enemy))
+    post_click(in_view(scene, enemy))
     app.step(FRAME)
     assert scene.selected is None and scene.refusals[-1].startswith("That is an enemy unit")
     assert len(scene.sent) == sent
@@ -110,10 +118,10 @@ def test_the_battle_plan_assigns_factors_by_clicks_shows_the_odds_and_plays_the_
     o = scene.orders
     attacker = min(o.attackers())
     defender, counts = sorted(o.targets_of(attacker).items())[0]
-    post_click(scene.map.centre(scene.positions[attacker]))
+    post_click(in_view(scene, scene.positions[attacker]))
     app.step(FRAME)
     assert scene.selected == attacker and defender in scene.targets()
-    post_click(scene.map.centre(scene.positions[defender]))
+    post_click(in_view(scene, scene.positions[defender]))
     app.step(FRAME)
     app.step(FRAME)
     assert scene.sent[-1] == {"type": "assign", "attacker": attacker, "defender": defender, "factors": max(counts)}
@@ -133,7 +141,7 @@ def test_two_people_at_one_screen_never_see_the_other_sides_set_up_or_reserves(a
     what the board draws for the seat on show is its own side's arrangement and reserves only."""
     link, scene = start(app, ("human", "human"))
     assert scene.cover.up and scene.cover.seat == 0
-    post_click(scene.map.centre((23, 3)))
+    post_click(in_view(scene, (23, 3)))
     app.step(FRAME)
     assert scene.sent == [] and scene.positions == {}, "under the cover the board holds nothing"
     player = ClickPlayer(scene, bots.make, "hard", SEED)
@@ -143,7 +151,7 @@ def test_two_people_at_one_screen_never_see_the_other_sides_set_up_or_reserves(a
         if (scene.phase == "move" and reserved is None and scene.active_seat is not None
                 and scene.orders.units("reserve")):
             uid = min(scene.orders.units("reserve"))
-            post_click(scene.map.centre(scene.positions[uid]))
+            post_click(in_view(scene, scene.positions[uid]))
             app.step(FRAME)
             post_key(pygame.K_r)
             app.step(FRAME)

@@ -11,7 +11,7 @@ from engine.ah_tactics import crt, queries
 from game.ah_tactics.autoplay import ClickPlayer
 from game.board_kit.autoplay import post_click, post_key, post_motion
 from tests.game.driver import FRAME
-from tests.game.test_ah_tactics_board import SEED, play_until, start
+from tests.game.test_ah_tactics_board import SEED, in_view, play_until, start
 
 
 def my_move(scene):
@@ -26,18 +26,18 @@ def test_the_path_under_the_pointer_ends_on_the_pointed_square_at_the_listed_cos
     template = listing.of_type(legal, "move")[1][0]
     uid = template["unit"]
     listed = listing.square_costs(legal, "move", uid)
-    post_click(scene.map.centre(scene.positions[uid]))
+    post_click(in_view(scene, scene.positions[uid]))
     app.step(FRAME)
     assert scene.selected == uid
-    inside = [sq for sq in listed if scene.map.viewport.collidepoint(scene.map.centre(sq))]
+    inside = [sq for sq in listed if scene.map.viewport.collidepoint(scene.map.centre(sq))]   # none panned off
     target = max(inside, key=lambda sq: (listed[sq], sq))
-    post_motion(scene.map.centre(target))
+    post_motion(in_view(scene, target))
     app.step(FRAME)
     assert scene.hover == target
     squares, cost = scene.path_to(scene.hover)
     assert squares[-1] == target and cost == listed[target], "the path's end and cost are the listing's"
     app.draw()   # the shaded reach, the path and its label draw
-    post_click(scene.map.centre(target))
+    post_click(in_view(scene, target))
     app.step(FRAME)
     app.step(FRAME)
     assert scene.positions[uid] == target and scene.refusals == []
@@ -72,7 +72,7 @@ def test_the_inspector_shows_the_units_factors(app):
     player = ClickPlayer(scene, bots.make, "hard", SEED)
     assert play_until(app, scene, player, my_move(scene))
     armor = next(u for u in scene.units if u["kind"] == "armor" and u["side"] == "blue" and u["id"] in scene.positions)
-    post_click(scene.map.centre(scene.positions[armor["id"]]), button=3)
+    post_click(in_view(scene, scene.positions[armor["id"]]), button=3)
     app.step(FRAME)
     assert scene.inspector.shown and scene.inspector.subject == armor["id"]
     rows = dict(scene.inspector.rows)
@@ -82,7 +82,7 @@ def test_the_inspector_shows_the_units_factors(app):
     post_key(pygame.K_ESCAPE)   # Esc closes the card and does not arm leaving
     app.step(FRAME)
     assert not scene.inspector.shown and scene.esc_armed == 0
-    post_motion(scene.map.centre(scene.positions[armor["id"]]))
+    post_motion(in_view(scene, scene.positions[armor["id"]]))
     app.step(FRAME)
     post_key(pygame.K_i)
     app.step(FRAME)
@@ -95,12 +95,12 @@ def test_a_click_on_an_occupied_square_says_who_stands_there_in_the_rules_words(
     player = ClickPlayer(scene, bots.make, "hard", SEED)
     assert play_until(app, scene, player, my_move(scene))
     uid = min(scene.orders.units("move"))
-    post_click(scene.map.centre(scene.positions[uid]))
+    post_click(in_view(scene, scene.positions[uid]))
     app.step(FRAME)
     enemy = next(u for u in scene.units if u["side"] == "red" and u["id"] in scene.positions)
     square = scene.positions[enemy["id"]]
     sent = len(scene.sent)
-    post_click(scene.map.centre(square))
+    post_click(in_view(scene, square))
     app.step(FRAME)
     refusal = scene.refusals[-1]
     assert refusal == queries.move_refusal(scene.view, uid, square)
@@ -116,7 +116,7 @@ def test_a_refused_reserve_shows_the_front_line(app):
                       and any(u not in scene.orders.units("reserve") for u in scene.orders.units("move")))
     uid = next(u for u in sorted(scene.orders.units("move")) if u not in scene.orders.units("reserve")
                and u in scene.positions)
-    post_click(scene.map.centre(scene.positions[uid]))
+    post_click(in_view(scene, scene.positions[uid]))
     app.step(FRAME)
     post_key(pygame.K_r)
     app.step(FRAME)

@@ -208,9 +208,26 @@ def test_the_new_game_form_shows_each_option_sentence_and_situation_4s_own_colou
 
 
 def test_bots_get_names_and_the_players_name_is_never_a_bots():
-    from game import names
+    from net import names
     assert names.bot_names(3)[1:] == ["Catherine", "Drake"]
     assert "Catherine" not in names.bot_names(4, avoid=["catherine"])
+
+
+def test_club_lan_and_served_tables_name_their_bots_as_a_local_table_does():
+    """"Bot 2" nowhere: a club table's bot seats, the bots a LAN host seats when it starts, and `serve --bots`'s
+    carry the commanders' names a local game gives its bots, seat for seat."""
+    from club.seating import laid_out
+    from net import names
+    from net.host import new_session
+    from net.table import Table
+    local = names.bot_names(4)
+    club = laid_out(["open", "easy", "open", "hard"], 4, "risk")
+    assert [s["name"] for s in club] == [None, local[1], None, local[3]]
+    served = new_session("risk", 3, bots=["easy", "hard"], seed=1)
+    assert [s["name"] for s in served.seats[1:]] == local[1:3]
+    table = Table(new_session("risk", 3, seed=1), name="t", bot_factory=lambda *a: None)
+    table.start("easy")
+    assert [s["name"] for s in table.session.seats] == names.bot_names(3)
 
 
 # ----- Situation 4 ------------------------------------------------------------------------------------

@@ -105,3 +105,23 @@ def test_help_overlay_opens_with_h_and_closes_with_any_key(app):
     app.step(FRAME)
     assert not scene.help_card.shown
     assert scene.sent == []  # the key that closed the help did nothing else
+
+
+def test_place_all_for_me_spreads_the_starting_armies_over_the_front(app):
+    """Enter in the opening places the seat's remaining starting armies, one a turn as the rules have it, each
+    where the enemy outnumbers the seat most across a border: over the front, not all on one territory."""
+    link, scene = start(app, ["human", "bot", "bot"], seed=12)
+    assert run(app, scene, lambda: scene.active_seat == 0 and scene.view["public"]["phase"] == "setup"
+               and not scene.waiting)
+    before = {t: v["armies"] for t, v in scene.view["public"]["territories"].items() if v["owner"] == 0}
+    post_key(pygame.K_RETURN)
+    app.step(FRAME)
+    assert 0 in scene.standing
+    assert run(app, scene, lambda: scene.view["public"]["phase"] != "setup", frames=3000)
+    placed = [a["territory"] for a in scene.sent if a["type"] == "place"]
+    gained = {t: link.session.state["territories"][t]["armies"] - n for t, n in before.items()}
+    assert len(placed) >= 6 and sum(gained.values()) == len(placed)
+    front = {t for t in before if any(link.session.state["territories"][n]["owner"] != 0
+                                      for n in scene.geometry.adjacent[t])}
+    assert len({t for t in placed}) >= 3 and max(gained.values()) <= len(placed) // 2, gained
+    assert set(placed) <= front, "every army went to a territory with an enemy beside it"

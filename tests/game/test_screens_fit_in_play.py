@@ -68,8 +68,8 @@ def test_every_board_in_play_keeps_its_text_whole_and_in_its_boxes(sandbox_home,
             settle(app)   # the move begun: a pick, a chooser ...
             check(f"{what} after {getattr(player, 'done', ['a step'])[-1]}")
             target = position.action.get("to")
-            if getattr(board, "map", None) is not None and isinstance(target, list) and len(target) == 2:
-                post_motion(board.map.centre(target))   # ... and under the pointer where it goes: a path, a tip
+            if hasattr(player, "centre") and isinstance(target, list) and len(target) == 2:
+                post_motion(player.centre(target))   # ... and under the pointer where it goes: a path, a tip
                 settle(app)
                 check(f"{what} pointing at {target}")
     finally:

@@ -36,8 +36,9 @@ def north_to_move(app):
 # ----- the header ------------------------------------------------------------------------------------
 
 def test_the_header_counts_rounds_and_says_whose_move_it_is():
-    """Issue 20: the header counted "Turn 27" in players' turns; a round is every seat moving once (the
-    rules' own `round`, as `turn_limit` counts)."""
+    """Issue 20: the header counted "Turn 27" in players' turns, never saying the round (every seat moving once,
+    the rules' own `round`, as `turn_limit` counts); issue 43: the header then said "Round 7" while the log said
+    "Turn 27". It says both now, the turn numbered as the log numbers it."""
     s = Session("tactics1940", 4, seed=SEED)
     pub = s.view(None)["public"]
     assert pub["turn_number"] == 1 and pub["round"] == 1
@@ -45,8 +46,9 @@ def test_the_header_counts_rounds_and_says_whose_move_it_is():
     for turn_number, expected in ((4, 1), (5, 2), (27, 7)):
         state["turn_number"] = turn_number
         assert s.view(None)["public"]["round"] == expected
-    assert hud.round_label({"round": 7, "turn_limit": 0}) == "Round 7"
-    assert hud.round_label({"round": 7, "turn_limit": 200}) == "Round 7 of 200"
+    # the log numbers players' turns ("Turn 27: North"): the header says that turn too, and its round
+    assert hud.round_label({"turn_number": 27, "round": 7, "turn_limit": 0}) == "Turn 27 · round 7"
+    assert hud.round_label({"turn_number": 27, "round": 7, "turn_limit": 200}) == "Turn 27 · round 7 of 200"
 
 
 # ----- lit squares -----------------------------------------------------------------------------------
