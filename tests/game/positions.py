@@ -9,6 +9,7 @@ are played once).
 `PositionLink` is a TableLink that shows one position at a time (`show`), so one board scene steps through
 hundreds of positions without a table: it answers each action sent with an `ok` and keeps it in `sent`.
 """
+import copy
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -36,6 +37,8 @@ class Position:
     kind: tuple           # what sort of moment it is (the thinning key)
     rev: int
     action: dict | None   # what the seat's bot chose there (None: it let the moment pass)
+    plain: frozenset = frozenset()    # the types of the listed actions with no choice in them (no field) ...
+    enders: frozenset = frozenset()   # ... and those of them that end the seat's moment here
 
 
 def kind_of(view: dict) -> tuple:
@@ -47,6 +50,25 @@ def kind_of(view: dict) -> tuple:
     prompt = pub.get("prompt") or {}
     return (pub.get("phase") or pub.get("stage"), prompt.get("kind"), step,
             tuple(sorted(legal.types(view["private"].get("legal")))))
+
+
+def moment_enders(session: Session, seat: int, view: dict) -> tuple[frozenset, frozenset]:
+    """The types of the actions `view` lists with no field to choose (end_movement, pass, decline, a step...), and
+    those of them that would end the seat's moment if sent: the seat no longer asked, the phase or the prompt
+    changed, or the game over. Each is tried on a copy of the session."""
+    def moment(s):
+        pub = s.view(None)["public"]
+        return seat in s.to_act(), pub.get("phase") or pub.get("stage"), (s.prompt() or {}).get("kind"), s.result()
+    plain, out = set(), set()
+    for action in legal.all_actions(view["private"].get("legal"), 200):
+        if len(action) == 1 and action["type"] != "undo":
+            plain.add(action["type"])
+            twin = copy.deepcopy(session)
+            before = moment(twin)
+            twin.act(seat, action)
+            if moment(twin) != before:
+                out.add(action["type"])
+    return frozenset(plain), frozenset(out)
 
 
 @lru_cache(maxsize=None)
@@ -72,7 +94,7 @@ def positions(game_id: str) -> tuple[Position, ...]:
                     # the first few of a kind, then one in every few: a kind's positions spread over the game
                     if counts[kind] <= 3 or counts[kind] % 5 == 0:
                         found.append(Position(game_id, seat, seats, copy_plain(view), copy_plain(session.view(None)),
-                                              kind, session.rev, action))
+                                              kind, session.rev, action, *moment_enders(session, seat, view)))
                 if action is not None:
                     session.act(seat, action)
                     break

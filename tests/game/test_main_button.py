@@ -1,10 +1,10 @@
 """No key or button throws a decision away: in real positions from bot games (tests/game/positions.py: every
-phase, step and prompt they reached), Enter, and a click on each button of the board, either sends what the
-table can take back (an action of a type the game's rules list as undoable), or sends a choice the player
-named (an action with fields: the chain of jumps built, the count chosen, the card, the side), or asks first,
-in a card that names the choice ("End movement with no battles?") and sends it only when answered. What
-ends a phase, lets a card go, passes or surrenders is never sent at once, unasked. The button Enter presses
-shows the key."""
+phase, step and prompt they reached), Enter, and a click on each button of the board, never sends at once,
+unasked, an action with no choice in it that ends the seat's moment (an end of phase, a pass, a card let go, a
+surrender: tried on a copy of the game) and that the table cannot take back; such an action is asked first,
+in a card that names the choice ("End movement with no battles?"), and sent only when the card is answered.
+A choice the player named (the chain of jumps built, the count chosen, the card, the side) goes at once. The
+button Enter presses shows the key."""
 import bots
 import pygame
 import pytest
@@ -14,6 +14,7 @@ from game.app import App
 from game.board_kit.autoplay import post_click, post_key
 from game.scenes.title import TitleScene
 from game.settings import Settings
+from game.widgets import Button
 from tests.game.positions import Stage, positions
 from tests.own_games import board_games
 
@@ -24,10 +25,17 @@ def settle(app) -> None:
     app.stack.top.update(1 / 60)
 
 
-def final(game_id: str, action: dict) -> bool:
-    """An action no choice went into (it has no field but its type) that the table cannot take back: an end of
-    phase, a pass, a card let go, a surrender."""
-    return len(action) == 1 and action["type"] not in set(getattr(games.rules(game_id), "UNDOABLE", ()))
+def final_types(game_id: str) -> set[str]:
+    """The actions with no choice in them whose only end is to end the seat's moment (an end of phase, a pass, a
+    card let go): of the types listed without a field, those that ended the moment wherever they were listed (a
+    step that ends a turn only when it is the last is a move) and that the table cannot take back
+    (tests/game/positions.moment_enders tries each on a copy of the game); and those never listed (a surrender)."""
+    found = positions(game_id)
+    listed = {t for p in found for t in p.plain}
+    rules = games.rules(game_id)
+    undoable = set(getattr(rules, "UNDOABLE", ()))
+    unlisted = {t for t in getattr(rules, "UNLISTED_ACTIONS", ()) if not rules.ACTIONS[t]}   # a surrender
+    return unlisted | {t for t in listed - undoable if all(t in p.enders for p in found if t in p.plain)}
 
 
 @pytest.mark.parametrize("game_id", board_games())
@@ -36,6 +44,7 @@ def test_enter_and_every_button_send_nothing_final_unasked_in_every_position(san
     app.push(TitleScene(app))
     stage = Stage(app, game_id)
     problems, asked = [], set()
+    final = final_types(game_id)
 
     def press(position, what: str, act) -> None:
         board = stage.show(position)
@@ -61,7 +70,7 @@ def test_enter_and_every_button_send_nothing_final_unasked_in_every_position(san
                 problems.append(f"{where}: answering {card.question!r} sent {sent}")
             asked.add(card.question.split()[0])
         else:
-            problems.extend(f"{where}: sent {a} unasked" for a in sent if final(game_id, a))
+            problems.extend(f"{where}: sent {a} unasked" for a in sent if len(a) == 1 and a["type"] in final)
         if what == "Enter" and acted and shown is None:
             problems.append(f"{where}: Enter acted, but no button shows the key")
 
@@ -73,9 +82,11 @@ def test_enter_and_every_button_send_nothing_final_unasked_in_every_position(san
             board = stage.show(position)
             app.compose()
             shown = board.enter_button()
-            if shown is not None and shown.enabled and shown.hotkey_label != "Enter":
+            if shown is not None and shown.enabled and shown.hotkey_label != "Enter" and "Enter" not in shown.label:
                 problems.append(f"{position.kind[:3]}: {shown.label!r} is what Enter presses but does not say so")
-            for button in [b for b in getattr(board, "buttons", []) if b.enabled]:
+            buttons = getattr(board, "buttons", [])
+            for button in [b for b in (buttons.values() if isinstance(buttons, dict) else buttons)
+                           if isinstance(b, Button) and b.enabled]:
                 label, centre = button.label, button.rect.center
                 press(position, f"the {label!r} button", lambda board: post_click(centre))
     finally:
