@@ -35,14 +35,15 @@ def _unpack(data: bytes) -> dict:
 
 
 async def connect_player(nats_url: str, name: str, secret: str, **kw):
-    """A NATS connection as `name`, with its own reply inbox (the only one it may read)."""
-    return await nats.connect(nats_url, user=name, password=secret, inbox_prefix=subjects.inbox(name).encode(),
-                              connect_timeout=3, **kw)
+    """A NATS connection as `name`, with its own reply inbox (the only one it may read). `nats_url` may name
+    several servers of a cluster, comma-separated: it connects to any, and reconnects to any."""
+    return await nats.connect(natsauth.server_urls(nats_url), user=name, password=secret,
+                              inbox_prefix=subjects.inbox(name).encode(), connect_timeout=3, **kw)
 
 
 async def sign_up(nats_url: str, name: str, secret: str, timeout: float = 5.0) -> None:
     """Ask the club for an account; returns once the new account can sign in (TableError if refused)."""
-    guest = await nats.connect(nats_url, user=natsauth.GUEST, password=natsauth.GUEST,
+    guest = await nats.connect(natsauth.server_urls(nats_url), user=natsauth.GUEST, password=natsauth.GUEST,
                                inbox_prefix=subjects.inbox(natsauth.GUEST).encode(), connect_timeout=3,
                                allow_reconnect=False)
     try:
@@ -62,6 +63,12 @@ async def sign_up(nats_url: str, name: str, secret: str, timeout: float = 5.0) -
             if time.monotonic() > deadline:
                 raise
             await asyncio.sleep(0.1)
+
+
+async def _reconnecting(error) -> None:
+    """nats-py's error callback for a seat's connection: a server going away is met by reconnecting and saying
+    hello again (ClubClient._reconnected), so each failed attempt is not told (nats-py's default callback logs
+    each one with its traceback)."""
 
 
 async def _refused_until_reloaded(error) -> None:
@@ -112,28 +119,28 @@ class ClubClient:
         self._seqs = itertools.count(1)
         self._unanswered: dict[int, dict] = {}   # seq -> action, until its answer arrives
         self._waiting: dict[int, asyncio.Future] = {}
+        self._resent: set[int] = set()   # seqs sent more than once, until answered
+        self.acked_rev = 0   # the highest rev an `ok` named: the view owed is at least there
         self._welcomed = asyncio.Event()
+        self._hellos = None   # the task saying hello again after a reconnect, until a welcome comes
         self._pinger = None
         self.ping_every = PING_EVERY
         self.answers_repeated = 0   # answers heard again for a seq already answered (dropped, counted)
 
     async def connect(self) -> dict:
         self.nc = await connect_player(self.nats_url, self.name, self.secret, max_reconnect_attempts=-1,
-                                       reconnect_time_wait=0.2, reconnected_cb=self._reconnected)
+                                       reconnect_time_wait=0.2, reconnected_cb=self._reconnected,
+                                       error_cb=_reconnecting)
         read_now.install(self.nc)  # parsed as it arrives (club.read_now)
         # handled as nats-py reads them, not a loop turn later (club.deliver_now)
         self._sub = await deliver_now.subscribe(self.nc, subjects.table_out(self.table_id, self.name), cb=self._arrived)
-        await self.nc.flush()
-        deadline = time.monotonic() + self.hello_for
-        while not self._welcomed.is_set():  # no process may own the table yet: ask again until one answers
-            if time.monotonic() > deadline:
-                raise TableError(f"No table process answered for table {self.table_id} within "
-                                 f"{self.hello_for:.0f} s.", "timeout")
-            await self._publish(self._hello())
-            try:
-                await asyncio.wait_for(self._welcomed.wait(), HELLO_EVERY)
-            except asyncio.TimeoutError:
-                pass
+        try:
+            await self.nc.flush(timeout=HELLO_EVERY * 4)   # the server has our subscription before we say hello
+        except (nats.errors.FlushTimeoutError, nats.errors.ConnectionClosedError, asyncio.TimeoutError):
+            pass   # the server went meanwhile: nats-py subscribes again on the next, and hellos are said until welcomed
+        if not await self._hello_until_welcomed(self.hello_for):   # no process may own the table yet: asked again
+            raise TableError(f"No table process answered for table {self.table_id} within "
+                             f"{self.hello_for:.0f} s.", "timeout")
         if self.welcome.get("t") == "err":
             raise TableError(self.welcome.get("msg", "refused"), self.welcome.get("code"))
         self._pinger = asyncio.get_running_loop().create_task(self._keepalive())
@@ -143,6 +150,21 @@ class ClubClient:
         for n in itertools.count(1):
             await asyncio.sleep(self.ping_every)
             await self._publish({"t": "ping", "n": n})
+
+    async def _hello_until_welcomed(self, for_seconds: float | None = None) -> bool:
+        """Say hello every HELLO_EVERY seconds until a welcome comes (True) or `for_seconds` pass (False; None:
+        until the client closes). A hello can reach no one: no process owns the table yet, or nats-server came
+        back before the table's process did, whose subscription a hello published meanwhile finds missing."""
+        deadline = None if for_seconds is None else time.monotonic() + for_seconds
+        while not self._welcomed.is_set():
+            if deadline is not None and time.monotonic() > deadline:
+                return False
+            await self._publish(self._hello())
+            try:
+                await asyncio.wait_for(self._welcomed.wait(), HELLO_EVERY)
+            except asyncio.TimeoutError:
+                pass
+        return True
 
     def _hello(self) -> dict:
         hello = {"t": "hello", "proto": PROTO, "name": self.name, "want": self.want}
@@ -177,6 +199,7 @@ class ClubClient:
 
         def resend():
             if not future.done():
+                self._resent.add(seq)
                 loop.create_task(self._publish(act))
                 timers.append(loop.call_later(RESEND_EVERY, resend))
 
@@ -196,8 +219,9 @@ class ClubClient:
         asyncio.get_running_loop().create_task(self._publish({"t": "chat", "text": text}))
 
     async def close(self) -> None:
-        if self._pinger is not None:
-            self._pinger.cancel()
+        for task in (self._pinger, self._hellos):
+            if task is not None:
+                task.cancel()
         if self.nc is not None and not self.nc.is_closed:
             await self._publish({"t": "bye"})
             await self.nc.close()
@@ -209,8 +233,14 @@ class ClubClient:
                 await self.nc.publish(*message)
 
     async def _reconnected(self) -> None:
+        """Messages may have been lost while NATS was away: hello again until the table's owner welcomes us (its
+        welcome holds the view as it is now, and every action still unanswered is sent again on it)."""
         read_now.install(self.nc)  # a new socket
-        await self._publish(self._hello())  # messages may have been lost while NATS was away
+        if self.welcome is None:
+            return   # still connecting: connect() is saying hello
+        self._welcomed.clear()
+        if self._hellos is None or self._hellos.done():
+            self._hellos = asyncio.get_running_loop().create_task(self._hello_until_welcomed())
 
     async def _arrived(self, raw) -> None:
         try:
@@ -227,6 +257,7 @@ class ClubClient:
             self.view = msg.get("view")
             self._welcomed.set()
             for seq, action in sorted(self._unanswered.items()):
+                self._resent.add(seq)
                 await self._publish({"t": "act", "seq": seq, "a": action})
         elif t == "err" and self.welcome is None and msg.get("seq") is None:
             self.welcome = msg
@@ -240,9 +271,21 @@ class ClubClient:
                 self.answers_repeated += 1
                 return
             self.last_seq = max(self.last_seq, seq)
+            if t == "ok":
+                self.acked_rev = max(self.acked_rev, msg["rev"])
+                if seq in self._resent and self._behind():
+                    # its update may have been lost with its first answer: a pong with no update before it says so
+                    await self._publish({"t": "ping", "n": 0})
+            self._resent.discard(seq)
             future = self._waiting.get(seq)
             if future is not None and not future.done():
                 future.set_result(msg)
         elif t == "update":
             self.view = msg.get("view")
+        elif t == "pong" and self._behind():
+            # everything answered before our ping has come, and the view is still short of an ok: lost on the way
+            await self._publish({"t": "view"})
         self.on_message(msg)
+
+    def _behind(self) -> bool:
+        return self.view is not None and self.view.get("public", {}).get("rev", 0) < self.acked_rev

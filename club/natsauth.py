@@ -20,6 +20,17 @@ GUEST = "guest"  # may only ask to sign up (and hear the answer)
 SERVICE = "club"  # the table processes
 
 
+def server_urls(url: str) -> list[str]:
+    """`nats://a:4222,nats://b:4222` (a cluster's servers, as NATS tools write them) as the list nats-py takes."""
+    return [u.strip() for u in url.split(",") if u.strip()]
+
+
+def password_of(url: str) -> str:
+    """The password in a NATS URL (the first server's), or ""."""
+    from urllib.parse import urlparse
+    return urlparse(server_urls(url)[0]).password or ""
+
+
 def _user(name: str, password: str, publish: list[str], subscribe: list[str]) -> str:
     # json.dumps gives double-quoted strings the NATS config format reads as they are
     return ("    {user: %s, password: %s, permissions: {publish: {allow: %s}, subscribe: {allow: %s}}}"

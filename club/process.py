@@ -69,6 +69,7 @@ class TableProcess:
         self._nats_down = False
         self.batch = db.Batch()
         self._committed_at = 0.0  # monotonic time the last batch was written
+        self._aside: set = set()  # steps run in tasks of their own (the views sent again after a reconnect)
 
     @property
     def conn(self):
@@ -83,7 +84,7 @@ class TableProcess:
 
     async def run(self, stop: asyncio.Event, ready=None) -> None:
         self.conn = db.connect(self.dsn, autocommit=True)  # a step is one statement, one round trip
-        self.nc = await nats.connect(server_urls(self.nats_url), name=f"sandtable club {self.name}", connect_timeout=5,
+        self.nc = await nats.connect(natsauth.server_urls(self.nats_url), name=f"sandtable club {self.name}", connect_timeout=5,
                                      max_reconnect_attempts=-1, reconnect_time_wait=0.2, error_cb=self._nats_error,
                                      disconnected_cb=self._nats_away, reconnected_cb=self._nats_back)
         read_now.install(self.nc)  # a move parsed as it arrives, then stepped at once (club.read_now, deliver_now)
@@ -96,8 +97,7 @@ class TableProcess:
             ready()
         try:
             while not stop.is_set():
-                await self._adopt_free_tables()
-                await self._watch_clocks()
+                await self._poll()
                 try:
                     await asyncio.wait_for(stop.wait(), self.poll_every)
                 except asyncio.TimeoutError:
@@ -127,8 +127,26 @@ class TableProcess:
         print("nats: reconnected", file=sys.stderr, flush=True)
         if self.accounts:   # a sign-up's news may have gone by while we were away
             self._rewrite_here()
+        # What we published just before the server went may have died with it, unseen by players who never
+        # reconnected (they were on another server of the cluster): each view again, once what is being stored is
+        for table_id, table in list(self.tables.items()):
+            task = asyncio.get_running_loop().create_task(self._step(table_id, table.views_again))
+            self._aside.add(task)   # (a task needs a reference until it is done)
+            task.add_done_callback(self._aside.discard)
 
     # ----- owning tables ---------------------------------------------------------------
+    async def _poll(self) -> None:
+        """Take free tables, watch the clocks. A server failing meanwhile never ends the process: the database
+        gone lets every table go (taken again once it is back), NATS gone is waited out (nats-py reconnects)."""
+        try:
+            await self._adopt_free_tables()
+            await self._watch_clocks()
+        except psycopg.Error as e:
+            log.warning("the database failed (%s); tables are let go and taken again once it answers", db.cause(e))
+            await self._database_lost()
+        except nats.errors.Error as e:
+            log.warning("nats failed (%s: %s); tried again at the next poll", type(e).__name__, e)
+
     async def _adopt_free_tables(self) -> None:
         try:
             free = db.open_tables(self.conn)
@@ -140,7 +158,7 @@ class TableProcess:
         for i in range(0, len(wanted), ADOPT_AT_ONCE):  # a few round trips per hundred tables, not per table
             taken = db.try_own_many(self.conn, wanted[i:i + ADOPT_AT_ONCE], self.name)
             if taken:
-                await self._adopt_all(db.load_tables(self.conn, taken))
+                await self._adopt_all(db.load_tables(self.conn, taken), taken)
 
     async def _watch_clocks(self) -> None:
         """Silent players are gone; a correspondence seat past its deadline forfeits or gets its move made by a bot."""
@@ -162,12 +180,22 @@ class TableProcess:
         return table.table.phase == OVER and all(conn == PUBLIC for conn in table.table.conns) \
             and now - self.stepped_at.get(table_id, now) >= self.finished_for
 
-    async def _adopt_all(self, records: list) -> None:
-        """Tables just taken: each rebuilt and listened to, then every seat holder welcomed again, the tables'
-        welcomes as steps run together, so what they write is one commit."""
+    async def _adopt_all(self, records: list, taken: list[int]) -> None:
+        """Tables just taken (`taken`, their `records`): each rebuilt and listened to, then every seat holder
+        welcomed again, the tables' welcomes as steps run together, so what they write is one commit. A table that
+        cannot be rebuilt (its stored game refused by the rules) is logged and let go: the others are taken."""
         rejoins = []
+        for table_id in set(taken) - {record["id"] for record in records}:   # gone since it was listed
+            await self._let_go(table_id)
         for record in records:
-            table = await self._install(ClubTable(record, bot_factory=self.bot_factory))
+            try:
+                rebuilt = ClubTable(record, bot_factory=self.bot_factory)
+            except Exception as e:   # noqa: BLE001 - one table's own failure, whatever it is, is its own
+                log.error("table %d could not be rebuilt from what is stored (%s: %s); it is let go",
+                          record["id"], type(e).__name__, e, exc_info=e)
+                await self._let_go(record["id"])
+                continue
+            table = await self._install(rebuilt)
             players = [holder for holder, _token in table.holders.values()]
             rejoins.append(self._step(table.id, lambda table=table, players=players: [
                 m for p in players for m in table.rejoin(self.batch, p, time.monotonic())]))
@@ -344,7 +372,7 @@ class TableProcess:
         then tell every other process keeping a server's accounts (a cluster's other machines) to do the same."""
         if not self.accounts:
             return False
-        text = natsauth.render(nats_password(self.nats_url), db.players(self.conn))
+        text = natsauth.render(natsauth.password_of(self.nats_url), db.players(self.conn))
         self.conn.commit()
         for auth_file, pid_file in self.accounts:
             natsauth.write_and_reload(auth_file, pid_file, text)
@@ -380,12 +408,3 @@ def account_files(auth_files, pid_files) -> list[tuple[str, str | None]]:
         raise ValueError("each --nats-pid-file goes with an --auth-file (give them in pairs, in the same order)")
     return [(auth, pids[i] if i < len(pids) else None) for i, auth in enumerate(auths)]
 
-
-def server_urls(url: str) -> list[str]:
-    """`nats://a:4222,nats://b:4222` (a cluster's servers, as NATS tools write them) as the list nats-py takes."""
-    return [u.strip() for u in url.split(",") if u.strip()]
-
-
-def nats_password(url: str) -> str:
-    from urllib.parse import urlparse
-    return urlparse(server_urls(url)[0]).password or ""

@@ -101,8 +101,12 @@ class NatsServer:
                                f'max_payload: {MAX_PAYLOAD}\ninclude "auth.conf"\n{self.extra}\n')
         return self._launch(binary)
 
-    def restart(self) -> "NatsServer":
-        """Stop and start again on the same port with the same files (accounts as the club last wrote them)."""
+    def restart(self, *, crash: bool = False) -> "NatsServer":
+        """Stop (`crash`: kill -9, messages in flight lost) and start again on the same port with the same files
+        (accounts as the club last wrote them)."""
+        if crash and self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(5)
         self.stop()
         return self._launch(nats_binary())
 
@@ -195,9 +199,10 @@ class Postgres:
         self._wait_ready()
         return self
 
-    def restart(self) -> "Postgres":
-        """A fast shutdown (every connection cut) and a start on the same port with the same data."""
-        self.stop()
+    def restart(self, *, crash: bool = False) -> "Postgres":
+        """A fast shutdown (every connection cut; `crash`: an immediate one, as a crash would, recovered from the
+        write-ahead log at the start) and a start on the same port with the same data."""
+        self.stop(signal.SIGQUIT if crash else signal.SIGINT)
         return self.start()
 
     def _wait_ready(self) -> None:
@@ -220,10 +225,10 @@ class Postgres:
             conn.execute(f'CREATE DATABASE "{name}"')
         return self.dsn_for(name)
 
-    def stop(self) -> None:
+    def stop(self, how: int = signal.SIGINT) -> None:
         if self.proc is not None and self.proc.poll() is None:
-            # runuser passes signals on; SIGINT is PostgreSQL's "fast shutdown"
-            os.killpg(self.proc.pid, signal.SIGINT)
+            # runuser passes signals on; SIGINT is PostgreSQL's "fast shutdown", SIGQUIT its "immediate" one
+            os.killpg(self.proc.pid, how)
             try:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:

@@ -70,8 +70,8 @@ class ClubTable:
                 pre.extend(t.drop(player, now).flat().sends)
             msg = self._with_token(player, msg)
             t.connect(player)
-        elif player not in t.conns:  # the table moved to this process, or the client skipped hello
-            if self.seat_of_player(player) is None:
+        elif player not in t.conns:  # the table moved to this process (a spectator too), or the client skipped hello
+            if msg["t"] == "bye":
                 return []
             pre.extend(self.rejoin(conn, player, now))
         seat = t.seat_of(player)
@@ -86,9 +86,16 @@ class ClubTable:
         return pre + out.flat().sends
 
     def rejoin(self, conn, player: str, now: float = 0.0) -> list:
-        """Welcome a seat holder again (this process has just taken the table): its welcome carries
-        the view, `rev` and `last_seq`, so its client resends whatever is still unanswered."""
-        return self.receive(conn, player, {"t": "hello", "proto": 1, "name": player, "want": "play"}, now)
+        """Welcome a seat holder again (this process has just taken the table), or a spectator this process has not
+        welcomed (its first message here after a takeover): the welcome carries the view, `rev` and `last_seq`,
+        so a seat's client resends whatever is still unanswered."""
+        want = "watch" if self.seat_of_player(player) is None else "play"
+        return self.receive(conn, player, {"t": "hello", "proto": 1, "name": player, "want": want}, now)
+
+    def views_again(self) -> list:
+        """Every player's and the spectators' whole view as it is now: this process's messages of late may have
+        died with a nats-server (its connection came back)."""
+        return self.table.whole_views().flat().sends
 
     def drop_silent(self, now: float, silence: float = SILENCE) -> list:
         """Players heard from no more than `silence` seconds ago stay; the others are gone (their seats kept

@@ -253,10 +253,7 @@ class Table:
         # Anything else is answered after every update owed so far (a ping is a barrier a client can trust).
         out = self.flush_updates()
         if t == "view":   # a patching client lost its way: a whole view, and patches from it
-            v = self.view(state.seat)
-            if state.patches:
-                state.base = patches.snapshot(v)
-            out.send(conn, {"t": "update", "rev": self.rev, "events": [], "view": v})
+            out.send(conn, self._whole_view(state))
         elif t == "ping":
             out.send(conn, {"t": "pong", "n": msg["n"]})
         elif t == "chat":
@@ -347,6 +344,22 @@ class Table:
         if state.seat is not None:
             out.extend(self._seat_update(skip=conn))
         return out
+
+    def whole_views(self) -> Out:
+        """An update holding each welcomed connection's whole view as it is now (no events): what a driver sends
+        when what it sent lately may have been lost on the way (the club's nats-server restarted)."""
+        out = self.flush_updates()
+        for conn, state in self.conns.items():
+            if state.welcomed:
+                out.send(conn, self._whole_view(state))
+        return out
+
+    def _whole_view(self, state) -> dict:
+        """An update holding the connection's whole view as it is now (no events); patches follow from it."""
+        v = self.view(state.seat)
+        if state.patches:
+            state.base = patches.snapshot(v)
+        return {"t": "update", "rev": self.rev, "events": [], "view": v}
 
     def _seat_of_token(self, token: str):
         digest = token_digest(token)

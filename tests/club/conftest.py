@@ -79,26 +79,11 @@ class ClubProcesses:
 
     def start(self, timeout: float = 15.0, extra: tuple = ()):
         """One more table process; `extra`: more command-line arguments (e.g. another --auth-file)."""
-        import subprocess
-        import sys
-        import time
-        log_path = Path(tempfile.mkdtemp(prefix="sandtable-club-")) / "club.log"
-        log = open(log_path, "w")
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.net.cli_toy", "club", "--nats", self.nats.service_url, "--db", self.dsn,
-             "--auth-file", str(self.nats.server.auth), "--nats-pid-file", str(self.nats.server.pid_file),
-             "--bot-delay", "0", *extra],
-            stdout=log, stderr=subprocess.STDOUT, text=True)
-        log.close()
-        proc.log_path = log_path
+        from tests.club.table_processes import launch
+        proc = launch(["--nats", self.nats.service_url, "--db", self.dsn, "--auth-file", str(self.nats.server.auth),
+                       "--nats-pid-file", str(self.nats.server.pid_file), "--bot-delay", "0", *extra], timeout)
         self.procs.append(proc)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and proc.poll() is None:
-            if "club ready" in log_path.read_text():
-                return proc
-            time.sleep(0.05)
-        proc.kill()
-        raise RuntimeError("the table process did not get ready:\n" + log_path.read_text())
+        return proc
 
     def logs(self) -> str:
         return "\n".join(f"--- table process {p.pid}:\n{p.log_path.read_text()}" for p in self.procs)

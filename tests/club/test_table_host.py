@@ -105,3 +105,21 @@ def test_a_resumed_table_rebuilds_each_seat_s_last_seq_from_its_oks_and_refusals
     assert answers_to(again.receive(conn, "ada", {"t": "act", "seq": 3, "a": take}), "ada") == \
         [{"t": "ok", "seq": 3, "rev": 3}]
     assert again.session.rev == 3
+
+
+def test_a_spectator_the_table_process_never_welcomed_is_welcomed_at_its_first_message(conn):
+    """A table taken over by another process knows its seat holders, not its spectators: a spectator's next
+    message there (its ping) welcomes it, with the view as it is now, and its updates follow."""
+    table = new_table(conn)
+    for player in ("ada", "bob"):
+        table.receive(conn, player, dict(HELLO, name=player))
+    taken_over = ClubTable(db.load_table(conn, table.id))
+    sends = taken_over.receive(conn, "eve", {"t": "ping", "n": 3})
+    welcome = [m for c, m in sends if c == "eve" and m["t"] == "welcome"]
+    assert len(welcome) == 1 and welcome[0]["seat"] is None and welcome[0]["view"]["private"] == {}
+    assert [m for c, m in sends if c == "eve" and m["t"] == "pong"] == [{"t": "pong", "n": 3}]
+    for player in ("ada", "bob"):
+        taken_over.rejoin(conn, player)
+    moved = taken_over.receive(conn, "ada", {"t": "act", "seq": 1, "a": {"type": "take", "count": 1}})
+    assert [m["rev"] for c, m in moved if c == "eve" and m["t"] == "update"] == [1]
+    assert taken_over.receive(conn, "zed", {"t": "bye"}) == []

@@ -225,3 +225,4 @@ def test_a_seq_outside_1_to_2_31_minus_1_is_bad_action_and_nothing_is_applied_or
         assert "2147483647" in refused["msg"]
     assert h.host.table.rev == 0 and h.host.table.last_seq(0) == 0
     assert a.act(2**31 - 1, TAKE1) == {"t": "ok", "seq": 2**31 - 1, "rev": 1}
+
