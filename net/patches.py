@@ -199,7 +199,7 @@ def encoded(ops: list) -> tuple[list, int]:
     """(the patch to send, its msgpack size): `ops` as they are, or one "packed" operation when
     they are large and compress (a turn's first listing, a move that changes many rasters)."""
     raw = _pack(ops)
-    if len(raw) >= PACK_FROM:
+    if len(raw) >= PACK_FROM and not (len(ops) == 1 and ops[0][:2] == [SET, []]):   # a root `set` is never packed
         packed = zlib.compress(raw, 6)
         if len(packed) + 16 < len(raw) * 0.9:
             return [[PACKED, packed]], len(packed) + 16
