@@ -3,8 +3,12 @@
 Every scene (menus and boards alike) draws through here so the whole window
 shares one style: a dark war-room table, brass accents, parchment text.
 `set_colour_blind(True)` swaps seat colours for the Okabe-Ito set, which stays
-distinguishable under the common colour-vision deficiencies.
+distinguishable under the common colour-vision deficiencies, and turns on the marks
+that tell seats apart without hue: each seat's tokens and swatches take its own shape
+(`seat_shape`, `draw_shape`), and the second of two sides' counters are striped
+(`striped`, `draw_stripes`). game/colour_vision.py simulates what a deficient eye sees.
 """
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -67,6 +71,62 @@ def seat_colour(seat: int | None) -> tuple:
     if seat is None or seat < 0:
         return colours.neutral
     return colours.seats[seat % len(colours.seats)]
+
+
+SEAT_SHAPES = ("circle", "square", "diamond", "hexagon", "pentagon", "triangle", "octagon", "star")
+
+
+def marks() -> bool:
+    """Whether seats are told apart by shape and pattern as well as hue (the colour-blind setting)."""
+    return is_colour_blind()
+
+
+def seat_shape(seat: int | None) -> str:
+    """The shape of a seat's tokens and swatches: its own with the colour-blind marks on, else a circle."""
+    if not marks() or seat is None or seat < 0:
+        return "circle"
+    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+
+
+def striped(side: int | None) -> bool:
+    """Whether the counters of this side (0 or 1 in a game of two sides) carry stripes: the second side's, with
+    the colour-blind marks on."""
+    return marks() and side == 1
+
+
+def shape_points(shape: str, centre, r: float) -> list[tuple[float, float]]:
+    """The corners of a shape of radius `r` about `centre` (a circle: none)."""
+    cx, cy = centre
+    corners = {"square": (4, 45), "diamond": (4, 0), "hexagon": (6, 30), "pentagon": (5, 0), "triangle": (3, 180),
+               "octagon": (8, 22.5)}
+    if shape == "star":
+        return [(cx + (r if i % 2 == 0 else r * 0.5) * math.sin(math.pi * i / 5),
+                 cy - (r if i % 2 == 0 else r * 0.5) * math.cos(math.pi * i / 5)) for i in range(10)]
+    if shape not in corners:
+        return []
+    n, turn = corners[shape]
+    scale = {"square": 1.18, "triangle": 1.25}.get(shape, 1.05)   # about a circle's area, so none looks larger
+    return [(cx + r * scale * math.sin(math.radians(turn + 360 * i / n)),
+             cy - r * scale * math.cos(math.radians(turn + 360 * i / n))) for i in range(n)]
+
+
+def draw_shape(surface: pygame.Surface, shape: str, centre, r: float, colour, width: int = 0) -> None:
+    """A seat's shape (`seat_shape`) filled, or outlined `width` wide."""
+    points = shape_points(shape, centre, r)
+    if points:
+        pygame.draw.polygon(surface, colour, points, width)
+    else:
+        pygame.draw.circle(surface, colour, (round(centre[0]), round(centre[1])), round(r), width)
+
+
+def draw_stripes(surface: pygame.Surface, rect, ink, *, every: int = 6, width: int = 2) -> None:
+    """Diagonal stripes over `rect` (clipped to it): the second side's pattern."""
+    rect = pygame.Rect(rect)
+    before = surface.get_clip()
+    surface.set_clip(rect.clip(before) if before else rect)
+    for x in range(rect.x - rect.h, rect.right, max(3, every)):
+        pygame.draw.line(surface, ink, (x, rect.bottom), (x + rect.h, rect.y), width)
+    surface.set_clip(before)
 
 
 def seat_colour_name(seat: int) -> str:
@@ -307,11 +367,13 @@ def draw_keycap(surface: pygame.Surface, rect, key: str, size: int, under) -> No
 
 
 def draw_seat_badge(surface: pygame.Surface, center, seat: int, radius: int = 12, *, label: str | None = None) -> None:
-    """A coloured disc standing for a seat, with an optional short label inside."""
+    """A coloured disc standing for a seat (its shape, with the colour-blind marks on), with an optional short
+    label inside."""
     colour = seat_colour(seat)
-    pygame.draw.circle(surface, darken(colour, 0.5), (center[0], center[1] + 2), radius)
-    pygame.draw.circle(surface, colour, center, radius)
-    pygame.draw.circle(surface, lighten(colour, 0.4), center, radius, 2)
+    shape = seat_shape(seat)
+    draw_shape(surface, shape, (center[0], center[1] + 2), radius, darken(colour, 0.5))
+    draw_shape(surface, shape, center, radius, colour)
+    draw_shape(surface, shape, center, radius, lighten(colour, 0.4), 2)
     if label:
         draw_text(surface, label, center, max(12, radius + 4), text_on(colour), anchor="center", shadow=False, bold=True)
 

@@ -205,12 +205,51 @@ def main(argv=None) -> int:
             for path in take(out):
                 WRITTEN.append(Path(path).name)
                 print(f"wrote {path}")
+    colour_blind_shots(out)
     for stale in sorted(set(p.name for p in out.glob("*.png")) - set(WRITTEN)):   # a screen that is no more
         (out / stale).unlink()
         print(f"removed {stale}")
     from tools import shot_manifest
     print(f"wrote {shot_manifest.write(out, WRITTEN)}")
     return 0
+
+
+def colour_blind_shots(out: Path, moves: int = 60) -> None:
+    """Each board under the colour-blind setting (its palette, and seats told apart by shape and pattern), a game
+    of bots `moves` actions in, and the same frame as an eye with protanopia, deuteranopia and tritanopia sees
+    it (game.colour_vision): one picture of four quarters per game, colour_blind_<game>.png."""
+    from game import colour_vision, theme
+    app = App(settings=Settings(player_name="Ada", colour_blind=True, animation_speed="instant"))
+    for game_id in (g for g in games.available() if boards.has_board(g)):
+        seats = [{"kind": "bot", "level": "normal"}] * catalog.spec(game_id).tests.seats
+        link = tables.start_local(game_id, seats, {}, seed=7, bot_delay=1e-4)   # a move a poll
+        deadline = time.monotonic() + 30
+        while link.rev < moves and link.phase != "over" and time.monotonic() < deadline:
+            link.poll()
+            time.sleep(0.01)
+        board = boards.board_scene(app, link)
+        app.push(board)
+        settle(app, 30)
+        app.compose()
+        frame = app.surface.copy()
+        half = (frame.get_width() // 2, frame.get_height() // 2)
+        picture = pygame.Surface(frame.get_size())
+        views = [("as the colour-blind setting draws it", frame)] + \
+            [(name, colour_vision.simulate_surface(frame, name)) for name in colour_vision.DEFICIENCIES]
+        for i, (name, seen) in enumerate(views):
+            at = ((i % 2) * half[0], (i // 2) * half[1])
+            picture.blit(pygame.transform.smoothscale(seen, half), at)
+            label = pygame.Rect(0, 0, theme.text_width(name, 20, True) + 24, 30)
+            label.midtop = (at[0] + half[0] // 2, at[1] + 48)
+            theme.draw_panel(picture, label, border=theme.colours.accent, alpha=240, radius=8)
+            theme.draw_text(picture, name, label.center, 20, theme.colours.accent, bold=True, anchor="center")
+        path = out / f"colour_blind_{game_id}.png"
+        pygame.image.save(picture, str(path))
+        WRITTEN.append(path.name)
+        print(f"wrote {path}")
+        app.pop()
+        link.close()
+    app.close()
 
 
 def online_shots(app: App, out: Path) -> None:

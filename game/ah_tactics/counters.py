@@ -3,7 +3,8 @@ colour — the branch symbol (infantry, armour, airborne, mountain, amphibious, 
 echelon over it (XX a division, XXX a corps HQ, XXXX an army's, XXXXX the army group's), the
 unit's number at the top-left and along the bottom its combat factor and corps.
 
-Sides: Blue and Red, in the palette's blue and red/vermilion (the colour-blind palette applies).
+Sides: Blue and Red, in the palette's blue and red/vermilion (the colour-blind palette applies; with it Red's
+counters are striped too).
 Seats alternate sides (0 and 2 Blue, 1 and 3 Red).
 """
 import pygame
@@ -88,6 +89,8 @@ def face(unit: dict, px: int, *, dimmed: bool = False, selected: bool = False, p
     radius = max(2, body.h // 8)
     pygame.draw.rect(surf, theme.darken(colour, 0.55), body.move(1, 2), border_radius=radius)
     pygame.draw.rect(surf, colour, body, border_radius=radius)
+    if theme.striped(SIDES.index(unit["side"])):   # Red told from Blue by its stripes too
+        theme.draw_stripes(surf, body.inflate(-2, -2), theme.darken(colour, 0.18), every=max(5, px // 6))
     pygame.draw.rect(surf, (255, 214, 90) if selected else theme.darken(colour, 0.6), body, 2 if selected else 1,
                      border_radius=radius)
     ink = theme.text_on(colour)
@@ -128,6 +131,8 @@ def compact(unit: dict, px: int, *, dimmed: bool = False, selected: bool = False
         surf = pygame.Surface((px, px), pygame.SRCALPHA)
         body = surf.get_rect().inflate(-1, -1)
         pygame.draw.rect(surf, colour, body, border_radius=3)
+        if theme.striped(SIDES.index(unit["side"])):
+            theme.draw_stripes(surf, body.inflate(-2, -2), theme.darken(colour, 0.18), every=max(4, px // 4))
         edge = (255, 214, 90) if selected else theme.darken(colour, 0.6)
         pygame.draw.rect(surf, edge, body, 2 if selected else 1, border_radius=3)
         ink = theme.text_on(colour)

@@ -38,7 +38,7 @@ def build_top_bar(seats: list[dict], pub: dict, shown_seat, allowance) -> pygame
         factors = sum(u["factor"] for u in mine if u["status"] in ("active", "reserve"))
         reserve = len((pub.get("reserves") or {}).get(side, []))
         info = f"{divisions} divisions · {factors} factors" + (f" · {reserve} in reserve" if reserve else "")
-        kit_hud.draw_side_box(surf, 6 + i * 330, 320, side_colour(side), side == active, title, info)
+        kit_hud.draw_side_box(surf, 6 + i * 330, 320, side_colour(side), side == active, title, info, mark=i)
     phase = PHASES.get(pub.get("phase"), "").upper()
     text = theme.draw_text(surf, phase, (TOP_BAR.right - 14, TOP_BAR.centery), 24, theme.colours.accent, bold=True,
                            anchor="midright", shadow=False)

@@ -110,15 +110,24 @@ def build_help(title: str, lines: list[tuple[str, str]], footer: str = "", *, wi
     return surf.convert_alpha()
 
 
-def draw_side_box(surf: pygame.Surface, x: int, width: int, colour, lit: bool, title: str, info: str) -> None:
+def draw_side_box(surf: pygame.Surface, x: int, width: int, colour, lit: bool, title: str, info: str,
+                  mark: int | None = None) -> None:
     """One side's box in a top bar: rimmed in the accent when it is that side's move (`lit`), its colour's
-    swatch, its title (who plays it) and a line of what it holds."""
+    swatch (in the shape of seat `mark`, with the colour-blind marks on), its title (who plays it) and a line
+    of what it holds."""
     box = pygame.Rect(x, 4, width, surf.get_height() - 8)
     if lit:
         pygame.draw.rect(surf, theme.colours.panel_light, box, border_radius=8)
         pygame.draw.rect(surf, theme.colours.accent, box, 2, border_radius=8)
-    pygame.draw.rect(surf, theme.darken(colour, 0.5), (x + 6, 10, 20, 20), border_radius=4)
-    pygame.draw.rect(surf, colour, (x + 6, 9, 20, 19), border_radius=4)
+    shape = theme.seat_shape(mark)
+    if shape == "circle" and not theme.marks():
+        pygame.draw.rect(surf, theme.darken(colour, 0.5), (x + 6, 10, 20, 20), border_radius=4)
+        pygame.draw.rect(surf, colour, (x + 6, 9, 20, 19), border_radius=4)
+    else:
+        theme.draw_shape(surf, shape, (x + 16, 20), 10, theme.darken(colour, 0.5))
+        theme.draw_shape(surf, shape, (x + 16, 19), 10, colour)
+        if theme.striped(mark):
+            theme.draw_stripes(surf, (x + 8, 11, 17, 17), theme.darken(colour, 0.55), every=5)
     theme.draw_text(surf, title, (x + 34, 1), 17, theme.colours.text, bold=True, shadow=False)
     theme.draw_text(surf, info, (x + 34, 19), 16, theme.colours.text_dim, shadow=False)
 

@@ -17,4 +17,5 @@ def look(stack: dict) -> CounterLook:
     units = stack["units"]
     marks = tuple(m for m, on in (("fortified", stack["fortified"]), ("disabled", stack["disabled"])) if on)
     return CounterLook(colour=side_colour(stack["side"]), rows=tuple((k, units[k]) for k in KINDS if units.get(k, 0)),
-                       dimmed=not any(stack["ready"].values()), depth=min(2, sum(units.values()) - 1), marks=marks)
+                       dimmed=not any(stack["ready"].values()), depth=min(2, sum(units.values()) - 1), marks=marks,
+                       striped=theme.striped(stack["side"]))

@@ -34,7 +34,7 @@ def build_top_bar(seats: list[dict], pub: dict, shown_seat) -> pygame.Surface:
         taken = sum(1 for s in flags.values() if s == seat)
         pieces = (pub.get("pieces") or [0, 0])[seat]
         info = f"{plural(pieces, 'piece')} · {plural(taken, 'city')} taken"
-        kit_hud.draw_side_box(surf, 6 + seat * 350, 340, side_colour(seat), seat == actor, title, info)
+        kit_hud.draw_side_box(surf, 6 + seat * 350, 340, side_colour(seat), seat == actor, title, info, mark=seat)
     phase = phase_of(pub).upper()
     text = theme.draw_text(surf, phase, (TOP_BAR.right - 14, TOP_BAR.centery), 26, theme.colours.accent, bold=True,
                            anchor="midright", shadow=False)

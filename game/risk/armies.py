@@ -1,4 +1,5 @@
-"""Army tokens: a disc in the owner's colour with the count, drawn at each territory.
+"""Army tokens: a disc in the owner's colour (in the owner's own shape, with the colour-blind marks on) with the
+count, drawn at each territory.
 
 Tokens are cached per (colour, count, size): a frame blits 42 ready surfaces
 and renders no text. Floating numbers ("+3", "-1") show what just changed; changes
@@ -21,17 +22,18 @@ class ArmyTokens:
 
     def token(self, owner, count: int, big: bool = False) -> pygame.Surface:
         colour = theme.seat_colour(owner)
-        key = (colour, count, big)
+        shape = theme.seat_shape(owner)
+        key = (colour, shape, count, big)
         surf = self._cache.get(key)
         if surf is None:
             r = RADIUS + (3 if big else 0) + (2 if count >= 100 else 0)
             size = 2 * r + 6
             surf = pygame.Surface((size, size), pygame.SRCALPHA)
             c = (size // 2, size // 2 - 1)
-            pygame.draw.circle(surf, (0, 0, 0, 110), (c[0] + 1, c[1] + 3), r)
-            pygame.draw.circle(surf, theme.darken(colour, 0.45), c, r)
-            pygame.draw.circle(surf, colour, c, r - 2)
-            pygame.draw.circle(surf, theme.lighten(colour, 0.35), (c[0], c[1] - 1), r - 2, 2)
+            theme.draw_shape(surf, shape, (c[0] + 1, c[1] + 3), r, (0, 0, 0, 110))
+            theme.draw_shape(surf, shape, c, r, theme.darken(colour, 0.45))
+            theme.draw_shape(surf, shape, c, r - 2, colour)
+            theme.draw_shape(surf, shape, (c[0], c[1] - 1), r - 2, theme.lighten(colour, 0.35), 2)
             text = theme.font(20 if count < 100 else 17, True).render(str(count), True, theme.text_on(colour))
             surf.blit(text, text.get_rect(center=(c[0], c[1] + 1)))
             surf = surf.convert_alpha()

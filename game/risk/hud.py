@@ -58,8 +58,9 @@ def build_top_bar(seats: list[dict], pub: dict, shown_seat) -> pygame.Surface:
             pygame.draw.rect(surf, theme.colours.panel_light, box, border_radius=8)
             pygame.draw.rect(surf, theme.colours.accent, box, 2, border_radius=8)
         colour = theme.colours.text_dim if out else theme.seat_colour(seat)
-        pygame.draw.circle(surf, theme.darken(colour, 0.4), (x + 14, 21), 10)
-        pygame.draw.circle(surf, colour, (x + 14, 20), 9)
+        shape = theme.seat_shape(seat)
+        theme.draw_shape(surf, shape, (x + 14, 21), 10, theme.darken(colour, 0.4))
+        theme.draw_shape(surf, shape, (x + 14, 20), 9, colour)
         name = seats[seat].get("name") or f"Seat {seat + 1}"
         if seat == shown_seat:
             name += " (you)"

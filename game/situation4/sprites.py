@@ -64,7 +64,7 @@ class PieceSprites:
         return pts
 
     def get(self, piece: int, side: int, cell_px: float, flipped: bool = False) -> Sprite:
-        key = (piece, side, cell_px, flipped, palette.side_shade(side))
+        key = (piece, side, cell_px, flipped, palette.side_shade(side), theme.striped(side))
         sprite = self._cache.get(key)
         if sprite is None:
             sprite = self._build(piece, side, cell_px, flipped)
@@ -91,6 +91,11 @@ class PieceSprites:
         pygame.draw.polygon(wash, (*theme.lighten(shade, 0.25), 80), [(x - 2 * s, y - 2 * s) for x, y in poly])
         wash.blit(big, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         big.blit(wash, (0, 0))
+        if theme.striped(side):   # the second puzzle told from the first by its stripes as well as its shade
+            stripes = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+            theme.draw_stripes(stripes, stripes.get_rect(), (*theme.darken(shade, 0.2), 255), every=7 * s, width=2 * s)
+            stripes.blit(big, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+            big.blit(stripes, (0, 0))
         self._red_band(big, piece, flipped, cell_px, ox, oy)
         pygame.draw.lines(big, (*theme.darken(shade, 0.62), 255), True, poly, 2 * s)
         surf = pygame.transform.smoothscale(big, (w, h))

@@ -108,7 +108,7 @@ class BoardNews:
 
     def _plane_sprite(self, seat):
         colour = self.powers.colour(seat)
-        return lambda stage: self.sprites.piece("airplane", colour, stage.cell_px)
+        return lambda stage: self.sprites.piece("airplane", colour, stage.cell_px, seat=seat)
 
     # stage: where things are on screen, for the animations
     @property
@@ -131,7 +131,8 @@ class BoardNews:
             return None
         trading = self.pub.get("trading") or []
         supply = p["kind"] == "transport" and p["owner"] < len(trading) and trading[p["owner"]]
-        return self.sprites.piece(p["kind"], self.powers.colour(p["owner"]), self.map.cell_px, supply=supply)
+        return self.sprites.piece(p["kind"], self.powers.colour(p["owner"]), self.map.cell_px, supply=supply,
+                                  seat=p["owner"])
 
     def place(self, anchor) -> tuple | None:
         name, value = anchor

@@ -114,8 +114,8 @@ def build_top_bar(pub: dict, powers: Powers, seats: list, shown_seat) -> pygame.
     theme.draw_text(surf, "1940", (118, 12), 17, theme.colours.text_dim, bold=True, shadow=False)
     turn = pub.get("turn", 0)
     colour = powers.colour(turn)
-    pygame.draw.circle(surf, theme.darken(colour, 0.5), (190, 21), 10)
-    pygame.draw.circle(surf, colour, (190, 20), 9)
+    theme.draw_shape(surf, theme.seat_shape(turn), (190, 21), 10, theme.darken(colour, 0.5))
+    theme.draw_shape(surf, theme.seat_shape(turn), (190, 20), 9, colour)
     name = (seats[turn].get("name") if turn < len(seats) else None) or f"Seat {turn + 1}"
     you = " (you)" if turn == shown_seat else ""
     line = f"{round_label(pub)}: {powers.name(turn)} to move — {name}{you}"
@@ -166,8 +166,9 @@ def build_powers(pub: dict, powers: Powers, seats: list, shown_seat, highlight, 
         if seat == highlight:
             pygame.draw.rect(surf, theme.colours.panel_light, row, border_radius=8)
             pygame.draw.rect(surf, theme.colours.accent, row, 2, border_radius=8)
-        pygame.draw.circle(surf, theme.darken(colour, 0.5), (row.x + 20, row.centery + 2), 16)
-        pygame.draw.circle(surf, colour, (row.x + 20, row.centery), 16)
+        shape = theme.seat_shape(seat)
+        theme.draw_shape(surf, shape, (row.x + 20, row.centery + 2), 16, theme.darken(colour, 0.5))
+        theme.draw_shape(surf, shape, (row.x + 20, row.centery), 16, colour)
         initial = theme.render_text(powers.name(seat)[0], 18, theme.text_on(colour), True)
         surf.blit(initial, initial.get_rect(center=(row.x + 20, row.centery)))
         name = (seats[seat].get("name") if seat < len(seats) else None) or f"Seat {seat + 1}"
@@ -204,7 +205,7 @@ def build_powers(pub: dict, powers: Powers, seats: list, shown_seat, highlight, 
                         anchor="midleft")
         x = COLUMNS["fleet"]
         for kind, count in zip(("battleship", "transport", "airplane"), afloat[seat]):
-            token = sprites.piece(kind, colour, 18)
+            token = sprites.piece(kind, colour, 18, seat=seat)
             surf.blit(token, token.get_rect(midleft=(x, cy)))
             theme.draw_text(surf, str(count), (x + token.get_width(), cy), 15, bold=True, shadow=False,
                             anchor="midleft")

@@ -104,7 +104,7 @@ class MapLayer:
             self._empty(surf, area, "no ship lost yet")
             return
         for seat, cell in self._grid_cells(area, powers):
-            token = self.sprites.piece("battleship", powers.colour(seat), 30)
+            token = self.sprites.piece("battleship", powers.colour(seat), 30, seat=seat)
             self._entry(surf, cell, [token], [sunk[seat]])
 
     def _supply_base(self, surf, pub, powers) -> None:
@@ -115,7 +115,8 @@ class MapLayer:
             return
         for seat, cell in self._grid_cells(area, powers):
             colour = powers.colour(seat)
-            tokens = [self.sprites.piece("transport", colour, 30), self.sprites.piece("airplane", colour, 30)]
+            tokens = [self.sprites.piece("transport", colour, 30, seat=seat),
+                      self.sprites.piece("airplane", colour, 30, seat=seat)]
             self._entry(surf, cell, tokens, list(lost[seat]))
 
     def _entry(self, surf, cell: pygame.Rect, tokens, counts) -> None:

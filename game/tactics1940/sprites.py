@@ -37,10 +37,13 @@ class Sprites:
         return surf
 
     # ----- pieces ---------------------------------------------------------------------------
-    def piece(self, kind: str, colour, cell_px: float, *, supply: bool = False) -> pygame.Surface:
-        """The token of a piece for a square of `cell_px` pixels; centre it on the square."""
+    def piece(self, kind: str, colour, cell_px: float, *, supply: bool = False, seat: int | None = None) -> pygame.Surface:
+        """The token of a piece of `seat`'s for a square of `cell_px` pixels (in the seat's own shape, with the
+        colour-blind marks on); centre it on the square."""
         d = max(10, round(cell_px * 2 * RADIUS.get(kind, 0.4)))
-        return self._get(("piece", kind, tuple(colour), d, supply), lambda: paint_piece(kind, colour, d, supply))
+        shape = theme.seat_shape(seat)
+        return self._get(("piece", kind, tuple(colour), d, supply, shape),
+                         lambda: paint_piece(kind, colour, d, supply, shape))
 
     def coin(self, size: int) -> pygame.Surface:
         return self._get(("coin", size), lambda: paint_coin(size))
@@ -71,16 +74,17 @@ class Sprites:
 
 
 # ----- painters -------------------------------------------------------------------------------------
-def paint_piece(kind: str, colour, d: int, supply: bool) -> pygame.Surface:
+def paint_piece(kind: str, colour, d: int, supply: bool, shape: str = "circle") -> pygame.Surface:
     surf = pygame.Surface((d + 3, d + 3), pygame.SRCALPHA)
     r = d // 2
     c = (r, r)
-    pygame.draw.circle(surf, (0, 0, 0, 110), (r + 2, r + 3), r)                 # shadow on the board
-    pygame.draw.circle(surf, theme.darken(colour, 0.45), c, r)                  # the token's edge
-    pygame.draw.circle(surf, colour, c, r - max(2, d // 14))
-    pygame.draw.circle(surf, theme.lighten(colour, 0.35), c, r - max(2, d // 14), max(1, d // 22))
+    edge = max(2, d // 14)
+    theme.draw_shape(surf, shape, (r + 2, r + 3), r, (0, 0, 0, 110))              # shadow on the board
+    theme.draw_shape(surf, shape, c, r, theme.darken(colour, 0.45))                # the token's edge
+    theme.draw_shape(surf, shape, c, r - edge, colour)
+    theme.draw_shape(surf, shape, c, r - edge, theme.lighten(colour, 0.35), max(1, d // 22))
     if kind == "battleship":                                                    # a second ring: the capital ship
-        pygame.draw.circle(surf, theme.darken(colour, 0.3), c, r - max(4, d // 6), 1)
+        theme.draw_shape(surf, shape, c, r - max(4, d // 6), theme.darken(colour, 0.3), 1)
     ink = theme.text_on(colour)
     if kind == "airplane":
         _airplane(surf, c, d * 0.62, ink)

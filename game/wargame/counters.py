@@ -37,6 +37,7 @@ class CounterLook:
     depth: int = 0                # counters under this one (0-2 edges drawn)
     marks: tuple = ()             # any of MARKS
     hidden: bool = False          # face down: the back, with "?"
+    striped: bool = False         # its side told apart by stripes as well as hue (the colour-blind marks)
 
 
 class Counters:
@@ -65,6 +66,8 @@ def paint(look: CounterLook, size: tuple[int, int]) -> pygame.Surface:
         pygame.draw.rect(surf, theme.darken(colour, 0.55), body.move(2 * d, 2 * d), border_radius=radius)
     face = theme.darken(colour, 0.3) if look.dimmed else colour
     pygame.draw.rect(surf, face, body, border_radius=radius)
+    if look.striped:
+        theme.draw_stripes(surf, body.inflate(-2, -2), theme.darken(face, 0.18), every=max(5, h // 5))
     pygame.draw.rect(surf, theme.darken(colour, 0.6), body, 1, border_radius=radius)
     ink = theme.text_on(face)
     if look.hidden:
