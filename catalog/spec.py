@@ -39,6 +39,8 @@ class GameSpec:
     keys: str | None = None     # the board's keyboard-help card (a shipped JSON file)
     charts: str | None = None   # "module:function" -> [(label, Chart)]: the tables the Rules screen shows
     tutorial: str | None = None  # its guided first game, on Learn (a shipped TOML file; docs/tutorials.md)
+    bot_marks: str | None = None  # its bot levels as fixed ratings at the club (a shipped JSON file, measured by
+                                  # bench/bot_marks.py; docs/club.md, "Ratings"): None, no rated game against a bot
     board_data: tuple = ()      # the board files the rules load (shipped files), validated on load
     docs: str | None = None     # the page that documents the game's decisions (a path in the checkout)
     bench: str | None = None    # "module:function" (quick) -> [Row]: the board's bench rows (bench/ only)

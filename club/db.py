@@ -15,7 +15,7 @@ import msgpack
 import psycopg
 from psycopg import pq
 
-from club import subjects
+from club import ratings, subjects
 
 MIGRATION_LOCK = 0x5A17AB1E  # advisory lock key held while migrating
 
@@ -82,15 +82,16 @@ def players(conn) -> list[tuple[str, str]]:
 
 # ----- tables ----------------------------------------------------------------------
 def create_table(conn, session, *, name: str, created_by: str | None = None, move_deadline: float | None = None,
-                 on_deadline: str | None = None) -> int:
+                 on_deadline: str | None = None, rated: bool = False) -> int:
     """A new table in the lobby, from a fresh Session (its game, options, seed and seats). A correspondence
-    table has a `move_deadline` (seconds) and says what happens when it passes (`bot`: a bot moves once)."""
+    table has a `move_deadline` (seconds) and says what happens when it passes (`bot`: a bot moves once); a
+    rated one rates its players when its game ends (club.ratings)."""
     with conn.transaction():
         row = conn.execute(
-            "INSERT INTO tables (name, game, options, n_seats, seed, seat_list, created_by, move_deadline, on_deadline) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, make_interval(secs => %s), %s) RETURNING id",
+            "INSERT INTO tables (name, game, options, n_seats, seed, seat_list, created_by, move_deadline, on_deadline, "
+            "rated) VALUES (%s, %s, %s, %s, %s, %s, %s, make_interval(secs => %s), %s, %s) RETURNING id",
             (name, session.game_id, json.dumps(session.options), session.n_seats, session.seed,
-             json.dumps(session.seats), created_by, move_deadline, on_deadline)).fetchone()
+             json.dumps(session.seats), created_by, move_deadline, on_deadline, rated)).fetchone()
     return row[0]
 
 
@@ -154,7 +155,7 @@ def load_tables(conn, table_ids: list[int]) -> list[dict]:
     rows = conn.execute(
         "SELECT id, name, game, options, n_seats, seed, seat_list, state, extract(epoch FROM move_deadline), "
         "on_deadline, extract(epoch FROM coalesce((SELECT max(at) FROM actions WHERE table_id = tables.id), "
-        "updated_at)) FROM tables WHERE id = ANY(%s)", (ids,)).fetchall()
+        "updated_at)), rated FROM tables WHERE id = ANY(%s)", (ids,)).fetchall()
     actions: dict[int, list] = {}
     for table_id, rev, seat, a, seq in conn.execute(
             "SELECT table_id, rev, seat, action, seq FROM actions WHERE table_id = ANY(%s) ORDER BY table_id, rev",
@@ -171,26 +172,27 @@ def load_tables(conn, table_ids: list[int]) -> list[dict]:
         holders.setdefault(table_id, {})[seat] = (player, token)
     conn.commit()
     records = {}
-    for table_id, name, game, options, n_seats, seed, seat_list, state, deadline, on_deadline, moved_at in rows:
+    for table_id, name, game, options, n_seats, seed, seat_list, state, deadline, on_deadline, moved_at, rated in rows:
         records[table_id] = {
             "id": table_id, "name": name, "header": {"game": game, "options": options, "n_seats": n_seats,
                                                      "seed": seed, "seats": seat_list},
             "state": state, "actions": actions.get(table_id, []), "refusals": refusals.get(table_id, []),
             "holders": holders.get(table_id, {}),
             "move_deadline": None if deadline is None else float(deadline), "on_deadline": on_deadline,
-            "moved_at": float(moved_at)}
+            "moved_at": float(moved_at), "rated": rated}
     return [records[i] for i in ids if i in records]
 
 
 def write_step(conn, table_id: int, *, actions=(), refusals=(), new_holders=(), seat_list=None, state=None,
-               to_act=None) -> None:
+               to_act=None, rating=None) -> None:
     """What one table step changed, atomically, before any of its answers is published.
 
     `actions`: (rev, seat, action, seq); a rev already written means another process wrote this table
-    (it lost its lock), so the write fails and nothing of this step is told to anyone. The usual step is
+    (it lost its lock), so the write fails and nothing of this step is told to anyone. `rating`: a rated
+    game's end (club.ratings.outcome), rated in the same transaction as its last action. The usual step is
     one statement: on an autocommit connection, one round trip to the server."""
     _write_steps(conn, [(table_id, dict(actions=list(actions), refusals=list(refusals), new_holders=list(new_holders),
-                                        seat_list=seat_list, state=state, to_act=to_act))])
+                                        seat_list=seat_list, state=state, to_act=to_act, rating=rating))])
 
 
 class Batch:
@@ -272,16 +274,16 @@ def _less_sent(change: dict, moved: tuple) -> dict | None:
     rest = dict(change, actions=actions, state=None if change["state"] == state else change["state"],
                 to_act=None if change["to_act"] == to_act else change["to_act"])
     if actions or rest["refusals"] or rest["new_holders"] or rest["seat_list"] is not None or rest["state"] \
-            or rest["to_act"] is not None:
+            or rest["to_act"] is not None or rest.get("rating"):
         return rest
     return None
 
 
 def _one_move(change: dict) -> bool:
     """A step whose writes are one action and, when they changed, the phase and the seats to act: a move that
-    seated no one, refused nothing and changed no seat."""
+    seated no one, refused nothing, changed no seat and ended no rated game (rated with its last action)."""
     return (len(change["actions"]) == 1 and not change["refusals"] and not change["new_holders"]
-            and change["seat_list"] is None)
+            and change["seat_list"] is None and not change.get("rating"))
 
 
 # Seconds `action_sent` gives its CPU away (sched_yield) while it waits for a lone move's answer, before it
@@ -407,7 +409,8 @@ CONNECTION_LOST = "the connection to PostgreSQL was lost"
 
 
 def _usual(change: dict) -> bool:
-    return not change["refusals"] and not change["new_holders"] and change["seat_list"] is None
+    return not change["refusals"] and not change["new_holders"] and change["seat_list"] is None \
+        and not change.get("rating")
 
 
 def _write_steps(conn, steps: list) -> None:
@@ -476,7 +479,7 @@ def _one_step_statement(conn, table_id: int, change: dict) -> None:
 
 
 def _step_statements(conn, table_id, *, actions=(), refusals=(), new_holders=(), seat_list=None, state=None,
-                     to_act=None) -> None:
+                     to_act=None, rating=None) -> None:
     if actions:
         with conn.cursor() as cur:
             cur.executemany("INSERT INTO actions (table_id, rev, seat, action, seq) VALUES (%s, %s, %s, %s, %s)",
@@ -494,6 +497,8 @@ def _step_statements(conn, table_id, *, actions=(), refusals=(), new_holders=(),
                      "to_act = coalesce(%s::jsonb, to_act), updated_at = now() WHERE id = %s",
                      (None if seat_list is None else json.dumps(seat_list), state,
                       None if to_act is None else json.dumps(to_act), table_id))
+    if rating:
+        ratings.rate(conn, table_id, rating)
 
 
 
@@ -536,21 +541,36 @@ def table_summaries(conn, *, over: bool = False, ids: list[int] | None = None, l
     rows = conn.execute(
         f"SELECT t.id, t.name, t.game, t.state, t.options, t.seat_list, t.created_by, "
         f"       extract(epoch FROM t.move_deadline), extract(epoch FROM t.updated_at), t.result, "
-        f"       coalesce(jsonb_object_agg(s.seat, s.player) FILTER (WHERE s.seat IS NOT NULL), '{{}}'), t.on_deadline "
+        f"       coalesce(jsonb_object_agg(s.seat, s.player) FILTER (WHERE s.seat IS NOT NULL), '{{}}'), t.on_deadline, "
+        f"       t.rated "
         f"FROM tables t LEFT JOIN seats s ON s.table_id = t.id WHERE {where} "
         f"GROUP BY t.id ORDER BY {order} LIMIT %(limit)s OFFSET %(skip)s",
         {"ids": ids, "limit": limit, "skip": skip}).fetchall()
-    conn.commit()
     out = []
-    for i, name, game, state, options, seat_list, by, deadline, updated, result, players, on_deadline in rows:
+    for i, name, game, state, options, seat_list, by, deadline, updated, result, players, on_deadline, rated in rows:
         seat_list = json.loads(seat_list) if isinstance(seat_list, str) else seat_list
         seats = seat_rows(seat_list, {int(k): v for k, v in players.items()})
         free = sum(1 for s in seats if s["kind"] == "open")
         out.append({"id": i, "name": name, "game": game, "state": state, "options": options, "seats": seats,
                     "free": free, "taken": len(seats) - free, "bots": sum(1 for s in seats if s["kind"] == "bot"),
                     "created_by": by, "move_deadline": None if deadline is None else float(deadline),
-                    "updated": float(updated), "result": result, "on_deadline": on_deadline})
+                    "updated": float(updated), "result": result, "on_deadline": on_deadline, "rated": rated})
+    _with_ratings(conn, out)
+    conn.commit()
     return out
+
+
+def _with_ratings(conn, tables: list[dict]) -> None:
+    """Each seat's rating in its table's game, where it has one: a player's (`rating`, `provisional`), a bot's
+    level's mark (`rating`)."""
+    known = ratings.of_players(conn, {(s["player"], t["game"]) for t in tables for s in t["seats"] if "player" in s})
+    for t in tables:
+        for s in t["seats"]:
+            if "player" in s:
+                row = known[(s["player"], t["game"])]
+                s.update(rating=row["rating"], provisional=row["provisional"])
+            elif s["kind"] == "bot" and s.get("level") in ratings.marks(t["game"]):
+                s["rating"] = ratings.marks(t["game"])[s["level"]]["rating"]
 
 
 def turn_clocks(conn, table_ids: list[int]) -> dict[int, dict]:

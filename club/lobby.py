@@ -21,13 +21,20 @@
 Only `<player>` may publish on its lobby subjects (club.natsauth), so the subject says who asks.
 A `create` with a `move_deadline` may say what happens when it passes, `"on_deadline"`: "bot" (the default)
 or "forfeit" (the table resigns the seat and the other camp wins: engine.resign; two camps only).
+A `create` with `"rated": true` makes a rated table (club.ratings); its bots, if any, play at their levels' marks.
+  st.lobby.<player>.ratings {"game", "skip"?, "limit"?} -> {"ok": {"game", "players": [rating + {"player",
+                                                   "place"}], "marks": {level: {"mu", "sigma", "rating"}}}}
+  st.lobby.<player>.rating  {"game", "player"?}  -> {"ok": rating + {"player", "game", "history", "like"}}
+  st.lobby.<player>.rated   {"table"}            -> {"ok": [{"seat", "player", "won", "before", "after", "change",
+                                                   "games", "provisional"}]}, empty until the table is rated
+where a rating is {"rating", "mu", "sigma", "games", "provisional"} (docs/club.md, "Ratings").
 """
 import asyncio
 import secrets
 
 import psycopg
 
-from club import db, replays, seating, subjects
+from club import db, ratings, replays, seating, subjects
 from club.requests import Refused, answer, decoded, sentence, whole
 from engine import games
 from engine.resign import camps, refusal
@@ -61,6 +68,8 @@ async def serve(process, queue: str) -> None:
                 await msg.respond(answer(listing(process.conn)))
             elif verb == "mine":
                 await msg.respond(answer(mine(process.conn, player)))
+            elif verb in RATING_VERBS:
+                await msg.respond(answer(RATING_VERBS[verb](process.conn, player, body)))
             elif verb in MORE_VERBS:   # they wait (on a table's owner, on a replay's thread): answered aside
                 task = asyncio.get_running_loop().create_task(_answer_aside(process, msg, verb, player, body))
                 _aside.add(task)
@@ -136,8 +145,24 @@ def create(conn, player: str, body: dict) -> int:
         on_deadline = on_deadline or "bot"
     if on_deadline is not None:
         _check_on_deadline(on_deadline, deadline, session)
+    rated = body.get("rated", False)
+    if not isinstance(rated, bool):
+        raise Refused("`rated` is true (a rated table) or false (a casual one, the default).")
+    if rated:
+        _check_rated(session)
     return db.create_table(conn, session, name=name, created_by=player, move_deadline=deadline,
-                           on_deadline=on_deadline)
+                           on_deadline=on_deadline, rated=rated)
+
+
+def _check_rated(session) -> None:
+    """A rated table's seats are the club's players; a bot may sit there only at a level measured on the scale,
+    and then its mark, which the game never moves, is what the players are rated against."""
+    marks = ratings.marks(session.game_id)
+    for seat, entry in enumerate(session.seats):
+        if entry.get("kind") == "bot" and entry.get("level") not in marks:
+            raise Refused(f"Seat {seat + 1} is a bot ({entry.get('level')}) with no mark on the rating scale of "
+                          f"{session.rules.TITLE}" + (f" (measured: {', '.join(marks)})" if marks else "") +
+                          ": a rated table's seats are players, or bots at a measured level.")
 
 
 def _check_on_deadline(on_deadline, deadline, session) -> None:
@@ -150,6 +175,46 @@ def _check_on_deadline(on_deadline, deadline, session) -> None:
         raise ValueError(f"A seat can forfeit only in a game of two camps, and {session.rules.TITLE} at "
                          f"{session.n_seats} seats starts with {len(camps(session.sides()))}: the "
                          "rulebook says nothing of a player who leaves mid-game, so choose a bot on the deadline.")
+
+
+def _game(body: dict) -> str:
+    game = body.get("game")
+    if not isinstance(game, str) or game not in games.available():
+        raise Refused(f"{str(game)[:40]!r} is not a game of this club.")
+    return game
+
+
+def leaderboard(conn, player: str, body: dict) -> dict:
+    """The game's players by rating, best first (a page of `limit`, at most 50, from the `skip`th), and its
+    bots' marks on the same scale."""
+    game, skip, limit = _game(body), body.get("skip", 0), body.get("limit", 50)
+    if not whole(skip) or not whole(limit, 1) or limit > 50:
+        raise Refused("A leaderboard's page is `limit` 1 to 50 players from the `skip`th (0 or more).")
+    return {"game": game, "players": ratings.board(conn, game, skip, limit), "marks": ratings.marks(game)}
+
+
+def rating(conn, player: str, body: dict) -> dict:
+    """A player's rating in a game (the asker's, or `player`'s), its history and the bot level it is nearest."""
+    who = body.get("player", player)
+    if not subjects.valid_name(who):
+        raise Refused("A player is named by its club name.")
+    answered = ratings.of_player(conn, who, _game(body))
+    conn.commit()
+    return answered
+
+
+def rated(conn, player: str, body: dict) -> list[dict]:
+    """What a rated table's end did to its players' ratings (empty until it is rated)."""
+    table_id = body.get("table")
+    if not whole(table_id, 1):
+        raise Refused("Say which table: {\"table\": its id}.")
+    answered = ratings.of_table(conn, table_id)
+    conn.commit()
+    return answered
+
+
+# the lobby's ratings: quick reads, answered at once
+RATING_VERBS = {"ratings": leaderboard, "rating": rating, "rated": rated}
 
 
 def listing(conn) -> list[dict]:

@@ -12,11 +12,11 @@ import copy
 import sys
 import time
 
-from club import db
+from club import db, ratings
 from engine.errors import RuleError
 from engine.session import TABLE_SEAT, Session
 from net import answers
-from net.table import PLAY, Table
+from net.table import OVER, PLAY, Table
 
 PUBLIC = ("public",)  # the spectators' connection: its messages go to st.t.<id>.public
 SILENCE = 15.0        # seconds without a message before a player counts as gone (PROTOCOL.md's 15 s)
@@ -44,6 +44,7 @@ class ClubTable:
         self.move_deadline = record.get("move_deadline")
         self.on_deadline = record.get("on_deadline")
         self.moved_at = record.get("moved_at")
+        self.rated = bool(record.get("rated"))  # its end rates its players, with its last action (club.ratings)
 
     @property
     def session(self):
@@ -173,6 +174,8 @@ class ClubTable:
         batch, session = self.writing, self.session
         if not isinstance(batch, db.Batch) or session.rev != self.written_rev + 1 or not batch.takes_move():
             return  # a busy process's batch: the step is written with the others
+        if self.rated and session.result() is not None:
+            return  # a rated game's last move goes with its rating, in one transaction at the commit
         phase, to_act = self._turn_changes(moved=True)
         (seat, action), seq = session.log[-1], session.log_seqs[-1]
         batch.send_move(self.id, (session.rev, seat, action, seq), state=phase, to_act=to_act)
@@ -212,6 +215,8 @@ class ClubTable:
             return
         change = dict(actions=actions, refusals=refusals, new_holders=new_holders, seat_list=seats, state=phase,
                       to_act=to_act)
+        if self.rated and phase == OVER:  # the game's end, stored with its rating or not at all
+            change["rating"] = ratings.outcome(session, {seat: p for seat, (p, _token) in self.holders.items()})
         if isinstance(conn, db.Batch):  # written with other steps; nothing published until it is committed
             conn.add(self.id, change)
         else:

@@ -2,5 +2,6 @@
 saying what to install (`.ci/run` installs them with the test extra, so in CI the tests run)."""
 import pytest
 
-for module, package in (("nats", "nats-py"), ("psycopg", "psycopg[binary]"), ("bcrypt", "bcrypt")):
+for module, package in (("nats", "nats-py"), ("psycopg", "psycopg[binary]"), ("bcrypt", "bcrypt"),
+                        ("openskill", "openskill")):
     pytest.importorskip(module, reason=f"the club's tests need {package}: pip install -e '.[test]'")

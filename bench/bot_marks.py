@@ -1,0 +1,203 @@
+"""The bots' levels as fixed marks on the club's rating scale (docs/club.md, "Ratings"), from bot-vs-bot games.
+
+For every game in `engine.games.available()` whose catalog entry names bots, at the smallest seat count that makes
+two sides (bench.bots.seats_for_two_sides), each pair of neighbouring levels plays seeded games in pairs, the same
+seed twice with the sides swapped (the ladder's pairs: hard v normal, normal v easy, hard v easy; and expert v hard
+in turn-based games, the expert at the game's own settings on its thread's CPU clock, as an idle core runs it).
+Every game's result is kept, a line each, in a JSON-lines file (`--games-file`), so a run can be stopped, taken up
+again and added to (`--first-seed`); already-played deals are not played again.
+
+The marks are OpenSkill's own numbers: every level starts at the library's default rating (where a new player
+starts), and the games are fed to the model the club uses (club.ratings.MODEL), one at a time, the side holding
+the winner ranked first (a draw ties them); this is done over ORDERS seeded orders of the games and the levels'
+final ratings averaged (a sequence's last games weigh most; the average takes the order out). Each mark's interval
+is a bootstrap's: the games drawn again with replacement BOOTSTRAP times, each draw rated in one seeded order, the
+2.5th and 97.5th percentiles of the level's shown rating (the ordinal). The marks are written to the file the
+game's catalog entry names (`bot_marks`), with how they were measured.
+
+    nice -n 19 python -m bench.bot_marks [--game ID] [--games N] [--expert-games N] [--workers 1]
+"""
+import argparse
+import json
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import catalog
+from bench.bots import matches, play
+from bench.playing import play_turns
+from bots import make
+from club.ratings import MODEL, shown
+from engine import games
+from engine.session import Session
+
+ORDERS = 50          # seeded orders of the games whose final ratings are averaged into the marks
+BOOTSTRAP = 200      # resamples of the games for each mark's interval
+GAMES = 40           # games per pair of heuristic levels (even: each seed twice, sides swapped)
+EXPERT_GAMES = 10    # games of expert v hard
+ACTION_CAP = 40_000
+GAMES_FILE = Path("bench/results/bot_games.jsonl")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def deals(game_id: str, n_games: int, n_expert: int, first_seed: int = 0) -> list[tuple[list, int]]:
+    """(levels per seat, seed) of every game the marks of `game_id` are measured from."""
+    plan = [m for m in matches(game_id, n_games, mirrors=False, first_seed=first_seed) if m.kind == "pair"]
+    if n_expert:
+        plan += [m for m in matches(game_id, n_expert, expert=True, mirrors=False, first_seed=first_seed)
+                 if m.kind == "pair"]
+    return [(levels, seed) for m in plan for levels, seed in m.deals]
+
+
+def play_deal(job) -> dict:
+    """One game; each side's level and whether it won (the side holding every winner; none: a draw)."""
+    game_id, levels, seed = job
+    began = time.monotonic()
+    if "expert" in levels:   # the expert at its game's own settings, its budgets on its thread's CPU clock
+        s = Session(game_id, len(levels), seed=seed)
+        players = [make(game_id, level, seat, seed * 1009 + seat, **({"clock": "thread"} if level == "expert" else {}))
+                   for seat, level in enumerate(levels)]
+        finished = play_turns(s, lambda seat, view: players[seat].choose(view), ACTION_CAP)
+        winners = list(s.result()["winners"]) if finished else []
+        side_seats = [side["seats"] for side in s.sides()]
+        actions = s.rev
+    else:
+        g = play(game_id, levels, seed)
+        finished, winners, side_seats, actions = g.finished, g.winners, g.side_seats, g.actions
+    sides = [{"level": levels[seats[0]], "won": bool(set(seats) & set(winners))} for seats in side_seats]
+    record = {"game": game_id, "levels": list(levels), "seed": seed, "sides": sides, "finished": finished,
+              "actions": actions, "seconds": round(time.monotonic() - began, 1)}
+    won = [s["level"] for s in sides if s["won"]]
+    print(f"… {game_id} seed {seed} {' v '.join(levels)}: {'/'.join(won) or 'no winner'} "
+          f"({actions} actions, {record['seconds']} s)", file=sys.stderr, flush=True)
+    return record
+
+
+# ----- the marks from the games ----------------------------------------------------------------
+def rate_in_order(records: list[dict], levels: list[str]) -> dict[str, tuple[float, float]]:
+    """Every level from the library's default, the games fed to the model in this order: each level's rating."""
+    now = {level: MODEL.rating() for level in levels}
+    for r in records:
+        sides = r["sides"]
+        ranks = [1 if s["won"] else 2 for s in sides] if any(s["won"] for s in sides) else [1] * len(sides)
+        rated = MODEL.rate([[now[s["level"]]] for s in sides], ranks=ranks)
+        for s, [after] in zip(sides, rated):
+            now[s["level"]] = after
+    return {level: (r.mu, r.sigma) for level, r in now.items()}
+
+
+def marks(records: list[dict], seed: int = 0) -> dict[str, dict]:
+    """Each level's mark (mu, sigma: averages over ORDERS orders) and the 95 % interval of its shown rating."""
+    levels = sorted({s["level"] for r in records for s in r["sides"]})
+    rand = random.Random(seed)
+    totals = {level: [0.0, 0.0] for level in levels}
+    for _ in range(ORDERS):
+        order = records[:]
+        rand.shuffle(order)
+        for level, (mu, sigma) in rate_in_order(order, levels).items():
+            totals[level][0] += mu / ORDERS
+            totals[level][1] += sigma / ORDERS
+    drawn = {level: [] for level in levels}
+    for _ in range(BOOTSTRAP):
+        sample = [rand.choice(records) for _ in records]
+        for level, (mu, sigma) in rate_in_order(sample, levels).items():
+            drawn[level].append(shown(mu, sigma))
+    out = {}
+    for level in levels:
+        values = sorted(drawn[level])
+        mu, sigma = totals[level]
+        out[level] = {"mu": round(mu, 3), "sigma": round(sigma, 3), "rating": shown(mu, sigma),
+                      "interval": [values[int(0.025 * len(values))], values[int(0.975 * len(values)) - 1]]}
+    return out
+
+
+def tallies(records: list[dict]) -> list[dict]:
+    """Per pair of levels: games, wins of each, draws, seeds."""
+    pairs: dict[tuple, dict] = {}
+    for r in records:
+        key = tuple(sorted(s["level"] for s in r["sides"]))
+        entry = pairs.setdefault(key, {"levels": list(key), "games": 0, "wins": {k: 0 for k in key}, "draws": 0,
+                                       "seeds": set()})
+        entry["games"] += 1
+        entry["seeds"].add(r["seed"])
+        winners = [s["level"] for s in r["sides"] if s["won"]]
+        if len(winners) == 1:
+            entry["wins"][winners[0]] += 1
+        else:
+            entry["draws"] += 1
+    return [dict(e, seeds=f"{min(e['seeds'])}-{max(e['seeds'])}") for e in pairs.values()]
+
+
+def write_marks(game_id: str, records: list[dict]) -> Path:
+    path = ROOT / catalog.spec(game_id).bot_marks
+    n_seats = len(records[0]["levels"])
+    data = {"game": game_id,
+            "how": (f"bench/bot_marks.py: {len(records)} bot-vs-bot games at {n_seats} seats, each seed twice with the "
+                    f"sides swapped; OpenSkill {type(MODEL).__name__} from the library's default, averaged over "
+                    f"{ORDERS} orders of the games; intervals: {BOOTSTRAP} bootstrap resamples (95 %)"),
+            "pairs": tallies(records), "marks": marks(records)}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+# ----- the run --------------------------------------------------------------------------------
+def played(games_file: Path) -> list[dict]:
+    if not games_file.exists():
+        return []
+    return [json.loads(line) for line in games_file.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def measured_games(only: list[str] | None) -> list[str]:
+    return [g for g in games.available() if catalog.spec(g).bot_marks and catalog.present(catalog.spec(g).bots)
+            and (not only or g in only)]
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench.bot_marks", description=__doc__.split("\n")[0])
+    p.add_argument("--game", action="append", default=None, help="only this game (repeatable)")
+    p.add_argument("--games", type=int, default=GAMES, help="games per pair of heuristic levels (even)")
+    p.add_argument("--expert-games", type=int, default=EXPERT_GAMES, help="games of expert v hard (even; 0: none)")
+    p.add_argument("--first-seed", type=int, default=0, help="seeds from this one on (more games, no repeats)")
+    p.add_argument("--workers", type=int, default=1, help="processes playing at once")
+    p.add_argument("--games-file", type=Path, default=GAMES_FILE, help="where every game's result is kept")
+    p.add_argument("--marks-only", action="store_true", help="play nothing: the marks from the games kept")
+    args = p.parse_args(argv)
+    args.games_file.parent.mkdir(parents=True, exist_ok=True)
+    for game_id in measured_games(args.game):
+        done = {(tuple(r["levels"]), r["seed"]) for r in played(args.games_file) if r["game"] == game_id}
+        todo = [] if args.marks_only else [
+            (game_id, levels, seed) for levels, seed in
+            deals(game_id, args.games + args.games % 2, args.expert_games + args.expert_games % 2, args.first_seed)
+            if (tuple(levels), seed) not in done]
+        print(f"… marks: {game_id}: {len(todo)} games to play, {len(done)} kept", file=sys.stderr, flush=True)
+        with ProcessPoolExecutor(args.workers) if args.workers > 1 else _Here() as pool:
+            for record in pool.map(play_deal, todo):
+                with args.games_file.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps(record) + "\n")
+        records = [r for r in played(args.games_file) if r["game"] == game_id and r["finished"]]
+        if records:
+            path = write_marks(game_id, records)
+            print(f"{game_id}: " + ", ".join(f"{level} {m['rating']} ({m['interval'][0]} to {m['interval'][1]})"
+                                             for level, m in json.loads(path.read_text())["marks"].items()))
+    return 0
+
+
+class _Here:
+    """One process: the games played here, one after another."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    @staticmethod
+    def map(fn, jobs):
+        return map(fn, jobs)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
