@@ -30,6 +30,7 @@ from bots.settings import DEFAULT_ANALYSIS, AnalysisSettings
 from engine import legal as listing, undo
 
 MARKS = ("inaccuracy", "mistake", "blunder")
+POLL = 0.2   # seconds between two looks at whether the analysis was stopped
 
 
 def settings_for(game_id: str) -> AnalysisSettings:
@@ -184,7 +185,6 @@ class Analysis:
         self.workers = workers
         self._decisions = decisions
         self.progress = Progress()
-        self._pool = None
         self._thread = None
 
     def start(self) -> "Analysis":
@@ -204,10 +204,8 @@ class Analysis:
         return self.result()
 
     def cancel(self) -> None:
+        """Stop: the workers are ended within POLL seconds, on the analysis's own thread."""
         self.progress.cancelled = True
-        pool = self._pool
-        if pool is not None:
-            pool.terminate()
 
     def _run(self) -> None:
         progress = self.progress
@@ -224,17 +222,20 @@ class Analysis:
                 return
             context = multiprocessing.get_context("spawn")   # never fork a process that holds a window
             with context.Pool(self.workers, initializer=_worker_start, initargs=(self.game_id,)) as pool:
-                self._pool = pool
-                for verdict in pool.imap_unordered(_judge_task, tasks):
-                    progress.verdicts.append(verdict)
-                    progress.done += 1
+                answers = pool.imap_unordered(_judge_task, tasks)
+                while progress.done < len(tasks):   # leaving the block ends the workers (a cancel among them)
                     if progress.cancelled:
                         return
+                    try:
+                        verdict = answers.next(timeout=POLL)
+                    except multiprocessing.TimeoutError:
+                        continue
+                    progress.verdicts.append(verdict)
+                    progress.done += 1
         except Exception as e:   # noqa: BLE001 - said to whoever waits, not lost in a thread
             if not progress.cancelled:
                 progress.error = f"The analysis failed: {e!r}"
         finally:
-            self._pool = None
             progress.finished = True
 
     def result(self) -> dict:

@@ -17,7 +17,7 @@ from game.widgets import Button
 HINT_KEY = pygame.K_e
 LABEL = "Hint (E)"
 SIZE = (96, 32)
-BUDGET = 1.0          # seconds the expert thinks for a hint (its decision budget in play)
+BUDGET = None         # seconds the expert thinks for a hint: None, its decision budget in play (the catalog's)
 GOLD = (255, 214, 90)
 BETTER = (120, 230, 140)   # the analysis's better move, beside the one played (gold)
 
@@ -85,7 +85,9 @@ class Advice:
         board = self.board
         board.refresh()   # the view as the table has it now: the hint answers for that
         self.answer, self.asked = None, self._position()
-        self.job = HelpedHint(board.game_id, board.active_seat, board.view, board.shown_rev or 0, BUDGET)
+        import bots
+        budget = BUDGET if BUDGET is not None else bots.expert_settings(board.game_id).budget
+        self.job = HelpedHint(board.game_id, board.active_seat, board.view, board.shown_rev or 0, budget)
 
     def _position(self) -> tuple:
         """What a hint answers for: the seat to act and how many actions this window has sent (another seat's
