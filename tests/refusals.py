@@ -3,14 +3,16 @@ import copy
 
 import pytest
 
+from engine import why
 from engine.canonical import state_hash
-from engine.errors import RuleError
+from engine.errors import ILLEGAL, RuleError
 from engine.rng import Rng
 
 
 def refusal_check(rules):
     """`refused(state, seat, action, code="illegal") -> message` for `rules` (a rules package): assert that
-    `rules.apply` refuses the action with `code` and leaves the state untouched, and return the message."""
+    `rules.apply` refuses the action with `code` and leaves the state untouched, and return the message. An
+    illegal action's refusal names one of the rules the game declares (engine.why)."""
     def refused(state: dict, seat: int, action: dict, code: str = "illegal") -> str:
         before = state_hash(state)
         snapshot = copy.deepcopy(state)
@@ -18,6 +20,8 @@ def refusal_check(rules):
             rules.apply(state, seat, action, Rng(0))
         assert e.value.code == code, e.value.message
         assert state_hash(state) == before and state == snapshot
+        if code == ILLEGAL and why.rule_ids(rules):
+            assert e.value.rule in why.rule_ids(rules), f"the refusal names no rule of the game: {e.value!r}"
         return e.value.message
     return refused
 

@@ -14,8 +14,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS_DIR = ROOT / "docs" / "screenshots"
 MANIFEST = "MANIFEST.json"
-SOURCES = ("catalog/*.py", "game/**/*.py", "game/help/*.md", "game/help/keys/*.json", "game/tutorials/*.toml",
-           "assets/art/**/*", "assets/boards/**/*", "tools/screenshots.py", "tools/board_shots/*.py")
+SOURCES = ("catalog/*.py", "game/**/*.py", "game/help/*.md", "game/help/keys/*.json", "game/help/rules/*.toml",
+           "game/tutorials/*.toml", "assets/art/**/*", "assets/boards/**/*", "tools/screenshots.py",
+           "tools/board_shots/*.py")
 
 
 def sources() -> list[Path]:

@@ -23,6 +23,7 @@ docs/ah_tactics.md ("Protocol: ah_tactics"). Modules, one idea each:
   setup         a new game, the secret set-up, the first move
   turns         phases, who acts, applying actions, the end of a turn
   listing       legal actions (per-unit move templates with costs)
+  rule_ids      the rules events and refusals name (engine.why)
   views         public and private views, redaction, prompts, sides
 """
 from engine.package import option_surface
@@ -31,6 +32,7 @@ from engine.ah_tactics.listing import legal  # noqa: F401  (the contract's names
 from engine.ah_tactics.movement import prepare  # noqa: F401  (engine.games.prepare: the compiled searches loaded)
 from engine.ah_tactics.turns import apply, to_act  # noqa: F401
 from engine.ah_tactics.views import private as private_view, prompt, redact, sides, view  # noqa: F401
+from engine.ah_tactics import rule_ids
 from engine.ah_tactics import queries  # view-level questions a window asks (docs: "Queries the window asks")
 from engine.ah_tactics.board import load
 from engine.ah_tactics.headquarters import UNATTACHED
@@ -94,6 +96,11 @@ ACTIONS = {
     "retreat": {"unit": _UNIT, "to": _SQUARE},
     "contact": {"choice": Str(["fight", "fall_back"])},
 }
+# engine.why: the rules events and refusals name, and the events that always name one
+RULE_IDS = rule_ids.ALL
+RULED_EVENTS = frozenset({"eliminated", "captured", "battle", "fell_back", "replaced", "halted", "stumbled",
+                          "drop_failed", "revealed", "contact_stands", "liberated", "escaped", "refitted",
+                          "port_seized", "game_over"})
 # Undo (docs/ah_tactics.md, "Undo"): set-up, moves and the battle plan of the phase, until something shows.
 UNDOABLE = {"place", "move", "drop", "reserve", "regroup", "assign", "combine", "unassign"}
 _SHOWS = {"stumbled", "revealed", "drop_failed"}   # a hidden reserve came to light

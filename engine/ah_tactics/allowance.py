@@ -13,8 +13,10 @@ move (D3: "these divisions can only be moved ONCE during a player's turn").
 """
 import functools
 
+from engine.ah_tactics import rule_ids as why
 from engine.ah_tactics.state import ACTIVE, FULL_ALLOWANCE, PRISONER, REFITTING, RESERVE, controller
 from engine.ah_tactics.units import PARA, ROSTER
+from engine.why import Refusal
 
 
 def remaining(state: dict) -> int:
@@ -128,19 +130,20 @@ def squares(thirds: int) -> str:
     return (str(whole) if whole or not part else "") + ("", "⅓", "⅔")[part]
 
 
-def movable(state: dict, side: int, uid: int) -> str | None:
+def movable(state: dict, side: int, uid: int) -> Refusal | None:
     """None when `side` may move `uid` now (by land or sea), else why not."""
     u = state["units"][uid]
     name = ROSTER[uid].name
     if controller(state, uid) != side:
-        return f"The {name} is not yours to move."
+        return Refusal(why.OWN_UNITS, f"The {name} is not yours to move.")
     if u["status"] not in (ACTIVE, REFITTING, PRISONER, RESERVE):
-        return f"The {name} is out of the war."
+        return Refusal(why.OUT_OF_WAR, f"The {name} is out of the war.")
     if uid in state["halted"]:
-        return f"The {name} is in contact and can move no further this turn."
+        return Refusal(why.CONTACT_HALTS, f"The {name} is in contact and can move no further this turn.")
     if uid in state["flown"]:
-        return f"The {name} has made its air move this turn."
+        return Refusal(why.AIR_MOVE, f"The {name} has made its air move this turn.")
     if ROSTER[uid].kind == PARA and u["status"] != PRISONER and uid in state["moved"]:
         # D3: "these divisions can only be moved ONCE during a player's turn" — by air or by land
-        return f"The {name} has moved this turn; a parachute division is moved only once a turn."
+        return Refusal(why.AIR_MOVE, f"The {name} has moved this turn; a parachute division is moved only once a "
+                                     "turn.")
     return None

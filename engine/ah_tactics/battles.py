@@ -16,9 +16,11 @@ A factor given across a river (no bridge) counts half (rule E1). Only one unit c
 a bridge at a time; with one unit to a square this holds by itself: a bridge edge touches one
 square on each bank.
 """
+from engine.ah_tactics import rule_ids as why
 from engine.ah_tactics import contact, crt
 from engine.ah_tactics.state import attack_factor, defence_factor
 from engine.ah_tactics.units import ROSTER
+from engine.why import Refusal
 
 
 def attackers_of(battle: dict) -> list[int]:
@@ -49,22 +51,26 @@ def fits(board, state, attacker: int, defenders) -> bool:
     return all(contact.attack_terms(board, state, attacker, d) is not None for d in defenders)
 
 
-def assign_problem(board, state, side: int, attacker: int, defender: int, factors: int) -> str | None:
+def assign_problem(board, state, side: int, attacker: int, defender: int, factors: int) -> Refusal | None:
     plan = state["plan"]
     if attack_factor(state, attacker) <= 0 or ROSTER[attacker].side != side:
-        return "Only your divisions on the board attack (HQs never do)."
+        return Refusal(why.BATTLE_PLAN, "Only your divisions on the board attack (HQs never do).")
     if defence_factor(state, defender) <= 0 or ROSTER[defender].side == side:
-        return "That is not an enemy unit that can be attacked."
+        return Refusal(why.BATTLE_PLAN, "That is not an enemy unit that can be attacked.")
     if factors < 1 or committed(plan, attacker) + factors > attack_factor(state, attacker):
-        return f"The {ROSTER[attacker].name} has {attack_factor(state, attacker) - committed(plan, attacker)} " \
-               "combat factors left to give."
+        return Refusal(why.BATTLE_PLAN, f"The {ROSTER[attacker].name} has "
+                                        f"{attack_factor(state, attacker) - committed(plan, attacker)} combat factors "
+                                        "left to give.")
     i = battle_with_defender(plan, defender)
     if i is not None and str(attacker) in plan[i]["attackers"]:
-        return "That unit already fights in that battle."
+        return Refusal(why.BATTLE_PLAN, "That unit already fights in that battle.")
     targets = plan[i]["defenders"] if i is not None else [defender]
     if not fits(board, state, attacker, targets):
-        return "The attacker must be next to every defender of its battle (and may not attack a mountain " \
-               "division in the mountains unless it is one)."
+        sheltered = any(contact.in_mountains(board, state, d) for d in targets) \
+            and ROSTER[attacker].kind != "mountain"
+        return Refusal(why.MOUNTAIN_SHELTER if sheltered else why.BATTLE_PLAN,
+                       "The attacker must be next to every defender of its battle (and may not attack a mountain "
+                       "division in the mountains unless it is one).")
     return None
 
 
@@ -77,17 +83,17 @@ def assign(state: dict, attacker: int, defender: int, factors: int) -> None:
         plan[i]["attackers"][str(attacker)] = factors
 
 
-def combine_problem(board, state, side: int, defender: int, other: int) -> str | None:
+def combine_problem(board, state, side: int, defender: int, other: int) -> Refusal | None:
     plan = state["plan"]
     if defence_factor(state, defender) <= 0 or ROSTER[defender].side == side:
-        return "That is not an enemy unit that can be attacked."
+        return Refusal(why.BATTLE_PLAN, "That is not an enemy unit that can be attacked.")
     if battle_with_defender(plan, defender) is not None:
-        return "That defender already has a battle."
+        return Refusal(why.BATTLE_PLAN, "That defender already has a battle.")
     i = battle_with_defender(plan, other)
     if i is None:
-        return "Name a defender already in a battle to combine with."
+        return Refusal(why.BATTLE_PLAN, "Name a defender already in a battle to combine with.")
     if not all(fits(board, state, a, [defender]) for a in attackers_of(plan[i])):
-        return "Every attacker of that battle must be able to attack the added defender."
+        return Refusal(why.BATTLE_PLAN, "Every attacker of that battle must be able to attack the added defender.")
     return None
 
 

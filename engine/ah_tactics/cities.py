@@ -8,9 +8,11 @@ city's own side does.
 """
 from functools import lru_cache
 
+from engine.ah_tactics import rule_ids as why
 from engine.ah_tactics.board import load
 from engine.ah_tactics.state import ACTIVE
 from engine.ah_tactics.units import HQ, ROSTER
+from engine.why import RULE
 
 
 def _presence(board, state, squares, placed=None) -> tuple[set, set]:
@@ -60,7 +62,7 @@ def update_ports(board, state) -> list[dict]:
         enemy = 1 - owner
         if enemy in divisions and owner not in anyone:
             state["ports"][name] = enemy
-            events.append({"type": "port_seized", "port": name, "by": ["blue", "red"][enemy]})
+            events.append({"type": "port_seized", "port": name, "by": ["blue", "red"][enemy], RULE: why.PORT_SEIZED})
     return events
 
 

@@ -11,10 +11,11 @@ eliminated at once, no combat needed (rule F).
 from functools import lru_cache
 
 from engine import grid
-from engine.ah_tactics import board as board_module
+from engine.ah_tactics import board as board_module, rule_ids as why
 from engine.ah_tactics.board import MOUNTAIN
 from engine.ah_tactics.state import ACTIVE, REFITTING, at, attack_factor, defence_factor, eliminate, is_combat
 from engine.ah_tactics.units import HQ, ROSTER
+from engine.why import RULE
 
 
 _HQS = frozenset(uid for uid, unit in enumerate(ROSTER) if unit.kind == HQ)
@@ -168,11 +169,36 @@ def controlled_by_side_at(board, state, side: int, square) -> bool:
     return False
 
 
-def sweep_unprotected(board, state, control=None, among=None) -> list[dict]:
-    """Eliminate HQs and refitting units in enemy contact (rule F); the events. `control`, `among`: as for
-    `unprotected_losses`."""
+def controlling(board, state, side: int, square) -> list[int]:
+    """The divisions of `side` that control `square` (rule E, with E1 and E2), in id order."""
+    bit = board.grid.bit(tuple(square))
+    return [uid for uid, mountain in _DIVISIONS[side] if state["units"][uid]["status"] == ACTIVE
+            and state["units"][uid]["at"] is not None
+            and control_bits(board, tuple(state["units"][uid]["at"]), mountain) & bit]
+
+
+def halting(board, state, side: int, square, also=()) -> list[int]:
+    """The units of `side` that stop an enemy entering `square` (C6: any unit on the board but a prisoner, within
+    contact's limits, E1 and E2), in id order; `also`: (unit, square) of units lost since the mover set out."""
+    bit = board.grid.bit(tuple(square))
+    placed = [(uid, tuple(u["at"]), u["status"]) for uid, u in enumerate(state["units"])
+              if ROSTER[uid].side == side and u["at"] is not None and u["status"] in (ACTIVE, REFITTING)]
+    placed += [(uid, tuple(sq), REFITTING) for uid, sq in also]
+    return sorted(uid for uid, sq, status in placed
+                  if control_bits(board, sq, ROSTER[uid].kind == "mountain" and status == ACTIVE) & bit)
+
+
+def sweep_unprotected(board, state, control=None, among=None, mover=None) -> list[dict]:
+    """Eliminate HQs and refitting units in enemy contact (rule F); the events, each naming the enemy divisions
+    in contact (`by`) and, when one unit's move or arrival made the contact, that unit (`mover`: an enemy that
+    came next to it, or the lost unit itself). `control`, `among`: as for `unprotected_losses`."""
     events = []
     for uid in unprotected_losses(board, state, control, among):
-        events.append({"type": "eliminated", "unit": uid, "at": list(at(state, uid)), "reason": "contact"})
+        where = at(state, uid)
+        event = {"type": "eliminated", "unit": uid, "at": list(where), "reason": "contact", RULE: why.HQ_CONTACT,
+                 "by": controlling(board, state, 1 - ROSTER[uid].side, where)}
+        if mover is not None:
+            event["mover"] = mover
+        events.append(event)
         eliminate(state, uid)
     return events

@@ -7,9 +7,10 @@ in its own city or in a friendly port is never encircled). A unit encircled at F
 running — two complete turns without interruption — is captured: a prisoner of the encircling
 side under J1, otherwise eliminated.
 """
-from engine.ah_tactics import contact, prisoners
+from engine.ah_tactics import contact, prisoners, rule_ids as why
 from engine.ah_tactics.state import ACTIVE, REFITTING, controller, eliminate
 from engine.ah_tactics.units import ROSTER
+from engine.why import RULE
 
 ENDS_TO_CAPTURE = 5
 
@@ -77,9 +78,10 @@ def end_of_turn(board, state) -> list[dict]:
             if prisoners.enabled(state) and ROSTER[uid].kind != "hq":
                 prisoners.capture(state, uid, captor)
                 events.append({"type": "captured", "unit": uid, "by": ["blue", "red"][captor],
-                               "reason": "encircled"})
+                               "reason": "encircled", RULE: why.ENCIRCLEMENT})
             else:
                 at = state["units"][uid]["at"]
                 eliminate(state, uid)
-                events.append({"type": "eliminated", "unit": uid, "at": at, "reason": "encircled"})
+                events.append({"type": "eliminated", "unit": uid, "at": at, "reason": "encircled",
+                               RULE: why.ENCIRCLEMENT})
     return events

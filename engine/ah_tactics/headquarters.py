@@ -12,9 +12,11 @@ divisions on the board. The rulebook sets no penalty, so by default the view onl
 HQs out of range; the `hq_range` option "binding" refuses any move or regrouping that would
 take an HQ that is in range out of it.
 """
+from engine.ah_tactics import rule_ids as why
 from engine.ah_tactics.state import ACTIVE, ELIMINATED, PRISONER, at
 from engine.ah_tactics.units import CORPS, HQ, ROSTER, corps_hq, side_units
 from engine.grid import chebyshev
+from engine.why import Refusal
 
 HQ_RANGE = 5
 MIN_CORPS, MAX_CORPS = 3, 9
@@ -97,28 +99,29 @@ def range_filter(state: dict, uid: int):
     return lambda dest: chebyshev(dest, hq_at) <= HQ_RANGE
 
 
-def regroup_problem(state: dict, uid: int, corps) -> str | None:
+def regroup_problem(state: dict, uid: int, corps) -> Refusal | None:
     """None when division `uid` may be reassigned to `corps` (a corps name or None), else why not."""
     unit = ROSTER[uid]
     u = state["units"][uid]
     if unit.kind == HQ:
-        return "Headquarters lead their formations; only divisions change corps."
+        return Refusal(why.CORPS, "Headquarters lead their formations; only divisions change corps.")
     if u["status"] in (ELIMINATED, PRISONER):
-        return f"The {unit.name} is out of the war."
+        return Refusal(why.OUT_OF_WAR, f"The {unit.name} is out of the war.")
     if corps == u["corps"]:
-        return f"The {unit.name} is already {'unattached' if corps is None else 'in ' + corps}."
+        return Refusal(why.CORPS, f"The {unit.name} is already {'unattached' if corps is None else 'in ' + corps}.")
     old = u["corps"]
     if old is not None and state["units"][corps_hq(unit.side, old)]["status"] != ELIMINATED:
         if strength(state, unit.side, old) - 1 < MIN_CORPS:
-            return f"{old} must keep at least {MIN_CORPS} divisions to remain a corps."
+            return Refusal(why.CORPS, f"{old} must keep at least {MIN_CORPS} divisions to remain a corps.")
     if corps is not None:
         if state["units"][corps_hq(unit.side, corps)]["status"] == ELIMINATED:
-            return f"{corps} has lost its HQ; divisions may leave it but not join it."
+            return Refusal(why.CORPS, f"{corps} has lost its HQ; divisions may leave it but not join it.")
         if strength(state, unit.side, corps) + 1 > MAX_CORPS:
-            return f"{corps} may hold at most {MAX_CORPS} divisions."
+            return Refusal(why.CORPS, f"{corps} may hold at most {MAX_CORPS} divisions.")
     if binding(state):
         if set(out_of_range(state, {uid: corps})) - set(out_of_range(state)):
-            return "That regrouping would leave a corps HQ out of range of its corps (rule H2, binding)."
+            return Refusal(why.HQ_RANGE, "That regrouping would leave a corps HQ out of range of its corps (rule H2, "
+                                         "binding).")
     return None
 
 

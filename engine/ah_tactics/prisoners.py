@@ -14,8 +14,10 @@ contact — until they have stood in their side's Replacement Center area for on
 turn-ends running).
 """
 from engine import grid
+from engine.ah_tactics import rule_ids as why
 from engine.ah_tactics.state import ACTIVE, PRISONER, REFITTING, eliminate, is_combat
 from engine.ah_tactics.units import FACTOR, REPLACEMENT_CENTER, ROSTER
+from engine.why import RULE
 
 GUARD_TURNS = 3         # rounds the captor has to bring a prisoner under guard
 PRISONERS_PER_FACTOR = 5
@@ -46,7 +48,7 @@ def liberate_near(state: dict, side: int, square) -> list[dict]:
         if (u["status"] == PRISONER and ROSTER[uid].side == side and u["at"] is not None
                 and grid.adjacent((u["at"][0], u["at"][1]), tuple(square))):
             u["status"], u["captor"], u["clock"] = REFITTING, None, 0
-            events.append({"type": "liberated", "unit": uid, "at": list(u["at"])})
+            events.append({"type": "liberated", "unit": uid, "at": list(u["at"]), RULE: why.LIBERATION})
     return events
 
 
@@ -85,10 +87,10 @@ def _send_home(board, state, uid: int) -> list[dict]:
     u["captor"], u["clock"] = None, 0
     if not free:
         eliminate(state, uid)
-        return [{"type": "eliminated", "unit": uid, "reason": "escaped with nowhere to go"}]
+        return [{"type": "eliminated", "unit": uid, "reason": "escaped with nowhere to go", RULE: why.PRISONERS}]
     u["status"] = REFITTING
     u["at"] = list(free[0])
-    return [{"type": "escaped", "unit": uid, "at": list(free[0])}]
+    return [{"type": "escaped", "unit": uid, "at": list(free[0]), RULE: why.PRISONERS}]
 
 
 def end_of_turn(board, state, side: int) -> list[dict]:
@@ -109,7 +111,7 @@ def end_of_turn(board, state, side: int) -> list[dict]:
             u["clock"] += 1
             if u["clock"] >= REFIT_ENDS:
                 u["status"], u["clock"] = ACTIVE, 0
-                events.append({"type": "refitted", "unit": uid})
+                events.append({"type": "refitted", "unit": uid, RULE: why.LIBERATION})
         else:
             u["clock"] = 0
     return events
@@ -119,8 +121,8 @@ def lose_or_capture(state: dict, uid: int, captor: int, prisoners: bool) -> dict
     """A loser of a battle: captured under J1 when the result takes prisoners, else eliminated."""
     if prisoners and enabled(state) and ROSTER[uid].kind != "hq":
         capture(state, uid, captor)
-        return {"type": "captured", "unit": uid, "by": ["blue", "red"][captor]}
+        return {"type": "captured", "unit": uid, "by": ["blue", "red"][captor], RULE: why.PRISONERS}
     at = state["units"][uid]["at"]
     eliminate(state, uid)
-    return {"type": "eliminated", "unit": uid, "at": at, "reason": "battle"}
+    return {"type": "eliminated", "unit": uid, "at": at, "reason": "battle", RULE: why.CRT}
 

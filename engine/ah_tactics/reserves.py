@@ -15,11 +15,13 @@ the enemy's divisions within the band toward S. A reserve square lies strictly b
 at least two squares from every enemy unit on the board ("positive there are no enemy units"),
 on ground the unit may enter, with no unit on it.
 """
+from engine.ah_tactics import rule_ids as why
 from engine.ah_tactics import contact
 from engine.ah_tactics.movement import tables
 from engine.ah_tactics.state import ACTIVE, RESERVE, at, controller, is_combat
 from engine.ah_tactics.units import FACTOR, ROSTER, side_units
 from engine.hidden import HiddenPieces
+from engine.why import Refusal
 
 MAX_UNITS, MAX_FACTORS = 7, 7   # an infantry corps: HQ, one armored and five infantry divisions
 FRONT_BAND = 2
@@ -144,21 +146,21 @@ def takeable(board, state, side: int) -> list[int]:
     return out
 
 
-def take_problem(board, state, uid: int) -> str | None:
-    """None when the unit may go into reserve where it stands, else why not."""
+def take_problem(board, state, uid: int) -> Refusal | None:
+    """None when the unit may go into reserve where it stands, else why not (rule G)."""
     unit = ROSTER[uid]
     if state["units"][uid]["status"] != ACTIVE or state["units"][uid]["at"] is None:
-        return f"The {unit.name} is not on the board to go into reserve."
+        return Refusal(why.RESERVES, f"The {unit.name} is not on the board to go into reserve.")
     n, f = load_of(state, unit.side)
     if n + 1 > MAX_UNITS or f + FACTOR[unit.kind] > MAX_FACTORS:
-        return (f"Reserves may hold at most the equivalent of an infantry corps "
-                f"({MAX_UNITS} units, {MAX_FACTORS} combat factors).")
+        return Refusal(why.RESERVES, f"Reserves may hold at most the equivalent of an infantry corps "
+                                     f"({MAX_UNITS} units, {MAX_FACTORS} combat factors).")
     sq = at(state, uid)
     own, enemy = _advances(board, state, unit.side, ignore=uid)
     if advance(board, unit.side, sq[1]) >= _limit(board, own, enemy, sq[0]):
-        return f"The {unit.name} stands at or before the front line; reserves go behind it."
+        return Refusal(why.RESERVES, f"The {unit.name} stands at or before the front line; reserves go behind it.")
     if near_enemy(board, state, unit.side) & board.grid.bit(sq):
-        return f"The {unit.name} is next to the enemy; it cannot slip away into reserve."
+        return Refusal(why.RESERVES, f"The {unit.name} is next to the enemy; it cannot slip away into reserve.")
     return None
 
 

@@ -17,11 +17,12 @@ results take effect at once, at the end of the attacker's turn:
     nothing, when none has been eliminated.
 """
 from engine import grid
-from engine.ah_tactics import battles, crt, prisoners, reserves
+from engine.ah_tactics import battles, crt, prisoners, reserves, rule_ids as why
 from engine.ah_tactics.crt import ATTACKER, ELIM, EXCHANGE
 from engine.ah_tactics.movement import enterable
 from engine.ah_tactics.state import ACTIVE, ELIMINATED, at, eliminate
 from engine.ah_tactics.units import AMPHIBIOUS, ARMOR, HQ, INFANTRY, MOUNTAIN, PARA, ROSTER
+from engine.why import RULE
 
 EXCHANGE_ORDER = (INFANTRY, AMPHIBIOUS, MOUNTAIN, PARA, HQ)
 
@@ -48,7 +49,9 @@ def resolve(board, state: dict, rng) -> list[dict]:
         attackers = battles.attackers_of(battle)
         event = {"type": "battle", "attackers": attackers, "defenders": list(battle["defenders"]),
                  "given": dict(battle["attackers"]), "attack": o.attack / 2, "defence": o.defence / 2,
-                 "odds": o.text(), "column": column, "roll_off": throws, "die": die, "result": result.text}
+                 "odds": o.text(), "column": column, "roll_off": throws, "die": die, "result": result.text,
+                 RULE: why.EXCHANGE if result.kind == EXCHANGE else why.FALL_BACK if result.distance
+                 else why.CRT}
         losses = []
         if result.kind == EXCHANGE:
             for units in (attackers, battle["defenders"]):
@@ -80,7 +83,7 @@ def _exchange(state: dict, units: list) -> list[dict]:
             if ROSTER[uid].kind == kind:
                 where = state["units"][uid]["at"]
                 eliminate(state, uid)
-                return [{"type": "eliminated", "unit": uid, "at": where, "reason": "exchange"}]
+                return [{"type": "eliminated", "unit": uid, "at": where, "reason": "exchange", RULE: why.EXCHANGE}]
     armor = sorted(u for u in standing if ROSTER[u].kind == ARMOR)
     if not armor:
         return []
@@ -89,7 +92,7 @@ def _exchange(state: dict, units: list) -> list[dict]:
     side = ROSTER[uid].side
     corps = state["units"][uid]["corps"]
     eliminate(state, uid)
-    out = [{"type": "eliminated", "unit": uid, "at": where, "reason": "exchange"}]
+    out = [{"type": "eliminated", "unit": uid, "at": where, "reason": "exchange", RULE: why.EXCHANGE}]
     dead = sorted(i for i in state["eliminated"] if ROSTER[i].side == side and ROSTER[i].kind == INFANTRY
                   and state["units"][i]["status"] == ELIMINATED)
     if dead:
@@ -97,7 +100,7 @@ def _exchange(state: dict, units: list) -> list[dict]:
         state["eliminated"].remove(back)
         u = state["units"][back]
         u["status"], u["at"], u["corps"], u["captor"], u["clock"] = ACTIVE, list(where), corps, None, 0
-        out.append({"type": "replaced", "unit": back, "at": list(where), "for": uid})
+        out.append({"type": "replaced", "unit": back, "at": list(where), "for": uid, RULE: why.EXCHANGE})
     return out
 
 
@@ -136,7 +139,8 @@ def drop_trapped(board, state: dict) -> list[dict]:
         else:
             where = state["units"][uid]["at"]
             eliminate(state, uid)
-            events.append({"type": "eliminated", "unit": uid, "at": where, "reason": "no room to fall back"})
+            events.append({"type": "eliminated", "unit": uid, "at": where, "reason": "no room to fall back",
+                           RULE: why.NO_ROOM})
     state["retreats"] = keep
     return events
 
@@ -152,14 +156,17 @@ def fall_back(board, state: dict, uid: int, dest) -> list[dict]:
         # It ran into its own side's reserve: the reserve shows itself, the unit stops beside it.
         hidden_uid = own_hidden[tuple(dest)]
         spot = reserves.place(state, hidden_uid)
-        events.append({"type": "revealed", "unit": hidden_uid, "at": list(spot), "reason": "fall-back"})
+        events.append({"type": "revealed", "unit": hidden_uid, "at": list(spot), "reason": "fall-back",
+                       RULE: why.RESERVES})
         dest = _nearest_free(board, state, uid, tuple(dest))
         if dest is None:
             eliminate(state, uid)
-            events.append({"type": "eliminated", "unit": uid, "at": list(frm), "reason": "no room to fall back"})
+            events.append({"type": "eliminated", "unit": uid, "at": list(frm), "reason": "no room to fall back",
+                           RULE: why.NO_ROOM})
             return events
     state["units"][uid]["at"] = [dest[0], dest[1]]
-    events.insert(0, {"type": "fell_back", "unit": uid, "from": list(frm), "to": [dest[0], dest[1]]})
+    events.insert(0, {"type": "fell_back", "unit": uid, "from": list(frm), "to": [dest[0], dest[1]],
+                      RULE: why.FALL_BACK})
     return events
 
 

@@ -5,10 +5,12 @@ Both sides arrange at once and in secret: each side's squares are in its own pri
 until both have declared their set-up done. A ready-made arrangement (shuffled within each area
 by the game's seeded dice) is on the board from the start, so "done" can be the only action.
 """
+from engine.ah_tactics import rule_ids as why
 from engine.ah_tactics import allowance, cities
 from engine.ah_tactics.state import ACTIVE, MOVE, SETUP, SIDE_NAMES, at, side_seats
 from engine.ah_tactics.units import ROSTER, side_units
 from engine.hidden import secret_event
+from engine.why import Refusal
 
 
 def new_state(board, options: dict, n_seats: int, rng) -> dict:
@@ -31,15 +33,15 @@ def new_state(board, options: dict, n_seats: int, rng) -> dict:
     }
 
 
-def place_problem(board, state: dict, side: int, uid: int, dest) -> str | None:
+def place_problem(board, state: dict, side: int, uid: int, dest) -> Refusal | None:
     if state["ready"][side]:
-        return "Your set-up is declared done."
+        return Refusal(why.SETUP, "Your set-up is declared done.")
     if ROSTER[uid].side != side:
-        return "Arrange your own units only."
+        return Refusal(why.OWN_UNITS, "Arrange your own units only.")
     if tuple(dest) not in board.bivouac(side, ROSTER[uid].area):
-        return f"The {ROSTER[uid].name} sets up in its bivouac area, {ROSTER[uid].area}."
+        return Refusal(why.SETUP, f"The {ROSTER[uid].name} sets up in its bivouac area, {ROSTER[uid].area}.")
     if tuple(dest) == at(state, uid):
-        return f"The {ROSTER[uid].name} is already there."
+        return Refusal(why.SETUP, f"The {ROSTER[uid].name} is already there.")
     return None
 
 

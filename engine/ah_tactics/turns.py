@@ -14,16 +14,19 @@ from engine.ah_tactics.board import load
 from engine.ah_tactics.movement import field_for
 from engine.ah_tactics.state import (BATTLE, CONTACT, ELIMINATED, MOVE, OVER, RESERVE, RETREAT, SETUP,
                                      SIDE_NAMES, at, controller, is_combat, is_commander, side_of_seat, side_seats)
+from engine.ah_tactics import rule_ids as why
 from engine.ah_tactics.units import ROSTER
 from engine.errors import ILLEGAL, RuleError
 from engine.hidden import secret_event
+from engine.why import RULE, Refusal
 
 COMMANDER_ONLY = {"setup_done", "end_movement", "confirm_battles", "reserve", "reveal", "regroup", "retreat",
                   "contact"}
 
 
-def refuse(message: str):
-    raise RuleError(ILLEGAL, message)
+def refuse(message: str, rule: str | None = None):
+    """Refuse with `message`: a `Refusal` (a `*_problem`'s answer) names its rule, else `rule` does."""
+    raise RuleError(ILLEGAL, message, rule)
 
 
 # ----- who acts ---------------------------------------------------------------------------
@@ -51,12 +54,13 @@ def apply(state: dict, seat: int, action: dict, rng) -> list[dict]:
     kind = action["type"]
     side = side_of_seat(seat)
     if kind in COMMANDER_ONLY and not is_commander(seat):
-        refuse("Only your side's commander decides that.")
+        refuse("Only your side's commander decides that.", why.COMMANDER)
     if state["phase"] in (MOVE, BATTLE) and side != state["active"]:
-        refuse("It is not your side's turn: units move, go into reserve and fight in their side's own turn.")
+        refuse("It is not your side's turn: units move, go into reserve and fight in their side's own turn.",
+               why.TURN_ORDER)
     handler = HANDLERS.get((state["phase"], kind))
     if handler is None:
-        refuse(f"That is not done now: it is the {state['phase']} phase.")
+        refuse(f"That is not done now: it is the {state['phase']} phase.", why.TURN_ORDER)
     events = handler(board, state, side, action, rng)
     return events + victory.check(board, state)
 
@@ -76,7 +80,7 @@ def _place(board, state, side, action, rng):
 
 def _setup_done(board, state, side, action, rng):
     if state["ready"][side]:
-        refuse("Your set-up is already declared done.")
+        refuse("Your set-up is already declared done.", why.SETUP)
     return setup.done(state, side, rng)
 
 
@@ -90,7 +94,7 @@ def _move(board, state, side, action, rng):
     src = reserves.squares_of(state, side)[uid] if reserve else at(state, uid)
     unit = ROSTER[uid]
     if dest == src:
-        refuse(f"The {unit.name} is already there.")
+        refuse(f"The {unit.name} is already there.", why.ALLOWANCE)
     problem = placement_problem(board, state, uid, dest, reserves.allowed_for(board, state, uid) if reserve else None)
     if problem:
         refuse(problem)
@@ -113,23 +117,25 @@ def placement_problem(board, state, uid: int, dest, reserve_zone: int | None) ->
     front line, away from the enemy (G), and a binding HQ range may not break (H2). `reserve_zone`: the squares
     (bits) the unit may move to as a reserve, None when it is not one. The window's question asks it too."""
     if reserve_zone is not None and not reserve_zone & board.grid.bit(dest):
-        return "A reserve moves only to a free square behind the front line, away from the enemy."
+        return Refusal(why.RESERVES, "A reserve moves only to a free square behind the front line, away from the "
+                                     "enemy.")
     if not headquarters.move_keeps_range(state, uid, dest):
-        return "That move would leave a corps HQ out of range of its corps (rule H2, binding)."
+        return Refusal(why.HQ_RANGE, "That move would leave a corps HQ out of range of its corps (rule H2, "
+                                     "binding).")
     return None
 
 
-def out_of_reach(uid: int, dest, allowance_left: int) -> str:
+def out_of_reach(uid: int, dest, allowance_left: int) -> Refusal:
     """The refusal of a move that the allowance left (in thirds) cannot pay for (rule C)."""
-    return (f"The {ROSTER[uid].name} cannot reach {list(dest)} with {allowance.squares(allowance_left)} "
-            "squares of allowance left.")
+    return Refusal(why.ALLOWANCE, f"The {ROSTER[uid].name} cannot reach {list(dest)} with "
+                                  f"{allowance.squares(allowance_left)} squares of allowance left.")
 
 
 def _walk(board, state, side, uid, src, path, halts) -> list[dict]:
     """Carry out a move step by step: enemy HQs passed are lost, prisoners passed are freed (J2),
     and hidden reserves stop the mover where it meets them. `halts`: the squares next to an enemy
     unit as the move began (C6), where the mover stops for the turn even if the HQ that made it
-    stop is lost by its arrival."""
+    stop is lost by its arrival (the `halted` event names the units that stopped it)."""
     enemy_hidden = {sq: h for h, sq in reserves.hidden_enemies(state, side).items()}
     own = controller(state, uid) == ROSTER[uid].side      # not a prisoner marched by its captor
     combat = own and is_combat(state, uid)
@@ -168,10 +174,14 @@ def _walk(board, state, side, uid, src, path, halts) -> list[dict]:
     if halts & bit or (control[1 - side] & bit if control is not None
                        else contact.controlled_by_side_at(board, state, 1 - side, pos)):
         allowance.mark(state, "halted", uid)
+        if state["units"][uid]["at"] is not None:
+            lost = [(e["unit"], e["at"]) for e in events if e["type"] == "eliminated" and e.get("at")]
+            events.append({"type": "halted", "unit": uid, "at": list(pos), RULE: why.CONTACT_HALTS,
+                           "by": contact.halting(board, state, 1 - side, pos, also=lost)})
     if stumbled:
         events += _stumble(state, side, uid, src, stumbled)
         control = None   # the reserves met are on the board again
-    events += sweep(board, state, control)
+    events += sweep(board, state, control, mover=uid)
     return events
 
 
@@ -194,7 +204,7 @@ def _passing(board, state, uid, pos, others, exposed=None) -> list[dict]:
     walk keeps it (the prisoners freed here join it), None to find it now."""
     events = []
     if others is not None:
-        events = contact.sweep_unprotected(board, state, _with_mover(board, others, uid, pos), exposed)
+        events = contact.sweep_unprotected(board, state, _with_mover(board, others, uid, pos), exposed, mover=uid)
     freed = prisoners.liberate_near(state, ROSTER[uid].side, pos)
     if freed and exposed is not None:
         exposed.extend(e["unit"] for e in freed)
@@ -211,7 +221,7 @@ def _stumble(state, side, uid, start, hidden_units) -> list[dict]:
     allowance.mark(state, "halted", uid)
     state["contact"] = {"mover": uid, "start": list(start), "owner": owner, "revealed": [r["unit"] for r in revealed]}
     state["phase"] = CONTACT
-    return [{"type": "stumbled", "unit": uid, "revealed": revealed, "owner": SIDE_NAMES[owner]}]
+    return [{"type": "stumbled", "unit": uid, "revealed": revealed, "owner": SIDE_NAMES[owner], RULE: why.RESERVES}]
 
 
 def _drop(board, state, side, action, rng):
@@ -227,21 +237,22 @@ def _drop(board, state, side, action, rng):
     if dest in enemy_hidden:  # the drop zone is held: the drop is called off, the reserve shows itself
         h = enemy_hidden[dest]
         spot = reserves.place(state, h)
-        return [{"type": "drop_failed", "unit": uid, "at": list(src)},
-                {"type": "revealed", "unit": h, "at": list(spot), "reason": "drop"}] + sweep(board, state)
+        return [{"type": "drop_failed", "unit": uid, "at": list(src), RULE: why.RESERVES},
+                {"type": "revealed", "unit": h, "at": list(spot), "reason": "drop", RULE: why.RESERVES}] \
+            + sweep(board, state, mover=h)
     state["units"][uid]["at"] = [dest[0], dest[1]]
     events = [{"type": "dropped", "unit": uid, "from": list(src), "to": list(dest)}]
     events += _passing(board, state, uid, dest, _control_but(board, state, uid))
     stumbled = reserves.stumbled(board, state, side, dest)
     if stumbled:
         events += _stumble(state, side, uid, src, stumbled)
-    return events + sweep(board, state)
+    return events + sweep(board, state, mover=uid)
 
 
 def _reserve(board, state, side, action, rng):
     uid = _unit(action)
     if ROSTER[uid].side != side:
-        refuse("Only your own units go into your reserve.")
+        refuse("Only your own units go into your reserve.", why.OWN_UNITS)
     problem = reserves.take_problem(board, state, uid)
     if problem:
         refuse(problem)
@@ -253,16 +264,17 @@ def _reserve(board, state, side, action, rng):
 def _reveal(board, state, side, action, rng):
     uid = _unit(action)
     if ROSTER[uid].side != side or state["units"][uid]["status"] != RESERVE:
-        refuse("Only your own units in reserve can be brought back on the board.")
+        refuse("Only your own units in reserve can be brought back on the board.", why.RESERVES)
     spot = reserves.place(state, uid)
-    return [{"type": "revealed", "unit": uid, "at": list(spot), "reason": "chosen"}] + sweep(board, state)
+    return [{"type": "revealed", "unit": uid, "at": list(spot), "reason": "chosen", RULE: why.RESERVES}] \
+        + sweep(board, state, mover=uid)
 
 
 def _regroup(board, state, side, action, rng):
     uid = _unit(action)
     corps = None if action["corps"] == headquarters.UNATTACHED else action["corps"]
     if ROSTER[uid].side != side:
-        refuse("Regroup your own divisions only.")
+        refuse("Regroup your own divisions only.", why.OWN_UNITS)
     problem = headquarters.regroup_problem(state, uid, corps)
     if problem:
         refuse(problem)
@@ -305,7 +317,7 @@ def _combine(board, state, side, action, rng):
 def _unassign(board, state, side, action, rng):
     uid = _unit(action)
     if not battles.in_plan(state["plan"], uid):
-        refuse("That unit is in no battle.")
+        refuse("That unit is in no battle.", why.BATTLE_PLAN)
     battles.unassign(state, uid)
     return _planned(state)
 
@@ -314,7 +326,7 @@ def _confirm(board, state, side, action, rng):
     missing = battles.unengaged(state)
     if missing:
         names = ", ".join(ROSTER[d].name for d in missing[:4])
-        refuse(f"Every enemy unit in contact must be attacked; still unengaged: {names}.")
+        refuse(f"Every enemy unit in contact must be attacked; still unengaged: {names}.", why.MUST_ENGAGE)
     events = results.resolve(board, state, rng)
     events += results.drop_trapped(board, state)
     events += sweep(board, state)
@@ -335,12 +347,12 @@ def _retreat(board, state, side, action, rng):
     uid, dest = _unit(action), tuple(action["to"])
     pending = next((r for r in state["retreats"] if r["unit"] == uid), None)
     if pending is None or pending["chooser"] != side:
-        refuse("That unit has no fall-back for you to direct.")
+        refuse("That unit has no fall-back for you to direct.", why.FALL_BACK)
     if dest not in results.retreat_squares(board, state, uid, pending["distance"]):
         refuse(f"The {ROSTER[uid].name} falls back exactly {pending['distance']} squares, over free ground it may "
-               "enter, each step farther from where it stood.")
+               "enter, each step farther from where it stood.", why.FALL_BACK)
     events = results.fall_back(board, state, uid, dest)
-    events += sweep(board, state)
+    events += sweep(board, state, mover=uid)
     events += results.drop_trapped(board, state)
     return events + _after_results(board, state)
 
@@ -353,23 +365,25 @@ def _contact(board, state, side, action, rng):
     if action["choice"] == "fall_back":
         frm = at(state, uid)
         state["units"][uid]["at"] = list(c["start"])
-        events = [{"type": "fell_back", "unit": uid, "from": list(frm), "to": list(c["start"]), "reason": "reserves"}]
+        events = [{"type": "fell_back", "unit": uid, "from": list(frm), "to": list(c["start"]), "reason": "reserves",
+                   RULE: why.RESERVES}]
     else:
-        events = [{"type": "contact_stands", "unit": uid}]
-    return events + sweep(board, state)
+        events = [{"type": "contact_stands", "unit": uid, RULE: why.RESERVES}]
+    return events + sweep(board, state, mover=uid)
 
 
 # ----- after every change, and between turns ----------------------------------------------
-def sweep(board, state, control=None) -> list[dict]:
+def sweep(board, state, control=None, mover=None) -> list[dict]:
     """Consequences of contact that need no choice: reserves an enemy has come next to show
     themselves (rule G), HQs and refitting units in enemy contact are lost (rule F), cleared
-    ports change hands (D4). `control`: what each side controls, when the caller knows it."""
+    ports change hands (D4). `control`: what each side controls, when the caller knows it; `mover`:
+    the unit whose move (or arrival) came just before, named by the losses it caused."""
     events = []
     for uid in reserves.contacts(board, state):
         spot = reserves.place(state, uid)
-        events.append({"type": "revealed", "unit": uid, "at": list(spot), "reason": "contact"})
+        events.append({"type": "revealed", "unit": uid, "at": list(spot), "reason": "contact", RULE: why.RESERVES})
         control = None   # a reserve shown is a division on the board again
-    events += contact.sweep_unprotected(board, state, control)
+    events += contact.sweep_unprotected(board, state, control, mover=mover)
     events += cities.update_ports(board, state)
     _settle_lost_mover(state)
     return events

@@ -3,9 +3,10 @@ the board, in reserve or refitting (prisoners do not fight); (b) a side occupies
 the enemy's half for at least one complete turn: at three turn-ends running (its own, the
 enemy's, its own again), with no interruption.
 """
-from engine.ah_tactics import cities
+from engine.ah_tactics import cities, rule_ids as why
 from engine.ah_tactics.state import ELIMINATED, OVER, PRISONER, SIDE_NAMES, army_strength, side_seats
 from engine.ah_tactics.units import HQ, ROSTER, side_units
+from engine.why import RULE
 
 HOLD_ENDS = 3
 
@@ -22,7 +23,8 @@ def _finish(state: dict, winner, reason: str) -> list[dict]:
     winners = side_seats(state, winner) if winner is not None else []
     state["result"] = {"winners": winners, "scores": scores, "reason": reason}
     state["phase"] = OVER
-    return [{"type": "game_over", "winner": SIDE_NAMES[winner] if winner is not None else None, "reason": reason}]
+    return [{"type": "game_over", "winner": SIDE_NAMES[winner] if winner is not None else None, "reason": reason,
+             RULE: why.VICTORY}]
 
 
 def check(board, state: dict) -> list[dict]:

@@ -11,10 +11,11 @@ fields are listed in docs/civil_war.md. Modules, one idea each:
   turns       turn flow, pending steps, apply, legal actions, the end of the game
   views       the (wholly public) view
   queries     what a bot or a window may ask the rules (strength, stakes, steps): QUERIES
+  rule_ids    the rules events and refusals name (engine.why)
 """
 from engine import sides as side_list
 from engine.package import option_surface
-from engine.civil_war import queries
+from engine.civil_war import queries, rule_ids
 from engine.civil_war.turns import apply, legal, result, to_act  # noqa: F401  (the contract's names)
 from engine.civil_war.views import view  # noqa: F401
 from engine.civil_war.board import load
@@ -53,6 +54,10 @@ ACTIONS = {
     "retreat": {"units": _UNITS, "to": Optional(_SQUARE), "path": _PATH},
     "choose_losses": {"at": _SQUARE, "units": _UNITS},
 }
+# engine.why: the rules events and refusals name, and the events that always name one
+RULE_IDS = rule_ids.ALL
+RULED_EVENTS = frozenset({"battle", "battle_choice", "coin", "disabled", "eliminated", "retreat_due", "captured",
+                          "losses_due", "fortified", "unfortified", "surrendered", "game_over"})
 # Undo (docs/civil_war.md, "Undo"): moves and fortifications of this turn until a battle or a step is owed.
 UNDOABLE = {"move", "fortify", "unfortify"}
 

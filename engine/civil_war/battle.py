@@ -9,12 +9,14 @@
   (or a force that already carries one), and a beaten force's marker comes off.
 Strength counts fortified ground troops twice and adds a capital's garrison.
 """
-from engine.civil_war import cities
+from engine.civil_war import cities, rule_ids as why
 from engine.civil_war.movement import Occupancy, destinations
 from engine.civil_war.pieces import (CAVALRY, GUNBOAT, INFANTRY, KINDS, compact, count, pick, sea_load_ok,
                                      sub_compositions, total, units_at)
+from engine.why import RULE, Refusal
 
 LARGER, EVEN, SACRIFICE = "larger", "even", "sacrifice"
+RULE_OF = {LARGER: why.LARGER_FORCE, EVEN: why.EVEN_BATTLE, SACRIFICE: why.SACRIFICE}   # each kind of battle's rule
 # The equipment: 3 disabled markers for both sides together. One marks a whole force (a square).
 DISABLED_MARKERS = 3
 # Our decision for "the winner is reduced to one": which unit it keeps, first match wins
@@ -33,14 +35,14 @@ def disabled_markers_in_use(state) -> int:
     return len({(u["side"], u["at"][0], u["at"][1]) for u in state["units"] if u["disabled"]})
 
 
-def sacrifice_problem(state, square, defender: int) -> str | None:
+def sacrifice_problem(state, square, defender: int) -> Refusal | None:
     """None if a sacrifice may be fought against `defender`'s force on `square`, else why not: the
     marker that shows the force immobilised must be free (a force already marked needs no other)."""
     if any(u["disabled"] for u in units_at(state, square, defender)):
         return None
     if disabled_markers_in_use(state) >= DISABLED_MARKERS:
-        return (f"All {DISABLED_MARKERS} disabled markers are on the board, so a sacrifice cannot immobilise "
-                "anything until one comes off.")
+        return Refusal(why.SACRIFICE, f"All {DISABLED_MARKERS} disabled markers are on the board, so a sacrifice "
+                                      "cannot immobilise anything until one comes off.")
     return None
 
 
@@ -60,22 +62,23 @@ def start(board, state, side: int, attackers: list, square, rng, events: list) -
     attack, defend = len(attackers), defence(board, state, square, defender)
     kind = kind_of_battle(attack, defend)
     events.append({"type": "battle", "at": list(square), "attacker": side, "defender": defender,
-                   "attack": attack, "defence": defend, "kind": kind})
+                   "attack": attack, "defence": defend, "kind": kind, RULE: RULE_OF[kind]})
     if kind == SACRIFICE:
-        _remove(state, attackers, events, "battle")
+        _remove(state, attackers, events, "battle", why.SACRIFICE)
         beaten = units_at(state, square, defender)
         for u in beaten:
             u["disabled"] = True
-        events.append({"type": "disabled", "side": defender, "at": list(square), "units": len(beaten)})
+        events.append({"type": "disabled", "side": defender, "at": list(square), "units": len(beaten),
+                       RULE: why.SACRIFICE})
         return
     if kind == EVEN:
         attacker_wins = rng.coin()
         winner, loser = (side, defender) if attacker_wins else (defender, side)
-        events.append({"type": "coin", "at": list(square), "winner": winner})
+        events.append({"type": "coin", "at": list(square), "winner": winner, RULE: why.EVEN_BATTLE})
         defenders = units_at(state, square, defender)
         winning, losing = (attackers, defenders) if attacker_wins else (defenders, attackers)
         keep = _keeper(board, square, winning)
-        _remove(state, losing + [u for u in winning if u is not keep], events, "battle")
+        _remove(state, losing + [u for u in winning if u is not keep], events, "battle", why.EVEN_BATTLE)
         if attacker_wins:
             _fell(board, state, square, side, events)
         return
@@ -85,7 +88,8 @@ def start(board, state, side: int, attackers: list, square, rng, events: list) -
         resolve(board, state, pending, options[0]["eliminate"], options[0]["lose"], events)
     else:
         state["pending"].insert(0, pending)
-        events.append({"type": "battle_choice", "seat": side, "at": list(square), "options": len(options)})
+        events.append({"type": "battle_choice", "seat": side, "at": list(square), "options": len(options),
+                       RULE: why.LARGER_FORCE})
 
 
 def _keeper(board, square, units):
@@ -99,7 +103,7 @@ def _keeper(board, square, units):
     return units[0]
 
 
-def _remove(state, units, events, cause: str) -> None:
+def _remove(state, units, events, cause: str, rule: str) -> None:
     if not units:
         return
     ids = {u["id"] for u in units}
@@ -109,7 +113,7 @@ def _remove(state, units, events, cause: str) -> None:
         by_side.setdefault(u["side"], []).append(u)
     for side, lost in sorted(by_side.items()):
         events.append({"type": "eliminated", "side": side, "cause": cause,
-                       "units": [{"at": list(lost[0]["at"]), "units": compact(count(lost))}]})
+                       "units": [{"at": list(lost[0]["at"]), "units": compact(count(lost))}], RULE: rule})
 
 
 def _fell(board, state, square, side, events) -> None:
@@ -164,7 +168,7 @@ def resolve(board, state, pending, eliminate: dict, lose: dict, events: list) ->
     side = pending["seat"]
     defenders = units_at(state, square, 1 - side)
     dead = pick(defenders, eliminate) + pick(attackers_of(state, pending), lose)
-    _remove(state, dead, events, "battle")
+    _remove(state, dead, events, "battle", why.LARGER_FORCE)
     survivors = units_at(state, square, 1 - side)
     for u in survivors:
         u["disabled"] = False  # a beaten force's marker comes off; its survivors move on their own turn again
@@ -187,8 +191,8 @@ def order_retreat(board, state, square, side, survivors, events) -> None:
             group[GUNBOAT] = min(1, have[GUNBOAT])
         if not destinations(board, occ, state, side, group, square, may_fight=False, may_ride=False):
             stuck.extend(u for u in survivors if u["kind"] == kind)
-    _remove(state, stuck, events, "no_retreat")
+    _remove(state, stuck, events, "no_retreat", why.RETREAT)
     left = [u["id"] for u in survivors if u not in stuck]
     if left:
         state["pending"].insert(0, {"step": "retreat", "seat": side, "at": list(square), "units": left})
-        events.append({"type": "retreat_due", "side": side, "at": list(square), "units": len(left)})
+        events.append({"type": "retreat_due", "side": side, "at": list(square), "units": len(left), RULE: why.RETREAT})

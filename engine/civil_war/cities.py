@@ -6,7 +6,9 @@ Decisions the rule book leaves open (see docs/civil_war.md):
 - the side that loses a city picks the pieces it gives up, in a "losses" step of its own,
   right after the action that took the city; with no more pieces than it owes, all go at once.
 """
+from engine.civil_war import rule_ids as why
 from engine.civil_war.pieces import GROUND, GUNBOAT, UNION, CONFEDERACY, enemy, pieces, units_at, units_of
+from engine.why import RULE, Refusal
 
 # Pieces a side removes when it loses a key city, by the side that lost it.
 KEY_CITY_LOSS = {UNION: 2, CONFEDERACY: 1}
@@ -52,8 +54,14 @@ def capture(board, state, square, side: int, events: list) -> None:
     if not cost:
         return
     state["flags"][city.name] = side
-    events.append({"type": "captured", "city": city.name, "kind": city.kind, "by": side, "cost": cost})
-    owe_losses(state, enemy(side), cost, city.name, events)
+    rule = loss_rule(city)
+    events.append({"type": "captured", "city": city.name, "kind": city.kind, "by": side, "cost": cost, RULE: rule})
+    owe_losses(state, enemy(side), cost, city.name, events, rule)
+
+
+def loss_rule(city) -> str:
+    """The rule that costs a side pieces for losing `city`: the capitals' (C), else the key cities' (B)."""
+    return why.CAPITALS if city.capital_side is not None else why.KEY_CITIES
 
 
 def cost_of_losing(board, state, square, side: int) -> int:
@@ -69,15 +77,16 @@ def cost_of_losing(board, state, square, side: int) -> int:
     return 0
 
 
-def owe_losses(state, side: int, n: int, city: str, events: list) -> None:
+def owe_losses(state, side: int, n: int, city: str, events: list, rule: str) -> None:
     if pieces(state, side) <= n:
         lost = units_of(state, side)
         state["units"] = [u for u in state["units"] if u["side"] != side]
         if lost:
-            events.append({"type": "eliminated", "side": side, "cause": "losses", "units": _by_square(lost)})
+            events.append({"type": "eliminated", "side": side, "cause": "losses", "city": city,
+                           "units": _by_square(lost), RULE: rule})
         return
     state["pending"].append({"step": "losses", "seat": side, "count": n, "city": city})
-    events.append({"type": "losses_due", "side": side, "count": n, "city": city})
+    events.append({"type": "losses_due", "side": side, "count": n, "city": city, RULE: rule})
 
 
 def _by_square(units) -> list:
@@ -94,32 +103,34 @@ def tidy_fortifications(board, state, events: list) -> None:
         at = board.cities[name].at
         if not any(u["kind"] in GROUND for u in units_at(state, at, side)):
             del state["fortified"][name]
-            events.append({"type": "unfortified", "city": name, "side": side, "cause": "abandoned"})
+            events.append({"type": "unfortified", "city": name, "side": side, "cause": "abandoned",
+                           RULE: why.FORTIFICATIONS})
 
 
-def fortify_problem(board, state, side: int, square) -> str | None:
+def fortify_problem(board, state, side: int, square) -> Refusal | None:
     """None if `side` may fortify the city on `square` now, else why not."""
     city = board.city_at.get(square)
     if city is None or city.key_side is None:
-        return "Only troops in a key city can fortify."
+        return Refusal(why.FORTIFICATIONS, "Only troops in a key city can fortify.")
     if city.name in state["fortified"]:
-        return f"{city.name} is already fortified."
+        return Refusal(why.FORTIFICATIONS, f"{city.name} is already fortified.")
     if len(state["fortified"]) >= FORTIFICATION_MARKERS:
-        return f"All {FORTIFICATION_MARKERS} fortification markers are in use."
+        return Refusal(why.FORTIFICATIONS, f"All {FORTIFICATION_MARKERS} fortification markers are in use.")
     ground = [u for u in units_at(state, square, side) if u["kind"] in GROUND]
     if not ground:
-        return f"You have no infantry or cavalry in {city.name} (gunboats cannot fortify)."
+        return Refusal(why.FORTIFICATIONS, f"You have no infantry or cavalry in {city.name} (gunboats cannot "
+                                           "fortify).")
     if units_at(state, square, enemy(side)):
-        return f"The enemy is in {city.name}."
+        return Refusal(why.FORTIFICATIONS, f"The enemy is in {city.name}.")
     if any(u["moved"] for u in ground):
-        return "Troops cannot fortify on the turn they entered the city or moved."
+        return Refusal(why.FORTIFICATIONS, "Troops cannot fortify on the turn they entered the city or moved.")
     return None
 
 
-def unfortify_problem(board, state, side: int, square) -> str | None:
+def unfortify_problem(board, state, side: int, square) -> Refusal | None:
     city = board.city_at.get(square)
     if city is None or state["fortified"].get(city.name) != side:
-        return "There is no fortification of yours there."
+        return Refusal(why.FORTIFICATIONS, "There is no fortification of yours there.")
     return None
 
 
@@ -134,4 +145,5 @@ def set_fortified(board, state, side: int, square, on: bool, events: list) -> No
         if u["kind"] in GROUND:
             u["moved"] = True
     state["moved_any"] = True
-    events.append({"type": "fortified" if on else "unfortified", "city": city.name, "side": side, "cause": "order"})
+    events.append({"type": "fortified" if on else "unfortified", "city": city.name, "side": side, "cause": "order",
+                   RULE: why.FORTIFICATIONS})

@@ -5,8 +5,10 @@ group enters, in order, not counting where it starts. The group moves as one:
 every step must suit every kind in it.
 """
 from engine import grid
+from engine.civil_war import rule_ids as why
 from engine.civil_war.pieces import (CAVALRY, GUNBOAT, INFANTRY, RAIL_RIDE, SPEED, enemy, sea_load_ok)
 from engine.civil_war.railroads import cut_sections, link_open
+from engine.why import Refusal
 
 
 class Occupancy:
@@ -60,34 +62,34 @@ def check_path(board, occ: Occupancy, state, side: int, group: dict, start, path
     Only the last square may hold the enemy, and only when `may_fight`.
     """
     if not path:
-        return "A move must go somewhere."
+        return Refusal(why.MOVEMENT, "A move must go somewhere.")
     squares = [start] + path
     for a, b in zip(squares, squares[1:]):
         if not grid.adjacent(a, b):
-            return f"{list(b)} is not next to {list(a)}."
+            return Refusal(why.MOVEMENT, f"{list(b)} is not next to {list(a)}.")
     if path[-1] == start:
-        return "A move must end on a different square from where it began."
+        return Refusal(why.MOVEMENT, "A move must end on a different square from where it began.")
     if len(set(squares)) != len(squares):
-        return "A path may not cross the same square twice."
+        return Refusal(why.MOVEMENT, "A path may not cross the same square twice.")
     for sq in path[:-1]:
         if occ.hostile(sq, side):
-            return f"The way through {list(sq)} is blocked by the enemy."
+            return Refusal(why.MOVEMENT, f"The way through {list(sq)} is blocked by the enemy.")
     if occ.hostile(path[-1], side) and not may_fight:
-        return "A retreat may not move onto the enemy."
+        return Refusal(why.RETREAT, "A retreat may not move onto the enemy.")
     riding = len(path) > speed(group)
     if riding:
         if not can_ride(group):
-            return "That group cannot move so far."
+            return Refusal(why.MOVEMENT, "That group cannot move so far.")
         if len(path) > RAIL_RIDE:
-            return "A railroad ride goes at most three squares."
+            return Refusal(why.RAILROADS, "A railroad ride goes at most three squares.")
         cuts = cut_sections(board, state, side)
         for a, b in zip(squares, squares[1:]):
             if not link_open(board, cuts, a, b):
-                return f"There is no open railroad from {list(a)} to {list(b)}."
+                return Refusal(why.RAILROADS, f"There is no open railroad from {list(a)} to {list(b)}.")
         return None
     for a, b in zip(squares, squares[1:]):
         if not step_allowed(board, group, a, b):
-            return f"That group cannot go from {list(a)} to {list(b)}."
+            return Refusal(why.TERRAIN, f"That group cannot go from {list(a)} to {list(b)}.")
     return None
 
 

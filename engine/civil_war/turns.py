@@ -5,13 +5,14 @@ owed for a city) hands the move to the seat named in it until it is done, then
 play returns to the side whose turn it is.
 """
 from engine import grid, legal as shape
-from engine.civil_war import battle, cities
+from engine.civil_war import battle, cities, rule_ids as why
 from engine.civil_war.board import load
 from engine.civil_war.movement import Occupancy, check_path, destinations, speed
 from engine.civil_war.pieces import (GUNBOAT, INFANTRY, KINDS, SIDE_TITLES, compact, count, enemy, parse_composition,
                                      pick, pieces, sea_load_ok, sub_compositions, units_at)
 from engine.errors import BAD_ACTION, GAME_OVER, ILLEGAL, NOT_YOUR_TURN, RuleError
 from engine.validate import action_type, field
+from engine.why import RULE, Refusal
 
 TURN_ACTIONS = ("move", "fortify", "unfortify", "end_turn", "surrender")
 STEP_ACTIONS = {"battle": ("battle", "surrender"), "retreat": ("retreat", "surrender"),
@@ -53,7 +54,7 @@ def _path(board, action, occ, state, side, group, start, may_fight, may_ride=Tru
                 raise RuleError(BAD_ACTION, "Each square of 'path' must be [x, y] on the board.")
             path.append(sq)
         if not may_ride and len(path) > speed(group):
-            raise RuleError(ILLEGAL, "A retreat is a normal move, not a railroad ride.")
+            raise RuleError(ILLEGAL, "A retreat is a normal move, not a railroad ride.", why.RETREAT)
         problem = check_path(board, occ, state, side, group, start, path, may_fight=may_fight)
         if problem:
             raise RuleError(ILLEGAL, problem)
@@ -61,7 +62,8 @@ def _path(board, action, occ, state, side, group, start, may_fight, may_ride=Tru
     to = _square(board, action, "to")
     found = destinations(board, occ, state, side, group, start, may_fight=may_fight, may_ride=may_ride)
     if to not in found:
-        raise RuleError(ILLEGAL, f"Those units cannot reach {list(to)} from {list(start)}.")
+        raise RuleError(ILLEGAL, f"Those units cannot reach {list(to)} from {list(start)}.",
+                        why.MOVEMENT if may_ride else why.RETREAT)
     return found[to]
 
 
@@ -95,7 +97,8 @@ def apply(state, seat, action, rng) -> list:
         if kind not in known:
             raise RuleError(BAD_ACTION, f"Unknown action {kind!r}.")
         waiting = f"a {step['step']} step" if step else "your turn"
-        raise RuleError(ILLEGAL, f"{kind!r} is not possible now: this is {waiting} ({', '.join(allowed)}).")
+        raise RuleError(ILLEGAL, f"{kind!r} is not possible now: this is {waiting} ({', '.join(allowed)}).",
+                        why.TURN_ORDER)
     events = HANDLERS[kind](board, state, seat, action, rng)
     _settle(board, state, events)
     return events
@@ -108,18 +111,19 @@ def _move(board, state, seat, action, rng):
     units = pick(ready, group)
     if units is None:
         have = compact(count(ready))
-        raise RuleError(ILLEGAL, f"You do not have those units ready to move at {list(start)} (ready: {have or 'none'}).")
+        raise RuleError(ILLEGAL, f"You do not have those units ready to move at {list(start)} "
+                                 f"(ready: {have or 'none'}).", why.MOVEMENT)
     occ = Occupancy(board, state)
     path = _path(board, action, occ, state, seat, group, start, may_fight=True)
     if not _leaves_boats_ok(board, start, [u for u in units_at(state, start, seat) if u not in units]):
-        raise RuleError(ILLEGAL, "Infantry at sea cannot be left without enough gunboats to carry them.")
+        raise RuleError(ILLEGAL, "Infantry at sea cannot be left without enough gunboats to carry them.", why.GUNBOATS)
     dest = path[-1]
     fight = occ.hostile(dest, seat)
     if fight:
         attack, defend = len(units), battle.defence(board, state, dest, enemy(seat))
         if attack < defend and attack != 1:
             raise RuleError(ILLEGAL, f"A smaller force ({attack} against {defend}) may attack only as a "
-                                     "single-unit sacrifice.")
+                                     "single-unit sacrifice.", why.SACRIFICE)
         if attack < defend:
             problem = battle.sacrifice_problem(state, dest, enemy(seat))
             if problem:
@@ -148,7 +152,7 @@ def _battle(board, state, seat, action, rng):
     if wanted not in options:
         raise RuleError(ILLEGAL, "That is not a possible outcome of this battle: the defender loses one more "
                                  "unit than you, you cannot take more than are there, and a city's defenders "
-                                 "must all be destroyed.")
+                                 "must all be destroyed.", why.LARGER_FORCE)
     state["pending"].pop(0)
     events = []
     battle.resolve(board, state, pending, eliminate, lose, events)
@@ -162,11 +166,11 @@ def _retreat(board, state, seat, action, rng):
     waiting = [u for u in state["units"] if u["id"] in set(pending["units"])]
     units = pick(waiting, group)
     if units is None:
-        raise RuleError(ILLEGAL, f"Only these units must retreat: {compact(count(waiting))}.")
+        raise RuleError(ILLEGAL, f"Only these units must retreat: {compact(count(waiting))}.", why.RETREAT)
     occ = Occupancy(board, state)
     path = _path(board, action, occ, state, seat, group, start, may_fight=False, may_ride=False)
     if not _leaves_boats_ok(board, start, [u for u in waiting if u not in units]):
-        raise RuleError(ILLEGAL, "Infantry at sea cannot be left without enough gunboats to carry them.")
+        raise RuleError(ILLEGAL, "Infantry at sea cannot be left without enough gunboats to carry them.", why.GUNBOATS)
     dest = path[-1]
     for u in units:
         u["at"] = list(dest)  # the extra move does not use up the unit's own turn
@@ -180,13 +184,13 @@ def _retreat(board, state, seat, action, rng):
     return events
 
 
-def loss_problem(board, state, seat, square, group) -> str | None:
+def loss_problem(board, state, seat, square, group) -> Refusal | None:
     here = units_at(state, square, seat)
     chosen = pick(here, group)
     if chosen is None:
-        return f"You do not have those units at {list(square)}."
+        return Refusal(why.KEY_CITIES, f"You do not have those units at {list(square)}.")
     if not _leaves_boats_ok(board, square, [u for u in here if u not in chosen]):
-        return "Removing those would leave infantry at sea without gunboats."
+        return Refusal(why.GUNBOATS, "Removing those would leave infantry at sea without gunboats.")
     return None
 
 
@@ -196,7 +200,7 @@ def _choose_losses(board, state, seat, action, rng):
     group = parse_composition(action)
     n = sum(group.values())
     if n > pending["count"]:
-        raise RuleError(ILLEGAL, f"You owe only {pending['count']} more piece(s).")
+        raise RuleError(ILLEGAL, f"You owe only {pending['count']} more piece(s).", _city_rule(board, pending["city"]))
     problem = loss_problem(board, state, seat, square, group)
     if problem:
         raise RuleError(ILLEGAL, problem)
@@ -207,7 +211,12 @@ def _choose_losses(board, state, seat, action, rng):
     if pending["count"] == 0:
         state["pending"].pop(0)
     return [{"type": "eliminated", "side": seat, "cause": "losses", "city": pending["city"],
-             "units": [{"at": list(square), "units": compact(group)}]}]
+             "units": [{"at": list(square), "units": compact(group)}], RULE: _city_rule(board, pending["city"])}]
+
+
+def _city_rule(board, city: str) -> str:
+    """The rule that makes a side pay pieces for losing `city`: a capital's, or a key city's."""
+    return cities.loss_rule(board.cities[city])
 
 
 def _fortify(board, state, seat, action, rng, on=True):
@@ -226,7 +235,7 @@ def _unfortify(board, state, seat, action, rng):
 
 def _end_turn(board, state, seat, action, rng):
     if not state["moved_any"] and _any_turn_action(board, state, seat):
-        raise RuleError(ILLEGAL, "You must move at least one unit before ending your turn.")
+        raise RuleError(ILLEGAL, "You must move at least one unit before ending your turn.", why.MUST_MOVE)
     events = [{"type": "turn_ended", "side": seat, "turn_number": state["turn_number"]}]
     for u in state["units"]:
         u["moved"] = False
@@ -246,7 +255,7 @@ def _end_turn(board, state, seat, action, rng):
 
 
 def _surrender(board, state, seat, action, rng):
-    events = [{"type": "surrendered", "side": seat}]
+    events = [{"type": "surrendered", "side": seat, RULE: why.VICTORY}]
     _finish(state, [enemy(seat)], f"{SIDE_TITLES[seat]} surrendered", events)
     return events
 
@@ -262,7 +271,7 @@ def _count_words(p) -> str:
 def _finish(state, winners, reason, events):
     state["outcome"] = {"winners": winners, "reason": reason}
     state["pending"] = []
-    events.append({"type": "game_over", "winners": winners, "reason": reason})
+    events.append({"type": "game_over", "winners": winners, "reason": reason, RULE: why.VICTORY})
 
 
 def _settle(board, state, events) -> None:

@@ -8,12 +8,13 @@ The rules surface of DESIGN.md. Modules, one idea each:
   setup     dealing or claiming, then placing the starting armies
   turns     reinforce, attack, occupy, fortify, draw
   legal     what a seat may do, from public data (shared with the bots)
+  rule_ids  the rules events and refusals name (engine.why)
   view      per-seat views and event redaction
   queries   what a bot or a window may ask the rules (dice odds, who loses a pair): QUERIES
 """
 from engine.errors import RuleError
 from engine.gametype import IMPERFECT, GameType
-from engine.risk import legal as rules_legal, queries, setup as opening, turns
+from engine.risk import legal as rules_legal, queries, rule_ids, setup as opening, turns
 from engine.risk.board import TERRITORY_COUNT, WILD_CARDS, load
 from engine.risk.legal import NEUTRAL, actor
 from engine.package import option_surface
@@ -50,12 +51,16 @@ ACTIONS = {
     "fortify": {"from": _TERRITORY, "to": _TERRITORY, "count": _ARMIES},
     "end_turn": {},
 }
+# engine.why: the rules events and refusals name, and the events that always name one
+RULE_IDS = rule_ids.ALL
+RULED_EVENTS = frozenset({"reinforcements", "traded", "battle", "eliminated", "card_drawn",
+                          "game_over"})
 # Undo (docs/protocol.md, risk, "Undo"): reinforcements placed this phase, one by one; the last ends the phase.
 UNDOABLE = {"place"}
 undo_barrier = when_changed("phase")
 
 __all__ = ["GAME_ID", "TITLE", "MIN_SEATS", "MAX_SEATS", "DEFAULT_SEATS", "GAME_TYPE", "OPTION_CHOICES",
-           "OPTION_LABELS", "ACTIONS",
+           "OPTION_LABELS", "ACTIONS", "RULE_IDS", "RULED_EVENTS",
            "NEUTRAL", "default_options", "validate_options", "setup", "to_act", "apply", "legal", "view",
            "private_view", "redact", "result", "prompt", "clone", "RuleError"]
 

@@ -14,6 +14,7 @@ import itertools
 
 from engine import legal as shape
 from engine.errors import BAD_ACTION, GAME_OVER, ILLEGAL, NOT_YOUR_TURN, RuleError
+from engine.risk import rule_ids as why
 from engine.risk.board import load
 from engine.risk.cards import symbols_form_set, symbols_of, tradeable_sets
 from engine.risk.combat import max_attack_dice, max_defend_dice
@@ -66,59 +67,63 @@ def _territory(action: dict, name: str) -> str:
     return t
 
 
-def _count(action: dict, name: str, lo: int, hi: int, what: str) -> int:
+def _count(action: dict, name: str, lo: int, hi: int, what: str, rule: str) -> int:
     n = field(action, name, int)
     if not lo <= n <= hi:
         span = f"exactly {lo}" if lo == hi else f"from {lo} to {hi}"
-        raise RuleError(ILLEGAL, f"{what} must be {span}, not {n}.")
+        raise RuleError(ILLEGAL, f"{what} must be {span}, not {n}.", rule)
     return n
 
 
 def _need_phase(pub: dict, kind: str, *phases: str) -> None:
     if pub["phase"] not in phases:
-        raise RuleError(ILLEGAL, f"You cannot {kind.replace('_', ' ')} now: the game is in the {pub['phase']} phase.")
+        raise RuleError(ILLEGAL, f"You cannot {kind.replace('_', ' ')} now: the game is in the {pub['phase']} phase.",
+                        why.SETUP if pub["phase"] in ("claim", "setup") else why.TURN_ORDER)
 
 
 def _own(pub: dict, seat: int, t: str) -> None:
     if pub["territories"][t]["owner"] != seat:
-        raise RuleError(ILLEGAL, f"{load().territories[t]['name']} is not yours.")
+        raise RuleError(ILLEGAL, f"{load().territories[t]['name']} is not yours.", why.OWN_TERRITORY)
 
 
 def _check_claim(pub, cards, seat, action):
     _need_phase(pub, "claim", "claim")
     t = _territory(action, "territory")
     if pub["territories"][t]["owner"] is not None:
-        raise RuleError(ILLEGAL, f"{load().territories[t]['name']} is already claimed.")
+        raise RuleError(ILLEGAL, f"{load().territories[t]['name']} is already claimed.", why.SETUP)
 
 
 def _check_place(pub, cards, seat, action):
     _need_phase(pub, "place", "setup", "reinforce")
     t = _territory(action, "territory")
     if pub["phase"] == "setup":
-        _count(action, "count", 1, 1, "A starting placement")
+        _count(action, "count", 1, 1, "A starting placement", why.SETUP)
         if pub["setup_step"] == "neutral":
             if pub["territories"][t]["owner"] != NEUTRAL:
-                raise RuleError(ILLEGAL, "This placement is for the neutral army: choose a neutral territory.")
+                raise RuleError(ILLEGAL, "This placement is for the neutral army: choose a neutral territory.",
+                                why.SETUP)
         else:
             _own(pub, seat, t)
         return
     if pub["must_trade"]:
-        raise RuleError(ILLEGAL, "You hold too many cards: trade a set before placing armies.")
+        raise RuleError(ILLEGAL, "You hold too many cards: trade a set before placing armies.", why.CARD_SETS)
     _own(pub, seat, t)
-    _count(action, "count", 1, pub["armies_to_place"], "The number of armies to place")
+    _count(action, "count", 1, pub["armies_to_place"], "The number of armies to place", why.REINFORCEMENTS)
 
 
 def _check_trade(pub, cards, seat, action):
     _need_phase(pub, "trade", "reinforce")
     if not may_trade(pub):
-        raise RuleError(ILLEGAL, "After taking a player's cards you may trade only while you hold 5 or more.")
+        raise RuleError(ILLEGAL, "After taking a player's cards you may trade only while you hold 5 or more.",
+                        why.CARD_SETS)
     ids = int_list(action, "cards", max_len=TRADE_SIZE)
     if len(ids) != TRADE_SIZE or len(set(ids)) != TRADE_SIZE:
-        raise RuleError(ILLEGAL, "A trade is three different cards.")
+        raise RuleError(ILLEGAL, "A trade is three different cards.", why.CARD_SETS)
     if not all(i in cards for i in ids):
-        raise RuleError(ILLEGAL, "You can only trade cards in your own hand.")
+        raise RuleError(ILLEGAL, "You can only trade cards in your own hand.", why.CARD_SETS)
     if not symbols_form_set(symbols_of(ids)):
-        raise RuleError(ILLEGAL, "Those cards are not a set: three alike, one of each, or two and a wild.")
+        raise RuleError(ILLEGAL, "Those cards are not a set: three alike, one of each, or two and a wild.",
+                        why.CARD_SETS)
 
 
 def _check_attack(pub, cards, seat, action):
@@ -126,25 +131,26 @@ def _check_attack(pub, cards, seat, action):
     src, dst = _territory(action, "from"), _territory(action, "to")
     _own(pub, seat, src)
     if dst not in load().adjacent[src]:
-        raise RuleError(ILLEGAL, "You can only attack a territory next to the one you attack from.")
+        raise RuleError(ILLEGAL, "You can only attack a territory next to the one you attack from.", why.ATTACK)
     if pub["territories"][dst]["owner"] == seat:
-        raise RuleError(ILLEGAL, "You cannot attack your own territory.")
+        raise RuleError(ILLEGAL, "You cannot attack your own territory.", why.ATTACK)
     armies = pub["territories"][src]["armies"]
     if armies < LEAST_TO_LEAVE_FROM:
         raise RuleError(ILLEGAL, f"Attacking needs at least {LEAST_TO_LEAVE_FROM} armies in the territory you "
-                                 "attack from.")
-    _count(action, "dice", 1, max_attack_dice(armies), "Attack dice")
+                                 "attack from.", why.ATTACK)
+    _count(action, "dice", 1, max_attack_dice(armies), "Attack dice", why.DICE)
 
 
 def _check_defend(pub, cards, seat, action):
     _need_phase(pub, "defend", "defend")
-    _count(action, "dice", 1, max_defend_dice(pub["territories"][pub["pending"]["to"]]["armies"]), "Defence dice")
+    _count(action, "dice", 1, max_defend_dice(pub["territories"][pub["pending"]["to"]]["armies"]), "Defence dice",
+           why.DICE)
 
 
 def _check_occupy(pub, cards, seat, action):
     _need_phase(pub, "occupy", "occupy")
     p = pub["pending"]
-    _count(action, "count", p["min"], p["max"], "Armies moved in")
+    _count(action, "count", p["min"], p["max"], "Armies moved in", why.OCCUPY)
 
 
 def _check_end_attack(pub, cards, seat, action):
@@ -158,11 +164,11 @@ def _check_fortify(pub, cards, seat, action):
     _own(pub, seat, dst)
     if src == dst or dst not in reachable(pub, seat, src):
         how = "next to" if pub["options"]["fortify"] == "adjacent" else "connected through your territories to"
-        raise RuleError(ILLEGAL, f"You can only fortify a territory {how} the one you move from.")
+        raise RuleError(ILLEGAL, f"You can only fortify a territory {how} the one you move from.", why.FORTIFY)
     armies = pub["territories"][src]["armies"]
     if armies < LEAST_TO_LEAVE_FROM:
-        raise RuleError(ILLEGAL, "One army must stay behind, so there is nothing to move from there.")
-    _count(action, "count", 1, armies - 1, "Armies moved")
+        raise RuleError(ILLEGAL, "One army must stay behind, so there is nothing to move from there.", why.FORTIFY)
+    _count(action, "count", 1, armies - 1, "Armies moved", why.FORTIFY)
 
 
 def _check_end_turn(pub, cards, seat, action):

@@ -3,10 +3,11 @@
 Each function here is called only after `legal.check` accepted the action, so
 it only changes state and reports events.
 """
-from engine.risk import combat
+from engine.risk import combat, rule_ids as why
 from engine.risk.board import load
 from engine.risk.cards import TERRITORY_BONUS, card_info, set_value, symbols_of
 from engine.risk.state_ops import continents_held, set_phase, territories_of
+from engine.why import RULE
 
 NEUTRAL = -1
 MIN_REINFORCEMENT = 3
@@ -38,7 +39,7 @@ def begin_turn(state: dict, seat: int, events: list) -> None:
     state["must_trade"] = len(state["hands"][seat]) >= FORCED_TRADE_AT_TURN_START
     events.append({"type": "turn", "seat": seat, "turn_number": state["turn_number"]})
     events.append({"type": "reinforcements", "seat": seat, "armies": total,
-                   "territories": from_territories, "continents": bonuses})
+                   "territories": from_territories, "continents": bonuses, RULE: why.REINFORCEMENTS})
     set_phase(state, "reinforce", events)
 
 
@@ -76,7 +77,7 @@ def trade(state: dict, seat: int, card_ids: list[int], events: list) -> None:
     state["must_trade"] = state["must_trade"] and len(hand) > HAND_LIMIT_AFTER_TRADING
     events.append({"type": "traded", "seat": seat, "cards": [card_info(i) for i in card_ids], "armies": value,
                    "bonus_territory": bonus_territory,
-                   "bonus_armies": TERRITORY_BONUS if bonus_territory else 0})
+                   "bonus_armies": TERRITORY_BONUS if bonus_territory else 0, RULE: why.CARD_SETS})
     _leave_reinforce_if_done(state, events)
 
 
@@ -108,7 +109,7 @@ def _battle(state: dict, src: str, dst: str, attack_dice: int, defend_dice: int,
     conquered = terr[dst]["armies"] == 0
     battle = {"type": "battle", "from": src, "to": dst, "attacker": attacker, "defender": defender,
               "attacker_dice": a, "defender_dice": d, "attacker_losses": a_loss, "defender_losses": d_loss,
-              "conquered": conquered}
+              "conquered": conquered, RULE: why.DICE}
     events.append(battle)
     state["last_battle"] = dict(battle)
     if not conquered:
@@ -160,7 +161,7 @@ def _eliminate(state: dict, loser: int, winner: int, events: list) -> None:
     state["hands"][loser] = []
     state["hands"][winner].extend(taken)
     events.append({"type": "eliminated", "seat": loser, "by": winner, "cards_taken": len(taken),
-                   "cards": [card_info(i) for i in taken]})
+                   "cards": [card_info(i) for i in taken], RULE: why.ELIMINATION})
     if len(state["hands"][winner]) >= FORCED_TRADE_AFTER_TAKING:
         state["trade_after_occupy"] = True
 
@@ -177,7 +178,7 @@ def _check_victory(state: dict, events: list) -> bool:
     state["must_trade"] = False
     state["armies_to_place"] = 0
     set_phase(state, "over", events)
-    events.append({"type": "game_over", "winners": [winner]})
+    events.append({"type": "game_over", "winners": [winner], RULE: why.VICTORY})
     return True
 
 
@@ -206,7 +207,7 @@ def end_turn(state: dict, seat: int, rng, events: list) -> None:
         card = _draw_card(state, rng)
         if card is not None:
             state["hands"][seat].append(card)
-            events.append({"type": "card_drawn", "seat": seat, "card": card_info(card)})
+            events.append({"type": "card_drawn", "seat": seat, "card": card_info(card), RULE: why.CARD_FOR_CONQUEST})
     n = state["n_seats"]
     nxt = next(s for s in ((seat + k) % n for k in range(1, n + 1)) if s not in state["eliminated"])
     begin_turn(state, nxt, events)

@@ -9,7 +9,7 @@ from engine.errors import GAME_OVER, RuleError
 from engine.gametype import IMPERFECT, REALTIME, GameType
 from engine.package import option_surface
 from engine.schema import Int
-from engine.situation4 import moves, play, queries, views
+from engine.situation4 import moves, play, queries, rule_ids, views
 from engine.situation4.board import load
 from engine.situation4.sampling import sample_state  # noqa: F401  (information sets: docs/games.md)
 from engine.situation4.state import SIDES, new_state, side_of
@@ -22,6 +22,10 @@ DEFAULT_SEATS = 2
 # Every seat races at once; the trays are shuffled (chance) and their order is private.
 GAME_TYPE = GameType(dynamics=REALTIME, information=IMPERFECT, teams=True)
 QUERIES = queries.__all__   # what a bot or the window may ask the rules (engine/situation4/queries.py)
+# engine.why: the rules events and refusals name, and the events that always name one
+RULE_IDS = rule_ids.ALL
+RULED_EVENTS = frozenset({"square_won", "base_complete", "flag_window", "flag_lapsed", "flagged", "paradropped",
+                          "tank_placed", "bridge_placed", "complete"})
 # "Both start at the same moment": every racer (window, bot process, host bot) counts this many
 # seconds from the moment the table starts before its first move (docs/protocol.md, Situation 4).
 START_COUNTDOWN = 3.0

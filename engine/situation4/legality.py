@@ -3,16 +3,39 @@
 Everything here reads the public lists (`owner`, `forces`, `flags`, `bridges`
 as they appear in both the state and the view), so the rules, the bots and
 the window's drag feedback all share one judgement. Each `*_problem` function
-returns None when the move is allowed, else a sentence saying why not.
+returns None when the move is allowed, else a sentence saying why not (an `engine.why.Refusal`, naming
+its rule; the sentences that never change are made once, below).
 """
 from functools import lru_cache
 from itertools import compress, repeat
 from operator import eq, is_
 
+from engine.situation4 import rule_ids as why
 from engine.situation4.board import LAND, Board
+from engine.why import Refusal
 
 TANK = "tank"
 PARATROOP = "paratroop"
+
+FILLED = Refusal(why.FITTING, "That space is already filled.")
+MISFIT = Refusal(why.FITTING, "That piece does not fit there.")
+GUARDED = Refusal(why.TANK_GUARD, "An enemy tank guards that space: nothing of yours may interlock with its piece.")
+FIRST_ON_BASE_LINE = Refusal(why.BUILDING, "Your first piece must go on your base line (the red-bordered pieces).")
+NOT_INTERLOCKED = Refusal(why.BUILDING, "A piece must interlock with one of your own pieces that connects back to "
+                                        "your base line.")
+NO_PARATROOPERS = Refusal(why.BASES, "You have no paratroopers ready (complete your paratroop base first; three at "
+                                     "most).")
+LAND_ON_ENEMY = Refusal(why.PARATROOPERS, "A paratrooper must land on one of your opponent's pieces.")
+FORCE_THERE = Refusal(why.PARATROOPERS, "That piece already holds a tank or paratrooper.")
+JOIN_THE_LANDING = Refusal(why.PARATROOPERS, "Your piece must interlock with the piece your paratrooper lands on.")
+NO_TANKS = Refusal(why.BASES, "You have no tanks ready (complete your tank base first; three at most).")
+TANK_ON_OWN = Refusal(why.TANKS, "A tank must go on one of your own pieces.")
+TANK_ON_FORCE = Refusal(why.TANKS, "That piece already holds a tank or paratrooper.")
+TANK_LAND = Refusal(why.TANKS, "A tank may only reach your own land connected to your base line, crossing the river "
+                               "only on your own bridges.")
+NO_BRIDGES = Refusal(why.BRIDGES, "You have no bridges left.")
+BRIDGE_TAKEN = Refusal(why.BRIDGES, "That bridge position is taken.")
+BANKS_FIRST = Refusal(why.BRIDGES, "Both banks at that bridge position must be covered first.")
 
 
 def other(side: int) -> int:
@@ -53,11 +76,11 @@ def anchored(board: Board, owner: list, forces: list, slot: int, side: int) -> b
 
 def _slot_problem(board: Board, owner: list, forces: list, side: int, piece: int, slot: int):
     if owner[slot] is not None:
-        return "That space is already filled."
+        return FILLED
     if not board.fits(piece, slot):
-        return "That piece does not fit there."
+        return MISFIT
     if guarded_against(board, forces, slot, side):
-        return "An enemy tank guards that space: nothing of yours may interlock with its piece."
+        return GUARDED
     return None
 
 
@@ -67,19 +90,19 @@ def place_problem(board: Board, owner: list, forces: list, side: int, piece: int
         return problem
     if not anchored(board, owner, forces, slot, side):
         if not any(o == side for o in owner):
-            return "Your first piece must go on your base line (the red-bordered pieces)."
-        return "A piece must interlock with one of your own pieces that connects back to your base line."
+            return FIRST_ON_BASE_LINE
+        return NOT_INTERLOCKED
     return None
 
 
 def landing_problem(owner: list, forces: list, side: int, paratroopers: int, target: int):
     """Why a paratrooper of `side` may not land on `target` (before the piece that joins it is judged)."""
     if paratroopers <= 0:
-        return "You have no paratroopers ready (complete your paratroop base first; three at most)."
+        return NO_PARATROOPERS
     if owner[target] != other(side):
-        return "A paratrooper must land on one of your opponent's pieces."
+        return LAND_ON_ENEMY
     if forces[target] is not None:
-        return "That piece already holds a tank or paratrooper."
+        return FORCE_THERE
     return None
 
 
@@ -89,31 +112,30 @@ def paradrop_problem(board: Board, owner: list, forces: list, side: int, paratro
     if problem:
         return problem
     if slot not in board.neighbours[target]:
-        return "Your piece must interlock with the piece your paratrooper lands on."
+        return JOIN_THE_LANDING
     return _slot_problem(board, owner, forces, side, piece, slot)
 
 
 def tank_problem(board: Board, owner: list, forces: list, tank_land: list, side: int, tanks: int, slot: int):
     if tanks <= 0:
-        return "You have no tanks ready (complete your tank base first; three at most)."
+        return NO_TANKS
     if owner[slot] != side:
-        return "A tank must go on one of your own pieces."
+        return TANK_ON_OWN
     if forces[slot] is not None:
-        return "That piece already holds a tank or paratrooper."
+        return TANK_ON_FORCE
     if not tank_land[slot]:
-        return ("A tank may only reach your own land connected to your base line, "
-                "crossing the river only on your own bridges.")
+        return TANK_LAND
     return None
 
 
 def bridge_problem(board: Board, owner: list, bridges: list, side: int, in_hand: int, position: int):
     if in_hand <= 0:
-        return "You have no bridges left."
+        return NO_BRIDGES
     if bridges[position] is not None:
-        return "That bridge position is taken."
+        return BRIDGE_TAKEN
     a, b = board.bridge_positions[position]
     if owner[a] is None or owner[b] is None:
-        return "Both banks at that bridge position must be covered first."
+        return BANKS_FIRST
     return None
 
 

@@ -13,12 +13,13 @@ last space is filled nobody can move again, so a window still pending then is
 credited to its side.
 """
 from engine.errors import BAD_ACTION, ILLEGAL, RuleError
-from engine.situation4 import legality
+from engine.situation4 import legality, rule_ids as why
 from engine.situation4.board import Board
 from engine.situation4.legality import PARATROOP, TANK
 from engine.situation4.scoring import tally
 from engine.situation4.state import BRIDGE_POINTS, SIDES, SQUARE_POINTS, TANKS, PARATROOPERS, side_of
 from engine.validate import action_type, field
+from engine.why import RULE, Refusal
 
 FORCES_PER_BASE = {TANK: TANKS, PARATROOP: PARATROOPERS}
 
@@ -44,14 +45,14 @@ def _lapse_window(state: dict, side: int) -> list:
     state["flag_window"][side] = None
     state["open_objectives"].append(slot)
     state["open_objectives"].sort()
-    return [{"type": "flag_lapsed", "side": side, "slot": slot}]
+    return [{"type": "flag_lapsed", "side": side, "slot": slot, RULE: why.FLAGS}]
 
 
 def _plant(board: Board, state: dict, side: int, slot: int, how: str) -> dict:
     state["flags"][slot] = side
     points = board.objectives[slot]
     state["scores"][side] += points
-    return {"type": "flagged", "side": side, "slot": slot, "points": points, "how": how}
+    return {"type": "flagged", "side": side, "slot": slot, "points": points, "how": how, RULE: why.FLAGS}
 
 
 def _put_piece(board: Board, state: dict, side: int, seat: int, slot: int) -> list:
@@ -69,13 +70,14 @@ def _put_piece(board: Board, state: dict, side: int, seat: int, slot: int) -> li
     size = len(board.squares[square])
     if count[side] == size:
         state["scores"][side] += SQUARE_POINTS
-        events.append({"type": "square_won", "side": side, "square": square, "points": SQUARE_POINTS})
+        events.append({"type": "square_won", "side": side, "square": square, "points": SQUARE_POINTS,
+                       RULE: why.SQUARES})
     if count[0] + count[1] == size and square in board.base_of_square:
         base_side, kind = board.base_of_square[square]
         state["ready"][kind][base_side] = True
         state["in_hand"][kind][base_side] = FORCES_PER_BASE[kind]
         events.append({"type": "base_complete", "side": base_side, "base": kind,
-                       "forces": FORCES_PER_BASE[kind]})
+                       "forces": FORCES_PER_BASE[kind], RULE: why.BASES})
 
     land = state["tank_land"][side]
     joins = slot in board.base_line[side] or any(
@@ -86,7 +88,8 @@ def _put_piece(board: Board, state: dict, side: int, seat: int, slot: int) -> li
 
     if slot in board.objectives:
         state["flag_window"][side] = slot
-        events.append({"type": "flag_window", "side": side, "slot": slot, "points": board.objectives[slot]})
+        events.append({"type": "flag_window", "side": side, "slot": slot, "points": board.objectives[slot],
+                       RULE: why.FLAGS})
 
     if state["filled"] == board.n:
         events.extend(_finish(board, state))
@@ -111,7 +114,7 @@ def _finish(board: Board, state: dict) -> list:
         "reason": (f"The puzzle is complete: {names[0]} {totals[0]}, {names[1]} {totals[1]}"
                    + (" (a tie)." if len(winning_sides) > 1 else ".")),
     }
-    events.append({"type": "complete", "totals": totals, "winners": state["result"]["winners"]})
+    events.append({"type": "complete", "totals": totals, "winners": state["result"]["winners"], RULE: why.TALLY})
     return events
 
 
@@ -134,7 +137,7 @@ def _paradrop(board, state, seat, side, action):
     state["forces"][target] = {"kind": PARATROOP, "side": side}
     state["in_hand"][PARATROOP][side] -= 1
     state["beachheads"][side] += 1
-    events.append({"type": "paradropped", "side": side, "seat": seat, "target": target})
+    events.append({"type": "paradropped", "side": side, "seat": seat, "target": target, RULE: why.PARATROOPERS})
     return events + _put_piece(board, state, side, seat, slot)
 
 
@@ -145,7 +148,7 @@ def _tank(board, state, seat, side, action):
     events = _lapse_window(state, side)
     state["forces"][slot] = {"kind": TANK, "side": side}
     state["in_hand"][TANK][side] -= 1
-    events.append({"type": "tank_placed", "side": side, "seat": seat, "slot": slot})
+    events.append({"type": "tank_placed", "side": side, "seat": seat, "slot": slot, RULE: why.TANKS})
     return events
 
 
@@ -158,7 +161,7 @@ def _bridge(board, state, seat, side, action):
     state["in_hand"]["bridge"][side] -= 1
     state["scores"][side] += BRIDGE_POINTS
     events.append({"type": "bridge_placed", "side": side, "seat": seat, "position": position,
-                   "points": BRIDGE_POINTS})
+                   "points": BRIDGE_POINTS, RULE: why.BRIDGES})
     # The new bridge may join this side's tank land to its pieces on the far bank.
     land = state["tank_land"][side]
     a, b = board.bridge_positions[position]
@@ -169,22 +172,30 @@ def _bridge(board, state, seat, side, action):
     return events
 
 
+NOT_AN_OBJECTIVE = Refusal(why.FLAGS, "There are no points printed on that piece.")
+NOT_COVERED = Refusal(why.FLAGS, "That objective is not covered yet.")
+FLAGGED = Refusal(why.FLAGS, "That objective already holds a flag.")
+PLACER_FIRST = Refusal(why.FLAGS, "The side that placed it may still flag it, until it makes another move.")
+MOMENT_MISSED = Refusal(why.FLAGS, "You missed the moment to flag it; now only your opponent may.")
+TOO_LATE = Refusal(why.FLAGS, "That objective can no longer be flagged.")
+
+
 def flag_problem(board: Board, state: dict, side: int, slot: int):
     if slot not in board.objectives:
-        return "There are no points printed on that piece."
+        return NOT_AN_OBJECTIVE
     if state["owner"][slot] is None:
-        return "That objective is not covered yet."
+        return NOT_COVERED
     if state["flags"][slot] is not None:
-        return "That objective already holds a flag."
+        return FLAGGED
     if state["flag_window"][side] == slot:
         return None
     if state["flag_window"][legality.other(side)] == slot:
-        return "The side that placed it may still flag it, until it makes another move."
+        return PLACER_FIRST
     if slot in state["open_objectives"]:
         if state["lapsed_flag"] == "opponent_only" and state["owner"][slot] == side:
-            return "You missed the moment to flag it; now only your opponent may."
+            return MOMENT_MISSED
         return None
-    return "That objective can no longer be flagged."
+    return TOO_LATE
 
 
 def _flag(board, state, seat, side, action):

@@ -17,12 +17,13 @@ the final tally is, so the sentence and the points it shows are the rules' own.
                                   counted as the rules count them
   BRIDGE_POINTS, SQUARE_POINTS    points a bridge and a won square score
 """
-from engine.situation4 import legality, scoring
+from engine.situation4 import legality, rule_ids as why, scoring
 from engine.situation4.state import BRIDGE_POINTS, SQUARE_POINTS, side_of
+from engine.why import Refusal
 
 __all__ = ["side_of", "refusal", "landing_refusal", "final_tally", "BRIDGE_POINTS", "SQUARE_POINTS"]
 
-NO_ROOM_TO_JOIN = "No empty space next to that piece for your own piece to join it."
+NO_ROOM_TO_JOIN = Refusal(why.PARATROOPERS, "No empty space next to that piece for your own piece to join it.")
 _FORCE = {"paradrop": legality.PARATROOP, "tank": legality.TANK, "bridge": "bridge"}
 
 

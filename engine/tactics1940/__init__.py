@@ -20,13 +20,14 @@ fields are listed in docs/tactics1940.md. Modules, one idea each:
   views       public and private views, redaction, the prompt
   queries     the documented questions bots may ask from one seat's view (its __all__): the
               package's public query surface, re-exported here as `queries`
+  rule_ids    the rules events and refusals name (engine.why)
 """
 from engine.package import option_surface
 from engine import sides as side_list
 from engine.gametype import CHANCE, IMPERFECT, SEQUENTIAL, GameType
 from engine.rng import Rng
 from engine.schema import Bool, Int, ListOf, Square, Str
-from engine.tactics1940 import deck, queries
+from engine.tactics1940 import deck, queries, rule_ids
 from engine.tactics1940.turns import apply, legal, timer, to_act  # noqa: F401  (the contract's names)
 from engine.tactics1940.views import private_view, prompt, redact, view  # noqa: F401
 from engine.tactics1940.board import load
@@ -67,6 +68,13 @@ ACTIONS = {
     "maneuver": {"piece": _PIECE, "to": _SQUARE},
     "decline": {},
 }
+# engine.why: the rules events and refusals name, and the events that always name one
+RULE_IDS = rule_ids.ALL
+RULED_EVENTS = frozenset({"passed", "destroyed", "damaged", "moved_aside", "window_opened", "strike", "window_closed",
+                          "drew", "deck_empty", "no_effect", "loan", "conscripted", "maneuvered", "declined",
+                          "forfeit", "forfeit_unpaid", "sacrifice_owed", "sacrifice_settled", "protest_served",
+                          "protest_paid", "protest_accepted", "war", "joined", "demanded", "blockade", "traded",
+                          "returned", "jackpot", "game_over"})
 # Undo (docs/tactics1940.md, "Undo"): only an order aside; a move draws its chance card at once.
 UNDOABLE = {"demand"}
 

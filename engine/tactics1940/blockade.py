@@ -33,9 +33,10 @@ or to a square fewer steps from leaving it through the mouth: the seaport is the
 part) if one can; else move a demanded piece without entering that home area, if one can;
 else move another piece (with nothing else to move it passes). The demand ends once the piece has left the vicinity.
 """
-from engine.tactics1940 import diplomacy
+from engine.tactics1940 import diplomacy, rule_ids as why
 from engine.tactics1940.moves import crosses, jumps, piece_moves
 from engine.tactics1940.pieces import BELLIGERENTS, occupancy, opposite, seat_of_power
+from engine.why import RULE
 
 
 def port_position(state, seat) -> tuple:
@@ -118,7 +119,8 @@ def demandable(board, state, seat) -> list:
 def demand(board, state, seat, p, events: list) -> None:
     port = enemy_port(board, state, seat).power
     state["demands"].append({"piece": p["id"], "by": seat, "port": port})
-    events.append({"type": "demanded", "by": seat, "piece": p["id"], "owner": p["owner"], "port": port})
+    events.append({"type": "demanded", "by": seat, "piece": p["id"], "owner": p["owner"], "port": port,
+                   RULE: why.BLOCKADE})
 
 
 def standing_demands(board, state, seat) -> dict:

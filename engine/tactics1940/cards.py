@@ -15,10 +15,11 @@ him an attack is optional and any target is aggression. Plane cards need at leas
 of the drawer's airplanes still on its base. Pieces in the safety zone are safe from attack.
 """
 from engine.hidden import secret_event
-from engine.tactics1940 import deck, diplomacy, payments, submarines
+from engine.tactics1940 import deck, diplomacy, payments, rule_ids as why, submarines
 from engine.tactics1940.board import LAND, OCEAN, SAFETY
 from engine.tactics1940.moves import crosses, piece_moves
 from engine.tactics1940.pieces import AIRPLANE, BATTLESHIP, TRANSPORT, destroy, occupancy, on_board
+from engine.why import RULE
 
 ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
 TARGET_KIND = {deck.PLANE_VS_BATTLESHIP: BATTLESHIP, deck.PLANE_ATTACK: TRANSPORT, deck.PLANE_RAID: AIRPLANE}
@@ -164,16 +165,16 @@ def draw(board, state, seat, rng, events: list) -> None:
     card_id = deck.draw(state, rng, events)
     state["drawn"] = None if card_id is None else {"seat": seat, "card": card_id}
     if card_id is None:
-        events.append({"type": "deck_empty", "seat": seat})
+        events.append({"type": "deck_empty", "seat": seat, RULE: why.CHANCE_CARDS})
         return
     c = deck.card(board, card_id)
     if c["kind"] == deck.SUBMARINE:
         events.append(secret_event({"type": "drew", "seat": seat, "card": {"kind": deck.SUBMARINE,
-                                                                           "title": deck.SUBMARINE_TITLE}},
-                                   [seat], card=deck.public(board, card_id)))
+                                                                           "title": deck.SUBMARINE_TITLE},
+                                    RULE: why.SUBMARINE}, [seat], card=deck.public(board, card_id)))
         submarines.hands(state).hide(seat, card_id, list(c["square"]))
         return
-    events.append({"type": "drew", "seat": seat, "card": deck.public(board, card_id)})
+    events.append({"type": "drew", "seat": seat, "card": deck.public(board, card_id), RULE: c["kind"]})
     options = choices(board, state, seat, card_id)
     count = option_count(options)
     if count == 0:
@@ -193,16 +194,17 @@ def _automatic(board, state, seat, c, events: list) -> None:
     """A card with nothing to choose."""
     kind = c["kind"]
     if kind in OWN_LOSS_KIND:
-        payments.forfeit(state, seat, None, 1, c["title"], events)   # Rule 16: no such piece left
+        payments.forfeit(state, seat, None, 1, c["title"], events, why.CARD_FORFEITS)   # Rule 16: no such piece left
     elif kind == deck.WAR_LOAN:
         if state["reserve"] > 0:
             state["reserve"] -= 1
             state["coins"][seat] += 1
-            events.append({"type": "loan", "seat": seat, "coins": 1})
+            events.append({"type": "loan", "seat": seat, "coins": 1, RULE: why.WAR_LOAN})
     elif kind == deck.WAR_EXPENSES:
-        payments.forfeit(state, seat, None, 1, c["title"], events)
+        payments.forfeit(state, seat, None, 1, c["title"], events, why.WAR_EXPENSES)
     else:
-        events.append({"type": "no_effect", "seat": seat, "card": c["id"], "reason": why_no_effect(board, state, seat, c)})
+        events.append({"type": "no_effect", "seat": seat, "card": c["id"],
+                       "reason": why_no_effect(board, state, seat, c), RULE: kind})
 
 
 def why_no_effect(board, state, seat, c) -> str:
@@ -253,19 +255,20 @@ def choose_piece(board, state, seat, card_id, p, events: list) -> None:
         _repair(board, state, seat, p, events)
         diplomacy.aggression(state, seat, p["owner"], 1, events)
     elif kind in TARGET_KIND:
-        destroy(state, p, seat, "plane", events)
+        destroy(state, p, seat, "plane", events, kind)
         diplomacy.aggression(state, seat, p["owner"], 1, events)
     else:
-        destroy(state, p, seat, kind, events)
+        destroy(state, p, seat, kind, events, kind)
 
 
 def _repair(board, state, seat, ship, events: list) -> None:
     berth, aside, aside_to = repair_berth(board, state, ship)
     if aside is not None:
-        events.append({"type": "moved_aside", "piece": aside["id"], "from": aside["at"], "to": list(aside_to)})
+        events.append({"type": "moved_aside", "piece": aside["id"], "from": aside["at"], "to": list(aside_to),
+                       RULE: why.PLANE_VS_BATTLESHIP})
         aside["at"] = list(aside_to)
     events.append({"type": "damaged", "piece": ship["id"], "owner": ship["owner"], "by": seat,
-                   "from": ship["at"], "to": list(berth)})
+                   "from": ship["at"], "to": list(berth), RULE: why.PLANE_VS_BATTLESHIP})
     ship["at"] = list(berth)
 
 
@@ -274,17 +277,19 @@ def choose_player(board, state, seat, card_id, target, events: list) -> None:
     if c["kind"] == deck.DIPLOMATIC_INCIDENT:
         diplomacy.serve(state, seat, target, events)
     else:
-        payments.forfeit(state, target, seat, 1, c["title"], events)   # Rule 16: he has no such piece
+        # Rule 16: he has no such piece
+        payments.forfeit(state, target, seat, 1, c["title"], events, why.CARD_FORFEITS)
 
 
 def place(board, state, seat, card_id, sq, events: list) -> None:
     p = next(p for p in _own(state, seat, TRANSPORT) if p["at"] is None)
     p["at"] = list(sq)
-    events.append({"type": "conscripted", "seat": seat, "piece": p["id"], "to": list(sq)})
+    events.append({"type": "conscripted", "seat": seat, "piece": p["id"], "to": list(sq), RULE: why.CONSCRIPTION})
 
 
 def maneuver(board, state, seat, card_id, p, sq, events: list) -> None:
-    events.append({"type": "maneuvered", "seat": seat, "piece": p["id"], "from": p["at"], "to": list(sq)})
+    events.append({"type": "maneuvered", "seat": seat, "piece": p["id"], "from": p["at"], "to": list(sq),
+                   RULE: why.SURPRISE_MANEUVER})
     p["at"] = list(sq)
     if submarines.needs_window(board, state, sq):
         submarines.open_window(state, p, sq, False, events)

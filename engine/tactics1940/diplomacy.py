@@ -14,7 +14,9 @@ of the third aggression chooses a camp (a "join" step) and the other neutral tak
 other one. A neutral at war stops trading (its supply ships are transports from then on)
 and traps battleships like any belligerent.
 """
+from engine.tactics1940 import rule_ids as why
 from engine.tactics1940.pieces import WAR_PROTESTS, opposite
+from engine.why import RULE
 
 
 def is_neutral(state, seat) -> bool:
@@ -52,7 +54,8 @@ def aggression(state, offender, victim, count: int, events: list) -> None:
     """`offender` destroyed or damaged `count` of `victim`'s pieces: queue the protests owed."""
     if count <= 0 or not protest_due(state, offender, victim) or state["protest_cards"][victim] == 0:
         return
-    events.append({"type": "protest_served", "victim": victim, "offender": offender, "count": count})
+    events.append({"type": "protest_served", "victim": victim, "offender": offender, "count": count,
+                   RULE: why.PROTESTS})
     state["steps"].append({"step": "protest", "seat": offender, "victim": victim, "count": count})
 
 
@@ -70,18 +73,18 @@ def answer(state, step: dict, pay: bool, events: list) -> None:
     if pay:
         state["coins"][offender] -= 1
         state["coins"][victim] += 1
-        events.append({"type": "protest_paid", "offender": offender, "victim": victim})
+        events.append({"type": "protest_paid", "offender": offender, "victim": victim, RULE: why.PROTESTS})
         return
     state["protest_cards"][victim] -= 1
     state["accepted"][offender][victim] += 1
     events.append({"type": "protest_accepted", "offender": offender, "victim": victim,
-                   "accepted": state["accepted"][offender][victim]})
+                   "accepted": state["accepted"][offender][victim], RULE: why.PROTESTS})
     if state["accepted"][offender][victim] >= WAR_PROTESTS:
         _war(state, offender, victim, events)
 
 
 def _war(state, offender, victim, events: list) -> None:
-    events.append({"type": "war", "seats": sorted([offender, victim])})
+    events.append({"type": "war", "seats": sorted([offender, victim]), RULE: why.PROTESTS})
     co, cv = state["camp"][offender], state["camp"][victim]
     if co is not None and cv is None:
         join(state, victim, opposite(co), events)
@@ -95,7 +98,7 @@ def _war(state, offender, victim, events: list) -> None:
 def join(state, seat, camp: str, events: list) -> None:
     state["camp"][seat] = camp
     state["demands"] = [d for d in state["demands"] if state["pieces"][d["piece"]]["owner"] != seat]
-    events.append({"type": "joined", "seat": seat, "camp": camp})
+    events.append({"type": "joined", "seat": seat, "camp": camp, RULE: why.ALLIES})
 
 
 def choose_side(state, step: dict, camp: str, events: list) -> None:

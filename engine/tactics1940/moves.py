@@ -16,8 +16,10 @@ A move is (piece, path, captured): `path` lists the squares entered after the st
 square for a step, each landing for jumps), `captured` the ids of the jumped transports.
 `occ` maps (x, y) -> piece for the position considered (the blockade test drops pieces).
 """
+from engine.tactics1940 import rule_ids as why
 from engine.tactics1940.board import LAND, OCEAN, SAFETY, SEAPORT
 from engine.tactics1940.pieces import AIRPLANE, BATTLESHIP, TRANSPORT
+from engine.why import Refusal
 
 SHIP_WATERS = (OCEAN, SAFETY, SEAPORT)
 
@@ -112,11 +114,11 @@ def crosses(home, start, path) -> bool:
     return any((a in home.squares) != (b in home.squares) for a, b in zip(squares, squares[1:]))
 
 
-def why_not(board, occ: dict, p, path) -> str:
+def why_not(board, occ: dict, p, path) -> Refusal:
     """Why `p` cannot move along `path` (a move `find_move` refuses), in words: the first rule it breaks."""
     kind = p["kind"]
     if kind == AIRPLANE:
-        return "Airplanes never move; they act only when a chance card sends them (Rule 9)."
+        return Refusal(why.MOVEMENT, "Airplanes never move; they act only when a chance card sends them (Rule 9).")
     here = (p["at"][0], p["at"][1])
     path = [(sq[0], sq[1]) for sq in path]
     first = path[0]
@@ -124,42 +126,49 @@ def why_not(board, occ: dict, p, path) -> str:
     if max(abs(dx), abs(dy)) == 1 and len(path) == 1:
         return _why_no_step(board, occ, p, here, first, (dx, dy))
     if kind != BATTLESHIP:
-        return "A transport moves one square at a time and never jumps (Rules 9 and 10)."
+        return Refusal(why.MOVEMENT, "A transport moves one square at a time and never jumps (Rules 9 and 10).")
     sq = here
     for land in path:
         mid = ((sq[0] + land[0]) // 2, (sq[1] + land[1]) // 2)
         if max(abs(land[0] - sq[0]), abs(land[1] - sq[1])) != 2 or (land[0] - sq[0]) % 2 or (land[1] - sq[1]) % 2:
-            return "A ship moves one square, or jumps a transport to the square straight beyond it (Rule 10)."
+            return Refusal(why.JUMPS, "A ship moves one square, or jumps a transport to the square straight beyond "
+                                      "it (Rule 10).")
         victim = occ.get(mid)
         if victim is None or victim["kind"] != TRANSPORT:
-            return "A battleship jumps only another player's transport, never a battleship or empty water (Rule 10)."
+            return Refusal(why.JUMPS, "A battleship jumps only another player's transport, never a battleship or "
+                                      "empty water (Rule 10).")
         if victim["owner"] == p["owner"]:
-            return "Nobody may jump his own transports (Rule 10)."
+            return Refusal(why.JUMPS, "Nobody may jump his own transports (Rule 10).")
         if SAFETY in (board.kinds.get(sq), board.kinds.get(mid), board.kinds.get(land)):
-            return "No jump goes into, out of or over the safety zone (Rule 10)."
+            return Refusal(why.JUMPS, "No jump goes into, out of or over the safety zone (Rule 10).")
         if board.kinds.get(land) not in (OCEAN, SEAPORT):
-            return "No jump lands beyond the seaport squares of a home area (Rule 10)."
+            return Refusal(why.JUMPS, "No jump lands beyond the seaport squares of a home area (Rule 10).")
         if land in occ and land != here:
-            return f"The square beyond the transport, {list(land)}, is taken."
+            return Refusal(why.JUMPS, f"The square beyond the transport, {list(land)}, is taken.")
         if board.links[sq].get(((mid[0] - sq[0]), (mid[1] - sq[1]))) != mid or \
                 board.links[mid].get(((land[0] - mid[0]), (land[1] - mid[1]))) != land:
-            return "In or out of a home area only through the two open centre squares of its seaport (Rule 9)."
+            return Refusal(why.MOVEMENT, "In or out of a home area only through the two open centre squares of its "
+                                         "seaport (Rule 9).")
         sq = land
-    return "A jumped transport stays until the move ends: it cannot be jumped twice nor landed on (Rule 10)."
+    return Refusal(why.JUMPS, "A jumped transport stays until the move ends: it cannot be jumped twice nor landed on "
+                              "(Rule 10).")
 
 
-def _why_no_step(board, occ, p, here, to, d) -> str:
+def _why_no_step(board, occ, p, here, to, d) -> Refusal:
     kind = p["kind"]
     if board.links[here].get(d) != to:
         if to not in board.kinds:
-            return "That square is off the playing area."
-        return "In or out of a home area only through the two open centre squares of its seaport (Rule 9)."
+            return Refusal(why.MOVEMENT, "That square is off the playing area.")
+        return Refusal(why.MOVEMENT, "In or out of a home area only through the two open centre squares of its "
+                                     "seaport (Rule 9).")
     if to in occ:
-        return "No two pieces may occupy the same square (Rule 9): that square is taken."
+        return Refusal(why.MOVEMENT, "No two pieces may occupy the same square (Rule 9): that square is taken.")
     if kind == TRANSPORT:
         if to in board.bases:
-            return "Transports may go anywhere but plane bases (Rule 9)."
-        return "Transports move straight forward, backward and sideways only, never diagonally (Rule 9)."
+            return Refusal(why.MOVEMENT, "Transports may go anywhere but plane bases (Rule 9).")
+        return Refusal(why.MOVEMENT, "Transports move straight forward, backward and sideways only, never diagonally "
+                                     "(Rule 9).")
     if board.kinds.get(to) == LAND:
-        return "Battleships stay on sea squares, the safety zone and seaport squares, never on home land (Rule 9)."
-    return "That piece cannot move there."
+        return Refusal(why.MOVEMENT, "Battleships stay on sea squares, the safety zone and seaport squares, never on "
+                                     "home land (Rule 9).")
+    return Refusal(why.MOVEMENT, "That piece cannot move there.")

@@ -9,10 +9,13 @@ the change to the payer. Which piece is the payer's choice, a "pay" step
 A player with nothing left on the board cannot pay and owes nothing more. Coins come only
 from the reserve: when it runs dry, the payee is paid first and the rest is lost.
 """
+from engine.tactics1940 import rule_ids as why
 from engine.tactics1940.pieces import VALUE, destroy, on_board
+from engine.why import RULE
 
 
-def forfeit(state, payer, to, amount: int, reason: str, events: list) -> None:
+def forfeit(state, payer, to, amount: int, reason: str, events: list, rule: str) -> None:
+    """`payer` owes `amount` coins to `to` (None: the Gold Reserve) for `reason`, under `rule` (engine.why)."""
     paid = min(state["coins"][payer], amount)
     if paid:
         state["coins"][payer] -= paid
@@ -20,15 +23,17 @@ def forfeit(state, payer, to, amount: int, reason: str, events: list) -> None:
             state["reserve"] += paid
         else:
             state["coins"][to] += paid
-        events.append({"type": "forfeit", "seat": payer, "to": to, "coins": paid, "reason": reason})
+        events.append({"type": "forfeit", "seat": payer, "to": to, "coins": paid, "reason": reason, RULE: rule})
     rest = amount - paid
     if rest <= 0:
         return
     if on_board(state, payer):
         state["steps"].append({"step": "pay", "seat": payer, "to": to, "owed": rest, "reason": reason})
-        events.append({"type": "sacrifice_owed", "seat": payer, "to": to, "owed": rest, "reason": reason})
+        events.append({"type": "sacrifice_owed", "seat": payer, "to": to, "owed": rest, "reason": reason,
+                       RULE: why.SACRIFICE})
     else:
-        events.append({"type": "forfeit_unpaid", "seat": payer, "to": to, "coins": rest, "reason": reason})
+        events.append({"type": "forfeit_unpaid", "seat": payer, "to": to, "coins": rest, "reason": reason,
+                       RULE: why.SACRIFICE})
 
 
 def sacrifice_choices(state, step) -> list:
@@ -41,7 +46,7 @@ def sacrifice_choices(state, step) -> list:
 def sacrifice(state, step, p, events: list) -> None:
     state["steps"].remove(step)
     payer, to, owed = step["seat"], step["to"], step["owed"]
-    destroy(state, p, payer, "sacrificed", events)
+    destroy(state, p, payer, "sacrificed", events, why.SACRIFICE)
     value = VALUE[p["kind"]]
     if to is None:
         change = min(max(value - owed, 0), state["reserve"])
@@ -54,4 +59,4 @@ def sacrifice(state, step, p, events: list) -> None:
     state["reserve"] -= debt + change
     state["coins"][payer] += change
     events.append({"type": "sacrifice_settled", "seat": payer, "to": to, "piece": p["id"], "paid": debt,
-                   "change": change, "reason": step["reason"]})
+                   "change": change, "reason": step["reason"], RULE: why.SACRIFICE})

@@ -7,6 +7,8 @@ start neutral. Each piece is {"id", "owner", "kind", "at"}: `at` is [x, y] on th
 board, or None once destroyed (a battleship then lies in Davy Jones' Locker, anything
 else in the Supply Base, Rule 12).
 """
+from engine.why import RULE
+
 BATTLESHIP, TRANSPORT, AIRPLANE = "battleship", "transport", "airplane"
 KINDS = (BATTLESHIP, AIRPLANE, TRANSPORT)
 PER_POWER = {BATTLESHIP: 4, AIRPLANE: 2, TRANSPORT: 6}       # Rule 5
@@ -69,8 +71,9 @@ def destroyed_to(kind: str) -> str:
     return LOCKER if kind == BATTLESHIP else SUPPLY_BASE
 
 
-def destroy(state, p, by, cause: str, events: list) -> None:
-    """Take a piece off the board for good (Conscription may bring a transport back)."""
+def destroy(state, p, by, cause: str, events: list, rule: str) -> None:
+    """Take a piece off the board for good (Conscription may bring a transport back); `rule`: the rule that
+    destroyed it (engine.why)."""
     events.append({"type": "destroyed", "piece": p["id"], "owner": p["owner"], "kind": p["kind"],
-                   "at": p["at"], "by": by, "cause": cause, "to": destroyed_to(p["kind"])})
+                   "at": p["at"], "by": by, "cause": cause, "to": destroyed_to(p["kind"]), RULE: rule})
     p["at"] = None

@@ -14,8 +14,9 @@ of players settles the difference of their scores: `settlement[i][j]` = score i 
 what j pays i when positive. The winners of the table are the players with the highest
 score (the one collecting most in the settlement).
 """
-from engine.tactics1940 import diplomacy
+from engine.tactics1940 import diplomacy, rule_ids as why
 from engine.tactics1940.pieces import VALUE, seat_of_power
+from engine.why import RULE
 
 
 def share_jackpot(state, winning_camp: str, events: list) -> None:
@@ -28,7 +29,7 @@ def share_jackpot(state, winning_camp: str, events: list) -> None:
         state["coins"][s] += n
     state["reserve"] = 0
     events.append({"type": "jackpot", "camp": winning_camp, "coins": pot,
-                   "shares": [[s, n] for s, n in sorted(shares.items())]})
+                   "shares": [[s, n] for s, n in sorted(shares.items())], RULE: why.SCORING})
 
 
 def scores(board, state, loser) -> tuple[list, list]:
@@ -69,4 +70,5 @@ def finish(board, state, loser, reason: str, events: list) -> None:
     state["outcome"] = {"winners": winners, "scores": totals, "reason": reason, "loser": loser,
                         "breakdown": parts, "settlement": settlement(totals)}
     state["steps"] = []
-    events.append({"type": "game_over", "winners": winners, "scores": totals, "reason": reason, "loser": loser})
+    events.append({"type": "game_over", "winners": winners, "scores": totals, "reason": reason, "loser": loser,
+                   RULE: why.SCORING})

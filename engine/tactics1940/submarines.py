@@ -17,8 +17,9 @@ A submarine has precedence: traps the moving battleship would make wait until th
 closes without a strike (figure D), while transports it jumped are gone already (figure E).
 """
 from engine.hidden import HiddenPieces
-from engine.tactics1940 import deck, diplomacy, traps
+from engine.tactics1940 import deck, diplomacy, rule_ids as why, traps
 from engine.tactics1940.pieces import destroy
+from engine.why import RULE
 
 HANDS = "hands"
 
@@ -36,7 +37,7 @@ def open_window(state, p, sq, traps_wait: bool, events: list) -> None:
     state["steps"].insert(0, {"step": "window", "piece": p["id"], "square": list(sq), "mover": p["owner"],
                               "traps": traps_wait})
     events.append({"type": "window_opened", "square": list(sq), "piece": p["id"], "mover": p["owner"],
-                   "seconds": state["reaction_seconds"]})
+                   "seconds": state["reaction_seconds"], RULE: why.SUBMARINE})
 
 
 def strikes(state, step, seat) -> list:
@@ -52,15 +53,15 @@ def strike(board, state, step, seat, card_id: int, events: list) -> None:
     state["discard"].append(card_id)
     p = state["pieces"][step["piece"]]
     events.append({"type": "strike", "seat": seat, "card": deck.public(board, card_id), "piece": p["id"],
-                   "square": list(step["square"])})
-    destroy(state, p, seat, "submarine", events)
+                   "square": list(step["square"]), RULE: why.SUBMARINE})
+    destroy(state, p, seat, "submarine", events, why.SUBMARINE)
     diplomacy.aggression(state, seat, p["owner"], 1, events)
 
 
 def close(board, state, step, events: list) -> None:
     """The window ran out with no strike: the move's traps take effect now."""
     state["steps"].remove(step)
-    events.append({"type": "window_closed", "square": list(step["square"])})
+    events.append({"type": "window_closed", "square": list(step["square"]), RULE: why.SUBMARINE})
     p = state["pieces"][step["piece"]]
     if step["traps"] and p["at"] is not None:
         traps.resolve(board, state, p, events)

@@ -9,9 +9,10 @@ home area (any but a plane base). If its home area is full, the ship stays where
 The home areas of powers nobody plays belong to no player: no trade there. A neutral at
 war trades no more; its supply ships are transports.
 """
-from engine.tactics1940 import diplomacy
+from engine.tactics1940 import diplomacy, rule_ids as why
 from engine.tactics1940.board import SEAPORT
 from engine.tactics1940.pieces import TRANSPORT, occupancy, seat_of_power
+from engine.why import RULE
 
 
 def partner(board, state, p, start, end):
@@ -42,7 +43,8 @@ def trade(board, state, p, with_seat, events: list) -> None:
             state["reserve"] -= 1
             state["coins"][seat] += 1
             paid.append(seat)
-    events.append({"type": "traded", "seat": neutral, "with": with_seat, "piece": p["id"], "paid": paid})
+    events.append({"type": "traded", "seat": neutral, "with": with_seat, "piece": p["id"], "paid": paid,
+                   RULE: why.TRADE})
     if home_squares(board, state, neutral):
         state["steps"].append({"step": "return", "seat": neutral, "piece": p["id"]})
 
@@ -50,5 +52,6 @@ def trade(board, state, p, with_seat, events: list) -> None:
 def return_home(state, step, sq, events: list) -> None:
     state["steps"].remove(step)
     p = state["pieces"][step["piece"]]
-    events.append({"type": "returned", "piece": p["id"], "seat": p["owner"], "from": p["at"], "to": list(sq)})
+    events.append({"type": "returned", "piece": p["id"], "seat": p["owner"], "from": p["at"], "to": list(sq),
+                   RULE: why.TRADE})
     p["at"] = list(sq)

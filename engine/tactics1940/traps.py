@@ -14,7 +14,7 @@ the zone can trap. Traps come of a battleship's move, checked where it ends:
 A sinking in step 1 is the mover's deliberate act (a protest is owed if one of the two is
 neutral); in step 2 the ship sailed in by itself, and nobody owes a protest for it.
 """
-from engine.tactics1940 import diplomacy
+from engine.tactics1940 import diplomacy, rule_ids as why
 from engine.tactics1940.pieces import BATTLESHIP, destroy, occupancy
 
 
@@ -44,7 +44,7 @@ def resolve(board, state, ship, events: list) -> None:
             if partner is not None and state["camp"][partner["owner"]] == camp:
                 victims.append(victim)
         for victim in victims:
-            destroy(state, victim, ship["owner"], "trapped", events)
+            destroy(state, victim, ship["owner"], "trapped", events, why.TRAPS)
         for owner in sorted({v["owner"] for v in victims}):
             diplomacy.aggression(state, ship["owner"], owner, sum(1 for v in victims if v["owner"] == owner), events)
         if victims:
@@ -56,5 +56,5 @@ def resolve(board, state, ship, events: list) -> None:
             continue
         trap_camp = state["camp"][a["owner"]]
         if trap_camp is not None and trap_camp == state["camp"][c["owner"]] and trap_camp != camp:
-            destroy(state, ship, None, "sailed into a trap", events)
+            destroy(state, ship, None, "sailed into a trap", events, why.TRAPS)
             return

@@ -10,10 +10,12 @@ every seat but the mover), who may therefore act out of turn.
 """
 from engine import legal as listing
 from engine.errors import GAME_OVER, ILLEGAL, NOT_YOUR_TURN, RuleError
-from engine.tactics1940 import blockade, cards, diplomacy, payments, scoring, submarines, trade, traps
+from engine.tactics1940 import blockade, cards, deck, diplomacy, payments, scoring, submarines, trade, traps
+from engine.tactics1940 import rule_ids as why
 from engine.tactics1940.board import load
 from engine.tactics1940.moves import seat_moves, why_not
 from engine.tactics1940.pieces import AIRPLANE, BATTLESHIP, NORTH, SOUTH, destroy, occupancy, piece
+from engine.why import RULE, Refusal
 
 CAMPS = (NORTH, SOUTH)
 
@@ -113,10 +115,10 @@ def apply(state, seat, action, rng) -> list:
     events = []
     if seat is None:
         if kind != "close_window" or step is None or step["step"] != "window":
-            raise RuleError(ILLEGAL, "The table only closes reaction windows, and none is open.")
+            raise RuleError(ILLEGAL, "The table only closes reaction windows, and none is open.", why.SUBMARINE)
         submarines.close(board, state, step, events)
     elif kind == "close_window":
-        raise RuleError(ILLEGAL, "Reaction windows close by themselves when their time is up.")
+        raise RuleError(ILLEGAL, "Reaction windows close by themselves when their time is up.", why.SUBMARINE)
     elif seat not in to_act(state):
         raise RuleError(NOT_YOUR_TURN, "It is not your turn.")
     elif step is None:
@@ -129,13 +131,13 @@ def apply(state, seat, action, rng) -> list:
 
 def _expect(kind, allowed, what) -> None:
     if kind not in allowed:
-        raise RuleError(ILLEGAL, f"Now is the time to {what}, not to {kind!r}.")
+        raise RuleError(ILLEGAL, f"Now is the time to {what}, not to {kind!r}.", why.TURN_ORDER)
 
 
 def _own_piece(state, seat, piece_id):
     p = piece(state, piece_id)
     if p is None or p["owner"] != seat or p["at"] is None:
-        raise RuleError(ILLEGAL, f"You have no piece {piece_id} on the board.")
+        raise RuleError(ILLEGAL, f"You have no piece {piece_id} on the board.", why.MOVEMENT)
     return p
 
 
@@ -148,12 +150,13 @@ def check_turn_action(board, state, seat, action):
     moves = mover_moves(board, state, seat)
     if kind == "pass":
         if moves:
-            raise RuleError(ILLEGAL, "You may pass only when none of your pieces can move.")
+            raise RuleError(ILLEGAL, "You may pass only when none of your pieces can move.", why.TURN_ORDER)
         return None
     if kind == "demand":
         p = piece(state, action["piece"])
         if p is None or p not in blockade.demandable(board, state, seat):
-            raise RuleError(ILLEGAL, "You may order aside only a neutral piece near your enemy's seaport, once.")
+            raise RuleError(ILLEGAL, "You may order aside only a neutral piece near your enemy's seaport, once.",
+                            why.BLOCKADE)
         return p
     p = _own_piece(state, seat, action["piece"])
     path = [tuple(sq) for sq in action["path"]]
@@ -162,9 +165,10 @@ def check_turn_action(board, state, seat, action):
         if any(m[0] is p and m[1] == path for m in seat_moves(board, occupancy(state), seat)):
             if p["id"] in blockade.standing_demands(board, state, seat):
                 raise RuleError(ILLEGAL, "That piece was ordered out of the way of a blockade: move it nearer "
-                                         "the open sea if it can go, and never into the blockaded seaport.")
+                                         "the open sea if it can go, and never into the blockaded seaport.",
+                                why.BLOCKADE)
             raise RuleError(ILLEGAL, "A belligerent ordered one of your pieces out of the way: move that "
-                                     "piece first.")
+                                     "piece first.", why.BLOCKADE)
         raise RuleError(ILLEGAL, why_not(board, occupancy(state), p, path))
     return found[0]
 
@@ -174,17 +178,17 @@ def why_piece_stuck(board, state, seat, p) -> str | None:
     if any(m[0] is p for m in mover_moves(board, state, seat)):
         return None
     if p["kind"] == AIRPLANE:
-        return "Airplanes never move; they act only when a chance card sends them (Rule 9)."
+        return Refusal(why.MOVEMENT, "Airplanes never move; they act only when a chance card sends them (Rule 9).")
     if any(m[0] is p for m in seat_moves(board, occupancy(state), seat)):
-        return "A belligerent ordered one of your pieces out of the way: move that piece first."
-    return "Every square that piece could move to is taken or closed to it (Rule 9)."
+        return Refusal(why.BLOCKADE, "A belligerent ordered one of your pieces out of the way: move that piece first.")
+    return Refusal(why.MOVEMENT, "Every square that piece could move to is taken or closed to it (Rule 9).")
 
 
 def _turn_action(board, state, seat, action, events) -> None:
     found = check_turn_action(board, state, seat, action)
     kind = action["type"]
     if kind == "pass":
-        events.append({"type": "passed", "seat": seat})
+        events.append({"type": "passed", "seat": seat, RULE: why.TURN_ORDER})
         state["stage"] = "card"
         return
     if kind == "demand":
@@ -206,7 +210,7 @@ def _move(board, state, p, path, captured, events) -> None:
     for cid in captured:
         victim = state["pieces"][cid]
         victims[victim["owner"]] = victims.get(victim["owner"], 0) + 1
-        destroy(state, victim, seat, "jumped", events)
+        destroy(state, victim, seat, "jumped", events, why.JUMPS)
     for owner, count in sorted(victims.items()):
         diplomacy.aggression(state, seat, owner, count, events)
     partner = trade.partner(board, state, p, start, end)
@@ -224,18 +228,18 @@ def _step_action(board, state, seat, step, action, events) -> None:
     if which == "window":
         _expect(kind, ("strike",), "expose a submarine card or let the window close")
         if action["card"] not in submarines.strikes(state, step, seat):
-            raise RuleError(ILLEGAL, "You hold no submarine card for that square.")
+            raise RuleError(ILLEGAL, "You hold no submarine card for that square.", why.SUBMARINE)
         submarines.strike(board, state, step, seat, action["card"], events)
     elif which == "protest":
         _expect(kind, ("answer_protest",), "accept the protest card or pay 1 coin")
         if action["pay"] and state["coins"][seat] < 1:
-            raise RuleError(ILLEGAL, "You have no coin to pay instead of accepting the protest.")
+            raise RuleError(ILLEGAL, "You have no coin to pay instead of accepting the protest.", why.PROTESTS)
         diplomacy.answer(state, step, action["pay"], events)
     elif which == "pay":
         _expect(kind, ("choose_piece",), "choose a piece to sacrifice")
         p = piece(state, action["piece"])
         if p is None or p not in payments.sacrifice_choices(state, step):
-            raise RuleError(ILLEGAL, "Choose one of your pieces on the board worth what you owe.")
+            raise RuleError(ILLEGAL, "Choose one of your pieces on the board worth what you owe.", why.SACRIFICE)
         payments.sacrifice(state, step, p, events)
     elif which == "join":
         _expect(kind, ("choose_side",), "choose the belligerent you join")
@@ -244,7 +248,7 @@ def _step_action(board, state, seat, step, action, events) -> None:
         _expect(kind, ("place",), "choose a square of your home area for the supply ship")
         sq = tuple(action["to"])
         if sq not in trade.home_squares(board, state, seat):
-            raise RuleError(ILLEGAL, "The supply ship goes home to a free square of your home area.")
+            raise RuleError(ILLEGAL, "The supply ship goes home to a free square of your home area.", why.TRADE)
         trade.return_home(state, step, sq, events)
     else:
         _card_action(board, state, seat, step, action, events)
@@ -255,33 +259,34 @@ def _card_action(board, state, seat, step, action, events) -> None:
     _expect(kind, ("choose_piece", "choose_player", "place", "maneuver", "decline"), "act on your card")
     c = cards.choices(board, state, seat, step["card"])
     card_id = step["card"]
+    rule = deck.card(board, card_id)["kind"]   # each card is a rule of its own (rule_ids)
     if kind == "choose_piece":
         if action["piece"] not in c["pieces"]:
-            raise RuleError(ILLEGAL, "That piece is not one this card lets you choose.")
+            raise RuleError(ILLEGAL, "That piece is not one this card lets you choose.", rule)
         cards.finish_step(state, step)
         cards.choose_piece(board, state, seat, card_id, state["pieces"][action["piece"]], events)
     elif kind == "choose_player":
         if action["seat"] not in c["players"]:
-            raise RuleError(ILLEGAL, "That player is not one this card lets you choose.")
+            raise RuleError(ILLEGAL, "That player is not one this card lets you choose.", rule)
         cards.finish_step(state, step)
         cards.choose_player(board, state, seat, card_id, action["seat"], events)
     elif kind == "place":
         sq = tuple(action["to"])
         if sq not in c["squares"]:
-            raise RuleError(ILLEGAL, "The transport comes back to a free square of your home area.")
+            raise RuleError(ILLEGAL, "The transport comes back to a free square of your home area.", rule)
         cards.finish_step(state, step)
         cards.place(board, state, seat, card_id, sq, events)
     elif kind == "maneuver":
         sq = tuple(action["to"])
         if sq not in c["maneuver"].get(action["piece"], ()):
-            raise RuleError(ILLEGAL, "A Surprise Maneuver cannot put that transport there.")
+            raise RuleError(ILLEGAL, "A Surprise Maneuver cannot put that transport there.", rule)
         cards.finish_step(state, step)
         cards.maneuver(board, state, seat, card_id, state["pieces"][action["piece"]], sq, events)
     else:
         if not c["decline"]:
-            raise RuleError(ILLEGAL, "This card must be carried out: you have an enemy to pick on.")
+            raise RuleError(ILLEGAL, "This card must be carried out: you have an enemy to pick on.", rule)
         cards.finish_step(state, step)
-        events.append({"type": "declined", "seat": seat, "card": card_id})
+        events.append({"type": "declined", "seat": seat, "card": card_id, RULE: rule})
 
 
 # ----- the flow between actions ------------------------------------------------------------
@@ -308,7 +313,7 @@ def _end_turn(board, state, events) -> None:
     if shut:
         loser = _loser(state, shut)
         winners = diplomacy.opposite_camp(state, loser)
-        events.append({"type": "blockade", "seat": loser, "by": winners})
+        events.append({"type": "blockade", "seat": loser, "by": winners, RULE: why.BLOCKADE})
         scoring.finish(board, state, loser, f"{winners} blockaded {state['powers'][loser]}'s seaport", events)
         return
     limit = state["turn_limit"]
@@ -318,7 +323,14 @@ def _end_turn(board, state, events) -> None:
     state["turn"] = (state["turn"] + 1) % state["n"]
     state["turn_number"] += 1
     state["stage"] = "move"
-    events.append({"type": "turn", "seat": state["turn"], "turn_number": state["turn_number"]})
+    events.append({"type": "turn", "seat": state["turn"], "turn_number": state["turn_number"],
+                   "round": round_of(state)})
+
+
+def round_of(state) -> int:
+    """The round under way, from 1: a round is every seat moving once, from the first player (turn_limit counts
+    rounds)."""
+    return (state["turn_number"] - 1) // state["n"] + 1
 
 
 def _loser(state, shut: list):

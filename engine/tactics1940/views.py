@@ -10,7 +10,7 @@ from engine import hidden
 from engine.tactics1940 import deck, diplomacy, submarines
 from engine.tactics1940.board import load
 from engine.tactics1940.pieces import LOCKER, SUPPLY_BASE, destroyed_to
-from engine.tactics1940.turns import current_step
+from engine.tactics1940.turns import current_step, round_of
 
 
 def _drawn(board, state):
@@ -30,12 +30,6 @@ def _step(board, state, step):
     if "card" in step:
         out["card"] = deck.public(board, step["card"])
     return out
-
-
-def round_of(state) -> int:
-    """The round under way, from 1: a round is every seat moving once, from the first player (turn_limit counts
-    rounds)."""
-    return (state["turn_number"] - 1) // state["n"] + 1
 
 
 def public(state) -> dict:

@@ -1,5 +1,8 @@
 """Combat (rules E, F, H1 and the table's notes): contact, the battle plan, odds, results."""
+import pytest
+
 from engine import ah_tactics as game
+from engine.errors import RuleError
 from engine.ah_tactics import crt
 from tests.ah_tactics.helpers import (BLUE, BOARD, RED, act, assign, at, battle_events, blank, end_movement, fight,
                                       move, put, refused, seed_for, uid)
@@ -139,6 +142,41 @@ def test_hqs_are_eliminated_when_enemy_forces_move_next_to_them():
     move(s, BLUE, b, (30, 4))
     assert s["units"][hq]["status"] == "eliminated"
     assert b in s["halted"]   # C6: it moved "adjacent to an enemy Unit", and stops there
+
+
+def test_an_hq_lost_in_contact_names_the_enemy_whose_move_made_the_contact_and_the_rule():
+    """F: "HQs Units are eliminated when opposing forces are moved to their adjacent squares": the loss says
+    why as data (engine.why): rule F, the enemy divisions in contact, and the unit whose move made it."""
+    s = blank()
+    hq = put(s, uid(RED, "IC HQ"), (30, 5))
+    b = put(s, uid(BLUE, "1st Inf"), (30, 2))
+    events = move(s, BLUE, b, (30, 4))
+    lost = next(e for e in events if e["type"] == "eliminated")
+    assert lost == {"type": "eliminated", "unit": hq, "at": [30, 5], "reason": "contact", "rule": "hq_contact",
+                    "by": [b], "mover": b}
+
+
+def test_an_hq_that_moves_next_to_the_enemy_is_lost_by_its_own_move():
+    """F: an HQ moving next to an enemy division is lost too; the event names the HQ itself as the mover."""
+    s = blank()
+    enemy = put(s, uid(RED, "1st Inf"), (30, 6))
+    hq = put(s, uid(BLUE, "IC HQ"), (30, 2))
+    events = move(s, BLUE, hq, (30, 5))
+    lost = next(e for e in events if e["type"] == "eliminated")
+    assert (lost["unit"], lost["by"], lost["mover"], lost["rule"]) == (hq, [enemy], hq, "hq_contact")
+
+
+def test_a_unit_halted_in_contact_names_what_stopped_it():
+    """C6: "Units must STOP as soon as they move adjacent to an enemy Unit": a `halted` event names the enemy
+    units it stopped beside, with the rule (engine.why); a refused further move names the same rule."""
+    s = blank()
+    d = put(s, uid(RED, "9th Inf"), (30, 5))
+    b = put(s, uid(BLUE, "1st Inf"), (30, 2))
+    events = move(s, BLUE, b, (30, 4))
+    assert {"type": "halted", "unit": b, "at": [30, 4], "rule": "contact_halts", "by": [d]} in events
+    with pytest.raises(RuleError) as refusal:
+        act(s, BLUE, {"type": "move", "unit": b, "to": [31, 3]})
+    assert refusal.value.rule == "contact_halts"
 
 
 def test_odds_between_columns_go_to_a_roll_off():

@@ -26,7 +26,7 @@ def test_j2_a_friendly_hq_reaching_a_prisoner_frees_it():
     square" — any friendly Unit, an HQ too."""
     s, d, events = reached_by(RED, "IC HQ")
     assert s["units"][d]["status"] == "refitting" and s["units"][d]["captor"] is None
-    assert {"type": "liberated", "unit": d, "at": [31, 8]} in events
+    assert {"type": "liberated", "unit": d, "at": [31, 8], "rule": "liberation"} in events
 
 
 def test_g_reserves_are_handled_only_in_their_sides_own_movement_phase():

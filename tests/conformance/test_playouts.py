@@ -16,6 +16,7 @@ from engine.errors import BAD_ACTION, NOT_YOUR_TURN, RuleError
 from engine.session import TABLE_SEAT
 from tests.conformance.cases import case_id, game_seats, game_seats_levels, levels_around
 from tests.conformance.playout import Playout
+from tests.conformance.rules_named import unnamed_refusal, unnamed_rules
 from tests.conformance.values import malformed_variants, random_action, wire_safe
 
 RANDOM_MOVES = 150
@@ -83,12 +84,15 @@ def check_listed_actions_are_accepted(session, rand, legal_of):
 
 
 def refused_unchanged(session, seat, action, code=None):
+    """`action` is refused, changing nothing; an illegal one names the rule of the game that refuses it."""
     before = snapshot(session)
     with pytest.raises(RuleError) as e:
         session.act(seat, action)
     assert snapshot(session) == before, f"refusing {action} changed something"
     if code is not None:
         assert e.value.code == code, (action, e.value)
+    problem = unnamed_refusal(session.game_id, session.rules, action, e.value)
+    assert problem is None, problem
 
 
 def check_refusals(session, rand, unlisted, legal_of):
@@ -123,20 +127,26 @@ def check_refusals(session, rand, unlisted, legal_of):
             f"the rules accept {action} from seat {seat} at rev {session.rev}, but legal does not list it"
 
 
-def check_events(session, events):
+def check_events(session, events, *, wire=True):
+    """Events are safe on the wire (`wire`), and each that removes, halts, captures or scores names its rule, as
+    every seat and spectator receives it (engine.why)."""
     for seat in [None, *range(session.n_seats)]:
-        wire_safe(session.events_for(events, seat))
+        received = session.events_for(events, seat)
+        if wire:
+            wire_safe(received)
+        assert unnamed_rules(session.game_id, session.rules, received) == []
 
 
 @pytest.mark.parametrize("case", bot_cases(), ids=case_id)
 def test_bots_play_every_game_to_a_result_choosing_only_listed_actions(case):
     """The level under test in seat 0, the others at the levels after it (`levels_around`): every bot, given
     its own view as the wire carries it, picks only what its `legal` lists (`Playout.play` checks each pick),
-    never takes a move back (undo is listed, never a bot's pick), and the game reaches a result."""
+    never takes a move back (undo is listed, never a bot's pick), and the game reaches a result. Every event
+    of the bots' game that removes, halts, captures or scores names a rule the game's help explains."""
     game, n, level = case
     levels = levels_around(level, n)
     play = Playout(game, n, seed=101 + n, levels=levels)
-    play.play(MAX_ACTIONS)
+    play.play(MAX_ACTIONS, after=lambda seat, action, events: check_events(play.session, events, wire=False))
     result = play.session.result()
     assert result is not None, f"{game} with bots {levels} did not end in {MAX_ACTIONS} actions"
     assert set(result["winners"]) <= set(range(n)) and len(result["scores"]) == n and result["reason"]

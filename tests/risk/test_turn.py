@@ -292,7 +292,7 @@ def test_holding_all_42_territories_wins():
     s.state["territories"]["alaska"]["armies"] = 30
     to_attack_phase(s, "alaska")
     events = conquer_kamchatka(s)
-    assert events[-1] == {"type": "game_over", "winners": [0]}
+    assert events[-1] == {"type": "game_over", "winners": [0], "rule": "victory"}
     assert s.result() == {"winners": [0], "scores": [42, 0, 0], "reason": "held all 42 territories"}
     refused(s, 0, {"type": "end_turn"}, code="game_over")
 

@@ -109,7 +109,7 @@ def test_placing_side_may_plant_its_flag_at_once_and_earn_the_points():
     """The side that places an objective plants its flag at once (before its next other move) and earns its points."""
     s = new()
     events = place(s, ORANGE, 7, 6)                   # a 25-point objective on orange's base line
-    assert {"type": "flag_window", "side": 0, "slot": slot(7, 6), "points": 25} in events
+    assert {"type": "flag_window", "side": 0, "slot": slot(7, 6), "points": 25, "rule": "flags"} in events
     assert s.view(YELLOW)["public"]["flag_windows"] == [slot(7, 6), None]
     assert refused(s, YELLOW, {"type": "flag", "slot": slot(7, 6)}) == "illegal"
     place(s, YELLOW, 0, 0)                             # the opponent's moves do not close the window
@@ -122,7 +122,7 @@ def test_a_flag_not_planted_at_once_opens_the_objective_to_the_opponent():
     s = new()
     place(s, ORANGE, 7, 6)
     events = place(s, ORANGE, 7, 5)
-    assert {"type": "flag_lapsed", "side": 0, "slot": slot(7, 6)} in events
+    assert {"type": "flag_lapsed", "side": 0, "slot": slot(7, 6), "rule": "flags"} in events
     assert s.view(None)["public"]["open_objectives"] == [slot(7, 6)]
     s.act(YELLOW, {"type": "flag", "slot": slot(7, 6)})
     assert s.state["flags"][slot(7, 6)] == 1 and s.state["scores"] == [0, 25]
@@ -198,7 +198,7 @@ def test_paratroopers_come_only_when_the_base_is_complete():
     assert s.state["in_hand"][PARATROOP][0] == 0
     assert refused(s, ORANGE, drop((1, 0), (2, 0))) == "illegal"
     events = place(s, ORANGE, last_row, last_col)
-    assert {"type": "base_complete", "side": 0, "base": PARATROOP, "forces": 3} in events
+    assert {"type": "base_complete", "side": 0, "base": PARATROOP, "forces": 3, "rule": "bases"} in events
     assert s.view(None)["public"]["in_hand"][PARATROOP] == [3, 0]
     assert s.view(None)["public"]["bases_ready"][PARATROOP] == [True, False]
 
@@ -339,7 +339,7 @@ def test_a_bridge_needs_the_land_on_both_banks_and_scores_100():
     assert refused(s, ORANGE, bridge(0)) == "illegal"
     place(s, ORANGE, 3, 1)
     events = s.act(ORANGE, bridge(0))
-    assert {"type": "bridge_placed", "side": 0, "seat": 0, "position": 0, "points": 100} in events
+    assert {"type": "bridge_placed", "side": 0, "seat": 0, "position": 0, "points": 100, "rule": "bridges"} in events
     assert s.state["scores"][0] == totals(s)[0] and s.state["bridges"][0] == 0
     assert refused(s, YELLOW, bridge(0)) == "illegal"                 # one bridge per position
 
@@ -367,7 +367,8 @@ def test_a_grid_square_filled_entirely_by_one_side_scores_50():
     place(s, ORANGE, 6, 0)
     assert s.state["scores"][0] == 0
     events = place(s, ORANGE, 6, 1)
-    assert {"type": "square_won", "side": 0, "square": BOARD.square_of[slot(7, 0)], "points": 50} in events
+    assert {"type": "square_won", "side": 0, "square": BOARD.square_of[slot(7, 0)], "points": 50,
+            "rule": "squares"} in events
     assert s.state["scores"] == [50, 0] == totals(s)
 
 
@@ -404,7 +405,7 @@ def test_the_game_ends_when_the_board_is_covered_and_a_pending_flag_is_credited(
     fill_all_but(s, last, random.Random(3))
     assert s.result() is None
     events = place(s, ORANGE, 7, 6)
-    assert {"type": "flagged", "side": 0, "slot": last, "points": 25, "how": "at_completion"} in events
+    assert {"type": "flagged", "side": 0, "slot": last, "points": 25, "how": "at_completion", "rule": "flags"} in events
     result = s.result()
     assert result is not None and s.to_act() == []
     assert result["scores"] == totals(s)
