@@ -134,7 +134,7 @@ class Session:
         if barrier:
             self.undo_run.clear()
         else:
-            self.undo_run.push(seat, before)
+            self.undo_run.push(seat, before, len(events))
 
     def _record(self, seat, action, seq) -> None:
         self.log.append([seat, action])
@@ -171,9 +171,9 @@ class Session:
             raise RuleError(ILLEGAL, "There is nothing of yours to take back: your last action was not the "
                                      "last at the table, or something random, hidden or another seat's "
                                      "followed it, or the game does not let it be undone.")
-        self.state = self.undo_run.pop()
+        self.state, taken_back = self.undo_run.pop()
         self._record(seat, dict(undo.UNDO), seq)
-        return [{"type": undo.UNDO_EVENT, "seat": seat}]
+        return [{"type": undo.UNDO_EVENT, "seat": seat, "events": taken_back}]
 
     def _resign(self, seat, action, seq) -> list[dict]:
         """Seat `action["seat"]` resigns, by itself or by the table: its camp loses, the game is over

@@ -14,7 +14,9 @@ view changed, the game did not end, and the game's own declaration lets it. A ga
 from engine.canonical import copy_plain
 
 UNDO = {"type": "undo"}
-UNDO_EVENT = "undo"   # the event type every seat and spectator sees: {"type": "undo", "seat": S}
+# The event every seat and spectator sees: {"type": "undo", "seat": S, "events": N}, N the number of events the
+# action taken back brought (each seat received as many), so a log strikes out exactly those lines.
+UNDO_EVENT = "undo"
 LIMIT = 64            # snapshots kept: a seat walks back at most this many actions in a row
 
 
@@ -88,12 +90,13 @@ def needless_span(log: list, undoable: frozenset) -> range:
 
 
 class UndoRun:
-    """The state before each of one seat's undoable actions since the last barrier, newest last.
-    Snapshots are never changed once kept (a restore hands out a copy), so copies of a Session share them."""
+    """The state before each of one seat's undoable actions since the last barrier, newest last, each with the
+    number of events its action brought. Snapshots are never changed once kept (a restore hands out a copy), so
+    copies of a Session share them."""
 
     def __init__(self, seat=None, snapshots=()):
         self.seat = seat
-        self.snapshots = list(snapshots)
+        self.snapshots = list(snapshots)   # (state before, events the action brought)
 
     def allows(self, seat) -> bool:
         return bool(self.snapshots) and seat == self.seat
@@ -101,16 +104,18 @@ class UndoRun:
     def clear(self) -> None:
         self.seat, self.snapshots = None, []
 
-    def push(self, seat: int, before: dict) -> None:
+    def push(self, seat: int, before: dict, events: int) -> None:
         if seat != self.seat:
             self.clear()
         self.seat = seat
-        self.snapshots.append(before)
+        self.snapshots.append((before, events))
         del self.snapshots[:-LIMIT]
 
-    def pop(self) -> dict:
-        """The state before the seat's last undoable action (a copy: the kept one stays as it is)."""
-        return copy_plain(self.snapshots.pop())
+    def pop(self) -> tuple[dict, int]:
+        """The state before the seat's last undoable action (a copy: the kept one stays as it is), and the number
+        of events that action brought."""
+        before, events = self.snapshots.pop()
+        return copy_plain(before), events
 
     def copy(self) -> "UndoRun":
         return UndoRun(self.seat, self.snapshots)

@@ -200,7 +200,7 @@ def test_undo_is_listed_after_an_undoable_action_and_restores_the_state_and_its_
     s.act(0, STEP)
     assert legal.contains(s.legal(0), UNDO) and not legal.contains(s.legal(1), UNDO)
     events = s.act(0, UNDO, seq=7)
-    assert events == [{"type": "undo", "seat": 0}]
+    assert events == [{"type": "undo", "seat": 0, "events": 1}]   # the one event of the step taken back
     assert (s.state_hash(), s.rng.getstate()) == before
     assert s.rev == 2 and s.log[-1] == [0, UNDO] and s.log_seqs[-1] == 7  # an action like any other
 
@@ -256,7 +256,7 @@ def test_the_undo_event_reaches_every_seat_and_spectators():
     s.act(0, STEP)
     events = s.act(0, UNDO)
     for viewer in (0, 1, None):
-        assert s.events_for(events, viewer) == [{"type": "undo", "seat": 0}]
+        assert s.events_for(events, viewer) == [{"type": "undo", "seat": 0, "events": 1}]
 
 
 def test_a_save_with_undos_replays_to_the_same_hash(tmp_path):

@@ -1,7 +1,8 @@
 """Undo, for every registered game (docs/games.md, "Undo"): whenever `legal` lists `{"type": "undo"}`, taking
 it puts back the state exactly (its hash) and the RNG as they were before the seat's last action; it is never
 listed after an action that drew from the RNG, opened a prompt, asked another seat to act or changed
-another seat's private view; the undo event reaches everyone; a log with undos replays to the same hash.
+another seat's private view; the undo event reaches everyone, counting the events of the action it takes back as
+each receiver got them (a log strikes out exactly those); a log with undos replays to the same hash.
 
 Seeded short playouts, DEFAULT_SEATS: each action is the seat's bot's (so play gets past set-ups into every
 phase) or a uniform pick from `legal` (undo included); undo is taken half the times it is offered.
@@ -36,7 +37,7 @@ class UndoWatch:
 
     def __init__(self, session):
         self.session = session
-        self.done = []   # (seat, hash before, rng state before)
+        self.done = []   # (seat, hash before, rng state before, the action's events)
         self.listings = {}
 
     def look(self) -> dict:
@@ -70,12 +71,13 @@ class UndoWatch:
 
     def take_undo(self, seat):
         s = self.session
-        popped_seat, hash_before, rng_before = self.done.pop()
+        popped_seat, hash_before, rng_before, taken_back = self.done.pop()
         events = s.act(seat, UNDO)
         assert popped_seat == seat, "undo took back another seat's action"
         assert s.state_hash() == hash_before and s.rng.getstate() == rng_before, "undo did not restore exactly"
         for viewer in [None, *range(s.n_seats)]:
-            assert s.events_for(events, viewer) == [{"type": "undo", "seat": seat}]
+            received = len(s.events_for(taken_back, viewer))
+            assert s.events_for(events, viewer) == [{"type": "undo", "seat": seat, "events": received}]
         self.look()
         assert set(self.offered()) <= {seat}, "after an undo, undo is offered to another seat"
 
@@ -109,8 +111,8 @@ def play(game, seed, bot_share):
         else:
             break
         was = watch.before(seat)
-        session.act(seat, action)
-        watch.done.append((seat, was["hash"], was["rng"]))
+        events = session.act(seat, action)
+        watch.done.append((seat, was["hash"], was["rng"], events))
         watch.look()
         if seat is not TABLE_SEAT:
             watch.check_offer(seat, action, was)

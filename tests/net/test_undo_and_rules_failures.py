@@ -32,7 +32,7 @@ def test_an_undo_over_the_lan_puts_the_view_back_and_every_seat_and_spectator_se
     ub = b.recv_until(lambda m: m["t"] == "update" and m["rev"] == 2)
     uw = watcher.recv_until(lambda m: m["t"] == "update" and m["rev"] == 2)
     for update in (ua, ub, uw):
-        assert update["events"] == [{"type": "undo", "seat": 0}]
+        assert update["events"] == [{"type": "undo", "seat": 0, "events": 1}]
     assert {**ua["view"]["public"], "rev": 0} == {**before, "rev": 0}  # the view is back, but for the rev
     assert not legal.contains(ua["view"]["private"]["legal"], UNDO)
     assert b.act(1, UNDO)["code"] == "not_your_turn"
