@@ -66,10 +66,12 @@ class Client:
     def __init__(self, host: str, port: int, *, name: str | None = None, want: str = "play",
                  seat: int | None = None, token: str | None = None, on_message=None,
                  hello_timeout: float = HELLO_TIMEOUT, reconnect: bool = True, ping_every: float = PING_EVERY,
-                 last_seq: int = 0, expect: dict | None = None, views: str = "patches"):
+                 last_seq: int = 0, expect: dict | None = None, views: str = "patches", history: bool = False):
         """`token`/`last_seq`: a seat kept from an earlier run; `expect`: see the module's docstring;
-        `views`: "patches" (updates after the welcome carry patches) or "whole" (every view whole)."""
+        `views`: "patches" (updates after the welcome carry patches) or "whole" (every view whole); `history`:
+        the first welcome is followed by the game's events so far (`history` messages: a window's log)."""
         self.views = views
+        self.history = history   # asked once: a reconnect's log already holds what came before
         self._view = None        # our own copy of the last view, which patches apply to
         self._spare = None       # a copy of `_view` made after the last view was handed on: the next one
         self._patching = False   # the welcome granted patches
@@ -196,6 +198,8 @@ class Client:
             hello["token"] = self.token
         elif self.wanted_seat is not None:
             hello["seat"] = self.wanted_seat
+        if self.history:
+            hello["history"], self.history = True, False
         writer.write(frames.encode(hello, frames.MAX_CLIENT_FRAME))
         try:
             first = await asyncio.wait_for(_read_frame(reader), self.hello_timeout)
@@ -392,10 +396,12 @@ class RemoteTable(ThreadedLink):
         super().__init__(f"{host}:{port}")
         self.on_seat = on_seat
         self._views: dict = {}
+        self._past: list = []        # the game's events before we joined, as the host sends them (`take_past`)
+        self._past_whole = False     # its last `history` frame has come
         self._loop = asyncio.new_event_loop()
         self._client = Client(host, port, name=name, want=want, seat=seat, token=token,
                               on_message=self._arrived, hello_timeout=hello_timeout, last_seq=last_seq,
-                              expect=expect)
+                              expect=expect, history=True)   # a window fills its log with the game so far
         self._thread = threading.Thread(target=self._run, name="sandtable-client", daemon=True)
         self._thread.start()
 
@@ -425,6 +431,15 @@ class RemoteTable(ThreadedLink):
 
     def chat(self, text: str) -> None:
         self._loop.call_soon_threadsafe(self._client.chat, text)
+
+    def take_past(self) -> list[dict]:
+        """The game's events from before this link joined it (the host's `history`, docs/protocol.md), once all
+        have come, and only once; [] until then and after. Every message `poll` returns came after them."""
+        with self._lock:
+            if not self._past_whole:
+                return []
+            past, self._past = self._past, []
+            return past
 
     def close(self) -> None:
         if self._thread.is_alive():
@@ -474,6 +489,11 @@ class RemoteTable(ThreadedLink):
             self._take_view(msg["seat"], msg)
             self._keep_seat()
             return  # the window learns of it through status and view()
+        if t == "history":
+            with self._lock:
+                self._past.extend(msg["events"])
+                self._past_whole = not msg["more"]
+            return   # the window takes them with take_past, before anything that came after
         if t == "ok":
             self._keep_seat()
         if t == "update":

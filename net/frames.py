@@ -19,11 +19,14 @@ MAX_NAME = 40
 SEQ_LIMIT = 2**31               # an act's seq: 1 <= seq < 2**31 (PROTOCOL.md), bad_action otherwise
 
 
-def err(code: str, msg: str, seq=None) -> dict:
-    """An `err` message: a code of PROTOCOL.md and a sentence (with the `seq` it answers, if any)."""
+def err(code: str, msg: str, seq=None, rule: str | None = None) -> dict:
+    """An `err` message: a code of PROTOCOL.md and a sentence (with the `seq` it answers, if any, and the id of
+    the game's rule that refused the action, if one did: engine.why)."""
     out = {"t": "err", "code": code, "msg": msg}
     if seq is not None:
         out["seq"] = seq
+    if rule is not None:
+        out["rule"] = rule
     return out
 
 
@@ -115,7 +118,8 @@ _CHECKS = {
 # type -> {field: (kind, required, nil allowed)}
 CLIENT_MESSAGES = {
     "hello": {"proto": (_INT, True, False), "name": (_STR, False, True), "want": (_STR, False, True),
-              "seat": (_INT, False, True), "token": (_STR, False, True), "views": (_STR, False, True)},
+              "seat": (_INT, False, True), "token": (_STR, False, True), "views": (_STR, False, True),
+              "history": (_BOOL, False, True)},
     "view": {},   # a client taking patches asks for a whole view (docs/protocol.md, "Patches")
     "act": {"seq": (_INT, True, False), "a": (_MAP, True, False)},
     "ping": {"n": (_INT, True, False)},
@@ -132,7 +136,9 @@ HOST_MESSAGES = {
     "update": {"rev": (_INT, True, False), "events": (_LIST, True, False), "view": (_MAP, False, False),
                "patch": (_LIST, False, False), "hash": (_STR, False, True)},
     "ok": {"seq": (_INT, True, False), "rev": (_INT, True, False)},
-    "err": {"seq": (_INT, False, True), "code": (_STR, True, False), "msg": (_STR, False, True)},
+    "history": {"rev": (_INT, True, False), "events": (_LIST, True, False), "more": (_BOOL, True, False)},
+    "err": {"seq": (_INT, False, True), "code": (_STR, True, False), "msg": (_STR, False, True),
+            "rule": (_STR, False, True)},
     "chat": {"from": (_STR, False, True), "seat": (_INT, False, True), "text": (_STR, True, False)},
     "ping": {"n": (_INT, True, False)},
     "pong": {"n": (_INT, False, True)},

@@ -15,7 +15,7 @@ import threading
 
 from engine import games, legal, saves, undo
 from engine.errors import BAD_ACTION, NOT_YOUR_TURN, RuleError
-from engine.session import TABLE_SEAT, RulesFailure
+from engine.session import TABLE_SEAT, RulesFailure, Session
 from net import answers, crashpoint, frames, names, patches
 from net.frames import MAX_NAME, PROTO, SEQ_LIMIT, err
 
@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 LOBBY, PLAY, OVER = "lobby", "play", "over"
 TOKEN_BYTES = 32  # 256-bit seat tokens (the protocol asks for at least 128)
 HASH_EVERY = 16   # every 16th update a patch carries the hash of the view it makes (docs/protocol.md)
+HISTORY_CHUNK = 200   # events a `history` frame carries at most (docs/protocol.md, "History": well under a frame)
 PATCHES = patches.PATCHES   # hello "views": "patches" (any other value, or none: whole views)
 
 
@@ -144,6 +145,8 @@ class Table:
         self._update_count = 0                  # updates built, for the hash every HASH_EVERY
         self._seats_memo = None                 # what `public_seats` was built from, and it shared (_shared_seats)
         self._receivers_memo = None             # (_Conn.changes, connections, receivers by seat, patching)
+        self._history: list = []                # every event of the game, unredacted (`past_events`)
+        self._history_length = 0 if not session.log else -1   # log entries it covers (-1: to be replayed)
         for seat, info in enumerate(session.seats):
             if info.get("kind") == "bot":
                 self.bots[seat] = self._new_bot(seat, info.get("level", "normal"))
@@ -341,6 +344,9 @@ class Table:
             state.patches, welcome["views"] = True, PATCHES
             state.base = patches.snapshot(welcome["view"])
         out.send(conn, welcome)
+        if msg.get("history") is True:
+            for part in self.history_frames(state.seat):
+                out.send(conn, part)
         if state.seat is not None:
             out.extend(self._seat_update(skip=conn))
         return out
@@ -396,7 +402,7 @@ class Table:
                 if crashpoint.AT is not None:
                     crashpoint.reached("act_journaled")
             except RuleError as e:
-                answer = err(e.code, e.message, seq)
+                answer = err(e.code, e.message, seq, e.rule)
         memory.remember(seq, answer, action)
         out.send(conn, answer)
         if events is not None:  # the actor's ok leaves before the updates are built
@@ -417,6 +423,9 @@ class Table:
             log.error("the rules failed on %s's action %r at rev %d; nothing was changed and play goes on",
                       "the table" if seat is TABLE_SEAT else f"seat {seat}", action, self.rev, exc_info=e.__cause__)
             raise
+        if self._history_length == len(self.session.log) - 1:   # kept for `history` frames
+            self._history.extend(events)
+            self._history_length += 1
         if crashpoint.AT is not None:
             crashpoint.reached("act_applied")
         if self.journal is not None:
@@ -424,6 +433,23 @@ class Table:
             if self.session.result() is not None:
                 self.journal.checkpoint(self.rev, self.session.state_hash())
         return events
+
+    def past_events(self) -> list:
+        """Every event of the game so far, unredacted, in order: kept as actions are applied here, and replayed
+        from the log once where the table did not see them all (a resumed save, a club table taken over)."""
+        if self._history_length != len(self.session.log):
+            replay = Session.from_header(self.session.header())
+            self._history = [e for seat, action in self.session.log for e in replay.act(seat, action)]
+            self._history_length = len(self.session.log)
+        return self._history
+
+    def history_frames(self, seat) -> list[dict]:
+        """What `seat` (None: a spectator) would have received of the game so far, as `history` frames (asked for
+        in hello: a window that opens on a game under way, Rejoin, fills its log as it was)."""
+        seen = self.session.events_for(self.past_events(), seat)
+        parts = [seen[i:i + HISTORY_CHUNK] for i in range(0, len(seen), HISTORY_CHUNK)] or [[]]
+        return [{"t": "history", "rev": self.rev, "events": part, "more": i < len(parts) - 1}
+                for i, part in enumerate(parts)]
 
     def flush_updates(self) -> Out:
         """The update owed for accepted actions, if no update has carried their rev yet (with their events,
