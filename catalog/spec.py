@@ -36,6 +36,8 @@ class GameSpec:
     seat_colour: str | None = None   # "module:function" (seat -> colour) where sides have colours of their own
     player: str | None = None   # a scripted player posting real input: "module:Class", (scene, make_bot, level, seed)
     help: str | None = None     # the rules in our own words, for the Rules screen (a shipped file)
+    rule_help: str | None = None  # every rule its events and refusals name, explained (a shipped TOML file:
+                                  # game.rule_help; engine.why)
     keys: str | None = None     # the board's keyboard-help card (a shipped JSON file)
     charts: str | None = None   # "module:function" -> [(label, Chart)]: the tables the Rules screen shows
     tutorial: str | None = None  # its guided first game, on Learn (a shipped TOML file; docs/tutorials.md)

@@ -1,6 +1,6 @@
 """Each game's rules one by one: what every rule id an event or a refusal names (engine.why) means.
 
-One file a game, game/help/rules/<game_id>.toml, one table a rule id:
+One file a game (its catalog entry's `rule_help`: game/help/rules/<game_id>.toml), one table a rule id:
 
     [hq_contact]
     title = "an HQ is lost on contact"   # how a log line names it, after a dash or in brackets
@@ -14,9 +14,8 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 
+import catalog
 from engine import resources
-
-FOLDER = ("help", "rules")
 
 
 @dataclass(frozen=True)
@@ -34,11 +33,14 @@ class RuleHelp:
 
 @lru_cache(maxsize=None)
 def glossary(game_id: str) -> dict[str, RuleHelp]:
-    """rule id -> its help, for `game_id` ({} for a game without a glossary)."""
-    path = resources.package_path("game", *FOLDER, f"{game_id}.toml")
-    if not path.exists():
+    """rule id -> its help, for `game_id` ({} for a game whose catalog entry names no glossary)."""
+    try:
+        named = catalog.spec(game_id).rule_help
+    except KeyError:
         return {}
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    if named is None:
+        return {}
+    data = tomllib.loads(resources.package_path(*catalog.shipped(named)).read_text(encoding="utf-8"))
     return {rid: RuleHelp(rid, entry["title"], " ".join(entry["text"].split()), entry.get("ref", ""))
             for rid, entry in data.items()}
 

@@ -2,6 +2,10 @@
 side's colour. Units are named as the game names them ("12th Inf", "IIC HQ"); squares by their
 city where they have one, else by column and row ("31,10"). Reserve moves say only that
 something moved: where is its owner's secret, and the event carries it only to the owner.
+
+A loss says why: an HQ lost in contact names the unit whose move made the contact ("1st Army HQ is
+eliminated — Red's 2nd Armd moved next to it"), a unit halted names what it met, and the rule follows
+(board_kit.log: "(F: an HQ is lost on contact)", its help under the pointer).
 """
 from engine.ah_tactics import queries
 from game.ah_tactics.counters import SIDE_TITLES, side_colour, side_of_seat
@@ -21,6 +25,9 @@ def square_name(board: dict, square) -> str:
 
 
 class EventLog(kit_log.EventLog):
+    heading_prefix = "Round "   # the turn event counts rounds, as the top bar does
+    game_id = "ah_tactics"
+
     def __init__(self, board: dict, units_of, width: int):
         """`units_of()`: the public units list of the view on show (names and sides)."""
         super().__init__(width, colour_of=lambda s: side_colour(("blue", "red")[s]) if s in (0, 1) else (150, 150, 150))
@@ -37,6 +44,34 @@ class EventLog(kit_log.EventLog):
     def seat(self, uid=None, side=None):
         side = side or self._unit(uid).get("side")
         return SIDE_INDEX.get(side)
+
+    def names(self, uids) -> str:
+        """Units in a sentence: "9th Inf", "9th Inf and 2nd Armd", "9th Inf, 12th Inf and 2nd Armd"."""
+        named = [self.name(u) for u in uids]
+        return ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else "".join(named)
+
+    def sided(self, uid) -> str:
+        """A unit with its side's name: "Red's 2nd Armd"."""
+        side = self._unit(uid).get("side")
+        return f"{SIDE_TITLES[side]}'s {self.name(uid)}" if side in SIDE_TITLES else self.name(uid)
+
+    def where(self, e: dict) -> str:
+        return _where(self.board, e)
+
+    def why_lost(self, e: dict) -> str:
+        """Why a unit was eliminated, in a few words: whose move made the contact, the battle, no room..."""
+        if e.get("reason") == "contact":
+            return self.lost_in_contact(e)
+        return LOST_BECAUSE.get(e.get("reason"), e.get("reason") or "lost")
+
+    def lost_in_contact(self, e: dict) -> str:
+        """Why an HQ (or a refitting unit) was lost in contact: whose move made the contact."""
+        lost, mover, by = e["unit"], e.get("mover"), list(e.get("by") or [])
+        if mover is not None and mover in by:
+            return f"{self.sided(mover)} moved next to it"
+        if mover == lost and by:
+            return f"it moved next to {self.sided(by[0])}" + (f" and {len(by) - 1} more" if len(by) > 1 else "")
+        return f"in contact with {self.names(by)}" if by else "in enemy contact"
 
     def _by_side(self, e: dict, what: str):
         """A seat's line in the side's words and colour, as this log names every actor."""
@@ -59,16 +94,20 @@ class EventLog(kit_log.EventLog):
             return f"Dice for the first move ({rolls}): {SIDE_TITLES[e['first']]} moves first.", \
                 self.seat(side=e["first"]), None
         if kind == "turn":
-            return f"Turn {e['round']}: {SIDE_TITLES[e['side']]} moves", self.seat(side=e["side"]), None
+            return f"Round {e['round']}: {SIDE_TITLES[e['side']]} moves", self.seat(side=e["side"]), None
         if kind == "moved":
             how = " by sea" if e.get("sea") else ""
             cost = e.get("cost")
             return (f"{self.name(e['unit'])}{how}: {at(e['from'])} to {at(e['to'])}"
                     + (f" ({_squares(cost)} sq)" if cost else "") + ".", self.seat(e["unit"]), None)
+        if kind == "halted":
+            met = f", in contact with {self.names(e['by'])}" if e.get("by") else ", in contact"
+            return f"{self.name(e['unit'])} halts at {at(e['at'])}{met}.", self.seat(e["unit"]), None
         if kind == "dropped":
             return f"{self.name(e['unit'])} drops by air on {at(e['to'])}.", self.seat(e["unit"]), None
         if kind == "drop_failed":
-            return f"{self.name(e['unit'])}'s drop on {at(e['at'])} is called off.", self.seat(e["unit"]), None
+            return f"{self.name(e['unit'])}'s drop is called off: a hidden reserve holds the ground.", \
+                self.seat(e["unit"]), None
         if kind == "to_reserve":
             return f"{self.name(e['unit'])} goes into reserve, off the board.", self.seat(side=e["side"]), None
         if kind == "reserve_moved":
@@ -77,12 +116,13 @@ class EventLog(kit_log.EventLog):
                     self.seat(side=e["side"]), None
             return f"{SIDE_TITLES[e['side']]} moves a reserve in secret.", self.seat(side=e["side"]), None
         if kind == "revealed":
-            why = {"contact": " (stumbled upon)", "drop": " (an air drop upon it)", "fall-back": ""}.get(e.get("reason"), "")
+            why = {"contact": ": an enemy came next to it", "drop": ": an air drop came down on it",
+                   "fall-back": ": a unit falling back ran into it"}.get(e.get("reason"), "")
             return f"{self.name(e['unit'])} comes out of reserve at {at(e['at'])}{why}.", self.seat(e["unit"]), None
         if kind == "stumbled":
             return f"{self.name(e['unit'])} stumbles upon hidden reserves!", self.seat(e["unit"]), None
         if kind == "contact_stands":
-            return f"The reserves stand and fight {self.name(e['unit'])}.", None, None
+            return f"The reserves stand and fight {self.name(e['unit'])}, which stays where it stopped.", None, None
         if kind == "regrouped":
             return f"{self.name(e['unit'])} joins {e['corps'] or 'no corps'}.", self.seat(e["unit"]), None
         if kind == "port_seized":
@@ -99,22 +139,41 @@ class EventLog(kit_log.EventLog):
             return (f"Battle: {att} against {dfn} at {e['odds']}{die}: {e['result']}.",
                     self.seat(_first(e["attackers"])), None)
         if kind == "eliminated":
-            return f"{self.name(e['unit'])} is eliminated at {at(e.get('at'))}.", self.seat(e["unit"]), None
+            return f"{self.name(e['unit'])} is eliminated{self.where(e)} — {self.why_lost(e)}.", \
+                self.seat(e["unit"]), None
         if kind == "captured":
-            return f"{self.name(e['unit'])} is taken prisoner.", self.seat(e["unit"]), None
+            by = f" by {SIDE_TITLES[e['by']]}" if e.get("by") in SIDE_TITLES else ""
+            cut_off = ", cut off for two complete turns" if e.get("reason") == "encircled" else ""
+            return f"{self.name(e['unit'])} is taken prisoner{by}{cut_off}.", self.seat(e["unit"]), None
         if kind == "replaced":
             return f"{self.name(e['unit'])} takes the place of {self.name(e['for'])}.", self.seat(e["unit"]), None
         if kind == "fell_back":
+            if e.get("reason") == "reserves":
+                return (f"{self.name(e['unit'])} falls back to {at(e['to'])}, where it set out: it met hidden "
+                        "reserves.", self.seat(e["unit"]), None)
             return f"{self.name(e['unit'])} falls back to {at(e['to'])}.", self.seat(e["unit"]), None
-        if kind in ("liberated", "escaped", "refitted"):
-            verb = {"liberated": "is freed", "escaped": "escapes", "refitted": "is refitted"}[kind]
-            return f"{self.name(e['unit'])} {verb}.", self.seat(e["unit"]), None
+        if kind == "liberated":
+            return f"{self.name(e['unit'])} is freed by its own side and goes to refit.", self.seat(e["unit"]), None
+        if kind == "escaped":
+            return (f"{self.name(e['unit'])}, left unguarded, escapes to refit at {at(e['at'])}.",
+                    self.seat(e["unit"]), None)
+        if kind == "refitted":
+            return f"{self.name(e['unit'])} is refitted and fights again.", self.seat(e["unit"]), None
         if kind == "game_over":
             if not e.get("winner"):
                 return f"Game over: no winner ({e.get('reason', '')}).", None, None
             return f"Game over: {SIDE_TITLES.get(e['winner'], e['winner'])} wins ({e.get('reason', '')}).", \
                 self.seat(side=e["winner"]), None
         return None
+
+
+def _where(board, e: dict) -> str:
+    return f" at {square_name(board, e['at'])}" if e.get("at") else ""
+
+
+LOST_BECAUSE = {"battle": "lost in battle", "exchange": "lost in the exchange",
+                "no room to fall back": "no free ground to fall back on", "encircled": "cut off for two complete turns",
+                "escaped with nowhere to go": "it escaped, and its Replacement Center has no room"}
 
 
 def _squares(thirds) -> str:

@@ -8,10 +8,12 @@
     while they are up;
   * Esc: drop what is held (`cancel`), else arm leaving, and leave on a second press;
   * the frame on screen: the waiting notice, the side panel with the log's well,
-    the log, the hint line, the tooltip by the mouse, a modal dialog in front;
+    the log, the hint line, the tooltip by the mouse (over a rule the log names: the rule's help), a modal
+    dialog in front;
   * the game-over scene, once, when the view shows a result;
   * a continued game's earlier events, read back quietly on the first frame (board_kit.history), so the
-    log and the board's counters are as they were;
+    log and the board's counters are as they were; a game joined on a host under way (Rejoin) the same,
+    from the `history` its host sends after the welcome;
   * Ctrl+Z and the Undo button, only while the seat's legal actions list undo (board_kit.undo);
   * Ctrl+R: resigning the seat on show, after a card asks (board_kit.resign); the same card asks before
     anything else final a board's keys or buttons do (`ask_first`: an end of phase, a card let go, a pass);
@@ -53,7 +55,7 @@ from game.board_kit.confirm import ConfirmCard
 from game.board_kit.departures import HostSeats
 from game.board_kit.help_card import HelpCard, keys_card
 from game.board_kit.pace import HOLD_KEY, TOGGLE_KEY, Pace
-from game.board_kit.hud import Cached, build_hint, build_side_panel, build_tooltip
+from game.board_kit.hud import Cached, build_hint, build_rule_help, build_side_panel, build_tooltip
 from game.board_kit.seats import SeatedBoard
 from game.scene import Scene
 from game.widgets import Button
@@ -100,6 +102,7 @@ class BaseBoardScene(SeatedBoard, Scene):
                 reserve = max(reserve, self.hint_rect.right - button.rect.x + 8)
         self._hint = Cached(lambda text, keys: build_hint(self.hint_rect.size, text, keys, reserve=reserve))
         self._tooltip = Cached(build_tooltip)
+        self._rule_help = Cached(build_rule_help)
         settings = getattr(app, "settings", None)
         self.pace = Pace(link, settings.animation_factor() if settings is not None else 1.0)
         self.pace_button = Button(self.pace_rect or (0, 0, 0, 0), "", self.pace.toggle, size=17)
@@ -279,7 +282,12 @@ class BaseBoardScene(SeatedBoard, Scene):
     def read_link(self) -> None:
         """Take every message the link has: each update's events go to `on_event`, answers to `answer`,
         chat to the log, a closed table to a notice."""
-        for msg in self.link.poll():
+        messages = self.link.poll()
+        past = history.arrived(self.link)   # the game before this window joined it: before what came after it
+        if past:
+            self.refresh()   # its lines name units and places from the view
+            self.replay_quietly(past)
+        for msg in messages:
             self.app.redraw()
             t = msg.get("t")
             if t == "update":
@@ -312,10 +320,14 @@ class BaseBoardScene(SeatedBoard, Scene):
         if not self.view:
             return
         past, self._past = self._past, []
+        self.replay_quietly(past)
+
+    def replay_quietly(self, events: list) -> None:
+        """Events of moves made before this board opened, through `on_event` in silence and without animation."""
         held, self.pace.held = self.pace.held, True
         try:
             with sound.hushed():
-                for event in past:
+                for event in events:
                     self.on_event(event)
                 self.skip_animations()
         finally:
@@ -515,7 +527,8 @@ class BaseBoardScene(SeatedBoard, Scene):
         if modal is not None:
             modal.draw(surface)
         elif not self.confirm.shown:   # the card asks: nothing under the pointer speaks over it
-            self.draw_tooltip(surface)
+            if not self.draw_rule_help(surface):
+                self.draw_tooltip(surface)
         self.host_seats.draw(surface)
         self.help_card.draw(surface)
         self.confirm.draw(surface)
@@ -523,6 +536,21 @@ class BaseBoardScene(SeatedBoard, Scene):
     def tooltip_avoid(self) -> pygame.Rect | None:
         """A screen area the tooltip should leave clear (a path being drawn), or None."""
         return None
+
+    def draw_rule_help(self, surface) -> bool:
+        """The help of the rule the log names under the pointer, beside it (the log sits at the window's edge: the
+        box goes where it fits); False when the pointer rests on no rule."""
+        mouse = self.app.mouse_pos
+        rule = self.log.rule_at(mouse) if self.log_rect.collidepoint(mouse) else None
+        if rule is None:
+            return False
+        tip = self._rule_help.get((rule, theme.colours), rule)
+        rect = tip.get_rect(bottomright=(mouse[0] - 12, mouse[1] - 8))
+        if rect.left < 0:
+            rect.left = mouse[0] + 16
+        rect.clamp_ip(surface.get_rect())
+        surface.blit(tip, rect)
+        return True
 
     def draw_tooltip(self, surface) -> None:
         lines = self.tooltip_lines()

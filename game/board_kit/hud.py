@@ -81,6 +81,17 @@ def build_tooltip(lines: list[tuple[str, tuple]]) -> pygame.Surface:
     return surf.convert_alpha()
 
 
+RULE_HELP_WIDTH = 380
+
+
+def build_rule_help(rule) -> pygame.Surface:
+    """A rule's help (game.rule_help.RuleHelp) as a tooltip box: its section and title, then its text wrapped."""
+    title = f"{rule.ref} · {rule.title}" if rule.ref else rule.title
+    lines = [(title[0].upper() + title[1:], theme.colours.accent)]
+    lines += [(line, theme.colours.text) for line in theme.wrap_text(rule.text, RULE_HELP_WIDTH, 18)]
+    return build_tooltip(lines)
+
+
 HELP_ROW = 34        # a help row's height; a row whose sentence wraps grows by HELP_WRAP a line
 HELP_WRAP = 26
 

@@ -145,6 +145,9 @@ class SeatedBoard:
             self.end_refusals()
         if msg.get("t") == "err":
             self.refuse(msg.get("msg") or "The table refused that move.")
+            log = getattr(self, "log", None)
+            if msg.get("rule") and log is not None:   # the rule that refused it, kept in the log with its help
+                log.add_refusal(msg.get("msg") or "that move.", msg["rule"])
 
     def not_your_move(self) -> str:
         """Why a click on the board does nothing now: watching, or whom it waits for."""

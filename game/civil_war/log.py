@@ -18,6 +18,8 @@ def square_name(board: dict, square) -> str:
 
 
 class EventLog(kit_log.EventLog):
+    game_id = "civil_war"
+
     def __init__(self, board: dict, seat_name, width: int):
         super().__init__(width, colour_of=lambda seat: side_colour(seat) if seat is not None and seat >= 0
                          else (150, 150, 150))

@@ -1,6 +1,8 @@
 """Risk's event log: the sentences for risk's events, on the shared log panel
 (game.board_kit.log). Consecutive placements by one player on one territory
-merge into one line so the opening does not flood the log.
+merge into one line so the opening does not flood the log. Every battle and every
+turn's reinforcements follow the same rule, so their lines end with a "(?)" for it,
+not its name.
 """
 from game.board_kit import log as kit_log
 from game.words import plural
@@ -13,6 +15,9 @@ def losses_text(attacker: int, defender: int) -> str:
 
 
 class EventLog(kit_log.EventLog):
+    game_id = "risk"
+    rule_marked = frozenset({"battle", "reinforcements"})
+
     def __init__(self, names: dict, seat_name, width: int):
         super().__init__(width)
         self.names = names          # territory id -> name
@@ -56,8 +61,8 @@ class EventLog(kit_log.EventLog):
             what = f": {n.get(card.get('territory'), 'Wild') if card.get('territory') else 'Wild'} ({card['symbol']})" if card else ""
             return f"{p(e['seat'])} draws a card{what}.", e["seat"], None
         if kind == "eliminated":
-            return f"{p(e['seat'])} is out, beaten by {p(e['by'])} ({plural(e.get('cards_taken', 0), 'card')} taken).", \
-                e["by"], None
+            return (f"{p(e['seat'])} has lost the last territory and is out: {p(e['by'])} takes "
+                    f"{plural(e.get('cards_taken', 0), 'card')}.", e["by"], None)
         if kind == "game_over":
             return f"Game over: {', '.join(p(w) for w in e['winners'])} wins!", (e["winners"] or [None])[0], None
         return None

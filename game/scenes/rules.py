@@ -1,10 +1,11 @@
-"""Rules: each game's rules in our own words (its catalog entry's `help`), scrollable; a game with charts
-(its entry's `charts`: [(label, Chart)]) shows them in a chart window (C)."""
+"""Rules: each game's rules in our own words (its catalog entry's `help`, then its rules one by one as events and
+refusals name them: its `rule_help`, game.rule_help), scrollable; a game with charts (its entry's `charts`:
+[(label, Chart)]) shows them in a chart window (C)."""
 import pygame
 
 import catalog
 from engine import games, resources
-from game import theme
+from game import rule_help, theme
 from game.board_kit.chart_window import ChartWindow
 from game.scene import Scene
 from game.widgets import Button
@@ -68,6 +69,7 @@ class RulesScene(Scene):
             return
         entry = catalog.spec(self.games[self.index])
         text = resources.package_path(*catalog.shipped(entry.help)).read_text(encoding="utf-8")
+        text = text.rstrip("\n") + "\n\n" + rule_help.markdown(entry.id)
         self.lines = layout(text, TEXT_RECT.w - 40)
         self.charts = catalog.load(entry.charts)() if entry.charts else []
         self.chart_button.label = f"{self.charts[0][0]} (C)" if self.charts else ""

@@ -7,6 +7,8 @@ from game.situation4 import palette
 
 class RaceLog(EventLog):
     heading_prefix = "Race "
+    game_id = "situation4"
+    rule_marked = frozenset({"square_won"})   # "fills a whole square: +50" says it all
 
     def __init__(self, board, width: int, seat_name):
         super().__init__(width, colour_of=palette.side_shade)

@@ -23,7 +23,7 @@ from engine import games
 from engine.situation4.board import load as load_board
 from engine.situation4.queries import side_of
 from game import sound, tables, theme
-from game.board_kit import hud as kit_hud
+from game.board_kit import history, hud as kit_hud
 from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.countdown import Countdown
 from game.board_kit.seats import REFUSAL
@@ -257,6 +257,8 @@ class BoardScene(LitPlaces, BaseBoardScene):
     # ----- the link ------------------------------------------------------------------------
     def read_link(self) -> None:
         messages = self.link.poll()
+        for e in history.arrived(self.link):   # the race before this window joined it (Rejoin): its log
+            self.log.add(e)
         # A frame bringing a flood of events is a catch-up (a replay seek, a reconnect): log it, no fireworks.
         quiet = sum(len(m.get("events", ())) for m in messages if m.get("t") == "update") > BURST_EVENTS
         for msg in messages:
@@ -291,6 +293,8 @@ class BoardScene(LitPlaces, BaseBoardScene):
             return   # the puzzle was completed while the move was on its way: nothing to roll back, no refusal
         if isinstance(said, str):
             self.refuse(said)
+            if msg.get("rule"):   # the rule that refused it stays in the log with its help (engine.why)
+                self.log.add_refusal(said, msg["rule"])
         else:
             self._show_rollback(said)
 

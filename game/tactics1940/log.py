@@ -55,6 +55,9 @@ def holding_area(sq) -> str | None:
 
 
 class EventLog(kit_log.EventLog):
+    heading_prefix = "Round "   # a turn's line counts rounds, as the top bar does
+    game_id = "tactics1940"
+
     def __init__(self, width: int, *, powers, seat_name, piece_info):
         """`powers()`: the table's Powers (names and colours); `seat_name(seat)`: the player's name;
         `piece_info(id)`: (kind, owner) of a piece."""
@@ -66,6 +69,18 @@ class EventLog(kit_log.EventLog):
     def power(self, seat) -> str:
         return self.powers().name(seat)
 
+    def route(self, e: dict) -> str:
+        """Where a move went, as a person says it: "from NW 4 to NW 5", "from NW 4, jumping 2 transports, to
+        NW 12", "within its home area" (a step between two squares of one named place)."""
+        path = e["path"]
+        start, end = square_name(e["from"]), square_name(path[-1])
+        jumped = len(e["captured"])
+        over = f", jumping {jumped} transport{'s' if jumped > 1 else ''}," if jumped else ""
+        if start == end and not jumped:
+            own = f"{self.power(e['seat'])}'s "
+            return f"within its {start[len(own):]}" if start.startswith(own) else f"within {start}"
+        return f"from {start}{over} to {end}"
+
     def sentence(self, e: dict):  # noqa: C901 - one branch per event type, as the protocol lists them
         kind = e["type"]
         power = self.power
@@ -73,22 +88,17 @@ class EventLog(kit_log.EventLog):
             return SEAT_SAYS[kind].format_map({**e, "power": power(e["seat"])}), e["seat"], None
         if kind == "turn":
             seat = e["seat"]
-            return f"Turn {e['turn_number']}: {power(seat)} ({self.seat_name(seat)})", seat, None
+            return f"Round {e['round']}: {power(seat)} ({self.seat_name(seat)})", seat, None
         if kind == "moved":
-            path = e["path"]
-            how = "jumps to" if len(path) > 1 or _far(e["from"], path[0]) else "to"
-            captured = f", jumping {len(e['captured'])} transport{'s' if len(e['captured']) > 1 else ''}" \
-                if e["captured"] else ""
             kind_name = KIND_NAMES.get(self.piece_info(e["piece"])[0], "piece")
-            return (f"{power(e['seat'])} moves a {kind_name} from {square_name(e['from'])} {how} "
-                    f"{square_name(path[-1])}{captured}.", e["seat"], None)
+            return f"{power(e['seat'])} moves a {kind_name} {self.route(e)}.", e["seat"], None
         if kind == "destroyed":
             why = CAUSES.get(e["cause"], e["cause"])
             by = f" by {power(e['by'])}" if e.get("by") is not None and e["by"] != e["owner"] \
                 and e["cause"] in ("jumped", "trapped", "plane") else ""
             where = "Davy Jones' Locker" if e["to"] == "davy_jones_locker" else "the Supply Base"
-            return (f"{power(e['owner'])}'s {e['kind']} at {square_name(e['at'])} is {why}{by} "
-                    f"({where}).", e["owner"], None)
+            return (f"{power(e['owner'])}'s {e['kind']} at {square_name(e['at'])} is {why}{by}, off to "
+                    f"{where}.", e["owner"], None)
         if kind == "window_opened":
             return (f"{power(e['mover'])} enters {square_name(e['square'])}: a submarine may strike "
                     f"({e['seconds']} s).", e["mover"], None)
@@ -148,6 +158,3 @@ class EventLog(kit_log.EventLog):
                 (e["winners"][0] if e["winners"] else None), None
         return None
 
-
-def _far(a, b) -> bool:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) > 1

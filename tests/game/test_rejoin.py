@@ -28,7 +28,8 @@ def seats_at(port: int) -> list[dict]:
 
 def test_a_window_killed_mid_game_takes_its_seat_back_from_the_rejoin_entry(ui, server, sandbox_home):
     """Trial 6: a crashed window never took its seat back. Now it keeps the token in its data folder; a
-    window started again offers "Rejoin", and picking the table puts it back in its seat, and play goes on."""
+    window started again offers "Rejoin", and picking the table puts it back in its seat, with the game's events
+    so far for its log (issue 43: the log was empty after Rejoin), and play goes on."""
     name, port = server("toy")
     env = dict(os.environ, SANDTABLE_HOME=str(sandbox_home), PYTHONPATH=str(ROOT))
     first = subprocess.Popen([sys.executable, "-m", "tests.game.window_seat_holder", "127.0.0.1", str(port)],
@@ -59,6 +60,8 @@ def test_a_window_killed_mid_game_takes_its_seat_back_from_the_rejoin_entry(ui, 
     link = ui.top.link
     assert link.my_seats == [0] and link.seats[0]["name"] == "Crashy" and link.seats[0]["connected"]
     assert link.rev >= 1  # the move made before the kill is there
+    assert ui.until(lambda: any(e["type"] == "took" and e["seat"] == 0 for e in ui.top.past), max_frames=300,
+                    sleep=0.01), "the host sent the game so far, for the log"
     rev = link.rev
     deadline = time.monotonic() + 20
     while link.rev < rev + 2 and time.monotonic() < deadline:  # and the game goes on (the bot answers)

@@ -1,8 +1,8 @@
 """Undo across the LAN, between two windows: this window hosts the Civil War Game (Host on LAN, as a player
 does) and a second window in its own process (tests/game/window_lan_guest.py) takes the other side.
 The host's player moves by clicks and presses Ctrl+Z: the undo goes over the wire like any action, the
-hosted table's state comes back (its hash), and the other window logs the undo and draws the position
-from before the move. Every wait is bounded."""
+hosted table's state comes back (its hash), and both windows strike the move's line out of their logs and draw
+the position from before the move. Every wait is bounded."""
 import bots
 import pygame
 
@@ -44,11 +44,12 @@ def test_ctrl_z_in_one_window_takes_the_move_back_at_the_host_and_in_the_other_w
     assert board.sent[-1] == UNDO
     assert until(ui, lambda: session.rev == before_rev + 2 and board.shown_rev == session.rev and not board.waiting, 30)
     assert session.state_hash() == seen["hash"], f"{moved} was not taken back at the host"
-    assert board.log.entries[-1]["text"] == "Tester takes back the last move."
+    line = board.log.entries[-1]
+    assert line["struck"] and line["text"].startswith("Confederacy "), "the move's line is struck out"
     assert not board.selection
 
-    # the other window logs it and draws the position from before the move
-    assert until(ui, lambda: window.said("log: Tester takes back the last move."), 30), window.report()
+    # the other window strikes the same line out and draws the position from before the move
+    assert until(ui, lambda: window.said(f"struck: {line['text']}"), 30), window.report()
     assert until(ui, lambda: window.digest_at(before_rev + 2) is not None, 30), window.report()
     assert window.digest_at(before_rev + 2) == window.digest_at(before_rev)
     if window.digest_at(before_rev + 1) is not None:   # it drew the move too (unless both came in one frame)

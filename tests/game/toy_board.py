@@ -20,6 +20,7 @@ class BoardScene(Scene):
         self.buttons = [Button((x, TAKE_BUTTON_Y, 140, 56), f"Take {n}", lambda n=n: self.take(n),
                                hotkey=pygame.K_0 + n) for n, x in zip((1, 2, 3), TAKE_BUTTON_X)]
         self.errors: list[dict] = []
+        self.past: list[dict] = []   # the game's events from before this window joined (`history` frames)
 
     def seat_to_act(self):
         view = self.link.view(None)
@@ -37,9 +38,11 @@ class BoardScene(Scene):
         return any(b.handle(event) for b in self.buttons)
 
     def update(self, dt):
+        self.past += self.link.take_past() if hasattr(self.link, "take_past") else []
         for msg in self.link.poll():
             if msg.get("t") == "err":
                 self.errors.append(msg)
+
         view = self.link.view(None)
         if view is not None and view["public"]["result"] is not None:
             show_game_over(self.app, self.link, [("Taken", view["public"]["taken"])])

@@ -46,6 +46,8 @@ def main(host: str, port: int, then: str | None = None) -> int:
                                     for s in top.link.seats))
             for entry in top.log.entries:
                 say(f"log: {entry['text']}")
+                if entry["struck"]:
+                    say(f"struck: {entry['text']}")
             if top.host_seats.choice is not None:
                 say(f"choice: {top.host_seats.choice.name}")
             if then == "resign" and not top.waiting and top.shown_seat is not None and not top.over:
