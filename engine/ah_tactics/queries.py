@@ -49,6 +49,7 @@ from engine import grid
 from engine.evaluation import Term
 from engine.ah_tactics import airborne, allowance, battles, cities, contact, crt, headquarters, movement, reserves, \
     turns, victory
+from engine.ah_tactics import rule_ids as why
 from engine.ah_tactics.battles import battle_halves
 from engine.ah_tactics.board import load
 from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
@@ -57,6 +58,7 @@ from engine.ah_tactics.allowance import squares as squares_text
 from engine.ah_tactics.state import (ACTIVE, FULL_ALLOWANCE, RESERVE, SIDE_NAMES, THIRDS, army_strength, attack_factor,
                                      defence_factor, side_of_seat as seat_side)
 from engine.ah_tactics.units import CORPS, FACTOR, FOOT, HQ as HQ_KIND, ROSTER, corps_hq, side_units
+from engine.why import Refusal
 
 __all__ = ["route", "reach_costs", "move_refusal", "reserve_refusal", "assign_refusal", "battles_ahead",
            "squares_text", "crt_chart", "battle_columns", "outcome_chances", "front_line", "hq_ranges", "factors",
@@ -182,8 +184,8 @@ def move_refusal(view: dict, unit: int, to, *, air: bool = False) -> str:
     taken = _occupant(view, to)
     if taken is not None and taken != unit:
         mine = ROSTER[taken].side == ROSTER[unit].side
-        return (f"The {ROSTER[taken].name} stands there: one unit to a square (rule C)."
-                + ("" if mine else " Attack it in the battle plan, after movement."))
+        return Refusal(why.ONE_TO_A_SQUARE, f"The {ROSTER[taken].name} stands there: one unit to a square (rule C)."
+                       + ("" if mine else " Attack it in the battle plan, after movement."))
     if air:   # a taken square was answered above: the rest of the drop zone is the ground
         lands = bool(movement.tables(board.name, movement.FOOT).enter >> board.grid.index(to) & 1)
         return airborne.drop_problem(seen(view), _side(view), unit, lands) or f"The {name} may not move there now."
@@ -192,11 +194,12 @@ def move_refusal(view: dict, unit: int, to, *, air: bool = False) -> str:
         return problem
     terrain = board.terrain[to]
     if terrain == movement.SEA:
-        return "Units cross the sea only from a friendly port's dock (rule D4): click a dock, not the water."
+        return Refusal(why.SEA_MOVE, "Units cross the sea only from a friendly port's dock (rule D4): click a dock, "
+                                     "not the water.")
     if not movement.enterable(terrain, ROSTER[unit].mover):
         if terrain == movement.MOUNTAIN:
-            return "Only mountain divisions enter the mountains (rule D1)."
-        return "Armor never enters a forest, even on a road (rule D2)."
+            return Refusal(why.MOUNTAINS, "Only mountain divisions enter the mountains (rule D1).")
+        return Refusal(why.FOREST, "Armor never enters a forest, even on a road (rule D2).")
     reserve_zone = _reserve_squares(view, unit) if unit in _own_reserves(view) else None
     problem = turns.placement_problem(board, seen(view), unit, to, reserve_zone)
     if problem:

@@ -93,6 +93,7 @@ def snapshot(app) -> dict:
         state["rev"] = top.link.rev
         state["refusals"] = list(top.refusals)
         state["log"] = [entry["text"] for entry in top.log.entries][-40:]
+        state["struck"] = [entry["text"] for entry in top.log.entries if entry["struck"]][-40:]
         state["my_move"] = top.active_seat is not None and not top.waiting
         state["undo_offered"] = top.undo_offered
         session = getattr(top.link, "session", None)   # a table in this process: its state's hash

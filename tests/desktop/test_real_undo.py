@@ -14,5 +14,6 @@ def test_ctrl_z_on_a_real_keyboard_takes_back_a_risk_placement(laptop):
     laptop.tap("ctrl+z")
     back = window.wait(lambda s: s["rev"] == mine["rev"] + 2 and s.get("my_move"), 10, "the placement taken back")
     assert back["hash"] == mine["hash"]
-    assert back["log"][-1] == "Ada takes back the last move."
+    assert back["log"][-1].startswith("Ada places 1 army on") and back["struck"][-1] == back["log"][-1], \
+        "the placement's line is struck out (issue 43), no line of its own added"
     assert back["refusals"] == [] and not back["undo_offered"]

@@ -91,6 +91,10 @@ def test_a_strike_out_of_turn_shows_on_the_strikers_and_the_victims_windows(ui, 
     assert frames_until(ui, lambda: board.orders is not None and board.orders.kind == "move", 20), \
         (board.link.seats, striker.poll())
 
+    # the game so far is in the log (the host's history: issue 43), its past windows and strikes with it
+    assert frames_until(ui, lambda: len(board.log.entries) > 10, 20)
+    windows = board.clock.windows
+
     # North sails onto the watched square, by clicking the piece and then the square
     piece = next(p for p in board.pub["pieces"] if p["id"] == move["piece"])
     target = tuple(move["path"][0])
@@ -105,14 +109,15 @@ def test_a_strike_out_of_turn_shows_on_the_strikers_and_the_victims_windows(ui, 
     assert frames_until(ui, lambda: board.clock.open, 10)   # the striker takes half a second, as a person would
     assert board.clock.seconds == 3.0 and board.clock.square == target
     assert not [b for b in board.buttons if b.action["type"] == "strike"]
-    assert frames_until(ui, lambda: board.strikes_seen, 20), striker.poll()
+    assert frames_until(ui, lambda: board.strikes_seen and board.strikes_seen[-1]["piece"] == move["piece"], 20), \
+        striker.poll()
     strike = board.strikes_seen[-1]
     assert strike["seat"] == 1 and strike["piece"] == move["piece"] and strike["card"]["id"] == card
     assert tuple(strike["square"]) == target
     assert frames_until(ui, lambda: "Surfacing" in board.effects.seen, 5)
     assert any(e["text"].startswith("Submarine! South strikes") for e in board.log.entries)
     assert next(p for p in board.pub["pieces"] if p["id"] == move["piece"])["at"] is None
-    assert board.clock.windows == 1 and not board.window_open
+    assert board.clock.windows == windows + 1 and not board.window_open
 
     # ... and on the striker's own screen, in the other process
     assert striker.wait(60) == 0, striker.stderr.read()
@@ -121,7 +126,7 @@ def test_a_strike_out_of_turn_shows_on_the_strikers_and_the_victims_windows(ui, 
     assert theirs["strike_button"], "the holder's window offered a Strike button"
     assert theirs["sent"] == [{"type": "strike", "card": card}]
     assert theirs["countdowns"] == [3.0], "the same countdown on both screens"
-    assert [s["piece"] for s in theirs["strikes"]] == [move["piece"]] and "Surfacing" in theirs["effects"]
+    assert [s["piece"] for s in theirs["strikes"]][-1:] == [move["piece"]] and "Surfacing" in theirs["effects"]
     shown = {p["id"]: p["at"] for p in theirs["board"]["pieces"]}
     assert shown[move["piece"]] is None
     assert shot.exists(), "the striker's screen was captured with the submarine surfacing"

@@ -45,11 +45,12 @@ def play(*, table: str | None, address: str | None, until: str, seed: int, secon
     seat = board.link.my_seats[0]
     player = ClickPlayer(board, bots.make, "hard", seed)
     countdowns, strike_button, offered = [], False, None
+    before = None   # strikes on screen when this seat was first offered one (those of the game so far included)
     deadline = time.monotonic() + seconds
     while True:
         if until == "end" and isinstance(ui.top, GameOverScene):
             break
-        if until == "strike" and board.strikes_seen and not board.effects.busy:
+        if until == "strike" and before is not None and len(board.strikes_seen) > before and not board.effects.busy:
             break
         if time.monotonic() > deadline:
             raise SystemExit(f"window_tactics: not done after {seconds:g} s (rev {board.link.rev}, "
@@ -62,7 +63,7 @@ def play(*, table: str | None, address: str | None, until: str, seed: int, secon
             if until == "end":
                 player.step()
             elif strikes and offered is None:
-                offered = time.monotonic()
+                offered, before = time.monotonic(), len(board.strikes_seen)
             elif strikes and not board.waiting and time.monotonic() - offered >= REACTION:
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0))
         ui.frames(1)

@@ -68,7 +68,7 @@ def test_a_plane_raid_on_a_player_without_coins_reaches_every_seat_and_spectator
         assert update["rev"] == 206
         assert [e["type"] for e in update["events"]] == ["sacrifice_owed"], update["events"]
         assert update["events"][0] | {"reason": None} == {"type": "sacrifice_owed", "seat": 2, "to": 0, "owed": 1,
-                                                          "reason": None}
+                                                          "reason": None, "rule": "sacrifice"}
     public, private = seats[2].view["public"], seats[2].view["private"]
     assert public["to_act"] == [2] and public["prompt"]["kind"] == "sacrifice"
     assert {a["type"] for a in private["legal"]["actions"]} == {"choose_piece"}
