@@ -1,8 +1,9 @@
 """Every game whose catalog entry names a rule glossary names its rules as data (engine.why) and that glossary
 explains each of them: the rule ids a game declares are exactly those its glossary (its entry's `rule_help`,
-game/help/rules/<game>.toml) explains, each with a title and a text; a game whose events name rules has one. The events themselves are checked in the playouts (test_playouts.py: every event of a kind
-the game lists in RULED_EVENTS, as every seat and spectator receives it, in random and bot games) and so are
-refusals (an illegal action names the rule that refuses it)."""
+game/help/rules/<game>.toml) explains, each with a title and a text; a game whose events name rules has one.
+The events themselves are checked in the playouts (test_playouts.py: every event of a kind the game lists in
+RULED_EVENTS, as every seat and spectator receives it, in random and bot games) and so are refusals (an illegal
+action names the rule that refuses it)."""
 import pytest
 
 import catalog
@@ -16,7 +17,7 @@ def explained_games() -> list[str]:
 
 
 @pytest.mark.parametrize("game", explained_games())
-def test_a_game_with_help_declares_its_rule_ids_and_the_events_that_name_them(game):
+def test_a_game_with_a_glossary_declares_its_rule_ids_and_the_events_that_name_them(game):
     rules = games.rules(game)
     assert why.rule_ids(rules), f"{game} declares no RULE_IDS"
     assert why.ruled_events(rules), f"{game} declares no RULED_EVENTS"
