@@ -69,17 +69,27 @@ class EventLog(kit_log.EventLog):
     def power(self, seat) -> str:
         return self.powers().name(seat)
 
+    def own(self, name: str, seat) -> str:
+        """A place named from its owner's side: "its seaport" for North's own, else the name as it is."""
+        mine = f"{self.power(seat)}'s "
+        return "its " + name[len(mine):] if seat is not None and name.startswith(mine) else name
+
     def route(self, e: dict) -> str:
         """Where a move went, as a person says it: "from NW 4 to NW 5", "from NW 4, jumping 2 transports, to
-        NW 12", "within its home area" (a step between two squares of one named place)."""
+        NW 12", "from its seaport to SW 18", "within its home area" (a step inside one named place)."""
         path = e["path"]
-        start, end = square_name(e["from"]), square_name(path[-1])
+        start, end = self.own(square_name(e["from"]), e["seat"]), self.own(square_name(path[-1]), e["seat"])
         jumped = len(e["captured"])
         over = f", jumping {jumped} transport{'s' if jumped > 1 else ''}," if jumped else ""
         if start == end and not jumped:
-            own = f"{self.power(e['seat'])}'s "
-            return f"within its {start[len(own):]}" if start.startswith(own) else f"within {start}"
+            return f"within {start}"
         return f"from {start}{over} to {end}"
+
+    def at(self, square, seat) -> str:
+        """Where a piece stood, with its preposition: "at NW 4", "in its home area", "in the safety zone"."""
+        name = self.own(square_name(square), seat)
+        spot = (square[0], square[1]) in board().ocean_at or name.endswith("plane base")
+        return ("at " if spot else "in ") + name
 
     def sentence(self, e: dict):  # noqa: C901 - one branch per event type, as the protocol lists them
         kind = e["type"]
@@ -97,7 +107,7 @@ class EventLog(kit_log.EventLog):
             by = f" by {power(e['by'])}" if e.get("by") is not None and e["by"] != e["owner"] \
                 and e["cause"] in ("jumped", "trapped", "plane") else ""
             where = "Davy Jones' Locker" if e["to"] == "davy_jones_locker" else "the Supply Base"
-            return (f"{power(e['owner'])}'s {e['kind']} at {square_name(e['at'])} is {why}{by}, off to "
+            return (f"{power(e['owner'])}'s {e['kind']} {self.at(e['at'], e['owner'])} is {why}{by}, off to "
                     f"{where}.", e["owner"], None)
         if kind == "window_opened":
             return (f"{power(e['mover'])} enters {square_name(e['square'])}: a submarine may strike "
@@ -139,8 +149,8 @@ class EventLog(kit_log.EventLog):
             return f"{power(e['offender'])} pays {power(e['victim'])} 1 coin instead.", e["offender"], None
         if kind == "protest_accepted":
             n = e["accepted"]
-            return (f"{power(e['offender'])} accepts the protest ({n} of {power(e['victim'])}'s "
-                    f"{'card' if n == 1 else 'cards'}).", e["offender"], None)
+            return (f"{power(e['offender'])} accepts the protest: it now holds {n} of {power(e['victim'])}'s "
+                    "protest cards (three mean war).", e["offender"], None)
         if kind == "war":
             a, b = e["seats"]
             return f"War! {power(a)} and {power(b)} are at war.", a, None

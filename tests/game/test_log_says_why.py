@@ -184,3 +184,14 @@ def test_the_rules_help_shows_under_the_pointer_and_goes_when_it_moves_on_or_lea
     app.mouse_pos = rule_rect.center
     app.dispatch(pygame.event.Event(pygame.WINDOWLEAVE))
     assert not board.draw_rule_help(surface), "the pointer left the window: nothing stays under it"
+
+
+def test_a_loss_in_its_owners_own_place_reads_as_its_own(app):
+    from engine.tactics1940.board import load
+    base = sorted(sq for sq, power in load().home_of.items() if power == "North" and sq in load().bases)[0]
+    log = naval_log()
+    log.add({"type": "destroyed", "piece": 3, "owner": 0, "kind": "airplane", "at": list(base), "by": 1,
+             "cause": "plane", "to": "supply_base", "rule": "plane_raid"})
+    assert log.entries[-1]["text"] == ("North's airplane at its plane base is bombed from the air by South, off to "
+                                       "the Supply Base.")
+    assert log.entries[-1]["rule"].title == "Plane Raid"
