@@ -10,12 +10,14 @@ inaccuracy, a mistake or a blunder by how far the evaluation drops.
      game always gives one analysis), searches the decision as it would in play with the action played added
      to its candidates and kept to the end (`ExpertBot.weigh`; the planner's `weigh` for a plan): every round
      plays each candidate on the same sample of the seat's information set with the same dice.
-  3. **The drop** is the expert's answer's score less the played action's, round by round, averaged; the
-     seat's **worth** at that decision is its answer's mean score (the chart's line). A drop is marked when it
-     reaches a threshold of the game's `AnalysisSettings` and stands `evidence` standard errors above nothing.
+  3. **The drop** is the expert's answer's score less the played action's, round by round, averaged (a plan is
+     also weighed without each of its moves, and the move whose absence would gain most, if more, is named: the
+     verdict's `culprit`); the seat's **worth** at that decision is its answer's mean score (the chart's line).
+     A drop is marked when it reaches a threshold of the game's `AnalysisSettings` and stands `evidence`
+     standard errors above nothing.
 
-`run` spreads the decisions over worker processes (the search is pure Python: threads would share one core),
-reports progress and stops when asked. Every worker result is plain data (JSON-ready).
+`Analysis` spreads the decisions over worker processes (the search is pure Python: threads would share one
+core), reports progress and stops when asked. Every worker result is plain data (JSON-ready).
 """
 import json
 import math
