@@ -343,18 +343,22 @@ def draw_button(surface: pygame.Surface, rect, label: str, state: str = "normal"
     text_colour = colours.text_dim if state == "disabled" else (text_on(base) if primary else
                                                                  lighten(colours.bad, 0.35) if danger else colours.text)
     key_size = SIZE_SMALL - 2
-    key_w = text_width(hotkey, key_size, True) + 10 if hotkey else 0
-    beside = not hotkey or text_width(label, size, primary) + 2 * key_w + 28 <= body.w
-    under = not beside and body.h >= 40   # a tall button too narrow for both on one line: the key under the label
-    centre = (body.centerx, body.centery - 8) if under else body.center
+    shows_key = bool(hotkey) and state != "disabled"
+    cap = pygame.Rect(0, 0, text_width(hotkey, key_size, True) + 10 if hotkey else 0, font(key_size, True).get_height() + 2)
+    cap.midright = (body.right - 8, body.centery)
+    centre = body.center
+    if shows_key:
+        width = text_width(label, size, primary)
+        if width + 16 <= (body.w - 2 * cap.w - 16):
+            pass                                          # room for the label centred and the key beside it
+        elif width + cap.w + 26 <= body.w:                # the label centred in the room left of the key
+            centre = ((body.x + cap.left) // 2, body.centery)
+        elif body.h >= 46:                                # a tall button: the key under the label
+            centre = (body.centerx, body.centery - 8)
+            cap.midbottom = (body.centerx, body.bottom - 3)
     draw_text(surface, label, centre, size, text_colour, bold=primary, anchor="center",
               shadow=state != "disabled" and not primary)
-    if hotkey and state != "disabled":
-        cap = pygame.Rect(0, 0, key_w, font(key_size, True).get_height() + 2)
-        if under:
-            cap.midbottom = (body.centerx, body.bottom - 3)
-        else:
-            cap.midright = (body.right - 8, body.centery)
+    if shows_key:
         draw_keycap(surface, cap, hotkey, key_size, base)
 
 

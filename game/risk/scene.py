@@ -46,7 +46,8 @@ class BoardScene(BaseBoardScene):
     help_centre = (500, 400)
     idle_keys = "N names  ·  H help  ·  mouse over a territory for details"
     pace_rect = pygame.Rect(1010, 4, 146, 32)
-    undo_rect = pygame.Rect(1162, 4, 110, 32)   # the bottom line's right end is the dice's
+    undo_rect = pygame.Rect(1162, 4, 110, 32)   # the bottom line's right end is the dice's ...
+    advice_rect = pygame.Rect(BOTTOM_DICE_X - 190, hud.BOTTOM.y + 8, 110, 32)   # ... and the Hint stays left of them
     show_names = True   # territory names on the map (N): kept for the next board in this window
 
     def __init__(self, app, link):

@@ -1,8 +1,8 @@
 """Screens that fit in play: each game's board, shown in real positions from bot games (tests/game/positions.py:
 every phase, step and prompt the games reached), keeps every line of text whole (nothing cut with an
-ellipsis), inside the window and inside the box it is drawn on; and again once the player has begun the move
-the bot made there (a unit picked, and the pointer where it goes: a path, a tooltip), which is when the
-longest prompts show.
+ellipsis), inside the window and inside the box it is drawn on, no text on another and no button on another;
+and again once the player has begun the move the bot made there (a unit picked, and the pointer where it
+goes: a path, a tooltip), which is when the longest prompts show.
 
 The window draws one logical 1280x800 frame and scales it to its size (game.app), so what fits in a 1280x800
 window fits in a 1366x768 one: the positions are drawn at 1280x800 (where the scripted players' clicks land
@@ -55,7 +55,7 @@ def test_every_board_in_play_keeps_its_text_whole_and_in_its_boxes(sandbox_home,
     def check(what: str) -> None:
         recorder.clear()
         app.compose()   # the frame; scaling it to the window changes nothing drawn
-        for problem in recorder.problems(app.surface, overlaps=False, cuts=True):
+        for problem in recorder.problems(app.surface, overlaps=True, cuts=True, controls=True):
             problems.setdefault(problem, what)
     try:
         for i, position in sorted(enumerate(positions(game_id)), key=lambda ip: ip[1].seat):   # a board a seat

@@ -28,6 +28,7 @@ class Recorder:
     def __init__(self, monkeypatch):
         self.items: list[tuple[str, Drawn]] = []
         self.cut: list[str] = []   # texts `theme.fit_text` shortened with an ellipsis since `clear`
+        self.buttons: list[Drawn] = []   # the buttons drawn since `clear`
         draw_text, draw_panel, draw_button = theme.draw_text, theme.draw_panel, theme.draw_button
         fit_text = theme.fit_text
 
@@ -59,7 +60,8 @@ class Recorder:
             return draw_panel(surface, rect, *args, **kwargs)
 
         def button(surface, rect, *args, **kwargs):
-            self.items.append(("box", Drawn(surface, pygame.Rect(rect))))
+            self.items.append(("box", Drawn(surface, pygame.Rect(rect), args[0] if args else "")))
+            self.buttons.append(Drawn(surface, pygame.Rect(rect), args[0] if args else ""))
             return draw_button(surface, rect, *args, **kwargs)
         monkeypatch.setattr(theme, "draw_text", text)
         monkeypatch.setattr(theme, "draw_panel", panel)
@@ -68,10 +70,11 @@ class Recorder:
     def clear(self) -> None:
         self.items.clear()
         self.cut.clear()
+        self.buttons.clear()
 
-    def problems(self, screen: pygame.Surface, *, overlaps: bool, cuts: bool = False) -> list[str]:
+    def problems(self, screen: pygame.Surface, *, overlaps: bool, cuts: bool = False, controls: bool = False) -> list[str]:
         """What is wrong with the text drawn since `clear`, one sentence each (`cuts`: a text shortened with an
-        ellipsis is wrong too)."""
+        ellipsis is wrong too; `controls`: two buttons drawn on each other too)."""
         out = []
         boxes: list[Drawn] = []
         texts: list[Drawn] = []
@@ -91,6 +94,12 @@ class Recorder:
                 texts.append(d)
         if cuts:
             out += [f"{text!r} is cut short" for text in dict.fromkeys(self.cut)]
+        if controls:
+            shown = [b for b in self.buttons if b.surface is screen and not self._covered(b)]
+            for i, a in enumerate(shown):
+                for b in shown[i + 1:]:
+                    if a.rect != b.rect and a.rect.colliderect(b.rect):
+                        out.append(f"the buttons {a.text!r} at {tuple(a.rect)} and {b.text!r} at {tuple(b.rect)} overlap")
         if overlaps:
             texts = [t for t in texts if not self._covered(t)]
             for i, a in enumerate(texts):
@@ -103,7 +112,8 @@ class Recorder:
     def _covered(self, text: Drawn) -> bool:
         """Whether a box drawn after `text` lies wholly over it: a scene behind a dialog, its words unseen
         (the title's letter "H" under the welcome panel is not a letter on the welcome sentence)."""
-        later = self.items[next(i for i, (_, d) in enumerate(self.items) if d is text) + 1:]
+        later = self.items[next((i for i, (_, d) in enumerate(self.items) if d is text or d.rect == text.rect
+                                 and d.surface is text.surface and d.text == text.text), len(self.items)) + 1:]
         return any(kind == "box" and d.opaque and d.surface is text.surface and d.rect.contains(text.rect)
                    for kind, d in later)
 
