@@ -55,6 +55,7 @@ class Session:
         self.replay_skips = range(0)    # log positions a replay knows need no undo snapshot
         self._seat_sides = None         # one side per seat, built once for views (_shared_sides)
         self._shared_once: dict = {}    # name -> (share, value): fixed view values as a caller shares them (_once)
+        self._copy_ahead = None         # (rev, state, a copy of it) made by prepare_undo while nothing waited
 
     # ----- acting -----------------------------------------------------------------
     def act(self, seat: int | None, action: dict, seq: int | None = None) -> list[dict]:
@@ -91,7 +92,7 @@ class Session:
                 raise RuleError(NOT_YOUR_TURN, "It is not your turn.")
         # Only an action the game lets a seat take back costs a copy of the state beforehand (and none where
         # a replay knows it can never be taken back: see engine.undo.needless_span).
-        before = copy_plain(self.state) if acting is not None and action["type"] in self.undoable \
+        before = self._undo_copy() if acting is not None and action["type"] in self.undoable \
             and len(self.log) not in self.replay_skips else None
         prompt = None
         if before is not None:
@@ -117,6 +118,24 @@ class Session:
             self._unjudged = (seat, before, action, events, drew, acting, prompt)
         self._record(seat, action, seq)
         return events
+
+    def prepare_undo(self) -> None:
+        """Copy the state now, while no action waits (a host between two actions, its updates sent): the
+        copy of the state before it that the next undoable action needs is then ready, instead of being
+        made between the action's arrival and its answer. A game with nothing undoable copies nothing."""
+        if not self.undoable or self.result() is not None:
+            return
+        ahead = self._copy_ahead
+        if ahead is None or ahead[0] != self.rev or ahead[1] is not self.state:
+            self._copy_ahead = (self.rev, self.state, copy_plain(self.state))
+
+    def _undo_copy(self):
+        """A copy of the state as it stands: the one `prepare_undo` made, if the state has not moved since
+        (an accepted action moves `rev`; a state put in its place is another object), else a new one."""
+        ahead, self._copy_ahead = self._copy_ahead, None   # used once: it becomes the undo run's snapshot
+        if ahead is not None and ahead[0] == self.rev and ahead[1] is self.state:
+            return ahead[2]
+        return copy_plain(self.state)
 
     def _judge(self) -> None:
         """Settle whether the last undoable action may be taken back (engine.undo.is_barrier), once someone

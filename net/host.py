@@ -327,6 +327,7 @@ class Host:
                 out = make()
                 if out.sends or out.closes or out.deferred:
                     self._dispatch(out)
+            self.table.session.prepare_undo()   # the updates have gone: the next act's undo copy, made ahead
         finally:
             self._settle()
 

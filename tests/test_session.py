@@ -220,6 +220,33 @@ def test_several_undos_walk_back_several_steps_of_the_same_seat():
     assert e.value.code == "illegal"
 
 
+def test_an_undo_copy_made_ahead_is_the_snapshot_the_next_undoable_action_keeps():
+    """A host copies the state between two actions (prepare_undo), so an undoable action finds its copy
+    made; taking that action back restores the state exactly as it was."""
+    s = relay()
+    s.act(0, STEP)
+    s.prepare_undo()
+    ahead, before = s._copy_ahead[2], s.state_hash()
+    s.act(0, STEP)
+    assert s._unjudged[1] is ahead and ahead is not s.state   # the snapshot the undo will walk back to
+    s.act(0, UNDO)
+    assert s.state_hash() == before
+
+
+def test_a_copy_made_ahead_of_a_state_that_moved_since_is_not_kept():
+    """The copy is of the state at its rev: once an action moves the table (here a roll, which keeps no copy),
+    the next undoable action copies the state as it is then."""
+    s = relay()
+    s.prepare_undo()
+    stale = s._copy_ahead[2]
+    s.act(0, ROLL)
+    after_roll = s.state_hash()
+    s.act(0, STEP)
+    assert s._unjudged[1] is not stale
+    s.act(0, UNDO)
+    assert s.state_hash() == after_roll
+
+
 @pytest.mark.parametrize("barrier", [ROLL, PASS], ids=["a die was rolled", "the turn passed"])
 def test_nothing_before_a_roll_or_a_passed_turn_can_be_undone(barrier):
     s = relay()
