@@ -288,13 +288,12 @@ def _one_move(change: dict) -> bool:
 
 # Seconds `action_sent` gives its CPU away (sched_yield) while it waits for a lone move's answer, before it
 # sleeps on the socket: PostgreSQL's backend, woken by the statement, can run on this CPU meanwhile, and its
-# answer finds this process awake instead of asleep (a wake-up of a sleeping process costs 0.1 ms and more
-# on this machine's idle CPUs). 0.05 to 0.07 ms a move less (docs/club.md); only a quiet process sends moves
-# alone, so at most a millisecond of CPU a move where there is CPU to spare.
+# answer finds this process awake instead of asleep (docs/club.md, "Measured"). Only a quiet process sends
+# moves alone, so this spends CPU only where there is CPU to spare.
 YIELD_FOR = 0.001
 
-# A move's statement, sent and answered through libpq directly (prepared once per connection): it costs 0.15
-# to 0.2 ms less than psycopg's execute of the same prepared statement here (docs/club.md). A move that keeps
+# A move's statement, sent and answered through libpq directly (prepared once per connection, and again when
+# a rollback dropped it): less work a move than psycopg's execute (docs/club.md, "Measured"). A move that keeps
 # the turn where it was is a lone INSERT; one that passes it (or ends the game) also updates the table's row.
 _MOVE = (b"club_move", b"INSERT INTO actions (table_id, rev, seat, action, seq) VALUES ($1, $2, $3, $4, $5)",
          [20, 23, 23, 17, 23])  # bigint, integer, integer, bytea, integer
@@ -456,9 +455,9 @@ def _usual_statement(conn, steps: list) -> None:
 
 def _one_step_statement(conn, table_id: int, change: dict) -> None:
     """One table's usual step of at most one action (a quiet process's batch): the writes of
-    `_usual_statement` with plain parameters instead of arrays to unnest, which PostgreSQL runs in
-    about half the time (docs/club.md, "Measured"). A move that changes nothing but the actions (the
-    seats to act as before) is a lone INSERT, about 0.1 ms less than the statement with its updates."""
+    `_usual_statement` with plain parameters instead of arrays to unnest, which PostgreSQL runs faster
+    (docs/club.md, "Measured"). A move that changes nothing but the actions (the seats to act as before)
+    is a lone INSERT, cheaper than the statement with its updates."""
     action = change["actions"][0] if change["actions"] else (None, None, None, None)
     to_act = change.get("to_act")
     if change["actions"] and change["state"] is None and to_act is None:

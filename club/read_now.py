@@ -2,7 +2,7 @@
 
 nats-py reads its socket through an asyncio `StreamReader`: the socket's callback puts the bytes in the
 reader's buffer and wakes nats-py's reading task, which parses them on a later turn of the event loop
-(50 µs a message at the actor's end on this busy machine, and as much in the table process). `install`
+(at both ends of every move: docs/club.md, "Measured"). `install`
 has the socket's callback parse them itself when the reading task is idle (waiting for bytes, none
 buffered): with `club.deliver_now`, a quiet table's move is stepped, committed and published, and a
 client's answer handled, from the callback that read it. When parsing has to wait (a rare message that
@@ -13,8 +13,8 @@ reading task is busy or has bytes buffered) takes nats-py's own path.
 A chunk that is whole plain messages to subscriptions `club.deliver_now` hooked (the moves, the answers and
 updates: `MSG <subject> <sid> <size>`, no reply subject, no headers, each complete) is taken apart here and
 each message handed over as nats-py's `_process_msg` would (its counts, `_build_message`, the subscription's
-pending bytes and queue), without nats-py's regular expressions, buffer and chain of coroutines (0.05 to
-0.1 ms a move less, both ends together: docs/club.md). Anything else in a chunk (a PING, an INFO, an error, a partial
+pending bytes and queue), without nats-py's regular expressions, buffer and chain of coroutines
+(docs/club.md, "Measured"). Anything else in a chunk (a PING, an INFO, an error, a partial
 message, a reply subject, another kind of subscription, a slow consumer's limit) leaves the whole chunk to
 nats-py's parser.
 

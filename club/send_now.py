@@ -1,8 +1,8 @@
 """Write to nats-server at once, instead of a loop turn later.
 
 nats-py's `publish` appends the message to its pending buffer and wakes its flusher task, which writes
-the buffer on the event loop's next turn (0.05 to 0.1 ms later on a busy machine, on every crossing of
-a move: the act, then the table's answers), and makes a future for each message on the way.
+the buffer on the event loop's next turn (on every crossing of a move: the act, then the table's answers;
+docs/club.md, "Measured"), and makes a future for each message on the way.
 `publish_now` makes the messages' PUB commands with nats-py's own `pub_cmd` and hands them, after
 anything nats-py still holds (in order), to the socket's write at once, as a LAN client's
 `writer.write` does (asyncio sends at once when the socket's own buffer is empty, and keeps the rest for

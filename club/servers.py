@@ -23,9 +23,8 @@ from urllib.parse import quote
 from net.frames import MAX_HOST_FRAME
 
 START_TIMEOUT = 15.0
-# Go threads for a local nats-server (GOMAXPROCS). With one, a move through the club measured about 0.1 ms
-# faster here (two crossings of the server, two CPUs; docs/club.md, "Measured"), presumably as the goroutine
-# a message makes runnable runs on the thread that read it instead of waking another. A local club's traffic
+# Go threads for a local nats-server (GOMAXPROCS): with one, the goroutine a message makes runnable runs on the
+# thread that read it instead of waking another (docs/club.md, "Measured"). A local club's traffic
 # is far below what one thread carries; a club machine serving many players runs its own nats-server with
 # its own settings (docs/club.md, three machines).
 LOCAL_NATS_THREADS = 1
@@ -166,8 +165,8 @@ class Postgres:
         return self.dsn_for("club")
 
     def dsn_for(self, database: str) -> str:
-        # through its Unix socket (it listens on 127.0.0.1 too): a lone move's statement, 11 ms after the last,
-        # was answered in 0.46 ms against 0.51 through loopback TCP, 0.26 against 0.33 at 2 ms (docs/club.md)
+        # through its Unix socket (it listens on 127.0.0.1 too): a lone move's statement is answered sooner
+        # than through loopback TCP (docs/club.md, "Measured")
         return f"postgresql://club@/{database}?host={quote(str(self.folder), safe='/')}&port={self.port}"
 
     def _command(self, argv: list[str]) -> list[str]:

@@ -2,9 +2,8 @@
 the optional `speed` extra installed).
 
 The host reads and writes its sockets through `loop.add_reader`/`add_writer` callbacks, which both loops
-offer, so nothing else changes. uvloop is not the default: with it, a world-conquest `serve` played by four
-`bot` processes stalled (a connection's next frame was never read after a `slow_down`), which asyncio's
-loop never did; until that is understood it stays something to measure, not to ship.
+offer, so nothing else changes. uvloop is something to measure, not the default (docs/bench.md, "Host CPU
+per update", says why).
 """
 import asyncio
 import os

@@ -536,12 +536,9 @@ class Table:
     @staticmethod
     def _build_order(groups: dict, actors: set) -> list:
         """The seats whose updates are built first: those that acted. An actor's client waits on this
-        update to see its own move (act -> update, the latency a player feels and bench.bgio measures);
-        the others did not ask for anything. Measured in-process (Risk setup, 4 patching seats + 4
-        patching spectators, host CPU from the act until the mover's update is encoded, p50): 175 us
-        built first, 225 us built last (the first update built also pays for the shared public part's
-        diff); all the updates together cost the same either way, and one fan-out step sends them all
-        before the host reads again, so the other seats lose nothing measurable."""
+        update to see its own move (act -> update, the latency a player feels); the others asked for
+        nothing, and one fan-out step sends every update before the host reads again, so they lose
+        nothing (docs/bench.md, "Host CPU per update")."""
         if not actors:
             return list(groups)
         return sorted(groups, key=actors.__contains__, reverse=True)   # stable: each part in the table's order
