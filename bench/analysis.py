@@ -40,7 +40,7 @@ def game_rows(quick: bool) -> list[Row]:
         wall, own = time.perf_counter() - began, time.process_time() - own
         rounds = Session.from_header(header)
         for seat, action in log:
-            rounds.act(seat, action)
+            rounds.apply(seat, action)
         turn = rounds.view(None)["public"].get("round") or rounds.view(None)["public"].get("turn_number")
         goal = GOALS.get(game_id, OTHER_GOAL)
         marks = report["summary"]["0"]

@@ -158,7 +158,7 @@ def _race(s: Session, bots, levels, times, rand) -> bool:
         now, seat = heapq.heappop(clock)
         action = _decide(bots[seat], s.view(seat), levels[seat], times)
         if action is not None:
-            s.act(seat, action)  # the view was fresh, so no race can have been lost
+            s.apply(seat, action)  # the view was fresh, so no race can have been lost
             idle.clear()
         else:
             idle.add(seat)
@@ -166,7 +166,7 @@ def _race(s: Session, bots, levels, times, rand) -> bool:
                 timer = s.timer()
                 if timer is None:
                     return False  # every racer is stuck: a stall the game should never reach
-                s.act(TABLE_SEAT, timer["action"])
+                s.apply(TABLE_SEAT, timer["action"])
                 idle.clear()
         heapq.heappush(clock, (now + max(bots[seat].pace, 0.01), seat))
     return s.result() is not None

@@ -150,7 +150,7 @@ class _Seat:
     async def act_to_update(self, timeout: float = 10.0) -> float:
         """Seconds from sending an act until this client holds the update that shows it."""
         t0 = time.perf_counter()
-        reply = await self.client.act(MOVE, timeout)
+        reply = await self.client.request(MOVE, timeout)
         assert reply["t"] == "ok", reply
         while self.rev < reply["rev"]:
             self.moved.clear()

@@ -98,7 +98,7 @@ def _search_step_row(game: str, played: Session) -> Row:
                 least_step = min(done - start, least_step or 1.0)
             clones.append(least_clone)
             steps.append(least_step)
-        s.act(seat, action)
+        s.apply(seat, action)
     clone_us, step_us = median(clones) * 1e6, median(steps) * 1e6
     return Row(f"{game}: search step, a state cloned p50 / cloned and an action applied p50",
                f"{clone_us:.1f} / {step_us:.1f} us", f"<= {CLONE_GOAL_US:g} / {STEP_GOAL_US:g} us",
@@ -124,7 +124,7 @@ def _playouts_row(game: str, played: Session, quick: bool) -> Row:
                 playouts += expert.last_search[0]
                 searched += 1
                 wanted.discard(min(wanted))
-        s.act(seat, action)
+        s.apply(seat, action)
     rate = playouts / spent if spent else 0.0
     return Row(f"{game}: expert playouts a second, one core", f"{rate:,.0f} /s", "", None,
                f"thread CPU of {playouts} playouts at {searched} searched positions of the longest game above "
@@ -160,7 +160,7 @@ def _forward_row(game: str, played: Session) -> Row:
                 spent = time.thread_time() - start
                 least = spent if least is None else min(least, spent)
             applies.setdefault(action.get("type"), []).append(least)
-        s.act(seat, action)
+        s.apply(seat, action)
     kind, timed = max(applies.items(), key=lambda item: len(item[1]))
     every = [t for ts in applies.values() for t in ts]
     apply_ms, view_ms = median(timed) * 1000, p95(views) * 1000

@@ -335,7 +335,7 @@ def _rows(quick: bool) -> list[Row]:
     out.append(Row("net: act->ok p50 (x floor p50)", f"{a50:.1f}x", "<= 2x", a50 <= 2,
                    f"{pct(acts, 50) * 1e6:.0f} us; where it goes: the floor's two sends and wake-ups, plus "
                    "~30 us of Python on the host before the ok leaves (event-loop wake-up, 2 exact reads, "
-                   "decode, Session.act, encode); "
+                   "decode, Session.apply, encode); "
                    "the floor itself swings 40-85 us between runs on this VM"))
     out.append(Row("net: act->ok p99 (x floor p99)", f"{a99:.1f}x", "<= 3x", a99 <= 3,
                    f"{pct(acts, 99) * 1e6:.0f} us"))

@@ -15,13 +15,13 @@ def play_turns(s, decide, limit: int, until=None) -> bool:
         for seat in s.to_act():
             action = decide(seat, s.view(seat))
             if action is not None:
-                s.act(seat, action)
+                s.apply(seat, action)
                 break
         else:
             timer = s.timer()
             if timer is None:
                 return False
-            s.act(TABLE_SEAT, timer["action"])
+            s.apply(TABLE_SEAT, timer["action"])
     return s.result() is not None
 
 

@@ -211,7 +211,7 @@ def rows(quick: bool, f50: float) -> list[Row]:
                    f"{race_ms:.0f} ms median ({refused} refused in all); per second of the host's own CPU "
                    f"time {cpu_rate:,.0f}/s (all races; the host ran {on_cpu:.0%} of a race's wall time and "
                    f"waited ready for a CPU {starved:.0%}: the machine's other load); each seat writes its "
-                   "moves at once, host pinned to one core; per move: exact reads, decode, Session.act, ok "
+                   "moves at once, host pinned to one core; per move: exact reads, decode, Session.apply, ok "
                    "(batched per read), one coalesced update per loop turn (views: the public part once, each seat's "
                    "legal listing from its pieces and the few tanks). One move in flight per seat: "
                    f"{closed_rate:,.0f}/s (4 seats / the round trip, not the host)"))
@@ -219,7 +219,7 @@ def rows(quick: bool, f50: float) -> list[Row]:
     s50 = pct(seen, 50) / f50
     out.append(Row("net: situation4 placement seen by the other racer (x floor)", f"{s50:.1f}x", "<= 3x",
                    s50 <= 3, f"p50 {pct(seen, 50) * 1e6:.0f} us, p99 {pct(seen, 99) * 1e6:.0f} us, "
-                             f"{len(seen)} placements; where it goes: decode + Session.act (~18 us) + the "
+                             f"{len(seen)} placements; where it goes: decode + Session.apply (~18 us) + the "
                              "mover's ok, then the views (the public board built once, a private part per seat) "
                              "+ encode (~9 us) before its send"))
     return out

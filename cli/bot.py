@@ -132,7 +132,7 @@ async def _turns(client, bot, view, inbox) -> int:
             # In a worker thread: an expert searches a second, and the connection must be served meanwhile.
             action = await asyncio.to_thread(bot.choose, view)
             if action is not None:
-                reply = await client.act(action)
+                reply = await client.request(action)
                 refusals = refusals + 1 if reply["t"] == "err" else 0
                 if reply["t"] == "err":
                     continue  # ask again with the same view

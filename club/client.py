@@ -181,10 +181,10 @@ class ClubClient:
         asyncio.get_running_loop().create_task(self._publish({"t": "act", "seq": seq, "a": action}))
         return seq
 
-    async def act(self, action: dict, timeout: float = 10.0) -> dict:
-        return await self.act_again(self.next_seq(), action, timeout)
+    async def request(self, action: dict, timeout: float = 10.0) -> dict:
+        return await self.request_again(self.next_seq(), action, timeout)
 
-    async def act_again(self, seq: int, action: dict, timeout: float = 10.0) -> dict:
+    async def request_again(self, seq: int, action: dict, timeout: float = 10.0) -> dict:
         """Send `action` under `seq` and wait for its answer. Unanswered after RESEND_EVERY seconds (NATS
         dropped it while a server restarted, or no process owned the table yet), it goes again under the
         same seq: the table answers a resend with the answer it first gave and applies nothing."""

@@ -46,7 +46,7 @@ def replayed(record: dict, upto: int | None = None) -> Session:
     """The table's Session (db.load_table's record) with its first `upto` actions applied (all by default)."""
     session = Session.from_header(record["header"])
     for _rev, seat, action, seq in record["actions"][:upto]:
-        session.act(seat, action, seq=seq)
+        session.apply(seat, action, seq=seq)
     return session
 
 
@@ -94,7 +94,7 @@ def built_page(record: dict, start: int) -> dict:
         at = start - 1
     while at < len(actions) and len(moves) < PAGE_MOVES:
         _rev, seat, action, _seq = actions[at]
-        events = session.act(seat, action)
+        events = session.apply(seat, action)
         move = {"rev": session.rev, "events": session.events_for(events, None), "view": spectator_view(session, seats)}
         grown = len(msgpack.packb(move, use_bin_type=True))
         if moves and size + grown > PAGE_BYTES:

@@ -27,7 +27,7 @@ class ClubTable:
         self.id = record["id"]
         session = Session.from_header(record["header"])
         for _rev, seat, action, seq in record["actions"]:
-            session.act(seat, action, seq=seq)
+            session.apply(seat, action, seq=seq)
         self.table = Table(session, name=record["name"], bot_factory=bot_factory)
         self.table.answers = rebuilt_answers(session, record["refusals"])
         # names interned: a player's name is its connection, and net.table compares connections by identity
@@ -126,7 +126,7 @@ class ClubTable:
         makes this one move for it (`bot`, and a `forfeit` the game refuses now: more than two camps)."""
         if self.on_deadline == "forfeit":
             try:
-                events = self.session.act(TABLE_SEAT, {"type": "resign", "seat": seat})
+                events = self.session.apply(TABLE_SEAT, {"type": "resign", "seat": seat})
             except RuleError:
                 return self.deadline_move(conn, seat, wall_now)
             out = self.table.updates(events)

@@ -41,7 +41,7 @@ def of_session(session: Session, log: list, seats) -> Iterator[Decision]:
     for i, (seat, action) in enumerate(log):
         if seat in seats and i not in skip and action.get("type") != RESIGN:
             yield Decision(i, seat, session.view(seat), action)
-        session.act(seat, action)
+        session.apply(seat, action)
 
 
 def read(path) -> tuple[dict, list]:

@@ -210,7 +210,7 @@ def load(path, session_factory, *, upto: int | None = None):
         raise SaveError(f"{name} does not replay to the game it recorded (the state hash differs before the first move).")
     for i, ((seat, action), seq) in enumerate(zip(log[:stop], seqs), start=1):
         try:
-            session.act(seat, action, seq=seq)
+            session.apply(seat, action, seq=seq)
         except RuleError as e:
             raise SaveError(f"{name} is damaged: move {i} is refused on replay ({e.message})") from None
         if i in want and session.state_hash() != want[i]:

@@ -1,6 +1,6 @@
 """The table's one authority: state, seeded RNG, seats, action log and revision.
 
-Every change of game state goes through `Session.act`. A refused action raises
+Every change of game state goes through `Session.apply`. A refused action raises
 `RuleError` and leaves state, RNG, log and `rev` exactly as they were; so does a rules
 bug (any other exception), raised as `RulesFailure`. The Session itself handles
 `{"type": "undo"}` (engine.undo): a seat takes back its own last actions while nothing
@@ -58,7 +58,7 @@ class Session:
         self._copy_ahead = None         # (rev, state, a copy of it) made by prepare_undo while nothing waited
 
     # ----- acting -----------------------------------------------------------------
-    def act(self, seat: int | None, action: dict, seq: int | None = None) -> list[dict]:
+    def apply(self, seat: int | None, action: dict, seq: int | None = None) -> list[dict]:
         """Apply `action` for `seat` (None: the table itself, e.g. a timer). Returns the full, unredacted events.
         `seq` is the client's number for it, logged and saved beside it (PROTOCOL.md's exactly-once).
 
@@ -71,13 +71,13 @@ class Session:
                 return self._undo(seat, action, seq)
             if kind == resign.RESIGN:
                 return self._resign(seat, action, seq)
-            return self._apply(seat, action, seq)
+            return self._apply_rules(seat, action, seq)
         except RuleError:
             raise
         except Exception as e:  # a bug that struck before anything changed (in to_act, prompt or timer)
             raise RulesFailure(seat, action) from e
 
-    def _apply(self, seat, action, seq) -> list[dict]:
+    def _apply_rules(self, seat, action, seq) -> list[dict]:
         schema.check(self.rules.ACTIONS, action)
         if self.result() is not None:
             raise RuleError(GAME_OVER, "The game is over.")
@@ -167,7 +167,7 @@ class Session:
             twin = Session.from_header(self.header())
             twin.replay_skips = undo.state_only_span(self.log)  # only the state is wanted
             for (seat, action), seq in zip(self.log, self.log_seqs):
-                twin.act(seat, action, seq)
+                twin.apply(seat, action, seq)
         except Exception as lost:
             raise RuntimeError(f"The rules failed ({failure!r}), and the game could not be rebuilt "
                                "from its log.") from lost

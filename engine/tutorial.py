@@ -228,7 +228,7 @@ def new_session(tutorial: Tutorial, learner_name: str = "You"):
                       seats=session_seats(tutorial, learner_name))
     for n, (seat, action) in enumerate(tutorial.prelude):
         try:
-            session.act(seat, action)
+            session.apply(seat, action)
         except RuleError as e:
             raise TutorialError(f"The prelude's action {n + 1} ({action}) is refused: {e.message}") from None
     return session
@@ -253,7 +253,7 @@ def play_step(session, tutorial: Tutorial, index: int) -> list:
                 raise TutorialError(f"Step {index + 1} ({step.title or step.say[:40]}): the rules ask for no timed "
                                     f"step {chosen} now.")
         try:
-            events += session.act(seat, chosen)
+            events += session.apply(seat, chosen)
         except RuleError as e:
             raise TutorialError(f"Step {index + 1} ({step.title or step.say[:40]}): the rules refuse {chosen}: "
                                 f"{e.message}") from None

@@ -228,14 +228,14 @@ class ClubLink(ThreadedLink):
             return None if view is None else {"public": view["public"], "private": {}}
         return view if seat == self._client.seat else None
 
-    def act(self, action: dict, seat: int | None = None) -> int:
+    def send(self, action: dict, seat: int | None = None) -> int:
         refused = self._refused_seat(seat)
         if refused is not None:
             return refused
         seq = self._client.next_seq()
-        # act_again sends it again under the same seq every second until answered: a message NATS dropped
+        # request_again sends it again under the same seq every second until answered: a message NATS dropped
         # while a server restarted costs a second, and the table answers a resend as it first did
-        self._loop.submit(self._client.act_again(seq, action, timeout=ACT_FOR))
+        self._loop.submit(self._client.request_again(seq, action, timeout=ACT_FOR))
         return seq
 
     def chat(self, text: str) -> None:

@@ -28,7 +28,7 @@ class Unplayable:
         self._rewind(n)
         self._push([])
 
-    def act(self, action: dict, seat=None) -> int:
+    def send(self, action: dict, seat=None) -> int:
         self._inbox.append({"t": "err", "seq": 0, "code": "not_your_turn", "msg": "A replay cannot be played into."})
         return 0
 
@@ -71,7 +71,7 @@ class ReplayLink(Unplayable, InProcessLink):
         if self.position >= self.length:
             return False
         seat, action = self._log[self.position]
-        events = self.session.act(seat, action)
+        events = self.session.apply(seat, action)
         self._push(self.session.events_for(events, None))
         return True
 

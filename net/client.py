@@ -89,7 +89,7 @@ class Client:
         self.closed = False
         self.game_over = False
         self._seq_lock = threading.Lock()
-        self._next_seq = max(0, last_seq) + 1   # numbers are taken on any thread (RemoteTable.act)
+        self._next_seq = max(0, last_seq) + 1   # numbers are taken on any thread (RemoteTable.send)
         self.last_seq = max(0, last_seq)       # the highest seq answered (by the host's welcome or an answer)
         self._unanswered: dict[int, dict] = {}
         self._first_seq: dict[int, int] = {}   # seq of an act sent again after slow_down -> the seq it was given
@@ -141,7 +141,7 @@ class Client:
         self._send(msg)
         return seq
 
-    async def act(self, action: dict, timeout: float = 10.0) -> dict:
+    async def request(self, action: dict, timeout: float = 10.0) -> dict:
         """Send an action and wait for its ok or err."""
         seq = self.next_seq()
         future = asyncio.get_running_loop().create_future()
@@ -421,7 +421,7 @@ class RemoteTable(ThreadedLink):
                 return None if own is None else {"public": own["public"], "private": {}}
             return self._views.get(seat)
 
-    def act(self, action: dict, seat: int | None = None) -> int:
+    def send(self, action: dict, seat: int | None = None) -> int:
         refused = self._refused_seat(seat)
         if refused is not None:
             return refused

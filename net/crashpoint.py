@@ -7,7 +7,7 @@ comparison with None.
 
 The points, in the order an `act` passes them:
   act_received   — the frame is decoded, nothing applied yet;
-  act_applied    — Session.act changed the state in memory, nothing journaled yet;
+  act_applied    — Session.apply changed the state in memory, nothing journaled yet;
   act_journaled  — the action and its seq are in the save, the `ok` not yet queued;
   ok_sent        — the `ok` went to the socket, the updates not yet built.
 """

@@ -41,7 +41,7 @@ class TableLink(Protocol):
         """The latest {"public", "private"} view for `seat` (None: public only), or None before any arrived.
         A RemoteTable has views only for its own seat (and None)."""
 
-    def act(self, action: dict, seat: int | None = None) -> int:
+    def send(self, action: dict, seat: int | None = None) -> int:
         """Send `action` for `seat` (default: the only seat in my_seats). Returns its seq; the
         answer arrives through poll() as {"t": "ok"|"err", "seq": n, ...}."""
 

@@ -92,7 +92,7 @@ class LocalTable(InProcessLink):
     def view(self, seat: int | None) -> dict:
         return self.table.view(seat)
 
-    def act(self, action: dict, seat: int | None = None) -> int:
+    def send(self, action: dict, seat: int | None = None) -> int:
         self._seq += 1
         seq = self._seq
         if self._closed:

@@ -417,7 +417,7 @@ class Table:
         A rules bug (RulesFailure) has left the session as it was before the action: it is logged with
         the action and its traceback, counted in `status()`, and refused like a bad action; play goes on."""
         try:
-            events = self.session.act(seat, action, seq=seq)
+            events = self.session.apply(seat, action, seq=seq)
         except RulesFailure as e:
             self.rules_failures += 1
             log.error("the rules failed on %s's action %r at rev %d; nothing was changed and play goes on",
@@ -439,7 +439,7 @@ class Table:
         from the log once where the table did not see them all (a resumed save, a club table taken over)."""
         if self._history_length != len(self.session.log):
             replay = Session.from_header(self.session.header())
-            self._history = [e for seat, action in self.session.log for e in replay.act(seat, action)]
+            self._history = [e for seat, action in self.session.log for e in replay.apply(seat, action)]
             self._history_length = len(self.session.log)
         return self._history
 

@@ -14,11 +14,11 @@ def bot_step(session, players: list, *, check=None) -> bool:
             continue
         if check:
             check(seat, view, action)
-        session.act(seat, action)
+        session.apply(seat, action)
         return True
     timer = session.timer()
     assert timer is not None, "no bot acted and the rules have no timer: the game would stall"
-    session.act(TABLE_SEAT, timer["action"])
+    session.apply(TABLE_SEAT, timer["action"])
     return False
 
 

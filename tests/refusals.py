@@ -35,7 +35,7 @@ def session_refused(session, seat, action, code: str) -> RuleError:
     """Assert that `session` refuses `action` from `seat` with `code` and changes nothing; the error."""
     before = session_mark(session)
     with pytest.raises(RuleError) as e:
-        session.act(seat, action)
+        session.apply(seat, action)
     assert e.value.code == code, e.value.message
     assert session_mark(session) == before
     return e.value

@@ -13,7 +13,7 @@ def new(seed=7, n=3, **options):
 
 def test_accepted_action_is_logged_and_counts_a_rev():
     s = new()
-    events = s.act(0, {"type": "take", "count": 2})
+    events = s.apply(0, {"type": "take", "count": 2})
     assert events[0] == {"type": "took", "seat": 0, "count": 2}
     assert s.rev == 1 and s.log == [[0, {"type": "take", "count": 2}]]
     assert s.to_act() == [1]
@@ -35,10 +35,10 @@ def test_refused_action_changes_nothing(seat, action, code):
 
 def test_game_over_refuses_further_actions():
     s = new(n=1, pile=3)
-    s.act(0, {"type": "take", "count": 3})
+    s.apply(0, {"type": "take", "count": 3})
     assert s.result()["winners"] == [0] and s.phase == "over" and s.to_act() == []
     with pytest.raises(RuleError) as e:
-        s.act(0, {"type": "take", "count": 1})
+        s.apply(0, {"type": "take", "count": 1})
     assert e.value.code == "game_over"
 
 
@@ -48,7 +48,7 @@ def test_view_is_per_seat_and_spectators_see_public_only():
     assert v0["private"]["secret"] != v1["private"]["secret"] or s.state["secrets"][0] == s.state["secrets"][1]
     assert spectator["private"] == {}
     assert v0["public"]["to_act"] == [0] and v0["public"]["result"] is None and v0["public"]["rev"] == 0
-    events = s.act(0, {"type": "take", "count": 1})
+    events = s.apply(0, {"type": "take", "count": 1})
     assert [e["type"] for e in s.events_for(events, 0)] == ["took", "peek"]
     assert [e["type"] for e in s.events_for(events, 1)] == ["took"]
     assert [e["type"] for e in s.events_for(events, None)] == ["took"]
@@ -58,7 +58,7 @@ def test_same_seed_same_game_and_hash_is_stable():
     a, b = new(seed=99), new(seed=99)
     assert a.state_hash() == b.state_hash()
     for s in (a, b):
-        s.act(0, {"type": "take", "count": 1})
+        s.apply(0, {"type": "take", "count": 1})
     assert a.state_hash() == b.state_hash()
 
 
@@ -74,7 +74,7 @@ def test_rng_draws_are_fixed_for_a_seed():
 def test_save_and_load_replays_to_the_same_hash(tmp_path):
     s = new(seed=5)
     for _ in range(4):
-        s.act(s.to_act()[0], {"type": "take", "count": 1})
+        s.apply(s.to_act()[0], {"type": "take", "count": 1})
     path = tmp_path / "g.sts"
     s.save(path)
     t = Session.load(path)
@@ -90,7 +90,7 @@ def test_journal_appends_survive_and_replay(tmp_path):
     for _ in range(3):
         seat = s.to_act()[0]
         a = {"type": "take", "count": 2}
-        s.act(seat, a)
+        s.apply(seat, a)
         j.append(seat, a)
     j.close()
     assert Session.load(path).state_hash() == s.state_hash()
@@ -104,7 +104,7 @@ def test_journal_appends_survive_and_replay(tmp_path):
 ])
 def test_damaged_save_gets_one_clear_sentence(tmp_path, damage, phrase):
     s = new(seed=5)
-    s.act(0, {"type": "take", "count": 1})
+    s.apply(0, {"type": "take", "count": 1})
     path = tmp_path / "g.sts"
     s.save(path)
     path.write_bytes(damage(path.read_bytes()))
@@ -117,7 +117,7 @@ def test_damaged_save_gets_one_clear_sentence(tmp_path, damage, phrase):
 def test_save_with_a_wrong_hash_is_refused(tmp_path):
     import msgpack
     s = new(seed=5)
-    s.act(0, {"type": "take", "count": 1})
+    s.apply(0, {"type": "take", "count": 1})
     path = tmp_path / "g.sts"
     s.save(path)
     with open(path, "ab") as f:
@@ -182,7 +182,7 @@ def test_views_built_together_equal_views_built_one_by_one(game):
             break
         action = legal.sample(s.legal(movers[0]), rand)
         if action is not None:
-            s.act(movers[0], action)
+            s.apply(movers[0], action)
 
 
 # ----- undo (engine/undo.py): relay's steps may be taken back, its die and its turn may not ------------------
@@ -197,9 +197,9 @@ def test_undo_is_listed_after_an_undoable_action_and_restores_the_state_and_its_
     s = relay()
     assert not legal.contains(s.legal(0), UNDO)  # nothing done yet: nothing to take back
     before = (s.state_hash(), s.rng.getstate())
-    s.act(0, STEP)
+    s.apply(0, STEP)
     assert legal.contains(s.legal(0), UNDO) and not legal.contains(s.legal(1), UNDO)
-    events = s.act(0, UNDO, seq=7)
+    events = s.apply(0, UNDO, seq=7)
     assert events == [{"type": "undo", "seat": 0, "events": 1}]   # the one event of the step taken back
     assert (s.state_hash(), s.rng.getstate()) == before
     assert s.rev == 2 and s.log[-1] == [0, UNDO] and s.log_seqs[-1] == 7  # an action like any other
@@ -210,13 +210,13 @@ def test_several_undos_walk_back_several_steps_of_the_same_seat():
     hashes = []
     for _ in range(3):
         hashes.append(s.state_hash())
-        s.act(0, STEP)
+        s.apply(0, STEP)
     for expected in reversed(hashes):
-        s.act(0, UNDO)
+        s.apply(0, UNDO)
         assert s.state_hash() == expected
     assert not legal.contains(s.legal(0), UNDO)
     with pytest.raises(RuleError) as e:
-        s.act(0, UNDO)
+        s.apply(0, UNDO)
     assert e.value.code == "illegal"
 
 
@@ -224,12 +224,12 @@ def test_an_undo_copy_made_ahead_is_the_snapshot_the_next_undoable_action_keeps(
     """A host copies the state between two actions (prepare_undo), so an undoable action finds its copy
     made; taking that action back restores the state exactly as it was."""
     s = relay()
-    s.act(0, STEP)
+    s.apply(0, STEP)
     s.prepare_undo()
     ahead, before = s._copy_ahead[2], s.state_hash()
-    s.act(0, STEP)
+    s.apply(0, STEP)
     assert s._unjudged[1] is ahead and ahead is not s.state   # the snapshot the undo will walk back to
-    s.act(0, UNDO)
+    s.apply(0, UNDO)
     assert s.state_hash() == before
 
 
@@ -239,31 +239,31 @@ def test_a_copy_made_ahead_of_a_state_that_moved_since_is_not_kept():
     s = relay()
     s.prepare_undo()
     stale = s._copy_ahead[2]
-    s.act(0, ROLL)
+    s.apply(0, ROLL)
     after_roll = s.state_hash()
-    s.act(0, STEP)
+    s.apply(0, STEP)
     assert s._unjudged[1] is not stale
-    s.act(0, UNDO)
+    s.apply(0, UNDO)
     assert s.state_hash() == after_roll
 
 
 @pytest.mark.parametrize("barrier", [ROLL, PASS], ids=["a die was rolled", "the turn passed"])
 def test_nothing_before_a_roll_or_a_passed_turn_can_be_undone(barrier):
     s = relay()
-    s.act(0, STEP)
-    s.act(0, barrier)
+    s.apply(0, STEP)
+    s.apply(0, barrier)
     seat = s.to_act()[0]
     assert not legal.contains(s.legal(seat), UNDO)
     before = (s.state_hash(), s.rev, list(s.log))
     with pytest.raises(RuleError):
-        s.act(seat, UNDO)
+        s.apply(seat, UNDO)
     assert (s.state_hash(), s.rev, s.log) == before
 
 
 def test_a_game_that_declares_nothing_undoable_never_lists_undo():
     s = new()
-    s.act(0, {"type": "take", "count": 1})
-    s.act(1, {"type": "take", "count": 1})
+    s.apply(0, {"type": "take", "count": 1})
+    s.apply(1, {"type": "take", "count": 1})
     assert not any(legal.contains(s.legal(seat), UNDO) for seat in range(3))
 
 
@@ -274,14 +274,14 @@ def test_a_game_that_declares_nothing_undoable_never_lists_undo():
 ])
 def test_a_malformed_or_out_of_turn_undo_is_refused_and_changes_nothing(seat, action, code):
     s = relay()
-    s.act(0, STEP)
+    s.apply(0, STEP)
     session_refused(s, seat, action, code)
 
 
 def test_the_undo_event_reaches_every_seat_and_spectators():
     s = relay()
-    s.act(0, STEP)
-    events = s.act(0, UNDO)
+    s.apply(0, STEP)
+    events = s.apply(0, UNDO)
     for viewer in (0, 1, None):
         assert s.events_for(events, viewer) == [{"type": "undo", "seat": 0, "events": 1}]
 
@@ -289,7 +289,7 @@ def test_the_undo_event_reaches_every_seat_and_spectators():
 def test_a_save_with_undos_replays_to_the_same_hash(tmp_path):
     s = relay()
     for action in (STEP, STEP, UNDO, ROLL, PASS, STEP, UNDO, STEP):
-        s.act(s.to_act()[0], action)
+        s.apply(s.to_act()[0], action)
     path = tmp_path / "relay.sts"
     s.save(path)
     loaded = Session.load(path)
@@ -303,16 +303,16 @@ def test_a_rules_bug_mid_change_leaves_state_rng_log_and_rev_as_they_were(action
     from engine.session import RulesFailure
     from tests.relay.faults import failing_on
     s = relay()
-    s.act(0, STEP)
-    s.act(0, STEP)
+    s.apply(0, STEP)
+    s.apply(0, STEP)
     before = (s.state_hash(), s.rng.getstate(), list(s.log), list(s.log_seqs), s.rev, s.legal(0))
     monkeypatch.setattr(s.rules, "apply", failing_on(s.rules.apply, action["type"]))
     with pytest.raises(RulesFailure) as e:
-        s.act(0, action, seq=3)
+        s.apply(0, action, seq=3)
     assert e.value.code == "bad_action" and isinstance(e.value.__cause__, KeyError)
     assert (s.state_hash(), s.rng.getstate(), s.log, s.log_seqs, s.rev, s.legal(0)) == before
     monkeypatch.undo()
-    s.act(0, PASS)  # and the game goes on
+    s.apply(0, PASS)  # and the game goes on
     assert s.to_act() == [1]
 
 
@@ -322,12 +322,12 @@ def test_a_rules_bug_after_an_undo_is_put_back_by_replaying_a_log_that_holds_the
     from engine.session import RulesFailure
     from tests.relay.faults import failing_on
     s = relay()
-    s.act(0, STEP)
-    s.act(0, UNDO)
+    s.apply(0, STEP)
+    s.apply(0, UNDO)
     before = session_mark(s)
     monkeypatch.setattr(s.rules, "apply", failing_on(s.rules.apply, ROLL["type"]))
     with pytest.raises(RulesFailure):
-        s.act(0, ROLL)
+        s.apply(0, ROLL)
     assert session_mark(s) == before
 
 
@@ -342,7 +342,7 @@ def test_a_rules_bug_before_the_change_is_a_rules_failure_too(monkeypatch):
     monkeypatch.setattr(s.rules, "to_act", to_act_fails)
     for action in (STEP, UNDO):
         with pytest.raises(RulesFailure) as e:
-            s.act(0, action)
+            s.apply(0, action)
         assert isinstance(e.value.__cause__, ZeroDivisionError)
     assert (s.state_hash(), s.rng.getstate(), s.rev) == before
 
@@ -352,7 +352,7 @@ def test_a_replay_copies_no_snapshot_before_the_last_barrier_and_can_undo_what_t
     import engine.session as session_module
     s = relay()
     for action in (STEP, STEP, PASS, STEP, STEP):
-        s.act(s.to_act()[0], action)
+        s.apply(s.to_act()[0], action)
     path = tmp_path / "relay.sts"
     s.save(path)
     copies = []
@@ -361,7 +361,7 @@ def test_a_replay_copies_no_snapshot_before_the_last_barrier_and_can_undo_what_t
     loaded = Session.load(path)
     assert len(copies) == 2  # seat 1's two steps after the turn passed; seat 0's two before it cost nothing
     for session in (s, loaded):
-        session.act(1, UNDO)
-        session.act(1, UNDO)
+        session.apply(1, UNDO)
+        session.apply(1, UNDO)
         assert not legal.contains(session.legal(1), UNDO)
     assert loaded.state_hash() == s.state_hash()

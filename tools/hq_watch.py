@@ -97,7 +97,7 @@ def hq_losses(seed: int, log: list, n_actions: int | None = None):
         hq_move = action.get("type") == "move" and action.get("unit") in hqs
         origin = tuple(twin.state["units"][action["unit"]]["at"]) if hq_move else None
         origin_in_reach = hq_move and origin in _enemy_reach(twin.state)   # was it safe where it stood?
-        twin.act(seat, action)
+        twin.apply(seat, action)
         st = twin.state
         if hq_move:
             uid = action["unit"]

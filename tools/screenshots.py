@@ -73,7 +73,7 @@ def unfinished_local_game():
         link.poll()
         if link.session.to_act() == [0]:
             action = link.session.legal_actions(0, 1)[0]
-            link.act(action, 0)
+            link.send(action, 0)
         if link.rev >= 150:
             break
     path = link.table.save_path
@@ -325,7 +325,7 @@ def lesson_shot(app: App, out: Path, game_id: str, step_title: str, name: str) -
             lesson.next()
         elif lesson.learners_turn:
             left = lesson.tutorial.still_to_do(lesson.index, lesson.session.log)
-            scene.link.act(first_choice(left[0]), lesson.tutorial.learner)
+            scene.link.send(first_choice(left[0]), lesson.tutorial.learner)
         app.step(1 / 60)
     settle(app, 30)
     shoot(app, out, name)

@@ -34,7 +34,7 @@ def rows(quick: bool) -> list[Row]:
         while session.view(None)["public"]["filled"] < PRELAID:
             action = racers[turn % 2].choose(session.view(turn % 2))
             if action is not None:
-                session.act(turn % 2, action)
+                session.apply(turn % 2, action)
             turn += 1
         mine = LocalTable.from_session(session, bot_delay=0, bot_factory=bots.make)
         rival = LocalTable.from_session(session, bot_delay=0, bot_factory=bots.make)
@@ -57,7 +57,7 @@ def rows(quick: bool) -> list[Row]:
             if t % 30 == 0:   # the rival lays a piece every half second
                 action = racers[1].choose(rival.view(1))
                 if action is not None and action["type"] == "place" and action["piece"] != piece:
-                    rival.act(action, seat=1)
+                    rival.send(action, seat=1)
             if t % 20 == 0:
                 scene.effects.float("+50", (500, 300), (236, 204, 76))
 
@@ -89,8 +89,8 @@ class _OneSeat:
     def my_seats(self):
         return [self._seat]
 
-    def act(self, action, seat=None):
-        return self._inner.act(action, self._seat)
+    def send(self, action, seat=None):
+        return self._inner.send(action, self._seat)
 
 
 if __name__ == "__main__":

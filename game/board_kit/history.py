@@ -32,5 +32,5 @@ def past_events(link) -> list[dict]:
     replay = Session.from_header(session.header())
     events: list[dict] = []
     for actor, action in session.log:
-        events.extend(replay.events_for(replay.act(actor, action), seat))
+        events.extend(replay.events_for(replay.apply(actor, action), seat))
     return events

@@ -2,7 +2,7 @@
 
 A move shows on screen the moment it is sent; the table then confirms it (`ok`)
 or refuses it (`err`, e.g. someone else won the race for that spot). The
-ledger keeps each such move by the seq `link.act` returned, for drawing only:
+ledger keeps each such move by the seq `link.send` returned, for drawing only:
 it never changes game state. `ok` marks a move confirmed; it is dropped once
 the view has caught up (the link's rev reached the ok's rev), so a confirmed
 move never blinks out while its update is still on the way. `err` drops it and

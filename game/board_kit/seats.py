@@ -121,7 +121,7 @@ class SeatedBoard:
         """Send `action` for `seat` as it stands (the callers check that it may go): kept in `sent`, its
         answer awaited."""
         self.sent.append(action)
-        self.pending_seq = self.link.act(action, seat)
+        self.pending_seq = self.link.send(action, seat)
 
     def refuse(self, message: str) -> None:
         """Feedback for a click that did nothing: a toast (until a move of ours is accepted or the turn

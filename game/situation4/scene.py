@@ -137,7 +137,7 @@ class BoardScene(LitPlaces, BaseBoardScene):
             self.refuse(self.why_not_racing())
             return None
         self.sent.append(action)
-        seq = self.link.act(action, self.seat)
+        seq = self.link.send(action, self.seat)
         self.predictions.send(seq, action)
         self.rethink()
         sound.play("click")

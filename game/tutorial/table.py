@@ -54,7 +54,7 @@ class TutorialTable(LocalTable):
         table._step_seen, table._step_at = table.lesson.serial, time.monotonic()   # when the step on show began
         return table
 
-    def act(self, action: dict, seat: int | None = None) -> int:
+    def send(self, action: dict, seat: int | None = None) -> int:
         if seat is None and len(self._human) == 1:
             seat = self._human[0]
         if not self._closed and seat in self._human:
@@ -68,7 +68,7 @@ class TutorialTable(LocalTable):
                 self._inbox.append({"t": "err", "seq": self._seq, "code": ILLEGAL,
                                     "msg": self.lesson.refusal(seat, action)})
                 return self._seq
-        seq = super().act(action, seat)
+        seq = super().send(action, seat)
         self.lesson.played()
         return seq
 

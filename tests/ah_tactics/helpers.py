@@ -118,5 +118,5 @@ def through_reds_turn(s) -> None:
         seat = s.to_act()[0]
         listed = s.view(seat)["private"]["legal"]
         acts = listing.of_type(listed, "end_movement")[0] + listing.of_type(listed, "confirm_battles")[0]
-        s.act(seat, acts[0])
+        s.apply(seat, acts[0])
     raise AssertionError("Blue never came to move again")

@@ -18,8 +18,8 @@ KEEP = {"1st Armd", "2nd Armd", "1st Inf", "2nd Inf", "3rd Inf", "4th Inf", "5th
 def skirmish(seed: int, levels, n_seats: int = 2) -> Session:
     """A game past its set-up with each army cut down to one corps (a fast game to the end)."""
     s = Session("ah_tactics", n_seats, seed=seed)
-    s.act(0, {"type": "setup_done"})
-    s.act(1, {"type": "setup_done"})
+    s.apply(0, {"type": "setup_done"})
+    s.apply(1, {"type": "setup_done"})
     for uid, u in enumerate(s.state["units"]):
         if ROSTER[uid].name not in KEEP:
             u["at"], u["status"] = None, "eliminated"
@@ -84,7 +84,7 @@ def hq_moves_next_to_the_enemy(s: Session, seats, levels, limit: int) -> list:
         action = players[seat].choose(view)
         if action is None:
             break
-        s.act(seat, action)
+        s.apply(seat, action)
         unit = action.get("unit")
         if action["type"] == "move" and ROSTER[unit].kind == "hq" and s.state["units"][unit]["at"] is not None:
             sq = tuple(s.state["units"][unit]["at"])
@@ -122,7 +122,7 @@ def test_normal_bots_keep_their_hqs_out_of_reach_of_the_enemy():
     lost = 0
     while s.state["round"] <= 3 and s.result() is None:
         seat = next(t for t in s.to_act() if shape.size(s.legal(t)))
-        events = s.act(seat, players[seat].choose(s.view(seat)))
+        events = s.apply(seat, players[seat].choose(s.view(seat)))
         lost += sum(1 for e in events if e["type"] == "eliminated" and ROSTER[e["unit"]].kind == "hq")
     assert lost <= 3
 
@@ -135,7 +135,7 @@ def test_two_bots_of_one_side_deciding_from_the_same_view_seldom_reach_for_the_s
     same unit at most once a movement phase, and every unit moved is moved by one of them."""
     s = Session("ah_tactics", 4, seed=5)
     for seat in (0, 1):
-        s.act(seat, {"type": "setup_done"})
+        s.apply(seat, {"type": "setup_done"})
     players = [make("ah_tactics", level, seat, s.seed) for seat in range(4)]
     pairs, clashes, phases, movers = 0, 0, set(), set()
     for _ in range(120):
@@ -152,7 +152,7 @@ def test_two_bots_of_one_side_deciding_from_the_same_view_seldom_reach_for_the_s
         acted = False
         for seat, choice in choices.items():
             if choice is not None and shape.contains(s.view(seat)["private"]["legal"], choice):
-                s.act(seat, choice)
+                s.apply(seat, choice)
                 acted = True
                 if choice["type"] == "move":
                     movers.add(seat)
@@ -203,7 +203,7 @@ def test_a_bot_with_reserves_hides_a_division_the_enemy_could_strike_and_brings_
     lull = hard.variant({"advances": 0, "reserves": True}, eager=LONG_LULL).phase_plan(s.view(BLUE))
     assert not [a for a in lull if a["type"] == "reserve"]
     for action in plan:
-        s.act(BLUE, action)
+        s.apply(BLUE, action)
     assert s.state["units"][rear]["status"] == "reserve"
     through_reds_turn(s)
     bot = hard.variant({"advances": 0, "reserves": True})
@@ -213,7 +213,7 @@ def test_a_bot_with_reserves_hides_a_division_the_enemy_could_strike_and_brings_
         if action["type"] != "reveal":
             break
         back.append(action["unit"])
-        s.act(BLUE, action)
+        s.apply(BLUE, action)
     assert sorted(back) == sorted(hidden)
     assert s.state["units"][rear]["status"] == "active" and tuple(s.state["units"][rear]["at"]) == (20, 5)
     assert action["type"] in ("move", "reserve", "end_movement")   # the rest, planned with them on the board
@@ -236,5 +236,5 @@ def test_a_bot_holds_at_most_an_infantry_corps_in_reserve():
     assert hidden and set(hidden) <= set(rear) | {uid(BLUE, "25th Inf")}
     assert len(hidden) <= 7 and sum(ROSTER[u].factor for u in hidden) <= 7
     for action in plan:
-        s.act(BLUE, action)   # every one accepted: the rules hold the same limit
+        s.apply(BLUE, action)   # every one accepted: the rules hold the same limit
     assert sum(1 for u in s.state["units"] if u["status"] == "reserve") == len(hidden)

@@ -62,7 +62,7 @@ def test_a_real_turns_reach_is_the_same_in_both(monkeypatch):
     for _ in range(4):
         if s.state["phase"] == "move":
             break
-        s.act(s.to_act()[0], {"type": "setup_done"})
+        s.apply(s.to_act()[0], {"type": "setup_done"})
     state = s.state
     assert state["phase"] == "move"
     side = state["active"]

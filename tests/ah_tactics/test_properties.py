@@ -43,8 +43,8 @@ def test_the_reach_listing_agrees_with_the_exact_cheapest_route(where, mover, bu
 
 def started(seed: int, n_seats: int = 2) -> Session:
     s = Session("ah_tactics", n_seats, seed=seed)
-    s.act(0, {"type": "setup_done"})
-    s.act(1, {"type": "setup_done"})
+    s.apply(0, {"type": "setup_done"})
+    s.apply(1, {"type": "setup_done"})
     return s
 
 
@@ -65,7 +65,7 @@ def test_random_legal_play_never_overdraws_the_allowance_and_every_listed_action
         if action["type"] == "regroup" and r.random() < 0.8:
             continue
         before = s.state["allowance"]
-        s.act(seat, action)
+        s.apply(seat, action)
         assert 0 <= s.state["allowance"] <= 90
         if action["type"] in ("move", "drop", "reserve", "reveal", "regroup"):
             assert s.state["allowance"] <= before
@@ -88,7 +88,7 @@ def test_a_refused_action_changes_nothing(seed, x, y, unit):
             continue
         snapshot = copy.deepcopy(s.state)
         try:
-            s.act(side, action)
+            s.apply(side, action)
         except RuleError:
             assert s.state == snapshot and state_hash(s.state) == hash_before and s.rng.getstate() == dice
         else:
@@ -116,7 +116,7 @@ def test_views_events_and_legal_are_msgpack_safe_with_string_keys():
         seat = r.choice([t for t in s.to_act() if shape.size(s.legal(t))])   # a second player may have nothing
         lg = s.legal(seat)
         action = shape.sample(lg, r)
-        events = s.act(seat, action)
+        events = s.apply(seat, action)
         for viewer in (0, 1, 2, 3, None):
             frame = {"view": s.view(viewer), "events": s.events_for(events, viewer)}
             packed = msgpack.packb(frame, use_bin_type=True)

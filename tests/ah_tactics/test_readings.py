@@ -37,13 +37,13 @@ def test_g_reserves_are_handled_only_in_their_sides_own_movement_phase():
     session.state = blank(active=RED)
     u = put(session.state, uid(BLUE, "12th Inf"), (22, 4))
     try:
-        session.act(BLUE, {"type": "reserve", "unit": u})
+        session.apply(BLUE, {"type": "reserve", "unit": u})
         raise AssertionError("a reserve was taken in the enemy's turn")
     except RuleError as e:
         assert e.code == NOT_YOUR_TURN
     assert "not your side's turn" in refused(session.state, BLUE, {"type": "reserve", "unit": u}).lower()
-    session.act(RED, {"type": "end_movement"})
-    session.act(BLUE, {"type": "reserve", "unit": u})
+    session.apply(RED, {"type": "end_movement"})
+    session.apply(BLUE, {"type": "reserve", "unit": u})
     assert session.state["units"][u]["status"] == "reserve"
 
 

@@ -71,14 +71,14 @@ def test_the_reserve_square_is_secret_from_the_other_side():
     the team mate shares the secret."""
     s = Session("ah_tactics", 4, seed=3)
     for seat in (0, 1):
-        s.act(seat, {"type": "setup_done"})
+        s.apply(seat, {"type": "setup_done"})
     side = s.state["active"]
     unit = next(a["unit"] for a in game.legal(s.state, side)["actions"] if a["type"] == "reserve")
     start = at(s.state, unit)
-    events = s.act(side, {"type": "reserve", "unit": unit})
+    events = s.apply(side, {"type": "reserve", "unit": unit})
     template = next(t for t in game.legal(s.state, side)["templates"] if t["type"] == "move" and t["unit"] == unit)
     dest = next(tuple(sq) for sq in reversed(listing.domain_values(template["to"])) if tuple(sq) != start)
-    events += s.act(side, {"type": "move", "unit": unit, "to": list(dest)})
+    events += s.apply(side, {"type": "move", "unit": unit, "to": list(dest)})
     mine = s.view(side)["private"]["reserves"]
     assert [(r["x"], r["y"]) for r in mine] == [dest]
     assert s.view(side + 2)["private"]["reserves"] == mine

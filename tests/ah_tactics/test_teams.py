@@ -83,7 +83,7 @@ def _frames_of_a_reserve_march(route) -> tuple[list, dict]:
     steps += [(SECOND_BLUE, {"type": "move", "unit": u, "to": list(sq)}) for sq in route]
     frames = []
     for seat, action in steps:
-        events = session.act(seat, action)
+        events = session.apply(seat, action)
         frames.append({other: (session.events_for(events, other), session.view(other))
                        for other in (RED, RED + 2, None)})
     return frames, session.legal(SECOND_BLUE)

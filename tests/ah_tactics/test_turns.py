@@ -23,7 +23,7 @@ def test_in_a_team_game_each_side_has_a_commander_and_both_seats_act_in_its_turn
     sides = s.sides()
     assert [(x["name"], x["seats"], x["commander"]) for x in sides] == [("Blue", [0, 2], 0), ("Red", [1, 3], 1)]
     for seat in (0, 1):
-        s.act(seat, {"type": "setup_done"})
+        s.apply(seat, {"type": "setup_done"})
     side = s.state["active"]
     assert set(s.to_act()) == {side, side + 2}
     second = side + 2
@@ -31,11 +31,11 @@ def test_in_a_team_game_each_side_has_a_commander_and_both_seats_act_in_its_turn
     assert "move" in {t["type"] for t in lg["templates"]}
     assert not [a for a in lg["actions"] if a["type"] in ("end_movement", "reserve", "regroup")]
     t = next(t for t in lg["templates"] if t["type"] == "move")
-    s.act(second, {"type": "move", "unit": t["unit"], "to": listing.domain_values(t["to"])[0]})
+    s.apply(second, {"type": "move", "unit": t["unit"], "to": listing.domain_values(t["to"])[0]})
     with pytest.raises(Exception) as e:
-        s.act(second, {"type": "end_movement"})
+        s.apply(second, {"type": "end_movement"})
     assert "commander" in str(e.value)
-    s.act(side, {"type": "end_movement"})
+    s.apply(side, {"type": "end_movement"})
 
 
 def test_the_set_up_is_secret_until_both_sides_are_done():
@@ -49,14 +49,14 @@ def test_the_set_up_is_secret_until_both_sides_are_done():
     unit = uid(BLUE, "3rd Inf")
     area = BOARD.bivouac(BLUE, "IC")
     dest = next(list(sq) for sq in area if list(sq) != own[str(unit)])
-    events = s.act(0, {"type": "place", "unit": unit, "to": dest})
+    events = s.apply(0, {"type": "place", "unit": unit, "to": dest})
     assert s.view(0)["private"]["arrangement"][str(unit)] == dest
     assert "to" not in s.events_for(events, 1)[0] and s.events_for(events, 0)[0]["to"] == dest
     with pytest.raises(Exception):
-        s.act(0, {"type": "place", "unit": unit, "to": [30, 30]})     # outside its area
-    s.act(0, {"type": "setup_done"})
+        s.apply(0, {"type": "place", "unit": unit, "to": [30, 30]})     # outside its area
+    s.apply(0, {"type": "setup_done"})
     assert s.to_act() == [1]
-    events = s.act(1, {"type": "setup_done"})
+    events = s.apply(1, {"type": "setup_done"})
     assert any(e["type"] == "first_move" for e in events)
     assert s.view(1)["public"]["units"][unit]["at"] == dest
     assert s.state["phase"] == "move" and s.state["allowance"] == 90
@@ -67,14 +67,14 @@ def test_the_die_decides_who_moves_first_and_then_the_sides_alternate():
     firsts = set()
     for seed in range(8):
         s = Session("ah_tactics", 2, seed=seed)
-        s.act(0, {"type": "setup_done"})
-        events = s.act(1, {"type": "setup_done"})
+        s.apply(0, {"type": "setup_done"})
+        events = s.apply(1, {"type": "setup_done"})
         roll = next(e for e in events if e["type"] == "first_move")
         b, r = roll["rolls"][-1]
         assert (b > r) == (roll["first"] == "blue")
         firsts.add(roll["first"])
         first = s.state["active"]
-        s.act(first, {"type": "end_movement"})
+        s.apply(first, {"type": "end_movement"})
         assert s.state["active"] == 1 - first
     assert firsts == {"blue", "red"}
 

@@ -108,7 +108,7 @@ def test_one_seed_and_one_iteration_budget_give_one_plan_sent_from_the_listing(m
         view = s.view(seat)
         action = first.choose(view)
         assert legal.contains(view["private"]["legal"], action), action
-        s.act(seat, action)
+        s.apply(seat, action)
     assert action == {"type": "end_movement"}
 
 
@@ -178,14 +178,14 @@ def test_a_plan_that_brings_the_reserves_back_is_followed_by_the_rest_of_the_mov
     from tests.ah_tactics.helpers import BLUE, rear_in_reach, through_reds_turn
     s, rear = rear_in_reach()
     for action in ({"type": "reserve", "unit": rear}, {"type": "end_movement"}):
-        s.act(BLUE, action)
+        s.apply(BLUE, action)
     through_reds_turn(s)
     expert = bots.make("ah_tactics", "expert", BLUE, 42, budget=None, iterations=2)
     sent = []
     for _ in range(12):
         action = expert.choose(s.view(BLUE))
         sent.append(action)
-        s.act(BLUE, action)
+        s.apply(BLUE, action)
         if action["type"] == "end_movement":
             break
     assert sent[0]["type"] == "reveal" and {"type": "reserve", "unit": rear} in sent, sent

@@ -34,7 +34,7 @@ def test_each_decision_comes_with_the_view_its_seat_had_and_an_action_taken_back
         if seat == 0 and replay.rev in {d.index for d in found}:
             d = next(d for d in found if d.index == replay.rev)
             assert (d.view, d.action) == (replay.view(0), action)
-        replay.act(seat, action)
+        replay.apply(seat, action)
     assert decisions.taken_back(log) == {len(log) - 1, max(i for i, (seat, _) in enumerate(s.log) if seat == log[-1][0])}
 
 
@@ -84,8 +84,8 @@ def _twins(game_id: str, seat: int, at: int, steps: int):
         if who == seat:
             mine[0].append(decisions.Decision(real.rev, seat, real.view(seat), action))
             mine[1].append(decisions.Decision(twin.rev, seat, twin.view(seat), action))
-        real.act(who, action)
-        twin.act(who, action)
+        real.apply(who, action)
+        twin.apply(who, action)
     return mine
 
 

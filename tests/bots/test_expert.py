@@ -54,7 +54,7 @@ def test_every_action_the_expert_sends_in_a_game_is_one_its_legal_allows():
         assert legal.contains(view["private"]["legal"], action), action
         if seat == 0 and legal.size(view["private"]["legal"]) > 1:
             searched += 1
-        s.act(seat, action)
+        s.apply(seat, action)
     assert searched > 0, "the expert never had a choice to search"
 
 
@@ -100,9 +100,9 @@ def test_the_expert_takes_the_last_counters_when_that_wins_at_once():
     """Toy pile game: whoever takes the last counter wins. With 3 left, taking all 3 wins now; taking 1
     or 2 hands the win to the other seat whenever it takes the rest."""
     s = Session("toy", 2, seed=1, options={"pile": 10})
-    s.act(0, {"type": "take", "count": 3})
-    s.act(1, {"type": "take", "count": 3})
-    s.act(0, {"type": "take", "count": 1})   # 3 left, seat 1 to act
+    s.apply(0, {"type": "take", "count": 3})
+    s.apply(1, {"type": "take", "count": 3})
+    s.apply(0, {"type": "take", "count": 1})   # 3 left, seat 1 to act
     bot = bots.make("toy", "expert", 1, 7, budget=None, iterations=60)
     assert bot.choose(s.view(1)) == {"type": "take", "count": 3}
 
@@ -207,20 +207,20 @@ def test_a_thinking_bot_still_sends_its_set_up_answer_when_the_other_side_placed
     while bot._job[1].is_alive() and time.monotonic() < deadline:
         time.sleep(0.01)
     person = bots.make("ah_tactics", "hard", 0, 5)
-    s.act(0, person.choose(s.view(0)))          # the other side places a unit: a newer rev
+    s.apply(0, person.choose(s.view(0)))          # the other side places a unit: a newer rev
     view = s.view(1)
     action = bot.choose(view)
     assert action is not None and action["type"] == "place", action
     assert legal.contains(view["private"]["legal"], action)
-    s.act(1, action)
+    s.apply(1, action)
 
 
 def test_a_playout_on_the_own_horizon_ends_with_the_seat_s_own_turn():
     """Toy pile game, the seats taking turns: with seat 0 to act, a playout for seat 1 on the "own" horizon
     is scored at once (its turn is over), while the default horizon plays seat 0's turn first."""
     s = Session("toy", 2, seed=1, options={"pile": 10})
-    s.act(0, {"type": "take", "count": 1})
-    s.act(1, {"type": "take", "count": 1})   # seat 0 to act
+    s.apply(0, {"type": "take", "count": 1})
+    s.apply(1, {"type": "take", "count": 1})   # seat 0 to act
     played = {}
     for horizon in ("own", "others"):
         bot = bots.make("toy", "expert", 1, 7, budget=None, iterations=2, horizon=horizon)
@@ -292,7 +292,7 @@ def test_with_no_advice_the_expert_plays_a_listed_action_but_never_takes_back_it
     it: a random pick that could undo would walk a game back and forth (a game at the bench's action cap)."""
     s = Session("ah_tactics", 2, seed=3)
     seat = s.to_act()[0]
-    s.act(seat, bots.make("ah_tactics", "hard", seat, 1).choose(s.view(seat)))
+    s.apply(seat, bots.make("ah_tactics", "hard", seat, 1).choose(s.view(seat)))
     view = s.view(seat)
     assert {"type": "undo"} in view["private"]["legal"]["actions"]
     # search_limit 0: every decision is answered on the advice, which is empty: a sample of the listing

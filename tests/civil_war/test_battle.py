@@ -134,9 +134,9 @@ def test_a_sacrifice_battle_is_never_taken_back_by_undo():
     session.state = empty()
     place(session.state, SOUTH, FIELD, infantry=2)
     place(session.state, NORTH, NEXT, infantry=3)
-    session.act(SOUTH, {"type": "move", "from": list(FIELD), "path": [[9, 11]], "units": {"infantry": 1}})
+    session.apply(SOUTH, {"type": "move", "from": list(FIELD), "path": [[9, 11]], "units": {"infantry": 1}})
     assert contains(session.legal(SOUTH), {"type": "undo"}), "a plain move may be taken back"
-    session.act(SOUTH, {"type": "move", "from": list(FIELD), "path": [list(NEXT)], "units": {"infantry": 1}})
+    session.apply(SOUTH, {"type": "move", "from": list(FIELD), "path": [list(NEXT)], "units": {"infantry": 1}})
     assert here(session.state, NEXT, SOUTH)["infantry"] == 0
     assert not session.may_undo(SOUTH) and not contains(session.legal(SOUTH), {"type": "undo"})
 

@@ -69,7 +69,7 @@ def test_random_legal_play_keeps_every_invariant(seed, picks):
         assert actions, "a seat to act always has something to do"
         action = actions[pick % len(actions)]
         before = copy.deepcopy(session.state)
-        events = session.act(seat, action)
+        events = session.apply(seat, action)
         check_ride(before, seat, events)
         check_invariants(session.state)
         now = tally(session.state)
@@ -90,7 +90,7 @@ def test_refused_actions_leave_the_state_hash_unchanged(seed, steps, mutation):
             return
         seat = session.to_act()[0]
         actions = session.legal_actions(seat)
-        session.act(seat, actions[(seed + i) % len(actions)])
+        session.apply(seat, actions[(seed + i) % len(actions)])
     if session.result() is not None:
         return
     seat = session.to_act()[0]
@@ -98,7 +98,7 @@ def test_refused_actions_leave_the_state_hash_unchanged(seed, steps, mutation):
     bad = {**base, **mutation}
     before = (session.state_hash(), session.rev, len(session.log), session.rng.getstate())
     try:
-        session.act(seat, bad)
+        session.apply(seat, bad)
     except RuleError:
         assert (session.state_hash(), session.rev, len(session.log), session.rng.getstate()) == before
     else:

@@ -141,7 +141,7 @@ def test_refused_actions_leave_the_session_untouched():
                          (0, {"type": "battle", "eliminate": {"infantry": 1}}),
                          (0, {"type": "move", "from": [15, 5], "path": [[15, 6]], "units": {"infantry": 9}})]:
         with pytest.raises(Exception):
-            session.act(seat, action)
+            session.apply(seat, action)
         assert (session.state_hash(), session.rev) == before
 
 

@@ -169,7 +169,7 @@ class Seat:
                 await self.moved_past(public["rev"])
                 continue
             try:
-                answer = await self.client.act(action, timeout=BOUND)
+                answer = await self.client.request(action, timeout=BOUND)
             except asyncio.TimeoutError:
                 raise AssertionError(f"{self.client.name}'s move at table {self.client.table_id} (rev "
                                      f"{public['rev']}) was not answered within {BOUND:g} s") from None
@@ -223,7 +223,7 @@ def checked(dsn: str, table_id: int, seats: list[Seat]) -> collections.Counter:
     session = Session.from_header(record["header"])
     for rev in sorted(stored):
         seat, action, _seq = stored[rev]
-        session.act(seat, action)
+        session.apply(seat, action)
     out["ended"] += session.result() is not None
     for s in seats:
         out["moves"] += len(s.oks)

@@ -122,7 +122,7 @@ class DocClient:
             await self.send({"t": "view"})
         self.changed.set()
 
-    async def act(self, action: dict, bound: float = 20.0) -> dict:
+    async def request(self, action: dict, bound: float = 20.0) -> dict:
         seq = next(self.seqs)
         self.unanswered[seq] = action
         deadline = time.monotonic() + bound

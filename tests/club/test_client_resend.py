@@ -1,4 +1,4 @@
-"""`ClubClient.act`: an act unanswered goes again under the same seq every RESEND_EVERY seconds, until its answer
+"""`ClubClient.request`: an act unanswered goes again under the same seq every RESEND_EVERY seconds, until its answer
 comes or its timeout passes (the answer wakes the waiting act directly; timers resend and give up)."""
 from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
 import asyncio
@@ -49,11 +49,11 @@ def test_a_client_s_act_goes_again_under_the_same_seq_until_answered_and_gives_u
         client = ClubClient(nats_server.url, natsauth.SERVICE, nats_server.service_password, 7)
         try:
             await client.connect()
-            assert await client.act({"type": "take", "count": 1}, timeout=5) == {"t": "ok", "seq": 1, "rev": 1}
+            assert await client.request({"type": "take", "count": 1}, timeout=5) == {"t": "ok", "seq": 1, "rev": 1}
             assert heard == [1, 1, 1]
             began = time.monotonic()
             with pytest.raises(asyncio.TimeoutError):
-                await client.act({"type": "take", "count": 1}, timeout=0.3)  # never answered
+                await client.request({"type": "take", "count": 1}, timeout=0.3)  # never answered
             assert 0.3 <= time.monotonic() - began < 2 and set(heard[3:]) == {2} and len(heard) >= 6
             assert client._waiting == {} and client._unanswered == {2: {"type": "take", "count": 1}}
         finally:
@@ -84,7 +84,7 @@ def test_an_ok_to_a_resend_whose_update_was_lost_is_followed_by_the_view_the_cli
         client = ClubClient(nats_server.url, natsauth.SERVICE, nats_server.service_password, 7)
         try:
             await client.connect()
-            assert await client.act({"type": "take", "count": 1}, timeout=5) == {"t": "ok", "seq": 1, "rev": 1}
+            assert await client.request({"type": "take", "count": 1}, timeout=5) == {"t": "ok", "seq": 1, "rev": 1}
             deadline = time.monotonic() + 5
             while client.view["public"]["rev"] < 1:
                 assert time.monotonic() < deadline, f"the view never came (the table heard {heard})"

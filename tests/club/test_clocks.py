@@ -47,7 +47,7 @@ def test_a_correspondence_seat_past_its_deadline_gets_its_move_made_by_a_bot(clu
         bob = club_client.ClubClient(club.nats.url, *BOB, table_id)
         await bob.connect()
         await bob.close()  # bob goes away; it is ada's move
-        assert (await ada.act({"type": "take", "count": 3}))["t"] == "ok"
+        assert (await ada.request({"type": "take", "count": 3}))["t"] == "ok"
         while True:  # bob's move, made for him once the deadline has passed
             update = await asyncio.wait_for(updates.get(), deadline + 5)
             if update["rev"] == 2:
@@ -120,7 +120,7 @@ def test_a_correspondence_seat_past_its_deadline_forfeits_and_both_players_see_t
     assert header[-1] == "over"
     replay = Session.from_header(dict(zip(("game", "options", "n_seats", "seed", "seats"), header[:-1])))
     for _rev, seat, action, seq in stored:
-        replay.act(seat, action, seq=seq)
+        replay.apply(seat, action, seq=seq)
     assert replay.result() == results[0]  # the actions alone end the game the same way
 
 
@@ -136,7 +136,7 @@ def test_a_reaction_window_the_rules_timer_closes_is_no_seat_s_delay(conn):
         if played.timer() is not None:
             break
         mover = played.to_act()[0]
-        played.act(mover, players[mover].choose(played.view(mover)))
+        played.apply(mover, players[mover].choose(played.view(mover)))
     assert played.timer() is not None and played.to_act()
     table_id = db.create_table(conn, Session("tactics1940", 2, seed=1, seats=seats), name="window",
                                move_deadline=1, on_deadline="forfeit")

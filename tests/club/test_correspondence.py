@@ -64,9 +64,9 @@ async def visit(club, who, table_id, local: Session, sent: list, rand: random.Ra
         if seat not in player.view["public"]["to_act"]:
             break
         action = choose(player.view["private"]["legal"], done, rand)
-        reply = await player.act(action, timeout=15)
+        reply = await player.request(action, timeout=15)
         assert reply == {"t": "ok", "seq": reply["seq"], "rev": local.rev + 1}, reply
-        local.act(seat, action, seq=reply["seq"])
+        local.apply(seat, action, seq=reply["seq"])
         sent.append((seat, action))
         for _ in range(200):  # the update that follows the ok, before choosing from the view again
             if player.view["public"]["rev"] == local.rev:
@@ -106,5 +106,5 @@ def test_a_correspondence_game_of_tactics_1954_survives_a_restart_of_every_serve
     assert [(seat, action) for _rev, seat, action, _seq in stored] == sent
     replayed = Session.from_header(local.header())
     for _rev, seat, action, seq in stored:
-        replayed.act(seat, action, seq=seq)
+        replayed.apply(seat, action, seq=seq)
     assert replayed.state_hash() == local.state_hash()

@@ -166,7 +166,7 @@ def test_a_table_process_and_its_client_handle_each_move_as_it_is_read_each_answ
                     await asyncio.sleep(0.1)
             client = ClubClient(nats_server.url, "ada", "ada-secret-long-enough", table_id)
             await client.connect()
-            answers = [await client.act({"type": "take", "count": 1}) for _ in range(20)]
+            answers = [await client.request({"type": "take", "count": 1}) for _ in range(20)]
             assert [(a["t"], a["seq"], a["rev"]) for a in answers] == [("ok", n, n) for n in range(1, 21)]
             assert client.answers_repeated == 0
             assert deliver_now.hooked(tp.subs[table_id]) and deliver_now.hooked(client._sub)

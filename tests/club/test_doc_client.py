@@ -34,7 +34,7 @@ def test_a_client_written_from_the_docs_signs_up_plays_to_the_end_watches_and_su
                 restarted = True
             rev = ada.view["public"]["rev"]
             if 0 in ada.view["public"]["to_act"]:
-                answers.append(await ada.act(ada.view["private"]["legal"]["actions"][0]))
+                answers.append(await ada.request(ada.view["private"]["legal"]["actions"][0]))
                 rev = answers[-1]["rev"] - 1
             await ada.until(f"a view past rev {rev}", lambda view, rev=rev: view["public"]["rev"] > rev)
         final = ada.view["public"]

@@ -52,7 +52,7 @@ def test_a_plane_raid_on_a_player_without_coins_reaches_every_seat_and_spectator
                                               on_message=boxes[-1].put_nowait))
         welcomes = [await c.connect() for c in clients]
         assert [w["seat"] for w in welcomes] == [0, 1, 2, 3, None] and {w["rev"] for w in welcomes} == {205}
-        answer = await clients[0].act({"type": "choose_player", "seat": 2})
+        answer = await clients[0].request({"type": "choose_player", "seat": 2})
         seen = []
         for who, box in zip(["seat 0", "seat 1", "seat 2", "seat 3", "a spectator"], boxes):
             try:

@@ -24,7 +24,7 @@ async def paced_moves(clients, moves: int, timeout: float = 3.0) -> list:
         rev = clients[0].view["public"]["rev"]
         turn = seats[clients[0].view["public"]["turn"]]
         try:
-            answers.append(await turn.act({"type": "take", "count": 1}, timeout=timeout))
+            answers.append(await turn.request({"type": "take", "count": 1}, timeout=timeout))
         except asyncio.TimeoutError:
             raise AssertionError(f"move {n + 1} (at rev {rev}) was not answered within {timeout:g} s") from None
         for _ in range(int(timeout / 0.01)):   # both views show the move before the next one
@@ -88,7 +88,7 @@ def test_a_table_whose_moves_cannot_be_stored_is_logged_with_why_and_its_neighbo
                          "FOR EACH ROW EXECUTE FUNCTION refuse_moves()")
         mover = {c.seat: c for c in troubled_clients}[troubled_clients[0].view["public"]["turn"]]
         seq = mover.next_seq()
-        refused = asyncio.ensure_future(mover.act_again(seq, {"type": "take", "count": 1}, timeout=30))
+        refused = asyncio.ensure_future(mover.request_again(seq, {"type": "take", "count": 1}, timeout=30))
         neighbours = await paced_moves(fine_clients, 12)   # ~2 s, while the troubled table fails its write
         assert not refused.done(), "a move that could not be stored was answered"
         with psycopg.connect(club.dsn, autocommit=True) as conn:

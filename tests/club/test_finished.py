@@ -55,7 +55,7 @@ def test_a_table_finished_while_its_players_were_away_welcomes_them_back_after_a
             ada, _ = await comes_back(club, ADA, table_id)
             bob, _ = await comes_back(club, BOB, table_id)
             await bob.close()
-            first_oks[table_id] = await ada.act({"type": "take", "count": 1})
+            first_oks[table_id] = await ada.request({"type": "take", "count": 1})
             await ada.close()
         # bob's deadline passes: he forfeits one table, and his bot takes the other's last counter
         assert await wait_for(lambda: {table_state(club.dsn, t) for t in (forfeited, won)} == {"over"}, 10)
@@ -66,7 +66,7 @@ def test_a_table_finished_while_its_players_were_away_welcomes_them_back_after_a
         came_back = {}
         for table_id in (forfeited, won):
             ada, welcome = await comes_back(club, ADA, table_id)
-            resent = await ada.act_again(first_oks[table_id]["seq"], {"type": "take", "count": 1}, timeout=5)
+            resent = await ada.request_again(first_oks[table_id]["seq"], {"type": "take", "count": 1}, timeout=5)
             await ada.close()
             came_back[table_id] = (welcome, resent)
         # everyone gone and the tables quiet: the process lets them go, and a later hello loads them again

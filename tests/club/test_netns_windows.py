@@ -132,7 +132,7 @@ def test_two_windows_on_two_network_namespaces_play_tactics_1940_through_the_clu
     assert sorted([ada["seat"], bob["seat"]]) == [0, 1]
     kept = Session.from_header(record["header"])
     for _rev, seat, action, seq in record["actions"]:
-        kept.act(seat, action, seq=seq)
+        kept.apply(seat, action, seq=seq)
     club_board = json.loads(json.dumps(board_of(kept.view(None)["public"])))
     result = kept.result()
     assert result is not None and "blockaded" in result["reason"], "the game ran to its end: a blockade"

@@ -33,7 +33,7 @@ def test_a_table_process_killed_as_a_rated_game_ends_leaves_exactly_one_rating(c
         clients = [club_client.ClubClient(club.nats.url, *who, table_id) for who in (ADA, BOB)]
         for c in clients:
             await c.connect()
-        assert (await clients[0].act({"type": "take", "count": 1}))["t"] == "ok"
+        assert (await clients[0].request({"type": "take", "count": 1}))["t"] == "ok"
         return clients
 
     def owner(table_id):
@@ -48,7 +48,7 @@ def test_a_table_process_killed_as_a_rated_game_ends_leaves_exactly_one_rating(c
         ada, bob = await seated(before_end)
         doomed = owner(before_end)
         doomed.send_signal(signal.SIGSTOP)
-        last = asyncio.get_running_loop().create_task(bob.act({"type": "take", "count": 3}, timeout=15))
+        last = asyncio.get_running_loop().create_task(bob.request({"type": "take", "count": 3}, timeout=15))
         await asyncio.sleep(0.3)   # the move is on its way to a process that cannot read it
         killed(doomed)
         processes.remove(doomed)
@@ -59,12 +59,12 @@ def test_a_table_process_killed_as_a_rated_game_ends_leaves_exactly_one_rating(c
         # 2. The owner stores the last move with its rating, answers, and is killed; a new process loads the finished
         #    table at the players' hellos and answers a resend of the last move as it was: nothing is rated again.
         ada, bob = await seated(after_end)
-        answered = await bob.act({"type": "take", "count": 3})
+        answered = await bob.request({"type": "take", "count": 3})
         killed(owner(after_end))
         processes.append(club.start())
         back = [club_client.ClubClient(club.nats.url, *who, after_end) for who in (ADA, BOB)]
         welcomes = [await c.connect() for c in back]
-        resent = await back[1].act_again(answered["seq"], {"type": "take", "count": 3}, timeout=10)
+        resent = await back[1].request_again(answered["seq"], {"type": "take", "count": 3}, timeout=10)
         for c in (ada, bob, *back):
             await c.close()
         return before_end, after_end, first_ok, answered, resent, welcomes

@@ -35,8 +35,8 @@ def test_acts_numbered_outside_1_to_2_31_minus_1_are_bad_action_and_the_table_pl
     async def scenario():
         table_id, clients, _, boxes = await seated_table(club, {"pile": 100})
         mover = {c.seat: c for c in clients}[clients[0].view["public"]["turn"]]
-        refused = [await mover.act_again(seq, TAKE1, timeout=3) for seq in (2**31, 0, -5)]
-        played = await mover.act(TAKE1, timeout=3)
+        refused = [await mover.request_again(seq, TAKE1, timeout=3) for seq in (2**31, 0, -5)]
+        played = await mover.request(TAKE1, timeout=3)
         for c in clients:
             await c.close()
         return table_id, refused, played
@@ -102,7 +102,7 @@ def test_client_messages_over_the_protocol_s_limits_are_refused_over_nats_as_ove
         lobby = msgpack.unpackb((await ada.nc.request(subjects.lobby("ada", "list"),
                                                       msgpack.packb({"pad": "a" * requests.MAX_REQUEST}),
                                                       timeout=5)).data)
-        played = await {c.seat: c for c in clients}[ada.view["public"]["turn"]].act(TAKE1, timeout=3)
+        played = await {c.seat: c for c in clients}[ada.view["public"]["turn"]].request(TAKE1, timeout=3)
         for c in clients:
             await c.close()
         return refusals, lobby, played

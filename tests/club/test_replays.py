@@ -87,7 +87,7 @@ def test_a_long_game_comes_in_pages_that_join_into_the_whole_game_exactly(monkey
     from engine.session import Session
     session = Session("toy", 2, seed=9, options={"pile": 40}, seats=[{"name": n, "kind": "human"} for n in "ab"])
     while session.result() is None:
-        session.act(session.to_act()[0], {"type": "take", "count": 1})
+        session.apply(session.to_act()[0], {"type": "take", "count": 1})
     record = {"name": "long", "header": session.header(),
               "actions": [(rev, seat, action, None) for rev, (seat, action) in enumerate(session.log, start=1)]}
     whole = replays.built_page(record, 0)

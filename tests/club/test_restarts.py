@@ -13,7 +13,7 @@ async def take_ones(clients, moves):
     replies = []
     for _ in range(moves):
         turn = seats[clients[0].view["public"]["turn"]]
-        replies.append(await turn.act({"type": "take", "count": 1}, timeout=10))
+        replies.append(await turn.request({"type": "take", "count": 1}, timeout=10))
         for _ in range(100):  # both views show the move before the next one
             if all(c.view["public"]["pile"] == clients[0].view["public"]["pile"] for c in clients) \
                     and clients[0].view["public"]["turn"] != turn.seat:
@@ -95,7 +95,7 @@ def test_a_move_whose_answer_and_update_died_with_nats_server_reaches_both_playe
         await take_ones(clients, 2)
         relay.losing.set()
         mover = {c.seat: c for c in clients}[clients[0].view["public"]["turn"]]
-        answer = asyncio.ensure_future(mover.act({"type": "take", "count": 1}, timeout=30))
+        answer = asyncio.ensure_future(mover.request({"type": "take", "count": 1}, timeout=30))
         await until("the move stored", lambda: len(stored_actions(club.dsn, table_id)) == 3)
         relay.drop()   # the table process's connection goes, and no new one gets through for now
         reconnects = [c.nc.stats["reconnects"] for c in clients]

@@ -53,7 +53,7 @@ def test_a_client_on_a_64_kb_a_second_link_plays_tactics_1954_losing_nothing_and
                 if action is not None:
                     seq = ada.next_seq()
                     sent[seq] = action
-                    reply = await ada.act_again(seq, action, timeout=30)
+                    reply = await ada.request_again(seq, action, timeout=30)
                     assert reply["t"] == "ok", reply
                     answers.append(reply)
                     wait_rev = reply["rev"]
@@ -93,7 +93,7 @@ def test_a_client_on_a_64_kb_a_second_link_plays_tactics_1954_losing_nothing_and
         record = db.load_table(conn, table_id)
     replayed = Session.from_header(record["header"])
     for _rev, seat, action, seq in record["actions"][:last_view["public"]["rev"]]:
-        replayed.act(seat, action, seq=seq)
+        replayed.apply(seat, action, seq=seq)
     assert _board(last_view) == _board(replayed.view(welcome["seat"])), "its last view is the table's"
 
 
@@ -113,7 +113,7 @@ def test_the_tables_answer_to_a_resent_action_is_heard_once_and_applies_nothing(
             await asyncio.sleep(0.05)
         action = {"type": "take", "count": 1}
         seq = ada.next_seq()
-        first = await ada.act_again(seq, action)
+        first = await ada.request_again(seq, action)
         await ada._publish({"t": "act", "seq": seq, "a": action})   # the resend a slow link would have made
         while ada.answers_repeated == 0 and time.monotonic() < deadline:
             await asyncio.sleep(0.05)

@@ -111,7 +111,7 @@ def test_a_table_process_killed_mid_game_is_replaced_within_2_s_with_nothing_los
         replies = []
         for _ in range(6):  # each seat in turn takes one counter
             turn = seats[clients[0].view["public"]["turn"]]
-            replies.append((turn, await turn.act({"type": "take", "count": 1})))
+            replies.append((turn, await turn.request({"type": "take", "count": 1})))
             await asyncio.sleep(0.05)  # let the update reach both clients
         assert [r["t"] for _, r in replies] == ["ok"] * 6
         pid = owner_pid(club.dsn, table_id)
@@ -122,9 +122,9 @@ def test_a_table_process_killed_mid_game_is_replaced_within_2_s_with_nothing_los
         killed_at = time.monotonic()
         # The last act sent again, with its seq: the process that takes over answers it as it was.
         last_client, last_reply = replies[-1]
-        resent = await last_client.act_again(last_reply["seq"], {"type": "take", "count": 1}, timeout=5)
+        resent = await last_client.request_again(last_reply["seq"], {"type": "take", "count": 1}, timeout=5)
         took_over = time.monotonic() - killed_at
-        after = await seats[1 - last_client.seat].act({"type": "take", "count": 2}, timeout=5)
+        after = await seats[1 - last_client.seat].request({"type": "take", "count": 2}, timeout=5)
         for c in clients:
             await c.close()
         return table_id, replies, last_reply, resent, took_over, after, pid

@@ -115,7 +115,7 @@ class Playout:
                     f"seat {seat} chose an action its legal does not list: {action}"
             if before is not None:
                 before(seat, action)
-            events = self.session.act(seat, action)
+            events = self.session.apply(seat, action)
             self.steps += 1
             if after is not None:
                 after(seat, action, events)

@@ -79,7 +79,7 @@ def clone_problem(game_id: str, clone, seed: int, positions: int, checked: list 
         on_copy = _outcome(rules, copy_plain(state), actor, action, session.rev)
         if on_clone != on_copy:
             return f"the rules on the clone gave other events or another state at {where}"
-        session.act(seat, action)
+        session.apply(seat, action)
         if checked is not None:
             checked.append(1)
     return None

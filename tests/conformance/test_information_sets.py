@@ -68,7 +68,7 @@ def _positions(game: str, n_seats: int, seed: int) -> tuple:
             step = next_step(playout.session, playout.session, None, chooser)
             if step is None or playout.session.result() is not None:
                 break
-            playout.session.act(*step)
+            playout.session.apply(*step)
         out.append(copy.deepcopy(playout.session))
         if playout.session.result() is not None:
             break
@@ -192,9 +192,9 @@ def drive_twins(real, twin, seat: int, chooser: random.Random, rng: Rng) -> int:
         if step is None:
             break
         mover, action = step
-        events = real.act(mover, action)
+        events = real.apply(mover, action)
         try:
-            twin_events = twin.act(mover, action)
+            twin_events = twin.apply(mover, action)
         except RuleError as refused:
             pytest.fail(f"{action} by seat {mover}, listed in both twins, was refused in the twin: {refused}")
         when = f"after {action} by seat {mover} at rev {real.rev}"

@@ -77,7 +77,7 @@ def check_listed_actions_are_accepted(session, rand, legal_of):
         for action in picks:
             trial = copy.deepcopy(session)
             try:
-                trial.act(seat, action)
+                trial.apply(seat, action)
             except RuleError as e:
                 raise AssertionError(f"legal listed {action} for seat {seat} at rev {session.rev}, "
                                      f"and the rules refused it: {e}") from None
@@ -87,7 +87,7 @@ def refused_unchanged(session, seat, action, code=None):
     """`action` is refused, changing nothing; an illegal one names the rule of the game that refuses it."""
     before = snapshot(session)
     with pytest.raises(RuleError) as e:
-        session.act(seat, action)
+        session.apply(seat, action)
     assert snapshot(session) == before, f"refusing {action} changed something"
     if code is not None:
         assert e.value.code == code, (action, e.value)
@@ -118,7 +118,7 @@ def check_refusals(session, rand, unlisted, legal_of):
         if trial is None:
             trial = copy.deepcopy(session)
         try:
-            trial.act(seat, action)
+            trial.apply(seat, action)
         except RuleError:
             refused_unchanged(session, seat, action)
             continue

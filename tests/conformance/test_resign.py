@@ -35,7 +35,7 @@ def played(game, n_seats, seed=5):
         else:
             break
         before = session.rev
-        session.act(seat, action)
+        session.apply(seat, action)
         if session.result() is not None:  # ended by the rules: take the position before it
             return played_to(game, n_seats, seed, session.log[:before])
     return session
@@ -44,7 +44,7 @@ def played(game, n_seats, seed=5):
 def played_to(game, n_seats, seed, log):
     session = Session(game, n_seats, seed=seed)
     for seat, action in log:
-        session.act(seat, action)
+        session.apply(seat, action)
     return session
 
 
@@ -62,7 +62,7 @@ def test_a_resigned_seat_s_camp_loses_for_every_view_and_the_log_replays_to_the_
     if len(camps) != 2:
         before = unchanged(session)
         with pytest.raises(RuleError) as refused:
-            session.act(TABLE_SEAT, {"type": "resign", "seat": loser})
+            session.apply(TABLE_SEAT, {"type": "resign", "seat": loser})
         assert refused.value.code == ILLEGAL and "two camps" in refused.value.message
         assert unchanged(session) == before
         return
@@ -72,10 +72,10 @@ def test_a_resigned_seat_s_camp_loses_for_every_view_and_the_log_replays_to_the_
                                (TABLE_SEAT, {"type": "resign", "seat": n_seats}, BAD_ACTION),
                                (TABLE_SEAT, {"type": "resign", "seat": loser, "why": "late"}, BAD_ACTION)):
         with pytest.raises(RuleError) as refused:
-            session.act(seat, action)
+            session.apply(seat, action)
         assert refused.value.code == code
         assert unchanged(session) == before, "a refused resignation changes nothing"
-    events = session.act(TABLE_SEAT, {"type": "resign", "seat": loser})
+    events = session.apply(TABLE_SEAT, {"type": "resign", "seat": loser})
     winners = next(c for c in camps if loser not in c)
     result = session.result()
     assert result["winners"] == winners and loser not in winners
@@ -85,7 +85,7 @@ def test_a_resigned_seat_s_camp_loses_for_every_view_and_the_log_replays_to_the_
         assert session.view(viewer)["public"]["result"] == result
         assert session.events_for(events, viewer) == [{"type": "resigned", "seat": loser}]
     with pytest.raises(RuleError) as refused:
-        session.act(TABLE_SEAT, {"type": "resign", "seat": loser})
+        session.apply(TABLE_SEAT, {"type": "resign", "seat": loser})
     assert refused.value.code == GAME_OVER
     assert session.state_hash() != before[0], "the hash tells a resigned game from the position it stopped at"
     path = tmp_path / f"{game}-{n_seats}.sts"
@@ -105,11 +105,11 @@ def test_a_player_resigns_their_own_seat_out_of_turn_and_the_save_replays_it(cas
     if len(resign.camps(session.sides())) != 2:
         before = unchanged(session)
         with pytest.raises(RuleError) as refused:
-            session.act(loser, action)
+            session.apply(loser, action)
         assert refused.value.code == ILLEGAL and unchanged(session) == before
         return
     assert not legal.contains(session.legal(loser), action), "a resignation is never listed: a bot never concedes"
-    events = session.act(loser, action)
+    events = session.apply(loser, action)
     result = session.result()
     assert loser not in result["winners"] and result["winners"]
     assert result["reason"].endswith(" resigns."), "a player's own resignation is told apart from the table's"

@@ -91,10 +91,10 @@ def test_every_rev_reaches_every_seat_and_spectator(game):
                 continue
             seat, action = choices[0] if not rules.GAME_TYPE.realtime else pick.choice(choices)
             acted += 1
-            answer = seats[seat].act_within_limits(acted, action)
+            answer = seats[seat].request_within_limits(acted, action)
             if answer["t"] == "err":   # the bot's choice refused, as a host's bot may be: any legal action instead
                 acted += 1
-                answer = seats[seat].act_within_limits(acted, uniform(seats[seat].view["private"]["legal"], pick) or action)
+                answer = seats[seat].request_within_limits(acted, uniform(seats[seat].view["private"]["legal"], pick) or action)
             assert answer["t"] == "ok" or answer.get("code") == "illegal", answer  # illegal: a timer came first
     finally:
         for client in everyone:

@@ -156,6 +156,6 @@ def test_no_frame_event_log_or_replay_shows_a_seat_another_seats_secret(case, tm
     assert saved.state_hash() == play.session.state_hash()
     replay = Session.load(tmp_path / "game.sandtable", upto=0)
     for i, (seat, action) in enumerate(saved.log):
-        replay.act(seat, action)
+        replay.apply(seat, action)
         shown = distinctive(replay.view(None))
         assert not shown & secrets, f"the replay shows a secret at step {i + 1}"

@@ -65,14 +65,14 @@ class UndoWatch:
         assert set(s.to_act()) - was["to_act"] <= {seat}, f"undo offered after {action} asked another seat to act"
         assert _others_private(s, seat) == was["others"], f"undo offered after {action} changed another's secrets"
         trial = copy.deepcopy(s)   # taken or not, the undo offered now would restore exactly
-        trial.act(seat, UNDO)
+        trial.apply(seat, UNDO)
         assert (trial.state_hash(), trial.rng.getstate()) == (was["hash"], was["rng"]), \
             f"undoing {action} would not restore exactly"
 
     def take_undo(self, seat):
         s = self.session
         popped_seat, hash_before, rng_before, taken_back = self.done.pop()
-        events = s.act(seat, UNDO)
+        events = s.apply(seat, UNDO)
         assert popped_seat == seat, "undo took back another seat's action"
         assert s.state_hash() == hash_before and s.rng.getstate() == rng_before, "undo did not restore exactly"
         for viewer in [None, *range(s.n_seats)]:
@@ -111,7 +111,7 @@ def play(game, seed, bot_share):
         else:
             break
         was = watch.before(seat)
-        events = session.act(seat, action)
+        events = session.apply(seat, action)
         watch.done.append((seat, was["hash"], was["rng"], events))
         watch.look()
         if seat is not TABLE_SEAT:
@@ -139,7 +139,7 @@ def walk_back(session) -> list:
     hashes = []
     for seat in trial.to_act():
         while legal.contains(trial.legal(seat), UNDO):
-            trial.act(seat, UNDO)
+            trial.apply(seat, UNDO)
             hashes.append(trial.state_hash())
     return hashes
 
@@ -157,6 +157,6 @@ def test_undo_is_refused_with_nothing_to_take_back_and_changes_nothing(game):
     seat = session.to_act()[0] if session.to_act() else 0
     before = (session.state_hash(), session.rng.getstate(), session.rev, list(session.log))
     with pytest.raises(RuleError) as e:
-        session.act(seat, UNDO)
+        session.apply(seat, UNDO)
     assert e.value.code in ("illegal", "not_your_turn")
     assert (session.state_hash(), session.rng.getstate(), session.rev, session.log) == before

@@ -138,7 +138,7 @@ def risk_at_reinforcements(name: str):
                 and not any(a["type"] == "trade" for a in session.legal_actions(0)):
             return session
         seat = acting[0]
-        session.act(seat, brains[seat].choose(session.view(seat)))
+        session.apply(seat, brains[seat].choose(session.view(seat)))
     raise SystemExit("probe: the Risk game never reached seat 0's reinforcements")
 
 

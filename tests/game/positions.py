@@ -65,7 +65,7 @@ def moment_enders(session: Session, seat: int, view: dict) -> tuple[frozenset, f
             plain.add(action["type"])
             twin = copy.deepcopy(session)
             before = moment(twin)
-            twin.act(seat, action)
+            twin.apply(seat, action)
             if moment(twin) != before:
                 out.add(action["type"])
     return frozenset(plain), frozenset(out)
@@ -96,10 +96,10 @@ def positions(game_id: str) -> tuple[Position, ...]:
                         found.append(Position(game_id, seat, seats, copy_plain(view), copy_plain(session.view(None)),
                                               kind, session.rev, action, *moment_enders(session, seat, view)))
                 if action is not None:
-                    session.act(seat, action)
+                    session.apply(seat, action)
                     break
             else:
-                session.act(TABLE_SEAT, session.timer()["action"])
+                session.apply(TABLE_SEAT, session.timer()["action"])
         found.append(Position(game_id, 0, seats, copy_plain(session.view(0)), copy_plain(session.view(None)),
                               ("over",), session.rev, None))
     by_kind: dict[tuple, list] = {}
@@ -155,7 +155,7 @@ class PositionLink:
         v["public"].update(table_phase=self.phase, seats=p.seats, rev=self.rev)
         return v
 
-    def act(self, action: dict, seat=None) -> int:
+    def send(self, action: dict, seat=None) -> int:
         self._seq += 1
         self.sent.append((seat, action))
         self._inbox.append({"t": "ok", "seq": self._seq, "rev": self.rev})

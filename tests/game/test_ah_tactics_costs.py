@@ -27,15 +27,15 @@ def test_preview_log_and_allowance_agree_on_every_move_of_bot_games():
             seat = session.to_act()[0]
             view = session.view(seat)
             if view["public"]["phase"] == "setup":   # the set-up as dealt (the bots' own takes a while)
-                session.act(seat, {"type": "setup_done"})
+                session.apply(seat, {"type": "setup_done"})
                 continue
             action = players[seat].choose(view)
             if action["type"] != "move":
-                session.act(seat, action)
+                session.apply(seat, action)
                 continue
             preview, _ = queries.route(view, action["unit"], action["to"])
             before = view["private"]["allowance"]
-            events = session.events_for(session.act(seat, action), seat)
+            events = session.events_for(session.apply(seat, action), seat)
             moved = next(e for e in events if e["type"] == "moved")
             spent = before - session.view(seat)["private"]["allowance"]
             assert preview == moved["cost"] == spent, (seed, action, preview, moved, spent)

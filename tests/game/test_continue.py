@@ -105,7 +105,7 @@ def bots_only_game(seed: int, moves: int | None = None):
     link.poll()
     while link.phase != "over" and (moves is None or link.rev < moves):
         if link.session.to_act() == [1]:
-            link.act({"type": "take", "count": 1}, 1)
+            link.send({"type": "take", "count": 1}, 1)
         link.poll()
     path = link.table.save_path
     link.close()

@@ -142,7 +142,7 @@ def test_a_board_that_joins_a_game_under_way_fills_its_log_from_the_hosts_histor
     events = []
     for _ in range(6):
         seat = played.to_act()[0]
-        events += played.act(seat, bots.make("civil_war", "easy", seat, 1).choose(played.view(seat)))
+        events += played.apply(seat, bots.make("civil_war", "easy", seat, 1).choose(played.view(seat)))
     link = LocalTable("civil_war", [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}], seed=4,
                       bot_delay=0, bot_factory=bots.make)
     board = boards.board_scene(app, link)

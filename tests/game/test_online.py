@@ -131,7 +131,7 @@ def test_a_friends_table_is_one_click_away_and_the_two_play_through_the_club(ui,
                 take_one_when_my_turn(ui, club, board, seat=ada_seat)
             else:
                 rev = board.link.rev
-                bobs_link.act({"type": "take", "count": 2})
+                bobs_link.send({"type": "take", "count": 2})
                 assert ui.until(lambda: board.link.rev > rev, max_frames=600, sleep=0.01)   # Ada sees Bob's move
         counts = sorted(a["count"] for _rev, _seat, a in stored_actions(club.dsn, table_id))
         assert counts == [1, 2] and board.errors == []

@@ -61,14 +61,14 @@ def refused(session, seat, well_formed: bool):
             continue
         for wrong in variants(action, session.rules.ACTIONS[action["type"]], well_formed):
             try:
-                copy.deepcopy(session).act(seat, wrong)
+                copy.deepcopy(session).apply(seat, wrong)
             except RuleError as e:
                 if (e.code != BAD_ACTION) == well_formed:
                     return wrong, e
     for kind, fields in session.rules.ACTIONS.items() if well_formed else ():   # a field-less action not
         if not fields:                                                          # listed now (a second roll)
             try:
-                copy.deepcopy(session).act(seat, {"type": kind})
+                copy.deepcopy(session).apply(seat, {"type": kind})
             except RuleError as e:
                 if e.code != BAD_ACTION:
                     return {"type": kind}, e

@@ -42,7 +42,7 @@ def test_a_replay_cannot_be_played_into_and_shows_no_secrets(saved_game):
     link = ReplayLink(saved_game)
     link.step()
     rev = link.rev
-    link.act({"type": "take", "count": 1}, 0)
+    link.send({"type": "take", "count": 1}, 0)
     assert link.rev == rev
     assert [m["code"] for m in link.poll() if m["t"] == "err"] == ["not_your_turn"]
     assert link.my_seats == []

@@ -167,14 +167,14 @@ class RefusingLink:
     def __getattr__(self, name):
         return getattr(self.inner, name)
 
-    def act(self, action, seat=None):
+    def send(self, action, seat=None):
         if self.refuse_next:
             self.refuse_next = False
             self.inner._seq += 1
             self.inner._inbox.append({"t": "err", "seq": self.inner._seq, "code": "illegal",
                                       "msg": "The host says: that territory is not yours any more."})
             return self.inner._seq
-        return self.inner.act(action, seat)
+        return self.inner.send(action, seat)
 
 
 def test_an_err_from_the_link_shows_a_toast_and_changes_nothing(app):

@@ -110,9 +110,9 @@ def test_tanks_and_bridges_are_placed_by_select_and_click(app):
     # orange fills its tank base square (rows 4-5, cols 2-3) from its edge, and lays column 1 up to a bridge position
     for slot in (BOARD.slot(7, 2), BOARD.slot(6, 2), BOARD.slot(5, 2), BOARD.slot(4, 2), BOARD.slot(5, 3),
                  BOARD.slot(4, 3), BOARD.slot(7, 1), BOARD.slot(6, 1), BOARD.slot(5, 1), BOARD.slot(4, 1)):
-        session.act(0, {"type": "place", "piece": slot, "slot": slot})
+        session.apply(0, {"type": "place", "piece": slot, "slot": slot})
     for slot in (BOARD.slot(0, 1), BOARD.slot(1, 1), BOARD.slot(2, 1), BOARD.slot(3, 1)):
-        session.act(1, {"type": "place", "piece": slot, "slot": slot})
+        session.apply(1, {"type": "place", "piece": slot, "slot": slot})
     link, scene = race(app, session=session)
     assert scene.pub["in_hand"]["tank"][0] == 3
     post_key(pygame.K_t)
@@ -172,9 +172,9 @@ def test_teammates_build_the_same_side_and_the_window_shows_both(app):
 def test_a_paratrooper_lands_on_an_enemy_piece_and_my_piece_joins_it(app):
     session = Session("situation4", 2, seed=9, seats=[{"name": "Ada", "kind": "human"}, {"name": "Bo", "kind": "human"}])
     for r, c in ((7, 11), (6, 11), (5, 11), (4, 11), (5, 10), (4, 10)):   # completes my paratroop base
-        session.act(0, {"type": "place", "piece": BOARD.slot(r, c), "slot": BOARD.slot(r, c)})
+        session.apply(0, {"type": "place", "piece": BOARD.slot(r, c), "slot": BOARD.slot(r, c)})
     for r, c in ((0, 0), (1, 0)):
-        session.act(1, {"type": "place", "piece": BOARD.slot(r, c), "slot": BOARD.slot(r, c)})
+        session.apply(1, {"type": "place", "piece": BOARD.slot(r, c), "slot": BOARD.slot(r, c)})
     link, scene = race(app, session=session)
     assert scene.pub["in_hand"]["paratroop"][0] == 3
     from game.situation4 import race_hud

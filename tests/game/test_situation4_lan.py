@@ -172,9 +172,9 @@ def contested_save(path, seed: int = 21) -> int:
     (3,0) next; returns that space."""
     session = Session("situation4", 2, seed=seed, seats=[{"name": None, "kind": "open"}] * 2)
     for row in (7, 6, 5, 4):
-        session.act(0, {"type": "place", "piece": slot(row, 0), "slot": slot(row, 0)})
+        session.apply(0, {"type": "place", "piece": slot(row, 0), "slot": slot(row, 0)})
     for row in (0, 1, 2):
-        session.act(1, {"type": "place", "piece": slot(row, 0), "slot": slot(row, 0)})
+        session.apply(1, {"type": "place", "piece": slot(row, 0), "slot": slot(row, 0)})
     session.save(path)
     return slot(3, 0)
 
@@ -213,7 +213,7 @@ def test_two_links_race_for_one_space_the_losers_prediction_shows_then_rolls_bac
         assert contested in board.tray.rects, board.tray.scroll
 
         # the rival gets there first and hears its `ok`; my window has not heard of it yet
-        seq = rival.act({"type": "place", "piece": contested, "slot": contested})
+        seq = rival.send({"type": "place", "piece": contested, "slot": contested})
         answered = []
         deadline = time.monotonic() + 5
         while not answered and time.monotonic() < deadline:

@@ -103,8 +103,8 @@ class LaggyLink:
     def view(self, seat):
         return self._view
 
-    def act(self, action, seat=None):
-        return self.inner.act(action, self.seat)
+    def send(self, action, seat=None):
+        return self.inner.send(action, self.seat)
 
     def poll(self):
         self.queue.extend([0, m] for m in self.inner.poll())
@@ -129,9 +129,9 @@ def test_a_prediction_that_loses_the_race_is_rolled_back_and_cleared_from_the_sc
     session = Session("situation4", 2, seed=21, seats=[{"name": "Ada", "kind": "human"},
                                                      {"name": "Rival", "kind": "human"}])
     for row in (7, 6, 5, 4):       # orange climbs column 0 to the river; yellow comes down to meet it
-        session.act(0, {"type": "place", "piece": BOARD.slot(row, 0), "slot": BOARD.slot(row, 0)})
+        session.apply(0, {"type": "place", "piece": BOARD.slot(row, 0), "slot": BOARD.slot(row, 0)})
     for row in (0, 1, 2):
-        session.act(1, {"type": "place", "piece": BOARD.slot(row, 0), "slot": BOARD.slot(row, 0)})
+        session.apply(1, {"type": "place", "piece": BOARD.slot(row, 0), "slot": BOARD.slot(row, 0)})
     mine, rivals = LocalTable.from_session(session, bot_delay=0, bot_factory=bots.make), LocalTable.from_session(session, bot_delay=0, bot_factory=bots.make)
     link = LaggyLink(mine, seat=0, hold=4)
     scene = BoardScene(app, link)
@@ -143,7 +143,7 @@ def test_a_prediction_that_loses_the_race_is_rolled_back_and_cleared_from_the_sc
     tray_piece(scene, lambda p: p == contested)
 
     post_drag(scene.tray.rects[contested].center, scene.proj.slot_centre(contested))
-    rivals.act({"type": "place", "piece": contested, "slot": contested}, seat=1)   # the rival's move arrives first
+    rivals.send({"type": "place", "piece": contested, "slot": contested}, seat=1)   # the rival's move arrives first
     app.step(1 / 60)
     assert scene.sent[-1]["slot"] == contested and len(scene.predictions) == 1
     centre = scene.proj.slot_centre(contested)

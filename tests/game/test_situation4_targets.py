@@ -24,7 +24,7 @@ def opened_session():
     s = Session("situation4", 2, seed=8, seats=[{"name": "Ada", "kind": "human"}, {"name": "Bo", "kind": "human"}])
     for slot in (BOARD.slot(7, 2), BOARD.slot(6, 2), BOARD.slot(5, 2), BOARD.slot(4, 2), BOARD.slot(5, 3),
                  BOARD.slot(4, 3)):   # orange completes its tank base: three tanks in hand
-        s.act(0, {"type": "place", "piece": slot, "slot": slot})
+        s.apply(0, {"type": "place", "piece": slot, "slot": slot})
     return s
 
 
@@ -62,7 +62,7 @@ def test_a_refused_drop_is_explained_in_the_rules_words_from_what_the_view_shows
     assert t.piece_drop(base[0], base[0]) == ({"type": "place", "piece": base[0], "slot": base[0]}, None)
     assert t.piece_drop(base[0], base[1]) == (None, "That piece does not fit there.")
     assert t.piece_drop(far, far) == (None, "Your first piece must go on your base line (the red-bordered pieces).")
-    s.act(0, {"type": "place", "piece": base[0], "slot": base[0]})
+    s.apply(0, {"type": "place", "piece": base[0], "slot": base[0]})
     assert targets_for(s).piece_drop(far, far) == (
         None, "A piece must interlock with one of your own pieces that connects back to your base line.")
     assert targets_for(s).why_not_tank(base[0]).startswith("You have no tanks")

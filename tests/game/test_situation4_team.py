@@ -26,8 +26,8 @@ BOARD = get_board()
 
 
 def act_and_wait(link, action, seconds=5.0) -> dict:
-    """`link.act` and the host's answer to it (bounded in time)."""
-    seq = link.act(action)
+    """`link.send` and the host's answer to it (bounded in time)."""
+    seq = link.send(action)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         for m in link.poll():
@@ -142,7 +142,7 @@ def finished_race(seed: int = 3) -> Session:
             action = racers[seat].choose(session.view(seat))
             if action is not None:
                 try:
-                    session.act(seat, action)
+                    session.apply(seat, action)
                 except RuleError:
                     pass
     raise AssertionError("the headless race did not finish")

@@ -153,7 +153,7 @@ def card_step_view(kind, setup):
     stack(state, kind)
     s = Session("tactics1940", 2, seed=0)
     s.state = state
-    s.act(0, {"type": "move", "piece": ship["id"], "path": [[4, 5]]})
+    s.apply(0, {"type": "move", "piece": ship["id"], "path": [[4, 5]]})
     view = s.view(0)
     assert view["public"]["steps"][0]["step"] == "card", view["public"]["steps"]
     return view
@@ -206,7 +206,7 @@ def test_a_refused_move_shows_the_rules_own_reason(app):
     action = {"type": "move", "piece": ship["id"], "path": [[6, 3]]}
     trial = copy.deepcopy(link.session)
     with pytest.raises(RuleError) as table_says:
-        trial.act(0, action)
+        trial.apply(0, action)
     assert scene.refusals[-1] == table_says.value.message
     assert "open centre squares" in scene.refusals[-1]
     assert queries.refusal(link.view(0), 0, action) == (table_says.value.code, table_says.value.message)

@@ -32,7 +32,7 @@ class BoardScene(Scene):
     def take(self, n: int) -> None:
         seat = self.seat_to_act()
         if seat is not None:
-            self.link.act({"type": "take", "count": n}, seat)
+            self.link.send({"type": "take", "count": n}, seat)
 
     def handle(self, event):
         return any(b.handle(event) for b in self.buttons)

@@ -12,7 +12,7 @@ if __name__ == "__main__":
     moved = False
     while time.monotonic() < deadline and not moved:
         if c.view["public"]["table_phase"] == "play" and c.seat in c.view["public"]["to_act"]:
-            assert c.act(1, {"type": "take", "count": 2})["t"] == "ok"
+            assert c.request(1, {"type": "take", "count": 2})["t"] == "ok"
             c.recv_until(lambda m: m["t"] == "update")
             moved = True
         else:

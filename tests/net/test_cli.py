@@ -50,7 +50,7 @@ def test_option_values_become_the_games_types():
 def test_replay_verify_prints_the_final_hash_and_rev(tmp_path):
     s = Session("toy", 2, seed=5, options={"pile": 10})
     for count in (3, 2, 1):
-        s.act(s.to_act()[0], {"type": "take", "count": count})
+        s.apply(s.to_act()[0], {"type": "take", "count": count})
     path = tmp_path / "g.sandsave"
     s.save(path)
     done = run_cli("replay", str(path), "--verify")
@@ -116,7 +116,7 @@ def test_serve_stops_cleanly_on_sigterm_like_sigint(tmp_path, sig):
         for p in players:
             p.hello()
         mover = next(p for p in players if p.seat == 0)
-        assert mover.act(1, {"type": "take", "count": 3}) == {"t": "ok", "seq": 1, "rev": 1}
+        assert mover.request(1, {"type": "take", "count": 3}) == {"t": "ok", "seq": 1, "rev": 1}
         proc.send_signal(sig)
         code, out, err = finish(proc, 15)
         assert code == 0, err

@@ -54,7 +54,7 @@ def test_remote_tables_play_and_poll_never_blocks(start_host):
         poll_until(b, lambda m: m["t"] == "status" and m["status"] == "connected")
         poll_until(a, lambda m: m["t"] == "update" and m["view"]["public"]["table_phase"] == "play")
         assert a.my_seats == [0] and b.my_seats == [1] and a.phase == "play" and a.game == "toy"
-        seq = a.act(TAKE1)
+        seq = a.send(TAKE1)
         assert poll_until(a, lambda m: m["t"] in ("ok", "err")) == {"t": "ok", "seq": seq, "rev": 1}
         update = poll_until(b, lambda m: m["t"] == "update" and m["rev"] == 1)
         assert update["view"]["private"]["secret"] == b.view(1)["private"]["secret"]
@@ -91,7 +91,7 @@ def test_client_reconnects_by_token_after_the_connection_drops(start_host):
         token = a.token
         drop_seat(h, 0)
         poll_until(a, lambda m: m["t"] == "status" and m["status"] == "reconnecting", timeout=5)
-        seq = a.act(TAKE1)  # queued while away, sent again after the reconnect
+        seq = a.send(TAKE1)  # queued while away, sent again after the reconnect
         poll_until(a, lambda m: m["t"] == "status" and m["status"] == "connected", timeout=5)
         assert a.token == token and a.my_seats == [0]
         assert poll_until(a, lambda m: m["t"] in ("ok", "err")) == {"t": "ok", "seq": seq, "rev": 1}

@@ -23,7 +23,7 @@ def seated_session(game: str, n_seats: int, seed: int, actions=()) -> tuple[Sess
                                                        "token_sha256": token_digest(tokens[s])}
                                                       for s in range(n_seats)])
     for seat, action in actions:
-        session.act(seat, action)
+        session.apply(seat, action)
     return session, tokens
 
 
@@ -60,7 +60,7 @@ def test_a_plane_raid_on_a_player_without_coins_reaches_every_seat_and_spectator
     assert session.rev == 205 and session.to_act() == [0]
     handle = start_host("tactics1940", 4, session=session)
     seats, watchers = receivers(handle.address, tokens)
-    answer = seats[0].act(1, {"type": "choose_player", "seat": 2})
+    answer = seats[0].request(1, {"type": "choose_player", "seat": 2})
     assert answer == {"t": "ok", "seq": 1, "rev": 206}
     for who, client in [*((f"seat {s}", c) for s, c in enumerate(seats)), ("a spectator", watchers[0]),
                         ("a patching spectator", watchers[1])]:
@@ -86,7 +86,7 @@ def test_an_action_the_rules_take_without_an_event_still_moves_every_view(start_
     handle = start_host("toy", 2, session=session)
     seats, watchers = receivers(handle.address, tokens)
     for seq, (mover, rev) in enumerate([(0, 1), (1, 2), (0, 3)], start=1):
-        assert seats[mover].act(seq, {"type": "take", "count": 1}) == {"t": "ok", "seq": seq, "rev": rev}
+        assert seats[mover].request(seq, {"type": "take", "count": 1}) == {"t": "ok", "seq": seq, "rev": rev}
         for who, client in [("seat 0", seats[0]), ("seat 1", seats[1]), ("a spectator", watchers[0]),
                             ("a patching spectator", watchers[1])]:
             assert update_at(client, rev, who)["events"] == []

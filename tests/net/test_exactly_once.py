@@ -75,7 +75,7 @@ def test_an_action_is_applied_once_when_the_host_is_killed_at_any_point_of_its_p
             client = Client(*address, name="A", seat=0)
             welcome = await client.connect()
             assert welcome["seat"] == 0 and welcome["last_seq"] == 0
-            answer = asyncio.ensure_future(client.act(TAKE2, timeout=45))
+            answer = asyncio.ensure_future(client.request(TAKE2, timeout=45))
             loop = asyncio.get_running_loop()
             code = await loop.run_in_executor(None, proc.wait, 15)
             assert code == crashpoint.EXIT_STATUS, f"the host did not die at {point}"
@@ -92,7 +92,7 @@ def test_an_action_is_applied_once_when_the_host_is_killed_at_any_point_of_its_p
         assert table["rev"] == 1 and table["view"]["public"]["pile"] == 28  # taken once, not twice
         back = join(address, token=other.token)
         assert back.welcome["last_seq"] == 0  # seat 1 never acted
-        assert back.act(1, TAKE1) == {"t": "ok", "seq": 1, "rev": 2}  # and the game goes on
+        assert back.request(1, TAKE1) == {"t": "ok", "seq": 1, "rev": 2}  # and the game goes on
     finally:
         stop(proc)
         if resumed is not None:
@@ -109,19 +109,19 @@ def test_a_resend_after_resume_gets_its_original_ok_and_the_welcome_says_last_se
                                    "--save", str(save))
     try:
         a, b = join(address, seat=0), join(address, seat=1)
-        assert a.act(4, TAKE2) == {"t": "ok", "seq": 4, "rev": 1}
-        assert b.act(9, TAKE1) == {"t": "ok", "seq": 9, "rev": 2}
-        assert a.act(5, {"type": "take", "count": 7})["code"] == "illegal"
+        assert a.request(4, TAKE2) == {"t": "ok", "seq": 4, "rev": 1}
+        assert b.request(9, TAKE1) == {"t": "ok", "seq": 9, "rev": 2}
+        assert a.request(5, {"type": "take", "count": 7})["code"] == "illegal"
     finally:
         stop(proc)
     proc, address = serve_crashing(None, "--game", "toy", "--port", "0", "--resume", str(save))
     try:
         a2, b2 = join(address, token=a.token), join(address, token=b.token)
         assert (a2.welcome["last_seq"], b2.welcome["last_seq"]) == (4, 9)
-        assert a2.act(4, TAKE2) == {"t": "ok", "seq": 4, "rev": 1}  # the original answer, not applied again
-        assert b2.act(9, TAKE1) == {"t": "ok", "seq": 9, "rev": 2}
+        assert a2.request(4, TAKE2) == {"t": "ok", "seq": 4, "rev": 1}  # the original answer, not applied again
+        assert b2.request(9, TAKE1) == {"t": "ok", "seq": 9, "rev": 2}
         # seq 5 was refused before the crash and refusals are not saved: it is a new action now
-        assert a2.act(5, TAKE1) == {"t": "ok", "seq": 5, "rev": 3}
+        assert a2.request(5, TAKE1) == {"t": "ok", "seq": 5, "rev": 3}
         assert watch(address)["view"]["public"]["pile"] == 30 - 2 - 1 - 1
     finally:
         stop(proc)
@@ -134,17 +134,17 @@ def test_a_client_that_restarts_its_counter_at_1_is_told_stale_seq_and_nothing_i
     h = start_host(n_seats=1, options={"pile": 50})
     a = join(h.address)
     for seq in (1, 2, 3):
-        assert a.act(seq, TAKE1)["t"] == "ok"
+        assert a.request(seq, TAKE1)["t"] == "ok"
     a.close()
     again = join(h.address, token=a.token)
     assert again.welcome["last_seq"] == 3
     before = h.host.table.session.state_hash()
-    stale = again.act(1, TAKE2)  # a new action under an old number
+    stale = again.request(1, TAKE2)  # a new action under an old number
     assert stale["t"] == "err" and stale["code"] == "stale_seq" and stale["seq"] == 1 and "from 4" in stale["msg"]
     assert h.host.table.session.state_hash() == before and h.host.table.rev == 3
-    assert again.act(2, TAKE1) == {"t": "ok", "seq": 2, "rev": 2}  # the very same action: a true resend
+    assert again.request(2, TAKE1) == {"t": "ok", "seq": 2, "rev": 2}  # the very same action: a true resend
     assert h.host.table.rev == 3
-    assert again.act(4, TAKE2) == {"t": "ok", "seq": 4, "rev": 4}
+    assert again.request(4, TAKE2) == {"t": "ok", "seq": 4, "rev": 4}
     assert h.host.table.session.state["pile"] == 50 - 3 - 2
 
 
@@ -152,15 +152,15 @@ def test_a_resent_refusal_is_refused_the_same_and_an_answer_no_longer_held_is_st
     """The last 64 answers are held per seat: older resends get `stale_seq`, never a second application."""
     h = start_host(n_seats=1, options={"pile": 1000})
     a = join(h.address)
-    refused = a.act(1, {"type": "take", "count": 9})
+    refused = a.request(1, {"type": "take", "count": 9})
     assert refused["code"] == "illegal"
-    assert a.act(1, {"type": "take", "count": 9}) == refused
+    assert a.request(1, {"type": "take", "count": 9}) == refused
     for seq in range(2, 2 + 64):
-        assert a.act_within_limits(seq, TAKE1)["t"] == "ok"
-    assert a.act_within_limits(1, {"type": "take", "count": 9})["code"] == "stale_seq"  # 64 answers later
-    assert a.act_within_limits(2, TAKE1) == {"t": "ok", "seq": 2, "rev": 1}  # still held
-    assert a.act_within_limits(66, TAKE1) == {"t": "ok", "seq": 66, "rev": 65}
-    assert a.act_within_limits(2, TAKE1)["code"] == "stale_seq"  # now it is not
+        assert a.request_within_limits(seq, TAKE1)["t"] == "ok"
+    assert a.request_within_limits(1, {"type": "take", "count": 9})["code"] == "stale_seq"  # 64 answers later
+    assert a.request_within_limits(2, TAKE1) == {"t": "ok", "seq": 2, "rev": 1}  # still held
+    assert a.request_within_limits(66, TAKE1) == {"t": "ok", "seq": 66, "rev": 65}
+    assert a.request_within_limits(2, TAKE1)["code"] == "stale_seq"  # now it is not
     assert h.host.table.rev == 65
 
 
@@ -169,14 +169,14 @@ def test_the_client_numbers_new_actions_after_the_welcomes_last_seq(start_host):
     h = start_host(n_seats=1, options={"pile": 50})
     a = join(h.address)
     for seq in (1, 2, 3, 4, 5):
-        a.act(seq, TAKE1)
+        a.request(seq, TAKE1)
     a.close()
 
     async def again():
         client = Client(*h.address, token=a.token)
         welcome = await client.connect()
         try:
-            return welcome["last_seq"], await client.act(TAKE1)
+            return welcome["last_seq"], await client.request(TAKE1)
         finally:
             await client.close()
 
@@ -187,8 +187,8 @@ def test_the_client_numbers_new_actions_after_the_welcomes_last_seq(start_host):
 def test_a_version_1_save_without_seqs_still_resumes(tmp_path):
     """Old saves stay loadable: format 1 records are [seat, action]; their seats start at last_seq 0."""
     s = Session("toy", 2, seed=3, options={"pile": 20})
-    s.act(0, TAKE2)
-    s.act(1, TAKE1)
+    s.apply(0, TAKE2)
+    s.apply(1, TAKE1)
     path = tmp_path / "old.sandtable"
     header = {"sandtable": "save", "version": 1, **s.header()}
     path.write_bytes(b"".join(saves._pack(r) for r in [header, [0, TAKE2], [1, TAKE1],
@@ -202,8 +202,8 @@ def test_a_version_1_save_without_seqs_still_resumes(tmp_path):
 
 def test_a_save_names_the_seq_of_each_action_and_the_table_rebuilds_last_seq_from_it(tmp_path):
     s = Session("toy", 2, seed=3, options={"pile": 20})
-    s.act(0, TAKE2, seq=7)
-    s.act(1, TAKE1)  # a bot's move (or a host-driven step) has no seq
+    s.apply(0, TAKE2, seq=7)
+    s.apply(1, TAKE1)  # a bot's move (or a host-driven step) has no seq
     path = tmp_path / "new.sandtable"
     s.save(path)
     header, log, checkpoints, seqs = saves.read_save(path)
@@ -220,9 +220,9 @@ def test_a_seq_outside_1_to_2_31_minus_1_is_bad_action_and_nothing_is_applied_or
     h = start_host(n_seats=1, options={"pile": 50})
     a = join(h.address)
     for seq in (0, -1, 2**31, 2**63):
-        refused = a.act(seq, TAKE1)
+        refused = a.request(seq, TAKE1)
         assert (refused["t"], refused["code"], refused["seq"]) == ("err", "bad_action", seq)
         assert "2147483647" in refused["msg"]
     assert h.host.table.rev == 0 and h.host.table.last_seq(0) == 0
-    assert a.act(2**31 - 1, TAKE1) == {"t": "ok", "seq": 2**31 - 1, "rev": 1}
+    assert a.request(2**31 - 1, TAKE1) == {"t": "ok", "seq": 2**31 - 1, "rev": 1}
 

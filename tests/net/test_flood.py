@@ -78,7 +78,7 @@ def test_host_survives_10000_malformed_frames_and_the_game_goes_on(start_host):
     while any(t.is_alive() for t in threads) and time.monotonic() - t0 < 60:
         seq += 1
         mover = players[moves % 2]
-        assert mover.act_within_limits(seq, {"type": "take", "count": 1}) == {"t": "ok", "seq": seq, "rev": moves + 1}
+        assert mover.request_within_limits(seq, {"type": "take", "count": 1}) == {"t": "ok", "seq": seq, "rev": moves + 1}
         moves += 1
     for t in threads:
         t.join(60)
@@ -91,4 +91,4 @@ def test_host_survives_10000_malformed_frames_and_the_game_goes_on(start_host):
     assert len(h.host.connections) == 2
     assert [s["connected"] for s in h.host.table.public_seats()] == [True, True]
     seq += 1
-    assert players[moves % 2].act(seq, {"type": "take", "count": 3})["t"] == "ok"
+    assert players[moves % 2].request(seq, {"type": "take", "count": 3})["t"] == "ok"

@@ -32,12 +32,12 @@ def test_a_client_that_asks_gets_the_games_events_so_far_as_its_seat_would_have_
     h = start_host("relay", 2)
     a, _ = join(h, "A")
     b, _ = join(h, "B")
-    assert a.act(1, STEP)["t"] == "ok" and a.act(2, STEP)["t"] == "ok" and a.act(3, PASS)["t"] == "ok"
+    assert a.request(1, STEP)["t"] == "ok" and a.request(2, STEP)["t"] == "ok" and a.request(3, PASS)["t"] == "ok"
     session = h.host.table.session
     replayed = []
     twin = Session.from_header(session.header())
     for seat, action in session.log:
-        replayed += twin.act(seat, action)
+        replayed += twin.apply(seat, action)
     watcher, welcome = join(h, "W", want="watch", history=True)
     got = history(watcher)
     assert got == session.events_for(replayed, None) and got, "the spectator's events, in order"
@@ -52,7 +52,7 @@ def test_a_window_client_asks_for_history_once_not_again_on_a_reconnect(start_ho
     h = start_host("relay", 2)
     a, _ = join(h, "A")
     join(h, "B")
-    assert a.act(1, STEP)["t"] == "ok"
+    assert a.request(1, STEP)["t"] == "ok"
     seen = []
 
     async def watch():
@@ -78,5 +78,5 @@ def test_an_illegal_action_is_refused_naming_the_rule_as_the_err_frames_rule(sta
     clients = {0: join(h, "A")[0], 1: join(h, "B")[0]}
     clients[0].recv_until(lambda m: m["t"] == "update" and m["view"]["public"]["table_phase"] == "play")
     actor = clients[0].view["public"]["to_act"][0]   # the die decides who claims first
-    answer = clients[actor].act(1, {"type": "attack", "from": "peru", "to": "brazil", "dice": 1})
+    answer = clients[actor].request(1, {"type": "attack", "from": "peru", "to": "brazil", "dice": 1})
     assert answer["t"] == "err" and answer["code"] == "illegal" and answer["rule"] == "setup", answer

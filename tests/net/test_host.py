@@ -38,7 +38,7 @@ def test_welcome_gives_seat_token_and_lobby_until_every_seat_is_taken(start_host
     assert w["seats"][0] == {"name": "Ada", "kind": "human", "connected": True}
     assert w["seats"][1]["kind"] == "open"
     # acting in the lobby: not_your_turn, with a sentence
-    ans = a.act(1, TAKE1)
+    ans = a.request(1, TAKE1)
     assert ans["code"] == "not_your_turn" and "not started" in ans["msg"]
     b = join(h, "Bo")
     assert b.seat == 1
@@ -72,7 +72,7 @@ def test_act_ok_then_update_for_each_receiver_with_only_its_own_secret(start_hos
     watcher = join(h, "W", want="watch")
     assert watcher.seat is None and watcher.token is None
     secrets = h.host.table.session.state["secrets"]
-    ans = a.act(7, {"type": "take", "count": 2})
+    ans = a.request(7, {"type": "take", "count": 2})
     assert ans == {"t": "ok", "seq": 7, "rev": 1}
     ua = a.recv_until(lambda m: m["t"] == "update")
     ub = b.recv_until(lambda m: m["t"] == "update" and m["rev"] == 1)
@@ -88,8 +88,8 @@ def test_same_seq_twice_is_applied_once_and_answered_the_same(start_host):
     """"the same seq twice applied once"."""
     h = start_host(n_seats=2)
     a, _ = join(h), join(h)
-    first = a.act(5, TAKE1)
-    again = a.act(5, TAKE1)
+    first = a.request(5, TAKE1)
+    again = a.request(5, TAKE1)
     assert first == again == {"t": "ok", "seq": 5, "rev": 1}
     assert h.host.table.rev == 1
 
@@ -98,10 +98,10 @@ def test_refused_action_answers_code_and_changes_nothing(start_host):
     h = start_host(n_seats=2)
     a, b = join(h), join(h)
     before = h.host.table.session.state_hash()
-    assert b.act(1, TAKE1)["code"] == "not_your_turn"
-    assert a.act(1, {"type": "take", "count": 9})["code"] == "illegal"
-    assert a.act(2, {"type": "take", "count": "x"})["code"] == "bad_action"
-    assert a.act(3, {"nope": 1})["code"] == "bad_action"
+    assert b.request(1, TAKE1)["code"] == "not_your_turn"
+    assert a.request(1, {"type": "take", "count": 9})["code"] == "illegal"
+    assert a.request(2, {"type": "take", "count": "x"})["code"] == "bad_action"
+    assert a.request(3, {"nope": 1})["code"] == "bad_action"
     assert h.host.table.session.state_hash() == before and h.host.table.rev == 0
 
 
@@ -140,14 +140,14 @@ def test_token_reclaims_the_seat_and_closes_the_old_connection(start_host):
     """"Presenting it in a later hello reclaims that seat, even while the old connection still looks alive"."""
     h = start_host(n_seats=2)
     a, _ = join(h), join(h)
-    a.act(1, TAKE1)
+    a.request(1, TAKE1)
     new = RawClient(h.address)
     w = new.hello(token=a.token)
     assert w["seat"] == 0 and w["token"] == a.token and w["view"]["private"]["secret"]
     assert a.recv_until(lambda m: m["t"] == "err")["code"] == "replaced"
     assert a.is_closed()
     # the seq memory belongs to the seat: a repeat over the new connection is not applied again
-    assert new.act(1, TAKE1) == {"t": "ok", "seq": 1, "rev": 1}
+    assert new.request(1, TAKE1) == {"t": "ok", "seq": 1, "rev": 1}
 
 
 def test_unknown_token_is_refused(start_host):
@@ -249,7 +249,7 @@ def test_takeover_bot_plays_a_dropped_seat_and_hands_it_back(start_host):
     for _ in range(5):
         upd = b.recv_until(lambda m: m["t"] == "update" and 1 in m["view"]["public"]["to_act"], timeout=5)
         seq += 1
-        assert b.act(seq, TAKE1)["t"] == "ok"
+        assert b.request(seq, TAKE1)["t"] == "ok"
     assert upd["view"]["public"]["seats"][0].get("standin") is True
     back = RawClient(h.address)
     w = back.hello(token=a.token)
@@ -274,7 +274,7 @@ def test_start_game_fills_open_seats_with_bots(start_host):
             break
         if 0 in public["to_act"]:
             seq += 1
-            a.act(seq, TAKE1)
+            a.request(seq, TAKE1)
         msg = a.recv_until(lambda m: m["t"] == "update", timeout=5)
     assert h.host.table.session.result() is not None
 
@@ -286,7 +286,7 @@ def test_host_closes_only_the_bad_connection(start_host):
     bad = RawClient(h.address)
     bad.send_bytes(struct.pack(">I", 3) + b"\xc1\xc1\xc1")  # 0xc1 is never valid msgpack
     assert bad.recv()["code"] == "bad_frame" and bad.is_closed()
-    assert a.act(1, TAKE1)["t"] == "ok"
+    assert a.request(1, TAKE1)["t"] == "ok"
     assert b.recv_until(lambda m: m["t"] == "update" and m["rev"] == 1)["rev"] == 1
 
 
@@ -362,7 +362,7 @@ def test_spectators_get_byte_identical_updates_and_each_seat_its_own(start_host)
     h = start_host(n_seats=2)
     a, b = join(h, "A"), join(h, "B")
     watchers = [join(h, f"W{i}", want="watch") for i in range(3)]
-    assert a.act(1, TAKE1)["t"] == "ok"
+    assert a.request(1, TAKE1)["t"] == "ok"
     for w in watchers:
         w.recv_until(lambda m: m["t"] == "update" and m["rev"] == 1)
     a.recv_until(lambda m: m["t"] == "update" and m["rev"] == 1)

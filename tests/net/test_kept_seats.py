@@ -52,7 +52,7 @@ def _play_seat_1(c: RawClient, until, seconds=30) -> None:
             break
         if public["table_phase"] == "play" and 1 in public["to_act"]:
             seq += 1
-            assert c.act_within_limits(seq, TAKE1)["t"] == "ok"
+            assert c.request_within_limits(seq, TAKE1)["t"] == "ok"
         c.recv_until(lambda m: m["t"] == "update", timeout=max(0.1, deadline - time.monotonic()))
     c.next_seq = seq
 

@@ -51,7 +51,7 @@ class Player:
     def move(self) -> None:
         seat = self.moves % 2
         t0 = time.monotonic()
-        answer = self.seats[seat].act_within_limits(self.next_seq(seat), TAKE1)
+        answer = self.seats[seat].request_within_limits(self.next_seq(seat), TAKE1)
         self.waits.append(time.monotonic() - t0)
         assert answer["t"] == "ok", answer
         self.moves += 1
@@ -75,7 +75,7 @@ def test_junk_fields_in_legal_moves_are_refused_and_never_reach_the_save(tmp_pat
         size = save.stat().st_size
         junk = "j" * 60_000
         for _ in range(300):
-            answer = p.seats[1].act_within_limits(p.next_seq(1), {"type": "take", "count": 1, "note": junk})
+            answer = p.seats[1].request_within_limits(p.next_seq(1), {"type": "take", "count": 1, "note": junk})
             assert answer["code"] == "bad_action" and "'note'" in answer["msg"], answer
         assert save.stat().st_size == size
         p.move()  # the game goes on

@@ -15,7 +15,7 @@ def bot(level="easy"):
 def test_human_act_answers_ok_then_an_update_with_its_own_secret():
     """"act applies through the Session and queues ok/err + update messages"."""
     t = LocalTable("toy", [HUMAN, bot()], seed=1, bot_delay=5, options={"pile": 30}, bot_factory=bots.make)
-    seq = t.act({"type": "take", "count": 2})
+    seq = t.send({"type": "take", "count": 2})
     ok, update = t.poll()
     assert ok == {"t": "ok", "seq": seq, "rev": 1}
     assert update["t"] == "update" and update["rev"] == 1
@@ -27,7 +27,7 @@ def test_refused_action_gets_its_code_and_changes_nothing():
     """A refused action answers err with the rules' code and the state hash stays the same."""
     t = LocalTable("toy", [HUMAN, bot()], seed=1, bot_delay=5, bot_factory=bots.make)
     before = t.session.state_hash()
-    seq = t.act({"type": "take", "count": 7})
+    seq = t.send({"type": "take", "count": 7})
     [answer] = t.poll()
     assert (answer["t"], answer["seq"], answer["code"]) == ("err", seq, "illegal") and answer["msg"]
     assert t.session.state_hash() == before and t.rev == 0
@@ -37,7 +37,7 @@ def test_hot_seat_updates_carry_no_seats_secret_events():
     """With several human seats the update stream is redacted for nobody in particular (public only)."""
     t = LocalTable("toy", [HUMAN, HUMAN], seed=4, bot_delay=0, bot_factory=bots.make)
     assert t.my_seats == [0, 1]
-    t.act({"type": "take", "count": 1}, seat=0)
+    t.send({"type": "take", "count": 1}, seat=0)
     msgs = t.poll()
     update = [m for m in msgs if m["t"] == "update"][0]
     assert [e["type"] for e in update["events"]] == ["took"]
@@ -48,7 +48,7 @@ def test_hot_seat_updates_carry_no_seats_secret_events():
 
 def test_acting_for_a_seat_not_played_here_is_refused():
     t = LocalTable("toy", [HUMAN, bot()], seed=1, bot_delay=5, bot_factory=bots.make)
-    seq = t.act({"type": "take", "count": 1}, seat=1)
+    seq = t.send({"type": "take", "count": 1}, seat=1)
     [answer] = t.poll()
     assert answer["seq"] == seq and answer["code"] == "not_your_turn" and t.rev == 0
 

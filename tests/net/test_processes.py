@@ -49,7 +49,7 @@ def _play_one(clients, seq):
     if clients[0].view["public"]["result"] is not None:
         return None
     mover = next(c for c in clients if c.seat in c.view["public"]["to_act"])
-    return mover.act(seq, {"type": "take", "count": 1})
+    return mover.request(seq, {"type": "take", "count": 1})
 
 
 def test_host_sigkilled_mid_game_resumes_with_nothing_lost(tmp_path):

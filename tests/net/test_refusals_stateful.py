@@ -49,7 +49,7 @@ class RefusalMachine(RuleBasedStateMachine):
     def _refused(self, seat, action, codes):
         before = self._table().session.state_hash()
         self.seq += 1
-        answer = self.players[seat].act(self.seq, action)
+        answer = self.players[seat].request(self.seq, action)
         assert answer["t"] == "err" and answer["code"] in codes, answer
         assert self._table().session.state_hash() == before and self._table().rev == self.rev
         # the others heard nothing about it: their next frame after a ping is the pong
@@ -81,7 +81,7 @@ class RefusalMachine(RuleBasedStateMachine):
     @rule(count=st.integers(1, 3))
     def legal_move(self, count):
         self.seq += 1
-        assert self.players[self._mover()].act(self.seq, {"type": "take", "count": count})["t"] == "ok"
+        assert self.players[self._mover()].request(self.seq, {"type": "take", "count": count})["t"] == "ok"
         self.rev += 1
         self._drain_updates()
 

@@ -23,25 +23,25 @@ def test_a_protocol_only_client_plays_legal_risk_moves_and_gets_coded_refusals(s
 
         # Out of turn: "`not_your_turn` (someone else is to act)".
         mine = own_territories(other.view, other.seat)[0]
-        reply = other.act(1, {"type": "place", "territory": mine, "count": 1})
+        reply = other.request(1, {"type": "place", "territory": mine, "count": 1})
         assert reply["t"] == "err" and reply["code"] == "not_your_turn" and reply["msg"]
 
         # Ill-typed: "`bad_action` (unknown type, a missing or ill-typed field, a territory name that does not exist)".
         for seq, bad in enumerate([{"type": "teleport"}, {"type": "place", "territory": 7, "count": 1},
                                    {"type": "place", "territory": "Atlantis", "count": 1},
                                    {"type": "place", "territory": "Brazil", "count": "two"}], start=2):
-            reply = mover.act(seq, bad)
+            reply = mover.request(seq, bad)
             assert reply["t"] == "err" and reply["code"] == "bad_action", (bad, reply)
 
         # Against the rules now: placing on a territory that is not yours is `illegal`.
         theirs = own_territories(mover.view, other.seat)[0]
-        reply = mover.act(10, {"type": "place", "territory": theirs, "count": 1})
+        reply = mover.request(10, {"type": "place", "territory": theirs, "count": 1})
         assert reply["t"] == "err" and reply["code"] == "illegal" and reply["msg"]
 
         # A refused action changes nothing: the next legal move is answered ok with rev 1.
         mine = own_territories(mover.view, mover.seat)[0]
         before = mover.view["public"]["territories"][mine]["armies"]
-        reply = mover.act(11, {"type": "place", "territory": mine, "count": 1})
+        reply = mover.request(11, {"type": "place", "territory": mine, "count": 1})
         assert reply == {"t": "ok", "seq": 11, "rev": 1}
         update = other.recv_until(lambda m: m["t"] == "update" and m["rev"] == 1)
         assert update["view"]["public"]["territories"][mine]["armies"] == before + 1

@@ -30,7 +30,7 @@ def play_with_bots(handle, n_seats, level="easy", max_moves=3000):
         seat = public["to_act"][0]
         action = seat_bots[seat].choose(players[seat].view)
         seq += 1
-        assert players[seat].act_within_limits(seq, action)["t"] == "ok"
+        assert players[seat].request_within_limits(seq, action)["t"] == "ok"
     return players, watcher
 
 

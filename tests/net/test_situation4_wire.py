@@ -64,9 +64,9 @@ def test_two_processes_race_for_one_space_exactly_one_wins_and_views_match_the_h
     and once the updates are in, each client's view equals the host's view for its seat."""
     session = Session("situation4", 2, seed=4, seats=[{"name": None, "kind": "open"}] * 2)
     for row in (0, 1, 2):                      # yellow (side 1) builds down column 0 ...
-        session.act(1, {"type": "place", "piece": slot(row, 0), "slot": slot(row, 0)})
+        session.apply(1, {"type": "place", "piece": slot(row, 0), "slot": slot(row, 0)})
     for row in (7, 6, 5, 4):                   # ... orange (side 0) up it: (3,0) touches both
-        session.act(0, {"type": "place", "piece": slot(row, 0), "slot": slot(row, 0)})
+        session.apply(0, {"type": "place", "piece": slot(row, 0), "slot": slot(row, 0)})
     prefix = session.rev
     h = start_host("situation4", 2, session=session)
     procs = [racer(h.address), racer(h.address)]
@@ -214,13 +214,13 @@ def test_a_real_time_bot_moves_at_its_pace_from_its_own_view(start_host):
 def _time_moves(session) -> list:
     """(host clock, seat) of every move `session` accepts from now on."""
     accepted = []
-    act = session.act
+    act = session.apply
 
     def timed(seat, action, seq=None):
         events = act(seat, action, seq=seq)
         accepted.append((time.monotonic(), seat))
         return events
-    session.act = timed
+    session.apply = timed
     return accepted
 
 
@@ -253,7 +253,7 @@ def test_a_resumed_race_has_no_start_count_for_the_hosts_bots(start_host):
     from net.host import new_session
     from tests.net.wire import RawClient
     session = new_session("situation4", 2, bots=["hard"], seed=3)
-    session.act(0, {"type": "place", "piece": slot(7, 0), "slot": slot(7, 0)})
+    session.apply(0, {"type": "place", "piece": slot(7, 0), "slot": slot(7, 0)})
     h = start_host("situation4", 2, session=session, countdown=60.0)
     accepted = _time_moves(h.host.table.session)
     me = RawClient(h.address)
@@ -287,7 +287,7 @@ def test_a_bot_process_keeps_the_start_count_and_ends_it_when_another_racer_move
         assert _wait_for(lambda: cut_short.host.table.phase == "play", 15)
         time.sleep(0.3)                 # the bot has seen the race start at rev 0 and is counting
         assert accepted[cut_short] == []
-        answer = me[cut_short].act(1, {"type": "place", "piece": slot(7, 0), "slot": slot(7, 0)})
+        answer = me[cut_short].request(1, {"type": "place", "piece": slot(7, 0), "slot": slot(7, 0)})
         assert answer["t"] == "ok", answer
         assert _wait_for(lambda: any(seat == 1 for _, seat in accepted[cut_short]), 15), \
             "the bot went on counting after another racer had started"

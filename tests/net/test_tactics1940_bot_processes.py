@@ -62,7 +62,7 @@ def test_a_bot_asked_in_a_submarine_window_with_nothing_to_strike_sends_nothing_
         seat = waiting
         sent = []
 
-        async def act(self, action):
+        async def request(self, action):
             self.sent.append(action)
             return {"t": "ok", "rev": 0}
 

@@ -41,7 +41,7 @@ def test_a_window_that_asks_a_person_lasts_its_full_time():
         if timer is not None and 1 in prompt["seats"]:
             break
         if timer is None and 1 in link.session.to_act():  # the person plays their own turns at once
-            link.act(legal.sample(link.view(1)["private"]["legal"], person), seat=1)
+            link.send(legal.sample(link.view(1)["private"]["legal"], person), seat=1)
     else:
         raise AssertionError("no window asked the person within a minute")
     opened, logged = time.monotonic(), len(link.session.log)

@@ -44,12 +44,12 @@ def test_a_uniform_client_plays_over_the_wire_with_zero_refusals(game, start_hos
         mover = rand.choice(movers)
         action = pick(mover.view["private"]["legal"], rand)
         chosen_at = public["rev"]
-        answer = mover.act(seq, action)
+        answer = mover.request(seq, action)
         for _ in range(100):  # over the act rate limit: the docs say send it again in a moment, same seq
             if answer.get("code") != "slow_down":
                 break
             time.sleep(0.05)
-            answer = mover.act(seq, action)
+            answer = mover.request(seq, action)
         acted += 1
         if answer["t"] != "ok":
             sync(players)

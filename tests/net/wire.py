@@ -70,16 +70,16 @@ class RawClient:
             self.seat, self.token = reply["seat"], reply["token"]
         return reply
 
-    def act(self, seq: int, action) -> dict:
+    def request(self, seq: int, action) -> dict:
         """Send an act and return its answer (ok/err with our seq), skipping updates in between."""
         self.send({"t": "act", "seq": seq, "a": action})
         return self.recv_until(lambda m: m["t"] in ("ok", "err") and m.get("seq") == seq)
 
-    def act_within_limits(self, seq: int, action, tries: int = 100) -> dict:
+    def request_within_limits(self, seq: int, action, tries: int = 100) -> dict:
         """`act`, sent again with the same seq after each `slow_down` (the host's rate limit), as a
         well-behaved client does; returns the first other answer."""
         for _ in range(tries):
-            answer = self.act(seq, action)
+            answer = self.request(seq, action)
             if answer.get("code") != "slow_down":
                 return answer
             time.sleep(0.05)

@@ -15,7 +15,7 @@ def finish_opening(s: Session) -> Session:
         if s.state["phase"] not in ("claim", "setup"):
             return s
         seat = s.to_act()[0]
-        s.act(seat, s.legal_actions(seat)[0])
+        s.apply(seat, s.legal_actions(seat)[0])
     raise AssertionError("the opening did not end within 500 placements")
 
 
@@ -37,7 +37,7 @@ def to_attack_phase(s: Session, where: str | None = None) -> None:
     if s.state["must_trade"]:
         raise AssertionError("the scenario holds too many cards to skip the reinforce phase")
     target = where or next(t for t in TERRITORIES if s.state["territories"][t]["owner"] == seat)
-    s.act(seat, {"type": "place", "territory": target, "count": s.state["armies_to_place"]})
+    s.apply(seat, {"type": "place", "territory": target, "count": s.state["armies_to_place"]})
     assert s.state["phase"] == "attack"
 
 

@@ -40,7 +40,7 @@ def random_game(n, seed, options, steps=PLAY_STEPS):
         actions = s.legal_actions(seat)
         attacks = [a for a in actions if a["type"] == "attack"]
         action = pick.choice(attacks) if attacks and pick.random() < 0.85 else pick.choice(actions)
-        s.act(seat, action)
+        s.apply(seat, action)
         check_invariants(s)
     return s
 
@@ -72,7 +72,7 @@ def test_refused_actions_change_nothing(seed, warmup, seat, action):
     s = random_game(4, seed, {}, steps=warmup)
     before = (s.state_hash(), s.rng.getstate(), len(s.log), s.rev)
     try:
-        s.act(seat, action)
+        s.apply(seat, action)
     except RuleError as e:
         assert e.code in ("not_your_turn", "illegal", "bad_action", "game_over")
         assert (s.state_hash(), s.rng.getstate(), len(s.log), s.rev) == before

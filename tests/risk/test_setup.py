@@ -45,14 +45,14 @@ def test_two_player_placement_turn_is_two_own_then_one_neutral():
     for _ in range(6):
         seat = s.to_act()[0]
         steps.append((seat, s.state["setup_step"]))
-        s.act(seat, s.legal_actions(seat)[0])
+        s.apply(seat, s.legal_actions(seat)[0])
     assert steps == [(first, "own"), (first, "own"), (first, "neutral"), (other, "own"), (other, "own"),
                      (other, "neutral")]
     own = next(t for t, v in s.state["territories"].items() if v["owner"] == first)
-    s.act(first, {"type": "place", "territory": own, "count": 1})
-    s.act(first, {"type": "place", "territory": own, "count": 1})
+    s.apply(first, {"type": "place", "territory": own, "count": 1})
+    s.apply(first, {"type": "place", "territory": own, "count": 1})
     with pytest.raises(RuleError) as e:
-        s.act(first, {"type": "place", "territory": own, "count": 1})
+        s.apply(first, {"type": "place", "territory": own, "count": 1})
     assert e.value.code == "illegal"
 
 
@@ -67,8 +67,8 @@ def test_starting_armies_are_placed_one_at_a_time_in_turn_order():
         order.append(seat)
         target = s.legal_actions(seat)[0]["territory"]
         with pytest.raises(RuleError):
-            s.act(seat, {"type": "place", "territory": target, "count": 2})
-        s.act(seat, {"type": "place", "territory": target, "count": 1})
+            s.apply(seat, {"type": "place", "territory": target, "count": 2})
+        s.apply(seat, {"type": "place", "territory": target, "count": 1})
     assert order == [(first + i) % 3 for i in range(6)]
     finish_opening(s)
     assert s.state["phase"] == "reinforce" and s.state["current"] == first and s.state["turn_number"] == 1
@@ -80,10 +80,10 @@ def test_claim_option_claims_territories_one_at_a_time_in_turn_order():
     s = new(3, territories="claim")
     first, second = s.state["first"], (s.state["first"] + 1) % 3
     assert s.state["phase"] == "claim" and s.to_act() == [first]
-    s.act(first, {"type": "claim", "territory": "alaska"})
+    s.apply(first, {"type": "claim", "territory": "alaska"})
     assert s.state["territories"]["alaska"] == {"owner": first, "armies": 1} and s.to_act() == [second]
     with pytest.raises(RuleError) as e:
-        s.act(second, {"type": "claim", "territory": "alaska"})
+        s.apply(second, {"type": "claim", "territory": "alaska"})
     assert e.value.code == "illegal"
     finish_opening(s)
     assert all(v["owner"] in (0, 1, 2) for v in s.state["territories"].values())

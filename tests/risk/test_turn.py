@@ -13,7 +13,7 @@ AUSTRALIA = ["indonesia", "new_guinea", "western_australia", "eastern_australia"
 def refused(s, seat, action, code="illegal"):
     before = s.state_hash()
     with pytest.raises(RuleError) as e:
-        s.act(seat, action)
+        s.apply(seat, action)
     assert e.value.code == code and s.state_hash() == before
 
 
@@ -95,7 +95,7 @@ def test_trading_adds_the_escalating_value_and_the_count_grows_across_players():
     ids = a_set_not_showing_own_territories(s, 0)
     give_cards(s, 0, ids)
     before = s.state["armies_to_place"]
-    events = s.act(0, {"type": "trade", "cards": ids})
+    events = s.apply(0, {"type": "trade", "cards": ids})
     assert s.state["armies_to_place"] == before + 15 and s.state["sets_traded"] == 6
     assert s.state["discards"][-3:] == ids and not any(i in s.state["hands"][0] for i in ids)
     assert events[0]["type"] == "traded" and events[0]["bonus_territory"] is None
@@ -108,10 +108,10 @@ def test_a_traded_card_showing_an_own_territory_adds_two_armies_there_once_a_tur
     second = cards_showing("alberta", "ontario", "eastern_australia")         # one of each; E. Australia is seat 0's
     give_cards(s, 0, first + second)
     s.state["must_trade"] = False
-    events = s.act(0, {"type": "trade", "cards": first})
+    events = s.apply(0, {"type": "trade", "cards": first})
     assert s.state["territories"]["alaska"]["armies"] == 12
     assert events[0]["bonus_territory"] == "alaska" and events[0]["bonus_armies"] == 2
-    events = s.act(0, {"type": "trade", "cards": second})
+    events = s.apply(0, {"type": "trade", "cards": second})
     assert s.state["territories"]["eastern_australia"]["armies"] == 1
     assert events[0]["bonus_territory"] is None and events[0]["bonus_armies"] == 0
 
@@ -124,9 +124,9 @@ def test_holding_five_cards_at_turn_start_forces_a_trade_before_placing():
     assert s.view(0)["public"]["must_trade"] is True
     refused(s, 0, {"type": "place", "territory": "alaska", "count": 1})
     assert all(a["type"] == "trade" for a in s.legal_actions(0)) and s.legal_actions(0)
-    s.act(0, s.legal_actions(0)[0])
+    s.apply(0, s.legal_actions(0)[0])
     assert s.state["must_trade"] is False and len(s.state["hands"][0]) == 2
-    s.act(0, {"type": "place", "territory": "alaska", "count": 1})
+    s.apply(0, {"type": "place", "territory": "alaska", "count": 1})
 
 
 def test_attack_dice_are_one_to_three_and_fewer_than_the_armies_there():
@@ -167,7 +167,7 @@ def test_defender_rolls_the_most_dice_allowed_by_default():
     """Rule: the defender rolls 1 or 2 dice, 2 only with at least 2 armies (auto: as many as allowed)."""
     s = duel()
     to_attack_phase(s, "alaska")
-    events = s.act(0, {"type": "attack", "from": "alaska", "to": "northwest_territory", "dice": 3})
+    events = s.apply(0, {"type": "attack", "from": "alaska", "to": "northwest_territory", "dice": 3})
     battle = next(e for e in events if e["type"] == "battle")
     assert len(battle["attacker_dice"]) == 3 and len(battle["defender_dice"]) == 2
     assert battle["attacker_dice"] == sorted(battle["attacker_dice"], reverse=True)
@@ -178,12 +178,12 @@ def test_defender_chooses_dice_with_the_choose_option():
     """Rule (defender_dice=choose): the defender announces 1 or 2 dice (2 only with 2+ armies)."""
     s = duel(defender_dice="choose")
     to_attack_phase(s, "alaska")
-    s.act(0, {"type": "attack", "from": "alaska", "to": "northwest_territory", "dice": 2})
+    s.apply(0, {"type": "attack", "from": "alaska", "to": "northwest_territory", "dice": 2})
     assert s.state["phase"] == "defend" and s.to_act() == [1]
     assert [a["dice"] for a in s.legal_actions(1)] == [1, 2]
     refused(s, 1, {"type": "defend", "dice": 3}, code="bad_action")  # outside 1..2, the schema
     refused(s, 0, {"type": "end_attack"}, code="not_your_turn")
-    events = s.act(1, {"type": "defend", "dice": 1})
+    events = s.apply(1, {"type": "defend", "dice": 1})
     battle = next(e for e in events if e["type"] == "battle")
     assert len(battle["defender_dice"]) == 1 and s.state["phase"] in ("attack", "occupy") and s.to_act() == [0]
 
@@ -191,7 +191,7 @@ def test_defender_chooses_dice_with_the_choose_option():
 def conquer_kamchatka(s, dice=3):
     """Attack Kamchatka (2 armies) from Alaska until it falls."""
     for _ in range(200):
-        events = s.act(0, {"type": "attack", "from": "alaska", "to": "kamchatka",
+        events = s.apply(0, {"type": "attack", "from": "alaska", "to": "kamchatka",
                            "dice": min(dice, s.state["territories"]["alaska"]["armies"] - 1)})
         if any(e["type"] == "battle" and e["conquered"] for e in events):
             return events
@@ -211,7 +211,7 @@ def test_move_in_at_least_the_dice_rolled_and_leave_one_behind():
     assert pending["min"] == len(battle["attacker_dice"]) == 3 and pending["max"] == left - 1
     refused(s, 0, {"type": "occupy", "count": 2})
     refused(s, 0, {"type": "occupy", "count": left})
-    s.act(0, {"type": "occupy", "count": 5})
+    s.apply(0, {"type": "occupy", "count": 5})
     assert s.state["territories"]["kamchatka"]["armies"] == 5
     assert s.state["territories"]["alaska"]["armies"] == left - 5 and s.state["phase"] == "attack"
 
@@ -220,16 +220,16 @@ def test_a_card_is_drawn_at_turn_end_only_after_taking_a_territory():
     """Rule: having taken at least one territory this turn, draw one card (at the end of the turn)."""
     s = duel(seed=3)
     to_attack_phase(s, "alaska")
-    s.act(0, {"type": "end_turn"})
+    s.apply(0, {"type": "end_turn"})
     assert s.state["hands"][0] == []
     start_turn_of(s, 0)
     to_attack_phase(s, "alaska")
     s.state["territories"]["alaska"]["armies"] = 40
     conquer_kamchatka(s)
     if s.state["phase"] == "occupy":
-        s.act(0, {"type": "occupy", "count": s.state["pending"]["min"]})
+        s.apply(0, {"type": "occupy", "count": s.state["pending"]["min"]})
     assert s.state["hands"][0] == []
-    events = s.act(0, {"type": "end_turn"})
+    events = s.apply(0, {"type": "end_turn"})
     drawn = [e for e in events if e["type"] == "card_drawn"]
     assert len(s.state["hands"][0]) == 1 and drawn[0]["card"]["id"] == s.state["hands"][0][0]
 
@@ -240,11 +240,11 @@ def test_fortify_once_through_connected_own_territories_leaving_one():
     s.state["territories"]["japan"] = {"owner": 0, "armies": 1}
     s.state["territories"]["kamchatka"] = {"owner": 0, "armies": 1}
     to_attack_phase(s, "alaska")
-    s.act(0, {"type": "end_attack"})
+    s.apply(0, {"type": "end_attack"})
     refused(s, 0, {"type": "fortify", "from": "alaska", "to": "eastern_australia", "count": 1})  # not connected
     refused(s, 0, {"type": "fortify", "from": "alaska", "to": "japan", "count": s.state["territories"]["alaska"]["armies"]})
     total = s.state["territories"]["alaska"]["armies"]
-    s.act(0, {"type": "fortify", "from": "alaska", "to": "japan", "count": total - 1})
+    s.apply(0, {"type": "fortify", "from": "alaska", "to": "japan", "count": total - 1})
     assert s.state["territories"]["japan"]["armies"] == total and s.state["territories"]["alaska"]["armies"] == 1
     assert s.state["current"] == 1 and s.state["phase"] == "reinforce"
 
@@ -255,9 +255,9 @@ def test_adjacent_fortify_option_allows_only_a_neighbour():
     s.state["territories"]["japan"] = {"owner": 0, "armies": 1}
     s.state["territories"]["kamchatka"] = {"owner": 0, "armies": 1}
     to_attack_phase(s, "alaska")
-    s.act(0, {"type": "end_attack"})
+    s.apply(0, {"type": "end_attack"})
     refused(s, 0, {"type": "fortify", "from": "alaska", "to": "japan", "count": 1})
-    s.act(0, {"type": "fortify", "from": "alaska", "to": "kamchatka", "count": 1})
+    s.apply(0, {"type": "fortify", "from": "alaska", "to": "kamchatka", "count": 1})
 
 
 def test_taking_the_last_territory_eliminates_and_takes_the_cards_forcing_trades_down_to_four():
@@ -274,13 +274,13 @@ def test_taking_the_last_territory_eliminates_and_takes_the_cards_forcing_trades
     assert gone["seat"] == 1 and gone["by"] == 0 and gone["cards_taken"] == 4
     assert len(s.state["hands"][0]) == 7 and s.state["hands"][1] == [] and 1 in s.state["eliminated"]
     if s.state["phase"] == "occupy":
-        s.act(0, {"type": "occupy", "count": s.state["pending"]["min"]})
+        s.apply(0, {"type": "occupy", "count": s.state["pending"]["min"]})
     assert s.state["phase"] == "reinforce" and s.state["must_trade"]
     refused(s, 0, {"type": "attack", "from": "alaska", "to": "japan", "dice": 1})
-    s.act(0, s.legal_actions(0)[0])
+    s.apply(0, s.legal_actions(0)[0])
     assert len(s.state["hands"][0]) == 4 and not s.state["must_trade"]
     assert not any(a["type"] == "trade" for a in s.legal_actions(0))  # no optional trades mid-turn
-    s.act(0, {"type": "place", "territory": "alaska", "count": s.state["armies_to_place"]})
+    s.apply(0, {"type": "place", "territory": "alaska", "count": s.state["armies_to_place"]})
     assert s.state["phase"] == "attack"
 
 
@@ -316,6 +316,6 @@ def test_the_neutral_never_acts_and_defends_by_itself():
     arrange(s, {"alaska": (0, 10), "kamchatka": (-1, 3)}, default_owner=1)
     start_turn_of(s, 0)
     to_attack_phase(s, "alaska")
-    events = s.act(0, {"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 3})
+    events = s.apply(0, {"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 3})
     assert len(next(e for e in events if e["type"] == "battle")["defender_dice"]) == 2
     assert s.to_act() == [0]

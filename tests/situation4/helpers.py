@@ -16,7 +16,7 @@ def slot(row: int, col: int) -> int:
 
 def place(s: Session, seat: int, row: int, col: int) -> list:
     x = slot(row, col)
-    return s.act(seat, {"type": "place", "piece": x, "slot": x})
+    return s.apply(seat, {"type": "place", "piece": x, "slot": x})
 
 
 def column(s: Session, seat: int, col: int, to_row: int) -> None:
@@ -48,7 +48,7 @@ def refused(s: Session, seat: int, action: dict) -> str:
     from engine.errors import RuleError
     before = (s.state_hash(), s.rev, len(s.log))
     try:
-        s.act(seat, action)
+        s.apply(seat, action)
     except RuleError as e:
         assert (s.state_hash(), s.rev, len(s.log)) == before
         return e.code

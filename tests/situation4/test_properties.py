@@ -115,7 +115,7 @@ def test_no_move_sequence_breaks_the_rules_or_the_scores(data, seats, seed):
             continue
         before = (s.state_hash(), s.rev)
         try:
-            events = s.act(seat, action)
+            events = s.apply(seat, action)
         except RuleError:
             assert (s.state_hash(), s.rev) == before
             continue
@@ -136,7 +136,7 @@ def test_a_finished_game_scores_exactly_as_the_rules_sum(seed):
         seat = rng.randrange(2)
         legal = s.legal_actions(seat)
         if legal:
-            s.act(seat, rng.choice(legal))
+            s.apply(seat, rng.choice(legal))
     result = s.result()
     assert result is not None and all(o is not None for o in s.state["owner"])
     st_ = s.state

@@ -19,7 +19,7 @@ def race(levels, seed, max_rounds=600):
             view = s.view(seat)
             action = bot.choose(view)
             if action is not None and s.result() is None:
-                s.act(seat, action)   # a bot deciding from a fresh view never makes an illegal move
+                s.apply(seat, action)   # a bot deciding from a fresh view never makes an illegal move
                 moved = True
         if not moved:
             break
@@ -60,7 +60,7 @@ def test_a_bot_has_nothing_to_do_once_the_game_is_over():
 def test_a_bot_flags_its_objective_at_once():
     """Normal and hard racers plant their flag right after placing an objective."""
     s = new()
-    s.act(0, {"type": "place", "piece": 90, "slot": 90})   # the 25-point objective on orange's base line
+    s.apply(0, {"type": "place", "piece": 90, "slot": 90})   # the 25-point objective on orange's base line
     assert racer.make("normal", 0, 1).choose(s.view(0)) == {"type": "flag", "slot": 90}
 
 

@@ -113,7 +113,7 @@ def test_placing_side_may_plant_its_flag_at_once_and_earn_the_points():
     assert s.view(YELLOW)["public"]["flag_windows"] == [slot(7, 6), None]
     assert refused(s, YELLOW, {"type": "flag", "slot": slot(7, 6)}) == "illegal"
     place(s, YELLOW, 0, 0)                             # the opponent's moves do not close the window
-    s.act(ORANGE, {"type": "flag", "slot": slot(7, 6)})
+    s.apply(ORANGE, {"type": "flag", "slot": slot(7, 6)})
     assert s.state["flags"][slot(7, 6)] == 0 and s.state["scores"][0] == 25
 
 
@@ -124,7 +124,7 @@ def test_a_flag_not_planted_at_once_opens_the_objective_to_the_opponent():
     events = place(s, ORANGE, 7, 5)
     assert {"type": "flag_lapsed", "side": 0, "slot": slot(7, 6), "rule": "flags"} in events
     assert s.view(None)["public"]["open_objectives"] == [slot(7, 6)]
-    s.act(YELLOW, {"type": "flag", "slot": slot(7, 6)})
+    s.apply(YELLOW, {"type": "flag", "slot": slot(7, 6)})
     assert s.state["flags"][slot(7, 6)] == 1 and s.state["scores"] == [0, 25]
 
 
@@ -145,7 +145,7 @@ def test_the_house_rule_lets_either_side_flag_a_lapsed_objective():
     s = new(lapsed_flag="either_side")
     place(s, ORANGE, 7, 6)
     place(s, ORANGE, 7, 7)
-    s.act(ORANGE, {"type": "flag", "slot": slot(7, 6)})
+    s.apply(ORANGE, {"type": "flag", "slot": slot(7, 6)})
     assert s.state["flags"][slot(7, 6)] == 0 and s.state["scores"][0] == 25
 
 
@@ -153,7 +153,7 @@ def test_a_teammate_shares_the_flag_window():
     """Teammates build one side: either may plant the side's flag, and either one's other move lapses the window."""
     s = new(seats=4)
     place(s, 0, 7, 6)
-    s.act(2, {"type": "flag", "slot": slot(7, 6)})
+    s.apply(2, {"type": "flag", "slot": slot(7, 6)})
     assert s.state["flags"][slot(7, 6)] == 0
     column(s, 2, 4, 7)
     place(s, 0, 6, 4)                                  # the 75-point objective
@@ -166,7 +166,7 @@ def test_unplaced_objectives_cannot_be_flagged_and_flags_are_planted_once():
     s = new()
     assert refused(s, ORANGE, {"type": "flag", "slot": slot(7, 6)}) == "illegal"
     place(s, ORANGE, 7, 6)
-    s.act(ORANGE, {"type": "flag", "slot": slot(7, 6)})
+    s.apply(ORANGE, {"type": "flag", "slot": slot(7, 6)})
     assert refused(s, ORANGE, {"type": "flag", "slot": slot(7, 6)}) == "illegal"
     place(s, ORANGE, 7, 5)
     assert refused(s, ORANGE, {"type": "flag", "slot": slot(7, 5)}) == "illegal"   # no points printed
@@ -207,7 +207,7 @@ def test_paradrop_makes_a_beachhead_that_may_grow():
     """A paratrooper lands on an enemy piece anywhere if its side at once joins its own piece to it; the beachhead may grow."""
     s = para_ready_session()
     assert refused(s, ORANGE, {"type": "place", "piece": slot(2, 0), "slot": slot(2, 0)}) == "illegal"
-    s.act(ORANGE, drop((1, 0), (2, 0)))
+    s.apply(ORANGE, drop((1, 0), (2, 0)))
     assert s.state["forces"][slot(1, 0)] == {"kind": PARATROOP, "side": 0}
     assert s.state["owner"][slot(2, 0)] == 0
     place(s, ORANGE, 3, 0)     # grows from the piece just played
@@ -226,7 +226,7 @@ def test_at_most_three_beachheads_and_paratroopers_never_move():
     """A side makes no more than three beachheads a game, and a placed paratrooper never moves."""
     s = para_ready_session()
     for col in (0, 5, 7):
-        s.act(ORANGE, drop((1, col), (2, col)))
+        s.apply(ORANGE, drop((1, col), (2, col)))
     assert s.state["beachheads"] == [3, 0] and s.state["in_hand"][PARATROOP] == [0, 0]
     assert refused(s, ORANGE, drop((0, 5), (0, 4))) == "illegal"
     place(s, ORANGE, 3, 0)
@@ -255,7 +255,7 @@ def test_tanks_come_when_the_tank_base_is_complete():
     assert refused(s, ORANGE, tank(slot(6, 2))) == "illegal"
     fill_square(s, ORANGE, bases(0)[TANK])
     assert s.state["in_hand"][TANK] == [3, 0]
-    s.act(ORANGE, tank(slot(6, 2)))
+    s.apply(ORANGE, tank(slot(6, 2)))
     assert s.state["forces"][slot(6, 2)] == {"kind": TANK, "side": 0} and s.state["in_hand"][TANK] == [2, 0]
 
 
@@ -266,15 +266,15 @@ def test_a_tank_goes_only_on_own_pieces_connected_to_the_base_line():
     assert refused(s, ORANGE, tank(slot(1, 0))) == "illegal"          # an enemy piece
     assert refused(s, ORANGE, tank(slot(6, 6))) == "illegal"          # an empty space
     fill_square(s, ORANGE, bases(0)[PARATROOP])
-    s.act(ORANGE, drop((1, 0), (2, 0)))
+    s.apply(ORANGE, drop((1, 0), (2, 0)))
     assert refused(s, ORANGE, tank(slot(2, 0))) == "illegal"          # a beachhead, cut off from the base line
-    s.act(ORANGE, tank(slot(7, 2)))
+    s.apply(ORANGE, tank(slot(7, 2)))
 
 
 def test_an_enemy_cannot_interlock_with_a_piece_holding_a_tank():
     """The presence of a tank on a piece stops the opponent connecting any of its pieces to that piece."""
     s = tank_ready_session()
-    s.act(ORANGE, tank(slot(4, 2)))
+    s.apply(ORANGE, tank(slot(4, 2)))
     column(s, YELLOW, 2, 2)
     with pytest.raises(RuleError) as e:
         place(s, YELLOW, 3, 2)
@@ -286,11 +286,11 @@ def test_an_own_tank_one_empty_space_away_neutralises_the_enemy_tank_there_only(
     """A tank placed with just one empty space between it and an enemy tank neutralises that space: either side may
     play there, while the enemy tank still guards its other spaces."""
     s = tank_ready_session()
-    s.act(ORANGE, tank(slot(4, 2)))                # tank A
+    s.apply(ORANGE, tank(slot(4, 2)))                # tank A
     column(s, YELLOW, 2, 2)
     column(s, YELLOW, 1, 3)
     fill_square(s, YELLOW, bases(1)[TANK])
-    s.act(YELLOW, tank(slot(2, 2)))               # tank B: only (3, 2) lies between them
+    s.apply(YELLOW, tank(slot(2, 2)))               # tank B: only (3, 2) lies between them
     assert refused(s, YELLOW, {"type": "place", "piece": slot(4, 1), "slot": slot(4, 1)}) == "illegal"
     place(s, YELLOW, 3, 2)
 
@@ -302,11 +302,11 @@ def test_tanks_cross_the_river_only_on_their_own_bridges():
     column(s, ORANGE, 10, 2)                      # (3, 10) and (2, 10) across the river from (4, 10)
     assert BOARD.bank[slot(3, 1)] == 1 and BOARD.bank[slot(4, 1)] == 0
     assert refused(s, ORANGE, tank(slot(3, 1))) == "illegal"
-    s.act(YELLOW, {"type": "bridge", "position": 0})          # yellow's bridge at (3,1)-(4,1)
+    s.apply(YELLOW, {"type": "bridge", "position": 0})          # yellow's bridge at (3,1)-(4,1)
     assert refused(s, ORANGE, tank(slot(3, 1))) == "illegal"
     assert refused(s, ORANGE, tank(slot(2, 10))) == "illegal"
-    s.act(ORANGE, {"type": "bridge", "position": 3})          # orange's own bridge at (3,10)-(4,10)
-    s.act(ORANGE, tank(slot(2, 10)))
+    s.apply(ORANGE, {"type": "bridge", "position": 3})          # orange's own bridge at (3,10)-(4,10)
+    s.apply(ORANGE, tank(slot(2, 10)))
     assert slot(2, 10) in s.view(YELLOW)["public"]["tank_reach"][0]
     assert slot(3, 1) not in s.view(YELLOW)["public"]["tank_reach"][0]
 
@@ -317,12 +317,12 @@ def test_no_two_forces_on_one_piece():
     fill_square(s, ORANGE, bases(0)[PARATROOP])
     fill_square(s, YELLOW, bases(1)[TANK])
     fill_square(s, YELLOW, bases(1)[PARATROOP])
-    s.act(ORANGE, tank(slot(7, 2)))
+    s.apply(ORANGE, tank(slot(7, 2)))
     assert refused(s, ORANGE, tank(slot(7, 2))) == "illegal"
     with pytest.raises(RuleError) as e:
-        s.act(YELLOW, drop((7, 2), (7, 1)))                            # onto an orange tank
+        s.apply(YELLOW, drop((7, 2), (7, 1)))                            # onto an orange tank
     assert "already holds" in e.value.message
-    s.act(YELLOW, drop((4, 11), (3, 11)))
+    s.apply(YELLOW, drop((4, 11), (3, 11)))
     assert refused(s, ORANGE, tank(slot(4, 11))) == "illegal"         # holds a yellow paratrooper
 
 
@@ -338,7 +338,7 @@ def test_a_bridge_needs_the_land_on_both_banks_and_scores_100():
     column(s, ORANGE, 1, 4)
     assert refused(s, ORANGE, bridge(0)) == "illegal"
     place(s, ORANGE, 3, 1)
-    events = s.act(ORANGE, bridge(0))
+    events = s.apply(ORANGE, bridge(0))
     assert {"type": "bridge_placed", "side": 0, "seat": 0, "position": 0, "points": 100, "rule": "bridges"} in events
     assert s.state["scores"][0] == totals(s)[0] and s.state["bridges"][0] == 0
     assert refused(s, YELLOW, bridge(0)) == "illegal"                 # one bridge per position
@@ -350,10 +350,10 @@ def test_each_side_has_two_bridges():
     column(s, ORANGE, 1, 3)
     column(s, ORANGE, 5, 4)
     column(s, ORANGE, 6, 2)
-    s.act(ORANGE, bridge(0))
-    s.act(ORANGE, bridge(1))
+    s.apply(ORANGE, bridge(0))
+    s.apply(ORANGE, bridge(1))
     assert refused(s, ORANGE, bridge(2)) == "illegal"
-    s.act(YELLOW, bridge(2))
+    s.apply(YELLOW, bridge(2))
     assert s.state["bridges"] == [0, 0, 1, None]
 
 
@@ -390,7 +390,7 @@ def fill_all_but(s, keep, rng):
         seat = rng.randrange(s.n_seats)
         options = [a for a in s.legal_actions(seat) if a["type"] == "place" and a["slot"] != keep]
         if options:
-            s.act(seat, rng.choice(options))
+            s.apply(seat, rng.choice(options))
         elif all(o is not None for i, o in enumerate(s.state["owner"]) if i != keep):
             return
     raise AssertionError("the board did not fill")

@@ -23,12 +23,12 @@ def bot_game(levels, seed, checked=True):
             if action is not None:
                 if checked:
                     assert listing.contains(view["private"]["legal"], action), action
-                session.act(seat, action)
+                session.apply(seat, action)
                 break
         else:
             timer = session.timer()
             assert timer is not None, "no bot acts and no timer runs"
-            session.act(None, timer["action"])
+            session.apply(None, timer["action"])
     raise AssertionError(f"no blockade within {ACTION_LIMIT} actions ({levels}, seed {seed})")
 
 

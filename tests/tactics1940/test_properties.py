@@ -21,10 +21,10 @@ def step(session: Session, pick: random.Random):
     if seats:
         seat = pick.choice(seats)
         action = listing.sample(session.legal(seat), pick)
-        return seat, action, session.act(seat, action)
+        return seat, action, session.apply(seat, action)
     timer = session.timer()
     assert timer is not None, "nobody can act and no timer runs: the game is stuck"
-    return None, timer["action"], session.act(None, timer["action"])
+    return None, timer["action"], session.apply(None, timer["action"])
 
 
 def check_invariants(state):
@@ -109,7 +109,7 @@ def test_a_refused_action_changes_nothing(seed, n, steps):
                 before, rng_state, rev = state_hash(session.state), session.rng.getstate(), session.rev
                 snapshot = copy.deepcopy(session.state)
                 try:
-                    session.act(seat, variant)
+                    session.apply(seat, variant)
                 except RuleError:
                     assert state_hash(session.state) == before and session.state == snapshot
                     assert session.rng.getstate() == rng_state and session.rev == rev

@@ -150,8 +150,8 @@ def test_the_window_waits_for_the_table_in_a_session():
     s = Session("tactics1940", 2, seed=1)
     s.state.update(cleared(n=2))
     ship = put(s.state, 0, T, (5, 4))
-    s.act(0, {"type": "move", "piece": ship["id"], "path": [list(SUB)]})
+    s.apply(0, {"type": "move", "piece": ship["id"], "path": [list(SUB)]})
     assert s.to_act() == [1] and s.prompt()["kind"] == "reaction"
     timer = s.timer()
-    s.act(None, timer["action"])
+    s.apply(None, timer["action"])
     assert s.log[-1] == [None, {"type": "close_window"}] and s.timer() is None and s.to_act() == [1]
