@@ -223,8 +223,11 @@ class ClubClient:
             if task is not None:
                 task.cancel()
         if self.nc is not None and not self.nc.is_closed:
-            await self._publish({"t": "bye"})
-            await self.nc.close()
+            try:
+                await self._publish({"t": "bye"})
+                await self.nc.close()
+            except (nats.errors.Error, OSError):   # the server went as we left: the table counts us gone anyway
+                pass
 
     async def _publish(self, msg: dict) -> None:
         if self.nc is not None and not self.nc.is_closed:
