@@ -86,6 +86,13 @@ def sentence(error: BaseException, url: str) -> str:
     return f"The club at {url} cannot be reached: check the address, or it is not running."
 
 
+def rating_text(row: dict | None) -> str:
+    """A rating as a player reads it (club.ratings: the library's ordinal): '12.3', with '?' while provisional."""
+    if not row or row.get("rating") is None:
+        return ""
+    return f"{row['rating']:.1f}" + ("?" if row.get("provisional") else "")
+
+
 # ----- asyncio on a helper thread ---------------------------------------------------------
 class LoopThread:
     def __init__(self, name: str):
@@ -240,6 +247,29 @@ class ClubLink(ThreadedLink):
 
     def chat(self, text: str) -> None:
         self._loop.loop.call_soon_threadsafe(self._client.chat, text)
+
+    # ----- ratings (the lobby's requests, asked on this seat's own connection) ---------
+    seat_ratings: dict = {}   # seat -> the rating its player or bot has in this game (`rating_text`), once asked
+
+    def ask_ratings(self) -> None:
+        """Ask the club for the seats' ratings at this table (its row in the lobby's `mine`): kept in `seat_ratings`."""
+        self._loop.submit(self._ask_ratings())
+
+    async def _ask_ratings(self) -> None:
+        from club import client
+        try:
+            rows = await client.lobby(self._client.nc, self._client.name, "mine", {})
+        except Exception:   # the seats show no ratings: nothing else is lost
+            return
+        for row in rows:
+            if row.get("id") == self.table_id:
+                self.seat_ratings = {s["seat"]: rating_text(s) for s in row.get("seats") or [] if "rating" in s}
+
+    def rating_changes(self):
+        """A Future of what this table's end did to its players' ratings (the lobby's `rated`: empty when casual)."""
+        from club import client
+        return self._loop.submit(asyncio.wait_for(
+            client.lobby(self._client.nc, self._client.name, "rated", {"table": self.table_id}), 10))
 
     def close(self) -> None:
         if self._loop.thread.is_alive():   # closing twice (the board, then the app) is harmless

@@ -290,7 +290,8 @@ def online_shots(app: App, out: Path) -> None:
             seats, sits = catalog.spec(game_id).tests.seats, i < 2
             table_id = lobby.account.request("create", {"game": game_id, "seats": seats,
                                                         "bots": ["normal"] * (seats - 2 if sits else 0),
-                                                        "name": f"Ada's {games.rules(game_id).TITLE}"}).result(10)
+                                                        "name": f"Ada's {games.rules(game_id).TITLE}",
+                                                        "rated": i == 2}).result(10)   # the third: rated
             if sits:   # Ada takes a seat there and leaves: the table is one of hers
                 link = lobby.account.table(table_id)
                 for _ in range(200):
@@ -301,12 +302,92 @@ def online_shots(app: App, out: Path) -> None:
         lobby.refresh()
         settle(app, until=lambda: bool(lobby.open_list.rows) and not lobby.asking, timeout=10)
         shoot(app, out, "14-club-lobby")
+        rating_shots(app, lobby, url, out)
     finally:
         proc.terminate()
         proc.wait(20)
         from club import servers
         shutil.rmtree(servers.pg_folder_for(folder / "club" / "postgres"), ignore_errors=True)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+RATED_GAME = "risk"   # the game the ratings' shots show (two seats: a resignation ends it)
+
+
+def rating_shots(app: App, lobby, url: str, out: Path) -> None:
+    """Ratings at the club: rated games of Ada's against Bob and Cy (and theirs), each ended by a resignation, then
+    the lobby's leaderboard with Ada's rating and its chart, the seats screen of a rated table with its players'
+    ratings, and the game-over screen's change after a rated game."""
+    import asyncio
+    from club import client as club_client
+    from game.scenes.club_lobby import ClubLobbyScene
+    from game.scenes.game_over import GameOverScene
+    from game.scenes.lobby import LobbyScene
+    me = (lobby.account.name, lobby.account.secret)
+    others = {"Bob": ("Bob", "bob-keeps-a-long-secret"), "Cy": ("Cy", "cy-keeps-a-long-secret-too")}
+    who = {"Ada": me, **others}
+    played = [("Ada", "Bob", "Bob"), ("Ada", "Cy", "Ada"), ("Bob", "Cy", "Bob"), ("Ada", "Bob", "Ada"),
+              ("Ada", "Cy", "Ada"), ("Ada", "Bob", "Bob"), ("Cy", "Bob", "Cy"), ("Ada", "Cy", "Ada"),
+              ("Ada", "Bob", "Ada")]   # (first seat, second seat, winner): the loser resigns
+
+    async def create(creator, body):
+        nc = await club_client.connect_player(url, *creator, allow_reconnect=False)
+        try:
+            return await club_client.lobby(nc, creator[0], "create", body)
+        finally:
+            await nc.close()
+
+    async def rated_games():
+        for name, secret in others.values():
+            await club_client.sign_up(url, name, secret)
+        for first, second, winner in played:
+            table_id = await create(who[first], {"game": RATED_GAME, "seats": 2, "rated": True,
+                                                 "name": f"{first} v {second}"})
+            seated = [club_client.ClubClient(url, *who[p], table_id) for p in (first, second)]
+            for c in seated:
+                await c.connect()
+            loser = seated[1] if winner == first else seated[0]
+            await loser.act({"type": "resign", "seat": loser.seat})
+            for c in seated:
+                await c.close()
+
+    async def bob_joins(table_id, resign: bool):
+        bob = club_client.ClubClient(url, *others["Bob"], table_id)
+        await bob.connect()
+        if resign:
+            await bob.act({"type": "resign", "seat": bob.seat})
+        await bob.close()
+
+    asyncio.run(asyncio.wait_for(rated_games(), 60))
+    while lobby.game_cycler.value != RATED_GAME:
+        lobby.game_cycler.step(1)
+    lobby.toggle_ratings()
+    settle(app, until=lambda: len(lobby.ratings_list.rows) > 3 and lobby.my_rating is not None
+           and len(lobby.my_rating["history"]) == 7 and not lobby.asking, timeout=10)
+    shoot(app, out, "17-club-ratings")
+    lobby.toggle_ratings()
+
+    # a rated table of three (one seat still open): the seats screen says each player's rating
+    waiting = asyncio.run(create(me, {"game": RATED_GAME, "seats": 3, "rated": True, "name": "Ada's rated table"}))
+    asyncio.run(asyncio.wait_for(bob_joins(waiting, resign=False), 20))
+    lobby.join_key(waiting)
+    settle(app, until=lambda: isinstance(app.stack.top, LobbyScene)
+           and len(getattr(app.stack.top.link, "seat_ratings", {})) == 2, timeout=15)
+    shoot(app, out, "18-club-rated-seats")
+    app.stack.top.back()
+    settle(app, until=lambda: isinstance(app.stack.top, ClubLobbyScene))
+
+    # a rated game Ada wins (Bob resigns at once): the game-over screen says what it did to both ratings
+    duel = asyncio.run(create(me, {"game": RATED_GAME, "seats": 2, "rated": True, "name": "Ada v Bob"}))
+    lobby.join_key(duel)
+    settle(app, until=lambda: isinstance(app.stack.top, LobbyScene), timeout=15)
+    asyncio.run(asyncio.wait_for(bob_joins(duel, resign=True), 20))
+    settle(app, until=lambda: isinstance(app.stack.top, GameOverScene)
+           and any(label == "Rating" for label, _values in app.stack.top.stats), timeout=15)
+    settle(app, frames=6 * 60)   # the confetti has fallen
+    shoot(app, out, "19-rated-game-over")
+    app.stack.top.link.close()
+    app.back_to(ClubLobbyScene)
 
 
 def lesson_shot(app: App, out: Path, game_id: str, step_title: str, name: str) -> None:

@@ -8,20 +8,26 @@ default options and sits at it; More options opens the New Game form (the game's
 open or a bot, the table's name, a move deadline and what happens when it passes). A correspondence
 table shows its deadline ('1 day · bot'), and in your tables the time your move has left. Leave gives back
 a seat at a table not yet started. A finished game
-replays in the replay scene, as a save does (game.recorded_replay). The lists come from the club's
+replays in the replay scene, as a save does (game.recorded_replay). A table is casual or rated (the New Table
+panel's Rated; with bots, a rated game against bots, labelled so); Ratings shows the chosen game's leaderboard
+with the bots' marks among the players, and the panel under New Table the player's own rating in that game and a
+small chart of it (docs/club.md, "Ratings"). The lists come from the club's
 lobby requests (club/lobby.py), asked again on Refresh (F5), every few seconds, and on coming back here.
 """
 import pygame
 
 from engine import games
 from game import boards, sound, tables, theme
+from game.club_link import rating_text
 from game.scenes import lobby
 from game.scenes.lan_browser import game_title
 from game.scenes.new_game import NewGameScene, duration_text, humanise
 from game.scene import Scene
 from game.widgets import Button, Cycler, RowList
 
-OPEN_COLUMNS = [("Table", 190), ("Game", 150), ("Seats", 110), ("Options", 90), ("Deadline", 130), ("State", 70)]
+OPEN_COLUMNS = [("Table", 170), ("Game", 140), ("Seats", 105), ("Options", 80), ("Deadline", 100), ("Rated", 80),
+                ("State", 65)]
+RATING_COLUMNS = [("#", 50), ("Player", 330), ("Rating", 120), ("Rated games", 140), ("", 100)]
 FINISHED_COLUMNS = [("Table", 230), ("Game", 190), ("Result", 320)]
 MINE_COLUMNS = [("Table", 250), ("Game", 190), ("Seat", 60), ("", 220)]
 REFRESH_EVERY = 5.0
@@ -40,21 +46,25 @@ def options_text(game: str, options: dict | None) -> str:
     return ", ".join(f"{titles.get(k) or humanise(k)}: {labels.get(k, {}).get(v, humanise(v))}" for k, v in changed)
 
 
+def seat_text(s: dict, *, rated: bool = False) -> str:
+    """Who sits at a seat ('ada', 'Bot 2 (hard)', 'open'), with the rating the club gave it if `rated`
+    ('ada 12.3', 'Bot 2 (hard 26.4)')."""
+    rating = rating_text(s) if rated else ""
+    if s.get("kind") == "open":
+        return "open"
+    if s.get("kind") == "bot":
+        return f"{s.get('name') or 'Bot'} ({s.get('level')}{' ' + rating if rating else ''})"
+    return (s.get("player") or s.get("name") or "a player") + (f" {rating}" if rating else "")
+
+
 def seats_text(seats: list[dict]) -> str:
-    """Who sits where: '1 ada · 2 Bot 2 (hard) · 3 open'."""
-    def who(s):
-        if s.get("kind") == "open":
-            return "open"
-        if s.get("kind") == "bot":
-            return f"{s.get('name') or 'Bot'} ({s.get('level')})"
-        return s.get("player") or s.get("name") or "a player"
-    return " · ".join(f"{s.get('seat', i) + 1} {who(s)}" for i, s in enumerate(seats))
+    """Who sits where, with ratings where the club gave them: '1 ada 12.3 · 2 Bot 2 (hard 26.4) · 3 open'."""
+    return " · ".join(f"{s.get('seat', i) + 1} {seat_text(s, rated=True)}" for i, s in enumerate(seats))
 
 
 def result_text(table: dict) -> str:
     result, seats = table.get("result") or {}, table.get("seats") or []
-    names = [seats_text([seats[w]]).split(" ", 1)[1] if 0 <= w < len(seats) else f"seat {w + 1}"
-             for w in result.get("winners") or []]
+    names = [seat_text(seats[w]) if 0 <= w < len(seats) else f"seat {w + 1}" for w in result.get("winners") or []]
     return f"won by {', '.join(names)}" if names else "no winner"
 
 
@@ -85,6 +95,29 @@ def mine_state_text(table: dict) -> str:
     return "your move" if left is None else f"your move · {time_left_text(left)}"
 
 
+def rated_text(table: dict) -> str:
+    """'rated', 'v bots' (a rated game against bots, whose marks do not move), or '' for a casual table."""
+    if not table.get("rated"):
+        return ""
+    return "v bots" if table.get("bots") else "rated"
+
+
+def leaderboard_rows(board: dict, me: str) -> list[tuple[object, list[str]]]:
+    """The players of the club's `ratings` answer, best first, with each bot level's mark among them at its
+    rating (a row of its own, keyed by the level)."""
+    rows = [(r["rating"], 0, r["player"], [str(r["place"]), r["player"] + ("  (you)" if r["player"] == me else ""),
+                                           rating_text(r), str(r["games"]), "provisional" if r["provisional"] else ""])
+            for r in board.get("players") or []]
+    rows += [(m["rating"], 1, ("bot", level), ["", f"{level} bot: its fixed mark", rating_text(m), "", "bot"])
+             for level, m in (board.get("marks") or {}).items()]
+    return [(key, cells) for _rating, _bot, key, cells in sorted(rows, key=lambda r: (-r[0], r[1]))]
+
+
+def like_text(mine: dict) -> str:
+    """Where a player stands among the bots: 'about as strong as hard' (the level whose mark is nearest)."""
+    return f"about as strong as the {mine['like']} bot" if mine.get("like") else "no bot measured here"
+
+
 def seats_cell(seats: list[dict]) -> str:
     open_ = sum(1 for s in seats if s.get("kind") == "open")
     return f"{open_} open of {len(seats)}" if open_ else f"{len(seats)}, full"
@@ -96,22 +129,27 @@ class ClubLobbyScene(Scene):
         self.account = account
         self.open_list = RowList((56, 170, 740, 250), OPEN_COLUMNS, row_height=40, on_pick=self.join_key)
         self.finished_list = RowList((56, 170, 740, 250), FINISHED_COLUMNS, row_height=40, on_pick=self.replay_key)
+        self.ratings_list = RowList((56, 170, 740, 250), RATING_COLUMNS, row_height=40)
         self.mine_list = RowList((56, 480, 740, 210), MINE_COLUMNS, row_height=40, on_pick=self.join_key)
         self.showing_finished = False
+        self.showing_ratings = False
         self.active = self.open_list   # the list Up/Down and Join use: the one clicked last
         self.game_ids = [g for g in games.available() if boards.has_board(g)] or games.available()
         last = app.settings.last_game
-        self.game_cycler = Cycler((836, 206, 384, 48), "Game", self.game_ids, format_value=game_title,
+        self.game_cycler = Cycler((836, 196, 384, 44), "Game", self.game_ids, format_value=game_title,
                                   index=self.game_ids.index(last) if last in self.game_ids else 0,
-                                  on_change=lambda _: self._build_counts())
+                                  on_change=lambda _: self._game_changed())
         self._build_counts()
-        self.create_button = Button((836, 390, 384, 46), "Create and sit", self.create)
-        self.more_button = Button((836, 444, 384, 40), "More options…", self.create_with_options, size=theme.SIZE_SMALL)
+        self.rated_cycler = Cycler((836, 346, 384, 44), "Rated", [False, True],
+                                   format_value=lambda rated: "rated" if rated else "casual")
+        self.create_button = Button((836, 400, 384, 44), "Create and sit", self.create)
+        self.more_button = Button((836, 452, 384, 36), "More options…", self.create_with_options, size=theme.SIZE_SMALL)
         self.join_button = Button((1010, 724, 210, 52), "Join table", self.join_selected, primary=True)
         self.leave_button = Button((616, 446, 180, 30), "Leave seat", self.leave_selected, size=theme.SIZE_SMALL)
         self.replay_button = Button((1010, 724, 210, 52), "Replay", self.replay_selected, primary=True)
         self.finished_button = Button((420, 128, 186, 36), "Finished games", self.toggle_finished,
                                       size=theme.SIZE_SMALL)
+        self.ratings_button = Button((236, 128, 176, 36), "Ratings", self.toggle_ratings, size=theme.SIZE_SMALL)
         # the games over come 50 a page (club.replays), newest first
         self.newer_button = Button((236, 128, 84, 36), "Newer", lambda: self.page_finished(-1), size=theme.SIZE_SMALL)
         self.older_button = Button((328, 128, 84, 36), "Older", lambda: self.page_finished(+1), size=theme.SIZE_SMALL)
@@ -122,6 +160,7 @@ class ClubLobbyScene(Scene):
         self.open_tables: dict[int, dict] = {}
         self.my_tables: dict[int, dict] = {}
         self.finished_tables: dict[int, dict] = {}
+        self.my_rating: dict | None = None    # the club's `rating` of this player in the chosen game
         self.asking: dict[str, object] = {}   # verb -> Future of the lobby request on its way
         self.opening = None                   # a ClubLink not yet welcomed
         self.made_by_form = None              # the New Game form's create: sit at the table it makes
@@ -133,31 +172,39 @@ class ClubLobbyScene(Scene):
         r = games.rules(self.game_cycler.value)
         counts = list(range(max(2, r.MIN_SEATS), r.MAX_SEATS + 1)) or [r.MIN_SEATS]
         default = max(counts[0], min(counts[-1], getattr(r, "DEFAULT_SEATS", 2)))
-        self.seat_count = Cycler((836, 266, 384, 48), "Players", counts, index=counts.index(default),
+        self.seat_count = Cycler((836, 246, 384, 44), "Players", counts, index=counts.index(default),
                                  on_change=lambda _: self._build_bots())
         self._build_bots()
 
     def _build_bots(self) -> None:
         bots = list(range(0, self.seat_count.value))   # at least one seat is yours
-        self.bot_count = Cycler((836, 326, 384, 48), "Of them bots", bots, index=len(bots) - 1)
+        self.bot_count = Cycler((836, 296, 384, 44), "Of them bots", bots, index=len(bots) - 1)
+
+    def _game_changed(self) -> None:
+        self._build_counts()
+        self.my_rating = None
+        self.ask_ratings()
 
     @property
     def widgets(self):
         # the finished games' list has Replay where the open tables' has Join
-        return [self.game_cycler, self.seat_count, self.bot_count, self.create_button, self.more_button,
-                self.replay_button if self.active is self.finished_list else self.join_button, self.leave_button,
-                self.finished_button, self.refresh_button, self.back_button] \
-            + ([self.newer_button, self.older_button] if self.showing_finished else [])
+        return [self.game_cycler, self.seat_count, self.bot_count, self.rated_cycler, self.create_button,
+                self.more_button, self.replay_button if self.active is self.finished_list else self.join_button,
+                self.leave_button, self.finished_button, self.refresh_button, self.back_button] \
+            + ([self.newer_button, self.older_button] if self.showing_finished else [self.ratings_button])
 
     @property
     def top_list(self) -> RowList:
-        return self.finished_list if self.showing_finished else self.open_list
+        return (self.finished_list if self.showing_finished else self.ratings_list if self.showing_ratings
+                else self.open_list)
 
     @property
     def lists(self) -> list[RowList]:
         return [self.mine_list, self.top_list]
 
     def selected_table(self) -> dict | None:
+        if self.active is self.ratings_list:
+            return None
         key = self.active.selected_key
         tables_ = (self.my_tables if self.active is self.mine_list else
                    self.finished_tables if self.active is self.finished_list else self.open_tables)
@@ -169,6 +216,14 @@ class ClubLobbyScene(Scene):
         for verb in ("list", "mine") + (("finished",) if self.showing_finished else ()):
             if verb not in self.asking:
                 self.asking[verb] = self.account.request(verb, {"skip": self.finished_skip, "limit": FINISHED_PAGE} if verb == "finished" else None)
+        self.ask_ratings()
+
+    def ask_ratings(self) -> None:
+        """The player's rating in the chosen game, and that game's leaderboard while it is shown."""
+        game = self.game_cycler.value
+        for verb in ("rating",) + (("ratings",) if self.showing_ratings else ()):
+            if verb not in self.asking:
+                self.asking[verb] = _then(self.account.request(verb, {"game": game}), lambda answer: (game, answer))
 
     def page_finished(self, step: int) -> None:
         """The next page of older games over (+1), or of newer ones (-1)."""
@@ -176,7 +231,17 @@ class ClubLobbyScene(Scene):
         self.asking.pop("finished", None)   # an answer for the page left is no longer wanted
         self.refresh()
 
+    def toggle_ratings(self) -> None:
+        """The upper list shows the chosen game's leaderboard (the bots' marks among the players), or the open
+        tables again."""
+        self.showing_ratings = not self.showing_ratings
+        self.ratings_button.label = "Open tables" if self.showing_ratings else "Ratings"
+        self.active = self.top_list
+        self.refresh()
+
     def toggle_finished(self) -> None:
+        self.showing_ratings = False
+        self.ratings_button.label = "Ratings"
         self.showing_finished = not self.showing_finished
         self.finished_button.label = "Open tables" if self.showing_finished else "Finished games"
         self.active = self.top_list
@@ -185,7 +250,7 @@ class ClubLobbyScene(Scene):
     def create(self) -> None:
         game = self.game_cycler.value
         self._create({"game": game, "seats": self.seat_count.value, "bots": ["normal"] * self.bot_count.value,
-                      "name": f"{self.account.name}'s {game_title(game)}"})
+                      "name": f"{self.account.name}'s {game_title(game)}", "rated": self.rated_cycler.value})
         self.app.settings.last_game = game
 
     def create_with_options(self) -> None:
@@ -196,7 +261,8 @@ class ClubLobbyScene(Scene):
                          on_deadline=None):
         """The form's create, answered to the form (a refusal is its sentence there); once made, we sit there."""
         kinds = ["open" if s["kind"] in ("human", "open") else s.get("level", "normal") for s in seats]
-        body = {"game": game, "seats": len(seats), "seat_kinds": kinds, "options": options, "name": name}
+        body = {"game": game, "seats": len(seats), "seat_kinds": kinds, "options": options, "name": name,
+                "rated": self.rated_cycler.value}
         if move_deadline is not None:
             body.update(move_deadline=move_deadline, on_deadline=on_deadline or "bot")
         self.error = None
@@ -231,7 +297,8 @@ class ClubLobbyScene(Scene):
                 self.open_tables = {t["id"]: t for t in answer}
                 self.open_list.set_rows([(t["id"], [t["name"], game_title(t["game"]), seats_cell(t["seats"]),
                                                     "house" if options_text(t["game"], t.get("options"))
-                                                    else "rulebook", deadline_text(t) or "none", t["state"]])
+                                                    else "rulebook", deadline_text(t) or "none", rated_text(t),
+                                                    t["state"]])
                                         for t in answer])
             elif verb == "finished":
                 self.finished_tables = {t["id"]: t for t in answer}
@@ -241,6 +308,14 @@ class ClubLobbyScene(Scene):
                 self.my_tables = {t["id"]: t for t in answer}
                 self.mine_list.set_rows([(t["id"], [t["name"], game_title(t["game"]), str(t["seat"] + 1),
                                                      mine_state_text(t)]) for t in answer])
+            elif verb in ("rating", "ratings"):
+                game, answer = answer
+                if game != self.game_cycler.value:
+                    continue   # an answer for the game chosen before
+                if verb == "rating":
+                    self.my_rating = answer
+                else:
+                    self.ratings_list.set_rows(leaderboard_rows(answer, self.account.name))
             elif verb == "create":
                 self.join_key(answer)
             elif verb == "join":
@@ -251,7 +326,8 @@ class ClubLobbyScene(Scene):
                 self._watch(answer)
         busy = self.opening is not None or "join" in self.asking
         chosen = self.selected_table()
-        self.join_button.enabled = chosen is not None and not busy and self.active is not self.finished_list
+        self.join_button.enabled = (chosen is not None and not busy and self.active is not self.finished_list
+                                    and self.active is not self.ratings_list)
         self.leave_button.enabled = (chosen is not None and self.active is self.mine_list and chosen["state"] == "lobby"
                                      and "leave" not in self.asking)
         self.replay_button.enabled = (chosen is not None and self.active is self.finished_list
@@ -360,14 +436,22 @@ class ClubLobbyScene(Scene):
         theme.draw_title(surface, "The club", 64)
         theme.draw_text(surface, f"Signed in as {self.account.name} at {self.account.url}", (640, 112),
                         theme.SIZE_BODY, c.text_dim, anchor="center")
-        theme.draw_text(surface, "FINISHED GAMES" if self.showing_finished else "OPEN TABLES", (60, 140),
-                        theme.SIZE_SMALL, c.accent)
+        heading = "FINISHED GAMES" if self.showing_finished else "RATINGS" if self.showing_ratings else "OPEN TABLES"
+        theme.draw_text(surface, heading, (60, 140), theme.SIZE_SMALL, c.accent)
         if self.showing_finished:
             self.finished_list.draw(surface, empty_text="No finished games yet.")
+        elif self.showing_ratings:
+            self.ratings_list.draw(surface, empty_text=f"No rated {game_title(self.game_cycler.value)} game yet.",
+                                   cell_colour=self._rating_colour)
         else:
             self.open_list.draw(surface, empty_text="No open tables. Create one: friends see it here.")
         chosen = self.selected_table()
-        if chosen is not None:
+        if self.showing_ratings:
+            line = (f"{game_title(self.game_cycler.value)}, the game chosen under New Table  ·  a bot's mark is fixed: "
+                    "a rated game against it moves only your rating")
+            theme.draw_text(surface, theme.fit_text(line, 740, theme.SIZE_SMALL), (60, 423), theme.SIZE_SMALL,
+                            c.text_dim, shadow=False)
+        elif chosen is not None:
             told = options_text(chosen["game"], chosen.get("options")) or "the rulebook's options"
             deadline = deadline_text(chosen)
             line = (f"{chosen['name']}: {told}  ·  " + (f"deadline {deadline}  ·  " if deadline else "")
@@ -388,8 +472,16 @@ class ClubLobbyScene(Scene):
         elif self.error:
             for j, line in enumerate(theme.wrap_text(self.error, 400, theme.SIZE_SMALL)[:6]):
                 theme.draw_text(surface, line, (836, 516 + j * 24), theme.SIZE_SMALL, c.bad, shadow=False)
+        elif self.my_rating is not None:
+            draw_my_rating(surface, pygame.Rect(816, 506, 424, 200), self.my_rating,
+                           game_title(self.game_cycler.value))
         theme.draw_hint(surface, "Click a table, then Join or Replay (or double-click)  ·  F5 refreshes  ·  "
                                  "Esc signs out")
+
+    def _rating_colour(self, key, column):
+        if isinstance(key, tuple):   # a bot's mark
+            return theme.colours.text_dim
+        return theme.colours.accent if key == self.account.name else None
 
     def _mine_colour(self, key, column):
         t = self.my_tables.get(key)
@@ -398,13 +490,57 @@ class ClubLobbyScene(Scene):
         return None
 
 
+def draw_my_rating(surface, rect: pygame.Rect, mine: dict, title: str) -> None:
+    """The player's rating in a game, where it stands among the bots, and a small chart of it over its rated
+    games (the club's `rating`: its history, oldest first)."""
+    c = theme.colours
+    theme.draw_panel(surface, rect)
+    theme.draw_text(surface, f"YOUR RATING · {title.upper()}", (rect.x + 20, rect.y + 16), theme.SIZE_SMALL, c.accent)
+    games_text = ("no rated game yet" if not mine["games"] else
+                  f"{mine['games']} rated game{'s' if mine['games'] != 1 else ''}"
+                  + (", provisional" if mine["provisional"] else ""))
+    theme.draw_text(surface, rating_text(mine) or "0.0", (rect.x + 20, rect.y + 52), theme.SIZE_LARGE, c.text,
+                    anchor="midleft", bold=True)
+    for j, words in enumerate((games_text, like_text(mine))):
+        theme.draw_text(surface, theme.fit_text(words, rect.w - 130, theme.SIZE_SMALL), (rect.x + 110, rect.y + 42 + j * 22),
+                        theme.SIZE_SMALL, c.text_dim, anchor="midleft", shadow=False)
+    chart = pygame.Rect(rect.x + 20, rect.y + 80, rect.w - 40, rect.h - 96)
+    draw_rating_chart(surface, chart, [h["rating"] for h in mine.get("history") or []])
+
+
+def draw_rating_chart(surface, rect: pygame.Rect, ratings: list[float]) -> None:
+    """A line of the rating after each rated game (the first point: where every player starts, 0), its lowest and
+    highest values written at the left."""
+    c = theme.colours
+    pygame.draw.rect(surface, c.panel_light, rect, border_radius=6)
+    points = [0.0] + list(ratings)
+    if len(points) < 2:
+        theme.draw_text(surface, "Your rated games draw a line here.", rect.center, theme.SIZE_SMALL, c.text_dim,
+                        anchor="center", shadow=False)
+        return
+    low, high = min(points), max(points)
+    span = (high - low) or 1.0
+    inner = rect.inflate(-56, -20).move(22, 0)
+    xy = [(inner.x + i * inner.w / (len(points) - 1), inner.bottom - (v - low) / span * inner.h)
+          for i, v in enumerate(points)]
+    pygame.draw.lines(surface, c.accent, False, xy, 2)
+    for x, y in xy[1:]:
+        pygame.draw.circle(surface, c.accent, (round(x), round(y)), 3)
+    theme.draw_text(surface, f"{high:.0f}", (rect.x + 6, inner.y), theme.SIZE_SMALL - 2, c.text_dim,
+                    anchor="midleft", shadow=False)
+    theme.draw_text(surface, f"{low:.0f}", (rect.x + 6, inner.bottom), theme.SIZE_SMALL - 2, c.text_dim,
+                    anchor="midleft", shadow=False)
+
+
 def _then(future, change):
     """A concurrent Future of `change(result)` once `future` has its result (its exception passed on)."""
     from concurrent.futures import Future
     out = Future()
 
     def done(f):
-        if f.exception() is not None:
+        if f.cancelled():   # the account closed while it was asked (the lobby left)
+            out.cancel()
+        elif f.exception() is not None:
             out.set_exception(f.exception())
         else:
             out.set_result(change(f.result()))

@@ -61,6 +61,16 @@ def _again_for(app, link):
     return again
 
 
+def rating_row(changes: list[dict], n_seats: int) -> tuple[str, list[str]]:
+    """The results table's row for a rated game (the club's `rated`): each player's change and new rating,
+    '14.1 (+1.8)' ('?' while provisional); a bot's seat, whose mark no game moves, is left blank."""
+    values = [""] * n_seats
+    for c in changes:
+        if 0 <= c["seat"] < n_seats:
+            values[c["seat"]] = f"{c['after']:.1f}" + ("?" if c.get("provisional") else "") + f" ({c['change']:+.1f})"
+    return "Rating", values
+
+
 def draw_crown(surface, midbottom) -> None:
     """A small brass crown over a winner's badge."""
     x, y = midbottom
@@ -78,7 +88,7 @@ class GameOverScene(Scene):
         self.link = link
         self.colours = list(colours) if colours else None
         self.result = result
-        self.stats = stats
+        self.stats = list(stats)
         self.seats = list(link.seats)
         items = []
         if again is not None:
@@ -86,6 +96,8 @@ class GameOverScene(Scene):
         items.append(("Main menu", self.back))
         self.menu = ButtonColumn.centred(items, 640, 660 if len(items) == 1 else 620, width=300, height=50)
         self.time = 0.0
+        # a rated club table: what its end did to each player's rating, shown as a row once the club answers
+        self.rating_changes = link.rating_changes() if hasattr(link, "rating_changes") else None
         sound.music(None)
         mine = set(getattr(link, "my_seats", []))
         lost = bool(mine) and not (mine & set(result.get("winners") or []))
@@ -135,6 +147,13 @@ class GameOverScene(Scene):
     def update(self, dt):
         self.time += dt
         self.link.poll()  # keep a LAN link drained (chat, the host saying goodbye)
+        asked = self.rating_changes
+        if asked is not None and asked.done():
+            self.rating_changes = None
+            changes = asked.result() if asked.exception() is None else []
+            if changes:
+                self.stats.append(rating_row(changes, len(self.seats)))
+                self.app.redraw()
 
     def draw(self, surface):
         c = theme.colours

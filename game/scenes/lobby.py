@@ -54,6 +54,7 @@ class LobbyScene(GuiScene, Scene):
         self.host_seats = HostSeats(app, hosting=lambda: self.host is not None)
         self.failed = None
         self._shown = None   # what the seats and the connection looked like when last drawn
+        self._rated_seats = None   # who sat where when the seats' ratings were last asked (a club table)
 
     # ----- actions ---------------------------------------------------------------------
     def send_chat(self, text: str) -> None:
@@ -97,9 +98,14 @@ class LobbyScene(GuiScene, Scene):
                 sound.play("error")
         if self.link.phase != "connecting":
             self.host_seats.step(self.link.seats)
+            seated = [s.get("name") for s in self.link.seats]
+            if seated != self._rated_seats and hasattr(self.link, "ask_ratings"):   # a club table: who is how strong
+                self._rated_seats = seated
+                self.link.ask_ratings()
         if self.failed is None and self.link.status == "closed":
             self.failed = self.link.error or "The connection was closed."
-        shown = (self.link.phase, self.link.status, repr(self.link.seats), tuple(self.link.my_seats), self.failed)
+        shown = (self.link.phase, self.link.status, repr(self.link.seats), tuple(self.link.my_seats), self.failed,
+                 repr(getattr(self.link, "seat_ratings", None)))
         if shown != self._shown:
             self._shown = shown
             self.app.redraw()   # a seat filled, a line of chat, the connection
@@ -133,6 +139,9 @@ class LobbyScene(GuiScene, Scene):
                             c.text if kind != "open" else c.text_dim, anchor="midleft")
             status = ("waiting for a player…" if kind == "open" else "computer" if kind == "bot" else
                       "here" if seat.get("connected") else "away")
+            rating = getattr(self.link, "seat_ratings", {}).get(i) if kind != "open" else None
+            if rating:   # a club table: the seat's rating in this game
+                status = f"rating {rating}  ·  {status}"
             colour = c.good if status in ("here", "computer") else c.text_dim
             theme.draw_text(surface, status, (row.right - 16, y + 2), theme.SIZE_SMALL, colour, anchor="midright")
         if not seats:

@@ -37,22 +37,38 @@ class ListingAccount:
     name, url = "Maximilian-Alexander", "nats://club.example.org:4222"
 
     def request(self, verb: str, body: dict | None = None) -> Future:
-        seats = [{"kind": "human", "name": "Maximilian-Alexander"}, {"kind": "open"}, {"kind": "bot"}]
+        seats = [{"kind": "human", "name": "Maximilian-Alexander", "player": "Maximilian-Alexander",
+                  "rating": -18.4, "provisional": True}, {"kind": "open"},
+                 {"kind": "bot", "name": "Bot 3", "level": "expert", "rating": 136.8}]
         listing = {"list": [{"id": i, "name": f"Bartholomew-Konstantin's {games.rules(g).TITLE} table",
                              "game": g, "seats": seats, "state": "waiting", "move_deadline": 604800,
-                             "on_deadline": "forfeit"} for i, g in enumerate(BOARD_GAMES)],
+                             "on_deadline": "forfeit", "rated": True, "bots": 1} for i, g in enumerate(BOARD_GAMES)],
                    "mine": [{"id": 9, "name": "Maximilian-Alexander's very long table name", "game": LONGEST_TITLED,
                              "seat": 1, "your_move": True, "state": "playing", "move_deadline": 604800,
                              "deadline_left": 6.5 * 86400}],
                    "finished": [{"id": 20 + i, "name": f"Bartholomew-Konstantin's {games.rules(g).TITLE} table",
                                  "game": g, "seats": seats, "state": "over", "result": {"winners": [0]}}
-                                for i, g in enumerate(BOARD_GAMES)]}[verb]
+                                for i, g in enumerate(BOARD_GAMES)],
+                   "rating": {"rating": -118.4, "games": 4, "provisional": True, "like": "normal",
+                              "history": [{"rating": -100.0 + 7 * (i % 5) - i, "won": i % 2 == 0} for i in range(100)]},
+                   "ratings": {"players": [{"place": i + 1, "player": "Bartholomew-Konstantin" + "x" * (i % 10),
+                                            "rating": 144.4 - i, "games": 12345, "provisional": i % 2 == 0}
+                                           for i in range(8)],
+                               "marks": {level: {"rating": 140.0 - 3 * i} for i, level in enumerate(bots.ALL_LEVELS)}},
+                   }[verb]
         answer = Future()
         answer.set_result(listing)
         return answer
 
     def close(self) -> None:
         pass
+
+
+def ratings_lobby(app) -> ClubLobbyScene:
+    """The club's lobby showing a game's leaderboard (the bots' marks among the players) and the player's rating."""
+    lobby = ClubLobbyScene(app, ListingAccount())
+    lobby.toggle_ratings()
+    return lobby
 
 
 def finished_games_lobby(app) -> ClubLobbyScene:
@@ -93,11 +109,13 @@ def test_every_menu_scene_keeps_its_text_in_its_boxes(window, monkeypatch):
     for name, make in [("welcome", WelcomeScene), ("settings", SettingsScene), ("LAN browser", LanBrowserScene),
                        ("rejoin", RejoinScene), ("replays", ReplaysScene), ("online", OnlineScene),
                        ("club lobby", lambda app: ClubLobbyScene(app, ListingAccount())),
-                       ("club lobby, finished games", finished_games_lobby)]:
+                       ("club lobby, finished games", finished_games_lobby), ("club lobby, ratings", ratings_lobby)]:
         app.push(make(app))
         ui.frames(2)
         if name == "club lobby":
             assert app.stack.top.open_list.rows and app.stack.top.mine_list.rows, "the lists were drawn empty"
+        if name == "club lobby, ratings":
+            assert len(app.stack.top.ratings_list.rows) == 12 and app.stack.top.my_rating["history"]
         if name == "club lobby, finished games":
             assert app.stack.top.finished_list.rows and app.stack.top.older_button in app.stack.top.widgets
         problems += check(app, recorder, name)
