@@ -84,12 +84,17 @@ def assert_rated(conn, game: str, teams: list[list[str]], ranks: list[int], befo
     now = stored(conn, names, game)
     for team, after in zip(teams, expected):
         for player, (mu, sigma) in zip(team, after):
-            assert now[player][:2] == pytest.approx((mu, sigma), abs=1e-9), player
+            # compared by hand: pytest.approx looks at numpy, which a table's game may be importing on a thread
+            assert close(now[player][:2], (mu, sigma)), (player, now[player], (mu, sigma))
             assert now[player][2] == games
     return {p: now[p][:2] for p in names}
 
 
 DEFAULT = (LIBRARY.mu, LIBRARY.sigma)
+
+
+def close(got, expected) -> bool:
+    return len(got) == len(expected) and all(abs(a - b) <= 1e-9 for a, b in zip(got, expected))
 
 
 def test_two_players_rated_game_after_game_move_as_the_library_says(players):
@@ -147,7 +152,7 @@ def test_a_rated_game_against_a_bot_moves_only_the_player_at_the_bot_s_mark(play
     ada_won = table.session.result()["winners"] == [0]
     hard = toy_marks["hard"]
     [[ada], [bot]] = library_says([[DEFAULT], [(hard["mu"], hard["sigma"])]], [1, 2] if ada_won else [2, 1])
-    assert stored(conn, ["ada"], "toy")["ada"] == pytest.approx((*ada, 1))
+    assert close(stored(conn, ["ada"], "toy")["ada"], (*ada, 1))
     assert bot != (hard["mu"], hard["sigma"]), "the library would have moved the bot: the club keeps its mark"
     assert ratings.marks("toy")["hard"]["mu"] == 30.0
 
