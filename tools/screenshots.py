@@ -347,7 +347,7 @@ def rating_shots(app: App, lobby, url: str, out: Path) -> None:
             for c in seated:
                 await c.connect()
             loser = seated[1] if winner == first else seated[0]
-            await loser.act({"type": "resign", "seat": loser.seat})
+            await loser.request({"type": "resign", "seat": loser.seat})
             for c in seated:
                 await c.close()
 
@@ -355,7 +355,7 @@ def rating_shots(app: App, lobby, url: str, out: Path) -> None:
         bob = club_client.ClubClient(url, *others["Bob"], table_id)
         await bob.connect()
         if resign:
-            await bob.act({"type": "resign", "seat": bob.seat})
+            await bob.request({"type": "resign", "seat": bob.seat})
         await bob.close()
 
     asyncio.run(asyncio.wait_for(rated_games(), 60))

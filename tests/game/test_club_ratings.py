@@ -22,7 +22,7 @@ def bob_resigns(url: str, table_id: int) -> dict:
     async def scenario():
         bob = club_client.ClubClient(url, *BOB, table_id)
         await bob.connect()
-        answer = await bob.act({"type": "resign", "seat": bob.seat})
+        answer = await bob.request({"type": "resign", "seat": bob.seat})
         await bob.close()
         return answer
     return run(scenario())
