@@ -3,14 +3,19 @@
 `positions(game_id)` plays a few seeded games of bots on a Session and keeps, for every seat asked to act,
 its view at that moment: the positions a window really meets, in every phase and prompt the games reached.
 They are thinned to at most `PER_KIND` of each kind (the phase or stage, the prompt and the kinds of action
-the seat may take), spread over the games, about `MOST` in all, and kept for the test process (the bot games
-are played once).
+the seat may take), spread over the games, about `MOST` in all, and kept on disk under the digest of the
+sources that decide them (`kept`): a test run plays each game's bot games once, whatever its workers.
 
 `PositionLink` is a TableLink that shows one position at a time (`show`), so one board scene steps through
 hundreds of positions without a table: it answers each action sent with an `ok` and keeps it in `sent`.
 """
 import copy
+import hashlib
+import os
+import pickle
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 from functools import lru_cache
 
 import bots
@@ -25,6 +30,7 @@ ACTIONS_PER_GAME = 1500   # bound on each bot game
 PER_KIND = 24
 MOST = 300
 COMMANDERS = ("Ada", "Guderian", "Montgomery", "Zhukov")
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass
@@ -73,7 +79,48 @@ def moment_enders(session: Session, seat: int, view: dict) -> tuple[frozenset, f
 
 @lru_cache(maxsize=None)
 def positions(game_id: str) -> tuple[Position, ...]:
-    """Up to MOST positions of `game_id` from bot games (SEEDS), at most PER_KIND of each kind, in game order."""
+    """Up to MOST positions of `game_id` from bot games (SEEDS), at most PER_KIND of each kind, in game order:
+    played once for as long as the sources that decide them stay the same (`kept`)."""
+    return kept(game_id, lambda: played(game_id))
+
+
+SOURCES = ("engine", "bots", "catalog")   # what decides the positions (with this module)
+
+
+def kept(game_id: str, make):
+    """`make()`'s positions, kept on disk under the digest of the sources that decide them, so the test
+    processes of one run (and the next runs) play the bot games once; a file lock makes the others wait for
+    the one that plays them."""
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    for folder in SOURCES:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            digest.update(path.read_bytes())
+    for path in sorted((ROOT / "assets" / "boards").glob("*.json")):
+        digest.update(path.read_bytes())
+    store = Path(tempfile.gettempdir()) / f"sandtable-positions-{game_id}-{digest.hexdigest()[:20]}.pickle"
+    with open(store.with_suffix(".lock"), "a+") as lock:
+        try:
+            import fcntl
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        except ImportError:   # no POSIX locks (Windows): each process may play them itself
+            pass
+        if store.exists():
+            try:
+                return pickle.loads(store.read_bytes())
+            except Exception:   # a damaged file: played again
+                pass
+        found = make()
+        partial = store.with_suffix(f".{os.getpid()}.part")
+        partial.write_bytes(pickle.dumps(found))
+        os.replace(partial, store)
+        for older in store.parent.glob(f"sandtable-positions-{game_id}-*"):   # from sources since changed
+            if older.stem != store.stem:
+                older.unlink(missing_ok=True)
+        return found
+
+
+def played(game_id: str) -> tuple[Position, ...]:
+    """The positions of `game_id`'s bot games (see the module's docstring)."""
     n = table_seats(game_id)
     found: list[Position] = []
     counts: dict[tuple, int] = {}

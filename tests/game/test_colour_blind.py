@@ -18,6 +18,7 @@ SEATS = 6   # the most seats a game has (world conquest)
 @pytest.fixture
 def colour_blind():
     pygame.init()
+    theme.reset_caches()   # fonts made before an earlier test's pygame.quit are dead
     pygame.display.set_mode((8, 8))   # the painters convert their surfaces for the display
     theme.set_colour_blind(True)
     yield
