@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bench.playing import p95, play_turns
 from bench.runner import Row
-from bots import make
+from bots import expert_settings as bots_expert_settings, make
 from engine import Session, games
 from engine.canonical import copy_plain
 from engine.rng import Rng
@@ -110,13 +110,35 @@ def _search_step_row(game: str, played: Session) -> Row:
 
 def _playouts_row(game: str, played: Session, quick: bool) -> Row:
     """The expert's playouts a second on one core (thread CPU): its search, with an iteration budget, at a few
-    positions of the bot game where the seat to act has a choice, playouts and their policy included."""
+    positions of the bot game where the seat to act has a choice, playouts and their policy included; with the
+    game's own settings (its `rollout` where it names one), and with every playout decision made by a hard bot
+    from a view built for it (`rollout=None`), for comparison."""
+    positions = 1 if quick else PLAYOUT_POSITIONS
+    rate, playouts, spent, searched = _playout_rate(game, played, positions, {})
+    cells = [f"{rate:,.0f} /s"]
+    note = (f"thread CPU of {playouts} playouts at {searched} searched positions of the longest game above "
+            f"({PLAYOUTS_A_POSITION} a position at most, the advisors' time included): "
+            f"{spent / max(1, playouts) * 1000:.2f} ms a playout")
+    if bots_expert_settings(game).rollout is not None:
+        slow, slow_playouts, slow_spent, _ = _playout_rate(game, played, positions, {"rollout": None})
+        cells.append(f"{slow:,.0f} /s")
+        note += (f"; the hard bots choosing from views at every step instead: {slow_spent / max(1, slow_playouts) * 1000:.2f}"
+                 f" ms a playout")
+    name = f"{game}: expert playouts a second, one core" + (" (its rollout / hard bots from views)"
+                                                           if len(cells) > 1 else "")
+    return Row(name, " / ".join(cells), "", None, note)
+
+
+def _playout_rate(game: str, played: Session, positions: int, changes: dict) -> tuple:
+    """(playouts a second, playouts, CPU seconds, positions searched) of the expert with `changes` to its
+    settings, searching PLAYOUTS_A_POSITION playouts at `positions` evenly spread positions of `played`."""
     s = Session.from_header(played.header())
     wanted = {played.rev * k // (PLAYOUT_POSITIONS + 1) for k in range(1, PLAYOUT_POSITIONS + 1)}
     playouts, spent, searched = 0, 0.0, 0
     for i, (seat, action) in enumerate(played.log):
-        if searched < (1 if quick else PLAYOUT_POSITIONS) and i >= min(wanted, default=0) and seat is not TABLE_SEAT:
-            expert = make(game, "expert", seat, i, budget=None, turn_budget=None, iterations=PLAYOUTS_A_POSITION)
+        if searched < positions and i >= min(wanted, default=0) and seat is not TABLE_SEAT:
+            expert = make(game, "expert", seat, i, budget=None, turn_budget=None, iterations=PLAYOUTS_A_POSITION,
+                          **changes)
             start = time.thread_time()
             expert.choose(s.view(seat))
             if expert.last_search is not None:
@@ -125,11 +147,7 @@ def _playouts_row(game: str, played: Session, quick: bool) -> Row:
                 searched += 1
                 wanted.discard(min(wanted))
         s.apply(seat, action)
-    rate = playouts / spent if spent else 0.0
-    return Row(f"{game}: expert playouts a second, one core", f"{rate:,.0f} /s", "", None,
-               f"thread CPU of {playouts} playouts at {searched} searched positions of the longest game above "
-               f"({PLAYOUTS_A_POSITION} a position, the advisors' time included): "
-               f"{spent / max(1, playouts) * 1000:.1f} ms a playout")
+    return (playouts / spent if spent else 0.0), playouts, spent, searched
 
 
 def _forward_row(game: str, played: Session) -> Row:

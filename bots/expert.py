@@ -11,10 +11,14 @@ How it decides (docs/bots.md, "The expert"):
      others' redrawn from what is still possible), so the search never looks at what it cannot see.
   3. **Rounds on common random numbers**: in a round every candidate still running is played out from
      the same sample with the same chance, so their scores differ by what they did, not by the dice;
-     every `HALVING_EVERY` rounds the worse half drops out (the hard bot's choice never). Where the
+     every `HALVING_EVERY` rounds the worse half drops out (the hard bot's choice never), and any candidate
+     whose paired advantage can no longer reach `min_gain` (`_hopeful`): once none is left the search answers,
+     leaving the turn's time to the decisions that are close. Where the
      playout bots draw nothing of their own (`deterministic_policy`), a playout that drew no chance is
      exact and its score is reused rather than played again.
-  4. **Playout**: the candidate is applied to the sample and the game is played on by fresh `hard`
+  4. **Playout**: the candidate is applied to the sample and the game is played on by the game's fast
+     `rollout` policy where its settings name one (choosing from the rules' `legal` on the sampled state,
+     no view built; the other seats' first `hard_replies` decisions still by hard bots), else by fresh `hard`
      bots for every seat, each choosing from the view the rules build for it (`view` + the fields
      the session adds, `legal` included), chance drawn from a seeded `engine.rng.Rng`, until the other
      seats' next turn is over (the seat to act again after another took a turn of its own; a game's
@@ -54,6 +58,7 @@ from bots.settings import DEFAULT, ExpertSettings
 TURN_RESERVE = 0.1          # share of the turn budget kept for the decisions played on advice
 MIN_VISITS = 4              # rounds a candidate is played beside the hard bot's choice before it may be judged
 HALVING_EVERY = 4           # rounds between two halvings of the candidates still running
+HOPELESS = 2.5              # standard errors short of `min_gain` that drop a candidate for good (`_hopeful`)
 MIN_DEPTH = 4               # the fewest actions a playout runs, however slow the game's steps
 ADVISORS = ("hard", "normal", "easy")  # levels whose choices are candidates when the listing is large
 SAMPLE_SEARCH_LIMIT = 2000  # a listing larger than this is sampled, never expanded whole
@@ -85,6 +90,14 @@ def _key(action: dict) -> str:
     return json.dumps(action, sort_keys=True)
 
 
+def _named(thing):
+    """A settings value given as "module:name", imported; anything else as it is."""
+    if isinstance(thing, str):
+        module, name = thing.split(":")
+        return getattr(importlib.import_module(module), name)
+    return thing
+
+
 class ExpertBot:
     pace = 0.0
 
@@ -103,11 +116,8 @@ class ExpertBot:
             raise ValueError("the expert searches turn-based games only")
         self.budget, self.iterations, self.turn_budget = settings.budget, settings.iterations, settings.turn_budget
         self.now = time.thread_time if settings.clock == "thread" else time.perf_counter   # what its budgets count
-        evaluate = settings.evaluate
-        if isinstance(evaluate, str):
-            module, name = evaluate.split(":")
-            evaluate = getattr(importlib.import_module(module), name)
-        self.evaluate = evaluate
+        self.evaluate = _named(settings.evaluate)
+        self.rollout = _named(settings.rollout)   # the fast playout policy's factory (None: views and bots)
         self.planner = None if settings.planner is None else \
             importlib.import_module(settings.planner).PlanSearch(self, **settings.plan_options)
         self._turn = (None, 0.0)  # (the rev our last decision was made at, seconds spent this turn)
@@ -286,6 +296,8 @@ class ExpertBot:
                     break  # every contender is known exactly: more rounds would only repeat them
                 if rounds % HALVING_EVERY == 0 and len(running) > 2:
                     running = _halve(running, scores, rounds, keep)
+                if rounds >= MIN_VISITS:
+                    running = _hopeful(running, scores, keep, self.settings.min_gain)
         for i, known in exact.items():  # a score known exactly stands for every round, played or not
             scores[i] += [known] * (MIN_VISITS - len(scores[i]))
         self.last_search = (done, self.now() - start, len(candidates))
@@ -339,6 +351,25 @@ def _halve(running: list[int], scores: list, rounds: int, kept=frozenset()) -> l
     return sorted(set(keep) | {0} | (set(kept) & set(running)))
 
 
+def _hopeful(running: list[int], scores: list, kept=frozenset(), min_gain: float = DEFAULT.min_gain) -> list[int]:
+    """The candidates still running that may yet be sent: the hard bot's choice, those in `kept`, and every other
+    whose paired advantage over the hard bot's choice could still reach `min_gain` (its mean less than HOPELESS
+    standard errors short of it). Once none is left the search answers at once: the decision was not close, and
+    the turn's time is left to the decisions that are."""
+    out = []
+    for i in running:
+        if i != 0 and i not in kept:
+            diffs = _paired(scores, i)
+            n = len(diffs)
+            if n >= MIN_VISITS:
+                gain = sum(diffs) / n
+                spread = math.sqrt(sum((d - gain) ** 2 for d in diffs) / (n - 1))
+                if gain + HOPELESS * spread / math.sqrt(n) < min_gain:
+                    continue
+        out.append(i)
+    return out
+
+
 def _best(scores: list, evidence: float = DEFAULT.evidence, min_gain: float = DEFAULT.min_gain) -> int:
     """The candidate to send: the one whose paired advantage over the hard bot's choice (candidate 0) is
     largest, among those played at least MIN_VISITS rounds beside it whose advantage is at least
@@ -358,19 +389,37 @@ def _best(scores: list, evidence: float = DEFAULT.evidence, min_gain: float = DE
 
 
 class Playout:
-    """The game played on from one sampled state by fresh policy bots, scored for the searching seat."""
+    """The game played on from one sampled state, scored for the searching seat: by the game's fast `rollout`
+    policy where its settings name one (choosing from the rules' `legal` on the sampled state, no view built),
+    and by fresh `playout_level` bots choosing from views built for them where they do not (or for the other
+    seats' first `hard_replies` decisions: the root's reply)."""
 
     def __init__(self, expert: ExpertBot, state: dict, rng: Rng, seed: int):
         self.expert, self.rules, self.state, self.rng = expert, expert.rules, state, rng
         self.bots = {}
+        self.policies = {}
         self.seed = seed
         self.rev = 0
+        self.replies = 0   # decisions of the other seats made so far by the `playout_level` bots
 
     def bot(self, seat: int):
         if seat not in self.bots:
             self.bots[seat] = self.expert._make(self.expert.game_id, self.expert.settings.playout_level, seat,
                                                 (self.seed * 31 + seat) & 0x7FFFFFFF)
         return self.bots[seat]
+
+    def policy(self, seat: int):
+        """The fast policy that makes `seat`'s next decision, or None where a bot is to make it from a view."""
+        make = self.expert.rollout
+        if make is None:
+            return None
+        if seat != self.expert.seat:
+            limit = self.expert.settings.hard_replies
+            if limit is None or self.replies < limit:
+                return None
+        if seat not in self.policies:
+            self.policies[seat] = make(seat, (self.seed * 31 + seat) & 0x7FFFFFFF)
+        return self.policies[seat]
 
     def view(self, seat: int, to_act: list) -> dict:
         """What a Session would hand `seat` (engine/session.py `view`), built from the contract."""
@@ -392,16 +441,29 @@ class Playout:
         rules, state = self.rules, self.state
         to_act = sorted(rules.to_act(state))
         for seat in to_act:
-            v = self.view(seat, to_act)
-            if not listing.size(v["private"]["legal"]):
+            policy = self.policy(seat)
+            if policy is None:
+                v = self.view(seat, to_act)
+                if not listing.size(v["private"]["legal"]):
+                    continue
+                action = self.bot(seat).choose(v)
+                asked = v["public"]["prompt"] is not None
+            else:
+                allowed = rules.legal(state, seat)   # (the rules list no undo: the Session adds it)
+                if not listing.size(allowed):
+                    continue
+                action = policy.choose(state, allowed)
+                prompt = getattr(rules, "prompt", None)
+                asked = prompt is not None and prompt(state) is not None
+            if action is None:
                 continue
-            action = self.bot(seat).choose(v)
-            if action is None or not self.applied(seat, action):
+            whose = self._whose_turn(seat)   # read before the action moves it on
+            if not self.applied(seat, action):
                 continue
-            turn_field = self.expert.settings.turn_field
-            if seat != self.expert.seat and v["public"]["prompt"] is None and \
-                    (turn_field is None or v["public"].get(turn_field) == seat):
-                self.others_moved = True  # another seat's own turn, not an answer asked of it out of turn
+            if seat != self.expert.seat:
+                self.replies += policy is None
+                if not asked and whose in (None, seat):
+                    self.others_moved = True  # another seat's own turn, not an answer asked of it out of turn
             return True
         timer = getattr(rules, "timer", None)
         step = timer(state) if timer is not None else None
@@ -410,6 +472,16 @@ class Playout:
         rules.apply(state, None, step["action"], self.rng)
         self.rev += 1
         return True
+
+    def _whose_turn(self, seat: int):
+        """The seat the public `turn_field` names (None where the game's settings name no such field). The
+        public view copies it from the state, so it is read there when the state holds it (no view built)."""
+        field = self.expert.settings.turn_field
+        if field is None:
+            return None
+        if field in self.state:
+            return self.state[field]
+        return self.rules.view(self.state, seat)["public"].get(field)
 
     def applied(self, seat: int, action: dict) -> bool:
         """Apply a playout bot's `action` for `seat`; False if the rules refuse it (the state is as it was)."""
@@ -422,10 +494,11 @@ class Playout:
 
     def _own_turn(self) -> bool:
         """The searching seat is to act, in a turn of its own (not a step asked of it in another's turn)."""
-        seat, field = self.expert.seat, self.expert.settings.turn_field
+        seat = self.expert.seat
         if seat not in self.rules.to_act(self.state):
             return False
-        return field is None or self.rules.view(self.state, seat)["public"].get(field) == seat
+        whose = self._whose_turn(seat)
+        return whose is None or whose == seat
 
     def run(self, deadline: float | None, depth: int):
         """Play on until the other seats' next turn is over — the searching seat to act again after another

@@ -14,7 +14,7 @@ hard   picks a continent to take and hold, attacks only with good odds of
 """
 import random
 
-from bots.settings import AnalysisSettings
+from bots.settings import AnalysisSettings, ExpertSettings
 from engine import legal as listing, undo
 from engine.risk import queries
 from engine.risk.board import WILD, load
@@ -62,9 +62,14 @@ class _Bot:
         legal = undo.without(view["private"].get("legal"))  # a bot never takes back its own move
         if self.seat not in pub.get("to_act", ()) or not listing.size(legal):
             return None
+        return self.decide(pub, legal, view["private"].get("cards", []))
+
+    def decide(self, pub: dict, legal: dict, cards: list):
+        """The choice from the public board `pub` (its territories, phase, pending attack, ...), the listing
+        `legal` and the seat's own cards."""
         self.pub, self.legal = pub, legal
         self.terr = pub["territories"]
-        self.cards = view["private"].get("cards", [])
+        self.cards = cards
         phase = pub["phase"]
         if phase == "attack":
             turn, made = self._attacks
@@ -365,5 +370,22 @@ class HardBot(NormalBot):
         return {"type": "occupy", "count": max(lo, min(hi, total - keep))}
 
 
+class Rollout(HardBot):
+    """The expert's playout policy (its EXPERT_SETTINGS, below): the hard bot's own choices, read off the playout's
+    sampled state instead of a view built for it at every step. That state is the search's own draw of what the
+    seat cannot see, never the real one; the hard bot reads only what the public view copies from it (the
+    territories, the phase, the pending attack, the hands' sizes) and its own cards, so it chooses as from the
+    view (tests/bots/test_rollout.py holds it to that)."""
+
+    def choose(self, state: dict, allowed: dict):
+        pub = dict(state, hand_counts=[len(hand) for hand in state["hands"]])
+        trading = "trade" in listing.types(allowed)
+        cards = [self.board.cards[i] for i in state["hands"][self.seat]] if trading else []
+        return self.decide(pub, allowed, cards)
+
+
+# The expert's playouts played by the hard bot's choices without a view a step (docs/bots.md, "Playouts
+# that cost microseconds")
+EXPERT_SETTINGS = ExpertSettings(rollout="bots.risk:Rollout", hard_replies=0)
 # The analysis of a finished game (docs/hint_and_analysis.md): an army is about 0.01 of the evaluation.
 ANALYSIS_SETTINGS = AnalysisSettings(inaccuracy=0.02, mistake=0.05, blunder=0.1)

@@ -30,6 +30,13 @@ class ExpertSettings:
     evidence: float = 1.5               # ... standing this many standard errors above nothing
     # ----- the playouts -----
     playout_level: str = "hard"         # the heuristic level that plays every seat in a playout
+    rollout: str | None = None          # "module:name" of the game's fast playout policy, `name(seat, seed)` with
+                                        # `choose(state, allowed)`: it reads the playout's own sampled state (never
+                                        # the real one) and chooses from the rules' `legal` there, with no view built
+                                        # for it. None: the `playout_level` bots play every playout decision
+    hard_replies: int | None = None     # with a `rollout`: the other seats' first decisions in a playout (the root's
+                                        # reply) the `playout_level` bot still makes from a view built for it; the
+                                        # rest, and the searching seat's own, the rollout's. None: all of theirs
     depth: int = 200                    # most actions a playout runs before it is scored
     horizon: str = "others"             # where a playout stops: "others" once the other seats' next turn is
                                         # over, "own" as soon as this seat is not to act

@@ -17,7 +17,7 @@ __all__ = ["GameSpec", "Profile", "game_ids", "spec", "register", "load", "prese
 # The games, in the menus' order.
 _GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (
     GameSpec("risk", rules="engine.risk", queries="engine.risk.queries", bots="bots.risk",
-             analysis="bots.risk:ANALYSIS_SETTINGS",
+             expert="bots.risk:EXPERT_SETTINGS", analysis="bots.risk:ANALYSIS_SETTINGS",
              board="game.risk:BoardScene", player="game.risk.autoplay:BotHand",
              help="game/help/risk.md", keys="game/help/keys/risk.json", rule_help="game/help/rules/risk.toml",
              tutorial="game/tutorials/risk.toml",

@@ -307,7 +307,9 @@ def test_each_game_s_expert_searches_with_its_own_settings_and_a_caller_s_change
     from bots.civil_war import EXPERT_SETTINGS
     bot = bots.make("civil_war", "expert", 0, 1, budget=0.25)
     assert bot.settings == EXPERT_SETTINGS.but(budget=0.25) and bot.budget == 0.25
-    assert bots.make("risk", "expert", 0, 1).settings == expert_settings.DEFAULT   # Risk names none: the defaults
+    from bots.risk import EXPERT_SETTINGS as RISK
+    assert bots.make("risk", "expert", 0, 1).settings == RISK
+    assert bots.expert_settings("situation4") == expert_settings.DEFAULT   # a game that names none: the defaults
 
 
 def test_a_table_builds_no_view_for_a_bot_still_searching_at_its_rev(monkeypatch):
