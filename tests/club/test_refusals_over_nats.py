@@ -49,9 +49,11 @@ def test_acts_numbered_outside_1_to_2_31_minus_1_are_bad_action_and_the_table_pl
     assert "not stored" not in club.logs()
 
 
-def test_what_does_not_decode_is_answered_with_a_sentence_on_every_subject_that_answers(club):
-    """The single byte 0xc1 used to be answered {"ok": None} on the lobby's subjects (msgpack's error says
-    nothing, and an empty error read as success)."""
+def test_what_does_not_decode_or_is_over_the_limits_is_refused_with_a_sentence_and_the_table_plays_on(club):
+    """D: the single byte 0xc1 used to be answered {"ok": None} on the lobby's subjects (msgpack's error says
+    nothing, and an empty error read as success); it is now a sentence on every subject that answers. E: a 120 KB
+    act, a 900 KB hello and 975,000 empty lists (under nats-server's own 1 MiB) used to be processed; each is now
+    `bad_frame`, and a lobby request over 4,096 bytes is refused with a sentence."""
     club.start()
 
     async def scenario():
@@ -70,44 +72,30 @@ def test_what_does_not_decode_is_answered_with_a_sentence_on_every_subject_that_
         replies["signup"] = msgpack.unpackb((await guest.request(subjects.SIGN_UP, NOT_MSGPACK, timeout=5)).data)
         await guest.close()
         await ada.nc.publish(subjects.table_in(table_id, "ada"), NOT_MSGPACK)
-        frame_refused = await next_answer(boxes[0], "err")
-        for c in clients:
-            await c.close()
-        return replies, frame_refused
+        undecoded = await next_answer(boxes[0], "err")
 
-    replies, frame_refused = run(scenario())
-    for subject, reply in replies.items():
-        assert list(reply) == ["err"] and "msgpack" in reply["err"], (subject, reply)
-    assert frame_refused["code"] == "bad_frame" and "msgpack" in frame_refused["msg"]
-
-
-def test_client_messages_over_the_protocol_s_limits_are_refused_over_nats_as_over_tcp(club):
-    """A 120 KB act, a 900 KB hello and 975,000 empty lists (under nats-server's own 1 MiB) used to be
-    processed; each is now `bad_frame`, and a lobby request over 4,096 bytes is refused with a sentence."""
-    club.start()
-
-    async def scenario():
-        table_id, clients, _, boxes = await seated_table(club)
-        ada = clients[0]
         assert ada.nc.max_payload == servers.MAX_PAYLOAD   # the server's own cap: a table's largest frame
         big_act = msgpack.packb({"t": "act", "seq": 1, "a": {"type": "take", "count": 1, "x": "a" * 120_000}})
         big_hello = msgpack.packb({"t": "hello", "proto": 1, "name": "a" * 900_000, "want": "play"})
         empty_lists = msgpack.packb({"t": "act", "seq": 1, "a": {"type": "take", "count": 1,
                                                                  "x": [[] for _ in range(975_000)]}})
-        refusals = []
+        oversized = []
         for data in (big_act, big_hello, empty_lists):
             assert MAX_CLIENT_FRAME < len(data) <= servers.MAX_PAYLOAD
             await ada.nc.publish(subjects.table_in(table_id, "ada"), data)
-            refusals.append(await next_answer(boxes[0], "err"))
+            oversized.append(await next_answer(boxes[0], "err"))
         lobby = msgpack.unpackb((await ada.nc.request(subjects.lobby("ada", "list"),
                                                       msgpack.packb({"pad": "a" * requests.MAX_REQUEST}),
                                                       timeout=5)).data)
         played = await {c.seat: c for c in clients}[ada.view["public"]["turn"]].request(TAKE1, timeout=3)
         for c in clients:
             await c.close()
-        return refusals, lobby, played
+        return replies, undecoded, oversized, lobby, played
 
-    refusals, lobby, played = run(scenario())
-    assert [(r["code"], "65536" in r["msg"]) for r in refusals] == [("bad_frame", True)] * 3
+    replies, undecoded, oversized, lobby, played = run(scenario())
+    for subject, reply in replies.items():
+        assert list(reply) == ["err"] and "msgpack" in reply["err"], (subject, reply)
+    assert undecoded["code"] == "bad_frame" and "msgpack" in undecoded["msg"]
+    assert [(r["code"], "65536" in r["msg"]) for r in oversized] == [("bad_frame", True)] * 3
     assert "4096" in lobby["err"]
     assert played["t"] == "ok" and played["rev"] == 1
