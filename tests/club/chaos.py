@@ -29,6 +29,7 @@ from club import client as club_client
 from club import db, natsauth, servers
 from club.servers import stop_processes
 from engine.session import Session
+from net.client import TableError
 from net.host import new_session
 from net.table import token_digest
 from tests.club.table_processes import launch
@@ -268,7 +269,13 @@ async def run(club: ChaosClub, *, slots: int, seconds: float, rng: random.Random
             figures.tables += 1
             seats = [Seat(url, player, table_id, seat, seed) for seat, player in enumerate(players)]
             for s in seats:
-                await s.client.connect()
+                try:
+                    await s.client.connect()
+                except TableError as e:   # which process holds the table, if any, and what the processes said
+                    owner = await asyncio.to_thread(with_database, club.dsn, lambda conn: conn.execute(
+                        "SELECT process FROM owners WHERE table_id = %s", (table_id,)).fetchone())
+                    raise AssertionError(f"{s.client.name} at table {table_id}: {e} (owner: {owner})\n"
+                                         f"{club.logs()[-4000:]}") from None
             try:
                 await asyncio.gather(*(s.play(acknowledged) for s in seats))   # each ends seeing the result
             finally:
