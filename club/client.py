@@ -227,7 +227,8 @@ class ClubClient:
                 await self._publish({"t": "bye"})
                 await self.nc.close()
             except (nats.errors.Error, OSError):   # the server went as we left: the table counts us gone anyway
-                pass
+                if self._sub is not None:
+                    deliver_now.stop(self._sub)   # what nats-py's close would have ended
 
     async def _publish(self, msg: dict) -> None:
         if self.nc is not None and not self.nc.is_closed:

@@ -115,6 +115,7 @@ def test_a_client_closing_as_its_server_dies_closes_without_an_error(nats_server
                 break
             await asyncio.sleep(0.01)
         await client.close()
-        assert client.nc.is_closed
+        await asyncio.sleep(0)
+        assert client._sub._wait_for_msgs_task.done()   # nothing of it left waiting
 
     run(go())
