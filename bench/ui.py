@@ -1,6 +1,6 @@
 """Window benchmark rows: start to first frame, LAN table listed after `serve` starts,
-and each board's frame times (the rows each game's catalog entry names as its `bench`, for every
-game engine.games offers that has them).
+each board's frame times (the rows each game's catalog entry names as its `bench`, for every
+game engine.games offers that has them), and the frame rate while the expert thinks (bench.expert_frames).
 
 Each figure is measured in a fresh subprocess, so imports and window creation count
 as a player would feel them. Dummy video/audio drivers; loopback-only discovery.
@@ -95,6 +95,8 @@ def rows(quick: bool) -> list[Row]:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     for game_id in games.available():
         out.extend(_board_rows(game_id, quick))
+    from bench import expert_frames
+    out.extend(expert_frames.rows(quick))
     return out
 
 

@@ -70,9 +70,10 @@ def expert_settings(game_id: str) -> ExpertSettings:
 
 def make_for_table(game_id: str, level: str, seat: int, seed: int = 0):
     """`make` for a table that asks its bots from its own loop (a window's frames, a host's events): the
-    expert searches in a worker thread there (bots/background.py), so the loop never waits on it."""
-    bot = make(game_id, level, seat, seed)
+    expert is made and searches in a helper process of its own (bots/background.py), so the loop never waits on
+    it and never shares its interpreter with the search."""
     if level == EXPERT:
         from bots.background import ThinkingBot
-        return ThinkingBot(bot)
-    return bot
+        make(game_id, level, seat, seed)   # refused here, not in the helper, where the game has no expert
+        return ThinkingBot.in_helper(make, game_id, level, seat, seed)
+    return make(game_id, level, seat, seed)

@@ -103,13 +103,20 @@ def answer(expert, view: dict) -> tuple:
 
 
 def think(game_id: str, seat: int, view: dict, seed: int, search: dict) -> tuple:
-    """`answer` with a fresh expert, as plain data, for a helper process (game/board_kit/advice.py)."""
+    """`answer` with a fresh expert, as plain data, for a helper process (game/board_kit/hint_helper.py)."""
     return answer(expert_for(game_id, seat, seed, **search), view)
 
 
 def explain(game_id: str, seat: int, view: dict, action: dict, plan: list, seed: int) -> str:
     """`why`, within REASON_SECONDS from now, for a helper process."""
     return why(game_id, seat, view, action, plan, seed, time.perf_counter() + REASON_SECONDS)
+
+
+class Adviser:
+    """The hint's two pieces of work, `think` then `explain`, held in a helper process (bots/helper.py) by a window
+    (game/board_kit/hint_helper.py)."""
+    think = staticmethod(think)
+    explain = staticmethod(explain)
 
 
 def why(game_id: str, seat: int, view: dict, action: dict, plan: list, seed: int, deadline: float) -> str:

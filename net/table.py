@@ -316,7 +316,7 @@ class Table:
                     out.send(old, err("replaced", "Your seat was reclaimed by a new connection with its token."))
                     out.close(old)
                     self.conns.pop(old, None)
-                self.standins.pop(seat, None)
+                _let_go(self.standins.pop(seat, None))
                 self.dropped_at.pop(seat, None)
             else:
                 open_seats = self.open_seats()
@@ -701,6 +701,15 @@ class Table:
         if self.journal is not None:
             self.journal.close()
             self.journal = None
+        for bot in [*self.bots.values(), *self.standins.values()]:
+            _let_go(bot)
+
+
+def _let_go(bot) -> None:
+    """A bot the table no longer asks: one that thinks in a helper process of its own ends it (bots/background.py)."""
+    close = getattr(bot, "close", None)
+    if close is not None:
+        close()
 
 
 def _busy(bot, rev) -> bool:

@@ -2,7 +2,7 @@
 
 Seat 0 (Blue) is a person whose every action is a click or key on the board (the hard bot decides
 them: game.ah_tactics.autoplay.ClickPlayer); seat 1 (Red) is the `expert` at its default budget,
-thinking in its worker thread as it does behind the New Game form. After the game the log is replayed
+thinking in a worker thread (behind the New Game form it thinks in a helper process). After the game the log is replayed
 and, for each Red HQ lost, the report says where it made its last move and whether that move was an
 "unescorted march": into a square next to an enemy unit or within Blue's reach with no friendly
 division beside it; "from safety" when the square it left was out of Blue's reach.
@@ -33,9 +33,9 @@ def play(seed: int, shot: str | None, minutes: float):
     from tests.game.driver import FRAME, on_screen
 
     searched = _watch_departures()
-    app = App(settings=Settings(player_name="Watcher", animation_speed="instant"), bot_factory=bots.make_for_table)
+    app = App(settings=Settings(player_name="Watcher", animation_speed="instant"), bot_factory=_watched_bots)
     seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "name": "Expert", "level": "expert"}]
-    link = LocalTable("ah_tactics", seats, seed=seed, bot_delay=0, bot_factory=bots.make_for_table)
+    link = LocalTable("ah_tactics", seats, seed=seed, bot_delay=0, bot_factory=_watched_bots)
     link, scene = on_screen(app, BoardScene, link)
     player = ClickPlayer(scene, bots.make, "hard", seed)
     began = time.monotonic()
@@ -60,6 +60,15 @@ def play(seed: int, shot: str | None, minutes: float):
           f"round {session.state.get('round')}, result {session.result() if over else None}; "
           f"refusals {len(scene.refusals)}")
     return session, searched
+
+
+def _watched_bots(game_id: str, level: str, seat: int, seed: int = 0):
+    """The table's bots, the expert searching on a thread of this process (not in a helper process, as behind the
+    New Game form) so that `_watch_departures` sees its searches."""
+    import bots
+    from bots.background import ThinkingBot
+    bot = bots.make(game_id, level, seat, seed)
+    return ThinkingBot(bot) if level == bots.EXPERT else bot
 
 
 def _watch_departures() -> list:

@@ -2,31 +2,31 @@
 
 The expert's search is pure Python: run on a thread of the window's own process it would share one interpreter
 lock with the drawing, and every frame would wait its turn behind the search. So a window thinks its hints in one
-helper process of its own, started at the first hint (spawned, never forked from a process that holds a window)
-and kept for the next; a thread of the window waits on it. Stopping a hint ends the helper; the next hint starts
+helper process of its own (bots/helper.py, as the expert at a table thinks in its own), started at the first hint
+and kept for the next; the window polls it each frame. Stopping a hint ends the helper; the next hint starts
 another. The expert there is the same as in play (bots.hint): at one seed and one budget, the same answer.
 """
-import multiprocessing
 import time
 
 from bots import hint
+from bots.helper import Helper
 
-_pool = None
+_helper_process = None
 
 
-def _helper():
-    global _pool
-    if _pool is None:
-        _pool = multiprocessing.get_context("spawn").Pool(1)
-    return _pool
+def _helper() -> Helper:
+    global _helper_process
+    if _helper_process is None or not _helper_process.alive:
+        _helper_process = Helper(hint.Adviser, name="hints")
+    return _helper_process
 
 
 def stop_helper() -> None:
     """End the helper process (a hint stopped halfway, or the window closing)."""
-    global _pool
-    pool, _pool = _pool, None
-    if pool is not None:
-        pool.terminate()
+    global _helper_process
+    helper, _helper_process = _helper_process, None
+    if helper is not None:
+        helper.close()
 
 
 class HelpedHint:
@@ -37,22 +37,24 @@ class HelpedHint:
         self.game_id, self.seat, self.view, self.seed, self.budget = game_id, seat, view, seed, budget
         self.action, self.reason, self.seconds, self.error = None, "", None, None
         self._began = time.perf_counter()
-        self._answer = _helper().apply_async(hint.think, (game_id, seat, view, seed, {"budget": budget}))
+        self._helper = _helper()
+        self._answer = self._helper.call("think", game_id, seat, view, seed, {"budget": budget})
         self._reason = None
         self._answered = self._done = False
 
     def _read(self) -> None:
+        helper = self._helper
         try:
-            if not self._answered and self._answer.ready():
-                self.action, self.seconds, plan = self._answer.get()
+            if not self._answered and helper.ready(self._answer):
+                self.action, self.seconds, plan = helper.result(self._answer)
                 self._answered = True
                 if self.action is None:
                     self._done = True
                 else:
-                    self._reason = _helper().apply_async(hint.explain, (self.game_id, self.seat, self.view,
-                                                                        self.action, plan, self.seed))
-            if self._reason is not None and not self._done and self._reason.ready():
-                self.reason, self._done = self._reason.get(), True
+                    self._reason = helper.call("explain", self.game_id, self.seat, self.view, self.action, plan,
+                                               self.seed)
+            if self._reason is not None and not self._done and helper.ready(self._reason):
+                self.reason, self._done = helper.result(self._reason), True
         except Exception as e:   # noqa: BLE001 - the window says the hint failed rather than losing it
             self.error, self._answered, self._done = f"The hint failed: {e!r}", True, True
 

@@ -204,7 +204,7 @@ def test_a_thinking_bot_still_sends_its_set_up_answer_when_the_other_side_placed
     bot = ThinkingBot(bots.make("ah_tactics", "hard", 1, 5))
     assert bot.choose(s.view(1)) is None and bot.thinking
     deadline = time.monotonic() + 30
-    while bot._job[1].is_alive() and time.monotonic() < deadline:
+    while bot.busy_at(s.rev) and time.monotonic() < deadline:
         time.sleep(0.01)
     person = bots.make("ah_tactics", "hard", 0, 5)
     s.apply(0, person.choose(s.view(0)))          # the other side places a unit: a newer rev

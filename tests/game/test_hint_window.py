@@ -44,12 +44,13 @@ def test_e_asks_the_expert_whose_listed_answer_is_drawn_and_said_with_its_reason
     assert board.advice.thinking or board.advice.answer is not None   # (a helper already warm may answer at once)
     if board.advice.thinking:
         assert board.hint()[0].startswith("The expert is thinking")
-    began, frames = time.perf_counter(), 0
+    began, frames, job = time.perf_counter(), 0, board.advice.job
     while board.advice.thinking and time.perf_counter() - began < 10:
         ui.frames(1)
         frames += 1
     assert not board.advice.thinking, "the hint never came"
-    assert frames >= 3 or time.perf_counter() - began < 0.1, "the window stopped running its frames while it thought"
+    quick = time.perf_counter() - began < 0.1 or (job is not None and (job.seconds or 0) < 0.2)   # no time for frames
+    assert frames >= 3 or quick, "the window stopped running its frames while it thought"
     assert ui.until(lambda: board.advice.job is None, max_frames=600, sleep=0.01)   # the reason follows
     _, seat, action, reason, error = board.advice.answer
     assert error is None and seat == board.active_seat
@@ -64,7 +65,7 @@ def test_e_asks_the_expert_whose_listed_answer_is_drawn_and_said_with_its_reason
 
 def test_e_again_stops_a_hint_being_thought(ui, monkeypatch):
     monkeypatch.setattr(advice, "BUDGET", 30.0)
-    board = open_board(ui, "risk")
+    board = open_board(ui, "civil_war")   # (a Risk set-up placement is answered at once: every candidate ties)
     ui.key(advice.HINT_KEY)
     assert board.advice.thinking
     ui.key(advice.HINT_KEY)
