@@ -43,6 +43,13 @@ DRAIN_FOR = 3.0  # seconds to hand on what is queued at stop, then close anyway
 FINISHED_FOR = 60.0  # seconds a finished table stays in memory after its last step (the players gone)
 ADOPT_AT_ONCE = 100  # free tables taken and loaded together (a takeover: one statement each per hundred)
 QUIET = 0.01  # seconds without a commit after which a move is sent to PostgreSQL as soon as it is made
+RETAKE_FIRST, RETAKE_MOST = 0.25, 30.0  # seconds a table whose own write failed waits to be taken again: doubled
+                                        # at each failure in a row, never more than RETAKE_MOST
+
+
+def retake_after(failures: int) -> float:
+    """Seconds before a table is taken again after `failures` failures of its own in a row (1, 2, ...)."""
+    return min(RETAKE_MOST, RETAKE_FIRST * 2 ** (failures - 1))
 
 
 class TableProcess:
@@ -70,6 +77,8 @@ class TableProcess:
         self.batch = db.Batch()
         self._committed_at = 0.0  # monotonic time the last batch was written
         self._aside: set = set()  # steps run in tasks of their own (the views sent again after a reconnect)
+        self.troubled: dict[int, tuple[int, float]] = {}  # table -> (its own failures in a row, monotonic time
+                                                          # before which this process does not take it again)
 
     @property
     def conn(self):
@@ -155,7 +164,9 @@ class TableProcess:
         except psycopg.Error:
             await self._database_lost()
             return
-        wanted = [t for t in free if t not in self.tables][:max(0, self.max_tables - len(self.tables))]
+        now = time.monotonic()
+        wanted = [t for t in free if t not in self.tables and self.troubled.get(t, (0, now))[1] <= now]
+        wanted = wanted[:max(0, self.max_tables - len(self.tables))]
         for i in range(0, len(wanted), ADOPT_AT_ONCE):  # a few round trips per hundred tables, not per table
             taken = db.try_own_many(self.conn, wanted[i:i + ADOPT_AT_ONCE], self.name)
             if taken:
@@ -192,8 +203,8 @@ class TableProcess:
             try:
                 rebuilt = ClubTable(record, bot_factory=self.bot_factory)
             except Exception as e:   # noqa: BLE001 - one table's own failure, whatever it is, is its own
-                log.error("table %d could not be rebuilt from what is stored (%s: %s); it is let go",
-                          record["id"], type(e).__name__, e, exc_info=e)
+                log.error("table %d could not be rebuilt from what is stored (%s: %s); it is let go, to be taken "
+                          "again in %g s", record["id"], type(e).__name__, e, self._back_off(record["id"]), exc_info=e)
                 await self._let_go(record["id"])
                 continue
             table = await self._install(rebuilt)
@@ -320,17 +331,32 @@ class TableProcess:
         steps could not be written, each with why (logged: those steps are not published, and each such table
         is let go to be taken again from what is stored)."""
         self.batch = db.Batch()
+        written = {table_id for table_id, _change in batch.steps} | ({batch.sent[0]} if batch.sent else set())
         try:
             failed = db.write_batch(self._conn, batch)
         except psycopg.Error as e:
             failed = {table_id: db.cause(e) for table_id, _change in batch.steps} | batch.failed
         self._committed_at = time.monotonic()
+        for table_id in written - failed.keys():   # a table that stores its steps again is out of trouble
+            self.troubled.pop(table_id, None)
         for table_id, why in failed.items():
+            if self._conn.closed:   # the database is gone, not the table's own failure: every table is let go
+                log.warning("table %d: a step was not stored (%s); nothing of it was sent", table_id, why)
+                continue
             log.warning("table %d: a step was not stored (%s); nothing of it was sent, and the table is let go "
-                        "to be taken again from what is stored", table_id, why)
+                        "to be taken again in %g s from what is stored", table_id, why, self._back_off(table_id))
         if batch.done is not None:
             batch.done.set_result(failed)
         return failed
+
+    def _back_off(self, table_id: int) -> float:
+        """A table failed for a reason of its own (a write refused, a stored game that cannot be rebuilt): it is
+        not taken again for `retake_after` its failures in a row, so a table that keeps failing costs a failure
+        and a log line per step of the back-off, not four a second. Returns the wait."""
+        failures = self.troubled.get(table_id, (0, 0.0))[0] + 1
+        wait = retake_after(failures)
+        self.troubled[table_id] = (failures, time.monotonic() + wait)
+        return wait
 
     def _schedule(self, table_id: int) -> None:
         """A bot's move or the rules' timer, when one is due (one pending step per table)."""

@@ -3,12 +3,14 @@ does not stop it storing moves, a write that fails is logged with its cause, and
 fail for a reason of its own leaves the process's other tables playing."""
 from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
 import asyncio
+import re
 import time
 
 import psycopg
 import pytest
 
 from club import client as club_client
+from club.process import RETAKE_FIRST, RETAKE_MOST, retake_after
 from net.client import TableError
 from tests.club.test_tables import ADA, BOB, ada_creates, run, seated_table, stored_actions
 
@@ -68,10 +70,12 @@ def test_a_refused_sign_up_does_not_stop_the_process_storing_moves(club):
     assert "not stored" not in club.logs()
 
 
-def test_a_table_whose_moves_cannot_be_stored_is_logged_with_why_and_its_neighbours_play_on(club):
+def test_a_table_whose_moves_cannot_be_stored_is_logged_with_why_backs_off_and_its_neighbours_play_on(club):
     """A trigger refuses every move of one table (a failure of that table's own); the process logs each failed
-    write with PostgreSQL's reason, answers nothing it could not store, and goes on playing its other table;
-    once the trigger is gone, the refused move, sent again under its seq, is stored and answered."""
+    write with PostgreSQL's reason, answers nothing it could not store, and goes on playing its other table.
+    The troubled table is taken again after a wait that doubles at each failure (its client resends the move
+    every second and at each welcome: without the wait it failed and was logged four times a second). Once the
+    trigger is gone, the refused move, sent again under its seq, is stored and answered."""
     club.start()
 
     async def scenario():
@@ -89,19 +93,32 @@ def test_a_table_whose_moves_cannot_be_stored_is_logged_with_why_and_its_neighbo
         mover = {c.seat: c for c in troubled_clients}[troubled_clients[0].view["public"]["turn"]]
         seq = mover.next_seq()
         refused = asyncio.ensure_future(mover.request_again(seq, {"type": "take", "count": 1}, timeout=30))
+        began = time.monotonic()
         neighbours = await paced_moves(fine_clients, 12)   # ~2 s, while the troubled table fails its write
+        troubled_for = time.monotonic() - began
         assert not refused.done(), "a move that could not be stored was answered"
         with psycopg.connect(club.dsn, autocommit=True) as conn:
             conn.execute("DROP TRIGGER refuse_moves ON actions")
         stored_at_last = await refused
         for c in troubled_clients + fine_clients:
             await c.close()
-        return troubled, fine, neighbours, stored_at_last
+        return troubled, fine, neighbours, stored_at_last, troubled_for
 
-    troubled, fine, neighbours, stored_at_last = run(scenario())
+    troubled, fine, neighbours, stored_at_last, troubled_for = run(scenario())
     assert [a["t"] for a in neighbours] == ["ok"] * 12
     assert stored_at_last["t"] == "ok" and stored_at_last["rev"] == 3
     assert [rev for rev, *_ in stored_actions(club.dsn, troubled)] == [1, 2, 3]
     assert [rev for rev, *_ in stored_actions(club.dsn, fine)] == list(range(1, 13))
     assert (f"table {troubled}: a step was not stored (RaiseException (SQLSTATE P0001): table {troubled} may "
             "store no move now)") in club.logs()
+    waits = [float(w) for w in re.findall(rf"table {troubled}: a step was not stored .*? taken again in ([\d.]+) s",
+                                          club.logs())]
+    assert waits[:4] == [0.25, 0.5, 1.0, 2.0][:len(waits)] and len(waits) >= 2, waits
+    # n failures in a row take at least the waits between them: 0.25 * (2**(n-1) - 1) seconds
+    assert RETAKE_FIRST * (2 ** (len(waits) - 1) - 1) <= troubled_for + 1.5, (waits, troubled_for)
+
+
+def test_the_wait_before_a_troubled_table_is_taken_again_doubles_up_to_a_bound():
+    assert [retake_after(n) for n in (1, 2, 3, 4)] == [RETAKE_FIRST, 2 * RETAKE_FIRST, 4 * RETAKE_FIRST,
+                                                       8 * RETAKE_FIRST]
+    assert retake_after(12) == retake_after(1000) == RETAKE_MOST
