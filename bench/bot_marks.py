@@ -12,8 +12,9 @@ starts), and the games are fed to the model the club uses (club.ratings.MODEL), 
 the winner ranked first (a draw ties them); this is done over ORDERS seeded orders of the games and the levels'
 final ratings averaged (a sequence's last games weigh most; the average takes the order out). Each mark's interval
 is a bootstrap's: the games drawn again with replacement BOOTSTRAP times, each draw rated in one seeded order, the
-2.5th and 97.5th percentiles of the level's shown rating (the ordinal). The marks are written to the file the
-game's catalog entry names (`bot_marks`), with how they were measured.
+2.5th and 97.5th percentiles of the level's shown rating (the ordinal). A level that has played fewer than MIN_GAMES
+games gets no mark (its games still count for the others', and the file lists it under `unmarked`). The marks are
+written to the file the game's catalog entry names (`bot_marks`), with how they were measured.
 
     nice -n 19 python -m bench.bot_marks [--game ID] [--games N] [--expert-games N] [--workers 1]
 """
@@ -34,6 +35,7 @@ from engine import games
 from engine.session import Session
 
 ORDERS = 50          # seeded orders of the games whose final ratings are averaged into the marks
+MIN_GAMES = 20       # a level with fewer games gets no mark: its sigma would hold its shown rating far below its mu
 BOOTSTRAP = 200      # resamples of the games for each mark's interval
 GAMES = 40           # games per pair of heuristic levels (even: each seed twice, sides swapped)
 EXPERT_GAMES = 10    # games of expert v hard
@@ -109,7 +111,8 @@ def marks(records: list[dict], seed: int = 0) -> dict[str, dict]:
         values = sorted(drawn[level])
         mu, sigma = totals[level]
         out[level] = {"mu": round(mu, 3), "sigma": round(sigma, 3), "rating": shown(mu, sigma),
-                      "interval": [values[int(0.025 * len(values))], values[int(0.975 * len(values)) - 1]]}
+                      "interval": [values[int(0.025 * len(values))], values[int(0.975 * len(values)) - 1]],
+                      "games": sum(1 for r in records for s in r["sides"] if s["level"] == level)}
     return out
 
 
@@ -137,7 +140,10 @@ def write_marks(game_id: str, records: list[dict]) -> Path:
             "how": (f"bench/bot_marks.py: {len(records)} bot-vs-bot games at {n_seats} seats, each seed twice with the "
                     f"sides swapped; OpenSkill {type(MODEL).__name__} from the library's default, averaged over "
                     f"{ORDERS} orders of the games; intervals: {BOOTSTRAP} bootstrap resamples (95 %)"),
-            "pairs": tallies(records), "marks": marks(records)}
+            "pairs": tallies(records)}
+    measured = marks(records)
+    data["marks"] = {level: m for level, m in measured.items() if m["games"] >= MIN_GAMES}
+    data["unmarked"] = {level: m for level, m in measured.items() if m["games"] < MIN_GAMES}
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return path
@@ -180,8 +186,11 @@ def main(argv=None) -> int:
         records = [r for r in played(args.games_file) if r["game"] == game_id and r["finished"]]
         if records:
             path = write_marks(game_id, records)
-            print(f"{game_id}: " + ", ".join(f"{level} {m['rating']} ({m['interval'][0]} to {m['interval'][1]})"
-                                             for level, m in json.loads(path.read_text())["marks"].items()))
+            written = json.loads(path.read_text())
+            print(f"{game_id}: " + ", ".join(f"{level} {m['rating']} ({m['interval'][0]} to {m['interval'][1]}, "
+                                             f"{m['games']} games)" for level, m in written["marks"].items())
+                  + "".join(f"; {level} unmarked ({m['games']} games: {m['rating']}, {m['interval'][0]} to "
+                            f"{m['interval'][1]})" for level, m in written["unmarked"].items()))
     return 0
 
 
