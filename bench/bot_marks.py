@@ -16,20 +16,27 @@ is a bootstrap's: the games drawn again with replacement BOOTSTRAP times, each d
 games gets no mark (its games still count for the others', and the file lists it under `unmarked`). The marks are
 written to the file the game's catalog entry names (`bot_marks`), with how they were measured.
 
-    nice -n 19 python -m bench.bot_marks [--game ID] [--games N] [--expert-games N] [--workers 1]
+The kept games of expert v hard are also the bench's rows of the expert's strength at its game's own settings
+(issue 44: "expert v hard at 1 s"), read from the file without playing: `python -m bench.bot_marks --report`, and a
+section of `python run.py bench` (and `--bots`).
+
+    nice -n 19 python -m bench.bot_marks [--game ID] [--games N] [--expert-games N] [--workers 1] [--report]
 """
 import argparse
 import json
 import random
+import subprocess
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import catalog
-from bench.bots import matches, play
+from bench.bots import matches, play, wilson
 from bench.playing import play_turns
-from bots import make
+from bench.runner import Row, print_table
+from bots import expert_settings, make
 from club.ratings import MODEL, shown
 from engine import games
 from engine.session import Session
@@ -42,6 +49,7 @@ EXPERT_GAMES = 10    # games of expert v hard
 ACTION_CAP = 40_000
 GAMES_FILE = Path("bench/results/bot_games.jsonl")
 ROOT = Path(__file__).resolve().parent.parent
+EXPERT_GOAL, GOAL_GAMES = 0.80, 100   # issue 44: the expert beats hard in at least 80 % of 100 games at 1 s a decision
 
 
 def deals(game_id: str, n_games: int, n_expert: int, first_seed: int = 0) -> list[tuple[list, int]]:
@@ -70,11 +78,17 @@ def play_deal(job) -> dict:
         finished, winners, side_seats, actions = g.finished, g.winners, g.side_seats, g.actions
     sides = [{"level": levels[seats[0]], "won": bool(set(seats) & set(winners))} for seats in side_seats]
     record = {"game": game_id, "levels": list(levels), "seed": seed, "sides": sides, "finished": finished,
-              "actions": actions, "seconds": round(time.monotonic() - began, 1)}
+              "actions": actions, "seconds": round(time.monotonic() - began, 1), "commit": commit()}
     won = [s["level"] for s in sides if s["won"]]
     print(f"… {game_id} seed {seed} {' v '.join(levels)}: {'/'.join(won) or 'no winner'} "
           f"({actions} actions, {record['seconds']} s)", file=sys.stderr, flush=True)
     return record
+
+
+def commit() -> str | None:
+    """The checkout's commit (the bots' games depend on their code; an expert's cannot be played again), or None."""
+    done = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    return done.stdout.strip() or None
 
 
 # ----- the marks from the games ----------------------------------------------------------------
@@ -149,6 +163,54 @@ def write_marks(game_id: str, records: list[dict]) -> Path:
     return path
 
 
+# ----- the expert's strength, as the bench's rows ---------------------------------------------
+def expert_rows(records: list[dict], only: list[str] | None = None) -> list[Row]:
+    """Per turn-based game, the expert's share of its kept games against hard (a draw or an unfinished game is not
+    won), with its Wilson interval; the budgets named are the game's own settings, which the games were played at."""
+    rows = []
+    for game_id in measured_games(only):
+        if games.is_realtime(game_id):
+            continue
+        settings = expert_settings(game_id)
+        name = f"{game_id}: expert v hard, {settings.budget:g} s / {settings.turn_budget:g} s a turn (thread CPU)"
+        goal = f">= {100 * EXPERT_GOAL:.0f} % of {GOAL_GAMES}"
+        kept = [r for r in records if r["game"] == game_id and sorted(r["levels"]) == ["expert", "hard"]]
+        if not kept:
+            rows.append(Row(name, "no games", goal, False,
+                            f"none kept: python -m bench.bot_marks --game {game_id} --games 0 --expert-games 20"))
+            continue
+        [pair] = tallies(kept)
+        n, wins = pair["games"], pair["wins"]["expert"]
+        low, high = wilson(wins, n)
+        names = [side["name"] for side in Session(game_id, len(kept[0]["levels"]), seed=0).sides()]
+        by_side = {side_name: [0, 0] for side_name in names}
+        for r in kept:
+            for side_name, side in zip(names, r["sides"]):
+                if side["level"] == "expert":
+                    by_side[side_name][0] += side["won"]
+                    by_side[side_name][1] += 1
+        unfinished = sum(1 for r in kept if not r["finished"])
+        note = (f"95 % interval {100 * low:.1f}-{100 * high:.1f} % (Wilson); seeds {pair['seeds']}, each twice, "
+                f"sides swapped; hard {pair['wins']['hard']}, draws {pair['draws']}"
+                + (f" ({unfinished} unfinished at {ACTION_CAP} actions)" if unfinished else "") + "; "
+                + ", ".join(f"as {side_name} {w}/{m}" for side_name, (w, m) in by_side.items())
+                + f"; code of {_commits(kept)}; {round(sum(r['seconds'] for r in kept) / 60)} min of wall in all "
+                f"({GAMES_FILE})")
+        rows.append(Row(name, f"{wins} of {n} ({100 * wins / n:.0f} %)", goal,
+                        n >= GOAL_GAMES and wins / n >= EXPERT_GOAL, note))
+    return rows
+
+
+def _commits(records: list[dict]) -> str:
+    """Which code played the games: each commit kept with them and how many games it played."""
+    return ", ".join(f"{name} ({n})" for name, n in Counter(r.get("commit") or "unrecorded" for r in records).items())
+
+
+def rows(quick: bool) -> list[Row]:
+    """The bench's section: the kept games, none played."""
+    return expert_rows(played(ROOT / GAMES_FILE))
+
+
 # ----- the run --------------------------------------------------------------------------------
 def played(games_file: Path) -> list[dict]:
     if not games_file.exists():
@@ -170,7 +232,11 @@ def main(argv=None) -> int:
     p.add_argument("--workers", type=int, default=1, help="processes playing at once")
     p.add_argument("--games-file", type=Path, default=GAMES_FILE, help="where every game's result is kept")
     p.add_argument("--marks-only", action="store_true", help="play nothing: the marks from the games kept")
+    p.add_argument("--report", action="store_true", help="play nothing: the expert's rows from the games kept")
     args = p.parse_args(argv)
+    if args.report:
+        print_table(expert_rows(played(args.games_file), args.game))
+        return 0
     args.games_file.parent.mkdir(parents=True, exist_ok=True)
     for game_id in measured_games(args.game):
         done = {(tuple(r["levels"]), r["seed"]) for r in played(args.games_file) if r["game"] == game_id}

@@ -24,6 +24,7 @@ chose. `python -m bench.bots [--games N] [--game ID]` prints the table on its ow
 """
 import argparse
 import heapq
+import math
 import os
 import random
 import sys
@@ -241,6 +242,16 @@ def _percent(part, whole) -> str:
     return f"{100 * part / whole:.0f} %" if whole else "-"
 
 
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of the share `wins` of `n` (95 % at z = 1.96), the intervals of docs/bots.md."""
+    if not n:
+        return 0.0, 1.0
+    share, spread = wins / n, z * z / n
+    centre = (share + spread / 2) / (1 + spread)
+    half = z * math.sqrt(share * (1 - share) / n + spread / (4 * n)) / (1 + spread)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def _pctl(values, q) -> float:
     if not values:
         return 0.0
@@ -307,8 +318,10 @@ def match_rows(match: Match, played: list[Game]) -> list[Row]:
             goal, goal_text = baseline + 1e-9, f"> {baseline:.0%}"
         name = f"{match.game_id}: 1 {match.strong} v {match.n_seats - 1} {match.weak}"
         how = f"the {match.strong} seat rotating; baseline {_percent(1, len(played[0].side_seats))}"
+    low, high = wilson(strong_wins, n)
     return [Row(name, f"{_percent(strong_wins, n)} {match.strong}", goal_text, share >= goal,
-                f"{n} games ({how}): {match.strong} {strong_wins}, {match.weak} {weak_wins}, draws {draws}; "
+                f"{n} games ({how}): {match.strong} {strong_wins} (95 % interval {low:.0%}-{high:.0%}), "
+                f"{match.weak} {weak_wins}, draws {draws}; "
                 f"{match.strong} {sides_note}{tail}; {length}")]
 
 

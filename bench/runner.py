@@ -11,7 +11,7 @@ import traceback
 from dataclasses import dataclass
 
 SECTIONS = ["bench.net", "bench.bgio", "bench.wire_bytes", "bench.engine", "bench.ah_tactics", "bench.analysis", "bench.ui",
-            "bench.idle", "bench.club"]
+            "bench.idle", "bench.club", "bench.bot_marks"]
 BOT_SECTIONS = ["bench.bots"]   # the bot ladder: minutes of seeded games, run on its own (`bench --bots`)
 
 

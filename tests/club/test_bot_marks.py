@@ -1,11 +1,13 @@
 """The bots' marks (docs/club.md, "The bots' marks"): every game whose catalog entry names a marks file ships one
 that the club reads, with the ladder's levels in their order; and the marks are the library's ratings of the games
-fed to it, the stronger level above the weaker."""
+fed to it, the stronger level above the weaker. The expert's games against hard are also the bench's rows of its
+strength (issue 44), read from the same records."""
 from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
 import random
 
 import catalog
 from bench import bot_marks
+from bench.bots import wilson
 from club import ratings
 from engine import games
 
@@ -32,3 +34,25 @@ def test_marks_from_games_rank_the_stronger_level_higher_and_say_how_uncertain()
     assert marks["easy"]["rating"] < marks["normal"]["rating"] < marks["hard"]["rating"]
     assert [marks[level]["games"] for level in ("easy", "normal", "hard")] == [30, 60, 30]
     assert all(m["interval"][0] <= m["rating"] <= m["interval"][1] for m in marks.values())
+
+
+def test_the_intervals_are_wilson_s_as_docs_bots_md_gives_them():
+    low, high = wilson(71, 100)   # the Civil War Game at a quarter second: 61.5-79.0 %
+    assert (round(100 * low, 1), round(100 * high, 1)) == (61.5, 79.0)
+    assert wilson(0, 0) == (0.0, 1.0) and wilson(10, 10)[1] == 1.0
+
+
+def test_the_expert_row_counts_its_kept_games_against_hard_a_draw_not_won():
+    def game(seed, expert_first, winner):
+        levels = ["expert", "hard"] if expert_first else ["hard", "expert"]
+        return {"game": "civil_war", "levels": levels, "seed": seed, "finished": True, "seconds": 60.0,
+                "commit": "abc1234", "sides": [{"level": level, "won": level == winner} for level in levels]}
+    winners = ["expert"] * 7 + ["hard", "hard", None]
+    records = [game(i // 2, i % 2 == 0, winner) for i, winner in enumerate(winners)]   # each seed twice, swapped
+    [row] = bot_marks.expert_rows(records, ["civil_war"])
+    assert row.value == "7 of 10 (70 %)" and row.met is False   # the issue's goal: 80 % of 100 games
+    assert "95 % interval 39.7-89.2 % (Wilson)" in row.note and "hard 2, draws 1" in row.note
+    assert "seeds 0-4" in row.note and "as Confederacy 4/5, as Union 3/5" in row.note
+    assert "code of abc1234 (10)" in row.note
+    [none] = bot_marks.expert_rows([], ["tactics1940"])
+    assert none.value == "no games" and none.met is False
