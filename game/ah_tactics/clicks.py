@@ -25,7 +25,7 @@ class ClickInput:
         kind = {"setup": "setup_done", "move": "end_movement", "battle": "confirm_battles",
                 "contact": "contact"}.get(self.phase)
         if self.active_seat is None or self.orders is None:
-            self.refuse(self.not_your_move() if self.active_seat is None else "Nothing to do just now.")
+            self.refuse(self.seats.not_your_move() if self.active_seat is None else "Nothing to do just now.")
             return
         if kind == "contact":
             self._contact("fight")
@@ -92,7 +92,7 @@ class ClickInput:
         check; undo takes them back), and asked again once they are in, since its pass weighs one HQ at a
         time (at most GUARD_PASSES passes)."""
         if self.phase != "setup" or self.active_seat is None or self.orders is None:
-            self.refuse(self.not_your_move() if self.active_seat is None else "The HQs are guarded at the set-up.")
+            self.refuse(self.seats.not_your_move() if self.active_seat is None else "The HQs are guarded at the set-up.")
             return
         if not self.orders.can({"type": "setup_done"}):
             self.refuse("Only your side's commander arranges the set-up.")
@@ -191,7 +191,7 @@ class ClickInput:
             self._right_click(square)
         elif button == 1:
             if self.active_seat is None:
-                self.refuse(self.not_your_move())
+                self.refuse(self.seats.not_your_move())
                 return
             getattr(self, "_click_" + self.phase, self._click_other)(square)
 

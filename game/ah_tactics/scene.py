@@ -27,11 +27,12 @@ from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.cover import HotSeatCover
 from game.board_kit.chart_window import ChartWindow
 from game.board_kit.hud import Cached
+from game.board_kit.seats import Seats
 from game.scene import GLOW, SMOOTH, STILL
 from game.wargame.counters import Counters
 from game.wargame.fog import FogLayer
 from game.wargame.board_map import open_map
-from game.wargame.lit_places import LitPlaces
+from game.wargame.lit_places import LessonPlaces
 from game.wargame.terrain import TerrainLayer
 from game.widgets import Button
 
@@ -40,7 +41,15 @@ ON_BOARD = ("active", "prisoner", "refitting")
 FRONTWARD = 4   # squares the opening frame looks past the seat's units toward the enemy
 
 
-class BoardScene(LitPlaces, ClickInput, Panels, Overlays, BaseBoardScene):
+class SideSeats(Seats):
+    """Two a side, both seats of the side on the move are in `to_act` at once (the commander first): a window
+    playing the second seat acts whenever its seat is asked, not only when it is first in the list."""
+
+    def asks_every_listed_seat(self) -> bool:
+        return True
+
+
+class BoardScene(ClickInput, Panels, Overlays, BaseBoardScene):
     side_rect = hud.SIDE
     log_rect = hud.LOG_RECT
     log_title = "Dispatches"
@@ -52,10 +61,14 @@ class BoardScene(LitPlaces, ClickInput, Panels, Overlays, BaseBoardScene):
     idle_keys = "H help  ·  mouse over a unit for details  ·  wheel zoom, 0 whole map"
 
     def __init__(self, app, link):
-        super().__init__(app, link)
+        cover = HotSeatCover(self.reveal, note=COVER_NOTE, colour_of=seat_colour)
+        super().__init__(app, link, cover=cover, seats=SideSeats(app, link, cover))
         self.board = read_board("ah_tactics")
         self.terrain = TerrainLayer(GRID, art=pygame.image.load(str(ART_FILE)).convert())
-        open_map(self, GRID, BOARD_RECT, MAX_ZOOM)   # map, picture, pointer, lights, shading, inspector
+        board_map = open_map(GRID, BOARD_RECT, MAX_ZOOM, self.click_cell)
+        self.map, self.picture, self.pointer = board_map.view, board_map.picture, board_map.pointer
+        self.lights, self.shading, self.inspector = board_map.lights, board_map.shading, board_map.inspector
+        self.lesson_places = LessonPlaces(self.map, self.lights)
         self._framed: tuple | None = None     # (the player's camera moves, the phase) when the map was last framed
         self.chart = ChartWindow(BOARD_RECT)
         self.show_front = False               # the front line on demand (L), or after a reserve was refused
@@ -65,7 +78,6 @@ class BoardScene(LitPlaces, ClickInput, Panels, Overlays, BaseBoardScene):
         self.fog = FogLayer(self.counters)
         self.effects = Effects()
         self.log = EventLog(self.board, lambda: self.pub.get("units"), hud.LOG_RECT.w)
-        self.cover = HotSeatCover(self.reveal, note=COVER_NOTE, colour_of=seat_colour)
         self.orders: Orders | None = None
         self.selected: int | None = None      # a unit of ours picked to move, place, fall back or attack
         self.picked_defender: int | None = None   # an enemy picked to join another battle (combine)
@@ -115,16 +127,6 @@ class BoardScene(LitPlaces, ClickInput, Panels, Overlays, BaseBoardScene):
         return side_of_seat(seat) if seat is not None and not self.covered else None
 
     @property
-    def active_seat(self) -> int | None:
-        """The seat this window may act for now. Two a side, both seats of the side on the move are in
-        `to_act` at once (the commander first): a window playing the second seat acts whenever its seat
-        is asked, not only when it is first in the list."""
-        if not self.hot_seat and self.link.my_seats and not self.covered:
-            seat = self.link.my_seats[0]
-            return seat if seat in (self.pub.get("to_act") or []) else None
-        return super().active_seat
-
-    @property
     def allowance(self):
         return ((self.view or {}).get("private") or {}).get("allowance")
 
@@ -140,8 +142,8 @@ class BoardScene(LitPlaces, ClickInput, Panels, Overlays, BaseBoardScene):
     def read_view(self) -> None:
         self._place_units()
         self._frame_if_due()
-        if self.orders_changed():
-            self.orders = self.read_orders(Orders)
+        if self.seats.orders_changed():
+            self.orders = self.seats.read_orders(Orders)
             self._keep_selection()
 
     def _place_units(self) -> None:

@@ -1,48 +1,39 @@
 """The board scene every game's board is: the frame around the game's own parts.
 
-`BaseBoardScene` does what no board should write again:
-  * reading the link each frame (events to `on_event`, answers, chat to the log,
-    a closed table to a toast) and, once per revision, the view for the seat on
-    show (seats.py says which);
-  * the hot-seat cover and the help card (H / F1), which answer every event
-    while they are up;
-  * Esc: drop what is held (`cancel`), else arm leaving, and leave on a second press;
-  * the frame on screen: the waiting notice, the side panel with the log's well,
-    the log, the hint line, the tooltip by the mouse (over a rule the log names: the rule's help), a modal
-    dialog in front;
-  * the game-over scene, once, when the view shows a result;
-  * a continued game's earlier events, read back quietly on the first frame (board_kit.history), so the
-    log and the board's counters are as they were; a game joined on a host under way (Rejoin) the same,
-    from the `history` its host sends after the welcome;
-  * Ctrl+Z and the Undo button, only while the seat's legal actions list undo (board_kit.undo);
-  * Ctrl+R: resigning the seat on show, after a card asks (board_kit.resign); the same card asks before
-    anything else final a board's keys or buttons do (`ask_first`: an end of phase, a card let go, a pass);
-  * E and the Hint button: the expert's hint for the seat on show, drawn at the board's `advice_points(action)`
-    and said with its reason on the hint line (board_kit.advice);
-  * players leaving a LAN table: a notice, and the hosting window's choice (board_kit.departures).
+`BaseBoardScene` is composed of parts, each with its own state, that no board should write again:
+  seats        the window's place at the table: the view on show, who may act, sending, refusals (board_kit.seats)
+  cover        the hot-seat "pass the device" screen; help_card (H / F1); confirm, the card that asks before
+               anything final (`ask_first`: an end of phase, a card let go, a pass, a surrender)
+  take_back    Ctrl+Z and the Undo button, offered while the seat's legal actions list undo (board_kit.undo)
+  resigning    Ctrl+R: the seat on show concedes, after the card asks (board_kit.resign)
+  advice       E and the Hint button: the expert's hint, drawn at the board's `advice_points(action)` (board_kit.advice)
+  pace         fast-forward (Space held, X); host_seats, players leaving a LAN table (board_kit.departures)
+  log          the event log (a board sets its own); hint_line and tooltip, the words along the foot and by the mouse
+The frame reads the link each frame (events to `on_event`, answers, chat to the log, a closed table to a notice)
+and, once per revision, the view for the seat on show; Esc drops what is held, else arms leaving and leaves on a
+second press; it shows the game-over scene once the view shows a result; a continued or joined game's earlier
+events are read back quietly on the first frame (board_kit.history), so the log and the board are as they were.
 
-A board fills in what is its own (all optional but `draw_board` and `move_hint`):
-  reset_input()            drop selections (the cover went up, a seat was revealed)
-  read_view()              take what it needs from the view just read (`orders_changed()` says when to
-                           read the seat's orders anew, `read_orders(reader)` reads them)
-  modal()                  the dialog or chooser in front, or None
-  picked() -> bool         whether something is picked, which Esc drops (`reset_input`) before leaving
-  key_commands()           its keys: pygame key -> function (or board_key(event) for more); a board on a
-                           zoomable map sets `pointer`, which takes the keys left over (zoom, pan)
+A board composes its own parts (its input, panels, overlays, news) and answers the frame through these methods
+(all optional but `draw_board` and `move_hint`), each a call into one of its parts:
+  reset_input()            drop selections (the cover went up, a seat was revealed, an undo)
+  read_view()              take what it needs from the view just read (`seats.orders_changed()` says when to read the
+                           seat's orders anew, `seats.read_orders(reader)` reads them)
+  modal()                  the dialog or chooser in front, or None; picked() whether Esc has something to drop
+  key_commands()           its keys: pygame key -> function (or board_key(event) for more); a board on a zoomable map
+                           sets `pointer`, which takes the keys left over (zoom, pan)
   board_pointer(event)     clicks, drags and the wheel over its own widgets and map
-  on_event(event)          effects of an event (the base logs it first)
-  tick(dt)                 animations
-  frame_rate()             how often it must be drawn while nobody touches anything (game.scene's STILL,
-                           TICK, GLOW, SMOOTH): the base redraws by itself when the table sends something
-  game_over_rows()         the game-over statistics, or None to wait (a roll still showing)
-  game_over_colours()      a colour per seat for the game-over scene (default: the seats' own)
-  draw_board / draw_panels  the map and the board's own panels (the base draws the side panel, log, hint)
+  on_event(event)          effects of an event (the frame logs it first); tick(dt) animations
+  frame_rate()             how often it must be drawn while nobody touches anything (game.scene's STILL, TICK, GLOW,
+                           SMOOTH): the frame redraws by itself when the table sends something
+  game_over_rows()         the game-over statistics, or None to wait (a roll still showing); game_over_colours()
+  draw_board / draw_panels  the map and the board's own panels (the frame draws the side panel, log, hint)
   move_hint()              the hint line on this window's move (`hint()` says game over / waiting itself)
-  advice_points(action)    screen points of the places an action names (a unit, then its square), where the
-                           expert's hint and an analysis's better move are drawn; `advice_words(action)` says it
+  advice_points(action)    screen points of the places an action names, where the expert's hint and an analysis's
+                           better move are drawn; `advice_words(action)` says it
   tooltip_lines()          [(text, colour), ...] for the tooltip by the mouse, or None
 Layout is class attributes: `side_rect`, `log_rect`, `log_title`, `hint_rect`, `hint_reserve`, `undo_rect`,
-`advice_rect`, `tooltip_bounds`, `help_centre`.
+`advice_rect`, `pace_rect`, `tooltip_bounds`, `help_centre`.
 """
 from functools import partial
 
@@ -50,21 +41,44 @@ import pygame
 
 from engine import games
 from game import sound, theme
-from game.board_kit import advice, history, resign, undo
+from game.board_kit import advice, history, undo
 from game.board_kit.confirm import ConfirmCard
 from game.board_kit.departures import HostSeats
 from game.board_kit.help_card import HelpCard, keys_card
-from game.board_kit.pace import HOLD_KEY, TOGGLE_KEY, Pace
-from game.board_kit.hud import Cached, build_hint, build_rule_help, build_side_panel, build_tooltip
-from game.board_kit.seats import SeatedBoard
+from game.board_kit.hud import HintLine, Tooltip, build_side_panel
+from game.board_kit.pace import Pace
+from game.board_kit.resign import Resigning
+from game.board_kit.seats import Seats
 from game.scene import Scene
-from game.widgets import Button
+
+class Held:
+    """An attribute of a board that one of its parts holds (`Held("input")`: the input's own of that name;
+    `Held("panels.orders", "steppers")` a part's part's), read and set through the board: what a test or a scripted
+    player reads of a board, the parts keeping their state."""
+
+    def __init__(self, part: str, name: str | None = None):
+        self.path, self.name = part.split("."), name
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = self.name or name
+
+    def _part(self, board):
+        for step in self.path:
+            board = getattr(board, step)
+        return board
+
+    def __get__(self, board, owner=None):
+        return self if board is None else getattr(self._part(board), self.name)
+
+    def __set__(self, board, value) -> None:
+        setattr(self._part(board), self.name, value)
+
 
 ESC_LEAVE_SECONDS = 2.5  # a second Esc within this leaves the board (one Esc never loses a game)
 HELP_KEYS = (pygame.K_h, pygame.K_F1)
 
 
-class BaseBoardScene(SeatedBoard, Scene):
+class BaseBoardScene(Scene):
     side_rect = pygame.Rect(1000, 40, 280, 760)
     log_rect = pygame.Rect(1004, 496, 272, 300)
     log_title = "Log"
@@ -77,15 +91,20 @@ class BaseBoardScene(SeatedBoard, Scene):
     undo_rect: pygame.Rect | None = None   # where the Undo button sits (None: the hint line's right end)
     advice_rect: pygame.Rect | None = None   # where the Hint button sits (None: left of the Undo button)
     pointer = None   # a board on a zoomable map sets its MapPointer: the keys no command takes zoom and pan it
+    over_hint = "The game is over."
+    idle_keys = "H help"        # the hint line's keys while this window may not move
+    log = None                  # the board's event log (board_kit.log.EventLog or its own)
+    lesson_places = None        # where a lesson's places are lit (`light`, `rects`, `show`), if the board lights any
 
-    def __init__(self, app, link):
-        """H shows the keyboard-help card of the game at `link`, as its catalog entry names it."""
+    def __init__(self, app, link, cover=None, seats: Seats | None = None):
+        """H shows the keyboard-help card of the game at `link`, as its catalog entry names it; `cover` is the
+        board's hot-seat cover (None: it never passes the device), `seats` its Seats where the game's turns ask for
+        its own."""
         super().__init__(app)
         self.link = link
         self.game_id = link.game
-        self.init_seats()
-        self.view: dict | None = None
-        self._view_key = None
+        self.cover = cover
+        self.seats = seats or Seats(app, link, cover)
         self.time = 0.0
         self.esc_armed = 0.0
         self.game_over_shown = False
@@ -93,31 +112,46 @@ class BaseBoardScene(SeatedBoard, Scene):
         self.confirm = ConfirmCard(self.help_centre)
         self._side_panel = build_side_panel(self.side_rect, self.log_rect, self.log_title,
                                             title_gap=self.log_title_gap)
-        self.undo_button = Button(self.undo_rect or undo.default_rect(self.hint_rect), undo.LABEL, self.undo, size=17)
-        self.advice = advice.Advice(self, self.advice_rect or advice.default_rect(self.hint_rect, self.undo_button.rect))
+        self.take_back = undo.TakeBack(self.seats, self.undo_rect or undo.default_rect(self.hint_rect),
+                                       lambda: self.reset_input())
+        self.resigning = Resigning(self.seats, self.confirm, lambda: self.reset_input())
+        self.advice = advice.Advice(self, self.advice_rect or advice.default_rect(self.hint_rect,
+                                                                                  self.take_back.button.rect))
         reserve = self.hint_reserve
-        buttons = [self.undo_button] + ([] if games.is_realtime(self.game_id) else [self.advice.button])
+        buttons = [self.take_back.button] + ([] if games.is_realtime(self.game_id) else [self.advice.button])
         for button in buttons:   # the sentence stops short of the buttons
             if self.hint_rect.colliderect(button.rect):
                 reserve = max(reserve, self.hint_rect.right - button.rect.x + 8)
-        self._hint = Cached(lambda text, keys: build_hint(self.hint_rect.size, text, keys, reserve=reserve))
-        self._tooltip = Cached(build_tooltip)
-        self._rule_help = Cached(build_rule_help)
+        self.hint_line = HintLine(self.hint_rect, reserve)
+        self.tooltip = Tooltip(self.tooltip_bounds)
         settings = getattr(app, "settings", None)
-        self.pace = Pace(link, settings.animation_factor() if settings is not None else 1.0)
-        self.pace_button = Button(self.pace_rect or (0, 0, 0, 0), "", self.pace.toggle, size=17)
-        self._last_actor = None
+        self.pace = Pace(link, settings.animation_factor() if settings is not None else 1.0, self.pace_rect)
         self.host_seats = HostSeats(app, link.seats, say_in_log=lambda text: self.log.add_text(text),
                                     hosting=lambda: getattr(self.app, "hosted", None) is not None
                                     and self.app.active_link is self.link, area=self.toast_area)
         self._past = history.past_events(link)   # a continued game's earlier events, read back on the first frame
-        self._orders_key = None
-        self.orders_serial = 0   # counts the readings of the seat's orders (scripted players watch it)
 
     @property
     def toast_area(self) -> pygame.Rect:
         """Where notices show: over the map, never over the status panel at the side or the hint line."""
         return pygame.Rect(0, 0, self.side_rect.x, self.hint_rect.y)
+
+    # ----- what a scripted player or a test reads of the board (the parts hold it) -------------------
+    view, pub, over, waiting = Held("seats"), Held("seats"), Held("seats"), Held("seats")
+    active_seat, shown_seat, covered, hot_seat = Held("seats"), Held("seats"), Held("seats"), Held("seats")
+    sent, refusals, pending_seq, shown_rev = Held("seats"), Held("seats"), Held("seats"), Held("seats")
+    revealed, ok_rev, orders_serial = Held("seats"), Held("seats"), Held("seats")
+    undo_offered = Held("take_back", "offered")
+    undo_button = Held("take_back", "button")
+
+    def seat_name(self, seat) -> str:
+        return self.seats.seat_name(seat)
+
+    def send(self, action: dict) -> bool:
+        return self.seats.send(action)
+
+    def refuse(self, message: str) -> None:
+        self.seats.refuse(message)
 
     # ----- what a board fills in -------------------------------------------------------
     def reset_input(self) -> None:
@@ -179,9 +213,27 @@ class BaseBoardScene(SeatedBoard, Scene):
     def draw_panels(self, surface) -> None:
         pass
 
-    over_hint = "The game is over."
-    idle_keys = "H help"        # the hint line's keys while this window may not move
+    def move_hint(self) -> tuple[str, str]:
+        """The hint line while it is this window's move."""
+        raise NotImplementedError
 
+    def advice_points(self, action: dict) -> list:
+        """Screen points of the places `action` names, in order (where it starts, where it goes): the expert's
+        hint and an analysis's better move are drawn there. None known: nothing is drawn but the sentence."""
+        return []
+
+    def tooltip_lines(self) -> list | None:
+        return None
+
+    def tooltip_avoid(self) -> pygame.Rect | None:
+        """A screen area the tooltip should leave clear (a path being drawn), or None."""
+        return None
+
+    def main_enter_button(self):
+        """The board's button Enter presses while no dialog is up, or None."""
+        return None
+
+    # ----- what the frame asks of its parts --------------------------------------------------------
     @property
     def animation_factor(self) -> float:
         """Multiplier for the board's animations now: the player's speed, or 0 while fast-forwarding."""
@@ -204,78 +256,50 @@ class BaseBoardScene(SeatedBoard, Scene):
 
     def hint(self) -> tuple[str, str]:
         """The hint line (what to do next, and the keys that help): the game over, waiting, or the move's."""
-        if self.over:
+        seats = self.seats
+        if seats.over:
             return self.over_hint, ""
         said = self.advice.line()
         if said is not None:
             return said, ""
-        if self.active_seat is None:
-            who = self.seat_name(self.actor(self.view))
+        if seats.active_seat is None:
+            who = seats.seat_name(seats.actor(seats.view))
             return (f"Watching: {who} to move." if not self.link.my_seats else f"Waiting for {who}…"), self.waiting_keys()
         return self.move_hint()
 
-    def move_hint(self) -> tuple[str, str]:
-        """The hint line while it is this window's move."""
-        raise NotImplementedError
+    def ask_first(self, question: str, detail: str, yes: str, then) -> None:
+        """Before what cannot be taken back (an end of phase, a card let go, a pass, a surrender): the card names
+        the choice and what follows; Enter or its `yes` button calls `then()`, Esc keeps playing."""
+        self.confirm.ask(question, detail, yes, then, for_this_turn=True)
 
-    def advice_points(self, action: dict) -> list:
-        """Screen points of the places `action` names, in order (where it starts, where it goes): the expert's
-        hint and an analysis's better move are drawn there. None known: nothing is drawn but the sentence."""
-        return []
+    def enter_button(self):
+        """The button Enter presses now (it shows the key): a dialog's own (`ok`) while one is up, else the
+        board's main button (`main_enter_button`); None when Enter presses none."""
+        modal = self.modal()
+        if modal is not None:
+            return getattr(modal, "ok", None)
+        return self.main_enter_button()
 
-    def tooltip_lines(self) -> list | None:
-        return None
+    def pace_key(self, event) -> bool:
+        """Space held while the window has no move of its own fast-forwards; X (or the toggle) keeps it on."""
+        return self.pace.handle(event, idle=self.seats.active_seat is None and not self.seats.over)
 
     # ----- the view ---------------------------------------------------------------------
-    @property
-    def pub(self) -> dict:
-        return self.view["public"] if self.view else {}
-
-    @property
-    def over(self) -> bool:
-        return bool(self.pub.get("result") or self.pub.get("outcome"))
-
-    def orders_changed(self) -> bool:
-        """True once each time the shown revision or the seat to act changes: the moment a board reads the
-        seat's orders anew (`read_orders`); `orders_serial` counts those moments."""
-        key = (self.shown_rev, self.active_seat)
-        if key == self._orders_key:
-            return False
-        self._orders_key = key
-        self.orders_serial += 1
-        return True
-
-    def read_orders(self, reader):
-        """`reader(view, seat)` for the seat this window moves for now; None when none acts or the game is over."""
-        active = self.active_seat
-        return reader(self.view, active) if active is not None and not self.over else None
-
     def refresh(self) -> None:
-        """Read the view for the seat on show (the public one under the cover or for a spectator)."""
-        if self.cover_if_passing():
+        """Read the view for the seat on show; a board reads what it needs of a new one (`read_view`)."""
+        if self.seats.cover_if_passing():
             self.reset_input()
-        # The revision is read before the view: a link may take an update between the two reads, and a
-        # stale revision with a fresh view only costs a re-read next frame, never a stale board for good.
-        rev, shown = self.link.rev, self.shown_seat
-        key = (rev, shown, self.covered)
-        if key == self._view_key and self.view and self.shown_rev == rev:
-            return   # a view changes only with the revision (and which seat is on show)
-        self._view_key = key
-        self.shown_rev = rev
-        self.view = (self.link.view(shown) if shown is not None and not self.covered else None) or self.link.view(None)
+        if not self.seats.read_view():
+            return
         self.app.redraw()
-        if self.view:
-            actor = self.actor(self.view)
-            if actor != self._last_actor:   # the turn moved on: what was refused or asked no longer matters
-                self._last_actor = actor
-                self.end_refusals()
-                if self.confirm.for_this_turn:
-                    self.confirm.close()
+        if self.seats.view:
+            if self.seats.turn_moved() and self.confirm.for_this_turn:
+                self.confirm.close()   # the turn moved on: what was asked no longer matters
             self.read_view()
 
     def reveal(self) -> None:
         """The cover's button: the next player shows their turn."""
-        self.reveal_seat()
+        self.seats.reveal_seat()
         self.reset_input()
         self.refresh()
 
@@ -300,6 +324,13 @@ class BaseBoardScene(SeatedBoard, Scene):
             elif t == "status" and msg.get("status") == "closed":
                 self.app.notify(msg.get("msg") or "The table closed.", warning=True)
 
+    def answer(self, msg: dict) -> None:
+        """The table's `ok` / `err` for the action in flight; the rule that refused one stays in the log with its
+        help."""
+        self.seats.answer(msg)
+        if msg.get("t") == "err" and msg.get("rule") and self.log is not None:
+            self.log.add_refusal(msg.get("msg") or "that move.", msg["rule"])
+
     def on_event(self, event: dict) -> None:
         self.log.add(event)
         if event.get("type") == undo.UNDO_EVENT:
@@ -307,8 +338,7 @@ class BaseBoardScene(SeatedBoard, Scene):
 
     def taken_back(self, event: dict) -> None:
         """An undo reached the board: the move it took back stops animating, and what this window held for
-        the seat that took it back goes, so the board draws from the view it reads next (the piece back,
-        nothing picked, the reach worked out again)."""
+        the seat that took it back goes, so the board draws from the view it reads next."""
         self.skip_animations()
         if event.get("seat") in self.link.my_seats:
             self.reset_input()
@@ -317,7 +347,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         """A continued game: its earlier events go through `on_event` once the board has a view, in silence
         and without animation, so the log, the counters and the panels are as they were when it was left."""
         self.refresh()
-        if not self.view:
+        if not self.seats.view:
             return
         past, self._past = self._past, []
         self.replay_quietly(past)
@@ -333,66 +363,6 @@ class BaseBoardScene(SeatedBoard, Scene):
         finally:
             self.pace.held = held
 
-    # ----- taking back -------------------------------------------------------------------
-    @property
-    def undo_offered(self) -> bool:
-        """True when the seat at the controls may take back its last action now (the table lists undo)."""
-        return self.active_seat is not None and not self.waiting and undo.offered(self.view)
-
-    def undo(self) -> None:
-        """Ctrl+Z or the button: take back one action, if the table offers it; what was held is dropped."""
-        if not self.undo_offered:
-            self.refuse("There is nothing you may take back now." if self.active_seat is not None
-                        else self.not_your_move())
-            return
-        self.reset_input()
-        self.send(dict(undo.UNDO))
-
-    # ----- conceding ---------------------------------------------------------------------
-    def ask_resign(self) -> None:
-        """Ctrl+R: the card that asks before the seat on show resigns, or a notice saying why it cannot."""
-        seat = self.shown_seat
-        if seat is None or getattr(self.link, "replay", False):
-            why = "You are watching this game." if seat is None else "This is a replay."
-        elif self.over:
-            why = "The game is over."
-        elif self.pending_seq is not None:
-            why = "Waiting for the table to answer…"
-        else:
-            why = resign.refusal(self.view)
-        if why is not None:
-            self.refuse(why)
-            return
-        sides = self.pub.get("sides") or []
-        side = next((s["name"] for s in sides if seat in s["seats"]), None)
-        name = self.seat_name(seat)
-        self.confirm.ask(*resign.question(name if side in (None, name) else f"{name} ({side})"), self.resign)
-
-    def ask_first(self, question: str, detail: str, yes: str, then) -> None:
-        """Before what cannot be taken back (an end of phase, a card let go, a pass, a surrender): the card names
-        the choice and what follows; Enter or its `yes` button calls `then()`, Esc keeps playing."""
-        self.confirm.ask(question, detail, yes, then, for_this_turn=True)
-
-    def enter_button(self):
-        """The button Enter presses now (it shows the key): a dialog's own (`ok`) while one is up, else the
-        board's main button (`main_enter_button`); None when Enter presses none."""
-        modal = self.modal()
-        if modal is not None:
-            return getattr(modal, "ok", None)
-        return self.main_enter_button()
-
-    def main_enter_button(self):
-        """The board's button Enter presses while no dialog is up, or None."""
-        return None
-
-    def resign(self) -> None:
-        """The card's Resign: the seat on show concedes (engine.resign; the table says the rest)."""
-        seat = self.shown_seat
-        if seat is None or self.pending_seq is not None or self.over:
-            return
-        self.reset_input()
-        self.act_for(seat, resign.action(seat))
-
     # ----- leaving ----------------------------------------------------------------------
     def leave(self) -> None:
         """Back to the main menu, closing the link."""
@@ -406,7 +376,7 @@ class BaseBoardScene(SeatedBoard, Scene):
         after leaves (at once when the game is over)."""
         if self.advice.cancel() or self.cancel():
             return True
-        if self.esc_armed > 0 or self.over:
+        if self.esc_armed > 0 or self.seats.over:
             self.leave()
         else:
             self.esc_armed = ESC_LEAVE_SECONDS
@@ -419,7 +389,7 @@ class BaseBoardScene(SeatedBoard, Scene):
     def game_over_due(self) -> bool:
         """True once the game on screen has ended and the game-over scene should follow (never while
         replaying a save)."""
-        return not self.game_over_shown and self.over and not getattr(self.link, "replay", False)
+        return not self.game_over_shown and self.seats.over and not getattr(self.link, "replay", False)
 
     def show_game_over(self, rows: list, colours=None) -> None:
         self.game_over_shown = True
@@ -427,27 +397,18 @@ class BaseBoardScene(SeatedBoard, Scene):
 
     # ----- the frame --------------------------------------------------------------------
     def handle(self, event) -> bool:
-        if self.covered:
+        if self.seats.covered:
             return self.cover.handle(event)
         if self.host_seats.handle(event):
             return True
-        answer = self.help_card.answer(event)
-        if answer is not None:
-            return answer
-        answer = self.confirm.answer(event)
-        if answer is not None:
-            return answer
+        for card in (self.help_card, self.confirm):
+            answer = card.answer(event)
+            if answer is not None:
+                return answer
         if event.type == pygame.KEYDOWN and event.key in HELP_KEYS:
             self.help_card.shown = True
             return True
-        if resign.is_resign_key(event):
-            self.ask_resign()
-            return True
-        if self.pace_key(event):
-            return True
-        if undo.is_undo_key(event) or (self.undo_offered and self.undo_button.handle(event)):
-            if event.type == pygame.KEYDOWN:
-                self.undo()
+        if self.resigning.handle(event) or self.pace_key(event) or self.take_back.handle(event):
             return True
         modal = self.modal()
         if modal is None and self.advice.handle(event):
@@ -464,23 +425,6 @@ class BaseBoardScene(SeatedBoard, Scene):
             self.log.handle_wheel(event.y)
             return True
         return self.board_pointer(event)
-
-    def pace_key(self, event) -> bool:
-        """Space held while the window has no move of its own fast-forwards; X (or the HUD's button) keeps
-        it on. Space goes to the board as usual on the player's own move."""
-        if event.type == pygame.KEYUP and event.key == HOLD_KEY:
-            was_held = self.pace.held
-            self.pace.hold(False)
-            return was_held
-        if event.type != pygame.KEYDOWN:
-            return self.pace_rect is not None and self.pace_button.handle(event)
-        if event.key == TOGGLE_KEY:
-            self.pace.toggle()
-            return True
-        if event.key == HOLD_KEY and (self.pace.held or (self.active_seat is None and not self.over)):
-            self.pace.hold(True)   # key repeat while held never reaches the board (it would end a phase)
-            return True
-        return False
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -503,26 +447,21 @@ class BaseBoardScene(SeatedBoard, Scene):
                 self.show_game_over(rows, self.game_over_colours())
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.covered:
+        if self.seats.covered:
             self.cover.draw(surface)
             return
-        if not self.view:
+        if not self.seats.view:
             surface.blit(theme.backdrop(surface.get_size()), (0, 0))
             theme.draw_text(surface, "Waiting for the table…", (640, 400), theme.SIZE_LARGE, anchor="center")
             return
         self.draw_board(surface)
         surface.blit(self._side_panel, self.side_rect)
         self.log.draw(surface, self.log_rect)
-        text, keys = self.hint()
-        surface.blit(self._hint.get((text, keys, theme.colours), text, keys), self.hint_rect)
+        self.hint_line.draw(surface, *self.hint())
         self.draw_panels(surface)
         self.advice.draw(surface)
-        if self.undo_offered:
-            self.undo_button.draw(surface)
-        if self.pace_rect is not None:
-            self.pace_button.label = self.pace.label()
-            self.pace_button.primary = self.pace.fast
-            self.pace_button.draw(surface)
+        self.take_back.draw(surface)
+        self.pace.draw(surface)
         modal = self.modal()
         if modal is not None:
             modal.draw(surface)
@@ -533,44 +472,17 @@ class BaseBoardScene(SeatedBoard, Scene):
         self.help_card.draw(surface)
         self.confirm.draw(surface)
 
-    def tooltip_avoid(self) -> pygame.Rect | None:
-        """A screen area the tooltip should leave clear (a path being drawn), or None."""
-        return None
-
     def draw_rule_help(self, surface) -> bool:
-        """The help of the rule the log names under the pointer, beside it (the log sits at the window's edge: the
-        box goes where it fits); False when the pointer rests on no rule."""
+        """The help of the rule the log names under the pointer, beside it; False when the pointer rests on no
+        rule."""
         mouse = self.app.mouse_pos
         rule = self.log.rule_at(mouse) if self.log_rect.collidepoint(mouse) else None
         if rule is None:
             return False
-        tip = self._rule_help.get((rule, theme.colours), rule)
-        rect = tip.get_rect(bottomright=(mouse[0] - 12, mouse[1] - 8))
-        if rect.left < 0:
-            rect.left = mouse[0] + 16
-        rect.clamp_ip(surface.get_rect())
-        surface.blit(tip, rect)
+        self.tooltip.draw_rule(surface, rule, mouse)
         return True
 
     def draw_tooltip(self, surface) -> None:
         lines = self.tooltip_lines()
-        if not lines:
-            return
-        tip = self._tooltip.get((tuple(lines), theme.colours), lines)
-        mx, my = self.app.mouse_pos
-        avoid = self.tooltip_avoid()
-        rect = None
-        places = [("topleft", (mx + 18, my + 14)), ("bottomleft", (mx + 18, my - 14)),
-                  ("topright", (mx - 18, my + 14)), ("bottomright", (mx - 18, my - 14))]
-        if avoid is not None:   # clear of the area altogether: under it, over it, beside it
-            places += [("midtop", (mx, avoid.bottom + 8)), ("midbottom", (mx, avoid.top - 8)),
-                       ("midleft", (avoid.right + 8, my)), ("midright", (avoid.left - 8, my))]
-        for anchor, at in places:
-            here = tip.get_rect(**{anchor: at})
-            here.clamp_ip(self.tooltip_bounds)
-            if rect is None:
-                rect = here   # below right of the pointer, unless that covers what must stay in sight
-            if avoid is None or not here.colliderect(avoid):
-                rect = here
-                break
-        surface.blit(tip, rect)
+        if lines:
+            self.tooltip.draw(surface, lines, self.app.mouse_pos, self.tooltip_avoid())

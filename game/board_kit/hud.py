@@ -153,3 +153,57 @@ def build_side_panel(side: pygame.Rect, log: pygame.Rect, log_title: str, *, tit
                     shadow=False)
     pygame.draw.rect(surf, theme.darken(theme.colours.panel, 0.3), log.move(-side.x, -side.y), border_radius=8)
     return surf.convert()
+
+
+class HintLine:
+    """The hint line along a board's foot: what to do now and the keys that help, its sentence stopping `reserve`
+    pixels short of the line's right end (the board's buttons sit there)."""
+
+    def __init__(self, rect: pygame.Rect, reserve: int):
+        self.rect = rect
+        self._bar = Cached(lambda text, keys: build_hint(rect.size, text, keys, reserve=reserve))
+
+    def draw(self, surface, text: str, keys: str) -> None:
+        surface.blit(self._bar.get((text, keys, theme.colours), text, keys), self.rect)
+
+
+class Tooltip:
+    """The box by the mouse: a board's words about what is under the pointer, or the help of the rule the log names
+    there. It keeps within `bounds`, and clear of an area a board names (a path being drawn)."""
+
+    def __init__(self, bounds: pygame.Rect):
+        self.bounds = bounds
+        self._box = Cached(build_tooltip)
+        self._rule = Cached(build_rule_help)
+
+    def box(self, lines: list) -> pygame.Surface:
+        return self._box.get((tuple(lines), theme.colours), lines)
+
+    def draw_rule(self, surface, rule, mouse) -> None:
+        """The rule's help beside the pointer (the log sits at the window's edge: the box goes where it fits)."""
+        tip = self._rule.get((rule, theme.colours), rule)
+        rect = tip.get_rect(bottomright=(mouse[0] - 12, mouse[1] - 8))
+        if rect.left < 0:
+            rect.left = mouse[0] + 16
+        rect.clamp_ip(surface.get_rect())
+        surface.blit(tip, rect)
+
+    def draw(self, surface, lines: list, mouse, avoid: pygame.Rect | None = None) -> None:
+        """`lines` below right of the pointer, unless that covers `avoid`: then wherever clear of it."""
+        tip = self.box(lines)
+        mx, my = mouse
+        rect = None
+        places = [("topleft", (mx + 18, my + 14)), ("bottomleft", (mx + 18, my - 14)),
+                  ("topright", (mx - 18, my + 14)), ("bottomright", (mx - 18, my - 14))]
+        if avoid is not None:   # clear of the area altogether: under it, over it, beside it
+            places += [("midtop", (mx, avoid.bottom + 8)), ("midbottom", (mx, avoid.top - 8)),
+                       ("midleft", (avoid.right + 8, my)), ("midright", (avoid.left - 8, my))]
+        for anchor, at in places:
+            here = tip.get_rect(**{anchor: at})
+            here.clamp_ip(self.bounds)
+            if rect is None:
+                rect = here   # below right of the pointer, unless that covers what must stay in sight
+            if avoid is None or not here.colliderect(avoid):
+                rect = here
+                break
+        surface.blit(tip, rect)

@@ -12,6 +12,8 @@ clocks (their table's delay is 0): fast-forward there skips animations alone.
 """
 import pygame
 
+from game.widgets import Button
+
 FAST_DELAY = 0.001    # seconds between bot moves at fast-forward: one move a frame, so the map still moves
 QUICK_DELAY = 0.15    # routine steps
 TOGGLE_KEY = pygame.K_x
@@ -19,9 +21,12 @@ HOLD_KEY = pygame.K_SPACE
 
 
 class Pace:
-    def __init__(self, link, factor: float):
-        """`factor`: the player's animation speed (game.settings); the link's delay now is its normal pace."""
+    def __init__(self, link, factor: float, rect: pygame.Rect | None = None):
+        """`factor`: the player's animation speed (game.settings); the link's delay now is its normal pace;
+        `rect`: where the fast-forward toggle sits (None: Space and X only)."""
         self.link = link
+        self.rect = rect
+        self.button = Button(rect or (0, 0, 0, 0), "", self.toggle, size=17)
         self.factor = factor
         self.normal = getattr(link, "bot_delay", None)   # None: the table's pace is not ours to set
         self.toggled = False
@@ -52,3 +57,26 @@ class Pace:
 
     def label(self) -> str:
         return "Fast-forward ON (X)" if self.toggled else "Fast-forward (X)"
+
+    def handle(self, event, idle: bool) -> bool:
+        """Space held while the window has nothing of its own to do (`idle`) fast-forwards; X (or the toggle)
+        keeps it on. Space goes to the board as usual on the player's own move."""
+        if event.type == pygame.KEYUP and event.key == HOLD_KEY:
+            was_held = self.held
+            self.hold(False)
+            return was_held
+        if event.type != pygame.KEYDOWN:
+            return self.rect is not None and self.button.handle(event)
+        if event.key == TOGGLE_KEY:
+            self.toggle()
+            return True
+        if event.key == HOLD_KEY and (self.held or idle):
+            self.hold(True)   # key repeat while held never reaches the board (it would end a phase)
+            return True
+        return False
+
+    def draw(self, surface) -> None:
+        if self.rect is not None:
+            self.button.label = self.label()
+            self.button.primary = self.fast
+            self.button.draw(surface)

@@ -1,10 +1,11 @@
-"""Whose move the window may make, and sending it: the part of a board scene that
-is about seats and the link, not about any game.
+"""The window's place at a table: which seats it plays and which it shows, the view on show, and the actions it
+sends — the part of a board scene that is about seats and the link, not about any game.
 
-`SeatedBoard` is a mixin for a board scene with `self.link` (a TableLink), `self.cover`
-(a HotSeatCover, or None for a board that never passes the device) and `self.view` (the
-view on screen). On a LAN or against bots the window plays one seat; hot-seat, it plays
-several and shows one at a time, with the cover between them; a spectator plays none.
+`Seats(app, link, cover)`: `link` is a TableLink, `cover` a HotSeatCover (None for a board that never passes the
+device). On a LAN or against bots the window plays one seat; hot-seat, it plays several and shows one at a time,
+with the cover between them; a spectator plays none. Every part of a board reads the view here (`view`, `pub`),
+asks who may act (`active_seat`), and sends (`send`) or refuses (`refuse`) through it. A game whose turns are not
+one seat at a time says so in a subclass (`actor`, `active_seat`).
 """
 from engine import games
 from game import sound
@@ -12,18 +13,22 @@ from game import sound
 REFUSAL = "refusal"   # the moment a refusal's notice belongs to
 
 
-class SeatedBoard:
-    link = None
-    cover = None
-    view: dict | None = None
-
-    def init_seats(self) -> None:
+class Seats:
+    def __init__(self, app, link, cover=None):
+        self.app = app
+        self.link = link
+        self.cover = cover
+        self.view: dict | None = None      # the view on show
         self.revealed: int | None = None   # hot-seat: the human seat whose turn is showing
         self.pending_seq: int | None = None
         self.ok_rev = 0                  # the revision the table gave our last accepted action
-        self.shown_rev: int | None = None  # the link revision the board last read its view at (None: live)
+        self.shown_rev: int | None = None  # the link revision the view on show was read at (None: live)
         self.sent: list[dict] = []       # actions this window sent, newest last (tests read it)
         self.refusals: list[str] = []    # feedback for clicks that did nothing, newest last
+        self.orders_serial = 0           # counts the readings of the seat's orders (scripted players watch it)
+        self._view_key = None
+        self._orders_key = None
+        self._last_actor = None
 
     # ----- who is who ----------------------------------------------------------------
     @property
@@ -48,16 +53,24 @@ class SeatedBoard:
             return None
         return self.revealed if self.hot_seat else mine[0]
 
-    @staticmethod
-    def actor(view) -> int | None:
+    def actor(self, view) -> int | None:
+        """The seat the game waits on in `view`: the first to act."""
         to_act = (view or {}).get("public", {}).get("to_act") or []
         return to_act[0] if to_act else None
+
+    def asks_every_listed_seat(self) -> bool:
+        """Whether the table may ask several seats at once, so that a window playing one seat acts whenever the
+        table lists its seat, not only when it is first (a game of such turns says so in a subclass)."""
+        return False
 
     @property
     def active_seat(self) -> int | None:
         """The seat this window may move for right now (and is showing), else None."""
+        mine = self.link.my_seats
+        if self.asks_every_listed_seat() and not self.hot_seat and mine and not self.covered:
+            return mine[0] if mine[0] in (self.pub.get("to_act") or []) else None
         seat = self.actor(self.view)
-        if seat is not None and seat in self.link.my_seats and seat == self.shown_seat and not self.covered:
+        if seat is not None and seat in mine and seat == self.shown_seat and not self.covered:
             return seat
         return None
 
@@ -68,6 +81,21 @@ class SeatedBoard:
             return games.game_type(self.link.game).secret
         except KeyError:
             return True   # a game this program does not know: keep the cover, to be safe
+
+    def not_your_move(self) -> str:
+        """Why a click on the board does nothing now: watching, or whom it waits for."""
+        if not self.link.my_seats:
+            return "You are watching this game."
+        return f"Waiting for {self.seat_name(self.actor(self.view))}."
+
+    # ----- the view --------------------------------------------------------------------
+    @property
+    def pub(self) -> dict:
+        return self.view["public"] if self.view else {}
+
+    @property
+    def over(self) -> bool:
+        return bool(self.pub.get("result") or self.pub.get("outcome"))
 
     def cover_if_passing(self) -> bool:
         """Hot-seat: when the move passes to another human seat, raise the cover if the game has secrets
@@ -93,14 +121,50 @@ class SeatedBoard:
         self.cover.hide()
         sound.play("turn")
 
+    def read_view(self) -> bool:
+        """Read the view for the seat on show (the public one under the cover or for a spectator); True when it
+        is new. A view changes only with the revision and which seat is on show."""
+        # The revision is read before the view: a link may take an update between the two reads, and a
+        # stale revision with a fresh view only costs a re-read next frame, never a stale board for good.
+        rev, shown = self.link.rev, self.shown_seat
+        key = (rev, shown, self.covered)
+        if key == self._view_key and self.view and self.shown_rev == rev:
+            return False
+        self._view_key = key
+        self.shown_rev = rev
+        self.view = (self.link.view(shown) if shown is not None and not self.covered else None) or self.link.view(None)
+        return True
+
+    def turn_moved(self) -> bool:
+        """True once each time the seat the game waits on changes: what was refused no longer matters (its
+        notice goes)."""
+        actor = self.actor(self.view)
+        if actor == self._last_actor:
+            return False
+        self._last_actor = actor
+        self.end_refusals()
+        return True
+
+    def orders_changed(self) -> bool:
+        """True once each time the shown revision or the seat to act changes: the moment a board reads the
+        seat's orders anew (`read_orders`); `orders_serial` counts those moments."""
+        key = (self.shown_rev, self.active_seat)
+        if key == self._orders_key:
+            return False
+        self._orders_key = key
+        self.orders_serial += 1
+        return True
+
+    def read_orders(self, reader):
+        """`reader(view, seat)` for the seat this window moves for now; None when none acts or the game is over."""
+        active = self.active_seat
+        return reader(self.view, active) if active is not None and not self.over else None
+
     # ----- acting --------------------------------------------------------------------
     @property
     def waiting(self) -> bool:
-        """True from sending an action until its result is on screen: the answer is in and the link's
-        view has caught up with it (over a network the `ok` arrives a moment before the `update`).
-
-        A board that reads its view once a frame sets `shown_rev` to the revision it read, so this
-        compares what is on screen, not what the link has received since."""
+        """True from sending an action until its result is on screen: the answer is in and the view on show has
+        caught up with it (over a network the `ok` arrives a moment before the `update`)."""
         shown = self.link.rev if self.shown_rev is None else self.shown_rev
         return self.pending_seq is not None or shown < self.ok_rev
 
@@ -123,12 +187,21 @@ class SeatedBoard:
         self.sent.append(action)
         self.pending_seq = self.link.send(action, seat)
 
-    def refuse(self, message: str) -> None:
+    def send_as(self, seat: int, action: dict) -> bool:
+        """Send for one of this screen's seats that is not on show (hot-seat standing orders); False while an
+        answer is awaited."""
+        if self.waiting or seat not in self.link.my_seats:
+            return False
+        self.act_for(seat, action)
+        return True
+
+    def refuse(self, message: str, *, toast: bool = True) -> None:
         """Feedback for a click that did nothing: a toast (until a move of ours is accepted or the turn
         passes, whichever comes first) and the error sound."""
         self.refusals.append(message)
         del self.refusals[:-32]
-        self.app.notify(message, warning=True, moment=REFUSAL)
+        if toast:
+            self.app.notify(message, warning=True, moment=REFUSAL)
         sound.play("error")
 
     def end_refusals(self) -> None:
@@ -145,12 +218,3 @@ class SeatedBoard:
             self.end_refusals()
         if msg.get("t") == "err":
             self.refuse(msg.get("msg") or "The table refused that move.")
-            log = getattr(self, "log", None)
-            if msg.get("rule") and log is not None:   # the rule that refused it, kept in the log with its help
-                log.add_refusal(msg.get("msg") or "that move.", msg["rule"])
-
-    def not_your_move(self) -> str:
-        """Why a click on the board does nothing now: watching, or whom it waits for."""
-        if not self.link.my_seats:
-            return "You are watching this game."
-        return f"Waiting for {self.seat_name(self.actor(self.view))}."

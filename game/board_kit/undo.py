@@ -7,6 +7,7 @@ shows and Ctrl+Z sends it while the seat on show has it in its legal list, one a
 import pygame
 
 from engine import legal
+from game.widgets import Button
 from engine.undo import UNDO_EVENT  # noqa: F401 - what every seat sees once a seat took back an action
 
 UNDO = {"type": "undo"}
@@ -31,3 +32,40 @@ def default_rect(hint_rect: pygame.Rect) -> pygame.Rect:
     rect = pygame.Rect((0, 0), SIZE)
     rect.topright = (hint_rect.right - 10, hint_rect.y + 8)
     return rect
+
+
+class TakeBack:
+    """A board's Undo: the button (at `rect`) and Ctrl+Z, offered while the seat at the controls may take back its
+    last action; `drop_picks()` lets go of what the board held before the undo goes."""
+
+    def __init__(self, seats, rect: pygame.Rect, drop_picks):
+        self.seats = seats
+        self.drop_picks = drop_picks
+        self.button = Button(rect, LABEL, self.undo, size=17)
+
+    @property
+    def offered(self) -> bool:
+        """True when the seat at the controls may take back its last action now (the table lists undo)."""
+        seats = self.seats
+        return seats.active_seat is not None and not seats.waiting and offered(seats.view)
+
+    def undo(self) -> None:
+        """Ctrl+Z or the button: take back one action, if the table offers it; what was held is dropped."""
+        seats = self.seats
+        if not self.offered:
+            seats.refuse("There is nothing you may take back now." if seats.active_seat is not None
+                         else seats.not_your_move())
+            return
+        self.drop_picks()
+        seats.send(dict(UNDO))
+
+    def handle(self, event) -> bool:
+        if is_undo_key(event) or (self.offered and self.button.handle(event)):
+            if event.type == pygame.KEYDOWN:
+                self.undo()
+            return True
+        return False
+
+    def draw(self, surface) -> None:
+        if self.offered:
+            self.button.draw(surface)

@@ -27,12 +27,13 @@ def ground(kind: str) -> str:
     return ", ".join(n + (" (some ways in)" if n in some else "") for n in order if n in seen) or "nowhere"
 
 
-def stack_card(scene, square) -> tuple[str, list, tuple] | None:
-    """(title, [(label, value)...], colour) about the stack on `square` (the seat's own first), or None."""
-    stacks = [s for s in scene.pub.get("stacks", []) if tuple(s["at"]) == tuple(square)]
+def stack_card(seats, board: dict, square) -> tuple[str, list, tuple] | None:
+    """(title, [(label, value)...], colour) about the stack on `square` (the seat's own first) as the board's
+    `seats` see it, or None."""
+    stacks = [s for s in seats.pub.get("stacks", []) if tuple(s["at"]) == tuple(square)]
     if not stacks:
         return None
-    mine = scene.active_seat if scene.active_seat is not None else scene.shown_seat
+    mine = seats.active_seat if seats.active_seat is not None else seats.shown_seat
     stack = sorted(stacks, key=lambda s: s["side"] != mine)[0]
     kinds = [k for k in queries.KINDS if stack["units"].get(k)]
     marks = [m for m in ("fortified", "disabled") if stack.get(m)]
@@ -44,4 +45,4 @@ def stack_card(scene, square) -> tuple[str, list, tuple] | None:
                                                                                 if k == queries.INFANTRY else "")
                                  for k in kinds))]
     rows += [(f"{k.capitalize()} enter" if len(kinds) > 1 else "May enter", ground(k)) for k in kinds]
-    return f"{SIDE_TITLES[stack['side']]} at {square_name(scene.board, square)}", rows, side_colour(stack["side"])
+    return f"{SIDE_TITLES[stack['side']]} at {square_name(board, square)}", rows, side_colour(stack["side"])

@@ -72,3 +72,17 @@ class EventLog(kit_log.EventLog):
             w = e["winners"][0]
             return f"Game over: the {SIDE_TITLES[w]} wins ({e['reason']}).", w, None
         return None
+
+
+def action_words(board: dict, action: dict) -> str:
+    """An action in the log's words (the expert's hint says it so)."""
+    kind, name = action["type"], lambda sq: square_name(board, sq)
+    if kind == "move":
+        return f"move {describe(action['units'])} from {name(action['from'])} to {name(action['to'])}"
+    if kind == "retreat":
+        return f"retreat {describe(action['units'])} to {name(action['to'])}"
+    if kind in ("fortify", "unfortify"):
+        return f"{kind} at {name(action['at'])}"
+    if kind == "choose_losses":
+        return f"lose {describe(action['units'])} at {name(action['at'])}"
+    return {"end_turn": "end the turn", "surrender": "surrender"}.get(kind, kind.replace("_", " "))

@@ -2,8 +2,8 @@
 (a row per kind with - and + steppers), or the step the rules wait for (a battle, losses owed, a
 retreat), or, with nothing selected, what the counters' symbols mean.
 
-The panel draws from the scene (its rules, selection and view) and owns its buttons; what they do
-is the scene's (the callbacks given here).
+The panel draws from the board's Input (its rules, selection and reach) and the view, and owns its
+buttons; what they do is the Input's (the callbacks given here).
 """
 import pygame
 
@@ -63,19 +63,21 @@ class OrdersPanel:
             minus, plus = self.steppers[kind]
             minus.rect.y = plus.rect.y = self.loss_buttons[kind].rect.y = y
 
-    def draw(self, surface, scene, pub) -> None:
+    def draw(self, surface, seats, board: dict, orders) -> None:
+        """`seats`: the board's Seats (the view); `orders`: its Input (rules, selection, reach)."""
         c = theme.colours
         theme.draw_panel(surface, RECT, alpha=235)
         x, y = RECT.x + 14, RECT.y + 12
-        sel = scene.selection
-        step = scene.step
-        if scene.rules is None:
-            text = "Watching the war." if not scene.link.my_seats else "Orders: wait for your turn."
+        pub = seats.pub
+        sel = orders.selection
+        step = orders.step
+        if orders.rules is None:
+            text = "Watching the war." if not seats.link.my_seats else "Orders: wait for your turn."
             theme.draw_text(surface, text, (x, y), 20, c.text_dim, bold=True)
             self.draw_legend(surface, x, y + 40)
             return
         if step is not None and step["step"] == "battle":
-            theme.draw_text(surface, f"Battle at {square_name(scene.board, step['at'])}", (x, y), 20, c.bad, bold=True)
+            theme.draw_text(surface, f"Battle at {square_name(board, step['at'])}", (x, y), 20, c.bad, bold=True)
             theme.draw_text(surface, "Your attack is larger: you choose the losses", (x, y + 30), 17, c.text_dim,
                             shadow=False)
             theme.draw_text(surface, "in the dialog on the map.", (x, y + 52), 17, c.text_dim, shadow=False)
@@ -87,25 +89,25 @@ class OrdersPanel:
                 theme.draw_text(surface, "Click one of your stacks, then choose", (x, y + 40), 18, c.text_dim)
                 theme.draw_text(surface, "which kind of piece it gives up.", (x, y + 62), 18, c.text_dim)
                 return
-            theme.draw_text(surface, f"At {square_name(scene.board, sel.cell)}: {describe(sel.available)}",
+            theme.draw_text(surface, f"At {square_name(board, sel.cell)}: {describe(sel.available)}",
                             (x, y + 28), 17, c.text_dim, shadow=False)
             for kind in KINDS:
                 b = self.loss_buttons[kind]
-                b.enabled = scene.rules.can({"type": "choose_losses", "at": list(sel.cell), "units": {kind: 1}})
+                b.enabled = orders.rules.can({"type": "choose_losses", "at": list(sel.cell), "units": {kind: 1}})
                 if sel.available.get(kind):
                     b.draw(surface)
             return
         if sel.cell is None:
             theme.draw_text(surface, "Orders: click one of your lit stacks", (x, y), 20, c.text, bold=True)
-            ready = sum(1 for s in pub.get("stacks", []) if s["side"] == scene.active_seat and any(s["ready"].values()))
+            ready = sum(1 for s in pub.get("stacks", []) if s["side"] == seats.active_seat and any(s["ready"].values()))
             theme.draw_text(surface, f"{ready} of your stacks can still move this turn.", (x, y + 30), 17, c.text_dim,
                             shadow=False)
             self.draw_legend(surface, x, y + 58)
             return
-        name = square_name(scene.board, sel.cell)
+        name = square_name(board, sel.cell)
         title = f"Retreat from {name}" if step is not None else f"Moving from {name}"
         theme.draw_text(surface, title, (x, y), 20, c.text, bold=True)
-        colour = side_colour(scene.active_seat)
+        colour = side_colour(seats.active_seat)
         shown = [k for k in KINDS if sel.available.get(k)]
         for i, kind in enumerate(shown):
             ry = ROW_Y + i * ROW_H
@@ -120,7 +122,7 @@ class OrdersPanel:
             plus.draw(surface)
             theme.draw_text(surface, str(sel.picked.get(kind, 0)), ((minus.rect.right + plus.rect.x) // 2, ry + 16),
                             22, c.accent, bold=True, anchor="center")
-        works = scene.works_at(sel.cell)
+        works = orders.works_at(sel.cell)
         if not any(sel.available.values()):
             theme.draw_text(surface, "These troops cannot move this turn.", (x, ROW_Y + 4), 18, c.text_dim, shadow=False)
         else:
@@ -128,7 +130,7 @@ class OrdersPanel:
         if works:
             what = " or ".join(f"{a['type']} ({'F' if a['type'] == 'fortify' else 'U'})" for a in works)
             theme.draw_text(surface, f"Here you may {what}.", (x, RECT.bottom - 50), 17, c.accent, shadow=False)
-        reach = scene.reach()
+        reach = orders.reach()
         attacks = sum(1 for v in reach.values() if v == "attack")
         summary = (f"{len(reach)} squares lit" + (f", {attacks} to attack (red)" if attacks else "")
                    if reach else "Nowhere to go with these units: change the pick.")

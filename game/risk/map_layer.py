@@ -70,3 +70,17 @@ class MapLayer:
         sprite = self.sprite(tid, style)
         sprite.set_alpha(alpha)
         surface.blit(sprite, self.geometry.territories[tid].rect.topleft)
+
+
+class LessonPlaces:
+    """A lesson's places on the map (game.tutorial): territories, lit in the shared "lesson" style."""
+
+    def __init__(self, layer: MapLayer, geometry):
+        self.layer, self.geometry = layer, geometry
+
+    def light(self, surface, places, alpha: int = 255) -> None:
+        for tid in places:
+            self.layer.draw_highlight(surface, tid, "lesson", alpha)
+
+    def rects(self, places) -> list:
+        return [self.geometry.territories[tid].rect for tid in places]

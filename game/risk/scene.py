@@ -26,7 +26,7 @@ from game.risk.dice import DiceRoll
 from game.risk.geometry import load as load_geometry
 from game.risk.labels import map_labels
 from game.risk.log import EventLog
-from game.risk.map_layer import MapLayer
+from game.risk.map_layer import LessonPlaces, MapLayer
 from game.risk.panels import CARDS_TOP
 from game.scene import GLOW, SMOOTH, STILL
 from game.widgets import Button
@@ -51,18 +51,18 @@ class BoardScene(BaseBoardScene):
     show_names = True   # territory names on the map (N): kept for the next board in this window
 
     def __init__(self, app, link):
-        super().__init__(app, link)
+        super().__init__(app, link, cover=HotSeatCover(self.reveal))
         self.geometry = load_geometry()
-        self.tooltip_bounds = self.geometry.map_rect
+        self.tooltip.bounds = self.geometry.map_rect
         self.names = {tid: t.name for tid, t in self.geometry.territories.items()}
         self.layer = MapLayer(self.geometry)
+        self.lesson_places = LessonPlaces(self.layer, self.geometry)
         self.labels = map_labels(self.geometry)
         self.standing: dict[int, str] = {}   # opening: seat -> where its starting armies keep going ("auto": anywhere)
         self.tokens = ArmyTokens()
         self.controls = TurnControls(self.names)
         self.hand = CardHand(self.names)
         self.log = EventLog(self.names, self.seat_name, LOG_RECT.w)
-        self.cover = HotSeatCover(self.reveal)
         self.chooser: CountChooser | None = None
         self.dice: DiceRoll | None = None
         self.hover: str | None = None
@@ -266,7 +266,7 @@ class BoardScene(BaseBoardScene):
 
     def click_territory(self, tid: str, shift: bool) -> None:
         if self.active_seat is None:
-            self.refuse(self.not_your_move())
+            self.refuse(self.seats.not_your_move())
             return
         if shift and self.pub.get("phase") == "setup" and self.pub.get("setup_step") != "neutral":
             if {"type": "place", "territory": tid, "count": 1} in self.actions:
@@ -495,14 +495,6 @@ class BoardScene(BaseBoardScene):
 
     def tooltip_lines(self) -> list | None:
         return panels.territory_tooltip(self) if self.hover is not None else panels.seat_tooltip(self)
-
-    # ----- a lesson's places (game.tutorial): territories -----------------------------------------
-    def light_places(self, surface, places, alpha: int = 255) -> None:
-        for tid in places:
-            self.layer.draw_highlight(surface, tid, "lesson", alpha)
-
-    def place_rects(self, places) -> list:
-        return [self.geometry.territories[tid].rect for tid in places]
 
     def move_hint(self) -> tuple[str, str]:
         return hints.move_hint(self.pub, self.actions, self.controls, self.names, len(self.private_cards()))

@@ -9,8 +9,11 @@ FILL, OUTLINE, WIDTH = STYLES["lesson"]
 DOT = 16   # half the side of a bridge dot's lit box
 
 
-class LitPlaces:
-    """Mixed into the Situation 4 board scene (its `layer`, `proj` and `tray`)."""
+class LessonPlaces:
+    """A lesson's places on the board's `layer` and projection `proj`, or in its `tray`."""
+
+    def __init__(self, board, proj, layer, tray):
+        self.board, self.proj, self.layer, self.tray = board, proj, layer, tray
 
     def _place_rect(self, place) -> pygame.Rect | None:
         if isinstance(place, int):
@@ -20,7 +23,7 @@ class LitPlaces:
         p, q = self.proj.edge_points(*self.board.bridge_positions[place["bridge"]])
         return pygame.Rect(round((p[0] + q[0]) / 2) - DOT, round((p[1] + q[1]) / 2) - DOT, 2 * DOT, 2 * DOT)
 
-    def light_places(self, surface, places, alpha: int = 255) -> None:
+    def light(self, surface, places, alpha: int = 255) -> None:
         for place in places:
             if isinstance(place, int):
                 self.layer.draw_glow(surface, place, FILL[:3], alpha // 3)
@@ -30,5 +33,5 @@ class LitPlaces:
             if rect is not None:
                 pygame.draw.rect(surface, OUTLINE, rect.inflate(4, 4), WIDTH, border_radius=6)
 
-    def place_rects(self, places) -> list:
+    def rects(self, places) -> list:
         return [r for r in (self._place_rect(p) for p in places) if r is not None]

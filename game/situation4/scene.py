@@ -26,13 +26,13 @@ from game import sound, tables, theme
 from game.board_kit import history, hud as kit_hud
 from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.countdown import Countdown
-from game.board_kit.seats import REFUSAL
+from game.board_kit.seats import Seats
 from game.scene import GLOW, SMOOTH, STILL, TICK
 from game.situation4 import layout, palette, race_hud
 from game.situation4.board_layer import BoardLayer
 from game.situation4.effects import Effects
 from game.situation4.hand import Hand
-from game.situation4.lit_places import LitPlaces
+from game.situation4.lit_places import LessonPlaces
 from game.situation4.held import HeldPainter
 from game.situation4.predictions import RacePredictions
 from game.situation4.race_log import RaceLog
@@ -47,14 +47,46 @@ BURST_EVENTS = 12           # more events than this in one frame is a catch-up, 
 REASON_SECONDS = 4.0
 FORCE_KEYS = {pygame.K_t: TANK, pygame.K_p: PARATROOP, pygame.K_b: "bridge"}
 
-class BoardScene(LitPlaces, BaseBoardScene):
+class RaceSeats(Seats):
+    """A race: the window plays its first seat (hot-seat too: teammates build one side), and acts only while the
+    race runs; `on_refused(message)` hears every refusal (the hint line says the last)."""
+    countdown = None   # the scene's Countdown, once it has one
+
+    def __init__(self, app, link, on_refused):
+        super().__init__(app, link)
+        self.on_refused = on_refused
+
+    @property
+    def seat(self) -> int | None:
+        mine = self.link.my_seats
+        return mine[0] if mine else None
+
+    @property
+    def shown_seat(self) -> int | None:
+        return self.seat
+
+    @property
+    def racing(self) -> bool:
+        return (self.seat is not None and self.view is not None and not self.over and self.countdown is not None
+                and not self.countdown.running and self.seat in (self.pub.get("to_act") or []))
+
+    @property
+    def active_seat(self) -> int | None:
+        return self.seat if self.racing else None
+
+    def refuse(self, message: str, *, toast: bool = True) -> None:
+        super().refuse(message, toast=toast)
+        self.on_refused(message)
+
+
+class BoardScene(BaseBoardScene):
     side_rect = layout.SIDE
     log_rect = layout.LOG
     log_title = "Race log"
     hint_rect = layout.HINT
 
     def __init__(self, app, link):
-        super().__init__(app, link)
+        super().__init__(app, link, seats=RaceSeats(app, link, self._refused))
         self.board = load_board()
         mine = list(link.my_seats)
         self.seat: int | None = mine[0] if mine else None
@@ -64,6 +96,7 @@ class BoardScene(LitPlaces, BaseBoardScene):
         self.proj = layout.Projection(self.board, layout.BOARD, flipped=self.side == 1)
         self.layer = BoardLayer(self.board, self.sprites, self.proj)
         self.tray = Tray(self.board, self.sprites, self.side or 0, self.proj.flipped)
+        self.lesson_places = LessonPlaces(self.board, self.proj, self.layer, self.tray)
         self.log = RaceLog(self.board, layout.LOG.w, self.seat_name)
         self.predictions = RacePredictions(self.board, self.seat, self.side, self.seat_name, len(link.seats))
         self.hand = Hand(self)
@@ -82,7 +115,7 @@ class BoardScene(LitPlaces, BaseBoardScene):
         self.start_rev = self.pub.get("rev", 0)
         session = getattr(link, "session", None)
         fresh = self.seat is not None and self.start_rev == getattr(session, "saved_log_length", 0)
-        self.countdown = Countdown(COUNTDOWN_SECONDS * self.factor if fresh else 0.0)
+        self.countdown = self.seats.countdown = Countdown(COUNTDOWN_SECONDS * self.factor if fresh else 0.0)
         self._count_shown = self.countdown.label() if self.countdown.running else None
         if self.countdown.running:
             sound.play("tick")
@@ -91,17 +124,8 @@ class BoardScene(LitPlaces, BaseBoardScene):
 
     # ----- seats ---------------------------------------------------------------------------
     @property
-    def shown_seat(self) -> int | None:
-        return self.seat
-
-    @property
-    def active_seat(self) -> int | None:
-        return self.seat if self.racing else None
-
-    @property
     def racing(self) -> bool:
-        return (self.seat is not None and self.view is not None and not self.over
-                and not self.countdown.running and self.seat in (self.pub.get("to_act") or []))
+        return self.seats.racing
 
     def why_not_racing(self) -> str:
         if self.countdown.running:
@@ -136,7 +160,7 @@ class BoardScene(LitPlaces, BaseBoardScene):
         if not self.racing:
             self.refuse(self.why_not_racing())
             return None
-        self.sent.append(action)
+        self.seats.sent.append(action)
         seq = self.link.send(action, self.seat)
         self.predictions.send(seq, action)
         self.rethink()
@@ -144,12 +168,10 @@ class BoardScene(LitPlaces, BaseBoardScene):
         return seq
 
     def refuse(self, message: str, *, toast: bool = True) -> None:
-        self.refusals.append(message)
-        del self.refusals[:-32]
+        self.seats.refuse(message, toast=toast)
+
+    def _refused(self, message: str) -> None:
         self.reason, self.reason_left = message, REASON_SECONDS
-        if toast:
-            self.app.notify(message, warning=True, moment=REFUSAL)
-        sound.play("error")
 
     def clicked(self) -> None:
         sound.play("click")
@@ -285,7 +307,7 @@ class BoardScene(LitPlaces, BaseBoardScene):
             return
         if msg.get("t") == "ok":   # a move went through: an earlier refusal is no longer the news
             self.reason, self.reason_left = "", 0.0
-            self.end_refusals()
+            self.seats.end_refusals()
         said = self.predictions.settle(msg, self.link.view(self.seat) or self.view)
         if said is None:
             return

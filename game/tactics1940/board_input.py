@@ -20,13 +20,6 @@ from game.widgets import Button
 
 class BoardInput:
     # ----- acting ----------------------------------------------------------------------------------
-    def send_as(self, seat: int, action: dict) -> bool:
-        """Send for one of this screen's seats that is not on show (hot-seat standing orders)."""
-        if self.waiting or seat not in self.link.my_seats:
-            return False
-        self.act_for(seat, action)
-        return True
-
     def send_move(self, piece: int, path: tuple) -> None:
         if self.send(self.orders.move_action(piece, path)):
             self.reset_input()
@@ -162,7 +155,7 @@ class BoardInput:
             return
         o = self.orders
         if o is None or self.active_seat is None:
-            self.refuse(self.not_your_move())
+            self.refuse(self.seats.not_your_move())
             return
         if self.waiting:
             self.refuse("Waiting for the table to answer…")

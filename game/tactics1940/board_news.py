@@ -33,7 +33,7 @@ class BoardNews:
             action = self.standing.strike_for(view, seat) if view else None
             if action is None:
                 self.standing.carried_out.add((key, seat))   # nothing to do for this seat in this window
-            elif self.send_as(seat, action):
+            elif self.seats.send_as(seat, action):
                 self.standing.carried_out.add((key, seat))
                 return
 

@@ -20,7 +20,7 @@ class BoardPanels:
         headline, lines, seat = self._turn_text()
         surface.blit(self._turn_box.get((headline, lines, seat, theme.colours), pub, self.powers, seats, headline,
                                         lines, seat), hud.TURN_BOX)
-        highlight = self.actor(self.view)
+        highlight = self.seats.actor(self.view)
         key = (self._panel_keys[:6], highlight, self.shown_seat, seat_names, id(theme.colours))
         surface.blit(self._powers_panel.get(key, pub, self.powers, seats, self.shown_seat, highlight, self.sprites),
                      hud.POWERS)
@@ -54,7 +54,7 @@ class BoardPanels:
             out = pub["outcome"]
             return "The war is over", (out.get("reason", ""),), (out.get("winners") or [pub.get("turn", 0)])[0]
         prompt = pub.get("prompt")
-        actor = self.actor(self.view)
+        actor = self.seats.actor(self.view)
         actor = pub.get("turn", 0) if actor is None else actor
         name = f"{self.powers.name(actor)} ({self.seat_name(actor)})"
         mine = self.active_seat is not None and self.active_seat == actor
@@ -75,7 +75,7 @@ class BoardPanels:
         lines = self.tooltip_lines()
         if not lines:
             return
-        tip = self._tooltip.get((tuple(lines), theme.colours), lines)
+        tip = self.tooltip.box(lines)
         clear = [self.map.cell_rect(cell) for cell in self.targets()]
         if self.pointer.hover is not None:
             clear.append(self.map.cell_rect(self.pointer.hover))

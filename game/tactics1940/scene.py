@@ -25,6 +25,7 @@ from game import theme
 from game.board_kit.board_scene import BaseBoardScene
 from game.board_kit.cover import HotSeatCover
 from game.board_kit.hud import Cached
+from game.board_kit.seats import Seats
 from game.tactics1940.board_input import BoardInput
 from game.tactics1940.board_news import BoardNews
 from game.tactics1940.board_panels import BoardPanels
@@ -41,14 +42,29 @@ from game.tactics1940.sprites import Sprites
 from game.tactics1940.windows import ReactionClock, StandingOrders, window_step
 from game.wargame.fog import FogLayer
 from game.wargame.map_input import MapPointer
-from game.wargame.lit_places import LitPlaces
+from game.wargame.lit_places import LessonPlaces
 from game.wargame.map_view import MapView, WorldPicture
 from game.widgets import Button
 
 COVER_NOTE = "Everyone else, look away: this player's submarine cards are about to show."
 
 
-class BoardScene(LitPlaces, BoardInput, BoardNews, BoardPanels, BaseBoardScene):
+class WindowSeats(Seats):
+    """A submarine window asks every seat but the mover at once, and is no change of turn."""
+
+    def actor(self, view) -> int | None:
+        """The seat the game waits on: in a submarine window the mover (every other seat is asked at once and most
+        have nothing to do), else the first seat to act."""
+        step = window_step((view or {}).get("public", {}))
+        return step["mover"] if step is not None else super().actor(view)
+
+    def asks_every_listed_seat(self) -> bool:
+        """In a submarine window at a screen of one player, that player's seat acts whenever the table asks it
+        (its `legal` says whether it can strike)."""
+        return window_step(self.pub) is not None
+
+
+class BoardScene(BoardInput, BoardNews, BoardPanels, BaseBoardScene):
     side_rect = hud.SIDE
     log_rect = hud.LOG
     log_title = "Dispatches"
@@ -61,7 +77,8 @@ class BoardScene(LitPlaces, BoardInput, BoardNews, BoardPanels, BaseBoardScene):
     idle_keys = "H help  ·  mouse over a square for details  ·  wheel zoom"
 
     def __init__(self, app, link):
-        super().__init__(app, link)
+        cover = HotSeatCover(self.reveal, note=COVER_NOTE, colour_of=lambda s: self.powers.colour(s))
+        super().__init__(app, link, cover=cover, seats=WindowSeats(app, link, cover))
         self.board = board()
         self.sprites = Sprites()
         self.layer = MapLayer(self.sprites)
@@ -69,6 +86,7 @@ class BoardScene(LitPlaces, BoardInput, BoardNews, BoardPanels, BaseBoardScene):
         self.picture = WorldPicture()
         self.pointer = MapPointer(self.map, self.click_cell)
         self.lights = SquareLights()
+        self.lesson_places = LessonPlaces(self.map, self.lights)
         self.fog = FogLayer()
         self.effects = Effects()
         self.clock = ReactionClock()
@@ -78,7 +96,6 @@ class BoardScene(LitPlaces, BoardInput, BoardNews, BoardPanels, BaseBoardScene):
         self.powers = Powers(first.get("public", {}).get("powers") or [])
         self.log = EventLog(hud.LOG.w, powers=lambda: self.powers, seat_name=self.seat_name,
                             piece_info=self.piece_info)
-        self.cover = HotSeatCover(self.reveal, note=COVER_NOTE, colour_of=lambda s: self.powers.colour(s))
         self.orders: Orders | None = None
         self.selected: int | None = None     # the piece picked to move (or to maneuver)
         self.chain: tuple = ()               # the squares entered so far by the picked piece
@@ -128,29 +145,9 @@ class BoardScene(LitPlaces, BoardInput, BoardNews, BoardPanels, BaseBoardScene):
         return {"pass": "pass", "decline": "let the card go", "close_window": "let the window close"}.get(
             kind, kind.replace("_", " "))
 
-    # ----- who is acting ---------------------------------------------------------------------
-    def actor(self, view) -> int | None:
-        """The seat the game waits on: in a submarine window the mover (the window is no change of turn:
-        every other seat is asked at once and most have nothing to do), else the first seat to act."""
-        pub = (view or {}).get("public", {})
-        step = window_step(pub)
-        if step is not None:
-            return step["mover"]
-        to_act = pub.get("to_act") or []
-        return to_act[0] if to_act else None
-
     @property
     def window_open(self) -> bool:
         return window_step(self.pub) is not None
-
-    @property
-    def active_seat(self) -> int | None:
-        """The seat this window may act for now. In a submarine window at a screen of one player, that
-        player's seat whenever the table asks it (its `legal` says whether it can strike)."""
-        if self.window_open and not self.hot_seat and self.link.my_seats and not self.covered:
-            seat = self.link.my_seats[0]
-            return seat if seat in (self.pub.get("to_act") or []) else None
-        return super().active_seat
 
     # ----- the view ------------------------------------------------------------------------------
     def piece_info(self, piece_id: int) -> tuple[str, int]:
@@ -169,8 +166,8 @@ class BoardScene(LitPlaces, BoardInput, BoardNews, BoardPanels, BaseBoardScene):
                             repr(pub.get("submarines")), repr(pub.get("camps")), self.layer.key_of(pub),
                             repr(pub.get("drawn")), pub.get("deck"), len(pub.get("discard") or ()))
         self.clock.update(pub, self.time)
-        if self.orders_changed():
-            self.orders = self.read_orders(Orders)
+        if self.seats.orders_changed():
+            self.orders = self.seats.read_orders(Orders)
             self.reset_input()
 
     def own_cards(self) -> list[dict]:

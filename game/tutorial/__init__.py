@@ -13,7 +13,7 @@ write one); this package is the one engine that plays any of them in the window:
             through the board's own highlights, Next, and the offer of a real game at the end
   learn     the Learn menu: every tutorial with how far the player got
 
-A board takes part through two optional methods (docs/tutorials.md): `light_places(surface, places, alpha)`
-lights the step's places with the board's own highlight styles, and `place_rects(places)` says where they
-are on screen (the coach keeps clear of them; a board with a camera brings them into view).
+A board takes part through one optional part, its `lesson_places` (docs/tutorials.md): `light(surface, places,
+alpha)` lights the step's places with the board's own highlight styles, and `rects(places)` says where they are on
+screen (the coach keeps clear of them); a board with a camera brings them into view (`show(places)`).
 """

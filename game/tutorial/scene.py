@@ -67,12 +67,12 @@ class LessonScene(Scene):
     def place_rects(self) -> list:
         """Where the coach must not stand: the step's lit places, or for a step that lights none the next
         step's, so the card does not cover where the lesson is about to point."""
-        rects = getattr(self.board, "place_rects", None)
-        if rects is None or self.lesson.finished:
+        lit = self.board.lesson_places
+        if lit is None or self.lesson.finished:
             return []
         steps = self.tutorial.steps[self.lesson.index:]
         places = next((step.light for step in steps if step.light), ())
-        return rects(places) if places else []
+        return lit.rects(places) if places else []
 
     # ----- leaving and the end ------------------------------------------------------------------------
     def leave(self) -> None:
@@ -138,7 +138,7 @@ class LessonScene(Scene):
             self.coach.refused()
         if self._shown_step != (self.lesson.index, self.lesson.stage):
             self._shown_step = (self.lesson.index, self.lesson.stage)
-            show = getattr(self.board, "show_places", None)
+            show = getattr(self.board.lesson_places, "show", None)
             if show is not None and self.places:
                 show(self.places)
             self.app.redraw()
@@ -150,9 +150,9 @@ class LessonScene(Scene):
     def draw(self, surface) -> None:
         self.board.draw(surface)
         board_busy = self.board.modal() is not None or self.board.help_card.shown or self.board.covered
-        light = getattr(self.board, "light_places", None)
-        if self.places and light is not None and not board_busy:
-            light(surface, self.places, int(150 + 105 * (0.5 + 0.5 * math.sin(self.time * 5))))
+        lit = self.board.lesson_places
+        if self.places and lit is not None and not board_busy:
+            lit.light(surface, self.places, int(150 + 105 * (0.5 + 0.5 * math.sin(self.time * 5))))
         how = self.how_action()
         if how is not None and not board_busy:
             advice.draw_action(surface, self.board.advice_points(how), advice.GOLD, self.time)

@@ -12,8 +12,9 @@ seat's `legal` (engine.legal's shape), read through `reach`.
                 cell_at(pos), centre(cell), polygon(cell), cell_rect(cell), side(a, b), visible_cells(),
                 is_visible, cell_px, clipped(surface). WorldPicture: a zoom-1 board surface drawn at the
                 camera's zoom (scaled once per camera move).
-  board_map     open_map(scene, grid, rect, max_zoom): a board scene's map, picture, pointer, reach
-                lights and shading, and inspector card in one call.
+  board_map     open_map(grid, rect, max_zoom, on_click) -> BoardMap: a board's map view, picture, pointer,
+                reach lights and shading, and inspector card in one call.
+  lit_places    LessonPlaces(view, lights): a lesson's places lit, boxed and brought into view.
   map_input     MapPointer(view, on_click(cell, button)): press/drag/click state machine over the map;
                 the wheel zooms at the mouse, + / - zoom, arrows pan, 0 fits; `hover`.
   terrain       TerrainLayer(grid, terrain={cell: name}, styles={name: TerrainStyle(fill, pattern)},

@@ -1,9 +1,13 @@
-"""The map a counter wargame's board scene works on, opened in one call (Tactics (1954), the Civil War Game).
+"""The map a counter wargame's board works on, opened in one call (Tactics (1954), the Civil War Game).
 
-`open_map(scene, grid, rect, max_zoom)` gives the scene its `map` (MapView: zoom, pan), `picture` (the board
-drawn at the camera's zoom), `pointer` (clicks go to `scene.click_cell`), `lights` and `shading` (a picked
-unit's reach) and `inspector` (the card right-click or I opens), all over `rect`.
+`open_map(grid, rect, max_zoom, on_click)` gives a `BoardMap` over `rect`: its `view` (MapView: zoom, pan), its
+`picture` (the board drawn at the camera's zoom), its `pointer` (press, drag, click: a click goes to
+`on_click(cell, button)`), its `lights` and `shading` (a picked unit's reach) and its `inspector` (the card
+right-click or I opens). The board's parts share it: the input takes the pointer and the inspector, the overlays
+draw with the rest.
 """
+from dataclasses import dataclass
+
 from game.board_kit.inspector import Inspector
 from game.board_kit.reach_shading import ReachShading
 from game.wargame.map_input import MapPointer
@@ -11,10 +15,16 @@ from game.wargame.map_view import MapView, WorldPicture
 from game.wargame.reach import ReachOverlay
 
 
-def open_map(scene, grid, rect, max_zoom: float) -> None:
-    scene.map = MapView(grid, rect, max_zoom=max_zoom)
-    scene.picture = WorldPicture()
-    scene.pointer = MapPointer(scene.map, scene.click_cell)
-    scene.lights = ReachOverlay()
-    scene.shading = ReachShading()
-    scene.inspector = Inspector(rect)
+@dataclass
+class BoardMap:
+    view: MapView
+    picture: WorldPicture
+    pointer: MapPointer
+    lights: ReachOverlay
+    shading: ReachShading
+    inspector: Inspector
+
+
+def open_map(grid, rect, max_zoom: float, on_click) -> BoardMap:
+    view = MapView(grid, rect, max_zoom=max_zoom)
+    return BoardMap(view, WorldPicture(), MapPointer(view, on_click), ReachOverlay(), ReachShading(), Inspector(rect))

@@ -44,9 +44,8 @@ class RelayLog(kit_log.EventLog):
 
 class BoardScene(BaseBoardScene):
     def __init__(self, app, link):
-        super().__init__(app, link)
+        super().__init__(app, link, cover=HotSeatCover(self.reveal))
         self.track = board.load()
-        self.cover = HotSeatCover(self.reveal)
         self.log = RelayLog(self.log_rect.w, self.seat_name)
         self.order_buttons = {kind: Button((1010, 300 + i * 46, 260, 40), label, lambda k=kind: self.order(k),
                                            hotkey_label=key, size=17)
@@ -61,7 +60,7 @@ class BoardScene(BaseBoardScene):
 
     def order(self, kind: str) -> None:
         if self.active_seat is None:
-            self.refuse(self.not_your_move())
+            self.refuse(self.seats.not_your_move())
         elif kind not in self.listed():
             self.refuse(WHY_NOT[kind])
         elif kind in ASK_FIRST:
