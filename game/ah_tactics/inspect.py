@@ -11,30 +11,31 @@ KIND_NAMES = {"infantry": "infantry division", "armor": "armored division", "par
 HQ_NAMES = {"corps": "corps headquarters", "army": "army headquarters", "army_group": "army group headquarters"}
 
 
-def unit_card(scene, uid: int) -> tuple[str, list[tuple[str, str]], tuple]:
-    """(title, [(label, value)...], colour) of the card about unit `uid` as the scene's seat sees it."""
-    u = scene.units[uid]
+def unit_card(seats, places, board: dict, orders, uid: int) -> tuple[str, list[tuple[str, str]], tuple]:
+    """(title, [(label, value)...], colour) of the card about unit `uid` as the board's seat sees it (`seats`),
+    with its units where `places` shows them and its `orders` (or None)."""
+    u = places.units[uid]
     kind = HQ_NAMES.get(u.get("hq"), "headquarters") if u["kind"] == "hq" else KIND_NAMES[u["kind"]]
-    attack, defence = queries.factors(scene.view, uid)
+    attack, defence = queries.factors(seats.view, uid)
     rows = [("Type", f"{SIDE_TITLES[u['side']]} {kind}"),
             ("Factors", f"attack {attack} · defence {defence}" if u["status"] == "active" else "none (not fighting)"),
             ("Corps", (f"{u['corps']} · " if u.get("corps") else "unattached · ") + {1: "1st Army", 2: "2nd Army"}.get(u.get("army"), "army group")),
-            ("Status", _status(scene, uid))]
-    sq = scene.positions.get(uid)
+            ("Status", _status(seats, places, uid))]
+    sq = places.positions.get(uid)
     if sq is not None:
-        rows.append(("At", square_name(scene.board, sq)))
-    rows.append(("Moves", _moves(scene, uid)))
+        rows.append(("At", square_name(board, sq)))
+    rows.append(("Moves", _moves(seats, places, orders, uid)))
     rows.append(("May enter", ", ".join(queries.may_enter(uid))
                  + (" · by air, once a turn" if u["kind"] == "para" else "")))
     return u["name"], rows, side_colour(u["side"])
 
 
-def _status(scene, uid: int) -> str:
-    u, pub = scene.units[uid], scene.pub
+def _status(seats, places, uid: int) -> str:
+    u, pub = places.units[uid], seats.pub
     words = {"active": "on the board", "reserve": "in reserve", "eliminated": "eliminated",
              "prisoner": f"prisoner of {SIDE_TITLES.get(u.get('captor'), 'the enemy')}", "refitting": "refitting"}
     out = words.get(u["status"], u["status"])
-    if uid in scene.hidden:
+    if uid in places.hidden:
         out += " (its square is your secret)"
     if uid in (pub.get("halted") or []):
         out += " · halted in contact"
@@ -45,15 +46,15 @@ def _status(scene, uid: int) -> str:
     return out
 
 
-def _moves(scene, uid: int) -> str:
+def _moves(seats, places, orders, uid: int) -> str:
     """What the unit may still do now, as its side's seat reads it: from the seat's legal listing and the
     side's allowance for its own units; for an enemy's, when it moves."""
-    u, pub = scene.units[uid], scene.pub
+    u, pub = places.units[uid], seats.pub
     side = SIDE_TITLES[u["side"]]
-    if scene.my_side is not None and u["side"] != scene.my_side:
+    if places.my_side is not None and u["side"] != places.my_side:
         return f"in {side}'s movement phase: an enemy unit"
-    orders, allowance = scene.orders, scene.allowance
-    if orders is None or scene.phase != "move" or allowance is None:
+    allowance = places.allowance
+    if orders is None or places.phase != "move" or allowance is None:
         return f"in {side}'s movement phase"
     reach = len(orders.squares("move", uid))
     flies = uid in orders.units("drop")
@@ -62,7 +63,7 @@ def _moves(scene, uid: int) -> str:
             why = "halted in contact with the enemy"
         elif not allowance:
             why = "the side's allowance is spent"
-        elif u["status"] != "active" and uid not in scene.hidden:
+        elif u["status"] != "active" and uid not in places.hidden:
             why = f"{u['status']}"
         elif uid in (pub.get("moved") or []) and u["kind"] == "para":
             why = "a parachute division moves once a turn"

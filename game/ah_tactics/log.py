@@ -184,3 +184,28 @@ def _first(attackers):
     if isinstance(attackers, dict):
         return int(next(iter(attackers)))
     return attackers[0] if attackers else None
+
+
+def action_words(unit_of, board: dict, action: dict) -> str:
+    """An action in the log's words (the expert's hint says it so); `unit_of(uid)`: the unit, or None."""
+    def name(uid):
+        unit = unit_of(uid)
+        return unit["name"] if unit else "a unit"
+    kind = action["type"]
+    to = square_name(board, action["to"]) if "to" in action else ""
+    if kind in ("move", "place", "drop", "retreat"):
+        verb = {"move": "move", "place": "place", "drop": "drop", "retreat": "fall back with"}[kind]
+        return f"{verb} {name(action['unit'])} to {to}"
+    if kind == "assign":
+        return f"{name(action['attacker'])} attacks {name(action['defender'])}"
+    if kind == "combine":
+        return f"fight {name(action['defender'])} and {name(action['with'])} as one battle"
+    if kind in ("reserve", "reveal", "unassign"):
+        verb = {"reserve": "send {} into reserve", "reveal": "bring {} back", "unassign": "take {} out of the plan"}
+        return verb[kind].format(name(action["unit"]))
+    if kind == "regroup":
+        return f"{name(action['unit'])} joins {action['corps']}"
+    if kind == "contact":
+        return {"fight": "fight", "fall_back": "fall back"}.get(action["choice"], str(action["choice"]))
+    return {"end_movement": "end the movement", "confirm_battles": "confirm the battle plan",
+            "setup_done": "finish the set-up"}.get(kind, kind.replace("_", " "))

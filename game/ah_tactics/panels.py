@@ -1,5 +1,6 @@
 """The Tactics (1954) board's side column and words: the top bar, the turn box, the allowance gauge, the unit
-card, the panel (set-up, battle plan, regrouping, reserves), the two buttons, the tooltip and the hint line.
+card, the panel (set-up, battle plan, regrouping, reserves), the two buttons, the tooltip and the hint line. The
+buttons call the board's Input; the column draws what it holds.
 """
 import pygame
 
@@ -10,6 +11,8 @@ from game.ah_tactics.log import square_name
 from game.ah_tactics.charts import columns_text, loss_chances, loss_text, percent
 from engine.ah_tactics import queries
 from game.ah_tactics.overlays import _Shifted
+from game.board_kit.hud import Cached
+from game.widgets import Button
 from game.words import counted
 
 CHANCES = (160, 210, 255)   # the calculator's lines, apart from the battles they belong to
@@ -19,21 +22,42 @@ COLUMN = pygame.Rect(hud.SIDE.x, hud.SIDE.y, hud.SIDE.w, hud.BUTTONS_Y + 52 - hu
 
 
 class Panels:
-    """Mixed into the board scene (game.ah_tactics.scene.BoardScene): its panels and words."""
+    def __init__(self, seats, places, board: dict, input, side_panel: pygame.Surface):
+        """`input`: the board's Input; `side_panel`: the frame's side panel, under the column."""
+        self.seats, self.places, self.board, self.input, self.side_panel = seats, places, board, input, side_panel
+        self._top_bar = Cached(hud.build_top_bar)
+        self._turn_box = Cached(hud.build_turn_box)
+        self._gauge = Cached(hud.build_gauge)
+        self._card = Cached(hud.build_card)
+        self._panel = Cached(hud.build_panel)
+        self._column: dict = {}
+        x, y = hud.PANEL.x, hud.BUTTONS_Y
+        self.main_button = Button((x, y, 158, 48), "End movement", input.main_action, primary=True, size=18,
+                                  hotkey_label="Enter")
+        self.second_button = Button((x + 164, y, 100, 48), "Reserve", input.second_action, size=17)
+        self.buttons = [self.main_button, self.second_button]
 
-    def draw_panels(self, surface) -> None:
-        pub, seats = self.pub, self.link.seats
-        allowance = self.allowance
-        surface.blit(self._top_bar.get((self._units_key, pub.get("phase"),
+    @property
+    def phase(self) -> str:
+        return self.places.phase
+
+    def main_enter_button(self):
+        return self.main_button if self.phase in ("setup", "move", "battle") else None
+
+    def draw(self, surface) -> None:
+        pub, seats = self.seats.pub, self.seats.link.seats
+        allowance = self.places.allowance
+        surface.blit(self._top_bar.get((self.places.units_key, pub.get("phase"),
                                         pub.get("round"), pub.get("active"), repr(pub.get("reserves")), allowance,
-                                        self.shown_seat, theme.colours, tuple(s.get("name") for s in seats)),
-                                       seats, pub, self.shown_seat, allowance), hud.TOP_BAR)
+                                        self.seats.shown_seat, theme.colours, tuple(s.get("name") for s in seats)),
+                                       seats, pub, self.seats.shown_seat, allowance), hud.TOP_BAR)
         self._sync_buttons()
         # the turn box, gauge, unit card, panel and buttons change a few times a turn: one opaque blit
-        mine = self.active_seat is not None
+        mine = self.seats.active_seat is not None
         lines = self._turn_lines()
-        shown = self.selected if self.selected is not None else self.by_square.get(self.hover) if self.hover else None
-        unit = self.unit(shown)
+        inp = self.input
+        shown = inp.selected if inp.selected is not None else self.places.by_square.get(inp.hover) if inp.hover else None
+        unit = self.places.unit(shown)
         card_lines = self._unit_lines(unit) if unit else ()
         title, rows = self._panel_rows()
         side = pub.get("active")
@@ -50,7 +74,7 @@ class Panels:
             layer = self._column.get("surface")
             if layer is None:
                 layer = self._column["surface"] = pygame.Surface(COLUMN.size).convert()
-            layer.blit(self._side_panel, (0, 0), COLUMN.move(-self.side_rect.x, -self.side_rect.y))
+            layer.blit(self.side_panel, (0, 0), COLUMN.move(-hud.SIDE.x, -hud.SIDE.y))
             shifted = _Shifted(layer, COLUMN.topleft)
             for rect, cached, part_key, args in parts:
                 shifted.blit(cached.get((part_key, theme.colours), *args), rect)
@@ -65,7 +89,7 @@ class Panels:
         surface.blit(self._column["surface"], COLUMN)
 
     def _turn_lines(self) -> tuple:
-        pub = self.pub
+        pub = self.seats.pub
         if pub.get("result"):
             return (pub["result"].get("reason", ""),)
         if self.phase == "setup":
@@ -78,7 +102,7 @@ class Panels:
         if hq:
             lead = "Out of range: "
             room = hud.TURN_BOX.w - 20
-            out.append(lead + counted([self.units[u]["name"] for u in hq],
+            out.append(lead + counted([self.places.units[u]["name"] for u in hq],
                                       lambda t: theme.text_width(lead + t, 16) <= room))
         return tuple(out)
 
@@ -87,15 +111,15 @@ class Panels:
                 "mountain": "mountain division", "amphibious": "amphibious division", "hq": "headquarters"}[u["kind"]]
         first = f"{SIDE_TITLES[u['side']]} {kind} · factor {u['factor']}"
         second = f"{u['corps'] or 'no corps'} · {u['status']}"
-        if u["id"] in self.hidden:
+        if u["id"] in self.places.hidden:
             second += " · in reserve (secret)"
-        sq = self.positions.get(u["id"])
+        sq = self.places.positions.get(u["id"])
         if sq is not None:
             second += f" · at {square_name(self.board, sq)}"
         return (first, second)
 
     def _panel_rows(self) -> tuple[str, tuple]:
-        pub, text, dim = self.pub, theme.colours.text, theme.colours.text_dim
+        pub, text, dim = self.seats.pub, theme.colours.text, theme.colours.text_dim
         if self.phase == "setup":
             return "Set-up (secret)", (("Click a unit, then a lit square of", text), ("its bivouac area (swaps when taken).", text),
                                        ("Enter when your arrangement is done;", dim),
@@ -104,20 +128,20 @@ class Panels:
                                        ("The enemy sees none of it until both", dim), ("sides are done.", dim))
         if self.phase in ("battle", "retreat") or (self.phase == "move" and pub.get("plan")):
             return "Battle plan", self._plan_rows() or (("No battles.", dim),)
-        if self.regrouping and self.selected is not None and self.orders is not None:
-            u = self.units[self.selected]
+        if self.input.regrouping and self.input.selected is not None and self.input.orders is not None:
+            u = self.places.units[self.input.selected]
             rows = [(f"{i + 1}   {'leave its corps (unattached)' if c == 'none' else 'join ' + c}", text)
-                    for i, c in enumerate(self.orders.regroups(self.selected))]
+                    for i, c in enumerate(self.input.orders.regroups(self.input.selected))]
             return f"Regroup {u['name']} (now {u['corps'] or 'no corps'})", tuple(rows) + (
                 ("A number or a click picks; G or Esc: keep it.", dim),)
         if self.phase == "contact":
             return "Reserves found!", (("The enemy stumbled upon your reserves.", text),
                                        ("Fight: he stays in contact and attacks.", dim),
                                        ("Fall back: he returns where he began.", dim))
-        private = (self.view or {}).get("private") or {}
+        private = (self.seats.view or {}).get("private") or {}
         reserves = private.get("reserves") or []
         rows = [(f"{r['name']} at {square_name(self.board, (r['x'], r['y']))}", text) for r in reserves]
-        theirs = len((pub.get("reserves") or {}).get("red" if self.my_side == "blue" else "blue", []))
+        theirs = len((pub.get("reserves") or {}).get("red" if self.places.my_side == "blue" else "blue", []))
         if theirs:
             rows += [(f"The enemy has {theirs} unit{'s' if theirs > 1 else ''} in reserve,", dim),
                      ("hidden behind its front line.", dim)]   # two rows: the panel does not wrap
@@ -129,12 +153,12 @@ class Panels:
         """The battle plan: each battle's column(s), whom it engages and by whom, and who is likely to lose it
         (the calculator) on a line of its own while the panel has room for that, else on the battle's line; then
         the enemies still to engage, counted. Names are listed as far as a line holds them, the rest counted."""
-        pub, text, dim = self.pub, theme.colours.text, theme.colours.text_dim
+        pub, text, dim = self.seats.pub, theme.colours.text, theme.colours.text_dim
         plan = pub.get("plan") or []
         left = pub.get("unengaged") or []
         room = hud.PANEL.w - 20
         fits = lambda line: theme.text_width(line, hud.PANEL_TEXT) <= room   # noqa: E731
-        names = lambda ids: [self.units[int(u)]["name"] for u in ids]   # noqa: E731
+        names = lambda ids: [self.places.units[int(u)]["name"] for u in ids]   # noqa: E731
         two_lines = 2 * len(plan) + 1 <= hud.PANEL_ROWS
         rows = []
         for i, b in enumerate(plan):
@@ -155,12 +179,12 @@ class Panels:
         return tuple(rows)
 
     def _sync_buttons(self) -> None:
-        o, phase = self.orders, self.phase
+        o, phase = self.input.orders, self.phase
         labels = {"setup": ("Set-up done", "Guard HQs"), "move": ("End movement", "Reserve"),
                   "battle": ("Confirm battles", "Unassign"), "contact": ("Fight", "Fall back"),
                   "retreat": ("Fall back", "—")}
         main, second = labels.get(phase, ("—", "—"))
-        if phase == "move" and self.selected in self.hidden:
+        if phase == "move" and self.input.selected in self.places.hidden:
             second = "Reveal"
         self.main_button.label, self.second_button.label = main, second
         self.main_button.hotkey_label = "F" if phase == "contact" else "Enter"   # the key shown is the key it takes
@@ -168,31 +192,31 @@ class Panels:
         kind = {"setup": "setup_done", "move": "end_movement", "battle": "confirm_battles"}.get(phase)
         self.main_button.enabled = o is not None and (o.can({"type": kind}) if kind else phase == "contact")
         self.second_button.enabled = o is not None and (
-            phase == "contact" or (phase == "setup" and o.can({"type": "setup_done"}) and not self.guard_passes)
-            or (phase == "move" and self.selected is not None
-                                   and (o.can({"type": "reserve", "unit": self.selected})
-                                        or o.can({"type": "reveal", "unit": self.selected})))
-            or (phase == "battle" and self.selected in o.unassignable()))
+            phase == "contact" or (phase == "setup" and o.can({"type": "setup_done"}) and not self.input.guard_passes)
+            or (phase == "move" and self.input.selected is not None
+                                   and (o.can({"type": "reserve", "unit": self.input.selected})
+                                        or o.can({"type": "reveal", "unit": self.input.selected})))
+            or (phase == "battle" and self.input.selected in o.unassignable()))
 
     def tooltip_lines(self) -> list | None:
-        if self.hover is None:
+        if self.input.hover is None:
             return None
-        sq = self.hover
+        sq = self.input.hover
         lines = [(square_name(self.board, sq), theme.colours.text)]
         x, y = sq
         terrain = self.board["legend"].get(self.board["terrain"][y][x], "clear")
         lines.append((terrain, theme.colours.text_dim))
-        uid = self.by_square.get(sq)
+        uid = self.places.by_square.get(sq)
         if uid is not None:
-            u = self.units[uid]
+            u = self.places.units[uid]
             lines.append((f"{u['name']} ({u['corps'] or 'no corps'}, factor {u['factor']})",
                           theme.lighten(side_colour(u["side"]), 0.35)))
-        cost = self.reach().get(sq, "none")
+        cost = self.input.reach().get(sq, "none")
         if cost != "none":
-            lines.append((f"click: {'drop here' if self.air else 'go here'}" + (f" for {queries.squares_text(cost)} sq" if cost else ""),
+            lines.append((f"click: {'drop here' if self.input.air else 'go here'}" + (f" for {queries.squares_text(cost)} sq" if cost else ""),
                           theme.colours.accent))
-        if uid in self.targets():
-            lines.append((f"click: attack with {max(self.targets()[uid])} factor(s)", theme.colours.accent))
+        if uid in self.input.targets():
+            lines.append((f"click: attack with {max(self.input.targets()[uid])} factor(s)", theme.colours.accent))
         return lines
 
     def move_hint(self) -> tuple[str, str]:
@@ -201,11 +225,11 @@ class Panels:
             return ("Arrange your units in their bivouac areas, then Enter.",
                     "click unit, then square  ·  A guard HQs  ·  H help")
         if phase == "move":
-            if self.selected is not None:
-                if self.regrouping:
+            if self.input.selected is not None:
+                if self.input.regrouping:
                     return ("Choose the division's new corps in the panel (a number or a click).",
                             "G / Esc keep it  ·  H help")
-                if self.air:
+                if self.input.air:
                     return ("Air drop: click any free square of open land or forest (all shaded); no allowance spent.",
                             "D back to moving by land  ·  I inspect  ·  Esc drop  ·  H help")
                 return ("Click a square of the shaded reach: the path and its cost show under the pointer.",
@@ -213,7 +237,7 @@ class Panels:
             return ("Move your units within the allowance; Enter ends the movement (it asks first).",
                     "click a unit  ·  I inspect  ·  L front line  ·  Q HQ ranges  ·  C chart  ·  H help")
         if phase == "battle":
-            if self.selected is not None:
+            if self.input.selected is not None:
                 return ("Click a lit enemy to attack it (1 / 2: factors).",
                         "right-click: unassign  ·  C chart  ·  Enter confirm  ·  H help")
             return ("Plan your battles: your unit, then the enemy; Enter confirms.",
@@ -223,7 +247,6 @@ class Panels:
         if phase == "contact":
             return ("The enemy found your reserves: Fight or Fall back.", "F fight  ·  B fall back")
         return ("", "H help")
-
 
 
 def _num(x) -> str:
