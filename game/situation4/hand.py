@@ -9,7 +9,7 @@ A paratrooper dropped on a target it may land on leaves the hand `landing` there
 waiting for the piece of mine that joins it. Right-click or Esc lets go of
 everything (a dragged thing hops home).
 
-The hand decides nothing about the game: the board (the scene) says whether the
+The hand decides nothing about the game: the board (its Drops) says whether the
 race is on, what is in hand, and what a drop means.
 """
 import math
@@ -23,7 +23,7 @@ DRAG_THRESHOLD = 5   # pixels the mouse must travel before a press becomes a dra
 
 class Hand:
     def __init__(self, board):
-        """`board`: the scene (racing, refuse, in_hand, tray, proj, drop_piece, drop_force, send_home)."""
+        """`board`: the race board's Drops (racing, refuse, in_hand, tray, proj, drop_piece, drop_force, send_home)."""
         self.board = board
         self.press: dict | None = None      # {"kind", "piece", "pos"}: mouse down, not yet a drag
         self.drag: dict | None = None       # {"kind", "piece", "pos", "grab", "start"}: under the mouse

@@ -7,10 +7,11 @@ seat may do, read from `legal`), windows (the submarine window's countdown and h
 standing orders), effects (animations of what happened), hand (the seat's own submarine
 cards), hud (top bar, turn box, powers' table, last card, reaction banner, help), log
 (sentences for events), lights (how a reachable square is lit on blue water), tooltip (where
-the tooltip goes, off the lit squares), scene (the state and the board's drawing) with its
-mixins board_input (clicks, keys, buttons, lit squares), board_news (events into animations,
-standing orders) and board_panels (panels, tooltip, hint, game over), autoplay (a scripted
-player posting real input). The board's zoom and pan, the other lit places and the own-secret
+the tooltip goes, off the lit squares), stage (where things are on screen, for the animations),
+scene (the board: its parts composed), and the parts: pieces (the powers, the pieces, the seat's
+cards, read once per view), input (orders, picks, buttons, lit squares; clicks, keys, standing
+orders carried out), panels (panels, tooltip, hint, game over), overlays (the board's drawing),
+news (events into animations); autoplay (a scripted player posting real input). The board's zoom and pan, the other lit places and the own-secret
 rim are the counter-wargame kit's (game.wargame); the frame (seats, cover, help, log, hint, Esc, game over) is
 game.board_kit's base board scene.
 """

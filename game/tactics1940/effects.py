@@ -10,7 +10,7 @@ turn (a sunk ship stays afloat until it sinks on screen), so the board never sho
 before the story. The queue hurries when it falls behind (a fast bot table), drops its oldest
 part when it is far behind, and is skipped entirely at the "instant" animation speed.
 
-Where things are on screen is asked of a `stage` (the scene): `centre(square)`, `cell_rect`,
+Where things are on screen is asked of a `stage` (game.tactics1940.stage): `centre(square)`, `cell_rect`,
 `cell_px`, `board_rect`, `token(piece_id)` (the piece's sprite at the current zoom) and
 `place(anchor)` for an anchor: ("square", sq), or a place off the board — ("seat", s) a
 power's row in the table, ("reserve", None), ("deck", None), ("card", None), ("base", s).

@@ -168,3 +168,30 @@ class EventLog(kit_log.EventLog):
                 (e["winners"][0] if e["winners"] else None), None
         return None
 
+
+
+def advised_squares(pub: dict, action: dict) -> list:
+    """The squares an action names: where its piece stands, the path it takes, where it goes."""
+    at = None
+    if "piece" in action:
+        piece = next((p for p in pub.get("pieces", []) if p["id"] == action["piece"]), None)
+        at = piece["at"] if piece is not None else None
+    return ([at] if at is not None else []) + list(action.get("path") or []) + ([action["to"]] if "to" in action else [])
+
+
+def action_words(powers, pub: dict, action: dict) -> str:
+    """An action in the log's words (the expert's hint says it so)."""
+    kind, squares = action["type"], [square_name(sq) for sq in advised_squares(pub, action)]
+    piece = next((p for p in pub.get("pieces", []) if p["id"] == action.get("piece")), None)
+    what = f"{powers.name(piece['owner'])}'s {piece['kind']}" if piece is not None else "the piece"
+    if kind == "move":
+        return f"move {what} from {squares[0]} to {squares[-1]}" if squares else "move"
+    if kind in ("choose_piece", "demand"):
+        return f"{'take' if kind == 'choose_piece' else 'demand'} {what}" + (f" on {squares[0]}" if squares else "")
+    if kind in ("place", "maneuver"):
+        return f"{'place' if kind == 'place' else 'maneuver'} {what if kind == 'maneuver' else 'the transport'} " \
+               f"to {squares[-1]}"
+    if kind == "choose_player":
+        return f"pick {powers.name(action['seat'])}"
+    return {"pass": "pass", "decline": "let the card go", "close_window": "let the window close"}.get(
+        kind, kind.replace("_", " "))

@@ -1,10 +1,8 @@
-"""The Tactics (1940) board's input: what a click, a key or a button does, and the squares lit for it.
-
-A mixin of BoardScene (game.tactics1940.scene), which owns the state it works on: the orders read
-from the seat's `legal` (`orders`), the piece picked and the landings of its chain so far
-(`selected`, `chain`), the neutral ship picked to order aside (`demand_target`). A click picks a
-piece, extends or sends its move, answers a card step, or is refused with the reason (the rules'
-own for a move, a pass or a demand: engine.tactics1940.queries.refusal).
+"""The Tactics (1940) board's input: the seat's orders read from its `legal`, the picks (the piece picked and the
+landings of its chain so far, the neutral ship picked to order aside), the action buttons on offer, the squares lit
+for them, and what a click, a key or a button does: a click picks a piece, extends or sends its move, answers a
+card step, or is refused with the reason (the rules' own for a move, a pass or a demand:
+engine.tactics1940.queries.refusal). Hot-seat, the standing orders given behind the cover are carried out here.
 """
 import pygame
 
@@ -14,68 +12,95 @@ from game.tactics1940 import hud
 from game.tactics1940.hud import STEP_HINTS
 from game.tactics1940.log import square_name
 from game.tactics1940.orders import Orders, square
-from game.tactics1940.windows import LABELS
+from game.tactics1940.windows import LABELS, StandingOrders, window_step
 from game.widgets import Button
 
 
-class BoardInput:
+class Input:
+    def __init__(self, seats, pieces, pointer, clock, hand, ask_first, notify):
+        """`seats`: the board's Seats; `pieces`: its Pieces; `pointer`: the map's MapPointer (what is under it);
+        `clock`: the submarine window's ReactionClock; `hand`: the HandPanel of the seat's cards;
+        `ask_first(question, detail, yes, then)`: the card that asks first; `notify(text)`: a notice."""
+        self.seats, self.pieces, self.pointer, self.clock, self.hand = seats, pieces, pointer, clock, hand
+        self.ask_first, self.notify = ask_first, notify
+        self.standing = StandingOrders()
+        self.orders: Orders | None = None
+        self.selected: int | None = None     # the piece picked to move (or to maneuver)
+        self.chain: tuple = ()               # the squares entered so far by the picked piece
+        self.demand_target: int | None = None
+        self.buttons: list[Button] = []
+        self._buttons_key = None
+        self._targets_key, self._targets = None, {}
+
+    @property
+    def window_open(self) -> bool:
+        return window_step(self.seats.pub) is not None
+
+    def reset(self) -> None:
+        self.selected, self.chain, self.demand_target = None, (), None
+
+    def read_orders(self) -> None:
+        if self.seats.orders_changed():
+            self.orders = self.seats.read_orders(Orders)
+            self.reset()
+
     # ----- acting ----------------------------------------------------------------------------------
     def send_move(self, piece: int, path: tuple) -> None:
-        if self.send(self.orders.move_action(piece, path)):
-            self.reset_input()
+        if self.seats.send(self.orders.move_action(piece, path)):
+            self.reset()
 
     def stop_chain(self) -> None:
         if self.orders and self.selected is not None and self.chain and self.orders.is_move(self.selected, self.chain):
             self.send_move(self.selected, self.chain)
         else:
-            self.refuse("Pick a piece and click a lit square first.")
+            self.seats.refuse("Pick a piece and click a lit square first.")
 
     def rules_say(self, action: dict) -> str | None:
         """The rules' own reason for refusing the turn's `action` here (engine.tactics1940.queries.refusal),
         or None when they give none."""
-        seat = self.active_seat
-        said = queries.refusal(self.view, seat, action) if seat is not None and self.view else None
+        seat = self.seats.active_seat
+        said = queries.refusal(self.seats.view, seat, action) if seat is not None and self.seats.view else None
         return said[1] if said else None
 
     def pass_turn(self) -> None:
         """P or the Pass button: passing cannot be taken back, so it is asked first."""
         if self.orders and self.orders.may_pass:
             self.ask_first("Pass your turn?", "None of your pieces can move: the turn goes on to the next player.",
-                           "Pass", lambda: self.send({"type": "pass"}))
+                           "Pass", lambda: self.seats.send({"type": "pass"}))
         else:
-            self.refuse(self.rules_say({"type": "pass"}) or "You may pass only when none of your pieces can move.")
+            self.seats.refuse(self.rules_say({"type": "pass"}) or "You may pass only when none of your pieces can move.")
 
     def decline(self) -> None:
         """Letting the card on hand go (its effect lost) cannot be taken back: asked first, naming the card."""
         if not (self.orders and self.orders.may_decline):
-            self.refuse("There is no card to let go now.")
+            self.seats.refuse("There is no card to let go now.")
             return
-        card = (self.pub.get("prompt") or {}).get("card") or {}
+        card = (self.seats.pub.get("prompt") or {}).get("card") or {}
         self.ask_first(f"Let {card.get('title', 'the card')} go?", "Its effect is lost for good: the card goes to "
-                       "the used pile and the game goes on.", "Let it go", lambda: self.send({"type": "decline"}))
+                       "the used pile and the game goes on.", "Let it go", lambda: self.seats.send({"type": "decline"}))
 
     def demand(self) -> None:
         if self.orders and self.demand_target in self.orders.demandable():
             piece = self.demand_target
-            self.reset_input()
-            self.send({"type": "demand", "piece": piece})
+            self.reset()
+            self.seats.send({"type": "demand", "piece": piece})
         else:
-            self.refuse("Click a lit neutral ship near the enemy's port first.")
+            self.seats.refuse("Click a lit neutral ship near the enemy's port first.")
 
     def strike(self, card: int | None = None) -> None:
         strikes = self.orders.strikes() if self.orders else []
-        if self.hot_seat and self.window_open:
-            self.refuse("At one screen your standing orders strike for you (set them on your turn).")
+        if self.seats.hot_seat and self.window_open:
+            self.seats.refuse("At one screen your standing orders strike for you (set them on your turn).")
             return
         if not strikes:
-            self.refuse("You have no submarine watching that square." if self.window_open
+            self.seats.refuse("You have no submarine watching that square." if self.window_open
                         else "A submarine strikes only when a ship enters its square.")
             return
-        self.send({"type": "strike", "card": card if card in strikes else strikes[0]})
+        self.seats.send({"type": "strike", "card": card if card in strikes else strikes[0]})
 
     def main_enter_button(self):
         """The button Enter presses: the one on offer, when there is exactly one."""
-        self._rebuild_buttons()
+        self.rebuild_buttons()
         live = [b for b in self.buttons if b.enabled]
         return live[0] if len(live) == 1 else None
 
@@ -85,14 +110,14 @@ class BoardInput:
         if len(live) == 1:
             live[0].fire()
         elif live:
-            self.refuse("Choose with the buttons.")
+            self.seats.refuse("Choose with the buttons.")
         elif self.orders and self.chain:
             self.stop_chain()
 
-    def _rebuild_buttons(self) -> None:
+    def rebuild_buttons(self) -> None:
         """The action buttons for what the orders allow now (rebuilt when they or the selection change)."""
         o = self.orders
-        key = (self.orders_serial, self.selected, self.chain, self.demand_target)
+        key = (self.seats.orders_serial, self.selected, self.chain, self.demand_target)
         if key == self._buttons_key:
             return
         self._buttons_key = key
@@ -106,23 +131,23 @@ class BoardInput:
                     items.append(("Order it aside", {"type": "demand", "piece": self.demand_target}, self.demand))
                 if o.may_pass:
                     items.append(("Pass", {"type": "pass"}, self.pass_turn))
-            elif kind == "window" and not self.hot_seat:
+            elif kind == "window" and not self.seats.hot_seat:
                 for card in o.strikes():
                     items.append(("Strike! (S)", {"type": "strike", "card": card}, lambda c=card: self.strike(c)))
             elif kind == "card":
                 for seat in o.players_to_choose():
                     action = {"type": "choose_player", "seat": seat}
-                    items.append((f"Choose {self.powers.name(seat)}", action, lambda a=action: self.send(a)))
+                    items.append((f"Choose {self.pieces.powers.name(seat)}", action, lambda a=action: self.seats.send(a)))
                 if o.may_decline:
                     items.append(("Let the card go", {"type": "decline"}, self.decline))
             elif kind == "protest":
                 for pay in o.protest_answers():
                     action = {"type": "answer_protest", "pay": pay}
-                    items.append(("Pay 1 coin" if pay else "Accept the card", action, lambda a=action: self.send(a)))
+                    items.append(("Pay 1 coin" if pay else "Accept the card", action, lambda a=action: self.seats.send(a)))
             elif kind == "join":
                 for side in o.sides_to_choose():
                     action = {"type": "choose_side", "side": side}
-                    items.append((f"Join {side}", action, lambda a=action: self.send(a)))
+                    items.append((f"Join {side}", action, lambda a=action: self.seats.send(a)))
         # what gives something up (a pass, a card let go) stands apart, at the far right, marked
         items = items[:4]
         n = max(1, len(items))
@@ -141,40 +166,34 @@ class BoardInput:
             self.buttons.append(b)
 
     # ----- clicks --------------------------------------------------------------------------------
-    def piece_at(self, cell) -> dict | None:
-        for p in self.pub.get("pieces", ()):
-            if p["at"] is not None and (p["at"][0], p["at"][1]) == tuple(cell):
-                return p
-        return None
-
     def click_cell(self, cell, button: int) -> None:
         if button == 3:
-            self.reset_input()
+            self.reset()
             return
         if button != 1:
             return
         o = self.orders
-        if o is None or self.active_seat is None:
-            self.refuse(self.seats.not_your_move())
+        if o is None or self.seats.active_seat is None:
+            self.seats.refuse(self.seats.not_your_move())
             return
-        if self.waiting:
-            self.refuse("Waiting for the table to answer…")
+        if self.seats.waiting:
+            self.seats.refuse("Waiting for the table to answer…")
             return
         cell = tuple(cell)
-        here = self.piece_at(cell)
+        here = self.pieces.piece_at(cell)
         kind = o.kind
         if kind == "move":
             self._click_move(o, cell, here)
         elif kind == "window":
-            if cell == self.clock.square and o.strikes() and not self.hot_seat:
+            if cell == self.clock.square and o.strikes() and not self.seats.hot_seat:
                 self.strike()
             else:
-                self.refuse("A submarine window is open: only a holder of its card may act." if not o.strikes()
+                self.seats.refuse("A submarine window is open: only a holder of its card may act." if not o.strikes()
                             else "Strike with the button (or S) while the window is open.")
         elif kind in ("card", "pay", "return"):
             self._click_choice(o, cell, here)
         else:
-            self.refuse(STEP_HINTS.get(kind, "Answer with the buttons."))
+            self.seats.refuse(STEP_HINTS.get(kind, "Answer with the buttons."))
 
     def _click_move(self, o: Orders, cell, here) -> None:
         sel = self.selected
@@ -196,47 +215,47 @@ class BoardInput:
             sound.play("click")
             return
         if sel is not None:
-            self.refuse(self.rules_say(o.move_action(sel, self.chain + (cell,)))
+            self.seats.refuse(self.rules_say(o.move_action(sel, self.chain + (cell,)))
                         or f"That piece cannot reach {square_name(cell)}: click a lit square.")
-        elif here is not None and here["owner"] == self.active_seat:
-            self.refuse(queries.stuck(self.view, self.active_seat, here["id"]) or "That piece cannot move now.")
+        elif here is not None and here["owner"] == self.seats.active_seat:
+            self.seats.refuse(queries.stuck(self.seats.view, self.seats.active_seat, here["id"]) or "That piece cannot move now.")
         else:
-            self.refuse("Click one of your lit pieces first.")
+            self.seats.refuse("Click one of your lit pieces first.")
 
     def _click_choice(self, o: Orders, cell, here) -> None:
         if here is not None and here["id"] in o.pieces_to_choose():
-            self.send({"type": "choose_piece", "piece": here["id"]})
+            self.seats.send({"type": "choose_piece", "piece": here["id"]})
             return
         if self.selected is not None and cell in o.maneuver_squares(self.selected):
-            self.send({"type": "maneuver", "piece": self.selected, "to": list(cell)})
+            self.seats.send({"type": "maneuver", "piece": self.selected, "to": list(cell)})
             return
         if here is not None and here["id"] in o.maneuver_pieces():
             self.selected = here["id"]
             sound.play("click")
             return
         if cell in o.place_squares():
-            self.send({"type": "place", "to": list(cell)})
+            self.seats.send({"type": "place", "to": list(cell)})
             return
-        self.refuse(STEP_HINTS.get(o.kind) or hud.card_choices(o, self.powers.name))
+        self.seats.refuse(STEP_HINTS.get(o.kind) or hud.card_choices(o, self.pieces.powers.name))
 
     def click_hand(self, card: int) -> None:
-        if self.hot_seat:
-            seat = self.shown_seat
-            if seat is None or self.active_seat != seat or self.window_open:
-                self.refuse("Set your standing orders on your own turn.")
+        if self.seats.hot_seat:
+            seat = self.seats.shown_seat
+            if seat is None or self.seats.active_seat != seat or self.window_open:
+                self.seats.refuse("Set your standing orders on your own turn.")
                 return
             order = self.standing.cycle(seat, card)
-            self.app.notify(f"Standing order: {LABELS[order]}.")
+            self.notify(f"Standing order: {LABELS[order]}.")
             sound.play("click")
             return
         if self.orders and card in self.orders.strikes():
             self.strike(card)
             return
-        mine = next((c for c in self.own_cards() if c["card"] == card), None)
+        mine = next((c for c in self.pieces.own_cards() if c["card"] == card), None)
         if mine:
-            self.app.notify(f"This submarine watches {mine['ocean']} {mine['number']}.")
+            self.notify(f"This submarine watches {mine['ocean']} {mine['number']}.")
 
-    # ----- input ---------------------------------------------------------------------------------
+    # ----- keys and the pointer -------------------------------------------------------------------
     def picked(self) -> bool:
         return self.selected is not None or self.demand_target is not None
 
@@ -244,8 +263,8 @@ class BoardInput:
         return {pygame.K_RETURN: self.primary, pygame.K_KP_ENTER: self.primary, pygame.K_SPACE: self.primary,
                 pygame.K_s: self.strike, pygame.K_p: self.pass_turn, pygame.K_d: self.demand}
 
-    def board_pointer(self, event) -> bool:
-        self._rebuild_buttons()
+    def handle(self, event) -> bool:
+        self.rebuild_buttons()
         for b in self.buttons:
             if b.handle(event):
                 return True
@@ -259,7 +278,7 @@ class BoardInput:
     def targets(self) -> dict:
         """Squares lit for the seat at the controls: cell -> highlight style (worked out once per change
         of the orders or the selection)."""
-        key = (self.orders_serial, self.selected, self.chain, self.demand_target)
+        key = (self.seats.orders_serial, self.selected, self.chain, self.demand_target)
         if key != self._targets_key:
             self._targets_key = key
             self._targets = self._work_out_targets()
@@ -270,7 +289,7 @@ class BoardInput:
         out = {}
         if o is None:
             return out
-        pos = {p["id"]: square(p["at"]) for p in self.pub.get("pieces", ()) if p["at"] is not None}
+        pos = {p["id"]: square(p["at"]) for p in self.seats.pub.get("pieces", ()) if p["at"] is not None}
         kind = o.kind
         if kind == "move":
             if self.selected is not None:
@@ -304,3 +323,20 @@ class BoardInput:
             for sq in o.place_squares():
                 out[sq] = "friendly"
         return out
+
+    def carry_out_orders(self) -> None:
+        """Hot-seat: strike for the players at this screen whose standing orders call for it."""
+        public = self.seats.link.view(None) or {}
+        if window_step(public.get("public", {})) is None or self.seats.waiting:
+            return
+        key = self.clock.key
+        for seat in self.seats.link.my_seats:
+            if (key, seat) in self.standing.carried_out or seat not in public["public"].get("to_act", []):
+                continue
+            view = self.seats.link.view(seat)
+            action = self.standing.strike_for(view, seat) if view else None
+            if action is None:
+                self.standing.carried_out.add((key, seat))   # nothing to do for this seat in this window
+            elif self.seats.send_as(seat, action):
+                self.standing.carried_out.add((key, seat))
+                return
