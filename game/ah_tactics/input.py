@@ -9,7 +9,6 @@ import pygame
 import bots
 from engine.ah_tactics import queries
 from game import sound
-from game.ah_tactics import hud
 from game.ah_tactics.charts import crt_chart
 from game.ah_tactics.inspect import unit_card
 from game.ah_tactics.orders import Orders
@@ -453,13 +452,3 @@ class Input:
                 pygame.K_f: lambda: self._contact("fight"), pygame.K_b: lambda: self._contact("fall_back"),
                 pygame.K_i: self.inspect, pygame.K_c: self.show_crt, pygame.K_l: self.toggle_front,
                 pygame.K_q: self.toggle_hq}
-
-    def regroup_click(self, event) -> bool:
-        """While regrouping, a click on the panel picks the corps of its row."""
-        if (self.regrouping and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                and hud.PANEL.collidepoint(event.pos)):
-            row = hud.panel_row_at(event.pos)
-            if row is not None:
-                self.regroup_to(row)
-            return True
-        return False

@@ -7,17 +7,17 @@ from game.ah_tactics.geometry import GRID
 
 
 class News:
-    def __init__(self, seats, places, view):
-        """`places`: where the units show; `view`: the MapView a battle out of sight is panned into."""
-        self.seats, self.places, self.view = seats, places, view
+    def __init__(self, seats, places, view, factor):
+        """`places`: where the units show; `view`: the MapView a battle out of sight is panned into; `factor()`:
+        the animations' speed now (0: none)."""
+        self.seats, self.places, self.view, self.factor = seats, places, view, factor
         self.effects = Effects()
         self.last_battle: dict | None = None  # the last `battle` event: its cell lights in the chart
         self.battles_seen = 0
         self.lost = {"blue": 0, "red": 0}
 
-    def on_event(self, e: dict, factor: float) -> None:
-        """`factor`: the animations' speed now (0: none)."""
-        kind = e["type"]
+    def on_event(self, e: dict) -> None:
+        kind, factor = e["type"], self.factor()
         positions = self.places.positions
         if kind in ("moved", "fell_back", "dropped"):
             self.effects.slide(e["unit"], e.get("from"), e.get("to"), factor)

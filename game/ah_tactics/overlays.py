@@ -11,6 +11,7 @@ import pygame
 from engine.ah_tactics import queries
 from game import theme
 from game.ah_tactics.counters import COMPACT_BELOW, FACE, compact, face as counter_face, side_colour
+from game.ah_tactics.log import square_name
 from game.ah_tactics.geometry import ART_FILE, BOARD_RECT, DEFAULT_ZOOM, GRID, local_centre
 from game.wargame import stacks
 from game.wargame.counters import Counters
@@ -272,6 +273,27 @@ class Overlays:
         pygame.draw.line(surface, (255, 214, 90), a, b, width)
         pygame.draw.polygon(surface, (255, 214, 90), [(tip[0] - ux, tip[1] - uy), *wing])
 
+
+    def tooltip_lines(self) -> list | None:
+        if self.input.hover is None:
+            return None
+        sq = self.input.hover
+        lines = [(square_name(self.board, sq), theme.colours.text)]
+        x, y = sq
+        terrain = self.board["legend"].get(self.board["terrain"][y][x], "clear")
+        lines.append((terrain, theme.colours.text_dim))
+        uid = self.places.by_square.get(sq)
+        if uid is not None:
+            u = self.places.units[uid]
+            lines.append((f"{u['name']} ({u['corps'] or 'no corps'}, factor {u['factor']})",
+                          theme.lighten(side_colour(u["side"]), 0.35)))
+        cost = self.input.reach().get(sq, "none")
+        if cost != "none":
+            lines.append((f"click: {'drop here' if self.input.air else 'go here'}" + (f" for {queries.squares_text(cost)} sq" if cost else ""),
+                          theme.colours.accent))
+        if uid in self.input.targets():
+            lines.append((f"click: attack with {max(self.input.targets()[uid])} factor(s)", theme.colours.accent))
+        return lines
 
     # ----- the expert's hint -----------------------------------------------------------------------
     def advice_points(self, action: dict) -> list:

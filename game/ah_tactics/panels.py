@@ -6,10 +6,9 @@ import pygame
 
 from game import theme
 from game.ah_tactics import hud
-from game.ah_tactics.counters import SIDE_TITLES, side_colour
+from game.ah_tactics.counters import SIDE_TITLES
 from game.ah_tactics.log import square_name
 from game.ah_tactics.charts import columns_text, loss_chances, loss_text, percent
-from engine.ah_tactics import queries
 from game.ah_tactics.overlays import _Shifted
 from game.board_kit.hud import Cached
 from game.widgets import Button
@@ -43,6 +42,16 @@ class Panels:
 
     def main_enter_button(self):
         return self.main_button if self.phase in ("setup", "move", "battle") else None
+
+    def handle(self, event) -> bool:
+        """While regrouping a click on the panel picks the corps of its row; else the buttons."""
+        if (self.input.regrouping and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and hud.PANEL.collidepoint(event.pos)):
+            row = hud.panel_row_at(event.pos)
+            if row is not None:
+                self.input.regroup_to(row)
+            return True
+        return any(b.enabled and b.handle(event) for b in self.buttons)
 
     def draw(self, surface) -> None:
         pub, seats = self.seats.pub, self.seats.link.seats
@@ -197,27 +206,6 @@ class Panels:
                                    and (o.can({"type": "reserve", "unit": self.input.selected})
                                         or o.can({"type": "reveal", "unit": self.input.selected})))
             or (phase == "battle" and self.input.selected in o.unassignable()))
-
-    def tooltip_lines(self) -> list | None:
-        if self.input.hover is None:
-            return None
-        sq = self.input.hover
-        lines = [(square_name(self.board, sq), theme.colours.text)]
-        x, y = sq
-        terrain = self.board["legend"].get(self.board["terrain"][y][x], "clear")
-        lines.append((terrain, theme.colours.text_dim))
-        uid = self.places.by_square.get(sq)
-        if uid is not None:
-            u = self.places.units[uid]
-            lines.append((f"{u['name']} ({u['corps'] or 'no corps'}, factor {u['factor']})",
-                          theme.lighten(side_colour(u["side"]), 0.35)))
-        cost = self.input.reach().get(sq, "none")
-        if cost != "none":
-            lines.append((f"click: {'drop here' if self.input.air else 'go here'}" + (f" for {queries.squares_text(cost)} sq" if cost else ""),
-                          theme.colours.accent))
-        if uid in self.input.targets():
-            lines.append((f"click: attack with {max(self.input.targets()[uid])} factor(s)", theme.colours.accent))
-        return lines
 
     def move_hint(self) -> tuple[str, str]:
         phase = self.phase

@@ -26,7 +26,8 @@ from game.ah_tactics.news import News
 from game.ah_tactics.overlays import Overlays
 from game.ah_tactics.panels import Panels
 from game.ah_tactics.places import Places
-from game.board_kit.board_scene import BaseBoardScene, Held
+from game.board_kit.board_scene import BaseBoardScene
+from game.board_kit.held import Held
 from game.board_kit.chart_window import ChartWindow
 from game.board_kit.cover import HotSeatCover
 from game.board_kit.seats import Seats
@@ -77,47 +78,22 @@ class BoardScene(BaseBoardScene):
         self.lesson_places = LessonPlaces(self.map, self.board_map.lights)
         self.chart = ChartWindow(BOARD_RECT)
         self.places = Places(self.seats)
-        self.news = News(self.seats, self.places, self.map)
+        self.news = News(self.seats, self.places, self.map, lambda: self.animation_factor)
         self.input = Input(self.seats, self.places, self.board, self.board_map, self.chart, self.news, self.ask_first,
                            app.notify, lambda: self.app.mouse_pos)
         settings = getattr(app, "settings", None)
         self.overlays = Overlays(self.seats, self.places, self.board, self.board_map, self.input, self.news.effects,
                                  lambda: settings.scale if settings is not None else 1.0)
         self.panels = Panels(self.seats, self.places, self.board, self.input, self._side_panel)
+        self.listeners = [self.news]
         self.log = EventLog(self.board, lambda: self.pub.get("units"), hud.LOG_RECT.w)
         self.refresh()
 
-    # ----- the frame's questions, each answered by a part ------------------------------------------
-    def reset_input(self) -> None:
-        self.input.reset()
-
+    # ----- what its parts do not answer by themselves ----------------------------------------------
     def read_view(self) -> None:
         self.places.read()
         self.overlays.frame_if_due()
         self.input.read_orders()
-
-    def modal(self):
-        return self.input.modal()
-
-    def picked(self) -> bool:
-        return self.input.picked()
-
-    def key_commands(self) -> dict:
-        return self.input.key_commands()
-
-    def board_pointer(self, event) -> bool:
-        if self.input.regroup_click(event):
-            return True
-        if any(b.enabled and b.handle(event) for b in self.panels.buttons):
-            return True
-        return self.pointer.handle(event)
-
-    def main_enter_button(self):
-        return self.panels.main_enter_button()
-
-    def on_event(self, e: dict) -> None:
-        super().on_event(e)
-        self.news.on_event(e, self.animation_factor)
 
     def skip_animations(self) -> None:
         self.news.effects.skip()
@@ -133,29 +109,8 @@ class BoardScene(BaseBoardScene):
             return GLOW
         return STILL
 
-    def game_over_rows(self) -> list | None:
-        return self.news.game_over_rows()
-
     def game_over_colours(self) -> list:
         return [side_colour("blue"), side_colour("red")]
-
-    def draw_board(self, surface: pygame.Surface) -> None:
-        self.overlays.draw(surface, self.time)
-
-    def draw_panels(self, surface) -> None:
-        self.panels.draw(surface)
-
-    def tooltip_lines(self) -> list | None:
-        return self.panels.tooltip_lines()
-
-    def tooltip_avoid(self):
-        return self.overlays.tooltip_avoid()
-
-    def move_hint(self) -> tuple[str, str]:
-        return self.panels.move_hint()
-
-    def advice_points(self, action: dict) -> list:
-        return self.overlays.advice_points(action)
 
     def advice_words(self, action: dict) -> str:
         return action_words(self.places.unit, self.board, action)

@@ -14,24 +14,21 @@ and, once per revision, the view for the seat on show; Esc drops what is held, e
 second press; it shows the game-over scene once the view shows a result; a continued or joined game's earlier
 events are read back quietly on the first frame (board_kit.history), so the log and the board are as they were.
 
-A board composes its own parts (its input, panels, overlays, news) and answers the frame through these methods
-(all optional but `draw_board` and `move_hint`), each a call into one of its parts:
-  reset_input()            drop selections (the cover went up, a seat was revealed, an undo)
-  read_view()              take what it needs from the view just read (`seats.orders_changed()` says when to read the
-                           seat's orders anew, `seats.read_orders(reader)` reads them)
-  modal()                  the dialog or chooser in front, or None; picked() whether Esc has something to drop
-  key_commands()           its keys: pygame key -> function (or board_key(event) for more); a board on a zoomable map
-                           sets `pointer`, which takes the keys left over (zoom, pan)
-  board_pointer(event)     clicks, drags and the wheel over its own widgets and map
-  on_event(event)          effects of an event (the frame logs it first); tick(dt) animations
-  frame_rate()             how often it must be drawn while nobody touches anything (game.scene's STILL, TICK, GLOW,
-                           SMOOTH): the frame redraws by itself when the table sends something
-  game_over_rows()         the game-over statistics, or None to wait (a roll still showing); game_over_colours()
-  draw_board / draw_panels  the map and the board's own panels (the frame draws the side panel, log, hint)
-  move_hint()              the hint line on this window's move (`hint()` says game over / waiting itself)
-  advice_points(action)    screen points of the places an action names, where the expert's hint and an analysis's
-                           better move are drawn; `advice_words(action)` says it
-  tooltip_lines()          [(text, colour), ...] for the tooltip by the mouse, or None
+A board composes its own parts, each with its state, and names them by role; the frame asks them what it needs:
+  input      the seat's orders and picks, clicks and keys: reset(), read_orders(), modal() (the dialog or chooser
+             in front, or None), picked() (whether Esc has something to drop), key_commands() (pygame key ->
+             function; a board on a zoomable map sets `pointer`, which takes the keys left over: zoom, pan)
+  panels     the side column and its buttons: draw(surface), handle(event), main_enter_button(), move_hint() (the
+             hint line on this window's move; `hint()` says game over / waiting itself)
+  overlays   what is drawn on the map: draw(surface, time), tooltip_lines() ([(text, colour), ...] or None),
+             tooltip_avoid() (an area the tooltip keeps clear, or None), advice_points(action) (screen points of
+             the places an action names, where the expert's hint and an analysis's better move are drawn)
+  news       game_over_rows() (the game-over statistics, or None to wait: a roll still showing)
+  listeners  the parts that hear every event of the table (`on_event(event)`), after the log
+A board overrides a method of its own where its parts answer otherwise: read_view(), board_key(event) /
+board_pointer(event), tick(dt) (animations), skip_animations(), frame_rate() (how often it must be drawn while
+nobody touches anything: game.scene's STILL, TICK, GLOW, SMOOTH; the frame redraws by itself when the table sends
+something), quick_step(), game_over_colours(), advice_words(action), and the layers draw_board / draw_panels.
 Layout is class attributes: `side_rect`, `log_rect`, `log_title`, `hint_rect`, `hint_reserve`, `undo_rect`,
 `advice_rect`, `pace_rect`, `tooltip_bounds`, `help_centre`.
 """
@@ -44,35 +41,13 @@ from game import sound, theme
 from game.board_kit import advice, history, undo
 from game.board_kit.confirm import ConfirmCard
 from game.board_kit.departures import HostSeats
+from game.board_kit.held import Held
 from game.board_kit.help_card import HelpCard, keys_card
 from game.board_kit.hud import HintLine, Tooltip, build_side_panel
 from game.board_kit.pace import Pace
 from game.board_kit.resign import Resigning
 from game.board_kit.seats import Seats
 from game.scene import Scene
-
-class Held:
-    """An attribute of a board that one of its parts holds (`Held("input")`: the input's own of that name;
-    `Held("panels.orders", "steppers")` a part's part's), read and set through the board: what a test or a scripted
-    player reads of a board, the parts keeping their state."""
-
-    def __init__(self, part: str, name: str | None = None):
-        self.path, self.name = part.split("."), name
-
-    def __set_name__(self, owner, name: str) -> None:
-        self.name = self.name or name
-
-    def _part(self, board):
-        for step in self.path:
-            board = getattr(board, step)
-        return board
-
-    def __get__(self, board, owner=None):
-        return self if board is None else getattr(self._part(board), self.name)
-
-    def __set__(self, board, value) -> None:
-        setattr(self._part(board), self.name, value)
-
 
 ESC_LEAVE_SECONDS = 2.5  # a second Esc within this leaves the board (one Esc never loses a game)
 HELP_KEYS = (pygame.K_h, pygame.K_F1)
@@ -94,6 +69,8 @@ class BaseBoardScene(Scene):
     over_hint = "The game is over."
     idle_keys = "H help"        # the hint line's keys while this window may not move
     log = None                  # the board's event log (board_kit.log.EventLog or its own)
+    input = panels = overlays = news = None   # the board's named parts, where it has them (see above)
+    listeners: tuple = ()       # the board's parts that hear every event of the table, in order
     lesson_places = None        # where a lesson's places are lit (`light`, `rects`, `show`), if the board lights any
 
     def __init__(self, app, link, cover=None, seats: Seats | None = None):
@@ -153,22 +130,24 @@ class BaseBoardScene(Scene):
     def refuse(self, message: str) -> None:
         self.seats.refuse(message)
 
-    # ----- what a board fills in -------------------------------------------------------
+    # ----- what a board fills in: by default its named parts answer -------------------------------
     def reset_input(self) -> None:
-        pass
+        if self.input is not None:
+            self.input.reset()
 
     def on_enter(self) -> None:
         sound.music("campaign")
 
     def read_view(self) -> None:
-        pass
+        if self.input is not None:
+            self.input.read_orders()
 
     def modal(self):
-        return None
+        return self.input.modal() if self.input is not None else None
 
     def picked(self) -> bool:
         """Whether something is picked that Esc drops (then a second Esc, with nothing picked, leaves)."""
-        return False
+        return self.input is not None and self.input.picked()
 
     def cancel(self) -> bool:
         """Esc: drop what is picked (`reset_input`) and say so (True); False when nothing was."""
@@ -179,7 +158,7 @@ class BaseBoardScene(Scene):
 
     def key_commands(self) -> dict:
         """The board's keys: pygame key -> what it does (a function of no arguments)."""
-        return {}
+        return self.input.key_commands() if self.input is not None else {}
 
     def board_key(self, event) -> bool:
         command = self.key_commands().get(event.key)
@@ -189,7 +168,9 @@ class BaseBoardScene(Scene):
         return True
 
     def board_pointer(self, event) -> bool:
-        return False
+        """The panels' buttons first, then the map."""
+        return ((self.panels is not None and self.panels.handle(event))
+                or (self.pointer is not None and self.pointer.handle(event)))
 
     def tick(self, dt: float) -> None:
         pass
@@ -202,36 +183,37 @@ class BaseBoardScene(Scene):
         """Fast-forward is on: finish whatever animation is running now."""
 
     def game_over_rows(self) -> list | None:
-        return []
+        return self.news.game_over_rows() if self.news is not None else []
 
     def game_over_colours(self) -> list | None:
         return None
 
     def draw_board(self, surface) -> None:
-        raise NotImplementedError
+        self.overlays.draw(surface, self.time)
 
     def draw_panels(self, surface) -> None:
-        pass
+        if self.panels is not None:
+            self.panels.draw(surface)
 
     def move_hint(self) -> tuple[str, str]:
         """The hint line while it is this window's move."""
-        raise NotImplementedError
+        return self.panels.move_hint()
 
     def advice_points(self, action: dict) -> list:
         """Screen points of the places `action` names, in order (where it starts, where it goes): the expert's
         hint and an analysis's better move are drawn there. None known: nothing is drawn but the sentence."""
-        return []
+        return self.overlays.advice_points(action) if self.overlays is not None else []
 
     def tooltip_lines(self) -> list | None:
-        return None
+        return self.overlays.tooltip_lines() if self.overlays is not None else None
 
     def tooltip_avoid(self) -> pygame.Rect | None:
         """A screen area the tooltip should leave clear (a path being drawn), or None."""
-        return None
+        return self.overlays.tooltip_avoid() if self.overlays is not None else None
 
     def main_enter_button(self):
         """The board's button Enter presses while no dialog is up, or None."""
-        return None
+        return self.panels.main_enter_button() if self.panels is not None else None
 
     # ----- what the frame asks of its parts --------------------------------------------------------
     @property
@@ -332,9 +314,12 @@ class BaseBoardScene(Scene):
             self.log.add_refusal(msg.get("msg") or "that move.", msg["rule"])
 
     def on_event(self, event: dict) -> None:
+        """An event of the table: the log says it, then each of the board's `listeners` hears it, in order."""
         self.log.add(event)
         if event.get("type") == undo.UNDO_EVENT:
             self.taken_back(event)
+        for part in self.listeners:
+            part.on_event(event)
 
     def taken_back(self, event: dict) -> None:
         """An undo reached the board: the move it took back stops animating, and what this window held for

@@ -12,7 +12,8 @@ The scene owns no rules: what may be clicked comes from the seat's `legal` throu
 import pygame
 
 from engine.civil_war.board import load as load_board
-from game.board_kit.board_scene import BaseBoardScene, Held
+from game.board_kit.board_scene import BaseBoardScene
+from game.board_kit.held import Held
 from game.board_kit.cover import HotSeatCover
 from game.civil_war import hud
 from game.civil_war.counters import side_colour
@@ -58,36 +59,11 @@ class BoardScene(BaseBoardScene):
         self.panels = Panels(self.seats, self.board, self.input)
         self.overlays = Overlays(self.seats, self.board, self.board_map, self.input)
         self.news = News(self.seats)
+        self.listeners = [self.overlays, self.news]
         self.log = EventLog(self.board, self.seat_name, LOG_RECT.w)
         self.refresh()
 
-    # ----- the frame's questions, each answered by a part ------------------------------------------
-    def reset_input(self) -> None:
-        self.input.reset()
-
-    def read_view(self) -> None:
-        self.input.read_orders()
-
-    def modal(self):
-        return self.input.modal()
-
-    def picked(self) -> bool:
-        return self.input.picked()
-
-    def key_commands(self) -> dict:
-        return self.input.key_commands()
-
-    def board_pointer(self, event) -> bool:
-        return self.panels.handle(event) or self.pointer.handle(event)
-
-    def main_enter_button(self):
-        return self.panels.main_enter_button()
-
-    def on_event(self, e: dict) -> None:
-        super().on_event(e)
-        self.overlays.on_event(e)
-        self.news.on_event(e)
-
+    # ----- what its parts do not answer by themselves ----------------------------------------------
     def skip_animations(self) -> None:
         self.overlays.skip()
 
@@ -102,26 +78,5 @@ class BoardScene(BaseBoardScene):
             return GLOW   # the reach of the picked stack, or the square being fought over, pulses
         return STILL
 
-    def game_over_rows(self) -> list:
-        return self.news.game_over_rows()
-
-    def draw_board(self, surface: pygame.Surface) -> None:
-        self.overlays.draw(surface, self.time)
-
-    def draw_panels(self, surface) -> None:
-        self.panels.draw(surface)
-
-    def tooltip_lines(self) -> list | None:
-        return self.overlays.tooltip_lines()
-
-    def tooltip_avoid(self):
-        return self.overlays.tooltip_avoid()
-
-    def advice_points(self, action: dict) -> list:
-        return self.overlays.advice_points(action)
-
     def advice_words(self, action: dict) -> str:
         return action_words(self.board, action)
-
-    def move_hint(self) -> tuple[str, str]:
-        return self.panels.move_hint()

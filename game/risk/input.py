@@ -15,10 +15,11 @@ AUTO = "auto"   # a standing order for the opening: spread over the seat's front
 
 
 class Input:
-    def __init__(self, seats, geometry, ask_first, notify):
+    def __init__(self, seats, geometry, ask_first, notify, toggle_names):
         """`seats`: the board's Seats; `geometry`: the map's; `ask_first(question, detail, yes, then)`: the card that
-        asks before what is final; `notify(text)`: a notice."""
+        asks before what is final; `notify(text)`: a notice; `toggle_names()`: N, the names on the map."""
         self.seats, self.geometry, self.ask_first, self.notify = seats, geometry, ask_first, notify
+        self.toggle_names = toggle_names
         self.names = {tid: t.name for tid, t in geometry.territories.items()}
         self.controls = TurnControls(self.names)
         self.hand = CardHand(self.names)
@@ -45,6 +46,12 @@ class Input:
             sound.play("attacked")   # out of turn: someone attacks you and waits for your answer
         self.hand.sync(self.private_cards())
         self._sync_chooser()
+
+    def modal(self):
+        return self.chooser
+
+    def picked(self) -> bool:
+        return self.controls.blitz or self.controls.source is not None or bool(self.hand.selected)
 
     def private_cards(self) -> list[dict]:
         """The shown seat's own cards; nothing when no seat is shown or the cover is up."""
@@ -280,11 +287,11 @@ class Input:
             self.click_territory(tid, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
         return True
 
-    def key_commands(self, toggle_names) -> dict:
+    def key_commands(self) -> dict:
         commands = {pygame.K_RETURN: self.end_phase, pygame.K_KP_ENTER: self.end_phase, pygame.K_SPACE: self.end_phase,
                     pygame.K_a: self.attack_again, pygame.K_b: self.start_blitz, pygame.K_t: self.trade,
                     pygame.K_1: lambda: self.choose_dice(1), pygame.K_2: lambda: self.choose_dice(2),
-                    pygame.K_3: lambda: self.choose_dice(3), pygame.K_n: toggle_names,
+                    pygame.K_3: lambda: self.choose_dice(3), pygame.K_n: self.toggle_names,
                     pygame.K_m: lambda: self.seats.refuse("Move all is for the army chooser (after a conquest or when "
                                                           "fortifying).")}
         if self.defend_prompt_up():   # attacked: the number keys say how many dice defend

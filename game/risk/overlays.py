@@ -20,9 +20,10 @@ from game.words import plural
 class Overlays:
     show_names = True   # territory names on the map (N): kept for the next board in this window
 
-    def __init__(self, seats, geometry, input):
-        """`input`: the board's Input, whose picks are lit."""
-        self.seats, self.geometry, self.input = seats, geometry, input
+    def __init__(self, seats, geometry, input, factor, mouse):
+        """`input`: the board's Input, whose picks are lit; `factor()`: the animations' speed now (0: none);
+        `mouse()`: where the pointer is."""
+        self.seats, self.geometry, self.input, self.factor, self.mouse = seats, geometry, input, factor, mouse
         self.layer = MapLayer(geometry)
         self.labels = map_labels(geometry)
         self.tokens = ArmyTokens()
@@ -33,9 +34,8 @@ class Overlays:
         sound.play("click")
 
     # ----- events: the dice and the armies' floating numbers -------------------------------------------
-    def on_event(self, e: dict, factor: float) -> None:
-        """`factor`: the animations' speed now (0: none)."""
-        kind = e["type"]
+    def on_event(self, e: dict) -> None:
+        kind, factor = e["type"], self.factor()
         terr = self.geometry.territories
         if kind == "battle":
             if factor > 0:
@@ -119,8 +119,11 @@ class Overlays:
             pygame.draw.line(surface, colour, a, b, 4)
 
     # ----- the words by the mouse ----------------------------------------------------------------
-    def tooltip_lines(self, mouse) -> list | None:
-        return self._territory_tooltip() if self.input.hover is not None else self._seat_tooltip(mouse)
+    def tooltip_lines(self) -> list | None:
+        return self._territory_tooltip() if self.input.hover is not None else self._seat_tooltip(self.mouse())
+
+    def tooltip_avoid(self) -> None:
+        return None   # nothing drawn on the map must stay clear of the words by the mouse
 
     def _territory_tooltip(self) -> list:
         """Over a territory: its name, continent and owner, and what a click on it would do now."""

@@ -15,7 +15,8 @@ does their hand (their private view) appear.
 """
 import pygame
 
-from game.board_kit.board_scene import BaseBoardScene, Held
+from game.board_kit.board_scene import BaseBoardScene
+from game.board_kit.held import Held
 from game.board_kit.cover import HotSeatCover
 from game.risk import hints, hud
 from game.risk.geometry import load as load_geometry
@@ -52,29 +53,19 @@ class BoardScene(BaseBoardScene):
         super().__init__(app, link, cover=HotSeatCover(self.reveal))
         self.geometry = load_geometry()
         self.tooltip.bounds = self.geometry.map_rect
-        self.input = Input(self.seats, self.geometry, self.ask_first, app.notify)
+        self.input = Input(self.seats, self.geometry, self.ask_first, app.notify, lambda: self.overlays.toggle_names())
         self.panels = Panels(self.seats, self.input)
-        self.overlays = Overlays(self.seats, self.geometry, self.input)
+        self.overlays = Overlays(self.seats, self.geometry, self.input, lambda: self.animation_factor,
+                                 lambda: self.app.mouse_pos)
         self.news = News(self.seats)
+        self.listeners = [self.input, self.overlays, self.news]
         self.lesson_places = LessonPlaces(self.overlays.layer, self.geometry)
         self.log = EventLog(self.input.names, self.seat_name, LOG_RECT.w)
         self.refresh()
 
-    # ----- the frame's questions, each answered by a part ------------------------------------------
-    def reset_input(self) -> None:
-        self.input.reset()
-
-    def read_view(self) -> None:
-        self.input.read_orders()
-
-    def modal(self):
-        return self.input.chooser
-
+    # ----- what its parts do not answer by themselves ----------------------------------------------
     def cancel(self) -> bool:
         return self.input.cancel()
-
-    def key_commands(self) -> dict:
-        return self.input.key_commands(self.overlays.toggle_names)
 
     def board_pointer(self, event) -> bool:
         self.input.track(event)
@@ -86,9 +77,6 @@ class BoardScene(BaseBoardScene):
             self.overlays.put_dice_away()
         return self.input.click(event)
 
-    def main_enter_button(self):
-        return self.panels.main_enter_button()
-
     def quick_step(self) -> bool:
         """The opening's placements, and a bot's reinforcements, are routine: bots place them quickly."""
         pub = self.pub
@@ -98,12 +86,6 @@ class BoardScene(BaseBoardScene):
         if msg.get("t") == "err":
             self.input.refused()   # a refused attack ends a blitz
         super().answer(msg)
-
-    def on_event(self, e: dict) -> None:
-        super().on_event(e)
-        self.input.on_event(e)
-        self.overlays.on_event(e, self.animation_factor)
-        self.news.on_event(e)
 
     def skip_animations(self) -> None:
         self.overlays.skip()
@@ -124,21 +106,6 @@ class BoardScene(BaseBoardScene):
         if self.overlays.dice is not None:
             return None   # the last roll shows to the end first
         return self.news.game_over_rows()
-
-    def draw_board(self, surface: pygame.Surface) -> None:
-        self.overlays.draw(surface, self.time)
-
-    def draw_panels(self, surface) -> None:
-        self.panels.draw(surface)
-
-    def tooltip_lines(self) -> list | None:
-        return self.overlays.tooltip_lines(self.app.mouse_pos)
-
-    def move_hint(self) -> tuple[str, str]:
-        return self.panels.move_hint()
-
-    def advice_points(self, action: dict) -> list:
-        return self.overlays.advice_points(action)
 
     def advice_words(self, action: dict) -> str:
         return hints.action_words(action, self.overlays.advised_territories(action), self.input.names)

@@ -25,7 +25,8 @@ from engine.situation4.board import load as load_board
 from engine.situation4.queries import side_of
 from game import sound, tables, theme
 from game.board_kit import history, hud as kit_hud
-from game.board_kit.board_scene import BaseBoardScene, Held
+from game.board_kit.board_scene import BaseBoardScene
+from game.board_kit.held import Held
 from game.board_kit.countdown import Countdown
 from game.scene import GLOW, SMOOTH, STILL, TICK
 from game.situation4 import layout, palette, race_hud
@@ -75,6 +76,7 @@ class BoardScene(BaseBoardScene):
                            lambda: self.app.mouse_pos)
         self.news = RaceNews(self.seats, self.board, self.proj, self.tray, self.predictions, self.effects, self.drops,
                              self.log)
+        self.listeners = [self.news]
         self.tally: FinalTally | None = None
         self.race_time = 0.0
         self._tip = kit_hud.Cached(kit_hud.build_tooltip)
@@ -143,10 +145,6 @@ class BoardScene(BaseBoardScene):
                 self.log.add_text(f"{msg.get('from') or 'someone'}: {msg.get('text', '')}", None)
             elif t == "status" and msg.get("status") == "closed":
                 self.app.notify(msg.get("msg") or "The table closed.", warning=True)
-
-    def on_event(self, e: dict) -> None:
-        super().on_event(e)
-        self.news.on_event(e)
 
     # ----- frame ---------------------------------------------------------------------------
     @property

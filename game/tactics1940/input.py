@@ -17,11 +17,10 @@ from game.widgets import Button
 
 
 class Input:
-    def __init__(self, seats, pieces, pointer, clock, hand, ask_first, notify):
-        """`seats`: the board's Seats; `pieces`: its Pieces; `pointer`: the map's MapPointer (what is under it);
-        `clock`: the submarine window's ReactionClock; `hand`: the HandPanel of the seat's cards;
+    def __init__(self, seats, pieces, clock, ask_first, notify):
+        """`seats`: the board's Seats; `pieces`: its Pieces; `clock`: the submarine window's ReactionClock;
         `ask_first(question, detail, yes, then)`: the card that asks first; `notify(text)`: a notice."""
-        self.seats, self.pieces, self.pointer, self.clock, self.hand = seats, pieces, pointer, clock, hand
+        self.seats, self.pieces, self.clock = seats, pieces, clock
         self.ask_first, self.notify = ask_first, notify
         self.standing = StandingOrders()
         self.orders: Orders | None = None
@@ -263,17 +262,8 @@ class Input:
         return {pygame.K_RETURN: self.primary, pygame.K_KP_ENTER: self.primary, pygame.K_SPACE: self.primary,
                 pygame.K_s: self.strike, pygame.K_p: self.pass_turn, pygame.K_d: self.demand}
 
-    def handle(self, event) -> bool:
-        self.rebuild_buttons()
-        for b in self.buttons:
-            if b.handle(event):
-                return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            card = self.hand.card_at(event.pos)
-            if card is not None:
-                self.click_hand(card)
-                return True
-        return self.pointer.handle(event)
+    def modal(self):
+        return None   # nothing of this board's stands in front of it
 
     def targets(self) -> dict:
         """Squares lit for the seat at the controls: cell -> highlight style (worked out once per change

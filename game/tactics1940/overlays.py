@@ -12,6 +12,7 @@ from game.board_kit.hud import Cached
 from game.tactics1940 import hud
 from game.tactics1940.geometry import BOARD_RECT, GRID, MAX_ZOOM
 from game.tactics1940.lights import SquareLights
+from game.tactics1940.log import advised_squares
 from game.tactics1940.map_layer import MapLayer
 from game.tactics1940.windows import window_step
 from game.wargame.fog import FogLayer
@@ -168,3 +169,10 @@ class Overlays:
         text = self.seats.pub["prompt"].get("text", "")
         surface.blit(self._banner.get((text, note, theme.colours), text, note, theme.colours.accent), banner)
         hud.draw_countdown(surface, banner, left, self.clock.seconds)
+
+    # ----- the expert's hint -----------------------------------------------------------------------
+    def advice_points(self, action: dict) -> list:
+        return [self.view.centre(tuple(sq)) for sq in advised_squares(self.seats.pub, action)]
+
+    def tooltip_avoid(self) -> None:
+        return None   # the panels place the tooltip off the lit squares themselves

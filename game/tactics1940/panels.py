@@ -24,6 +24,21 @@ class Panels:
         self._card_panel = Cached(hud.build_card_panel)
         self.tooltip_rect: pygame.Rect | None = None   # where the tooltip was drawn last (tests read it)
 
+    def main_enter_button(self):
+        return self.input.main_enter_button()
+
+    def handle(self, event) -> bool:
+        """The action buttons on offer, then a click on one of the seat's cards."""
+        self.input.rebuild_buttons()
+        if any(b.handle(event) for b in self.input.buttons):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            card = self.hand.card_at(event.pos)
+            if card is not None:
+                self.input.click_hand(card)
+                return True
+        return False
+
     def draw(self, surface) -> None:
         pub, seats = self.seats.pub, self.seats.link.seats
         seat_names = tuple(s.get("name") for s in seats)

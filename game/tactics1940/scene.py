@@ -21,16 +21,15 @@ Two things differ from a plain turn-based board:
   * at one screen (hot-seat) nobody strikes by hand: standing orders given behind the cover are carried out the
     moment a window opens (windows.StandingOrders).
 """
-import pygame
-
-from game.board_kit.board_scene import BaseBoardScene, Held
+from game.board_kit.board_scene import BaseBoardScene
+from game.board_kit.held import Held
 from game.board_kit.cover import HotSeatCover
 from game.board_kit.seats import Seats
 from game.tactics1940 import hud
 from game.tactics1940.geometry import BOARD_RECT, GRID, MAX_ZOOM, board
 from game.tactics1940.hand import HandPanel
 from game.tactics1940.input import Input
-from game.tactics1940.log import EventLog, action_words, advised_squares
+from game.tactics1940.log import EventLog, action_words
 from game.tactics1940.news import News
 from game.tactics1940.overlays import Overlays
 from game.tactics1940.panels import Panels
@@ -94,40 +93,22 @@ class BoardScene(BaseBoardScene):
         settings = getattr(app, "settings", None)
         self.news = News(self.seats, self.pieces, self.sprites, self.board,
                          lambda: settings.animation_factor() if settings is not None else 1.0)
-        self.input = Input(self.seats, self.pieces, self.pointer, self.clock, self.hand, self.ask_first, app.notify)
+        self.input = Input(self.seats, self.pieces, self.clock, self.ask_first, app.notify)
         self.overlays = Overlays(self.seats, self.pieces, self.map, self.pointer, self.input, self.news, self.clock,
                                  self.stage, self.sprites, self.board)
         self.lesson_places = LessonPlaces(self.map, self.overlays.lights)
         self.panels = Panels(self.seats, self.pieces, self.input, self.news, self.hand, self.map, self.pointer,
                              self.sprites, self.board, self.tooltip)
+        self.listeners = [self.news]
         self.log = EventLog(hud.LOG.w, powers=lambda: self.pieces.powers, seat_name=self.seat_name,
                             piece_info=self.pieces.piece_info)
         self.refresh()
 
-    # ----- the frame's questions, each answered by a part ------------------------------------------
-    def reset_input(self) -> None:
-        self.input.reset()
-
+    # ----- what its parts do not answer by themselves ----------------------------------------------
     def read_view(self) -> None:
         self.pieces.read()
         self.clock.update(self.pub, self.time)
         self.input.read_orders()
-
-    def picked(self) -> bool:
-        return self.input.picked()
-
-    def key_commands(self) -> dict:
-        return self.input.key_commands()
-
-    def board_pointer(self, event) -> bool:
-        return self.input.handle(event)
-
-    def main_enter_button(self):
-        return self.input.main_enter_button()
-
-    def on_event(self, e: dict) -> None:
-        super().on_event(e)
-        self.news.on_event(e)
 
     def tick(self, dt: float) -> None:
         self.news.effects.update(dt, hurry=self.input.window_open)
@@ -140,23 +121,11 @@ class BoardScene(BaseBoardScene):
     def game_over_colours(self) -> list | None:
         return self.panels.game_over_colours()
 
-    def draw_board(self, surface: pygame.Surface) -> None:
-        self.overlays.draw(surface, self.time)
-
-    def draw_panels(self, surface) -> None:
-        self.panels.draw(surface)
-
     def draw_tooltip(self, surface) -> None:
         self.panels.draw_tooltip(surface, self.app.mouse_pos)
 
     def tooltip_lines(self) -> list | None:
         return self.panels.tooltip_lines()
-
-    def move_hint(self) -> tuple[str, str]:
-        return self.panels.move_hint()
-
-    def advice_points(self, action: dict) -> list:
-        return [self.map.centre(tuple(sq)) for sq in advised_squares(self.pub, action)]
 
     def advice_words(self, action: dict) -> str:
         return action_words(self.pieces.powers, self.pub, action)
