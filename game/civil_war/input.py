@@ -45,6 +45,7 @@ class Input:
         self.dialog = None
 
     def read_orders(self) -> None:
+        """The seat's orders anew, once per revision or seat to act; the pick and the battle dialog follow them."""
         if self.seats.orders_changed():
             self.rules = self.seats.read_orders(Rules)
             self._sync_step()
