@@ -19,6 +19,12 @@ class Term:
     items: tuple = ()
 
 
+def result_worth(winners: list, seat: int) -> float:
+    """A finished game's worth for `seat`: the win shared equally among its winners, 0 for a loser, 0.5 for a
+    draw (no winners)."""
+    return 1.0 / len(winners) if seat in winners else (0.5 if not winners else 0.0)
+
+
 def changes(worth, before: dict, after: dict) -> list[tuple[str, float]]:
     """(term name, the worth it alone moves) for each term that differs between `before` and `after`: the worth
     of `before` with that one term as it is `after`, less the worth of `before`; the largest moves first,

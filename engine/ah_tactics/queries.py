@@ -46,7 +46,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from engine import grid
-from engine.evaluation import Term
+from engine.evaluation import Term, result_worth
 from engine.ah_tactics import airborne, allowance, battles, cities, contact, crt, headquarters, movement, reserves, \
     turns, victory
 from engine.ah_tactics import rule_ids as why
@@ -412,8 +412,7 @@ def evaluate(state: dict, seat: int) -> float:
     for the losers, 0.5 for a draw."""
     result = state.get("result")
     if result is not None:
-        winners = result["winners"]
-        return 1.0 / len(winners) if seat in winners else (0.5 if not winners else 0.0)
+        return result_worth(result["winners"], seat)
     return worth(terms(state, seat))
 
 

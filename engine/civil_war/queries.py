@@ -26,7 +26,7 @@ A *position* is what the rules' helpers read, rebuilt from the (wholly public) v
 and the kinds of unit: INFANTRY, CAVALRY, GUNBOAT, KINDS, GROUND.
 """
 from engine.civil_war import battle, cities, movement
-from engine.evaluation import Term
+from engine.evaluation import Term, result_worth
 from engine.civil_war.board import load
 from engine.civil_war.pieces import (CAVALRY, GROUND, GUNBOAT, INFANTRY, KINDS, RAIL_RIDE, SPEED, count, enemy,
                                      pieces, units_at)
@@ -92,8 +92,7 @@ def evaluate(state: dict, seat: int) -> float:
     state, or a position (`position(view)`, the war being wholly public) with `board` and `outcome`."""
     outcome = state.get("outcome")
     if outcome is not None:
-        winners = outcome["winners"]
-        return 1.0 / len(winners) if seat in winners else (0.5 if not winners else 0.0)
+        return result_worth(outcome["winners"], seat)
     return worth(terms(state, seat))
 
 
