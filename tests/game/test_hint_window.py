@@ -45,13 +45,13 @@ def test_e_asks_the_expert_whose_listed_answer_is_drawn_and_said_with_its_reason
     if board.advice.thinking:
         assert board.hint()[0].startswith("The expert is thinking")
     began, frames, job = time.perf_counter(), 0, board.advice.job
-    while board.advice.thinking and time.perf_counter() - began < 10:
+    while board.advice.thinking and time.perf_counter() - began < 60:   # a bound, not a speed: a spawned helper starts slowly on a loaded machine
         ui.frames(1)
         frames += 1
     assert not board.advice.thinking, "the hint never came"
     quick = time.perf_counter() - began < 0.1 or (job is not None and (job.seconds or 0) < 0.2)   # no time for frames
     assert frames >= 3 or quick, "the window stopped running its frames while it thought"
-    assert ui.until(lambda: board.advice.job is None, max_frames=600, sleep=0.01)   # the reason follows
+    assert ui.until(lambda: board.advice.job is None, max_frames=3000, sleep=0.01)   # the reason follows
     _, seat, action, reason, error = board.advice.answer
     assert error is None and seat == board.active_seat
     assert legal.contains(board.view["private"]["legal"], action)
