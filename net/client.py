@@ -74,6 +74,7 @@ class Client:
         self.history = history   # asked once: a reconnect's log already holds what came before
         self._view = None        # our own copy of the last view, which patches apply to
         self._spare = None       # a copy of `_view` made after the last view was handed on: the next one
+        self._owed = None        # the patch our own `_view` takes once the view it made has been handed on
         self._patching = False   # the welcome granted patches
         self._awaiting_view = False
         self.resyncs = 0         # whole views asked for after a patch did not fit or a hash differed
@@ -320,12 +321,26 @@ class Client:
                 return
             public = msg["view"].get("public")
             self.game_over = isinstance(public, dict) and public.get("result") is not None
-        if t != "pong":
-            self.on_message(msg)
+        try:
+            if t != "pong":
+                self.on_message(msg)
+        finally:
+            if self._owed is not None:
+                self._catch_up()
         if self._spare is None and self._view is not None:
             # The copy the next patch makes into the view handed on, made now that this one has been
             # handed on (not while a player waits for it): from our own copy, which nobody else holds.
             self._spare = _copy(self._view)
+
+    def _catch_up(self) -> None:
+        """Our own copy takes the patch whose view was handed on (the same view: the patch fitted that one)."""
+        ops, self._owed = self._owed, None
+        try:
+            self._view = patches.apply(self._view, ops)
+        except patches.PatchError:   # cannot be, as the same patch fitted the same view: start again from a whole one
+            self._view, self._awaiting_view = None, True
+            self.resyncs += 1
+            self._send({"t": "view"})
 
     def _whole(self, msg: dict) -> dict | None:
         """The update or welcome with its whole view (a patch applied to our copy), or None when the
@@ -342,15 +357,17 @@ class Client:
         try:
             if self._view is None:
                 raise patches.PatchError("no view to patch")
-            # The patch applied twice: to our own copy, and to a copy of it that is handed on and never
-            # patched again. Each takes its own copy of the patch's values, so the two share nothing.
+            # The patch applied twice: to a copy of our own view, which is handed on and never patched
+            # again, and, once it has been handed on, to our own (`_catch_up`). Each takes its own copy of
+            # the patch's values, so the two share nothing.
             handed = self._spare if self._spare is not None else _copy(self._view)
             self._spare = None
             ops = msg["patch"]
-            self._view = patches.apply(self._view, _copy(ops))
-            if msg.get("hash") is not None and patches.view_hash(self._view) != msg["hash"]:
-                raise patches.PatchError("the view's hash is not the host's")
+            owed = _copy(ops)
             handed = patches.apply(handed, ops)
+            if msg.get("hash") is not None and patches.view_hash(handed) != msg["hash"]:
+                raise patches.PatchError("the view's hash is not the host's")
+            self._owed = owed
         except patches.PatchError:
             self._view, self._awaiting_view = None, True
             self.resyncs += 1

@@ -51,14 +51,21 @@ def snapshot(view) -> "Snapshot":
 
 
 class Part:
-    """One part of a view as sent: for a map, each key's msgpack bytes (`items`, and as `keys` and
-    `packed` in the map's order) and value (`copy`); for anything else (`items` None), its bytes (`whole`)
+    """One part of a view as sent: for a map, its keys in order (`keys`), each value's msgpack bytes in
+    the same order (`packed`) and the values (`copy`); for anything else (`keys` None), its bytes (`whole`)
     and copy. Never changed once made."""
-    __slots__ = ("items", "keys", "packed", "whole", "copy", "size", "_canonical")
+    __slots__ = ("keys", "packed", "whole", "copy", "size", "_canonical", "_items")
 
-    def __init__(self, items, whole, copy, size, keys=None, packed=None):
-        self.items, self.whole, self.copy, self.size, self._canonical = items, whole, copy, size, None
-        self.keys, self.packed = keys, packed
+    def __init__(self, keys, packed, whole, copy, size):
+        self.keys, self.packed, self.whole, self.copy, self.size = keys, packed, whole, copy, size
+        self._canonical = self._items = None
+
+    @property
+    def items(self) -> dict | None:
+        """A map's bytes by key (made when first asked: diffs between parts of one builder never need it)."""
+        if self._items is None and self.keys is not None:
+            self._items = dict(zip(self.keys, self.packed))
+        return self._items
 
     def canonical(self) -> bytes:
         if self._canonical is None:
@@ -124,15 +131,14 @@ class Differ:
             return cached[1]
         pack = self._pack
         if type(value) is dict:
-            keys, packed = tuple(value), list(map(pack, value.values()))   # each value packed in one loop in C
+            packed = list(map(pack, value.values()))   # each value packed in one loop in C
             # The values themselves are kept, not decoded from their bytes: decoding cost more than the rest
             # of a Risk update. Each is checked against its bytes before it is diffed from (`_sent`), as the
             # rules may hand out a view that shares objects with their state and change them later.
-            part = Part(dict(zip(keys, packed)), None, dict(value), sum(map(len, packed)) + 2 * len(packed) + 1,
-                        keys, packed)
+            part = Part(tuple(value), packed, None, dict(value), len(b"".join(packed)) + 2 * len(packed) + 1)
         else:
             b = pack(value)
-            part = Part(None, b, msgpack.unpackb(b, raw=False, strict_map_key=False), len(b))
+            part = Part(None, None, b, msgpack.unpackb(b, raw=False, strict_map_key=False), len(b))
         self._parts[id(value)] = (value, part)
         return part
 
@@ -155,24 +161,35 @@ class Differ:
                 out.append([DEL, [name]])
         return out
 
-    def _sent(self, part: Part, key):
-        """What `part` held at `key` when it was sent: its kept value, unless that has changed since."""
+    def _sent(self, part: Part, key, sent: bytes):
+        """What `part` held at `key` when it was sent (`sent`, its bytes): its kept value, unless that has
+        changed since."""
         value = part.copy[key]
-        if self._pack(value) == part.items[key]:
+        if self._pack(value) == sent:
             return value
-        return msgpack.unpackb(part.items[key], raw=False, strict_map_key=False)
+        return msgpack.unpackb(sent, raw=False, strict_map_key=False)
+
+    def _changed(self, old: Part, key, sent: bytes, value, out: list) -> None:
+        """The operations for the field `key` of `old`, sent as the bytes `sent` and now `value` (other
+        bytes), written to `out`: a field that is not a map, list or byte string on both sides (a number, a
+        string...) is set as it is, with no look at what it was; else the change within it (`_sent`)."""
+        kind = type(value)
+        if (kind is dict or kind is list or kind is bytes) and type(old.copy[key]) is kind:
+            _child(key, _node(self._sent(old, key, sent), value), out)
+        else:
+            out.append([SET, [key], value])
 
     def _part_ops(self, old: Part, new: Part) -> list:
         key = (id(old), id(new))
         cached = self._diffs.get(key)
         if cached is not None and cached[0] is old and cached[1] is new:
             return cached[2]
-        if old.items is None or new.items is None:
+        if old.keys is None or new.keys is None:
             ops = [] if old.whole == new.whole else _node(old.copy, new.copy)
         elif old.keys == new.keys:   # the same fields in the same order (one builder's): the changed found in C
-            ops = []
-            for k in compress(new.keys, map(ne, old.packed, new.packed)):
-                _child(k, _node(self._sent(old, k), new.copy[k]), ops)
+            ops, keys, was = [], new.keys, old.packed
+            for i in compress(range(len(keys)), map(ne, was, new.packed)):
+                self._changed(old, keys[i], was[i], new.copy[keys[i]], ops)
         else:
             ops = []
             for k, b in new.items.items():
@@ -180,7 +197,7 @@ class Differ:
                 if was is None:
                     ops.append([SET, [k], new.copy[k]])
                 elif was != b:
-                    _child(k, _node(self._sent(old, k), new.copy[k]), ops)
+                    self._changed(old, k, was, new.copy[k], ops)
             for k in old.items:
                 if k not in new.items:
                     ops.append([DEL, [k]])
@@ -195,15 +212,17 @@ def diff(old, new) -> list:
     return _diff(old, new)
 
 
-def encoded(ops: list) -> tuple[list, int]:
+def encoded(ops: list, spliced: bool = False) -> tuple[list, int]:
     """(the patch to send, its msgpack size): `ops` as they are, or one "packed" operation when
-    they are large and compress (a turn's first listing, a move that changes many rasters)."""
+    they are large and compress (a turn's first listing, a move that changes many rasters).
+    `spliced`: the patch is for net.frames' `encode` only, and `ops` come as their msgpack bytes
+    (`msgspec.Raw`), packed here once rather than again in the frame."""
     raw = _pack(ops)
     if len(raw) >= PACK_FROM and not (len(ops) == 1 and ops[0][:2] == [SET, []]):   # a root `set` is never packed
         packed = zlib.compress(raw, 6)
         if len(packed) + 16 < len(raw) * 0.9:
             return [[PACKED, packed]], len(packed) + 16
-    return ops, len(raw)
+    return (msgspec.Raw(raw) if spliced else ops), len(raw)
 
 
 def _same(a, b) -> bool:

@@ -83,6 +83,12 @@ def _merged(bases: list) -> list:
     return out
 
 
+def _as_is(value):
+    """`share` that leaves a value as it is: a host's patched updates (which it only encodes) share the seats'
+    list from one update to the next while the seats do not change (`Table._shared_seats`)."""
+    return value
+
+
 class _Conn:
     __slots__ = ("seat", "name", "welcomed", "patches", "base")
     changes = 0   # times any connection's seat, welcome or kind of view was set (Table._receivers' memo)
@@ -494,7 +500,7 @@ class Table:
         # Each view built when its turn comes (the first is sent sooner). Whole views only, for a caller
         # that encodes with net.frames' `encode` (`spliced`): what the views share is packed once.
         share = frames.spliced if spliced and not patching else None
-        seats = self.public_seats() if share is None else self._shared_seats(share)
+        seats = self.public_seats() if not spliced else self._shared_seats(_as_is if share is None else share)
         phase, rev = self.phase, self.session.rev   # the same for every receiver
         build = self.view_builder(seats, phase, share)
         differ = patches.Differ() if patching else None   # the shared public part packed and diffed once
@@ -514,7 +520,7 @@ class Table:
             if whole:
                 yield whole, {"t": "update", "rev": rev, "events": seen, "view": view}
             if by_base:
-                yield from self._patched(differ, _merged(list(by_base.values())), view, seen, rev, with_hash)
+                yield from self._patched(differ, _merged(list(by_base.values())), view, seen, rev, with_hash, spliced)
 
     def _receivers(self) -> tuple[dict, bool]:
         """The welcomed connections by seat (None: spectators) and whether any takes patches, made again
@@ -544,7 +550,7 @@ class Table:
         return sorted(groups, key=actors.__contains__, reverse=True)   # stable: each part in the table's order
 
     @staticmethod
-    def _patched(differ, bases, view, seen, rev, with_hash):
+    def _patched(differ, bases, view, seen, rev, with_hash, spliced=False):
         now = differ.snapshot(view)
         digest = now.hash() if with_hash else None
         for base, members in bases:
@@ -553,7 +559,7 @@ class Table:
             ops = differ.diff(base, now)
             if not ops and not seen and not with_hash:
                 continue   # nothing new for these connections
-            ops, size = patches.encoded(ops)
+            ops, size = patches.encoded(ops, spliced)
             msg = {"t": "update", "rev": rev, "events": seen, "patch": ops}
             if size >= now.size:
                 msg = {"t": "update", "rev": rev, "events": seen, "view": view}
