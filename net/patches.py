@@ -250,23 +250,43 @@ def _node(old, new) -> list:
 def _diff(old, new) -> list:
     if old == new:
         return []
+    return _changes(old, new)
+
+
+def _changes(old, new) -> list:
+    """`_diff` of two maps or two lists known to differ. A changed child that is a map or list on both
+    sides is diffed in turn, anything else set, without a call to say so (most of a diff's children)."""
     out: list = []
     if type(old) is dict:
         for k, v in new.items():
             if k in old:
-                was = old[k]
-                if type(was) is type(v) and was == v:   # most children of a changed map: no call made
-                    continue
-                _child(k, _node(was, v), out)
-            else:
-                out.append([SET, [k], v])
+                was, kind = old[k], type(v)
+                if type(was) is kind:
+                    if was == v:   # most children of a changed map
+                        continue
+                    if kind is dict or kind is list:
+                        _child(k, _changes(was, v), out)
+                        continue
+                    if kind is bytes and len(was) == len(v) > 64:
+                        _child(k, _diff_bytes(was, v), out)
+                        continue
+            out.append([SET, [k], v])
         for k in old:
             if k not in new:
                 out.append([DEL, [k]])
     elif len(old) == len(new):
         for i, (a, b) in enumerate(zip(old, new)):
-            if type(a) is not type(b) or a != b:
-                _child(i, _node(a, b), out)
+            kind = type(b)
+            if type(a) is kind:
+                if a == b:
+                    continue
+                if kind is dict or kind is list:
+                    _child(i, _changes(a, b), out)
+                    continue
+                if kind is bytes and len(a) == len(b) > 64:
+                    _child(i, _diff_bytes(a, b), out)
+                    continue
+            out.append([SET, [i], b])
     else:
         _diff_list(old, new, out)
     return out
