@@ -370,10 +370,11 @@ def draw_keycap(surface: pygame.Surface, rect, key: str, size: int, under) -> No
     draw_text(surface, key, rect.center, size, text_on(darken(under, 0.35)), bold=True, anchor="center", shadow=False)
 
 
-def draw_seat_badge(surface: pygame.Surface, center, seat: int, radius: int = 12, *, label: str | None = None) -> None:
+def draw_seat_badge(surface: pygame.Surface, center, seat: int, radius: int = 12, *, label: str | None = None,
+                    colour=None) -> None:
     """A coloured disc standing for a seat (its shape, with the colour-blind marks on), with an optional short
-    label inside."""
-    colour = seat_colour(seat)
+    label inside; `colour`: the one the seat plays in its game where that game gives its sides their own."""
+    colour = colour or seat_colour(seat)
     shape = seat_shape(seat)
     draw_shape(surface, shape, (center[0], center[1] + 2), radius, darken(colour, 0.5))
     draw_shape(surface, shape, center, radius, colour)

@@ -113,6 +113,12 @@ class LobbyScene(GuiScene, Scene):
             sound.play("turn")
             self.app.replace(boards.board_scene(self.app, self.link))
 
+    def seat_colour(self, seat: int) -> tuple:
+        """The colour `seat` plays at this table: its game's own (Blue is the first seat of Tactics (1954)), as
+        the new-game form showed it, else the theme's."""
+        game_id = getattr(self.link, "game", None)
+        return boards.seat_colour(game_id, seat) if game_id in games.available() else theme.seat_colour(seat)
+
     def draw(self, surface):
         c = theme.colours
         surface.blit(theme.backdrop(surface.get_size()), (0, 0))
@@ -132,7 +138,7 @@ class LobbyScene(GuiScene, Scene):
             y = 214 + i * 64
             row = pygame.Rect(76, y - 24, 560, 52)
             pygame.draw.rect(surface, c.panel_light if i in mine else c.panel, row, border_radius=8)
-            theme.draw_seat_badge(surface, (106, y + 2), i, 16, label=str(i + 1))
+            theme.draw_seat_badge(surface, (106, y + 2), i, 16, label=str(i + 1), colour=self.seat_colour(i))
             kind = seat.get("kind")
             name = seat.get("name") or ("open seat" if kind == "open" else f"Seat {i + 1}")
             theme.draw_text(surface, name + ("  (you)" if i in mine else ""), (136, y + 2), theme.SIZE_BODY,
@@ -155,7 +161,7 @@ class LobbyScene(GuiScene, Scene):
                 if y > 610:
                     break
                 theme.draw_text(surface, line, (704, y), theme.SIZE_SMALL,
-                                theme.seat_colour(seat) if j == 0 and seat is not None else c.text, shadow=False)
+                                self.seat_colour(seat) if j == 0 and seat is not None else c.text, shadow=False)
                 y += 24
         if self.failed:
             box = pygame.Rect(0, 0, 760, 120)

@@ -118,6 +118,18 @@ def test_a_seat_kept_for_its_player_waits_and_the_player_comes_back_to_it(ui):
         again.close()
 
 
+def test_the_lobby_shows_each_seat_in_the_colour_it_plays_as_the_host_form_did(ui):
+    """Tactics (1954)'s first seat is Blue on the host form; the lobby's badge and chat must not turn it red."""
+    from game import boards
+    lobby = host_from_the_window(ui, "ah_tactics")
+    blue, red = boards.seat_colour("ah_tactics", 0), boards.seat_colour("ah_tactics", 1)
+    assert blue != theme.seat_colour(0), "the check needs a game whose first seat differs from the theme's"
+    assert [lobby.seat_colour(0), lobby.seat_colour(1)] == [blue, red]
+    surface = pygame.Surface((1280, 800))
+    lobby.draw(surface)
+    assert tuple(surface.get_at((96, 216)))[:3] == blue, "the first seat's badge (left of its number) is not Blue"
+
+
 def test_departures_are_told_once_and_a_window_arriving_is_not_news():
     d = Departures()
     here = [{"kind": "human", "name": "Ada", "connected": True}, {"kind": "human", "name": "Grace", "connected": True}]
