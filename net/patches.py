@@ -175,7 +175,7 @@ class Differ:
         string...) is set as it is, with no look at what it was; else the change within it (`_sent`)."""
         kind = type(value)
         if (kind is dict or kind is list or kind is bytes) and type(old.copy[key]) is kind:
-            _child(key, _node(self._sent(old, key, sent), value), out)
+            _changed_child(key, self._sent(old, key, sent), value, out)
         else:
             out.append([SET, [key], value])
 
@@ -254,42 +254,41 @@ def _diff(old, new) -> list:
 
 
 def _changes(old, new) -> list:
-    """`_diff` of two maps or two lists known to differ. A changed child that is a map or list on both
-    sides is diffed in turn, anything else set, without a call to say so (most of a diff's children)."""
+    """`_diff` of two maps or two lists known to differ."""
     out: list = []
     if type(old) is dict:
         for k, v in new.items():
             if k in old:
-                was, kind = old[k], type(v)
-                if type(was) is kind:
-                    if was == v:   # most children of a changed map
-                        continue
-                    if kind is dict or kind is list:
-                        _child(k, _changes(was, v), out)
-                        continue
-                    if kind is bytes and len(was) == len(v) > 64:
-                        _child(k, _diff_bytes(was, v), out)
-                        continue
-            out.append([SET, [k], v])
+                was = old[k]
+                if type(was) is type(v) and was == v:   # most children of a changed map: no call made
+                    continue
+                _changed_child(k, was, v, out)
+            else:
+                out.append([SET, [k], v])
         for k in old:
             if k not in new:
                 out.append([DEL, [k]])
     elif len(old) == len(new):
         for i, (a, b) in enumerate(zip(old, new)):
-            kind = type(b)
-            if type(a) is kind:
-                if a == b:
-                    continue
-                if kind is dict or kind is list:
-                    _child(i, _changes(a, b), out)
-                    continue
-                if kind is bytes and len(a) == len(b) > 64:
-                    _child(i, _diff_bytes(a, b), out)
-                    continue
-            out.append([SET, [i], b])
+            if type(a) is not type(b) or a != b:
+                _changed_child(i, a, b, out)
     else:
         _diff_list(old, new, out)
     return out
+
+
+def _changed_child(key, was, now, out: list) -> None:
+    """The operations for a child that changed, written to `out`: a map or list on both sides diffed in
+    turn, a long byte string by its changed runs, anything else set (`_node` without its equality test)."""
+    kind = type(now)
+    if type(was) is kind:
+        if kind is dict or kind is list:
+            _child(key, _changes(was, now), out)
+            return
+        if kind is bytes and len(was) == len(now) > 64:
+            _child(key, _diff_bytes(was, now), out)
+            return
+    out.append([SET, [key], now])
 
 
 def _diff_bytes(old: bytes, new: bytes) -> list:
