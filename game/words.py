@@ -16,12 +16,13 @@ def joined(items: list[str]) -> str:
     return " and ".join(filter(None, [", ".join(items[:-1]), items[-1]])) if items else ""
 
 
-def counted(items: list[str], fits) -> str:
+def counted(items: list[str], fits, noun: str = "unit") -> str:
     """As many of `items` as `fits(text)` allows, the rest counted: "2nd Armd, 1st Para and 2 more" (every item
-    when all fit; at least the count, "4 more", when none does)."""
-    for shown in range(len(items), -1, -1):
+    when all fit); when not even the first name fits, all of them counted by their `noun`, "4 units" (never
+    "4 more" with nothing before it)."""
+    for shown in range(len(items), 0, -1):
         rest = len(items) - shown
         text = joined(list(items[:shown]) + ([f"{rest} more"] if rest else []))
-        if fits(text) or not shown:
+        if fits(text):
             return text
-    return ""
+    return plural(len(items), noun) if items else ""

@@ -449,8 +449,8 @@ def worth(terms: dict) -> float:
 TERM_WORDS = {
     "divisions": {"more": "{n} more divisions fighting", "fewer": "{n} divisions lost"},
     "enemy_divisions": {"more": "the enemy gains {n} divisions", "fewer": "destroys {n} enemy divisions"},
-    "hqs": {"gained": "{items} back", "lost": "loses {items}"},
-    "enemy_hqs": {"gained": "the enemy gets {items} back", "lost": "takes out {items}"},
+    "hqs": {"gained": "gets our {items} back", "lost": "loses our {items}"},   # whose: both sides have an IIC HQ
+    "enemy_hqs": {"gained": "the enemy gets its {items} back", "lost": "takes out the enemy's {items}"},
     "cities": {"gained": "takes {items}", "lost": "gives up {items}"},
     "enemy_cities": {"gained": "the enemy takes {items}", "lost": "wins back {items}"},
     "hold": {"more": "holds every enemy city another turn-end", "fewer": "the hold on the enemy's cities broken"},

@@ -27,6 +27,20 @@ def side_of_seat(seat: int) -> str:
     return queries.SIDE_NAMES[queries.seat_side(seat)]
 
 
+def of_side(side, names: str, reader: str | None = None) -> str:
+    """Units named with their side, "Red's 6th Inf" or "Red's 6th Inf and 9th Inf" (`names`: one side's units
+    in words): both armies have a 6th Inf, an IIC HQ, an IC HQ... The reader's own side (`reader`) goes
+    unsaid; `reader` None: the side is always said."""
+    if side == reader or side not in SIDE_TITLES:
+        return names
+    return f"{SIDE_TITLES[side]}'s {names}"
+
+
+def unit_name(unit: dict | None, reader: str | None = None) -> str:
+    """A unit's name with its side's, as `of_side` says it; "a unit" for one unknown."""
+    return of_side(unit.get("side"), unit["name"], reader) if unit else "a unit"
+
+
 def side_colour(side: str) -> tuple:
     """Blue is the palette's blue seat colour, Red its red one (theme seats 1 and 0)."""
     return theme.seat_colour(1 if side == "blue" else 0)

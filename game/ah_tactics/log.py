@@ -1,5 +1,7 @@
 """Tactics (1954) events as sentences on the shared log panel (game.board_kit.log), in the acting
-side's colour. Units are named as the game names them ("12th Inf", "IIC HQ"); squares by their
+side's colour. Units are named as the game names them ("12th Inf", "IIC HQ"), with their side's name
+where a line names both sides' units or a loss (both armies have a 6th Inf, an IIC HQ...: counters.of_side,
+"Red's 6th Inf"); squares by their
 city where they have one, else by column and row ("31,10"). Reserve moves say only that
 something moved: where is its owner's secret, and the event carries it only to the owner.
 
@@ -8,7 +10,7 @@ eliminated — Red's 2nd Armd moved next to it"), a unit halted names what it me
 (board_kit.log: "(F: an HQ is lost on contact)", its help under the pointer).
 """
 from engine.ah_tactics import queries
-from game.ah_tactics.counters import SIDE_TITLES, side_colour, side_of_seat
+from game.ah_tactics.counters import SIDE_TITLES, of_side, side_colour, side_of_seat, unit_name
 from game.board_kit import log as kit_log
 
 SIDE_INDEX = {"blue": 0, "red": 1}
@@ -52,8 +54,13 @@ class EventLog(kit_log.EventLog):
 
     def sided(self, uid) -> str:
         """A unit with its side's name: "Red's 2nd Armd"."""
-        side = self._unit(uid).get("side")
-        return f"{SIDE_TITLES[side]}'s {self.name(uid)}" if side in SIDE_TITLES else self.name(uid)
+        return unit_name(self._unit(uid))
+
+    def sided_names(self, uids, joiner=None) -> str:
+        """One side's units with its name once: "Red's 9th Inf and 2nd Armd" (`joiner`: how the names join)."""
+        uids = list(uids)
+        text = joiner([self.name(u) for u in uids]) if joiner else self.names(uids)
+        return of_side(self._unit(uids[0]).get("side"), text) if uids else text
 
     def where(self, e: dict) -> str:
         return _where(self.board, e)
@@ -71,7 +78,7 @@ class EventLog(kit_log.EventLog):
             return f"{self.sided(mover)} moved next to it"
         if mover == lost and by:
             return f"it moved next to {self.sided(by[0])}" + (f" and {len(by) - 1} more" if len(by) > 1 else "")
-        return f"in contact with {self.names(by)}" if by else "in enemy contact"
+        return f"in contact with {self.sided_names(by)}" if by else "in enemy contact"
 
     def _by_side(self, e: dict, what: str):
         """A seat's line in the side's words and colour, as this log names every actor."""
@@ -101,8 +108,8 @@ class EventLog(kit_log.EventLog):
             return (f"{self.name(e['unit'])}{how}: {at(e['from'])} to {at(e['to'])}"
                     + (f" ({_squares(cost)} sq)" if cost else "") + ".", self.seat(e["unit"]), None)
         if kind == "halted":
-            met = f", in contact with {self.names(e['by'])}" if e.get("by") else ", in contact"
-            return f"{self.name(e['unit'])} halts at {at(e['at'])}{met}.", self.seat(e["unit"]), None
+            met = f", in contact with {self.sided_names(e['by'])}" if e.get("by") else ", in contact"
+            return f"{self.sided(e['unit']) if e.get('by') else self.name(e['unit'])} halts at {at(e['at'])}{met}.", self.seat(e["unit"]), None
         if kind == "dropped":
             return f"{self.name(e['unit'])} drops by air on {at(e['to'])}.", self.seat(e["unit"]), None
         if kind == "drop_failed":
@@ -122,7 +129,7 @@ class EventLog(kit_log.EventLog):
         if kind == "stumbled":
             return f"{self.name(e['unit'])} stumbles upon hidden reserves!", self.seat(e["unit"]), None
         if kind == "contact_stands":
-            return f"The reserves stand and fight {self.name(e['unit'])}, which stays where it stopped.", None, None
+            return f"The reserves stand and fight {self.sided(e['unit'])}, which stays where it stopped.", None, None
         if kind == "regrouped":
             return f"{self.name(e['unit'])} joins {e['corps'] or 'no corps'}.", self.seat(e["unit"]), None
         if kind == "port_seized":
@@ -132,19 +139,19 @@ class EventLog(kit_log.EventLog):
             return (f"Movement over: {n} enemy unit{'s' if n != 1 else ''} must be engaged." if n
                     else "Movement over: no battles."), None, None
         if kind == "battle":
-            att = " + ".join(self.name(u) for u in e["attackers"]) if isinstance(e["attackers"], list) \
-                else " + ".join(self.name(int(u)) for u in e["attackers"])
-            dfn = " + ".join(self.name(u) for u in e["defenders"])
+            plus = " + ".join
+            att = self.sided_names([int(u) for u in e["attackers"]], plus)
+            dfn = self.sided_names(e["defenders"], plus)
             die = f", die {e['die']}" if e.get("die") else ""
             return (f"Battle: {att} against {dfn} at {e['odds']}{die}: {e['result']}.",
                     self.seat(_first(e["attackers"])), None)
         if kind == "eliminated":
-            return f"{self.name(e['unit'])} is eliminated{self.where(e)} — {self.why_lost(e)}.", \
+            return f"{self.sided(e['unit'])} is eliminated{self.where(e)} — {self.why_lost(e)}.", \
                 self.seat(e["unit"]), None
         if kind == "captured":
             by = f" by {SIDE_TITLES[e['by']]}" if e.get("by") in SIDE_TITLES else ""
             cut_off = ", cut off for two complete turns" if e.get("reason") == "encircled" else ""
-            return f"{self.name(e['unit'])} is taken prisoner{by}{cut_off}.", self.seat(e["unit"]), None
+            return f"{self.sided(e['unit'])} is taken prisoner{by}{cut_off}.", self.seat(e["unit"]), None
         if kind == "replaced":
             return f"{self.name(e['unit'])} takes the place of {self.name(e['for'])}.", self.seat(e["unit"]), None
         if kind == "fell_back":
@@ -186,11 +193,11 @@ def _first(attackers):
     return attackers[0] if attackers else None
 
 
-def action_words(unit_of, board: dict, action: dict) -> str:
-    """An action in the log's words (the expert's hint says it so); `unit_of(uid)`: the unit, or None."""
+def action_words(unit_of, board: dict, action: dict, reader: str | None = None) -> str:
+    """An action in the log's words (the expert's hint says it so); `unit_of(uid)`: the unit, or None; the
+    enemy's units (not `reader`'s side) named with their side: "7th Inf attacks Red's 6th Inf"."""
     def name(uid):
-        unit = unit_of(uid)
-        return unit["name"] if unit else "a unit"
+        return unit_name(unit_of(uid), reader)
     kind = action["type"]
     to = square_name(board, action["to"]) if "to" in action else ""
     if kind in ("move", "place", "drop", "retreat"):

@@ -6,7 +6,7 @@ import pygame
 
 from game import theme
 from game.ah_tactics import hud
-from game.ah_tactics.counters import SIDE_TITLES
+from game.ah_tactics.counters import SIDE_TITLES, of_side
 from game.ah_tactics.log import square_name
 from game.ah_tactics.charts import columns_text, loss_chances, loss_text, percent
 from game.ah_tactics.overlays import _Shifted
@@ -168,18 +168,25 @@ class Panels:
         room = hud.PANEL.w - 20
         fits = lambda line: theme.text_width(line, hud.PANEL_TEXT) <= room   # noqa: E731
         names = lambda ids: [self.places.units[int(u)]["name"] for u in ids]   # noqa: E731
+        reader = self.places.my_side
+
+        def listed(ids, fits_with) -> str:
+            """One side's units, as many named as `fits_with(text)` allows, with the side's name unless it is
+            the reader's own ("Red's 6th Inf and 2 more")."""
+            side = self.places.units[int(ids[0])]["side"] if ids else None
+            return of_side(side, counted(names(ids), lambda t: fits_with(of_side(side, t, reader))), reader)
         two_lines = 2 * len(plan) + 1 <= hud.PANEL_ROWS
         rows = []
         for i, b in enumerate(plan):
             if two_lines:
                 head = f"{i + 1}. {columns_text(b)} on "
-                line = head + counted(names(b["defenders"]), lambda t: fits(head + t + " by 9th Inf")) + " by "
-                rows.append((line + counted(names(b["attackers"]), lambda t: fits(line + t)), text))
+                line = head + listed(b["defenders"], lambda t: fits(head + t + " by 9th Inf")) + " by "
+                rows.append((line + listed(list(b["attackers"]), lambda t: fits(line + t)), text))
                 rows.append(("   " + loss_text(b["attack"], b["defence"], lambda t: fits("   " + t)), CHANCES))
             else:   # many battles: a line each, its chance of winning (the defender loses) at its end
                 tail = f": {percent(loss_chances(b['attack'], b['defence']).get('defender', 0))} to win"
                 line = f"{i + 1}. {columns_text(b)} on "
-                rows.append((line + counted(names(b["defenders"]), lambda t: fits(line + t + tail)) + tail, text))
+                rows.append((line + listed(b["defenders"], lambda t: fits(line + t + tail)) + tail, text))
         if left:
             lead = f"{len(left)} {'more ' if plan else ''}to engage: "
             rows.append((lead + counted(names(left), lambda t: fits(lead + t)), theme.colours.accent))

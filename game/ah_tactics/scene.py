@@ -113,4 +113,4 @@ class BoardScene(BaseBoardScene):
         return [side_colour("blue"), side_colour("red")]
 
     def advice_words(self, action: dict) -> str:
-        return action_words(self.places.unit, self.board, action)
+        return action_words(self.places.unit, self.board, action, self.places.my_side)

@@ -62,7 +62,7 @@ def test_an_hq_lost_lowers_its_side_s_worth_and_the_reason_names_it():
     state["units"][hq]["at"] = None
     assert ah_tactics.queries.evaluate(state, 0) < worth
     after = ah_tactics.queries.terms(state, 0)
-    assert reasons.reason(ah_tactics, before, after) == "loses IIC HQ"
+    assert reasons.reason(ah_tactics, before, after) == "loses our IIC HQ"
     assert reasons.reason(ah_tactics, after, after) == ""
 
 

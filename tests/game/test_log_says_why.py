@@ -34,7 +34,7 @@ def test_an_hq_lost_in_contact_names_the_unit_whose_move_made_it_and_the_rule(ap
     log.add({"type": "eliminated", "unit": hq, "at": [8, 29], "reason": "contact", "rule": "hq_contact",
              "by": [armd], "mover": armd})
     entry = log.entries[-1]
-    assert entry["text"] == "1st Army HQ is eliminated at 8,29 — Red's 2nd Armd moved next to it."
+    assert entry["text"] == "Blue's 1st Army HQ is eliminated at 8,29 — Red's 2nd Armd moved next to it."
     assert entry["rule"].label == "F: an HQ is lost on contact" and not entry["marked"]
     assert entry["rule_rects"], "the rule is drawn, where the pointer finds it"
 
@@ -43,7 +43,7 @@ def test_a_halted_unit_says_what_it_met(app):
     log = tactics_log()
     inf, enemy = named("blue", "1st Inf"), named("red", "9th Inf")
     log.add({"type": "halted", "unit": inf, "at": [30, 4], "rule": "contact_halts", "by": [enemy]})
-    assert log.entries[-1]["text"] == "1st Inf halts at 30,4, in contact with 9th Inf."
+    assert log.entries[-1]["text"] == "Blue's 1st Inf halts at 30,4, in contact with Red's 9th Inf."
     assert log.entries[-1]["rule"].ref == "C6"
 
 
