@@ -5,7 +5,7 @@ import pygame
 
 from engine.ah_tactics import queries
 from game import theme
-from game.ah_tactics.counters import SIDE_TITLES, SIDES, side_colour
+from game.ah_tactics.counters import SIDE_TITLES, SIDES, side_colour, side_of_seat
 from game.board_kit import hud as kit_hud
 from game.board_kit.hud import TOP_BAR  # noqa: F401  (the scene places the bar there)
 from game.theme import fit_text
@@ -52,16 +52,11 @@ def build_turn_box(seats: list[dict], pub: dict, mine: bool, lines: tuple) -> py
     rect = pygame.Rect(0, 0, TURN_BOX.w, TURN_BOX.h)
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     theme.draw_panel(surf, rect, border=theme.colours.accent_dark, alpha=240)
-    side = pub.get("active") or ("blue" if 0 in (pub.get("to_act") or [0]) else "red")
+    side = deciding_side(pub)
     colour = side_colour(side)
     pygame.draw.rect(surf, theme.darken(colour, 0.4), (10, 12, 28, 28), border_radius=6)
     pygame.draw.rect(surf, colour, (10, 10, 28, 28), border_radius=6)
-    if pub.get("result"):
-        who = "The war is over"
-    elif pub.get("phase") == "setup":
-        who = "Both sides set up"
-    else:
-        who = ("Your move — " if mine else "") + SIDE_TITLES[side]
+    who = turn_title(pub, mine)
     theme.draw_text(surf, fit_text(who, rect.w - 56, 20, True), (48, 6), 20, bold=True)
     theme.draw_text(surf, PHASES.get(pub.get("phase"), ""), (48, 30), 18, theme.colours.accent, bold=True, shadow=False)
     if len(lines) == 1:   # one sentence (the war's end): two lines for it if it needs them
@@ -71,6 +66,24 @@ def build_turn_box(seats: list[dict], pub: dict, mine: bool, lines: tuple) -> py
     for i, line in enumerate(lines):
         theme.draw_text(surf, line, (10, 50 + i * 16), size, theme.colours.text_dim, shadow=False)
     return surf.convert_alpha()
+
+
+def turn_title(pub: dict, mine: bool) -> str:
+    """The turn box's heading: who decides now, "Your move — Blue", "Your decision — Blue" (`mine`: the window's
+    seat is the one asked)."""
+    if pub.get("result"):
+        return "The war is over"
+    if pub.get("phase") == "setup":
+        return "Both sides set up"
+    decision = pub.get("phase") in ("retreat", "contact")   # the other side's turn, this side's choice
+    return (("Your decision — " if decision else "Your move — ") if mine else "") + SIDE_TITLES[deciding_side(pub)]
+
+
+def deciding_side(pub: dict) -> str:
+    """The side whose seat decides now (the first in `to_act`): in a fall-back the winner's, when reserves are
+    found their owner's, though the turn is the other side's; else the side on the move."""
+    to_act = pub.get("to_act") or []
+    return side_of_seat(to_act[0]) if to_act else pub.get("active") or "blue"
 
 
 def build_gauge(allowance, side) -> pygame.Surface:

@@ -6,7 +6,7 @@ import pygame
 
 from game import theme
 from game.ah_tactics import hud
-from game.ah_tactics.counters import SIDE_TITLES, of_side
+from game.ah_tactics.counters import SIDE_TITLES, of_side, unit_name
 from game.ah_tactics.log import square_name
 from game.ah_tactics.charts import columns_text, loss_chances, loss_text, percent
 from game.ah_tactics.overlays import _Shifted
@@ -105,6 +105,9 @@ class Panels:
             ready = pub.get("ready") or {}
             return tuple(f"{SIDE_TITLES[s]}: {'done' if ready.get(s) else 'arranging'}" for s in ("blue", "red"))
         out = []
+        decision = self._decision_line()
+        if decision:
+            out.append(decision)
         if pub.get("first"):
             out.append(f"{SIDE_TITLES[pub['first']]} moved first · round {pub.get('round', 0)}")
         hq = pub.get("hq_out_of_range") or []
@@ -114,6 +117,21 @@ class Panels:
             out.append(lead + counted([self.places.units[u]["name"] for u in hq],
                                       lambda t: theme.text_width(lead + t, 16) <= room))
         return tuple(out)
+
+    def _decision_line(self) -> str | None:
+        """What the side deciding out of its turn decides: "Where Red's 9th Inf falls back"."""
+        pub = self.seats.pub
+        if self.phase == "retreat" and pub.get("retreats"):
+            unit = self.places.unit(pub["retreats"][0]["unit"])
+            lead, tail = "Where ", " falls back"
+            room = hud.TURN_BOX.w - 20
+            name = unit_name(unit, hud.deciding_side(pub))
+            if theme.text_width(lead + name + tail, 16) > room:
+                name = unit["name"] if unit else "the unit"
+            return lead + name + tail
+        if self.phase == "contact":
+            return "Fight, or fall back where it began"
+        return None
 
     def _unit_lines(self, u: dict) -> tuple:
         kind = {"infantry": "infantry division", "armor": "armored division", "para": "parachute division",

@@ -57,3 +57,20 @@ def test_the_plan_panel_names_the_enemys_units_with_their_side(sandbox_home):
     finally:
         app.close()
 
+
+def test_the_side_panel_heads_with_the_side_that_decides_where_a_beaten_unit_falls_back(sandbox_home):
+    """A fall-back is chosen by the winner (rule E), in the loser's turn: the turn box names the deciding side,
+    not the side on the move, and what it decides."""
+    from game.ah_tactics.hud import deciding_side, turn_title
+    app, board = board_at(lambda p: p.kind[0] == "retreat"
+                          and p.view["public"]["retreats"][0]["chooser"] != p.view["public"]["active"])
+    try:
+        pub = board.pub
+        chooser = pub["retreats"][0]["chooser"]
+        assert board.my_side == chooser == deciding_side(pub)
+        assert turn_title(pub, board.seats.active_seat is not None) == f"Your decision — {chooser.title()}"
+        lines = board.panels._turn_lines()
+        loser = board.units[pub["retreats"][0]["unit"]]
+        assert lines[0] == f"Where {pub['active'].title()}'s {loser['name']} falls back", lines
+    finally:
+        app.close()
