@@ -55,15 +55,15 @@ from engine.ah_tactics.board import load
 from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
 from engine.ah_tactics.crt import ATTACKER, BACK, DEFENDER, ELIM, EXCHANGE
 from engine.ah_tactics.allowance import squares as squares_text
-from engine.ah_tactics.state import (ACTIVE, FULL_ALLOWANCE, RESERVE, SIDE_NAMES, THIRDS, army_strength, attack_factor,
-                                     defence_factor, side_of_seat as seat_side)
+from engine.ah_tactics.state import (ACTIVE, ELIMINATED, FULL_ALLOWANCE, PRISONER, RESERVE, SIDE_NAMES, THIRDS,
+                                     army_strength, attack_factor, defence_factor, side_of_seat as seat_side)
 from engine.ah_tactics.units import CORPS, FACTOR, FOOT, HQ as HQ_KIND, ROSTER, corps_hq, side_units
 from engine.why import Refusal
 
 __all__ = ["route", "reach_costs", "move_refusal", "reserve_refusal", "assign_refusal", "battles_ahead",
            "squares_text", "crt_chart", "battle_columns", "outcome_chances", "front_line", "hq_ranges", "factors",
            "may_enter", "side_of", "seat_side", "SIDE_NAMES", "printed_factor", "HQ_KIND", "battle_halves",
-           "outcome_faces", "in_mountains", "may_stand", "may_land", "division_steps", "control", "FULL_ALLOWANCE",
+           "outcome_faces", "army_tallies", "in_mountains", "may_stand", "may_land", "division_steps", "control", "FULL_ALLOWANCE",
            "THIRDS", "RESERVE_LIMIT",
            "ELIM", "BACK", "EXCHANGE", "ATTACKER", "DEFENDER", "evaluate", "terms", "worth", "TERM_WORDS"]
 
@@ -92,6 +92,17 @@ def seen(view: dict) -> dict:
     # a unit that flew this turn is halted too (rule D3): the public `halted` answers for both
     return {"units": units, "options": dict(public.get("options") or {}), "plan": plan,
             "halted": list(public.get("halted") or []), "moved": list(public.get("moved") or []), "flown": []}
+
+
+def army_tallies(view: dict) -> dict:
+    """Each side's divisions still fighting (`army_strength`: on the board, in reserve or refitting) and its
+    units lost so far (eliminated, or held prisoner), as the view shows them: the game-over table's figures."""
+    state = seen(view)
+    out = {}
+    for side, name in enumerate(SIDE_NAMES):
+        lost = sum(1 for uid in side_units(side) if state["units"][uid]["status"] in (ELIMINATED, PRISONER))
+        out[name] = {"divisions": army_strength(state, side), "lost": lost}
+    return out
 
 
 def _side(view: dict) -> int | None:

@@ -1,5 +1,6 @@
 """The Tactics (1954) board's news: moves sliding, battles playing one after another (the map pans to one out of
 view), losses fading, their sounds, and the war's tallies for the game-over table."""
+from engine.ah_tactics import queries
 from game import sound
 from game.ah_tactics.counters import look, side_of_seat
 from game.ah_tactics.effects import Effects
@@ -14,7 +15,6 @@ class News:
         self.effects = Effects()
         self.last_battle: dict | None = None  # the last `battle` event: its cell lights in the chart
         self.battles_seen = 0
-        self.lost = {"blue": 0, "red": 0}
 
     def on_event(self, e: dict) -> None:
         kind, factor = e["type"], self.factor()
@@ -32,7 +32,6 @@ class News:
         elif kind == "eliminated":
             u = self.places.unit(e["unit"])
             if u is not None:
-                self.lost[u["side"]] += 1
                 self.effects.loss(e["unit"], e.get("at"), look(u), factor)
         elif kind == "turn" and any(side_of_seat(s) == e["side"] for s in self.seats.link.my_seats):
             sound.play("turn")
@@ -48,8 +47,8 @@ class News:
     def game_over_rows(self) -> list | None:
         if self.effects.battles:
             return None   # let the last battles play first
-        units = self.places.units
-        on_board = {s: sum(1 for u in units if u["side"] == s and u["kind"] != "hq"
-                           and u["status"] in ("active", "reserve")) for s in ("blue", "red")}
-        return [("Side", ["Blue", "Red"]), ("Divisions left", [on_board["blue"], on_board["red"]]),
-                ("Units lost", [self.lost["blue"], self.lost["red"]])]
+        # the game's own tally of the state shown, not the events this window happened to see (a game
+        # continued, or units lost in battle, would go uncounted)
+        tally = queries.army_tallies(self.seats.view or {})
+        return [("Side", ["Blue", "Red"]), ("Divisions left", [tally["blue"]["divisions"], tally["red"]["divisions"]]),
+                ("Units lost", [tally["blue"]["lost"], tally["red"]["lost"]])]
