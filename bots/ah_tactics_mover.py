@@ -87,7 +87,7 @@ class Mover:
     def plan(self) -> list[dict]:
         if self.level == "easy":
             return self.plan_easy()
-        if self.knobs["reserves"]:
+        if self.knobs["reserves"] and self.turn_unbegun():
             back, _ = shape.of_type(self.legal, "reveal")
             if back:
                 return back   # the rest is planned once they stand on the board again
@@ -113,6 +113,14 @@ class Mover:
         steps += self.plan_hqs(steps, taken, budget)
         steps.append({"type": "end_movement"})
         return steps
+
+    def turn_unbegun(self) -> bool:
+        """Nothing done yet this movement, so the reserves held are last turn's, to bring back first: no unit
+        moved, and every reserve's return listed (the expert leaves out a return to a position the seat stood in
+        this turn, bots/cycles.py: a unit sent into reserve this turn is not brought back at once)."""
+        held = self.public["reserves"][self.pic.side]
+        back = {a["unit"] for a in shape.of_type(self.legal, "reveal")[0]}
+        return not self.public.get("moved") and set(held) <= back
 
     # -- easy: a handful of units straight at the enemy
     def plan_easy(self) -> list[dict]:

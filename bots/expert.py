@@ -53,6 +53,7 @@ from engine import games
 from engine import legal as listing, undo
 from engine.errors import RuleError
 from engine.rng import Rng
+from bots import cycles
 from bots.settings import DEFAULT, ExpertSettings
 
 TURN_RESERVE = 0.1          # share of the turn budget kept for the decisions played on advice
@@ -127,6 +128,8 @@ class ExpertBot:
         self.advisors = [] if self._make is RandomBot else \
             [self._make(game_id, level, seat, seed + i + 1) for i, level in enumerate(ADVISORS)]
         self._stopping = False
+        self.earlier: tuple = ()   # positions (bots/cycles.py keys) a caller says the seat stood in this turn, never
+                                   # led back to: a hint's window (bots/hint.py)
         self.last_search = None  # (iterations, seconds, candidates) of the last decision, for the bench
         self.last_scores = None  # per candidate of the last search, its score in each round it was played
         self.departures = 0      # decisions answered with another action than the hard bot's, for the docs
@@ -143,6 +146,7 @@ class ExpertBot:
         allowed = undo.without(view.get("private", {}).get("legal"))  # a bot never takes back its own move
         if self.seat not in view["public"].get("to_act", ()) or not listing.size(allowed):
             return None
+        view, allowed = self._onward(view, allowed)
         rev = view["public"].get("rev")
         last_rev, spent = self._turn
         turn_of = getattr(self.planner, "turn_of", None)
@@ -174,6 +178,17 @@ class ExpertBot:
         action = self._search(view, candidates, budget)
         self._turn = (rev, spent + self.now() - began)
         return action
+
+    def _onward(self, view: dict, allowed: dict) -> tuple[dict, dict]:
+        """The view and its listing less every action that would bring the seat back to a position it stood in
+        this turn (bots/cycles.py), unless nothing else is listed: what the rest of the decision chooses from."""
+        earlier = set(self.earlier)
+        if not earlier:
+            return view, allowed
+        onward = cycles.without_returns(self.rules, self.clone, view, self.seat, allowed, earlier)
+        if onward is allowed:
+            return view, allowed
+        return {**view, "private": {**view["private"], "legal": onward}}, onward
 
     def _planned(self, view: dict, rev, spent: float, began: float):
         """The game's plan search's answer (None: not a decision it plans). The decision it plans at gets

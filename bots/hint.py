@@ -9,7 +9,8 @@ daemon thread, and returns at once: `progress()` says how much of the budget is 
   1. the terms after the hinted action less the terms before it ("takes Stonebridge");
   2. where that changes nothing the evaluation weighs (most single moves), after the rest of the expert's
      plan where its planner made one (Tactics (1954)'s movement: "with the rest of the plan: ...");
-  3. and else after the other seats' next turn, played on by the expert's playout bots ("after the reply: ...").
+  3. and else after the other seats' next turn, played on by the expert's playout bots ("after the reply: ...");
+  4. where none of those changes anything, that it keeps the position (KEEPS): every hint has a reason.
 
 The answer is the expert's own: at one seed and one budget it is the action `choose` gives.
 """
@@ -25,16 +26,20 @@ from engine.errors import RuleError
 from engine.rng import Rng
 
 SAMPLES = 4            # positions of the seat's information set the reason is read on
-REASON_SECONDS = 1.0   # the most the reason may take after the answer (its playouts are cut there)
+REASON_SECONDS = 1.0   # the most the reason may take after the answer (its playouts are cut there, the first aside)
+# The reason where nothing the evaluation weighs changes, through the reply either: the move keeps what there is
+# (where the expert found a better move, that one would have been hinted)
+KEEPS = "keeps the position: nothing is won or lost, the reply played"
 
 
 class Hint:
     def __init__(self, game_id: str, seat: int, view: dict, seed: int = 0, *, reason_seconds: float = REASON_SECONDS,
-                 **search):
+                 stood=(), **search):
         """`search`: changes to the game's expert settings (`budget` seconds, `iterations`, ...);
         `reason_seconds`: the most the reason's playouts may take after the answer (0: only what the action and
-        the rest of the plan change at once)."""
-        self.game_id, self.seat, self.seed = game_id, seat, seed
+        the rest of the plan change at once); `stood`: the positions (bots.cycles keys) the seat stood in earlier
+        this turn, as its window saw them: the hint never leads back to one (bots/cycles.py)."""
+        self.game_id, self.seat, self.seed, self.stood = game_id, seat, seed, tuple(stood)
         self.reason_seconds = reason_seconds
         self.view = view
         self.expert = expert_for(game_id, seat, seed, **search)
@@ -74,7 +79,7 @@ class Hint:
 
     def _think(self) -> None:
         try:
-            action, self.seconds, plan = answer(self.expert, self.view)
+            action, self.seconds, plan = answer(self.expert, self.view, self.stood)
             if self.cancelled:
                 return
             self.action, self.answered = action, True
@@ -92,9 +97,11 @@ def expert_for(game_id: str, seat: int, seed: int, **search):
     return bots.make(game_id, "expert", seat, seed, **{"turn_budget": None, **search})
 
 
-def answer(expert, view: dict) -> tuple:
-    """(the expert's action at `view`, seconds it took, the rest of its plan where its planner made one)."""
+def answer(expert, view: dict, stood=()) -> tuple:
+    """(the expert's action at `view`, seconds it took, the rest of its plan where its planner made one); `stood`:
+    the positions the seat stood in earlier this turn (bots/cycles.py keys), never led back to."""
     began = time.perf_counter()
+    expert.earlier = tuple(stood)
     action = expert.choose(view)
     seconds = time.perf_counter() - began
     planner = expert.planner
@@ -102,9 +109,9 @@ def answer(expert, view: dict) -> tuple:
     return action, seconds, plan
 
 
-def think(game_id: str, seat: int, view: dict, seed: int, search: dict) -> tuple:
+def think(game_id: str, seat: int, view: dict, seed: int, search: dict, stood=()) -> tuple:
     """`answer` with a fresh expert, as plain data, for a helper process (game/board_kit/hint_helper.py)."""
-    return answer(expert_for(game_id, seat, seed, **search), view)
+    return answer(expert_for(game_id, seat, seed, **search), view, stood)
 
 
 def explain(game_id: str, seat: int, view: dict, action: dict, plan: list, seed: int) -> str:
@@ -156,12 +163,16 @@ def why(game_id: str, seat: int, view: dict, action: dict, plan: list, seed: int
             return "with the rest of the plan: " + said
     expert = bots.make(game_id, "expert", seat, seed, budget=None, iterations=1, turn_budget=None, horizon="others")
     played = []
+    # where any time is given, the first reply is played whatever it takes: on a loaded machine none would be,
+    # and the hint would say nothing
+    free = time.perf_counter() < deadline
     for state, rng, k in replies:
-        if Playout(expert, state, rng, seed * 31 + k).run(deadline, expert.settings.depth) is ABANDONED:
+        if Playout(expert, state, rng, seed * 31 + k).run(None if free and not played else deadline,
+                                                          expert.settings.depth) is ABANDONED:
             break
         played.append(state)
     said = reasons.reason(rules, before, reasons.mean_terms(rules, played, seat)) if played else ""
-    return "after the reply: " + said if said else ""
+    return "after the reply: " + said if said else KEEPS
 
 
 def _copy(state: dict) -> dict:

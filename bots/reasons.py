@@ -62,13 +62,25 @@ def phrase(words: dict | None, before: Term, after: Term) -> str:
         return ""
     if "{n}" in words[key] and round(abs(delta)) == 0:
         return ""   # a count that changes in fewer than half the positions read: not said
-    return words[key].format(n=_amount(abs(delta)))
+    return words[key].format(n=Count(abs(delta)))
 
 
 def _names(items: list) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _amount(x: float) -> str:
-    """A count averaged over positions: whole where it is, else "about" the nearest whole."""
-    return str(round(x)) if abs(x - round(x)) < 0.05 else f"about {round(x)}"
+class Count:
+    """A count averaged over positions, as a game's words put it: `{n}` alone is the number, whole where it is, else
+    "about" the nearest whole; `{n:division|divisions}` is the number and the noun, one or many as the number is
+    ("1 division lost", "about 2 divisions lost"), so no game's words say "1 divisions"."""
+
+    def __init__(self, value: float):
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        whole = round(self.value)
+        number = str(whole) if abs(self.value - whole) < 0.05 else f"about {whole}"
+        if not spec:
+            return number
+        one, _, many = spec.partition("|")
+        return f"{number} {one if whole == 1 else many or one}"

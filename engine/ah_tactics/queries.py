@@ -456,10 +456,12 @@ def worth(terms: dict) -> float:
 
 
 # What a reason calls each term's change (engine.evaluation; bots/reasons.py words them): "gained" / "lost" when
-# the term's named items changed ({items} names them), else "more" / "fewer" by its value ({n}: by how much).
+# the term's named items changed ({items} names them), else "more" / "fewer" by its value ({n}: by how much;
+# {n:one|many}: with its noun, one or many as the count is: bots/reasons.py Count).
 TERM_WORDS = {
-    "divisions": {"more": "{n} more divisions fighting", "fewer": "{n} divisions lost"},
-    "enemy_divisions": {"more": "the enemy gains {n} divisions", "fewer": "destroys {n} enemy divisions"},
+    "divisions": {"more": "{n:more division|more divisions} fighting", "fewer": "{n:division|divisions} lost"},
+    "enemy_divisions": {"more": "the enemy gains {n:division|divisions}",
+                        "fewer": "destroys {n:enemy division|enemy divisions}"},
     "hqs": {"gained": "gets our {items} back", "lost": "loses our {items}"},   # whose: both sides have an IIC HQ
     "enemy_hqs": {"gained": "the enemy gets its {items} back", "lost": "takes out the enemy's {items}"},
     "cities": {"gained": "takes {items}", "lost": "gives up {items}"},

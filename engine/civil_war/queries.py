@@ -136,10 +136,11 @@ def worth(terms: dict) -> float:
 
 
 # What a reason calls each term's change (engine.evaluation; bots/reasons.py words them): "gained" / "lost" when
-# the term's named items changed ({items} names them), else "more" / "fewer" by its value ({n}: by how much).
+# the term's named items changed ({items} names them), else "more" / "fewer" by its value ({n}: by how much;
+# {n:one|many}: with its noun, one or many as the count is: bots/reasons.py Count).
 TERM_WORDS = {
-    "pieces": {"more": "{n} more pieces", "fewer": "{n} pieces lost"},
-    "enemy_pieces": {"more": "the enemy gains {n} pieces", "fewer": "destroys {n} enemy pieces"},
+    "pieces": {"more": "{n:more piece|more pieces}", "fewer": "{n:piece|pieces} lost"},
+    "enemy_pieces": {"more": "the enemy gains {n:piece|pieces}", "fewer": "destroys {n:enemy piece|enemy pieces}"},
     "cities_at_risk": {"gained": "leaves {items} open to attack", "lost": "covers {items}",
                        "more": "a city left open to attack", "fewer": "a city covered"},
     "enemy_cities_at_risk": {"gained": "threatens {items}", "lost": "lets {items} off",

@@ -140,13 +140,14 @@ def worth(terms: dict) -> float:
 
 
 # What a reason calls each term's change (engine.evaluation; bots/reasons.py words them): "gained" / "lost" when
-# the term's named items changed ({items} names them), else "more" / "fewer" by its value ({n}: by how much).
+# the term's named items changed ({items} names them), else "more" / "fewer" by its value ({n}: by how much;
+# {n:one|many}: with its noun, one or many as the count is: bots/reasons.py Count).
 TERM_WORDS = {
-    "armies": {"more": "{n} more armies", "fewer": "{n} armies lost"},
+    "armies": {"more": "{n:more army|more armies}", "fewer": "{n:army|armies} lost"},
     "income": {"gained": "takes {items}", "lost": "loses {items}", "more": "income up {n}",
                "fewer": "income down {n}"},
     "cards": {"more": "earns a card", "fewer": "trades cards in"},
-    "rival_armies": {"more": "the others gain {n} armies", "fewer": "the others lose {n} armies"},
+    "rival_armies": {"more": "the others gain {n:army|armies}", "fewer": "the others lose {n:army|armies}"},
     "rival_income": {"more": "the others' income up {n}", "fewer": "the others' income down {n}"},
     "rival_cards": {"more": "a rival earns a card", "fewer": "a rival trades cards in"},
     "territories": {"gained": "takes {items}", "lost": "loses {items}"},

@@ -55,6 +55,7 @@ class Advice:
         self.job = None          # the hint being thought
         self.asked = None        # the revision it was asked at
         self.answer = None       # (position, seat, action, reason, error) once answered
+        self.turns = {}          # seat -> the positions it stood in this turn (bots.cycles.Turn): never hinted back
 
     # ----- when it is offered ---------------------------------------------------------------
     @property
@@ -87,7 +88,16 @@ class Advice:
         self.answer, self.asked = None, self._position()
         import bots
         budget = BUDGET if BUDGET is not None else bots.expert_settings(board.game_id).budget
-        self.job = HelpedHint(board.game_id, board.active_seat, board.view, board.shown_rev or 0, budget)
+        self.job = HelpedHint(board.game_id, board.active_seat, board.view, board.shown_rev or 0, budget,
+                              self._stood())
+
+    def _stood(self) -> list:
+        """The positions the seat on show stood in this turn, as this window saw its views go by."""
+        from bots import cycles
+        board = self.board
+        if board.active_seat is None or not board.view:
+            return []
+        return list(self.turns.setdefault(board.active_seat, cycles.Turn(board.active_seat)).see(board.view))
 
     def _position(self) -> tuple:
         """What a hint answers for: the seat to act and how many actions this window has sent (another seat's
@@ -105,6 +115,7 @@ class Advice:
     def update(self) -> None:
         """Take the answer once it is ready (its reason when that follows); drop what the position has moved past."""
         board = self.board
+        self._stood()   # each position of the turn taken in as it goes by (once a rev)
         if self.job is not None and self._position() != self.asked:
             self.cancel()   # the table moved on while it thought
         job = self.job

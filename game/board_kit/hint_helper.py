@@ -33,12 +33,12 @@ class HelpedHint:
     """A hint thought in the helper process, read like bots.hint.Hint: `progress()`, `answered` (then `action`,
     `seconds`), `done` (then `reason`), `error`, `cancel()`."""
 
-    def __init__(self, game_id: str, seat: int, view: dict, seed: int, budget: float):
+    def __init__(self, game_id: str, seat: int, view: dict, seed: int, budget: float, stood=()):
         self.game_id, self.seat, self.view, self.seed, self.budget = game_id, seat, view, seed, budget
         self.action, self.reason, self.seconds, self.error = None, "", None, None
         self._began = time.perf_counter()
         self._helper = _helper()
-        self._answer = self._helper.call("think", game_id, seat, view, seed, {"budget": budget})
+        self._answer = self._helper.call("think", game_id, seat, view, seed, {"budget": budget}, list(stood))
         self._reason = None
         self._answered = self._done = False
 

@@ -89,3 +89,12 @@ def test_terms_averaged_over_samples_keep_an_item_only_where_most_samples_hold_i
                 return {"cities": Term(len(state), tuple(state))}
     mean = reasons.mean_terms(Rules, [("A", "B"), ("A",), ("A", "C")], 0)
     assert mean["cities"] == Term(5 / 3, ("A",))
+
+
+def test_a_count_in_a_reason_is_one_or_many_as_the_number_is():
+    """"1 division lost", never "1 divisions lost": a game's words give the noun's two forms once ({n:one|many})."""
+    words = {"more": "{n:more division|more divisions} fighting", "fewer": "{n:division|divisions} lost"}
+    assert reasons.phrase(words, Term(5), Term(4)) == "1 division lost"
+    assert reasons.phrase(words, Term(5), Term(3)) == "2 divisions lost"
+    assert reasons.phrase(words, Term(3), Term(4.5)) == "about 2 more divisions fighting"
+    assert reasons.phrase({"more": "income up {n}"}, Term(3), Term(4)) == "income up 1"

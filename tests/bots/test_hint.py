@@ -57,3 +57,37 @@ def test_the_reason_names_what_the_hinted_move_takes():
     view = s.view(0)
     reason = hint.why("ah_tactics", 0, view, {"type": "move", "unit": division, "to": list(city)}, [], 1, 1e18)
     assert reason.startswith(f"takes {name}")
+
+
+def _movement_against_easy(seed: int, seat: int) -> Session:
+    """A Tactics (1954) game against an easy bot, at `seat`'s first movement phase (its set-up made by a bot)."""
+    s = Session("ah_tactics", 2, seed=seed)
+    players = {seat: bots.make("ah_tactics", "easy", seat, seed + 100),
+               1 - seat: bots.make("ah_tactics", "easy", 1 - seat, seed)}
+    for _ in range(200):
+        if seat in s.to_act() and s.view(seat)["public"]["phase"] == "move":
+            return s
+        bot_step(s, players)
+    raise AssertionError("no movement phase in 200 actions")
+
+
+def test_following_the_hint_never_brings_the_seat_back_to_a_position_it_stood_in_this_turn():
+    """A new user's trial, round 1 against an easy bot: the hint said "send 1st Inf into reserve", then, with no
+    memory of it, "bring 1st Inf back", then "send it into reserve" again, for ever. The window passes the positions
+    of the seat's turn so far (bots.cycles.Turn) and the hint never leads back to one of them, nor brings back a
+    unit sent into reserve this turn (rule G: reserves taken this turn stay off the board until the next)."""
+    from bots import cycles
+    s = _movement_against_easy(0, 0)
+    turn, sent_in = cycles.Turn(0), set()
+    for _ in range(4):
+        view = s.view(0)
+        stood = list(turn.see(view))
+        action, _, _ = hint.think("ah_tactics", 0, view, 0, {"budget": None, "iterations": ITERATIONS}, stood)
+        assert legal.contains(view["private"]["legal"], action)
+        assert not (action["type"] == "reveal" and action["unit"] in sent_in), (action, "sent into reserve this turn")
+        if action["type"] == "end_movement":
+            break
+        sent_in |= {action["unit"]} if action["type"] == "reserve" else set()
+        s.apply(0, action)
+        assert cycles.key(s.view(0)) not in stood, (action, "back to a position stood in this turn")
+    assert sent_in, "the position tried is the trial's: a unit sent into reserve first"

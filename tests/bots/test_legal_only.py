@@ -43,6 +43,7 @@ PUBLIC_CONTRACT = {
     "bots/ah_tactics_plans.py": {"engine.rng", "engine.errors"},   # the expert's Tactics (1954) plan search
     "bots/ah_tactics_worth.py": {"engine.games"},   # the view of a playout's position, from its rules
     "bots/__init__.py": {"engine.games"},   # which levels a game offers (no expert in real time)
+    "bots/cycles.py": {"engine.canonical", "engine.errors", "engine.rng"},   # a position's key, the next one's read
     "bots/background.py": {"engine.canonical"},   # the view copied for the search's worker thread
     "bots/reasons.py": {"engine.evaluation"},   # a reason read off a game's named evaluation terms
     "bots/hint.py": {"engine.games", "engine.rng", "engine.errors", "engine.canonical"},   # the hint's reason
