@@ -52,7 +52,9 @@ def loss_text(attack: float, defence: float, fits=None) -> str:
 
 
 def columns_text(battle: dict) -> str:
-    """The column(s) of the table a planned battle is fought on: "4-1", "1-1 or 2-1" (a roll-off), "over 6-1"."""
+    """The column(s) of the table a planned battle is fought on: "4-1", "1-1 or 2-1" (a roll-off), "over 6-1": the
+    one way the window writes a battle's odds (badge, panel, chart, log, card), the reduced ratio the CRT reads,
+    never the raw factors ("10-2")."""
     return " or ".join(queries.battle_columns(battle["attack"], battle["defence"]))
 
 
@@ -77,7 +79,7 @@ def crt_chart(plan: list | None = None, focused: dict | None = None, names=None,
             for i, loser in enumerate(data["losers"][columns[j]]):
                 chart.tints[(i, j)] = LOSS_COLOURS[loser]
         who = f"{name(focused['attackers'])} against {name(focused['defenders'])}" if names else "The battle"
-        chart.notes.append((f"Lit: {who}: {focused['attack']:g} to {focused['defence']:g}, odds {focused['odds']}",
+        chart.notes.append((f"Lit: {who}: {focused['attack']:g} to {focused['defence']:g}, odds {columns_text(focused)}",
                             c.accent))
         if len(lit) == 2:
             chart.notes.append(("Between two columns: each side throws the die, the higher takes the column in its "

@@ -8,10 +8,13 @@ for the one before it, as the rule book resolves battles one after another.
 import pygame
 
 from game import theme
+from game.ah_tactics.charts import columns_text
 
 SLIDE_SECONDS = 0.35
 BATTLE_SECONDS = 1.8
 LOSS_SECONDS = 0.9
+CARD_WIDTH = 250
+DIE_ROOM = 70   # the card's right side, where the die rolls (from x 198)
 
 
 class Effects:
@@ -76,7 +79,9 @@ class Effects:
         a, b = view.cell_rect(s["from"]), view.cell_rect(s["to"])
         return (round(a.x + (b.x - a.x) * k), round(a.y + (b.y - a.y) * k))
 
-    def draw(self, surface, view, counters, face) -> None:
+    def draw(self, surface, view, counters, face, avoid=()) -> None:
+        """`avoid`: the squares the player must still see besides those fought over (the lit ones, the
+        counters): the battle's card covers as few of them as it can."""
         for loss in self.losses:
             if loss["t"] < 0 or not view.is_visible(loss["at"]):
                 continue
@@ -103,22 +108,29 @@ class Effects:
             return
         fought = rects + [view.cell_rect(sq) for sq in b.get("around", ())]
         card = _card(e, k)
-        surface.blit(card, clear_of(card.get_rect(), fought[0].unionall(fought[1:]), view.viewport))
+        others = [view.cell_rect(sq) for sq in avoid if view.is_visible(sq)]
+        surface.blit(card, clear_of(card.get_rect(), fought[0].unionall(fought[1:]), view.viewport, others))
 
 
-def clear_of(card: pygame.Rect, fought: pygame.Rect, bounds: pygame.Rect) -> pygame.Rect:
-    """Where a card goes beside the squares fought over: above them, else below, left or right, the first place
-    inside `bounds` that leaves them in sight (else above, kept inside)."""
+def clear_of(card: pygame.Rect, fought: pygame.Rect, bounds: pygame.Rect, avoid=()) -> pygame.Rect:
+    """Where a card goes beside the squares fought over: never over them, and over as little of `avoid` (other
+    rects the player needs in sight: lit squares, counters) as it can; among equals the first of above, below,
+    left, right, then the corners of `bounds` (else above, kept inside)."""
     gap = 8
     places = [dict(midbottom=(fought.centerx, fought.top - gap)), dict(midtop=(fought.centerx, fought.bottom + gap)),
-              dict(midright=(fought.left - gap, fought.centery)), dict(midleft=(fought.right + gap, fought.centery))]
+              dict(midright=(fought.left - gap, fought.centery)), dict(midleft=(fought.right + gap, fought.centery)),
+              dict(topleft=bounds.topleft), dict(topright=bounds.topright), dict(bottomleft=bounds.bottomleft),
+              dict(bottomright=bounds.bottomright)]
+    spots = []
     for place in places:
         spot = card.copy()
         for anchor, at in place.items():
             setattr(spot, anchor, at)
         shifted = spot.clamp(bounds)
         if not shifted.colliderect(fought):
-            return shifted
+            spots.append(shifted)
+    if spots:
+        return min(spots, key=lambda spot: sum(spot.clip(r).w * spot.clip(r).h for r in avoid))
     spot = card.copy()
     spot.midbottom = (fought.centerx, fought.top - gap)
     return spot.clamp(bounds)
@@ -127,12 +139,19 @@ def clear_of(card: pygame.Rect, fought: pygame.Rect, bounds: pygame.Rect) -> pyg
 def _card(e: dict, k: float) -> pygame.Surface:
     """The battle's card: odds, the die (rolling for the first third, then settled) and the result."""
     import random
-    w, h = 250, 74
+    w = CARD_WIDTH
+    # the title keeps clear of the die on the right, on two lines when a roll-off's two columns need them
+    size, title = theme.fit_lines(f"Battle at {columns_text(e)}", w - DIE_ROOM, ((19, 1), (17, 1), (17, 2)), True)
+    step = size + 3
+    below = 4 + len(title) * step
+    h = below + 46
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     theme.draw_panel(surf, surf.get_rect(), border=theme.colours.accent, alpha=245)
     attack, defence = e.get("attack"), e.get("defence")
-    theme.draw_text(surf, f"Battle at {e['odds']}", (10, 4), 19, theme.colours.accent, bold=True, shadow=False)
-    theme.draw_text(surf, f"{_num(attack)} against {_num(defence)}", (10, 28), 15, theme.colours.text_dim, shadow=False)
+    for i, line in enumerate(title):
+        theme.draw_text(surf, line, (10, 4 + i * step), size, theme.colours.accent, bold=True, shadow=False)
+    theme.draw_text(surf, f"{_num(attack)} against {_num(defence)}", (10, below), 15, theme.colours.text_dim,
+                    shadow=False)
     die = e.get("die")
     if die is not None:
         face = random.randint(1, 6) if k < 0.33 else die
@@ -143,7 +162,7 @@ def _card(e: dict, k: float) -> pygame.Surface:
             pygame.draw.circle(surf, (30, 30, 30), (box.x + px * 40, box.y + py * 40), 4)
     if k >= 0.33 or die is None:
         size, lines = theme.fit_lines(e["result"], w - 70, ((17, 1), (15, 1)), True)
-        theme.draw_text(surf, lines[0], (10, 48), size, theme.colours.text, bold=True, shadow=False)
+        theme.draw_text(surf, lines[0], (10, below + 20), size, theme.colours.text, bold=True, shadow=False)
     return surf
 
 

@@ -10,6 +10,7 @@ eliminated — Red's 2nd Armd moved next to it"), a unit halted names what it me
 (board_kit.log: "(F: an HQ is lost on contact)", its help under the pointer).
 """
 from engine.ah_tactics import queries
+from game.ah_tactics.charts import columns_text
 from game.ah_tactics.counters import SIDE_TITLES, of_side, side_colour, side_of_seat, unit_name
 from game.board_kit import log as kit_log
 
@@ -143,7 +144,7 @@ class EventLog(kit_log.EventLog):
             att = self.sided_names([int(u) for u in e["attackers"]], plus)
             dfn = self.sided_names(e["defenders"], plus)
             die = f", die {e['die']}" if e.get("die") else ""
-            return (f"Battle: {att} against {dfn} at {e['odds']}{die}: {e['result']}.",
+            return (f"Battle: {att} against {dfn} at {columns_text(e)}{die}: {e['result']}.",
                     self.seat(_first(e["attackers"])), None)
         if kind == "eliminated":
             return f"{self.sided(e['unit'])} is eliminated{self.where(e)} — {self.why_lost(e)}.", \

@@ -10,6 +10,7 @@ import pygame
 
 from engine.ah_tactics import queries
 from game import theme
+from game.ah_tactics.charts import columns_text
 from game.ah_tactics.counters import COMPACT_BELOW, FACE, compact, face as counter_face, side_colour
 from game.ah_tactics.log import square_name
 from game.ah_tactics.geometry import ART_FILE, BOARD_RECT, DEFAULT_ZOOM, GRID, local_centre
@@ -90,7 +91,11 @@ class Overlays:
             if self.input.hq_shown():
                 self._draw_hq_ranges(surface)
             self._draw_plan(surface)
-            self.effects.draw(surface, self.map.view, self.counters, self._face())
+            if self.effects.battles:   # the battle's card keeps clear of the lit squares, then of the counters
+                avoid = list(self.input.reach()) + list(self.places.positions.values())
+            else:
+                avoid = ()
+            self.effects.draw(surface, self.map.view, self.counters, self._face(), avoid)
             if self.input.hover is not None:
                 self.map.lights.light(surface, self.map.view, self.input.hover, "hover", 170)
             self._draw_path(surface)
@@ -235,7 +240,7 @@ class Overlays:
             for sq in attackers:
                 target = min(defenders, key=lambda d: abs(d[0] - sq[0]) + abs(d[1] - sq[1]))
                 self._arrow(surface, self.map.view.centre(sq), self.map.view.centre(target), max(2, round(cell / 12)))
-            text = theme.render_text(f"{battle['odds']}".split(" ")[0], max(13, round(cell * 0.36)), (255, 255, 255),
+            text = theme.render_text(columns_text(battle), max(13, round(cell * 0.36)), (255, 255, 255),
                                      True)
             box = pygame.Rect(0, 0, text.get_width() + 10, text.get_height() + 2)
             box.center = self.map.view.centre(self._badge_square(defenders, attackers))

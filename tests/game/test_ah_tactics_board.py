@@ -12,6 +12,7 @@ import bots
 import pygame
 
 from engine import legal as listing
+from game.ah_tactics.charts import columns_text
 from game.ah_tactics import BoardScene
 from game.ah_tactics.autoplay import ClickPlayer
 from engine.ah_tactics.queries import squares_text
@@ -130,7 +131,7 @@ def test_the_battle_plan_assigns_factors_by_clicks_shows_the_odds_and_plays_the_
     assert str(attacker) in {str(a) for a in battle["attackers"]} and battle["odds"]
     app.draw()
     title, rows = scene._panel_rows()
-    assert title == "Battle plan" and any(battle["odds"] in text for text, _ in rows), rows
+    assert title == "Battle plan" and any(columns_text(battle) in text for text, _ in rows), rows
     # the rest of the plan by the scripted player, then Enter confirms and the battles play
     assert play_until(app, scene, player, lambda: scene.battles_seen > 0, frames=2000)
     assert "battle" in scene.effects.seen and scene.effects.busy

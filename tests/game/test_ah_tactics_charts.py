@@ -8,6 +8,7 @@ import pygame
 
 from engine import legal as listing
 from engine.ah_tactics import crt, queries
+from game.ah_tactics.charts import columns_text
 from game.ah_tactics.autoplay import ClickPlayer
 from game.board_kit.autoplay import post_click, post_key, post_motion
 from tests.game.driver import FRAME
@@ -57,7 +58,7 @@ def test_c_opens_the_crt_with_the_planned_battles_column_lit(app):
     chart = scene.chart.chart
     host_columns = [c for c in battle["columns"] if c in crt.COLUMNS]
     assert {chart.columns[j] for j in chart.lit_columns} == set(host_columns), "the host's own column(s)"
-    assert any(battle["odds"] in text for text, _ in chart.notes)
+    assert any(columns_text(battle) in text for text, _ in chart.notes)   # the odds as the CRT reads them
     app.draw()
     post_key(pygame.K_c)   # any key closes it
     app.step(FRAME)

@@ -26,7 +26,7 @@ def test_an_hq_lost_says_whose_hq_and_whose_unit_took_it(app):
 def test_a_battle_names_each_side_once(app):
     log = tactics_log(900)
     log.add({"type": "battle", "attackers": {str(named("blue", "7th Inf")): 4, str(named("blue", "8th Inf")): 4},
-             "defenders": [named("red", "6th Inf")], "odds": "4-1", "die": 3, "result": "defender eliminated"})
+             "defenders": [named("red", "6th Inf")], "attack": 8, "defence": 2, "odds": "4-1", "die": 3, "result": "defender eliminated"})
     assert log.entries[-1]["text"].startswith("Battle: Blue's 7th Inf + 8th Inf against Red's 6th Inf at 4-1")
 
 
