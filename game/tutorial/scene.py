@@ -15,6 +15,7 @@ from engine.tutorial import Tutorial, first_choice, new_session
 from game import boards, local_play, tables
 from game.board_kit import advice
 from game.scene import GLOW, Scene
+from game.board_kit.modal_card import ModalCard
 from game.tutorial.coach import Coach
 from game.tutorial.lesson import Keeper
 from game.tutorial.table import TutorialTable
@@ -121,7 +122,15 @@ class LessonScene(Scene):
                                              and hint.offered and hint.button.rect.collidepoint(event.pos))
 
     # ----- the frame -----------------------------------------------------------------------------------
+    def card_open(self) -> bool:
+        """Whether the board shows a card to read (the chart, the inspector: any key closes it; its help): the
+        coach then stands aside, neither drawn over it nor taking its keys. A dialog of the game's own (how many
+        armies to move...) is not such a card: Next still goes before it, the words first."""
+        return isinstance(self.board.modal(), ModalCard) or self.board.help_card.shown
+
     def handle(self, event) -> bool:
+        if self.card_open():   # the card the learner opened takes the keys first (any key closes the chart)
+            return self.board.handle(event)
         if self.coach.handle(event):   # Next goes before a dialog the board has open: the words come first
             return True
         if self._asks_hint(event) and self.board.modal() is None:
@@ -156,6 +165,8 @@ class LessonScene(Scene):
         how = self.how_action()
         if how is not None and not board_busy:
             advice.draw_action(surface, self.board.advice_points(how), advice.GOLD, self.time)
+        if self.card_open():   # the chart's "Chances" and footnote lines stay in sight: the coach comes back after
+            return
         self.coach.measure()
         self.coach.place(self.place_rects())
         self.coach.draw(surface)
