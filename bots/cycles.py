@@ -12,7 +12,12 @@ to place) spends what the view shows (allowance, moves left, armies), so it neve
 
 `Turn` remembers the positions of one seat's current turn as its views go by, for a bot at a table and for a
 window that asks for hints (game/board_kit/advice.py): a run of views each one rev after the last, with the seat
-to act; any other gap (another seat acted) begins a new turn.
+to act; any other gap (another seat acted) begins a new turn. A hint (a fresh expert, no memory) is handed the
+window's, and its whole listing's complete actions are checked (`without_returns`); the expert at a table keeps its
+own and checks the candidates it searches (`returning`: a few, so a decision's time is not spent on it). A decision
+the game's planner makes whole (Tactics (1954)'s movement) is sent as one plan, never answered afresh move by move,
+so it cannot dither: the table's own memory is not applied to it (its plan may bring a reserve back and send it
+in again, a pair that changes nothing; leaving out the second would leave the unit in the enemy's reach).
 """
 from engine import legal as listing
 from engine.canonical import state_hash
@@ -56,15 +61,20 @@ class Turn:
 def without_returns(rules, clone, view: dict, seat: int, allowed: dict, stood, seed: int = 0) -> dict:
     """`allowed` (the view's listing) less each complete action that brings the seat back to a position in `stood`
     (keys); the same listing where none does, or where every action would."""
-    stood = set(stood)
     actions = (allowed or {}).get(listing.ACTIONS) or []
-    if not stood or not actions:
-        return allowed
-    sample = rules.sample_state(view, seat, Rng(seed))
-    back = [a for a in actions if _next_key(rules, clone(sample), seat, a, seed) in stood]
+    back = returning(rules, clone, view, seat, actions, stood, seed)
     if not back or (len(back) == len(actions) and not allowed.get(listing.TEMPLATES)):
         return allowed
     return {**allowed, listing.ACTIONS: [a for a in actions if a not in back]}
+
+
+def returning(rules, clone, view: dict, seat: int, actions: list, stood, seed: int = 0) -> list:
+    """Those of `actions` that bring the seat back to a position in `stood` (keys), read on one sample."""
+    stood = set(stood)
+    if not stood or not actions:
+        return []
+    sample = rules.sample_state(view, seat, Rng(seed))
+    return [a for a in actions if _next_key(rules, clone(sample), seat, a, seed) in stood]
 
 
 def _next_key(rules, state: dict, seat: int, action: dict, seed: int) -> str | None:

@@ -130,6 +130,8 @@ class ExpertBot:
         self._stopping = False
         self.earlier: tuple = ()   # positions (bots/cycles.py keys) a caller says the seat stood in this turn, never
                                    # led back to: a hint's window (bots/hint.py)
+        self.turn = cycles.Turn(seat)   # the positions it stood in this turn, as its own views went by
+        self._stood: set = set()        # ... those before this decision's: its searched candidates never lead back
         self.last_search = None  # (iterations, seconds, candidates) of the last decision, for the bench
         self.last_scores = None  # per candidate of the last search, its score in each round it was played
         self.departures = 0      # decisions answered with another action than the hard bot's, for the docs
@@ -146,6 +148,7 @@ class ExpertBot:
         allowed = undo.without(view.get("private", {}).get("legal"))  # a bot never takes back its own move
         if self.seat not in view["public"].get("to_act", ()) or not listing.size(allowed):
             return None
+        self._stood = set(self.turn.see(view)[:-1])
         view, allowed = self._onward(view, allowed)
         rev = view["public"].get("rev")
         last_rev, spent = self._turn
@@ -170,7 +173,7 @@ class ExpertBot:
         advice = self._advice(view, self.advisors)
         if listing.size(allowed) == 1:
             return listing.nth(allowed, 0)
-        candidates = self._candidates(allowed, advice)
+        candidates = self._onward_candidates(view, self._candidates(allowed, advice))
         if len(candidates) == 1:
             return candidates[0]
         if budget is not None:
@@ -189,6 +192,12 @@ class ExpertBot:
         if onward is allowed:
             return view, allowed
         return {**view, "private": {**view["private"], "legal": onward}}, onward
+
+    def _onward_candidates(self, view: dict, candidates: list[dict]) -> list[dict]:
+        """The candidates less those that would bring the seat back to a position it stood in this turn (its own
+        memory, bots/cycles.py), unless every one would."""
+        back = cycles.returning(self.rules, self.clone, view, self.seat, candidates, self._stood)
+        return [c for c in candidates if c not in back] or candidates
 
     def _planned(self, view: dict, rev, spent: float, began: float):
         """The game's plan search's answer (None: not a decision it plans). The decision it plans at gets

@@ -91,3 +91,20 @@ def test_following_the_hint_never_brings_the_seat_back_to_a_position_it_stood_in
         s.apply(0, action)
         assert cycles.key(s.view(0)) not in stood, (action, "back to a position stood in this turn")
     assert sent_in, "the position tried is the trial's: a unit sent into reserve first"
+
+
+def test_the_expert_at_a_table_never_searches_a_move_back_to_where_it_stood_this_turn():
+    """The expert keeps the positions of its own turn as its views go by (bots.cycles.Turn), and a candidate it
+    would search that leads back to one of them is left out: a reserve taken this turn is not brought back."""
+    from bots import cycles
+    s = _movement_against_easy(0, 0)
+    expert = bots.make("ah_tactics", "expert", 0, 1, budget=None, iterations=ITERATIONS, turn_budget=None)
+    unit = next(a["unit"] for a in s.legal(0)["actions"] if a["type"] == "reserve")
+    expert.turn.see(s.view(0))
+    s.apply(0, {"type": "reserve", "unit": unit})
+    view = s.view(0)
+    expert._stood = set(expert.turn.see(view)[:-1])
+    back, end = {"type": "reveal", "unit": unit}, {"type": "end_movement"}
+    assert cycles.returning(expert.rules, expert.clone, view, 0, [back, end], expert._stood) == [back]
+    assert expert._onward_candidates(view, [back, end]) == [end]
+    assert expert._onward_candidates(view, [back]) == [back], "the only choice left is still a choice"
