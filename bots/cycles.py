@@ -3,8 +3,8 @@
 position may answer each one with the other for ever. So the expert (bots/expert.py), and the hint through it,
 leaves such actions out of what it chooses from, unless nothing else is listed.
 
-A position is the seat's own view less the fields a session adds to it (`SESSION_FIELDS`: the rev, who is to act,
-the listing, ...): what the seat sees of the board, its own secrets included, nothing of the others' (`key`). An
+A position is the seat's own view less the fields a session and a table add to it (`SESSION_FIELDS`: the rev, who
+is to act, the listing, the seats' names, ...): what the seat sees of the board, its own secrets included, nothing of the others' (`key`). An
 action's next position is read on one sample of the seat's information set (`sample_state`), the action applied
 to it and the seat's view of it rebuilt, so nothing the seat cannot see is ever looked at. The listing's complete
 actions are checked (a reserve, a reveal, an end); a template's (a unit's move over a raster of squares, armies
@@ -24,7 +24,9 @@ from engine.canonical import state_hash
 from engine.errors import RuleError
 from engine.rng import Rng
 
-SESSION_FIELDS = {"public": ("rev", "to_act", "result", "prompt", "sides"), "private": ("legal",)}
+# What a session (engine/session.py) and a table (net/table.py) add to a seat's view: not the position
+SESSION_FIELDS = {"public": ("rev", "to_act", "result", "prompt", "sides", "table_phase", "seats"),
+                  "private": ("legal",)}
 
 
 def key(view: dict) -> str:

@@ -29,7 +29,7 @@ SAMPLES = 4            # positions of the seat's information set the reason is r
 REASON_SECONDS = 1.0   # the most the reason may take after the answer (its playouts are cut there, the first aside)
 # The reason where nothing the evaluation weighs changes, through the reply either: the move keeps what there is
 # (where the expert found a better move, that one would have been hinted)
-KEEPS = "keeps the position: nothing is won or lost, the reply played"
+KEEPS = "keeps the position: nothing is won or lost through the reply"
 
 
 class Hint:
@@ -171,7 +171,9 @@ def why(game_id: str, seat: int, view: dict, action: dict, plan: list, seed: int
                                                           expert.settings.depth) is ABANDONED:
             break
         played.append(state)
-    said = reasons.reason(rules, before, reasons.mean_terms(rules, played, seat)) if played else ""
+    if not played:
+        return ""   # no time was given for the reply
+    said = reasons.reason(rules, before, reasons.mean_terms(rules, played, seat))
     return "after the reply: " + said if said else KEEPS
 
 

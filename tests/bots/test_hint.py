@@ -2,6 +2,8 @@
 the seat's view lists and the very action the expert chooses at the same seed and budget (an iteration budget here,
 so that the same is the same on any machine; its time against a clock is a bench row, bench/analysis.py), and its
 reason is worded from the game's own evaluation terms."""
+import time
+
 import pytest
 
 import bots
@@ -108,3 +110,14 @@ def test_the_expert_at_a_table_never_searches_a_move_back_to_where_it_stood_this
     assert cycles.returning(expert.rules, expert.clone, view, 0, [back, end], expert._stood) == [back]
     assert expert._onward_candidates(view, [back, end]) == [end]
     assert expert._onward_candidates(view, [back]) == [back], "the only choice left is still a choice"
+
+
+def test_a_hint_that_changes_nothing_the_evaluation_weighs_still_says_why():
+    """The trial's first hint had no reason at all: where neither the move, the rest of the plan nor the reply
+    changes a term, the reason says that the move keeps the position (two keepers alone on a board: ending the
+    movement wins and loses nothing)."""
+    from tests.ah_tactics import helpers as tac
+    s = Session("ah_tactics", 2, seed=1)
+    s.state = tac.blank()
+    reason = hint.why("ah_tactics", 0, s.view(0), {"type": "end_movement"}, [], 1, time.perf_counter() + 30)
+    assert reason == hint.KEEPS

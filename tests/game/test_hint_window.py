@@ -73,3 +73,14 @@ def test_e_again_stops_a_hint_being_thought(ui, monkeypatch):
     ui.key(advice.HINT_KEY)
     ui.key(pygame.K_ESCAPE)
     assert not board.advice.thinking and board.advice.answer is None
+
+
+def test_the_window_keeps_its_seat_s_positions_this_turn_as_the_hint_reads_them(ui):
+    """The hint never leads back to a position the seat stood in this turn (bots/cycles.py): the window hands it
+    the positions it saw, keyed as the helper keys the seat's next view, so the table's own fields (its seats,
+    its phase) and the session's (rev, listing) are not part of a position."""
+    from bots import cycles
+    board = open_board(ui, "ah_tactics")
+    ui.frames(1)
+    seat = board.active_seat
+    assert board.advice.turns[seat].keys[-1] == cycles.key(board.link.session.view(seat))
