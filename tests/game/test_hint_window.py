@@ -41,7 +41,9 @@ def test_e_asks_the_expert_whose_listed_answer_is_drawn_and_said_with_its_reason
     board = open_board(ui, game_id)
     sent = len(board.sent)
     ui.key(advice.HINT_KEY)
-    assert board.advice.thinking or board.advice.answer is not None, (board.hint(), board.advice.job, board.advice.asked, board.advice._position(), board.advice.offered)   # (a helper already warm may answer at once)
+    asked = board.advice.job   # (a helper already warm may answer at once, before a frame takes the answer in)
+    assert board.advice.thinking or board.advice.answer is not None or (asked is not None and asked.answered), \
+        (board.hint(), board.advice.job, board.advice.asked, board.advice._position(), board.advice.offered)
     if board.advice.thinking:
         assert board.hint()[0].startswith("The expert is thinking")
     began, frames, job = time.perf_counter(), 0, board.advice.job
