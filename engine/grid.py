@@ -8,6 +8,11 @@ two-integer list [x, y] in actions, views and saved state.
 KING_STEPS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 
 
+def text(square) -> str:
+    """A square as players read it, in refusals and logs alike: "12,30" (column, row)."""
+    return f"{square[0]},{square[1]}"
+
+
 def in_bounds(square, width: int, height: int) -> bool:
     x, y = square
     return 0 <= x < width and 0 <= y < height

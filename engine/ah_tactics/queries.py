@@ -55,6 +55,7 @@ from engine.ah_tactics.board import load
 from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
 from engine.ah_tactics.crt import ATTACKER, BACK, DEFENDER, ELIM, EXCHANGE
 from engine.ah_tactics.allowance import squares as squares_text
+from engine.grid import text as square_text
 from engine.ah_tactics.state import (ACTIVE, ELIMINATED, FULL_ALLOWANCE, PRISONER, RESERVE, SIDE_NAMES, THIRDS,
                                      army_strength, attack_factor, defence_factor, side_of_seat as seat_side)
 from engine.ah_tactics.units import CORPS, FACTOR, FOOT, HQ as HQ_KIND, ROSTER, corps_hq, side_units
@@ -63,7 +64,7 @@ from engine.why import Refusal
 __all__ = ["route", "reach_costs", "move_refusal", "reserve_refusal", "assign_refusal", "battles_ahead",
            "squares_text", "crt_chart", "battle_columns", "outcome_chances", "front_line", "hq_ranges", "factors",
            "may_enter", "side_of", "seat_side", "SIDE_NAMES", "printed_factor", "HQ_KIND", "battle_halves",
-           "outcome_faces", "army_tallies", "in_mountains", "may_stand", "may_land", "division_steps", "control", "FULL_ALLOWANCE",
+           "outcome_faces", "army_tallies", "square_text", "in_mountains", "may_stand", "may_land", "division_steps", "control", "FULL_ALLOWANCE",
            "THIRDS", "RESERVE_LIMIT",
            "ELIM", "BACK", "EXCHANGE", "ATTACKER", "DEFENDER", "evaluate", "terms", "worth", "TERM_WORDS"]
 

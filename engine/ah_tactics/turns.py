@@ -17,6 +17,7 @@ from engine.ah_tactics.state import (BATTLE, CONTACT, ELIMINATED, MOVE, OVER, RE
 from engine.ah_tactics import rule_ids as why
 from engine.ah_tactics.units import ROSTER
 from engine.errors import ILLEGAL, RuleError
+from engine.grid import text as square_text
 from engine.hidden import secret_event
 from engine.why import RULE, Refusal
 
@@ -127,7 +128,7 @@ def placement_problem(board, state, uid: int, dest, reserve_zone: int | None) ->
 
 def out_of_reach(uid: int, dest, allowance_left: int) -> Refusal:
     """The refusal of a move that the allowance left (in thirds) cannot pay for (rule C)."""
-    return Refusal(why.ALLOWANCE, f"The {ROSTER[uid].name} cannot reach {list(dest)} with "
+    return Refusal(why.ALLOWANCE, f"The {ROSTER[uid].name} cannot reach {square_text(dest)} with "
                                   f"{allowance.squares(allowance_left)} squares of allowance left.")
 
 
@@ -176,8 +177,10 @@ def _walk(board, state, side, uid, src, path, halts) -> list[dict]:
         allowance.mark(state, "halted", uid)
         if state["units"][uid]["at"] is not None:
             lost = [(e["unit"], e["at"]) for e in events if e["type"] == "eliminated" and e.get("at")]
-            events.append({"type": "halted", "unit": uid, "at": list(pos), RULE: why.CONTACT_HALTS,
-                           "by": contact.halting(board, state, 1 - side, pos, also=lost)})
+            by = contact.halting(board, state, 1 - side, pos, also=lost)
+            took = [u for u in by if u in {x for x, _ in lost}]   # met, and lost by the meeting (an HQ, rule F)
+            events.append({"type": "halted", "unit": uid, "at": list(pos), RULE: why.CONTACT_HALTS, "by": by,
+                           **({"lost": took} if took else {})})
     if stumbled:
         events += _stumble(state, side, uid, src, stumbled)
         control = None   # the reserves met are on the board again

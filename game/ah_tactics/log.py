@@ -24,7 +24,7 @@ def square_name(board: dict, square) -> str:
     for city in board.get("cities", []):
         if sq in city["squares"]:
             return city["name"]
-    return f"{sq[0]},{sq[1]}"
+    return queries.square_text(sq)
 
 
 class EventLog(kit_log.EventLog):
@@ -81,6 +81,20 @@ class EventLog(kit_log.EventLog):
             return f"it moved next to {self.sided(by[0])}" + (f" and {len(by) - 1} more" if len(by) > 1 else "")
         return f"in contact with {self.sided_names(by)}" if by else "in enemy contact"
 
+    def halted_sentence(self, e: dict, at):
+        """A unit halted in contact, naming what it met that still stands: an HQ its arrival took out (the line
+        before says it is eliminated) is not named as its contact."""
+        took = set(e.get("lost") or [])
+        standing = [u for u in e.get("by") or [] if u not in took]
+        if standing:
+            met = f", in contact with {self.sided_names(standing)}"
+        elif took:
+            met = f", where it took out {self.sided_names(sorted(took))}"
+        else:
+            met = ", in contact"
+        who = self.sided(e["unit"]) if e.get("by") else self.name(e["unit"])
+        return f"{who} halts at {at(e['at'])}{met}.", self.seat(e["unit"]), None
+
     def _by_side(self, e: dict, what: str):
         """A seat's line in the side's words and colour, as this log names every actor."""
         side = side_of_seat(e["seat"])
@@ -106,11 +120,13 @@ class EventLog(kit_log.EventLog):
         if kind == "moved":
             how = " by sea" if e.get("sea") else ""
             cost = e.get("cost")
-            return (f"{self.name(e['unit'])}{how}: {at(e['from'])} to {at(e['to'])}"
+            start, end = at(e["from"]), at(e["to"])
+            if start == end and list(e["from"]) != list(e["to"]):   # within one city: its squares, and the city
+                start, end = queries.square_text(e["from"]), f"{queries.square_text(e['to'])} in {end}"
+            return (f"{self.name(e['unit'])}{how}: {start} to {end}"
                     + (f" ({_squares(cost)} sq)" if cost else "") + ".", self.seat(e["unit"]), None)
         if kind == "halted":
-            met = f", in contact with {self.sided_names(e['by'])}" if e.get("by") else ", in contact"
-            return f"{self.sided(e['unit']) if e.get('by') else self.name(e['unit'])} halts at {at(e['at'])}{met}.", self.seat(e["unit"]), None
+            return self.halted_sentence(e, at)
         if kind == "dropped":
             return f"{self.name(e['unit'])} drops by air on {at(e['to'])}.", self.seat(e["unit"]), None
         if kind == "drop_failed":

@@ -174,6 +174,11 @@ def test_a_unit_halted_in_contact_names_what_stopped_it():
     b = put(s, uid(BLUE, "1st Inf"), (30, 2))
     events = move(s, BLUE, b, (30, 4))
     assert {"type": "halted", "unit": b, "at": [30, 4], "rule": "contact_halts", "by": [d]} in events
+    hq = put(s, uid(RED, "IC HQ"), (33, 5))
+    c = put(s, uid(BLUE, "2nd Inf"), (33, 2))
+    halted = next(e for e in move(s, BLUE, c, (33, 4)) if e["type"] == "halted")
+    # F: an HQ met is lost at once: the event says which of the units met the meeting took out
+    assert halted["by"] == [hq] and halted["lost"] == [hq], halted
     with pytest.raises(RuleError) as refusal:
         act(s, BLUE, {"type": "move", "unit": b, "to": [31, 3]})
     assert refusal.value.rule == "contact_halts"
