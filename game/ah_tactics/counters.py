@@ -41,6 +41,15 @@ def unit_name(unit: dict | None, reader: str | None = None) -> str:
     return of_side(unit.get("side"), unit["name"], reader) if unit else "a unit"
 
 
+def spent(colour) -> tuple:
+    """A halted (spent) counter's colour: paler and a little darker, but the side's own hue, so a halted Red
+    counter still reads as Red (darkening red alone makes it brown)."""
+    c = pygame.Color(*colour[:3])
+    h, s, v, a = c.hsva
+    c.hsva = (h, s * 0.6, v * 0.85, a)
+    return (c.r, c.g, c.b)
+
+
 def side_colour(side: str) -> tuple:
     """Blue is the palette's blue seat colour, Red its red one (theme seats 1 and 0)."""
     return theme.seat_colour(1 if side == "blue" else 0)
@@ -95,8 +104,10 @@ def face(unit: dict, px: int, *, dimmed: bool = False, selected: bool = False, p
     if surf is not None:
         return surf
     colour = side_colour(unit["side"])
-    if prisoner or dimmed:
+    if prisoner:
         colour = theme.darken(colour, 0.4)
+    elif dimmed:
+        colour = spent(colour)
     surf = pygame.Surface((px, px), pygame.SRCALPHA)
     body = pygame.Rect(0, 0, px - max(3, px // 10), px - max(4, px // 8))
     body.center = (px // 2, px // 2)
@@ -140,8 +151,10 @@ def compact(unit: dict, px: int, *, dimmed: bool = False, selected: bool = False
     surf = _compact.get(key)
     if surf is None:
         colour = side_colour(unit["side"])
-        if prisoner or dimmed:
+        if prisoner:
             colour = theme.darken(colour, 0.4)
+        elif dimmed:
+            colour = spent(colour)
         surf = pygame.Surface((px, px), pygame.SRCALPHA)
         body = surf.get_rect().inflate(-1, -1)
         pygame.draw.rect(surf, colour, body, border_radius=3)

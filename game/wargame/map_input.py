@@ -29,7 +29,8 @@ class MapPointer:
         self.view = view
         self.on_click = on_click
         self.pan_keys = pan_keys
-        self.hover: tuple[int, int] | None = None
+        self._hover: tuple[int, int] | None = None
+        self._hover_view = None            # the camera when `_hover` was read (a scroll under a still pointer)
         self.press: dict | None = None     # {"pos", "button", "cell"} while a button is down on the map
         self.dragging = False
         self.last_pos: tuple[int, int] | None = None   # the mouse, as last seen (logical)
@@ -38,6 +39,18 @@ class MapPointer:
     @property
     def camera(self):
         return self.view.camera
+
+    @property
+    def hover(self) -> tuple[int, int] | None:
+        """The cell under the pointer: read again when the map moved under a still pointer (a battle panned
+        into view, the map framed, a lesson showing its places), so the square's tooltip follows the map."""
+        if self._hover_view != self.view.state() and self.last_pos is not None:
+            self.hover = self.view.cell_at(self.last_pos)
+        return self._hover
+
+    @hover.setter
+    def hover(self, cell) -> None:
+        self._hover, self._hover_view = cell, self.view.state()
 
     def handle(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
