@@ -64,8 +64,8 @@ from engine.why import Refusal
 __all__ = ["route", "reach_costs", "move_refusal", "reserve_refusal", "assign_refusal", "battles_ahead",
            "squares_text", "crt_chart", "battle_columns", "outcome_chances", "front_line", "hq_ranges", "factors",
            "may_enter", "side_of", "seat_side", "SIDE_NAMES", "printed_factor", "HQ_KIND", "battle_halves",
-           "outcome_faces", "army_tallies", "square_text", "in_mountains", "may_stand", "may_land", "division_steps", "control", "FULL_ALLOWANCE",
-           "THIRDS", "RESERVE_LIMIT",
+           "outcome_faces", "army_tallies", "square_text", "in_mountains", "may_stand", "may_land", "division_steps",
+           "control", "FULL_ALLOWANCE", "THIRDS", "RESERVE_LIMIT",
            "ELIM", "BACK", "EXCHANGE", "ATTACKER", "DEFENDER", "evaluate", "terms", "worth", "TERM_WORDS"]
 
 # The worth of a position (`evaluate`): the armies' share, the enemy cities held, and the turn-ends

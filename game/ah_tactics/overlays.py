@@ -11,7 +11,7 @@ import pygame
 from engine.ah_tactics import queries
 from game import theme
 from game.ah_tactics.charts import columns_text
-from game.ah_tactics.counters import COMPACT_BELOW, FACE, compact, face as counter_face, side_colour
+from game.ah_tactics.counters import COMPACT_BELOW, FACE, compact, face as counter_face, side_colour, unit_name
 from game.ah_tactics.log import square_name
 from game.ah_tactics.geometry import ART_FILE, BOARD_RECT, DEFAULT_ZOOM, GRID, local_centre
 from game.wargame import stacks
@@ -290,7 +290,8 @@ class Overlays:
         uid = self.places.by_square.get(sq)
         if uid is not None:
             u = self.places.units[uid]
-            lines.append((f"{u['name']} ({u['corps'] or 'no corps'}, factor {u['factor']})",
+            named = unit_name(u, self.places.my_side)   # an enemy's: "Red's 6th Inf" (both sides have one)
+            lines.append((f"{named} ({u['corps'] or 'no corps'}, factor {u['factor']})",
                           theme.lighten(side_colour(u["side"]), 0.35)))
         cost = self.input.reach().get(sq, "none")
         if cost != "none":

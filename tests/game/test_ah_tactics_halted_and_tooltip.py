@@ -22,7 +22,8 @@ def test_a_halted_counter_keeps_its_sides_hue_and_reads_as_its_side(app):
         for paint, px in ((face, 40), (compact, 20)):
             counter = paint(unit, px, dimmed=True)
             w, h = counter.get_size()
-            seen = [tuple(counter.get_at((x, y)))[:3] for x in range(w // 4, 3 * w // 4) for y in range(h // 4, 3 * h // 4)]
+            seen = [tuple(counter.get_at((x, y)))[:3]
+                    for x in range(w // 4, 3 * w // 4) for y in range(h // 4, 3 * h // 4)]
             body = max(set(seen), key=seen.count)   # the face's own colour: what most of it is
             h, v = _hue_and_value(body)
             assert min(abs(h - hue), 360 - abs(h - hue)) <= 12 and v >= 0.75 * value, (side, paint, body)

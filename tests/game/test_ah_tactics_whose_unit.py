@@ -26,7 +26,8 @@ def test_an_hq_lost_says_whose_hq_and_whose_unit_took_it(app):
 def test_a_battle_names_each_side_once(app):
     log = tactics_log(900)
     log.add({"type": "battle", "attackers": {str(named("blue", "7th Inf")): 4, str(named("blue", "8th Inf")): 4},
-             "defenders": [named("red", "6th Inf")], "attack": 8, "defence": 2, "odds": "4-1", "die": 3, "result": "defender eliminated"})
+             "defenders": [named("red", "6th Inf")], "attack": 8, "defence": 2, "odds": "4-1", "die": 3,
+             "result": "defender eliminated"})
     assert log.entries[-1]["text"].startswith("Battle: Blue's 7th Inf + 8th Inf against Red's 6th Inf at 4-1")
 
 
@@ -72,5 +73,19 @@ def test_the_side_panel_heads_with_the_side_that_decides_where_a_beaten_unit_fal
         lines = board.panels._turn_lines()
         loser = board.units[pub["retreats"][0]["unit"]]
         assert lines[0] == f"Where {pub['active'].title()}'s {loser['name']} falls back", lines
+    finally:
+        app.close()
+
+
+def test_the_tooltip_over_an_enemy_counter_says_whose_it_is(sandbox_home):
+    app, board = board_at(lambda p: p.kind[0] == "move")
+    try:
+        enemy = next(uid for uid in board.positions if board.units[uid]["side"] != board.my_side)
+        own = next(uid for uid in board.positions if board.units[uid]["side"] == board.my_side)
+        side = board.units[enemy]["side"].title()
+        board.pointer.hover = board.positions[enemy]
+        assert any(text.startswith(f"{side}'s {board.units[enemy]['name']} (") for text, _ in board.tooltip_lines())
+        board.pointer.hover = board.positions[own]
+        assert any(text.startswith(f"{board.units[own]['name']} (") for text, _ in board.tooltip_lines())
     finally:
         app.close()
