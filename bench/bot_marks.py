@@ -5,7 +5,9 @@ two sides (bench.bots.seats_for_two_sides), each pair of neighbouring levels pla
 seed twice with the sides swapped (the ladder's pairs: hard v normal, normal v easy, hard v easy; and expert v hard
 in turn-based games, the expert at the game's own settings on its thread's CPU clock, as an idle core runs it).
 Every game's result is kept, a line each, in a JSON-lines file (`--games-file`), so a run can be stopped, taken up
-again and added to (`--first-seed`); already-played deals are not played again.
+again and added to (`--first-seed`); already-played deals are not played again. Each record names the checkout's
+commit that played it, and a game still running at ACTION_CAP actions is saved as the ladder saves one (`kept`:
+`python run.py replay PATH`), since an expert's game on the clock cannot be played again to see why.
 
 The marks are OpenSkill's own numbers: every level starts at the library's default rating (where a new player
 starts), and the games are fed to the model the club uses (club.ratings.MODEL), one at a time, the side holding
@@ -33,7 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import catalog
-from bench.bots import matches, play, wilson
+from bench.bots import keep, matches, play, wilson
 from bench.playing import play_turns
 from bench.runner import Row, print_table
 from bots import expert_settings, make
@@ -65,6 +67,7 @@ def play_deal(job) -> dict:
     """One game; each side's level and whether it won (the side holding every winner; none: a draw)."""
     game_id, levels, seed = job
     began = time.monotonic()
+    kept = None
     if "expert" in levels:   # the expert at its game's own settings, its budgets on its thread's CPU clock
         s = Session(game_id, len(levels), seed=seed)
         players = [make(game_id, level, seat, seed * 1009 + seat, **({"clock": "thread"} if level == "expert" else {}))
@@ -73,15 +76,18 @@ def play_deal(job) -> dict:
         winners = list(s.result()["winners"]) if finished else []
         side_seats = [side["seats"] for side in s.sides()]
         actions = s.rev
+        if not finished:   # saved, as the ladder saves one: on the clock, the game cannot be played again to see it
+            kept = keep(s, game_id, levels, seed)
     else:
         g = play(game_id, levels, seed)
-        finished, winners, side_seats, actions = g.finished, g.winners, g.side_seats, g.actions
+        finished, winners, side_seats, actions, kept = g.finished, g.winners, g.side_seats, g.actions, g.kept
     sides = [{"level": levels[seats[0]], "won": bool(set(seats) & set(winners))} for seats in side_seats]
     record = {"game": game_id, "levels": list(levels), "seed": seed, "sides": sides, "finished": finished,
-              "actions": actions, "seconds": round(time.monotonic() - began, 1), "commit": commit()}
+              "actions": actions, "seconds": round(time.monotonic() - began, 1), "commit": commit(),
+              **({"kept": kept} if kept else {})}
     won = [s["level"] for s in sides if s["won"]]
-    print(f"… {game_id} seed {seed} {' v '.join(levels)}: {'/'.join(won) or 'no winner'} "
-          f"({actions} actions, {record['seconds']} s)", file=sys.stderr, flush=True)
+    print(f"… {game_id} seed {seed} {' v '.join(levels)}: {'/'.join(won) or 'no winner'} ({actions} actions, "
+          f"{record['seconds']} s{', unfinished, kept: ' + kept if kept else ''})", file=sys.stderr, flush=True)
     return record
 
 

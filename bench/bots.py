@@ -117,10 +117,10 @@ def play(game_id: str, levels: list, seed: int, options: dict | None = None, bud
     return Game(levels=list(levels), side_names=[x["name"] for x in sides], side_seats=[x["seats"] for x in sides],
                 winners=list(result["winners"]) if result else [], finished=finished,
                 limit=bool(result) and "limit" in str(result.get("reason", "")), actions=s.rev, times=times,
-                kept=None if finished else _keep(s, game_id, levels, seed, keep_dir))
+                kept=None if finished else keep(s, game_id, levels, seed, keep_dir))
 
 
-def _keep(s: Session, game_id: str, levels: list, seed: int, folder: Path | None) -> str:
+def keep(s: Session, game_id: str, levels: list, seed: int, folder: Path | None = None) -> str:
     """Save a game that did not end: a bot that loops (or waits forever) shows itself in the replay, and an
     expert's game, which depends on the clock, could not be played again to find it."""
     folder = Path(folder or KEEP_DIR)

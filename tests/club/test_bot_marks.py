@@ -6,10 +6,11 @@ from tests.club import needs  # noqa: F401 - skips this module without the club'
 import random
 
 import catalog
-from bench import bot_marks
+from bench import bot_marks, bots as bench_bots
 from bench.bots import wilson
 from club import ratings
 from engine import games
+from engine.session import Session
 
 
 def test_every_game_naming_marks_ships_them_easy_below_normal_below_hard():
@@ -56,3 +57,13 @@ def test_the_expert_row_counts_its_kept_games_against_hard_a_draw_not_won():
     assert "code of abc1234 (10)" in row.note
     [none] = bot_marks.expert_rows([], ["tactics1940"])
     assert none.value == "no games" and none.met is False
+
+
+def test_an_expert_game_stopped_at_the_action_cap_is_saved_and_its_record_says_where(tmp_path, monkeypatch):
+    """On the clock an expert's game cannot be played again, so one that does not end is kept to be watched."""
+    monkeypatch.setattr(bot_marks, "ACTION_CAP", 4)
+    monkeypatch.setattr(bench_bots, "KEEP_DIR", tmp_path)
+    record = bot_marks.play_deal(("risk", ["expert", "hard"], 1))   # set-up placements: quick decisions
+    assert not record["finished"] and record["actions"] == 4
+    assert record["kept"] == str(tmp_path / "risk-seed1-expert-hard.sandtable")
+    assert Session.load(record["kept"]).rev == 4
