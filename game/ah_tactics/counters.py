@@ -103,11 +103,7 @@ def face(unit: dict, px: int, *, dimmed: bool = False, selected: bool = False, p
     surf = _faces.get(key)
     if surf is not None:
         return surf
-    colour = side_colour(unit["side"])
-    if prisoner:
-        colour = theme.darken(colour, 0.4)
-    elif dimmed:
-        colour = spent(colour)
+    colour = face_colour(unit, dimmed, prisoner)
     surf = pygame.Surface((px, px), pygame.SRCALPHA)
     body = pygame.Rect(0, 0, px - max(3, px // 10), px - max(4, px // 8))
     body.center = (px // 2, px // 2)
@@ -141,6 +137,13 @@ def face(unit: dict, px: int, *, dimmed: bool = False, selected: bool = False, p
     return surf
 
 
+def face_colour(unit: dict, dimmed: bool, prisoner: bool) -> tuple:
+    """A counter's body colour: its side's, darkened for a prisoner, paled for a unit that has spent its move."""
+    colour = side_colour(unit["side"])
+    if prisoner:
+        return theme.darken(colour, 0.4)
+    return spent(colour) if dimmed else colour
+
 
 def compact(unit: dict, px: int, *, dimmed: bool = False, selected: bool = False, prisoner: bool = False):
     """A counter for a square too small for the full NATO face: the whole square in the side's colour, the
@@ -150,11 +153,7 @@ def compact(unit: dict, px: int, *, dimmed: bool = False, selected: bool = False
     key = (unit["id"], unit.get("status"), px, dimmed, selected, prisoner, theme.colours)
     surf = _compact.get(key)
     if surf is None:
-        colour = side_colour(unit["side"])
-        if prisoner:
-            colour = theme.darken(colour, 0.4)
-        elif dimmed:
-            colour = spent(colour)
+        colour = face_colour(unit, dimmed, prisoner)
         surf = pygame.Surface((px, px), pygame.SRCALPHA)
         body = surf.get_rect().inflate(-1, -1)
         pygame.draw.rect(surf, colour, body, border_radius=3)
