@@ -231,7 +231,7 @@ async def _echoes_in_turns(tcp_port: int, nats_url: str, n: int, warm_up: int = 
 
     from bench.club_echo import ECHO_IN, ECHO_OUT
     from club import deliver_now, read_now
-    from club.send_now import publish_now
+    from club.send_now import flush_in_order, publish_now
     loop = asyncio.get_running_loop()
     reader, writer = await asyncio.open_connection("127.0.0.1", tcp_port)
     nc = await nats.connect(nats_url)
@@ -243,7 +243,7 @@ async def _echoes_in_turns(tcp_port: int, nats_url: str, n: int, warm_up: int = 
             back[0].set_result(None)
 
     await deliver_now.subscribe(nc, ECHO_OUT, cb=arrived)
-    await nc.flush()
+    await flush_in_order(nc)
     body = b"x" * 120  # about an act's size
     tcp, through = [], []
     try:

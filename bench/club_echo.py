@@ -28,7 +28,7 @@ async def nats_echo(url: str) -> None:
     import nats
 
     from club import deliver_now, read_now
-    from club.send_now import publish_now
+    from club.send_now import flush_in_order, publish_now
     nc = await nats.connect(url)
     read_now.install(nc)
 
@@ -37,7 +37,7 @@ async def nats_echo(url: str) -> None:
             await nc.publish(ECHO_OUT, msg.data)
 
     await deliver_now.subscribe(nc, ECHO_IN, cb=back)
-    await nc.flush()
+    await flush_in_order(nc)
     print("listening on 127.0.0.1:0", flush=True)
     await asyncio.Event().wait()
 

@@ -16,7 +16,7 @@ import msgpack
 import nats
 
 from club import deliver_now, natsauth, read_now, subjects
-from club.send_now import publish_now
+from club.send_now import flush_in_order, publish_now
 from net.client import TableError
 from net.frames import PROTO
 
@@ -135,7 +135,7 @@ class ClubClient:
         # handled as nats-py reads them, not a loop turn later (club.deliver_now)
         self._sub = await deliver_now.subscribe(self.nc, subjects.table_out(self.table_id, self.name), cb=self._arrived)
         try:
-            await self.nc.flush(timeout=HELLO_EVERY * 4)   # the server has our subscription before we say hello
+            await flush_in_order(self.nc, timeout=HELLO_EVERY * 4)   # the server has our subscription before our hello
         except (nats.errors.FlushTimeoutError, nats.errors.ConnectionClosedError, asyncio.TimeoutError):
             pass   # the server went meanwhile: nats-py subscribes again on the next, and hellos are said until welcomed
         if not await self._hello_until_welcomed(self.hello_for):   # no process may own the table yet: asked again

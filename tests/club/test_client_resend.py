@@ -11,6 +11,7 @@ import pytest
 from club import client as club_client
 from club import natsauth, subjects
 from club.client import ClubClient
+from club.send_now import flush_in_order
 from tests.club.bounded import run
 
 
@@ -25,7 +26,7 @@ async def scripted_table(nats_server, replies_to):
             await table.publish(subjects.table_out(7, natsauth.SERVICE), msgpack.packb(reply))
 
     await table.subscribe(subjects.table_in(7, natsauth.SERVICE), cb=table_hears)
-    await table.flush()
+    await flush_in_order(table)
     return table
 
 

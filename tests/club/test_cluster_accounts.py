@@ -17,6 +17,7 @@ import pytest
 
 from club import client as club_client
 from club import db, natsauth, servers, subjects
+from club.send_now import flush_in_order
 from tests.club.conftest import ClubProcesses, NatsHandle
 
 ADA, BOB = ("ada", "ada-keeps-this-secret"), ("bob", "bob-keeps-another-one")
@@ -86,7 +87,7 @@ async def _subscription_errors(url: str, who: tuple, subject: str) -> list[str]:
             await asyncio.sleep(0.1)
     try:
         await nc.subscribe(subject)
-        await nc.flush()
+        await flush_in_order(nc)
         # the server refuses a SUB before it answers the flush's PING: the refusal is already on its way
         deadline = time.monotonic() + 0.5
         while not errors and time.monotonic() < deadline:

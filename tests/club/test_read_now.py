@@ -7,6 +7,7 @@ import asyncio
 import nats
 
 from club import deliver_now, read_now
+from club.send_now import flush_in_order
 from tests.club.bounded import run
 from tests.club.raw_nats import raw_client
 
@@ -151,7 +152,7 @@ def test_chunks_of_whole_plain_messages_are_taken_apart_here_and_anything_else_i
             assert read_now.install(nc)
             await deliver_now.subscribe(nc, "st.test", handler)
             await nc.subscribe("st.plain", cb=handler)  # not hooked: nats-py's own, its messages nats-py's to parse
-            await nc.flush()
+            await flush_in_order(nc)  # the server has both subscriptions before the other connection publishes
             parse_now = parse_now_of(nc)
             publisher.sendall(b"PUB st.test 3\r\none\r\n")
             await until(1)
@@ -195,7 +196,7 @@ def test_a_hooked_subscription_at_its_limit_gets_nats_py_s_slow_consumer_report_
         try:
             assert read_now.install(nc)
             await deliver_now.subscribe(nc, "st.test", handler, pending_msgs_limit=2)
-            await nc.flush()
+            await flush_in_order(nc)
             for n in range(4):  # one chunk each: the first runs and waits, the second queues, then the limit
                 publisher.sendall(b"PUB st.test 1\r\n%d\r\n" % n)
                 await asyncio.sleep(0.05)

@@ -3,6 +3,7 @@ from tests.club import needs  # noqa: F401 - skips this module without the club'
 import asyncio
 import threading
 
+from club.send_now import flush_in_order
 from tests.club.test_tables import run, seated_table, stored_actions
 from tests.game.proxy import Relay
 
@@ -103,7 +104,7 @@ def test_a_move_whose_answer_and_update_died_with_nats_server_reaches_both_playe
         await until("both players reconnected", lambda: all(
             c.nc.is_connected and c.nc.stats["reconnects"] > n for c, n in zip(clients, reconnects)))
         for c in clients:
-            await c.nc.flush()   # their hellos have reached the server, which had no one to give them to
+            await flush_in_order(c.nc)   # their hellos have reached the server, which had no one to give them to
         relay.losing.clear()
         relay.restore()
         ok = await answer

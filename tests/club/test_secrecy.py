@@ -9,6 +9,7 @@ import bots
 from cli.bot import _turns
 from club import client as club_client
 from club import subjects
+from club.send_now import flush_in_order
 from tests.club.test_tables import ADA, BOB, run, seated_table
 
 EVE = ("eve", "eve-only-watches-this")
@@ -29,7 +30,7 @@ def test_no_seat_s_secret_reaches_the_other_seat_or_a_spectator_over_nats(club):
 
         spy = await club_client.connect_player(club.nats.url, *EVE, allow_reconnect=False)
         await spy.subscribe(subjects.table_public(table_id), cb=keeper("eve"))
-        await spy.flush()
+        await flush_in_order(spy)
         for c in clients:  # everything each seat's own subject carries, raw
             await c.nc.subscribe(subjects.table_out(table_id, c.name), cb=keeper(c.name))
         watcher = club_client.ClubClient(club.nats.url, *EVE, table_id, want="watch")

@@ -1,11 +1,13 @@
-"""`club.send_now.publish_now`: a move's messages go to the socket when they are made, not a loop turn later."""
+"""`club.send_now.publish_now`: a move's messages go to the socket when they are made, not a loop turn later;
+`flush_in_order`: a flush's PONG says the server has read every command sent before it."""
 from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
 import asyncio
+import re
 import socket
 
 import nats
 
-from club.send_now import publish_now
+from club.send_now import flush_in_order, publish_now
 from tests.club.raw_nats import raw_client
 
 
@@ -50,3 +52,37 @@ def test_what_cannot_be_written_now_is_refused_whole_and_left_to_nats_py(nats_se
         assert not publish_now(nc, [("st.test", b"after close")])
 
     asyncio.run(asyncio.wait_for(run(), 10))
+
+
+def test_a_flush_in_order_is_answered_only_after_the_server_has_read_the_subscriptions_made_before_it(
+        traced_nats_server):
+    """nats-py's own flush writes its PING straight to the socket, ahead of a SUB its flusher task holds: the server
+    reads the PING first and may answer it before it has the subscription."""
+    log = traced_nats_server.server.folder / "nats.log"
+
+    async def run():
+        nc = await nats.connect(traced_nats_server.service_url)
+
+        async def handler(msg):
+            pass
+
+        try:
+            await nc.subscribe("st.a", cb=handler)
+            await nc.flush()  # nats-py's own
+            await nc.subscribe("st.b", cb=handler)
+            await nc.subscribe("st.c", cb=handler)
+            await flush_in_order(nc)
+            return _read_by_the_server(log)
+        finally:
+            await nc.close()
+
+    assert asyncio.run(asyncio.wait_for(run(), 10)) == [
+        "CONNECT", "PING",  # nats-py's connect
+        "PING", "SUB st.a",  # nats-py's flush: the PING overtook the SUB
+        "SUB st.b", "SUB st.c", "PING"]  # flush_in_order
+
+
+def _read_by_the_server(log) -> list[str]:
+    """Each operation nats-server's trace says it read (with its subject, if any), in the order it handled them."""
+    return [f"{op} {subject}" if subject and op != "CONNECT" else op
+            for op, subject in re.findall(r"<<- \[([A-Z]+) ?([^\s\]]*)", log.read_text())]
