@@ -14,6 +14,9 @@ def raw_client(server, password: str, subscribe: tuple = ()) -> socket.socket:
     subs = "".join(f"SUB {subject} {sid}\r\n" for sid, subject in enumerate(subscribe, start=1))
     sock.sendall(f"CONNECT {connect}\r\n{subs}PING\r\n".encode())
     heard = b""
-    while b"PONG" not in heard:
-        heard += sock.recv(4096)
+    while b"PONG" not in heard:  # each read bounded by the socket's timeout
+        more = sock.recv(4096)
+        if not more:
+            raise ConnectionError(f"nats-server closed the connection before its PONG: {heard!r}")
+        heard += more
     return sock
