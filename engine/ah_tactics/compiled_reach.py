@@ -145,10 +145,10 @@ def _search(target, kind, sources, classes, amphibious, enter_of, forest_of, occ
 
 def route(field, steps, src: int, dest: int, cls: tuple, budget: int, amphibious: bool, sea: bool, costs):
     """movement.Field.route's search from square index `src` to `dest` for a unit of movement class
-    `cls` (enter bits, forest bits): (cost, cost per square, parent square per square, step into it: 1 by
-    sea, 0 by land), cost -1 when `dest` is out of reach. The same pops in the same order (cost, then
-    square index), so the same route."""
-    size = steps.size
+    `cls` (enter bits, forest bits): (cost, the route's squares (indices), the cost so far at each, whether each
+    was entered by sea), src not included; cost -1 when `dest` is out of reach. The same pops in the same order
+    (cost, then square index), so the same route. The sets go to the compiled code as their bytes, one row
+    each, read bit by bit there (a route is a few squares: unpacking whole planes would cost more)."""
     target, kind = step_table(steps)
     enter, forest = cls
     own = 1 << src
@@ -157,15 +157,27 @@ def route(field, steps, src: int, dest: int, cls: tuple, budget: int, amphibious
     arrivals = ((field.landings if amphibious else docks) & free) if docks else 0
     # a friend's square it may pass along the lines: only on ground its class may enter (D1, D2)
     passable = enter & field.transit & ~field.stop & ~own
-    free, forest, transit, stop, docks, arrivals = _planes(size, free, forest, passable, field.stop & ~own, docks,
-                                                           arrivals)
-    return _route(target, kind, src, dest, free, forest, transit, stop, docks,
-                  np.flatnonzero(arrivals).astype(np.int32), budget, np.array(costs, np.int32))
+    whole = (steps.size + 7) // 8
+    sets = np.frombuffer(b"".join(bits.to_bytes(whole, "little") for bits in (
+        free, forest, passable, field.stop & ~own, docks, arrivals)), np.uint8).reshape(6, whole)
+    return _route(target, kind, src, dest, sets, budget, _cost_array(costs))
+
+
+@lru_cache(maxsize=8)
+def _cost_array(costs: tuple) -> np.ndarray:
+    return np.array(costs, np.int32)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _has(row, i):  # pragma: no cover - compiled
+    """Square index `i` is in the set whose bytes are `row` (bit i: byte i // 8, bit i % 8)."""
+    return (row[i >> 3] >> (i & 7)) & 1 == 1
 
 
 @njit(cache=True, nogil=True)
-def _route(target, kind, src, dest, free, forest, transit, stop, docks, arrivals, budget,
-           costs):  # pragma: no cover - compiled
+def _route(target, kind, src, dest, sets, budget, costs):  # pragma: no cover - compiled
+    free, forest, transit, stop, docks = sets[0], sets[1], sets[2], sets[3], sets[4]
+    arrivals = _members(sets[5])
     size, directions = target.shape
     best = np.full(size, 1 << 30, np.int64)
     parent = np.full(size, -1, np.int32)
@@ -196,14 +208,14 @@ def _route(target, kind, src, dest, free, forest, transit, stop, docks, arrivals
             continue
         if i == dest:
             break
-        if stop[i]:
+        if _has(stop, i):
             continue
-        passing = transit[i]
+        passing = _has(transit, i)
         for d in range(directions):
             j = target[i, d]
             if j < 0:
                 continue
-            step = _step_cost(kind[i, d], passing, free[j] or transit[j], free[j], forest[j], costs)
+            step = _step_cost(kind[i, d], passing, _has(free, j) or _has(transit, j), _has(free, j), _has(forest, j), costs)
             if step < 0:
                 continue
             nc = cost + step
@@ -212,7 +224,7 @@ def _route(target, kind, src, dest, free, forest, transit, stop, docks, arrivals
                 parent[j] = i
                 by_sea[j] = 0
                 n = _push(heap, n, nc * size + j)
-        if docks[i] and not passing:
+        if _has(docks, i) and not passing:
             for a in range(arrivals.shape[0]):
                 j = arrivals[a]
                 if cost < best[j]:
@@ -220,9 +232,42 @@ def _route(target, kind, src, dest, free, forest, transit, stop, docks, arrivals
                     parent[j] = i
                     by_sea[j] = 1
                     n = _push(heap, n, cost * size + j)
-    if best[dest] >= 1 << 30 or dest == src or transit[dest]:
-        return -1, best, parent, by_sea
-    return best[dest], best, parent, by_sea
+    if best[dest] >= 1 << 30 or dest == src or _has(transit, dest):
+        return -1, np.empty(0, np.int32), np.empty(0, np.int64), np.empty(0, np.int8)
+    length = 0
+    j = dest
+    while j != src:
+        length += 1
+        j = parent[j]
+    squares_on, cost_at, sea_at = np.empty(length, np.int32), np.empty(length, np.int64), np.empty(length, np.int8)
+    j = dest
+    for k in range(length - 1, -1, -1):
+        squares_on[k], cost_at[k], sea_at[k] = j, best[j], by_sea[j]
+        j = parent[j]
+    return best[dest], squares_on, cost_at, sea_at
+
+
+@njit(cache=True, nogil=True)
+def _members(row):  # pragma: no cover - compiled
+    """The square indices in the set whose bytes are `row`, ascending."""
+    count = 0
+    for b in range(row.shape[0]):
+        v = row[b]
+        while v:
+            count += v & 1
+            v >>= 1
+    out = np.empty(count, np.int32)
+    count = 0
+    for b in range(row.shape[0]):
+        v = row[b]
+        k = 0
+        while v:
+            if v & 1:
+                out[count] = b * 8 + k
+                count += 1
+            v >>= 1
+            k += 1
+    return out
 
 
 @njit(cache=True, nogil=True)

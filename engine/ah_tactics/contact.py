@@ -107,14 +107,17 @@ def obliges(board, state, attacker: int, defender: int) -> bool:
 
 def must_engage(board, state, side: int) -> list[int]:
     """Enemy units the side must attack at the end of its turn, in id order."""
-    mine = [i for i, u in enumerate(state["units"]) if ROSTER[i].side == side and u["at"] is not None
-            and is_combat(state, i)]
+    # the side's divisions by square, so each defender looks at its eight neighbours only
+    mine: dict = {}
+    for i, u in enumerate(state["units"]):
+        if ROSTER[i].side == side and u["at"] is not None and is_combat(state, i):
+            mine.setdefault((u["at"][0], u["at"][1]), []).append(i)
     out = []
     for d, u in enumerate(state["units"]):
         if ROSTER[d].side == side or u["at"] is None or defence_factor(state, d) <= 0:
             continue
-        dsq = (u["at"][0], u["at"][1])
-        if any(grid.adjacent(at(state, a), dsq) and obliges(board, state, a, d) for a in mine):
+        x, y = u["at"]
+        if any(obliges(board, state, a, d) for dx, dy in grid.KING_STEPS for a in mine.get((x + dx, y + dy), ())):
             out.append(d)
     return out
 
@@ -145,11 +148,63 @@ def exposed(state) -> list[int]:
             and (u["status"] == REFITTING or uid in _HQS)]
 
 
-def unprotected_losses(board, state, control=None, among=None) -> list[int]:
+def control_and_exposed(board, state, but: int) -> tuple[list[int], list[int]]:
+    """([what each side's divisions but `but` control], exposed(state)), in one pass over the units: what a
+    move's walk asks as it sets out (`controlled_by` for each side, and `exposed`)."""
+    regular, climber = control_tables(board.name)
+    width, hq_lost = board.width, state["options"]["hq_defence"] != "on"
+    control, out = [0, 0], []
+    for uid, u in enumerate(state["units"]):
+        a = u["at"]
+        if a is None:
+            continue
+        status = u["status"]
+        if status == ACTIVE:
+            if uid in _HQS:
+                if hq_lost:
+                    out.append(uid)
+            elif uid != but:
+                i = a[1] * width + a[0]
+                control[_SIDE[uid]] |= climber[i] if _CLIMBS[uid] else regular[i]
+        elif status == REFITTING:
+            out.append(uid)
+    return control, out
+
+
+_SIDE = tuple(unit.side for unit in ROSTER)
+_CLIMBS = tuple(unit.kind == "mountain" for unit in ROSTER)
+_UNITS_OF = tuple(tuple(uid for uid in range(len(ROSTER)) if _SIDE[uid] == side) for side in (0, 1))
+
+
+class Exposed:
+    """`exposed(state)` as a walk keeps it while one unit moves (units lost since are passed over, prisoners
+    freed on the way are added), with, per side, the squares its exposed units stood on when added: a step
+    whose control touches none of them loses no one, and is passed over without looking at each unit."""
+
+    def __init__(self, board, state, units: list[int]):
+        self.grid, self.units, self.squares = board.grid, [], [0, 0]
+        self.add(state, units)
+
+    def add(self, state, uids) -> None:
+        for uid in uids:
+            self.squares[ROSTER[uid].side] |= self.grid.bit(state["units"][uid]["at"])
+        self.units = sorted(self.units + list(uids))
+
+    def threatened(self, control) -> bool:
+        """Some exposed unit may stand where the enemy controls (`control`: per side, as `controlled_by`)."""
+        return bool(control[1] & self.squares[0] or control[0] & self.squares[1])
+
+    def standing(self, state) -> list[int]:
+        return [uid for uid in self.units if state["units"][uid]["at"] is not None]
+
+
+def unprotected_losses(board, state, control=None, among: Exposed | None = None) -> list[int]:
     """HQs (unless they defend, J3) and refitting units that an enemy division controls: they are lost.
-    `control`: what each side controls (`controlled_by`), when the caller knows it; `among`: `exposed(state)`
-    as the caller keeps it (units lost since are passed over)."""
-    exposed_units = exposed(state) if among is None else [uid for uid in among if state["units"][uid]["at"] is not None]
+    `control`: what each side controls (`controlled_by`), when the caller knows it; `among`: the exposed
+    units as a walk keeps them (given with `control`)."""
+    if among is not None and not among.threatened(control):
+        return []
+    exposed_units = exposed(state) if among is None else among.standing(state)
     if not exposed_units:
         return []
     if control is None:
@@ -180,12 +235,19 @@ def controlling(board, state, side: int, square) -> list[int]:
 def halting(board, state, side: int, square, also=()) -> list[int]:
     """The units of `side` that stop an enemy entering `square` (C6: any unit on the board but a prisoner, within
     contact's limits, E1 and E2), in id order; `also`: (unit, square) of units lost since the mover set out."""
-    bit = board.grid.bit(tuple(square))
-    placed = [(uid, tuple(u["at"]), u["status"]) for uid, u in enumerate(state["units"])
-              if ROSTER[uid].side == side and u["at"] is not None and u["status"] in (ACTIVE, REFITTING)]
-    placed += [(uid, tuple(sq), REFITTING) for uid, sq in also]
-    return sorted(uid for uid, sq, status in placed
-                  if control_bits(board, sq, ROSTER[uid].kind == "mountain" and status == ACTIVE) & bit)
+    bit = board.grid.bit(square)
+    regular, climber = control_tables(board.name)
+    width, units = board.width, state["units"]
+    out = []
+    for uid in _UNITS_OF[side]:
+        u = units[uid]
+        a, status = u["at"], u["status"]
+        if a is not None and (status == ACTIVE or status == REFITTING):
+            i = a[1] * width + a[0]
+            if (climber[i] if _CLIMBS[uid] and status == ACTIVE else regular[i]) & bit:
+                out.append(uid)
+    out += [uid for uid, sq in also if regular[sq[1] * width + sq[0]] & bit]
+    return sorted(out)
 
 
 def sweep_unprotected(board, state, control=None, among=None, mover=None) -> list[dict]:

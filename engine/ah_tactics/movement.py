@@ -343,16 +343,12 @@ class Field:
         fast = compiled()
         if fast is not None:
             on_board, classes, costs = _compiled_terms(self.board.name)
-            cost, best, parent, by_sea = fast.route(self, on_board, si, di, classes[MOVERS.index(mover)], budget,
-                                                    amphibious, sea, costs)
+            cost, squares_on, cost_at, sea_at = fast.route(self, on_board, si, di, classes[MOVERS.index(mover)],
+                                                           budget, amphibious, sea, costs)
             if cost < 0:
                 return None
-            path = []
-            j = di
-            while j != si:
-                path.append((g.square(j), SEA_LEG if by_sea[j] else LAND_STEP, int(best[j])))
-                j = int(parent[j])
-            return int(cost), path[::-1]
+            return int(cost), [(g.square(j), SEA_LEG if by_sea else LAND_STEP, c)
+                               for j, c, by_sea in zip(squares_on.tolist(), cost_at.tolist(), sea_at.tolist())]
         t = tables(self.board.name, mover)
         src_bit = 1 << si
         occupied = self.occupied & ~src_bit
@@ -411,29 +407,39 @@ def prepare() -> None:
 def field(board, side: int, placed, own_hidden=(), ports=None) -> Field:
     """The Field of `side` from what it can see: `placed` lists (unit id, (x, y), status, captor) for
     every unit on the board, `own_hidden` the squares of its own reserves, `ports` port -> owner."""
-    width, double = board.width, board.double
+    width = board.width
     regular, climber = control_tables(board.name)
-    occupied = transit = stop = 0
+    occupied = own = stop = 0
     for uid, sq, status, captor in placed:
         i = sq[1] * width + sq[0]
-        bit = 1 << i
-        occupied |= bit
-        mover_side = captor if status == "prisoner" else ROSTER[uid].side
-        if mover_side == side:
-            if sq in double:
-                transit |= bit
-        elif status in ("active", "refitting"):
+        occupied |= 1 << i
+        if (captor if status == "prisoner" else _SIDE[uid]) == side:
+            own |= 1 << i
+        elif status == "active":
             # C6: "Units must STOP as soon as they move adjacent to an enemy Unit" — any Unit, HQs and
             # refitting units too (they control nothing and are lost on contact, yet they are Units),
             # within the limits of contact (E1 rivers, E2 mountains); prisoners are in no one's way.
-            stop |= climber[i] if ROSTER[uid].kind == "mountain" and status == "active" else regular[i]
+            stop |= climber[i] if _CLIMBS[uid] else regular[i]
+        elif status == "refitting":
+            stop |= regular[i]
     for sq in own_hidden:
         occupied |= 1 << (sq[1] * width + sq[0])
     docks = 0
     for name, owner in (ports or {}).items():
         if owner == side:
             docks |= _dock_bits(board.name, name)
-    return Field(board, occupied=occupied, transit=transit, stop=stop, docks=docks, landings=_beach_bits(board.name))
+    return Field(board, occupied=occupied, transit=own & _double_bits(board.name), stop=stop, docks=docks,
+                 landings=_beach_bits(board.name))
+
+
+_SIDE = tuple(unit.side for unit in ROSTER)
+_CLIMBS = tuple(unit.kind == "mountain" for unit in ROSTER)
+
+
+@lru_cache(maxsize=None)
+def _double_bits(name: str) -> int:
+    board = board_module.load(name)
+    return board.grid.of(board.double)
 
 
 @lru_cache(maxsize=None)
@@ -450,8 +456,7 @@ def _beach_bits(name: str) -> int:
 
 def field_for(board, state, side: int) -> Field:
     """The side's Field from the full state: everything it may know (never the enemy's reserves)."""
-    placed = [(i, (u["at"][0], u["at"][1]), u["status"], u["captor"])
-              for i, u in enumerate(state["units"]) if u["at"] is not None]
+    placed = [(i, a, u["status"], u["captor"]) for i, u in enumerate(state["units"]) if (a := u["at"]) is not None]
     hidden = [tuple(sq) for sq in state["hidden"].get(str(side), {}).values()]
     return field(board, side, placed, hidden, state["ports"])
 

@@ -88,10 +88,19 @@ def occupant(state: dict) -> dict:
 _DIVISIONS = tuple(tuple(uid for uid in units.side_units(side) if ROSTER[uid].kind != HQ) for side in (0, 1))
 
 
+_FIGHTING = frozenset((ACTIVE, RESERVE, REFITTING))
+
+
 def army_strength(state: dict, side: int) -> int:
     """Divisions the side still fights with (on the board, in reserve, or refitting)."""
     every = state["units"]
-    return sum(1 for uid in _DIVISIONS[side] if every[uid]["status"] in (ACTIVE, RESERVE, REFITTING))
+    return sum(1 for uid in _DIVISIONS[side] if every[uid]["status"] in _FIGHTING)
+
+
+def army_left(state: dict, side: int) -> bool:
+    """The side still fights with a division (army_strength > 0, asked after every action: it stops at the first)."""
+    every = state["units"]
+    return any(every[uid]["status"] in _FIGHTING for uid in _DIVISIONS[side])
 
 
 def eliminate(state: dict, uid: int) -> None:

@@ -110,7 +110,7 @@ def _move(board, state, side, action, rng):
         allowance.mark(state, "moved", uid)
         return [secret_event({"type": "reserve_moved", "side": SIDE_NAMES[side]}, side_seats(state, side),
                              unit=uid, x=dest[0], y=dest[1], cost=paid)]
-    return _walk(board, state, side, uid, src, path, ground.stop)
+    return _walk(board, state, side, uid, src, path, ground)
 
 
 def placement_problem(board, state, uid: int, dest, reserve_zone: int | None) -> str | None:
@@ -132,28 +132,34 @@ def out_of_reach(uid: int, dest, allowance_left: int) -> Refusal:
                                   f"{allowance.squares(allowance_left)} squares of allowance left.")
 
 
-def _walk(board, state, side, uid, src, path, halts) -> list[dict]:
+def _walk(board, state, side, uid, src, path, ground) -> list[dict]:
     """Carry out a move step by step: enemy HQs passed are lost, prisoners passed are freed (J2),
-    and hidden reserves stop the mover where it meets them. `halts`: the squares next to an enemy
-    unit as the move began (C6), where the mover stops for the turn even if the HQ that made it
-    stop is lost by its arrival (the `halted` event names the units that stopped it)."""
+    and hidden reserves stop the mover where it meets them. `ground`: the side's Field as the move
+    began (`field_for`); its `stop`, the squares next to an enemy unit (C6), is where the mover stops
+    for the turn even if the HQ that made it stop is lost by its arrival (the `halted` event names the
+    units that stopped it)."""
     enemy_hidden = {sq: h for h, sq in reserves.hidden_enemies(state, side).items()}
     own = controller(state, uid) == ROSTER[uid].side      # not a prisoner marched by its captor
     combat = own and is_combat(state, uid)
-    taken = {(u["at"][0], u["at"][1]) for i, u in enumerate(state["units"]) if u["at"] is not None and i != uid}
+    g = board.grid
+    # the squares other units stand on (a route's squares are never the side's own hidden reserves': they are
+    # not free to it, and no unit on the board passes along the lines through them)
+    taken = ground.occupied & ~g.bit(src)
     events = []
     pos, spent, stumbled = src, 0, []
     stand, stand_cost = src, 0          # the last square on the route the mover may stop on
     # What every other division controls, found once: on the way nothing but the mover moves, and what
     # its arrivals do (HQs lost, prisoners freed to refit) makes no unit a division (a walk's hot path)
-    others = _control_but(board, state, uid) if combat else None
-    exposed = contact.exposed(state) if combat else None     # kept up to date by _passing
+    others, exposed = None, None
+    if combat:
+        others, exposed_units = contact.control_and_exposed(board, state, uid)
+        exposed = contact.Exposed(board, state, exposed_units)     # kept up to date by _passing
     for sq, how, cost in path:
         if sq in enemy_hidden:  # the square itself holds a hidden unit: stop short of it
             stumbled = sorted({enemy_hidden[sq], *reserves.stumbled(board, state, side, pos)})
             break
         pos, spent = sq, cost
-        if sq not in taken:
+        if not taken & g.bit(sq):
             stand, stand_cost = sq, cost
         state["units"][uid]["at"] = [pos[0], pos[1]]
         if own:
@@ -171,8 +177,8 @@ def _walk(board, state, side, uid, src, path, halts) -> list[dict]:
     events.insert(0, secret_event({"type": "moved", "unit": uid, "from": list(src), "to": list(pos)},
                                   side_seats(state, side), cost=paid, sea=any(how == "sea" for _, how, _ in path)))
     control = _with_mover(board, others, uid, pos) if others is not None else None
-    bit = board.grid.bit(pos)
-    if halts & bit or (control[1 - side] & bit if control is not None
+    bit = g.bit(pos)
+    if ground.stop & bit or (control[1 - side] & bit if control is not None
                        else contact.controlled_by_side_at(board, state, 1 - side, pos)):
         allowance.mark(state, "halted", uid)
         if state["units"][uid]["at"] is not None:
@@ -183,8 +189,8 @@ def _walk(board, state, side, uid, src, path, halts) -> list[dict]:
                            **({"lost": took} if took else {})})
     if stumbled:
         events += _stumble(state, side, uid, src, stumbled)
-        control = None   # the reserves met are on the board again
-    events += sweep(board, state, control, mover=uid)
+        control = exposed = None   # the reserves met are on the board again
+    events += sweep(board, state, control, mover=uid, exposed=exposed)
     return events
 
 
@@ -203,15 +209,16 @@ def _passing(board, state, uid, pos, others, exposed=None) -> list[dict]:
     """What a unit's arrival on `pos` does at once: enemy HQs (and refitting units) a division
     controls there are lost (rule F); its own side's prisoners beside it are freed (J2: "when a
     friendly Unit reaches the prisoner's adjacent square" — any Unit, an HQ too). `others`: what every
-    division but the mover controls (None: the mover is no division); `exposed`: contact.exposed as the
+    division but the mover controls (None: the mover is no division); `exposed`: contact.Exposed as the
     walk keeps it (the prisoners freed here join it), None to find it now."""
     events = []
     if others is not None:
-        events = contact.sweep_unprotected(board, state, _with_mover(board, others, uid, pos), exposed, mover=uid)
+        control = _with_mover(board, others, uid, pos)
+        if exposed is None or exposed.threatened(control):
+            events = contact.sweep_unprotected(board, state, control, exposed, mover=uid)
     freed = prisoners.liberate_near(state, ROSTER[uid].side, pos)
     if freed and exposed is not None:
-        exposed.extend(e["unit"] for e in freed)
-        exposed.sort()
+        exposed.add(state, [e["unit"] for e in freed])
     return events + freed
 
 
@@ -376,17 +383,18 @@ def _contact(board, state, side, action, rng):
 
 
 # ----- after every change, and between turns ----------------------------------------------
-def sweep(board, state, control=None, mover=None) -> list[dict]:
+def sweep(board, state, control=None, mover=None, exposed=None) -> list[dict]:
     """Consequences of contact that need no choice: reserves an enemy has come next to show
     themselves (rule G), HQs and refitting units in enemy contact are lost (rule F), cleared
     ports change hands (D4). `control`: what each side controls, when the caller knows it; `mover`:
-    the unit whose move (or arrival) came just before, named by the losses it caused."""
+    the unit whose move (or arrival) came just before, named by the losses it caused; `exposed`: the
+    exposed units as the mover's walk kept them (contact.Exposed), given with `control`."""
     events = []
     for uid in reserves.contacts(board, state):
         spot = reserves.place(state, uid)
         events.append({"type": "revealed", "unit": uid, "at": list(spot), "reason": "contact", RULE: why.RESERVES})
-        control = None   # a reserve shown is a division on the board again
-    events += contact.sweep_unprotected(board, state, control, mover=mover)
+        control = exposed = None   # a reserve shown is a unit on the board again
+    events += contact.sweep_unprotected(board, state, control, exposed, mover=mover)
     events += cities.update_ports(board, state)
     _settle_lost_mover(state)
     return events

@@ -4,7 +4,7 @@ the enemy's half for at least one complete turn: at three turn-ends running (its
 enemy's, its own again), with no interruption.
 """
 from engine.ah_tactics import cities, rule_ids as why
-from engine.ah_tactics.state import ELIMINATED, OVER, PRISONER, SIDE_NAMES, army_strength, side_seats
+from engine.ah_tactics.state import ELIMINATED, OVER, PRISONER, SIDE_NAMES, army_left, side_seats
 from engine.ah_tactics.units import HQ, ROSTER, side_units
 from engine.why import RULE
 
@@ -31,7 +31,7 @@ def check(board, state: dict) -> list[dict]:
     """End the game when an army is gone (rule A, a). Idempotent."""
     if state["result"] is not None or state["phase"] == "setup":
         return []
-    alive = [army_strength(state, side) > 0 for side in (0, 1)]
+    alive = [army_left(state, side) for side in (0, 1)]
     if all(alive):
         return []
     if not any(alive):
