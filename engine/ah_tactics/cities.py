@@ -18,16 +18,21 @@ from engine.why import RULE
 def _presence(board, state, squares, placed=None) -> tuple[set, set]:
     """(sides with a division there, sides with any unit there) over `squares`; `placed`: `_placed(state)`,
     when the caller has it."""
-    divisions, anyone = set(), set()
     if placed is None:
         placed = _placed(state)
-    for sq in squares:
-        for uid, status in placed.get(sq, ()):
-            if status == "prisoner":
-                continue
-            anyone.add(ROSTER[uid].side)
-            if status == ACTIVE and ROSTER[uid].kind != HQ:
-                divisions.add(ROSTER[uid].side)
+    return _sides([entry for sq in squares for entry in placed.get(sq, ())])
+
+
+def _sides(standing) -> tuple[set, set]:
+    """(sides with a division among `standing`, sides with any unit there, prisoners aside): `standing`
+    lists (unit, status)."""
+    divisions, anyone = set(), set()
+    for uid, status in standing:
+        if status == "prisoner":
+            continue
+        anyone.add(ROSTER[uid].side)
+        if status == ACTIVE and ROSTER[uid].kind != HQ:
+            divisions.add(ROSTER[uid].side)
     return divisions, anyone
 
 
@@ -44,8 +49,14 @@ def _placed(state, squares=None) -> dict:
 
 
 @lru_cache(maxsize=None)
-def _port_squares(board_name: str) -> frozenset:
-    return frozenset(sq for c in load(board_name).cities.values() if c.port for sq in c.squares)
+def _ports_at(board_name: str) -> dict:
+    """(x, y) -> the ports whose squares it is among, for every port square."""
+    out: dict = {}
+    for c in load(board_name).cities.values():
+        if c.port:
+            for sq in c.squares:
+                out[sq] = out.get(sq, ()) + (c.name,)
+    return out
 
 
 def initial_ports(board) -> dict:
@@ -55,10 +66,16 @@ def initial_ports(board) -> dict:
 def update_ports(board, state) -> list[dict]:
     """Hand over every port the enemy has cleared and stands in; the events."""
     events = []
-    placed = _placed(state, _port_squares(board.name))
+    ports_at = _ports_at(board.name)
+    standing: dict = {}   # port -> (unit, status) of the units in it
+    for sq, here in _placed(state, ports_at).items():
+        for name in ports_at[sq]:
+            standing.setdefault(name, []).extend(here)
     for name in sorted(state["ports"]):
+        if name not in standing:   # a port no unit stands in stays as it is
+            continue
         owner = state["ports"][name]
-        divisions, anyone = _presence(board, state, board.cities[name].squares, placed)
+        divisions, anyone = _sides(standing[name])
         enemy = 1 - owner
         if enemy in divisions and owner not in anyone:
             state["ports"][name] = enemy

@@ -148,17 +148,14 @@ def exposed(state) -> list[int]:
             and (u["status"] == REFITTING or uid in _HQS)]
 
 
-def control_and_exposed(board, state, but: int) -> tuple[list[int], list[int]]:
-    """([what each side's divisions but `but` control], exposed(state)), in one pass over the units: what a
-    move's walk asks as it sets out (`controlled_by` for each side, and `exposed`)."""
+def control_and_exposed(board, state, but: int, placed: list) -> tuple[list[int], list[int]]:
+    """([what each side's divisions but `but` control], exposed(state)), in one pass over the units on the
+    board (`placed`: movement.standing(state)): what a move's walk asks as it sets out (`controlled_by` for each
+    side, and `exposed`)."""
     regular, climber = control_tables(board.name)
     width, hq_lost = board.width, state["options"]["hq_defence"] != "on"
     control, out = [0, 0], []
-    for uid, u in enumerate(state["units"]):
-        a = u["at"]
-        if a is None:
-            continue
-        status = u["status"]
+    for uid, a, status, _ in placed:
         if status == ACTIVE:
             if uid in _HQS:
                 if hq_lost:

@@ -454,9 +454,16 @@ def _beach_bits(name: str) -> int:
     return board.grid.of(board.beaches)
 
 
-def field_for(board, state, side: int) -> Field:
-    """The side's Field from the full state: everything it may know (never the enemy's reserves)."""
-    placed = [(i, a, u["status"], u["captor"]) for i, u in enumerate(state["units"]) if (a := u["at"]) is not None]
+def standing(state) -> list[tuple]:
+    """(unit id, [x, y], status, captor) of every unit on the board, in id order (`field`'s `placed`)."""
+    return [(i, a, u["status"], u["captor"]) for i, u in enumerate(state["units"]) if (a := u["at"]) is not None]
+
+
+def field_for(board, state, side: int, placed=None) -> Field:
+    """The side's Field from the full state: everything it may know (never the enemy's reserves); `placed`:
+    `standing(state)`, when the caller has it."""
+    if placed is None:
+        placed = standing(state)
     hidden = [tuple(sq) for sq in state["hidden"].get(str(side), {}).values()]
     return field(board, side, placed, hidden, state["ports"])
 

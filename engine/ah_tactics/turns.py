@@ -11,7 +11,7 @@ RuleError and leaves the state as it was.
 from engine.ah_tactics import (airborne, allowance, battles, cities, contact, encirclement, headquarters, prisoners,
                                reserves, results, setup, victory)
 from engine.ah_tactics.board import load
-from engine.ah_tactics.movement import field_for
+from engine.ah_tactics.movement import field_for, standing
 from engine.ah_tactics.state import (BATTLE, CONTACT, ELIMINATED, MOVE, OVER, RESERVE, RETREAT, SETUP,
                                      SIDE_NAMES, at, controller, is_combat, is_commander, side_of_seat, side_seats)
 from engine.ah_tactics import rule_ids as why
@@ -99,7 +99,8 @@ def _move(board, state, side, action, rng):
     problem = placement_problem(board, state, uid, dest, reserves.allowed_for(board, state, uid) if reserve else None)
     if problem:
         refuse(problem)
-    ground = field_for(board, state, side)
+    placed = standing(state)
+    ground = field_for(board, state, side, placed)
     route = ground.route(src, dest, unit.mover, allowance.budget(state, uid), amphibious=unit.kind == "amphibious")
     if route is None:
         refuse(out_of_reach(uid, dest, state["allowance"]))
@@ -110,7 +111,7 @@ def _move(board, state, side, action, rng):
         allowance.mark(state, "moved", uid)
         return [secret_event({"type": "reserve_moved", "side": SIDE_NAMES[side]}, side_seats(state, side),
                              unit=uid, x=dest[0], y=dest[1], cost=paid)]
-    return _walk(board, state, side, uid, src, path, ground)
+    return _walk(board, state, side, uid, src, path, ground, placed)
 
 
 def placement_problem(board, state, uid: int, dest, reserve_zone: int | None) -> str | None:
@@ -132,12 +133,12 @@ def out_of_reach(uid: int, dest, allowance_left: int) -> Refusal:
                                   f"{allowance.squares(allowance_left)} squares of allowance left.")
 
 
-def _walk(board, state, side, uid, src, path, ground) -> list[dict]:
+def _walk(board, state, side, uid, src, path, ground, placed) -> list[dict]:
     """Carry out a move step by step: enemy HQs passed are lost, prisoners passed are freed (J2),
     and hidden reserves stop the mover where it meets them. `ground`: the side's Field as the move
     began (`field_for`); its `stop`, the squares next to an enemy unit (C6), is where the mover stops
     for the turn even if the HQ that made it stop is lost by its arrival (the `halted` event names the
-    units that stopped it)."""
+    units that stopped it). `placed`: movement.standing(state) as the move began."""
     enemy_hidden = {sq: h for h, sq in reserves.hidden_enemies(state, side).items()}
     own = controller(state, uid) == ROSTER[uid].side      # not a prisoner marched by its captor
     combat = own and is_combat(state, uid)
@@ -152,7 +153,7 @@ def _walk(board, state, side, uid, src, path, ground) -> list[dict]:
     # its arrivals do (HQs lost, prisoners freed to refit) makes no unit a division (a walk's hot path)
     others, exposed = None, None
     if combat:
-        others, exposed_units = contact.control_and_exposed(board, state, uid)
+        others, exposed_units = contact.control_and_exposed(board, state, uid, placed)
         exposed = contact.Exposed(board, state, exposed_units)     # kept up to date by _passing
     for sq, how, cost in path:
         if sq in enemy_hidden:  # the square itself holds a hidden unit: stop short of it
