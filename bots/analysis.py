@@ -90,7 +90,7 @@ def judge(game_id: str, unit: Unit, settings: AnalysisSettings) -> dict:
     that cost most is named (`culprit`: its place in the log, and what leaving it out would have gained)."""
     seed = settings.seed * 1_000_003 + unit.index
     expert = bots.make(game_id, "expert", unit.seat, seed, budget=None, iterations=settings.iterations,
-                       turn_budget=None)
+                       turn_budget=None, max_candidates=settings.max_candidates)
     verdict = {"index": unit.index, "seat": unit.seat, "planned": unit.planned, "played": unit.played,
                "places": unit.places, "best": unit.played, "worth": None, "worth_played": None, "drop": 0.0,
                "error": 0.0, "rounds": 0, "mark": None, "culprit": None}

@@ -67,6 +67,8 @@ class AnalysisSettings:
     Each game's values (its bots module's `ANALYSIS_SETTINGS`) are set from the drops measured on known blunders
     planted in bot games and on the hard bot's own decisions (docs/hint_and_analysis.md)."""
     iterations: int = 32        # playouts a decision: the expert's own search, the action played beside it
+    max_candidates: int = 8     # root actions weighed (a game's expert may search more on its clock: at a fixed
+                                # number of playouts, more would leave each too few rounds to judge)
     plan_rounds: int = 4        # rounds a decision its planner makes whole (each plan weighed, played and lacking
                                 # each of its moves, one playout of two turns a round)
     inaccuracy: float = 0.02    # the least drop marked ...
