@@ -20,9 +20,13 @@ written to the file the game's catalog entry names (`bot_marks`), with how they 
 
 The kept games of expert v hard are also the bench's rows of the expert's strength at its game's own settings
 (issue 44: "expert v hard at 1 s"), read from the file without playing: `python -m bench.bot_marks --report`, and a
-section of `python run.py bench` (and `--bots`).
+section of `python run.py bench` (and `--bots`). With `--budget SECONDS` the expert's games are played at that
+budget a decision (five times it a turn, thread CPU) instead of its game's own, each record naming it (`budget`):
+the rows of the expert at a quarter second (issue 44: ">= 70 % at 0.25 s"). Such an expert is not the one a club
+table seats, so its games count in no mark.
 
-    nice -n 19 python -m bench.bot_marks [--game ID] [--games N] [--expert-games N] [--workers 1] [--report]
+    nice -n 19 python -m bench.bot_marks [--game ID] [--games N] [--expert-games N] [--budget S] [--workers 1]
+                                         [--report]
 """
 import argparse
 import json
@@ -52,6 +56,7 @@ ACTION_CAP = 40_000
 GAMES_FILE = Path("bench/results/bot_games.jsonl")
 ROOT = Path(__file__).resolve().parent.parent
 EXPERT_GOAL, GOAL_GAMES = 0.80, 100   # issue 44: the expert beats hard in at least 80 % of 100 games at 1 s a decision
+QUARTER_GOAL = 0.70                   # ... and in at least 70 % at a quarter second (0.25 s a decision)
 
 
 def deals(game_id: str, n_games: int, n_expert: int, first_seed: int = 0) -> list[tuple[list, int]]:
@@ -64,13 +69,16 @@ def deals(game_id: str, n_games: int, n_expert: int, first_seed: int = 0) -> lis
 
 
 def play_deal(job) -> dict:
-    """One game; each side's level and whether it won (the side holding every winner; none: a draw)."""
-    game_id, levels, seed = job
+    """One game; each side's level and whether it won (the side holding every winner; none: a draw). `job`:
+    (game, levels, seed) or (game, levels, seed, budget): an expert's budget a decision other than its game's own."""
+    game_id, levels, seed, *budget = job
+    budget = budget[0] if budget and budget[0] is not None else None
     began = time.monotonic()
     kept = None
     if "expert" in levels:   # the expert at its game's own settings, its budgets on its thread's CPU clock
         s = Session(game_id, len(levels), seed=seed)
-        players = [make(game_id, level, seat, seed * 1009 + seat, **({"clock": "thread"} if level == "expert" else {}))
+        own = {"clock": "thread", **({"budget": budget, "turn_budget": 5 * budget} if budget is not None else {})}
+        players = [make(game_id, level, seat, seed * 1009 + seat, **(own if level == "expert" else {}))
                    for seat, level in enumerate(levels)]
         finished = play_turns(s, lambda seat, view: players[seat].choose(view), ACTION_CAP)
         winners = list(s.result()["winners"]) if finished else []
@@ -84,9 +92,9 @@ def play_deal(job) -> dict:
     sides = [{"level": levels[seats[0]], "won": bool(set(seats) & set(winners))} for seats in side_seats]
     record = {"game": game_id, "levels": list(levels), "seed": seed, "sides": sides, "finished": finished,
               "actions": actions, "seconds": round(time.monotonic() - began, 1), "commit": commit(),
-              **({"kept": kept} if kept else {})}
+              **({"budget": budget} if budget is not None else {}), **({"kept": kept} if kept else {})}
     won = [s["level"] for s in sides if s["won"]]
-    print(f"… {game_id} seed {seed} {' v '.join(levels)}: {'/'.join(won) or 'no winner'} ({actions} actions, "
+    print(f"… {game_id} seed {seed} {' v '.join(levels)}{f' at {budget:g} s' if budget else ''}: {'/'.join(won) or 'no winner'} ({actions} actions, "
           f"{record['seconds']} s{', unfinished, kept: ' + kept if kept else ''})", file=sys.stderr, flush=True)
     return record
 
@@ -172,39 +180,52 @@ def write_marks(game_id: str, records: list[dict]) -> Path:
 # ----- the expert's strength, as the bench's rows ---------------------------------------------
 def expert_rows(records: list[dict], only: list[str] | None = None) -> list[Row]:
     """Per turn-based game, the expert's share of its kept games against hard (a draw or an unfinished game is not
-    won), with its Wilson interval; the budgets named are the game's own settings, which the games were played at."""
+    won), with its Wilson interval: at the game's own settings (the budgets named), and at each other budget its
+    games were played at (`--budget`)."""
     rows = []
     for game_id in measured_games(only):
         if games.is_realtime(game_id):
             continue
         settings = expert_settings(game_id)
-        name = f"{game_id}: expert v hard, {settings.budget:g} s / {settings.turn_budget:g} s a turn (thread CPU)"
-        goal = f">= {100 * EXPERT_GOAL:.0f} % of {GOAL_GAMES}"
-        kept = [r for r in records if r["game"] == game_id and sorted(r["levels"]) == ["expert", "hard"]]
-        if not kept:
-            rows.append(Row(name, "no games", goal, False,
-                            f"none kept: python -m bench.bot_marks --game {game_id} --games 0 --expert-games 20"))
-            continue
-        [pair] = tallies(kept)
-        n, wins = pair["games"], pair["wins"]["expert"]
-        low, high = wilson(wins, n)
-        names = [side["name"] for side in Session(game_id, len(kept[0]["levels"]), seed=0).sides()]
-        by_side = {side_name: [0, 0] for side_name in names}
-        for r in kept:
-            for side_name, side in zip(names, r["sides"]):
-                if side["level"] == "expert":
-                    by_side[side_name][0] += side["won"]
-                    by_side[side_name][1] += 1
-        unfinished = sum(1 for r in kept if not r["finished"])
-        note = (f"95 % interval {100 * low:.1f}-{100 * high:.1f} % (Wilson); seeds {pair['seeds']}, each twice, "
-                f"sides swapped; hard {pair['wins']['hard']}, draws {pair['draws']}"
-                + (f" ({unfinished} unfinished at {ACTION_CAP} actions)" if unfinished else "") + "; "
-                + ", ".join(f"as {side_name} {w}/{m}" for side_name, (w, m) in by_side.items())
-                + f"; code of {_commits(kept)}; {round(sum(r['seconds'] for r in kept) / 60)} min of wall in all "
-                f"({GAMES_FILE})")
-        rows.append(Row(name, f"{wins} of {n} ({100 * wins / n:.0f} %)", goal,
-                        n >= GOAL_GAMES and wins / n >= EXPERT_GOAL, note))
+        against_hard = [r for r in records if r["game"] == game_id and sorted(r["levels"]) == ["expert", "hard"]]
+        budgets = sorted({r["budget"] for r in against_hard if r.get("budget") is not None})
+        for budget in [None, *budgets]:
+            rows.append(_expert_row(game_id, settings, budget,
+                                    [r for r in against_hard if r.get("budget") == budget]))
     return rows
+
+
+def _expert_row(game_id: str, settings, budget: float | None, kept: list[dict]) -> Row:
+    """One game's row of the expert against hard at one budget (None: its game's own settings)."""
+    if budget is None:
+        name = f"{game_id}: expert v hard, {settings.budget:g} s / {settings.turn_budget:g} s a turn (thread CPU)"
+        goal_share, more = EXPERT_GOAL, ""
+    else:
+        name = f"{game_id}: expert v hard, {budget:g} s / {5 * budget:g} s a turn (thread CPU)"
+        goal_share, more = (QUARTER_GOAL if budget <= 0.25 else EXPERT_GOAL), f" --budget {budget:g}"
+    goal = f">= {100 * goal_share:.0f} % of {GOAL_GAMES}"
+    if not kept:
+        return Row(name, "no games", goal, False,
+                   f"none kept: python -m bench.bot_marks --game {game_id} --games 0 --expert-games 20{more}")
+    [pair] = tallies(kept)
+    n, wins = pair["games"], pair["wins"]["expert"]
+    low, high = wilson(wins, n)
+    names = [side["name"] for side in Session(game_id, len(kept[0]["levels"]), seed=0).sides()]
+    by_side = {side_name: [0, 0] for side_name in names}
+    for r in kept:
+        for side_name, side in zip(names, r["sides"]):
+            if side["level"] == "expert":
+                by_side[side_name][0] += side["won"]
+                by_side[side_name][1] += 1
+    unfinished = sum(1 for r in kept if not r["finished"])
+    note = (f"95 % interval {100 * low:.1f}-{100 * high:.1f} % (Wilson); seeds {pair['seeds']}, each twice, "
+            f"sides swapped; hard {pair['wins']['hard']}, draws {pair['draws']}"
+            + (f" ({unfinished} unfinished at {ACTION_CAP} actions)" if unfinished else "") + "; "
+            + ", ".join(f"as {side_name} {w}/{m}" for side_name, (w, m) in by_side.items())
+            + f"; code of {_commits(kept)}; {round(sum(r['seconds'] for r in kept) / 60)} min of wall in all "
+            f"({GAMES_FILE})")
+    return Row(name, f"{wins} of {n} ({100 * wins / n:.0f} %)", goal, n >= GOAL_GAMES and wins / n >= goal_share,
+               note)
 
 
 def _commits(records: list[dict]) -> str:
@@ -224,6 +245,12 @@ def played(games_file: Path) -> list[dict]:
     return [json.loads(line) for line in games_file.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+def marked_games(records: list[dict], game_id: str) -> list[dict]:
+    """The kept games `game_id`'s marks are made from: those that ended, every level at the settings a club table
+    seats it at (an expert's game at another budget, `--budget`, is not one)."""
+    return [r for r in records if r["game"] == game_id and r["finished"] and "budget" not in r]
+
+
 def measured_games(only: list[str] | None) -> list[str]:
     return [g for g in games.available() if catalog.spec(g).bot_marks and catalog.present(catalog.spec(g).bots)
             and (not only or g in only)]
@@ -234,6 +261,8 @@ def main(argv=None) -> int:
     p.add_argument("--game", action="append", default=None, help="only this game (repeatable)")
     p.add_argument("--games", type=int, default=GAMES, help="games per pair of heuristic levels (even)")
     p.add_argument("--expert-games", type=int, default=EXPERT_GAMES, help="games of expert v hard (even; 0: none)")
+    p.add_argument("--budget", type=float, default=None,
+                   help="the expert's seconds a decision (thread CPU; five times it a turn) instead of its game's own")
     p.add_argument("--first-seed", type=int, default=0, help="seeds from this one on (more games, no repeats)")
     p.add_argument("--workers", type=int, default=1, help="processes playing at once")
     p.add_argument("--games-file", type=Path, default=GAMES_FILE, help="where every game's result is kept")
@@ -245,17 +274,19 @@ def main(argv=None) -> int:
         return 0
     args.games_file.parent.mkdir(parents=True, exist_ok=True)
     for game_id in measured_games(args.game):
-        done = {(tuple(r["levels"]), r["seed"]) for r in played(args.games_file) if r["game"] == game_id}
+        done = {(tuple(r["levels"]), r["seed"], r.get("budget")) for r in played(args.games_file)
+                if r["game"] == game_id}
+        games_now = 0 if args.budget is not None else args.games   # the ladder's games are the same at any budget
         todo = [] if args.marks_only else [
-            (game_id, levels, seed) for levels, seed in
-            deals(game_id, args.games + args.games % 2, args.expert_games + args.expert_games % 2, args.first_seed)
-            if (tuple(levels), seed) not in done]
+            (game_id, levels, seed, args.budget) for levels, seed in
+            deals(game_id, games_now + games_now % 2, args.expert_games + args.expert_games % 2, args.first_seed)
+            if (tuple(levels), seed, args.budget) not in done]
         print(f"… marks: {game_id}: {len(todo)} games to play, {len(done)} kept", file=sys.stderr, flush=True)
         with ProcessPoolExecutor(args.workers) if args.workers > 1 else _Here() as pool:
             for record in pool.map(play_deal, todo):
                 with args.games_file.open("a", encoding="utf-8") as f:
                     f.write(json.dumps(record) + "\n")
-        records = [r for r in played(args.games_file) if r["game"] == game_id and r["finished"]]
+        records = marked_games(played(args.games_file), game_id)
         if records:
             path = write_marks(game_id, records)
             written = json.loads(path.read_text())

@@ -59,6 +59,38 @@ def test_the_expert_row_counts_its_kept_games_against_hard_a_draw_not_won():
     assert none.value == "no games" and none.met is False
 
 
+def test_games_at_another_budget_make_their_own_row_against_the_quarter_second_goal_and_count_in_no_mark():
+    def game(seed, expert_first, winner, budget=None):
+        levels = ["expert", "hard"] if expert_first else ["hard", "expert"]
+        return {"game": "civil_war", "levels": levels, "seed": seed, "finished": True, "seconds": 60.0,
+                "commit": "abc1234", "sides": [{"level": level, "won": level == winner} for level in levels],
+                **({"budget": budget} if budget is not None else {})}
+    own = [game(i // 2, i % 2 == 0, "hard") for i in range(4)]
+    quarter = [game(i // 2, i % 2 == 0, "expert", 0.25) for i in range(100)]
+    own_row, quarter_row = bot_marks.expert_rows(own + quarter, ["civil_war"])
+    assert own_row.value == "0 of 4 (0 %)" and "1 s / 5 s a turn" in own_row.name
+    assert quarter_row.name == "civil_war: expert v hard, 0.25 s / 1.25 s a turn (thread CPU)"
+    assert quarter_row.value == "100 of 100 (100 %)" and quarter_row.goal == ">= 70 % of 100" and quarter_row.met
+    [short] = bot_marks.expert_rows(quarter[:98] + [game(49, True, "hard", 0.25)] * 2, ["civil_war"])[1:]
+    assert short.value == "98 of 100 (98 %)" and short.met   # 70 % is the quarter second's goal, not 80 %
+    assert bot_marks.marked_games(own + quarter, "civil_war") == own   # a club table seats the expert at its own
+
+
+def test_an_expert_game_at_a_budget_of_its_own_says_so_and_its_expert_spends_it(tmp_path, monkeypatch):
+    monkeypatch.setattr(bot_marks, "ACTION_CAP", 4)
+    monkeypatch.setattr(bench_bots, "KEEP_DIR", tmp_path)
+    made = []
+    real_make = bot_marks.make
+
+    def make(game_id, level, seat, seed, **settings):
+        made.append((level, settings))
+        return real_make(game_id, level, seat, seed, **settings)
+    monkeypatch.setattr(bot_marks, "make", make)
+    record = bot_marks.play_deal(("risk", ["expert", "hard"], 1, 0.25))
+    assert record["budget"] == 0.25
+    assert ("expert", {"clock": "thread", "budget": 0.25, "turn_budget": 1.25}) in made and ("hard", {}) in made
+
+
 def test_an_expert_game_stopped_at_the_action_cap_is_saved_and_its_record_says_where(tmp_path, monkeypatch):
     """On the clock an expert's game cannot be played again, so one that does not end is kept to be watched."""
     monkeypatch.setattr(bot_marks, "ACTION_CAP", 4)
