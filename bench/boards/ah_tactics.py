@@ -25,10 +25,13 @@ def deployed(seed: int = 2):
 
 
 def rows(quick: bool) -> list[Row]:
-    from game.board_kit.autoplay import post_click, post_motion
+    import pygame
+    from game.board_kit.autoplay import post_click, post_key, post_motion
 
     with bench_app(quick) as (app, n, empty):
         scene, link = still_board(app, "ah_tactics", session=deployed())
+        post_key(pygame.K_0)   # the whole map, as a person shows it (the map opens zoomed in, counters legible)
+        app.step(1 / 60)
         movers = sorted(scene.orders.units("move")) if scene.orders else []
         if movers:
             post_click(scene.map.centre(scene.positions[movers[len(movers) // 2]]))
