@@ -21,6 +21,8 @@ def test_a_player_concedes_in_the_other_window_and_both_windows_show_the_game_ov
     board = ui.top
 
     assert until(ui, lambda: session.result() is not None, 60), window.report()
+    # the guest's own lines are read as they come: what it said before conceding may still be on its way
+    assert until(ui, lambda: any(line.startswith("asked: ") for line in window.lines), 30), window.report()
     assert window.said("asked: True"), "the other window asked before it conceded"
     result = session.result()
     assert result["winners"] == [0] and result["reason"] == "Union resigns."
