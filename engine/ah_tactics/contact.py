@@ -14,7 +14,7 @@ from engine import grid
 from engine.ah_tactics import board as board_module, rule_ids as why
 from engine.ah_tactics.board import MOUNTAIN
 from engine.ah_tactics.state import ACTIVE, REFITTING, at, attack_factor, defence_factor, eliminate, is_combat
-from engine.ah_tactics.units import HQ, ROSTER
+from engine.ah_tactics.units import CLIMBS, HQ, ROSTER, SIDE_OF, side_units
 from engine.why import RULE
 
 
@@ -162,15 +162,10 @@ def control_and_exposed(board, state, but: int, placed: list) -> tuple[list[int]
                     out.append(uid)
             elif uid != but:
                 i = a[1] * width + a[0]
-                control[_SIDE[uid]] |= climber[i] if _CLIMBS[uid] else regular[i]
+                control[SIDE_OF[uid]] |= climber[i] if CLIMBS[uid] else regular[i]
         elif status == REFITTING:
             out.append(uid)
     return control, out
-
-
-_SIDE = tuple(unit.side for unit in ROSTER)
-_CLIMBS = tuple(unit.kind == "mountain" for unit in ROSTER)
-_UNITS_OF = tuple(tuple(uid for uid in range(len(ROSTER)) if _SIDE[uid] == side) for side in (0, 1))
 
 
 class Exposed:
@@ -236,12 +231,12 @@ def halting(board, state, side: int, square, also=()) -> list[int]:
     regular, climber = control_tables(board.name)
     width, units = board.width, state["units"]
     out = []
-    for uid in _UNITS_OF[side]:
+    for uid in side_units(side):
         u = units[uid]
         a, status = u["at"], u["status"]
         if a is not None and (status == ACTIVE or status == REFITTING):
             i = a[1] * width + a[0]
-            if (climber[i] if _CLIMBS[uid] and status == ACTIVE else regular[i]) & bit:
+            if (climber[i] if CLIMBS[uid] and status == ACTIVE else regular[i]) & bit:
                 out.append(uid)
     out += [uid for uid, sq in also if regular[sq[1] * width + sq[0]] & bit]
     return sorted(out)

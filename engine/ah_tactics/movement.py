@@ -25,7 +25,7 @@ from functools import cached_property, lru_cache
 from engine.ah_tactics import board as board_module
 from engine.ah_tactics.board import FOREST, MOUNTAIN, SEA
 from engine.ah_tactics.contact import control_tables
-from engine.ah_tactics.units import CLIMBER, FOOT, ROSTER, TRACKED
+from engine.ah_tactics.units import CLIMBER, CLIMBS, FOOT, SIDE_OF, TRACKED
 from engine import legal as shape
 from engine.bitgrid import DIGITS_AS_BYTES
 from engine.grid import KING_STEPS
@@ -413,13 +413,13 @@ def field(board, side: int, placed, own_hidden=(), ports=None) -> Field:
     for uid, sq, status, captor in placed:
         i = sq[1] * width + sq[0]
         occupied |= 1 << i
-        if (captor if status == "prisoner" else _SIDE[uid]) == side:
+        if (captor if status == "prisoner" else SIDE_OF[uid]) == side:
             own |= 1 << i
         elif status == "active":
             # C6: "Units must STOP as soon as they move adjacent to an enemy Unit" — any Unit, HQs and
             # refitting units too (they control nothing and are lost on contact, yet they are Units),
             # within the limits of contact (E1 rivers, E2 mountains); prisoners are in no one's way.
-            stop |= climber[i] if _CLIMBS[uid] else regular[i]
+            stop |= climber[i] if CLIMBS[uid] else regular[i]
         elif status == "refitting":
             stop |= regular[i]
     for sq in own_hidden:
@@ -430,10 +430,6 @@ def field(board, side: int, placed, own_hidden=(), ports=None) -> Field:
             docks |= _dock_bits(board.name, name)
     return Field(board, occupied=occupied, transit=own & _double_bits(board.name), stop=stop, docks=docks,
                  landings=_beach_bits(board.name))
-
-
-_SIDE = tuple(unit.side for unit in ROSTER)
-_CLIMBS = tuple(unit.kind == "mountain" for unit in ROSTER)
 
 
 @lru_cache(maxsize=None)

@@ -214,9 +214,7 @@ def _passing(board, state, uid, pos, others, exposed=None) -> list[dict]:
     walk keeps it (the prisoners freed here join it), None to find it now."""
     events = []
     if others is not None:
-        control = _with_mover(board, others, uid, pos)
-        if exposed is None or exposed.threatened(control):
-            events = contact.sweep_unprotected(board, state, control, exposed, mover=uid)
+        events = contact.sweep_unprotected(board, state, _with_mover(board, others, uid, pos), exposed, mover=uid)
     freed = prisoners.liberate_near(state, ROSTER[uid].side, pos)
     if freed and exposed is not None:
         exposed.add(state, [e["unit"] for e in freed])

@@ -81,6 +81,12 @@ def _side_roster(side: int) -> list[Unit]:
 ROSTER: tuple[Unit, ...] = tuple(_side_roster(BLUE) + _side_roster(RED))
 
 
+# Per unit id, its side and whether it climbs (a mountain division's control reaches over mountains, E2): read on
+# the rules' hot paths (a Field, a walk's control) without a Unit's attribute lookups
+SIDE_OF: tuple[int, ...] = tuple(u.side for u in ROSTER)
+CLIMBS: tuple[bool, ...] = tuple(u.kind == MOUNTAIN for u in ROSTER)
+
+
 def unit(uid: int) -> Unit:
     return ROSTER[uid]
 
