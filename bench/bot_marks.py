@@ -72,7 +72,7 @@ def play_deal(job) -> dict:
     """One game; each side's level and whether it won (the side holding every winner; none: a draw). `job`:
     (game, levels, seed) or (game, levels, seed, budget): an expert's budget a decision other than its game's own."""
     game_id, levels, seed, *budget = job
-    budget = budget[0] if budget and budget[0] is not None else None
+    budget = budget[0] if budget else None
     began = time.monotonic()
     kept = None
     if "expert" in levels:   # the expert at its game's own settings, its budgets on its thread's CPU clock
