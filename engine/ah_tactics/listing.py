@@ -97,8 +97,11 @@ def _static(state, side):
 
 
 def _occupied(state, side) -> frozenset:
-    taken = {(u["at"][0], u["at"][1]) for u in state["units"] if u["at"] is not None}
-    taken |= set(reserves.squares_of(state, side).values())
+    """The squares units stand on, each with whether it is in sight: a friend on a road-and-rail square lets the
+    side's units pass along the line (`Field.transit`), the same unit hidden in reserve there does not, so a unit
+    sent into reserve or brought back on its own square changes the side's reach though no square was filled."""
+    taken = {((u["at"][0], u["at"][1]), True) for u in state["units"] if u["at"] is not None}
+    taken |= {(tuple(sq), False) for sq in reserves.squares_of(state, side).values()}
     return frozenset(taken)
 
 
@@ -107,7 +110,7 @@ def _unchanged(board, result, src, changed, budget) -> bool:
     below `budget` (then no route within the budget touched them, and none can use them now)."""
     image = result[0]
     w, h = board.width, board.height
-    for x, y in changed:
+    for (x, y), _ in changed:
         if abs(x - src[0]) <= 1 and abs(y - src[1]) <= 1:
             return False
         for yy in range(max(0, y - 1), min(h, y + 2)):

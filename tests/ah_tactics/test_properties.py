@@ -162,3 +162,48 @@ def test_a_reach_kept_from_a_listing_made_with_little_allowance_is_not_trusted_w
     again = s.legal(side)
     assert again == _listed_from_nothing(s, side)
     assert far not in shape.square_costs(again, "move", unit)
+
+
+def _hide(s: Session, side: int, uid: int) -> None:
+    """`uid` taken into reserve where it stands (rule G), as the rules' reserve action leaves it."""
+    unit = s.state["units"][uid]
+    square, unit["at"], unit["status"] = unit["at"], None, "reserve"
+    s.state["hidden"].setdefault(str(side), {})[str(uid)] = square
+
+
+def test_a_friend_taken_into_reserve_on_a_road_and_rail_square_no_longer_lets_the_side_pass_there():
+    """C, G: a unit passes along a line through a friend standing on a road-and-rail square, but not through a
+    reserve hidden there. Taking the friend into reserve fills no square and empties none, so a reach kept from
+    the listing before must not be trusted: the kept one listed squares beyond the friend, and the rules then
+    refused the move (an expert's game: "The IIC HQ cannot reach 5,0 with 20 squares of allowance left")."""
+    board = load()
+    double = {tuple(sq) for sq in board.double}
+    s = started(3)
+    side = s.state["active"]
+    units = s.state["units"]
+    ours = [uid for uid in range(len(units)) if ROSTER[uid].side == side and units[uid]["at"] is not None]
+    taken = {tuple(u["at"]) for u in units if u["at"] is not None}
+    # a friend set on a free road-and-rail square that some unit's listed reach passes through
+    for friend in ours:
+        start = units[friend]["at"]
+        for square in sorted(double - taken):
+            units[friend]["at"] = list(square)
+            seen = _listed_from_nothing(s, side)
+            _hide(s, side, friend)
+            hidden = _listed_from_nothing(s, side)
+            units[friend].update(at=list(square), status="active")
+            del s.state["hidden"][str(side)][str(friend)]
+            if [t for t in seen["templates"] if t["unit"] != friend] != \
+                    [t for t in hidden["templates"] if t["unit"] != friend]:
+                break
+        else:
+            units[friend]["at"] = start
+            continue
+        break
+    else:
+        raise AssertionError("no road-and-rail square a friend's reach passes through")
+    listing._CACHE.clear()
+    listing._LAST.clear()
+    s.legal(side)                         # listed with the friend in sight: every reach kept
+    _hide(s, side, friend)
+    assert s.legal(side) == _listed_from_nothing(s, side)
