@@ -16,7 +16,7 @@ next call while nothing it depends on has changed (both seats of a side ask for 
 from engine import legal as shape
 from engine.ah_tactics import airborne, allowance, battles, contact, headquarters, reserves, results
 from engine.ah_tactics.board import load
-from engine.ah_tactics.movement import field_for, tables
+from engine.ah_tactics.movement import field_for, sea_arrivals, tables
 from engine.ah_tactics.state import (ACTIVE, BATTLE, CONTACT, FULL_ALLOWANCE, MOVE, RESERVE, RETREAT, SETUP,
                                      attack_factor, is_commander, side_of_seat)
 from engine.ah_tactics.units import PARA, ROSTER, side_units
@@ -138,6 +138,9 @@ def _moves(board, state, side):
     changed = None
     if last is not None and last[0] == static and last[2] >= reach:
         changed = occupied ^ last[1]
+        arrivals = sea_arrivals(board.name)
+        if any(arrivals >> (y * board.width + x) & 1 for (x, y), _ in changed):
+            changed = None   # a square a sea leg ends on: reached from any dock, not only from its neighbours
     movers, sources, results = [], [], {}
     for uid, u in enumerate(state["units"]):
         if allowance.movable(state, side, uid) is not None:

@@ -450,6 +450,17 @@ def _beach_bits(name: str) -> int:
     return board.grid.of(board.beaches)
 
 
+@lru_cache(maxsize=None)
+def sea_arrivals(name: str) -> int:
+    """Every square a sea leg may end on (D4): each port's docks and every beach. A square there freed or filled
+    changes the reach of a unit far off, one that sails from any friendly dock."""
+    board = board_module.load(name)
+    bits = _beach_bits(name)
+    for port in board.ports():
+        bits |= _dock_bits(name, port)
+    return bits
+
+
 def standing(state) -> list[tuple]:
     """(unit id, [x, y], status, captor) of every unit on the board, in id order (`field`'s `placed`)."""
     return [(i, a, u["status"], u["captor"]) for i, u in enumerate(state["units"]) if (a := u["at"]) is not None]

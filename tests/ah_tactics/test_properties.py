@@ -1,6 +1,7 @@
 """Properties of the engine over many positions: the fast reach agrees with the exact route, random legal
 play never overdraws the allowance, every listed action is accepted, refused actions change nothing."""
 import copy
+from pathlib import Path
 import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -207,3 +208,26 @@ def test_a_friend_taken_into_reserve_on_a_road_and_rail_square_no_longer_lets_th
     s.legal(side)                         # listed with the friend in sight: every reach kept
     _hide(s, side, friend)
     assert s.legal(side) == _listed_from_nothing(s, side)
+
+
+
+POSITIONS = Path(__file__).parent / "positions"
+
+
+def test_a_dock_freed_far_away_is_listed_for_a_unit_that_sails_there():
+    """D4: a unit on a friendly dock sails to any other free friendly dock at no cost, so a dock freed far from it
+    changes its reach though nothing next to what it had reached did. The position is an expert's game (seed 22,
+    its Blue to move, 342 actions in): the 2nd Armd leaves its dock at 2,12, whose other neighbours are Blue's
+    hidden reserves, and the 11th Inf, a reserve in a port far off, may then sail there. A reach kept from the
+    listing before the move missed the dock."""
+    saved = Session.load(POSITIONS / "dock_freed_seed22.sandtable")
+    s = Session.load(POSITIONS / "dock_freed_seed22.sandtable", upto=saved.rev - 1)
+    seat, last = saved.log[-1]
+    assert last == {"type": "move", "unit": 1, "to": [10, 15]} and s.state["units"][1]["at"] == [2, 12]
+    listing._CACHE.clear()
+    listing._LAST.clear()
+    s.legal(seat)                         # listed with the dock taken: every reach kept
+    s.apply(seat, last)
+    listed = s.legal(seat)
+    assert listed == _listed_from_nothing(s, seat)
+    assert shape.contains(listed, {"type": "move", "unit": 11, "to": [2, 12]})
