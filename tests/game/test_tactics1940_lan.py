@@ -97,6 +97,9 @@ def test_a_strike_out_of_turn_shows_on_the_strikers_and_the_victims_windows(ui, 
 
     # the game so far is in the log (the host's history: issue 43), its past windows and strikes with it
     assert frames_until(ui, lambda: len(board.log.entries) > 10, 20)
+    # the striker's window is at the table before North moves (on a loaded machine its process starts slowly)
+    assert frames_until(ui, lambda: len(board.link.seats) > 1 and board.link.seats[1].get("name") == "Grace"
+                        and board.link.seats[1].get("connected"), 30), (board.link.seats, striker.poll())
     windows = board.clock.windows
 
     # North sails onto the watched square, by clicking the piece and then the square

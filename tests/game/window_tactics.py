@@ -45,12 +45,15 @@ def play(*, table: str | None, address: str | None, until: str, seed: int, secon
     seat = board.link.my_seats[0]
     player = ClickPlayer(board, bots.make, "hard", seed)
     countdowns, strike_button, offered = [], False, None
-    before = None   # strikes on screen when this seat was first offered one (those of the game so far included)
+    square = None   # the square of the window this seat was first offered a strike in
     deadline = time.monotonic() + seconds
     while True:
         if until == "end" and isinstance(ui.top, GameOverScene):
             break
-        if until == "strike" and before is not None and len(board.strikes_seen) > before and not board.effects.busy:
+        # done once its own strike there is on screen: not by counting strikes, for the game's past ones (the host's
+        # history) may reach this window after the offer, on a loaded machine
+        if until == "strike" and square is not None and not board.effects.busy and any(
+                e["seat"] == seat and tuple(e["square"]) == square for e in board.strikes_seen):
             break
         if time.monotonic() > deadline:
             raise SystemExit(f"window_tactics: not done after {seconds:g} s (rev {board.link.rev}, "
@@ -63,7 +66,7 @@ def play(*, table: str | None, address: str | None, until: str, seed: int, secon
             if until == "end":
                 player.step()
             elif strikes and offered is None:
-                offered, before = time.monotonic(), len(board.strikes_seen)
+                offered, square = time.monotonic(), tuple(board.clock.square)
             elif strikes and not board.waiting and time.monotonic() - offered >= REACTION:
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0))
         ui.frames(1)
