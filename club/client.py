@@ -14,6 +14,7 @@ import time
 
 import msgpack
 import nats
+import nats.errors
 
 from club import deliver_now, natsauth, read_now, subjects
 from club.send_now import flush_in_order, publish_now
@@ -34,11 +35,24 @@ def _unpack(data: bytes) -> dict:
     return msgpack.unpackb(data, raw=False, strict_map_key=True)
 
 
+HANDSHAKES = 3   # tries at a connection whose handshake the server cut (see connect_player)
+
+
 async def connect_player(nats_url: str, name: str, secret: str, **kw):
     """A NATS connection as `name`, with its own reply inbox (the only one it may read). `nats_url` may name
-    several servers of a cluster, comma-separated: it connects to any, and reconnects to any."""
-    return await nats.connect(natsauth.server_urls(nats_url), user=name, password=secret,
-                              inbox_prefix=subjects.inbox(name).encode(), connect_timeout=3, **kw)
+    several servers of a cluster, comma-separated: it connects to any, and reconnects to any.
+
+    A server reloading its accounts (natsauth: every sign-up, by each club process) may cut a connection still in
+    its handshake; nats-py then raises rather than reconnects, so such a connection is tried again, HANDSHAKES
+    times in all. A refused sign-in is not: it is an answer."""
+    for attempt in range(1, HANDSHAKES + 1):
+        try:
+            return await nats.connect(natsauth.server_urls(nats_url), user=name, password=secret,
+                                      inbox_prefix=subjects.inbox(name).encode(), connect_timeout=3, **kw)
+        except (ConnectionResetError, BrokenPipeError, nats.errors.UnexpectedEOF):
+            if attempt == HANDSHAKES:
+                raise
+            await asyncio.sleep(0.1 * attempt)
 
 
 async def sign_up(nats_url: str, name: str, secret: str, timeout: float = 5.0) -> None:
