@@ -138,8 +138,7 @@ def _moves(board, state, side):
     changed = None
     if last is not None and last[0] == static and last[2] >= reach:
         changed = occupied ^ last[1]
-        arrivals = sea_arrivals(board.name)
-        if any(arrivals >> (y * board.width + x) & 1 for (x, y), _ in changed):
+        if board.grid.of(sq for sq, _ in changed) & sea_arrivals(board.name):
             changed = None   # a square a sea leg ends on: reached from any dock, not only from its neighbours
     movers, sources, results = [], [], {}
     for uid, u in enumerate(state["units"]):

@@ -1,8 +1,8 @@
 """Properties of the engine over many positions: the fast reach agrees with the exact route, random legal
 play never overdraws the allowance, every listed action is accepted, refused actions change nothing."""
 import copy
-from pathlib import Path
 import random
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -208,7 +208,6 @@ def test_a_friend_taken_into_reserve_on_a_road_and_rail_square_no_longer_lets_th
     s.legal(side)                         # listed with the friend in sight: every reach kept
     _hide(s, side, friend)
     assert s.legal(side) == _listed_from_nothing(s, side)
-
 
 
 POSITIONS = Path(__file__).parent / "positions"
