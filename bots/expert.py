@@ -29,9 +29,7 @@ How it decides (docs/bots.md, "The expert"):
      wins that game, by the rules' own functions), or the material share for a game without one.
   6. **Answer**: the candidate with the largest paired advantage over the hard bot's choice, if that
      advantage is at least `min_gain` and `evidence` standard errors above nothing over at least
-     `MIN_VISITS` rounds; else the hard bot's choice. With time to spare (`second_look`), that departure is
-     played out again beside the hard bot's choice, on fresh samples and through more of the other seats'
-     turns, and sent only if it still wins by the same measure.
+     `MIN_VISITS` rounds; else the hard bot's choice.
 
 Anytime: `stop()` (from any thread) or the time budget ends the search between playouts and the
 answer is chosen from the rounds played. Repeatable: with `iterations=N` and no time budget, one
@@ -63,7 +61,6 @@ MIN_VISITS = 4              # rounds a candidate is played beside the hard bot's
 HALVING_EVERY = 4           # rounds between two halvings of the candidates still running
 HOPELESS = 2.5              # standard errors short of `min_gain` that drop a candidate for good (`_hopeful`)
 MIN_DEPTH = 4               # the fewest actions a playout runs, however slow the game's steps
-SECOND_LOOK_ROUNDS = 2 * MIN_VISITS  # most rounds a departure's second look plays (`ExpertSettings.second_look`)
 ADVISORS = ("hard", "normal", "easy")  # levels whose choices are candidates when the listing is large
 SAMPLE_SEARCH_LIMIT = 2000  # a listing larger than this is sampled, never expanded whole
 OWNER_KEYS = ("owner", "side")
@@ -138,7 +135,6 @@ class ExpertBot:
         self.last_search = None  # (iterations, seconds, candidates) of the last decision, for the bench
         self.last_scores = None  # per candidate of the last search, its score in each round it was played
         self.departures = 0      # decisions answered with another action than the hard bot's, for the docs
-        self.last_look = None    # (the hard bot's choice's and the departure's scores, seconds) of the last second look
 
     # ----- anytime -----------------------------------------------------------------------------
     def stop(self) -> None:
@@ -182,52 +178,9 @@ class ExpertBot:
             return candidates[0]
         if budget is not None:
             budget -= self.now() - began
-        looks_again = self._looks_again()
-        searched = budget if budget is None or not looks_again else budget * (1 - self.settings.second_look_share)
-        action = self._search(view, candidates, searched)
-        if looks_again and action is not candidates[0]:
-            left = None if budget is None else budget - (self.now() - began)
-            action = self._second_look(view, candidates[0], action, left)
+        action = self._search(view, candidates, budget)
         self._turn = (rev, spent + self.now() - began)
         return action
-
-    def _looks_again(self) -> bool:
-        """Whether a departure the search finds is looked at again, deeper, before it is sent (`second_look`)."""
-        settings = self.settings
-        return settings.second_look > 0 and (self.budget is None or self.budget >= settings.second_look_from)
-
-    def _second_look(self, view: dict, hard_choice: dict, rival: dict, budget: float | None) -> dict:
-        """The search's departure `rival`, sent only if it still beats the hard bot's choice when both are played out
-        again side by side, on fresh samples and chance, each playout run through `second_look` more of the other
-        seats' turns: by `min_gain`, `evidence` standard errors above nothing over MIN_VISITS rounds (or exactly,
-        where neither playout drew chance); else the hard bot's choice. Why: the search picks the best of many
-        candidates by the very playouts it judges them on, so the one it picks looks better than it is (the more
-        candidates it has time to judge, the more so), and a one-turn playout cannot see the reply after next. A
-        measure it was not picked by, and a longer one, says whether the gain is real."""
-        start = self.now()
-        deadline = None if budget is None else start + budget
-        turns = 1 + self.settings.second_look
-        scores = [[], []]
-        for _ in range(SECOND_LOOK_ROUNDS):
-            if self._stopping or (deadline is not None and self.now() >= deadline):
-                break
-            seed = self.rng.below(2 ** 31)
-            sample = self._sample(view, seed)
-            played = [self._iterate(sample, action, deadline, self.settings.depth, seed, turns)
-                      for action in (hard_choice, rival)]
-            if any(score is ABANDONED or score is None for score, _ in played):
-                break
-            for kept, (score, _) in zip(scores, played):
-                kept.append(score)
-            if self.settings.deterministic_policy and all(chanceless for _, chanceless in played):
-                for kept in scores:  # both known exactly: a score played again would be the same
-                    kept += [kept[0]] * (MIN_VISITS - 1)
-                break
-        self.last_look = (scores, self.now() - start)
-        if _best(scores, self.settings.evidence, self.settings.min_gain) == 1:
-            return rival
-        self.departures -= 1   # counted by the search as a departure; the hard bot's choice is sent after all
-        return hard_choice
 
     def _onward(self, view: dict, allowed: dict) -> tuple[dict, dict]:
         """The view and its listing less every action that would bring the seat back to a position it stood in
@@ -395,16 +348,16 @@ class ExpertBot:
         rng.checkpoint()
         return self.rules.sample_state(view, self.seat, rng), rng
 
-    def _iterate(self, sample: tuple, action: dict, deadline: float | None, depth: int, seed: int, turns: int = 1):
-        """One determinized playout after `action` from a clone of the round's `sample` (`_sample`), through the
-        other seats' next `turns` turns: its score for this seat (None if the sample refused the action, ABANDONED
-        if time ran out or a stop came), and whether it drew nothing from chance (sample and dice alike)."""
+    def _iterate(self, sample: tuple, action: dict, deadline: float | None, depth: int, seed: int):
+        """One determinized playout after `action` from a clone of the round's `sample` (`_sample`): its
+        score for this seat (None if the sample refused the action, ABANDONED if time ran out or a stop
+        came), and whether it drew nothing from chance (sample and dice alike)."""
         state, rng = self.clone(sample[0]), copy.deepcopy(sample[1])
         try:
             self.rules.apply(state, self.seat, action, rng)
         except RuleError:
             return None, False
-        score = Playout(self, state, rng, seed).run(deadline, depth, turns)
+        score = Playout(self, state, rng, seed).run(deadline, depth)
         return score, not rng.drew_since_checkpoint()
 
 
@@ -571,10 +524,9 @@ class Playout:
         whose = self._whose_turn(seat)
         return whose is None or whose == seat
 
-    def run(self, deadline: float | None, depth: int, turns: int = 1):
-        """Play on until the other seats' next `turns` turns are over — the searching seat to act again after
-        another seat took a turn of its own, `turns` times — or the game ends, or `depth` actions; then score the
-        position. (The searching seat's own turns in between are played by its playout bot.)"""
+    def run(self, deadline: float | None, depth: int):
+        """Play on until the other seats' next turn is over — the searching seat to act again after another
+        seat took a turn of its own — or the game ends, or `depth` actions; then score the position."""
         start, steps = self.expert.now(), 0
         self.others_moved = False
         for _ in range(depth):
@@ -585,10 +537,7 @@ class Playout:
             if self.rules.result(self.state) is not None:
                 break
             if self.others_moved and self._own_turn():
-                turns -= 1
-                if turns <= 0:
-                    break
-                self.others_moved = False
+                break
             if self.expert.settings.horizon == "own" and self.expert.seat not in self.rules.to_act(self.state):
                 break
             if not self.step():

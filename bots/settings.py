@@ -28,13 +28,6 @@ class ExpertSettings:
     # ----- when to depart from the hard bot's choice -----
     min_gain: float = 0.01              # the mean paired advantage over the hard bot's choice needed ...
     evidence: float = 1.5               # ... standing this many standard errors above nothing
-    # ----- a departure looked at again, deeper -----
-    second_look: int = 0                # other seats' turns more that a departure's playouts and the hard bot's
-                                        # choice's run through, on fresh samples, before it is sent (0: none); sent
-                                        # only if it still gains `min_gain` by `evidence`, else the hard bot's choice
-    second_look_from: float = 0.5       # the least decision budget (seconds) that affords it: below, a departure is
-                                        # sent on the search alone (no clock: always looked at again)
-    second_look_share: float = 0.4      # share of the decision's time kept for it from the search
     # ----- the playouts -----
     playout_level: str = "hard"         # the heuristic level that plays every seat in a playout
     rollout: str | None = None          # "module:name" of the game's fast playout policy, `name(seat, seed)` with

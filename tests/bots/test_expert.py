@@ -230,65 +230,6 @@ def test_a_playout_on_the_own_horizon_ends_with_the_seat_s_own_turn():
     assert played == {"own": 0, "others": 1}
 
 
-def test_a_playout_of_two_turns_plays_the_seat_s_own_turn_between_the_other_s_two():
-    """Toy pile game, seat 0 to act: a playout for seat 1 through the other seat's next two turns plays seat 0,
-    seat 1 (its own turn, by its playout bot) and seat 0 again before it is scored; through one, seat 0 alone."""
-    s = Session("toy", 2, seed=1, options={"pile": 30})
-    s.apply(0, {"type": "take", "count": 1})
-    s.apply(1, {"type": "take", "count": 1})   # seat 0 to act
-    played = {}
-    for turns in (1, 2):
-        bot = bots.make("toy", "expert", 1, 7, budget=None, iterations=2)
-        playout = expert.Playout(bot, copy.deepcopy(s.state), Rng(3), 3)
-        playout.run(None, 50, turns)
-        played[turns] = playout.rev
-    assert played == {1: 1, 2: 3}
-
-
-def _looked_again(budget, deeper_gain: float, second_look: int = 1):
-    """A Civil War decision where the search departs (every rival's one-turn playout gains 0.2 over the hard
-    general's choice) and a playout through more turns gains `deeper_gain`: the action sent, and the turns each
-    playout was run through."""
-    s, seat = _position_with_choices("civil_war", at_least=3)
-    clock = {} if budget is None else {"budget": budget, "turn_budget": None, "clock": "thread"}
-    bot = bots.make("civil_war", "expert", seat, 5, **({"iterations": 40, "budget": None} | clock),
-                    second_look=second_look)
-    runs = []
-    hard_key = []
-
-    def scored(sample, action, deadline, depth, seed, turns=1):
-        runs.append(turns)
-        if not hard_key:
-            hard_key.append(expert._key(action))   # the search plays the hard general's choice first
-        if expert._key(action) == hard_key[0]:
-            return 0.5, True
-        return 0.5 + (0.2 if turns == 1 else deeper_gain), True
-
-    bot._iterate = scored
-    return bot.choose(s.view(seat)), bots.make("civil_war", "hard", seat, 6).choose(s.view(seat)), runs
-
-
-def test_a_departure_is_sent_only_if_a_deeper_second_look_still_finds_it_better():
-    """The search's best rival looks best by the very playouts it was picked by; with `second_look` it is played
-    again beside the hard general's choice through one more of the other side's turns, and sent only if it still
-    gains there by `min_gain`."""
-    sent, hard, runs = _looked_again(None, deeper_gain=-0.1)
-    assert sent == hard and 2 in runs                       # worse a turn deeper: the hard general's choice
-    sent, hard, runs = _looked_again(None, deeper_gain=0.1)
-    assert sent != hard and 2 in runs                       # still better: the departure
-    sent, hard, runs = _looked_again(None, deeper_gain=-0.1, second_look=0)
-    assert sent != hard and 2 not in runs                   # no second look: sent on the search alone
-
-
-def test_a_quarter_second_leaves_no_time_for_the_second_look():
-    """Below `second_look_from` (0.5 s) a departure is sent on the search alone, as before the second look."""
-    assert bots.expert_settings("civil_war").second_look_from > 0.25
-    sent, hard, runs = _looked_again(0.25, deeper_gain=-0.1)
-    assert sent != hard and 2 not in runs
-    sent, hard, runs = _looked_again(1.0, deeper_gain=-0.1)
-    assert sent == hard and 2 in runs
-
-
 def test_a_listing_larger_than_the_search_limit_is_answered_by_the_first_advisor_unsearched():
     s, seat = _position_with_choices("ah_tactics", at_least=301)
     view = s.view(seat)
@@ -302,7 +243,7 @@ def test_a_civil_war_playout_that_drew_no_chance_is_played_once_and_its_score_re
     """The hard general draws nothing of its own, so a playout with no coin tossed is exact: later rounds
     reuse its score instead of playing it again; only a playout that drew chance is played again."""
     s, seat = _position_with_choices("civil_war", at_least=3)
-    bot = bots.make("civil_war", "expert", seat, 5, budget=None, iterations=40, second_look=0)
+    bot = bots.make("civil_war", "expert", seat, 5, budget=None, iterations=40)
     assert bot.settings.deterministic_policy
     played = {}
     iterate = bot._iterate
