@@ -571,8 +571,10 @@ def _strike(state: dict, mover: int, mover_camp: str):
 # The expert's playouts scored with the side to move striking first (docs/bots.md, "Tactics (1940), a third look")
 # It weighs 16 candidates (hard's ranked moves first): at 8 its search gave up most of its second; and it departs
 # from hard's choice on 2.5 standard errors, not 1.5: with 15 rivals judged, one passes 1.5 by chance alone too
-# often, and more time made it weaker (docs/bots.md, "Wider at the root, and surer to depart")
-EXPERT_SETTINGS = ExpertSettings(evaluate="bots.tactics1940:evaluate", max_candidates=16, evidence=2.5)
+# often, and more time made it weaker (docs/bots.md, "Wider at the root, and surer to depart"). A playout counts a
+# turn by the public `turn`: the window after a move (Rule 11, a submarine may strike) lists the other side too, and
+# its playouts stopped there, before the move's traps, card and blockade were settled ("The window's blind spot")
+EXPERT_SETTINGS = ExpertSettings(evaluate="bots.tactics1940:evaluate", max_candidates=16, evidence=2.5, turn_field="turn")
 # The analysis of a finished game (docs/hint_and_analysis.md): a transport is about 0.005 of the evaluation; a
 # blockade the side to move can close counts 0.95, so the hard bot's missed ones fall up to 0.5 short.
 ANALYSIS_SETTINGS = AnalysisSettings(inaccuracy=0.004, mistake=0.05, blunder=0.15)
