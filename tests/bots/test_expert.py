@@ -270,6 +270,31 @@ def test_a_civil_war_playout_stops_in_the_searching_side_s_own_turn_not_at_a_ste
     assert playout._own_turn()
 
 
+def test_a_tactics_1940_playout_runs_through_the_window_after_the_other_side_s_move_to_the_blockade_it_closes():
+    """Rule 13: "the very moment this happens ... the game comes to an immediate end". After a move the window opens
+    (Rule 11: a submarine may strike) and lists the searching side too; a playout that took that for the searching
+    side's own turn stopped there, before the move's blockade was settled. Hard against hard, seed 0: at rev 127 North
+    is to move and South's next move shuts North's seaport."""
+    s = Session("tactics1940", 2, seed=0)
+    players = [bots.make("tactics1940", "hard", seat, seat) for seat in range(2)]
+    while s.rev < 127:
+        bot_step(s, players)
+    north = s.state["turn"]
+    assert north == 0
+    ended = {}
+    for turn_field in ("turn", None):
+        bot = bots.make("tactics1940", "expert", north, 5, budget=None, iterations=4, turn_field=turn_field)
+        sample, rng = bot._sample(s.view(north), 12345)
+        state = bot.clone(sample)
+        bot.rules.apply(state, north, {"type": "move", "piece": 3, "path": [[7, 9]]}, rng)
+        playout = expert.Playout(bot, state, rng, 12345)
+        ended[turn_field] = (playout.run(None, 50), [step["step"] for step in playout.state["steps"]])
+    assert bots.expert_settings("tactics1940").turn_field == "turn"
+    assert ended["turn"] == (0.0, [])              # South's blockade, settled: North lost
+    assert ended[None][1] == ["window"]            # without it: stopped in the window, the blockade unseen
+    assert ended[None][0] > 0.0
+
+
 def test_the_hard_civil_war_general_s_shortlist_starts_with_the_action_it_chose():
     """The expert's candidates come first from the hard general's own ranking, its choice at the head."""
     s, seat = _position_with_choices("civil_war", at_least=3)
