@@ -15,7 +15,9 @@ another's share, so the run does not end waiting on one worker's queue (on 2 cor
 
 More workers than cores: a good part of the suite waits rather than computes (processes starting, a
 host pacing bots, windows in other processes, real timeouts), so with one worker per core the cores sit
-idle then. `-n auto` starts half as many again (PYTEST_XDIST_AUTO_NUM_WORKERS still decides when set).
+idle then. `-n auto` starts two workers a core (PYTEST_XDIST_AUTO_NUM_WORKERS still decides when set):
+on 2 idle cores, a checkout without pytest's cache, 3 workers took 4 min 24 s with 13 % of the CPU idle
+(/proc/stat over the run) and 4 workers 4 min 4 s with 4 % idle, back to back.
 """
 import os
 
@@ -64,4 +66,4 @@ def pytest_xdist_auto_num_workers(config):
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # xdist's own hook reads it
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return cores + max(1, cores // 2)
+    return 2 * cores
