@@ -40,9 +40,9 @@ class ExpertSettings:
     depth: int = 200                    # most actions a playout runs before it is scored
     horizon: str = "others"             # where a playout stops: "others" once the other seats' next turn is
                                         # over, "own" as soon as this seat is not to act
-    turn_field: str | None = None       # for a game without `prompt` whose steps hand the move to another seat
-                                        # inside a turn (a retreat, losses owed): the public field naming whose
-                                        # turn it is; only that seat's actions count as its turn
+    turn_field: str | None = None       # for a game whose steps list another seat inside a turn (a retreat or
+                                        # losses owed, a window to react in): the public field naming whose turn
+                                        # it is; only that seat's actions count as its turn
     deterministic_policy: bool = False  # the playout bots draw nothing of their own, so a playout that drew no
                                         # chance is exact: its score is reused, and playouts are never cut short
     evaluate: object = None             # a `(state, seat) -> 0..1` (or its "module:name") scoring an unfinished
