@@ -20,6 +20,7 @@ plays for its camp. Levels differ in sense, not speed:
 For the expert (bots/expert.py) the module also offers the hard bot's ranking of its moves
 (`Bot.shortlist`, the search's candidates) and `evaluate`, the worth its playouts are scored by.
 """
+import math
 import random
 
 from bots.settings import AnalysisSettings, ExpertSettings
@@ -492,8 +493,15 @@ def make(level: str, seat: int, seed: int = 0) -> Bot:
 
 
 # ----- the expert's worth of a position (EXPERT_SETTINGS, below) ----------------------------------------
-MATERIAL_WEIGHT = 0.5   # as the game's own `evaluate`: half the camp's share of Rule 18's value ...
-MOUTH_WEIGHT = 0.5      # ... half the blockade's progress (Rule 13)
+# The worth of a position no move blockades now: the chance the side to move's camp wins, a logistic fitted to
+# who won 1,200 hard-against-hard games, at the start of each move (tools/fit_tactics1940_worth.py; docs/bots.md,
+# "Tactics (1940): a worth fitted to who won"). Its terms: the camp's share of Rule 18's value, the mover's best
+# strike counted at STRIKE; the share of the enemy mouth's passages it stands on, and of its own the enemy stands on
+# (Rule 13); and how near each camp's three nearest ships are to the enemy's mouth.
+WORTH = {"bias": -1.522, "material": 3.04, "held": 0.036, "lost": -0.496,
+         "own_ships": (0.417, 1.075, 0.373), "enemy_ships": (-0.334, -1.025, -0.422)}
+WORTH_FADE = 0.8        # a ship's nearness: WORTH_FADE to the power of its moves to the enemy's mouth ...
+WORTH_FAR = 12          # ... counted up to this many
 STRIKE = 0.5            # the share of the best capture the side to move has that counts as done
 BLOCKADE_NEXT = 0.95    # the worth of a position whose side to move blockades on this move
 
@@ -535,8 +543,34 @@ def evaluate(state: dict, seat: int) -> float:
         passages = home.passages
         return sum(1 for passage in passages if any(camps[owner_at[sq]] == side
                                                     for sq in passage if sq in owner_at)) / len(passages)
-    pressure = stood_on(board.homes[opposite(camp)], camp) - stood_on(board.homes[camp], opposite(camp))
-    return MATERIAL_WEIGHT * material + MOUTH_WEIGHT * (0.5 + 0.5 * pressure)
+    # The chance the side to move's camp wins, as fitted (WORTH); the searching camp's worth is that or its rest.
+    side = mover_camp
+    x = (WORTH["bias"] + WORTH["material"] * (material if side == camp else 1.0 - material)
+         + WORTH["held"] * stood_on(board.homes[opposite(side)], side)
+         + WORTH["lost"] * stood_on(board.homes[side], opposite(side)))
+    for weight, nearness in zip(WORTH["own_ships"], _nearest_ships(state, board, side)):
+        x += weight * nearness
+    for weight, nearness in zip(WORTH["enemy_ships"], _nearest_ships(state, board, opposite(side))):
+        x += weight * nearness
+    chance = 1.0 / (1.0 + math.exp(-x))
+    return chance if side == camp else 1.0 - chance
+
+
+def _nearest_ships(state: dict, board, side: str) -> list[float]:
+    """The camp's ships (battleships and transports) nearest the enemy seaport's mouth, nearest first: each as
+    WORTH_FADE to the power of the fewest moves it needs to stand on a passage across that coast (at most
+    WORTH_FAR), as many as WORTH weighs."""
+    targets = _mouth_squares(board, opposite(side))
+    camps = state["camp"]
+    steps = sorted(min(WORTH_FAR, queries.step_distances(p["kind"], targets).get((p["at"][0], p["at"][1]), WORTH_FAR))
+                   for p in state["pieces"]
+                   if p["at"] is not None and p["kind"] in (BATTLESHIP, TRANSPORT) and camps[p["owner"]] == side)
+    return [WORTH_FADE ** n for n in steps[:len(WORTH["own_ships"])]]
+
+
+def _mouth_squares(board, camp: str) -> tuple:
+    """Every square at either end of a passage across `camp`'s coast (Rule 13's mouth), in a fixed order."""
+    return tuple(sorted({sq for passage in board.homes[camp].passages for sq in passage}))
 
 
 def _strike(state: dict, mover: int, mover_camp: str):
