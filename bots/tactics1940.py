@@ -493,79 +493,82 @@ def make(level: str, seat: int, seed: int = 0) -> Bot:
 
 
 # ----- the expert's worth of a position (EXPERT_SETTINGS, below) ----------------------------------------
-# The worth of a position no move blockades now: the chance the side to move's camp wins, a logistic fitted to
-# who won 1,200 hard-against-hard games, at the start of each move (tools/fit_tactics1940_worth.py; docs/bots.md,
-# "Tactics (1940): a worth fitted to who won"). Its terms: the camp's share of Rule 18's value, the mover's best
-# strike counted at STRIKE; the share of the enemy mouth's passages it stands on, and of its own the enemy stands on
-# (Rule 13); and how near each camp's three nearest ships are to the enemy's mouth.
-WORTH = {"bias": -1.522, "material": 3.04, "held": 0.036, "lost": -0.496,
-         "own_ships": (0.417, 1.075, 0.373), "enemy_ships": (-0.334, -1.025, -0.422)}
-WORTH_FADE = 0.8        # a ship's nearness: WORTH_FADE to the power of its moves to the enemy's mouth ...
-WORTH_FAR = 12          # ... counted up to this many
+# The worth of a position no move blockades now: the chance the side to move's camp wins, a logistic over
+# `worth_terms` fitted to who won 1,200 hard-against-hard games, at the start of each move
+# (tools/fit_tactics1940_worth.py; docs/bots.md, "Tactics (1940): a worth fitted to who won").
+WORTH_BIAS = -1.522
+WORTH_WEIGHTS = (3.04, 0.036, -0.496, 0.417, 1.075, 0.373, -0.334, -1.025, -0.422)   # one a term, in order
+NEAREST_SHIPS = 3       # ships of each camp whose nearness to the enemy's mouth is a term
+SHIP_FADE = 0.8         # a ship's nearness: SHIP_FADE to the power of its moves to the enemy's mouth ...
+SHIP_FAR = 12           # ... counted up to this many
 STRIKE = 0.5            # the share of the best capture the side to move has that counts as done
 BLOCKADE_NEXT = 0.95    # the worth of a position whose side to move blockades on this move
 
 
 def evaluate(state: dict, seat: int) -> float:
-    """The game's own worth of a position (queries.evaluate: Rule 18's material share and Rule 13's
-    passages stood on), with one move more seen: **the side to move strikes first**. A playout is
-    scored where the searching seat is to move again, and what that move can take is not yet on the
-    board: the best material swing the belligerent to move can make now (transports jumped, battleships
-    trapped: Rule 10, forecast by `after_move`) counts at STRIKE; and if it can shut the enemy seaport now
-    — "the very moment this happens ... the game comes to an immediate end" (Rule 13) — the position is
-    worth BLOCKADE_NEXT to its camp. A neutral seat, or a step pending (a card, a window), is scored
-    as the game scores it."""
+    """The seat's worth of a position, 0..1, with one move more seen: **the side to move strikes first**. A
+    playout is scored where the searching seat is to move again, and what that move can take is not yet on the
+    board. If the belligerent to move can shut the enemy seaport now — "the very moment this happens ... the
+    game comes to an immediate end" (Rule 13) — the position is worth BLOCKADE_NEXT to its camp; else it is
+    worth the chance its camp wins as fitted to hard games (WORTH_WEIGHTS over `worth_terms`), and the rest of
+    it to the other camp. A neutral seat, or a step pending (a card, a window), is scored as the game scores it
+    (queries.evaluate)."""
     camp = state["camp"][seat]
     mover = state["turn"]
     mover_camp = state["camp"][mover]
     if camp is None or mover_camp is None or state["steps"] or state.get("outcome") is not None:
         return queries.evaluate(state, seat)
-    value = {}
-    for p in state["pieces"]:
-        if p["at"] is not None:
-            value[p["owner"]] = value.get(p["owner"], 0) + VALUE[p["kind"]]
-    camps = state["camp"]
-    mine = sum(v for s, v in value.items() if camps[s] == camp)
-    foes = sum(v for s, v in value.items() if camps[s] == opposite(camp))
     swing, blockades = _strike(state, mover, mover_camp)
     if blockades:
         return BLOCKADE_NEXT if mover_camp == camp else 1.0 - BLOCKADE_NEXT
-    taken, lost = swing
-    if mover_camp == camp:
-        mine, foes = mine - STRIKE * lost, foes - STRIKE * taken
-    else:
-        mine, foes = mine - STRIKE * taken, foes - STRIKE * lost
-    material = mine / (mine + foes) if mine + foes > 0 else 0.5
-    board = load(state["board"])
-    owner_at = {(p["at"][0], p["at"][1]): p["owner"] for p in state["pieces"] if p["at"] is not None}
+    chance = worth_chance(worth_terms(state, mover_camp, swing))
+    return chance if mover_camp == camp else 1.0 - chance
 
-    def stood_on(home, side) -> float:
+
+def worth_chance(terms: list[float]) -> float:
+    """The chance the side to move's camp wins, from its `worth_terms`, as fitted (WORTH_BIAS, WORTH_WEIGHTS)."""
+    return 1.0 / (1.0 + math.exp(-(WORTH_BIAS + sum(w * t for w, t in zip(WORTH_WEIGHTS, terms, strict=True)))))
+
+
+def worth_terms(state: dict, side: str, swing: tuple = (0, 0)) -> list[float]:
+    """What the worth weighs for the camp `side`, to move, whose best capture now takes `swing` (enemy value
+    taken, own value lost: `_strike`): its share of both camps' Rule 18 value with that capture counted at
+    STRIKE; the share of the enemy mouth's passages it stands on, and of its own mouth's the enemy stands on
+    (Rule 13); then the nearness of its NEAREST_SHIPS ships nearest the enemy's mouth, and of the enemy's
+    nearest its own (`_nearest_ships`)."""
+    enemy = opposite(side)
+    camps = state["camp"]
+    value = {side: 0, enemy: 0}
+    owner_at = {}
+    for p in state["pieces"]:
+        if p["at"] is not None:
+            owner_at[(p["at"][0], p["at"][1])] = p["owner"]
+            if camps[p["owner"]] in value:
+                value[camps[p["owner"]]] += VALUE[p["kind"]]
+    taken, lost = swing
+    mine, foes = value[side] - STRIKE * lost, value[enemy] - STRIKE * taken
+    board = load(state["board"])
+
+    def stood_on(home, camp) -> float:
         passages = home.passages
-        return sum(1 for passage in passages if any(camps[owner_at[sq]] == side
+        return sum(1 for passage in passages if any(camps[owner_at[sq]] == camp
                                                     for sq in passage if sq in owner_at)) / len(passages)
-    # The chance the side to move's camp wins, as fitted (WORTH); the searching camp's worth is that or its rest.
-    side = mover_camp
-    x = (WORTH["bias"] + WORTH["material"] * (material if side == camp else 1.0 - material)
-         + WORTH["held"] * stood_on(board.homes[opposite(side)], side)
-         + WORTH["lost"] * stood_on(board.homes[side], opposite(side)))
-    for weight, nearness in zip(WORTH["own_ships"], _nearest_ships(state, board, side)):
-        x += weight * nearness
-    for weight, nearness in zip(WORTH["enemy_ships"], _nearest_ships(state, board, opposite(side))):
-        x += weight * nearness
-    chance = 1.0 / (1.0 + math.exp(-x))
-    return chance if side == camp else 1.0 - chance
+    return ([mine / (mine + foes) if mine + foes > 0 else 0.5,
+             stood_on(board.homes[enemy], side), stood_on(board.homes[side], enemy)]
+            + _nearest_ships(state, board, side) + _nearest_ships(state, board, enemy))
 
 
 def _nearest_ships(state: dict, board, side: str) -> list[float]:
-    """The camp's ships (battleships and transports) nearest the enemy seaport's mouth, nearest first: each as
-    WORTH_FADE to the power of the fewest moves it needs to stand on a passage across that coast (at most
-    WORTH_FAR), as many as WORTH weighs."""
+    """The camp's NEAREST_SHIPS ships (battleships and transports) nearest the enemy seaport's mouth, nearest
+    first, each as SHIP_FADE to the power of the fewest moves it needs to stand on a passage across that coast
+    (at most SHIP_FAR; a ship it lacks counts as that far)."""
     targets = _mouth_squares(board, opposite(side))
     camps = state["camp"]
-    steps = sorted(min(WORTH_FAR, queries.step_distances(p["kind"], targets).get((p["at"][0], p["at"][1]), WORTH_FAR))
+    steps = sorted(min(SHIP_FAR, queries.step_distances(p["kind"], targets).get((p["at"][0], p["at"][1]), SHIP_FAR))
                    for p in state["pieces"]
                    if p["at"] is not None and p["kind"] in (BATTLESHIP, TRANSPORT) and camps[p["owner"]] == side)
-    return [WORTH_FADE ** n for n in steps[:len(WORTH["own_ships"])]]
+    steps += [SHIP_FAR] * NEAREST_SHIPS
+    return [SHIP_FADE ** n for n in steps[:NEAREST_SHIPS]]
 
 
 def _mouth_squares(board, camp: str) -> tuple:

@@ -1,6 +1,5 @@
 """The Tactics (1940) expert's worth of a position (bots/tactics1940.py `evaluate`) and its candidates."""
 from bots import tactics1940 as bot
-from engine import tactics1940
 from engine.tactics1940 import queries
 from tests.tactics1940 import helpers as t40
 
@@ -22,9 +21,12 @@ def test_the_side_to_move_counts_part_of_the_transport_it_can_jump_now():
     it is not (South may move it away first)."""
     north_to_move, south_to_move = _jump_ready(turn=NORTH), _jump_ready(turn=SOUTH)
     assert any(captured for _, _, captured in queries.moves_of(north_to_move, NORTH))
-    assert bot.evaluate(north_to_move, NORTH) > tactics1940.queries.evaluate(north_to_move, NORTH)
-    assert bot.evaluate(north_to_move, SOUTH) < tactics1940.queries.evaluate(north_to_move, SOUTH)
-    assert bot.evaluate(south_to_move, NORTH) == tactics1940.queries.evaluate(south_to_move, NORTH)
+    camp = north_to_move["camp"][NORTH]
+    unstruck = bot.worth_chance(bot.worth_terms(north_to_move, camp))
+    assert bot.evaluate(north_to_move, NORTH) > unstruck
+    assert bot.evaluate(north_to_move, SOUTH) < 1.0 - unstruck
+    south = south_to_move["camp"][SOUTH]
+    assert bot.evaluate(south_to_move, NORTH) == 1.0 - bot.worth_chance(bot.worth_terms(south_to_move, south))
 
 
 def test_a_blockade_the_side_to_move_can_make_now_is_all_but_won():
@@ -42,14 +44,25 @@ def test_a_blockade_the_side_to_move_can_make_now_is_all_but_won():
     assert bot.evaluate(state, NORTH) > 1.0 - bot.BLOCKADE_NEXT
 
 
-def test_without_a_strike_the_worth_is_the_game_s_own():
-    """Nothing to take and no blockade in reach: the same worth as the game's `evaluate` (Rules 13 and 18)."""
-    state = t40.cleared(turn=NORTH)
-    t40.put(state, NORTH, t40.B, (10, 10))
-    t40.put(state, SOUTH, t40.T, (2, 8))
-    t40.put(state, SOUTH, t40.T, t40.NORTH_HOME.front[0])
-    for seat in (NORTH, SOUTH):
-        assert bot.evaluate(state, seat) == tactics1940.queries.evaluate(state, seat)
+def test_the_worth_is_the_chance_the_side_to_move_wins_and_the_other_camp_has_the_rest():
+    """Rule 13: a belligerent wins by shutting the enemy's seaport, so with nothing to take and no blockade in
+    reach the worth grows as a camp's ships draw nearer the enemy's mouth, and the two camps' worths add up to one."""
+    def position(north_battleship_at) -> dict:
+        state = t40.cleared(turn=NORTH)
+        t40.put(state, NORTH, t40.B, north_battleship_at)
+        t40.put(state, SOUTH, t40.T, (2, 8))
+        t40.put(state, SOUTH, t40.T, (3, 8))
+        return state
+    mouth = sorted({sq for passage in t40.SOUTH_HOME.passages for sq in passage})
+    steps = queries.step_distances(t40.B, mouth)
+    far, near = max((sq for sq in steps if steps[sq] <= 8), key=steps.get), min(
+        (sq for sq in steps if 2 <= steps[sq] <= 3), key=steps.get)
+    assert steps[near] < steps[far]
+    far_worth, near_worth = (bot.evaluate(position(sq), NORTH) for sq in (far, near))
+    assert near_worth > far_worth
+    for state in (position(far), position(near)):
+        assert abs(bot.evaluate(state, NORTH) + bot.evaluate(state, SOUTH) - 1.0) < 1e-12
+    assert len(bot.worth_terms(position(far), "North")) == len(bot.WORTH_WEIGHTS)
 
 
 def test_the_hard_bot_s_shortlist_starts_with_its_choice_and_holds_no_idle_shuffle():
