@@ -610,8 +610,10 @@ def _strike(state: dict, mover: int, mover_camp: str):
 # from hard's choice on 2.5 standard errors, not 1.5: with 15 rivals judged, one passes 1.5 by chance alone too
 # often, and more time made it weaker (docs/bots.md, "Wider at the root, and surer to depart"). A playout counts a
 # turn by the public `turn`: the window after a move (Rule 11, a submarine may strike) lists the other side too, and
-# its playouts stopped there, before the move's traps, card and blockade were settled ("The window's blind spot")
+# its playouts stopped there, before the move's traps, card and blockade were settled ("The window's blind spot").
+# A playout is scored by the chance the side to move wins, fitted to hard games (`evaluate`; "a worth fitted to who won")
 EXPERT_SETTINGS = ExpertSettings(evaluate="bots.tactics1940:evaluate", max_candidates=16, evidence=2.5, turn_field="turn")
-# The analysis of a finished game (docs/hint_and_analysis.md): a transport is about 0.005 of the evaluation; a
-# blockade the side to move can close counts 0.95, so the hard bot's missed ones fall up to 0.5 short.
+# The analysis of a finished game (docs/hint_and_analysis.md): a transport is about 0.007 of the evaluation (0.005
+# before the fitted worth: the planted cards thrown away are still marked, and as few of hard's decisions as before
+# are blunders); a blockade the side to move can close counts 0.95, so the hard bot's missed ones fall up to 0.5 short.
 ANALYSIS_SETTINGS = AnalysisSettings(inaccuracy=0.004, mistake=0.05, blunder=0.15)
