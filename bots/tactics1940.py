@@ -562,18 +562,14 @@ def _nearest_ships(state: dict, board, side: str) -> list[float]:
     """The camp's NEAREST_SHIPS ships (battleships and transports) nearest the enemy seaport's mouth, nearest
     first, each as SHIP_FADE to the power of the fewest moves it needs to stand on a passage across that coast
     (at most SHIP_FAR; a ship it lacks counts as that far)."""
-    targets = _mouth_squares(board, opposite(side))
+    home = board.homes[opposite(side)]
+    targets = home.open + home.front   # the squares of its passages (every open square faces every front one)
     camps = state["camp"]
     steps = sorted(min(SHIP_FAR, queries.step_distances(p["kind"], targets).get((p["at"][0], p["at"][1]), SHIP_FAR))
                    for p in state["pieces"]
                    if p["at"] is not None and p["kind"] in (BATTLESHIP, TRANSPORT) and camps[p["owner"]] == side)
     steps += [SHIP_FAR] * NEAREST_SHIPS
     return [SHIP_FADE ** n for n in steps[:NEAREST_SHIPS]]
-
-
-def _mouth_squares(board, camp: str) -> tuple:
-    """Every square at either end of a passage across `camp`'s coast (Rule 13's mouth), in a fixed order."""
-    return tuple(sorted({sq for passage in board.homes[camp].passages for sq in passage}))
 
 
 def _strike(state: dict, mover: int, mover_camp: str):

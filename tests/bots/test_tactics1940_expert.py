@@ -53,7 +53,7 @@ def test_the_worth_is_the_chance_the_side_to_move_wins_and_the_other_camp_has_th
         t40.put(state, SOUTH, t40.T, (2, 8))
         t40.put(state, SOUTH, t40.T, (3, 8))
         return state
-    mouth = sorted({sq for passage in t40.SOUTH_HOME.passages for sq in passage})
+    mouth = t40.SOUTH_HOME.open + t40.SOUTH_HOME.front
     steps = queries.step_distances(t40.B, mouth)
     far, near = max((sq for sq in steps if steps[sq] <= 8), key=steps.get), min(
         (sq for sq in steps if 2 <= steps[sq] <= 3), key=steps.get)
