@@ -178,9 +178,33 @@ class ExpertBot:
             return candidates[0]
         if budget is not None:
             budget -= self.now() - began
+        searched = self.now()
         action = self._search(view, candidates, budget)
+        if self.settings.deepen:
+            action = self._deepened(view, candidates, action,
+                                    None if budget is None else budget - (self.now() - searched))
+        self.departures += action is not candidates[0]
         self._turn = (rev, spent + self.now() - began)
         return action
+
+    def _deepened(self, view: dict, candidates: list[dict], first: dict, budget: float | None) -> dict:
+        """The search's answer looked at again a turn deeper (`deepen`): the hard bot's choice, the first look's
+        answer and its best by mean, each played on through one more of the other seats' turns (the seat's own
+        turn between them played by the playout bots), with the time the first look left. A one-turn playout
+        scores the position before the seat's own next turn: it cannot see a move that wins now and loses the
+        turn after. The deeper answer stands where every one of them was judged; else the first look's."""
+        scores = self.last_scores
+        judged = [i for i in range(1, len(candidates)) if len(scores[i]) >= MIN_VISITS]
+        best = sorted(judged, key=lambda i: (-sum(scores[i]) / len(scores[i]), i))[:self.settings.deepen]
+        chosen = candidates.index(first)
+        picked = [0] + ([chosen] if chosen else []) + [i for i in best if i != chosen]
+        picked = picked[:1 + self.settings.deepen]
+        if len(picked) < 2 or (budget is not None and budget <= 0) or self._stopping:
+            return first
+        deeper = self._search(view, [candidates[i] for i in picked], budget, turns=2)
+        if any(len(s) < MIN_VISITS for s in self.last_scores):
+            return first   # cut short by the clock: a half-judged deeper look is no better evidence
+        return deeper
 
     def _onward(self, view: dict, allowed: dict) -> tuple[dict, dict]:
         """The view and its listing less every action that would bring the seat back to a position it stood in
@@ -274,12 +298,13 @@ class ExpertBot:
         chosen = self._search(view, candidates, budget, keep)
         return Weighing(candidates, self.last_scores, keys.index(_key(chosen)))
 
-    def _search(self, view: dict, candidates: list[dict], budget: float | None, keep: set = frozenset()):
+    def _search(self, view: dict, candidates: list[dict], budget: float | None, keep: set = frozenset(),
+                turns: int = 1):
         """Rounds of playouts: in each round every candidate still in the running is played out from the
         same sampled state with the same chance (common random numbers), so two candidates' scores in one
         round differ by what the candidates did, not by the dice. Every HALVING_EVERY rounds the worse half
         (by mean) drops out, the hard bot's choice never (nor those in `keep`); the answer is chosen by `_best`.
-        Each candidate's scores are left in `last_scores`."""
+        Each candidate's scores are left in `last_scores`. `turns`: the other seats' turns a playout runs through."""
         start = self.now()
         scores = [[] for _ in candidates]  # per candidate, its score in each round it was played
         exact = {}  # candidate -> its score, once a playout of it drew no chance (deterministic_policy only)
@@ -300,7 +325,7 @@ class ExpertBot:
                     break
                 if sample is None:
                     sample = self._sample(view, seed)
-                score, chanceless = self._iterate(sample, candidates[i], deadline, depth, seed)
+                score, chanceless = self._iterate(sample, candidates[i], deadline, depth, seed, turns)
                 if score is ABANDONED:
                     finished = True
                     break
@@ -327,7 +352,6 @@ class ExpertBot:
         self.last_search = (done, self.now() - start, len(candidates))
         self.last_scores = scores
         chosen = _best(scores, self.settings.evidence, self.settings.min_gain)
-        self.departures += chosen != 0
         return candidates[chosen]
 
     def _depth(self, budget: float | None, n_candidates: int) -> int:
@@ -348,7 +372,8 @@ class ExpertBot:
         rng.checkpoint()
         return self.rules.sample_state(view, self.seat, rng), rng
 
-    def _iterate(self, sample: tuple, action: dict, deadline: float | None, depth: int, seed: int):
+    def _iterate(self, sample: tuple, action: dict, deadline: float | None, depth: int, seed: int,
+                 turns: int = 1):
         """One determinized playout after `action` from a clone of the round's `sample` (`_sample`): its
         score for this seat (None if the sample refused the action, ABANDONED if time ran out or a stop
         came), and whether it drew nothing from chance (sample and dice alike)."""
@@ -357,7 +382,7 @@ class ExpertBot:
             self.rules.apply(state, self.seat, action, rng)
         except RuleError:
             return None, False
-        score = Playout(self, state, rng, seed).run(deadline, depth)
+        score = Playout(self, state, rng, seed).run(deadline, depth, turns)
         return score, not rng.drew_since_checkpoint()
 
 
@@ -524,9 +549,10 @@ class Playout:
         whose = self._whose_turn(seat)
         return whose is None or whose == seat
 
-    def run(self, deadline: float | None, depth: int):
-        """Play on until the other seats' next turn is over — the searching seat to act again after another
-        seat took a turn of its own — or the game ends, or `depth` actions; then score the position."""
+    def run(self, deadline: float | None, depth: int, turns: int = 1):
+        """Play on until the other seats' next `turns` turns are over — the searching seat to act again after
+        another seat took a turn of its own, that many times — or the game ends, or `depth` actions; then score
+        the position."""
         start, steps = self.expert.now(), 0
         self.others_moved = False
         for _ in range(depth):
@@ -537,7 +563,10 @@ class Playout:
             if self.rules.result(self.state) is not None:
                 break
             if self.others_moved and self._own_turn():
-                break
+                turns -= 1
+                if not turns:
+                    break
+                self.others_moved = False   # the seat's own turn is played on, then the others' next
             if self.expert.settings.horizon == "own" and self.expert.seat not in self.rules.to_act(self.state):
                 break
             if not self.step():

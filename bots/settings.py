@@ -40,6 +40,10 @@ class ExpertSettings:
     depth: int = 200                    # most actions a playout runs before it is scored
     horizon: str = "others"             # where a playout stops: "others" once the other seats' next turn is
                                         # over, "own" as soon as this seat is not to act
+    deepen: int = 0                     # > 0: when the search has judged its candidates with time left, it looks
+                                        # again at the hard bot's choice and its `deepen` best, each playout run on
+                                        # through one more of the other seats' turns; that answer stands if every
+                                        # one of them was judged in the time left (0: one look)
     turn_field: str | None = None       # for a game whose steps list another seat inside a turn (a retreat or
                                         # losses owed, a window to react in): the public field naming whose turn
                                         # it is; only that seat's actions count as its turn

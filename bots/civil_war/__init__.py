@@ -20,7 +20,8 @@ STYLES = {"easy": EASY, "normal": NORMAL, "hard": HARD}
 # Game's search"); it weighs 16 of the hard general's best (its exact playouts leave most of its second unspent
 # at 8), and departs from the general's choice on 2.5 standard errors, not 1.5: with 15 rivals judged, one passes
 # 1.5 by chance alone too often, and more time made it weaker ("Wider at the root, and surer to depart")
-EXPERT_SETTINGS = ExpertSettings(deterministic_policy=True, turn_field="turn", max_candidates=16, evidence=2.5)
+EXPERT_SETTINGS = ExpertSettings(deterministic_policy=True, turn_field="turn", max_candidates=16, evidence=2.5,
+                                 deepen=4)
 # The analysis of a finished game (docs/hint_and_analysis.md): the expert's exact playouts find the hard general
 # up to 0.27 short of its best in one decision in six, so only a larger drop is a blunder.
 ANALYSIS_SETTINGS = AnalysisSettings(inaccuracy=0.02, mistake=0.1, blunder=0.3)

@@ -250,7 +250,7 @@ def test_a_civil_war_playout_that_drew_no_chance_is_played_once_and_its_score_re
 
     def counting(view, action, *rest):
         score, chanceless = iterate(view, action, *rest)
-        played.setdefault(expert._key(action), []).append(chanceless)
+        played.setdefault((expert._key(action), rest[-1]), []).append(chanceless)   # rest[-1]: its turns
         return score, chanceless
 
     bot._iterate = counting
