@@ -30,6 +30,9 @@ How it decides (docs/bots.md, "The expert"):
   6. **Answer**: the candidate with the largest paired advantage over the hard bot's choice, if that
      advantage is at least `min_gain` and `evidence` standard errors above nothing over at least
      `MIN_VISITS` rounds; else the hard bot's choice.
+  7. **A deeper look** (a game's `deepen`, where time is left): the hard bot's choice, the answer and the best by
+     mean are searched again, each playout run on through the seat's own next turn and the other seats' after
+     it; that answer stands if all of them were judged in the time left (`_deepened`).
 
 Anytime: `stop()` (from any thread) or the time budget ends the search between playouts and the
 answer is chosen from the rounds played. Repeatable: with `iterations=N` and no time budget, one
@@ -201,7 +204,10 @@ class ExpertBot:
         picked = picked[:1 + self.settings.deepen]
         if len(picked) < 2 or (budget is not None and budget <= 0) or self._stopping:
             return first
+        first_done, first_seconds, _ = self.last_search
         deeper = self._search(view, [candidates[i] for i in picked], budget, turns=2)
+        done, seconds, _ = self.last_search
+        self.last_search = (first_done + done, first_seconds + seconds, len(candidates))   # both looks, for the bench
         if any(len(s) < MIN_VISITS for s in self.last_scores):
             return first   # cut short by the clock: a half-judged deeper look is no better evidence
         return deeper

@@ -230,6 +230,59 @@ def test_a_playout_on_the_own_horizon_ends_with_the_seat_s_own_turn():
     assert played == {"own": 0, "others": 1}
 
 
+def test_a_playout_of_two_turns_plays_the_seat_s_own_turn_between_the_other_s_two():
+    """Toy pile game, seat 0 to act: a playout for seat 1 of one turn ends once seat 0 has taken its turn; one of
+    two (the deeper look, `deepen`) plays seat 1's own turn and seat 0's next as well."""
+    s = Session("toy", 2, seed=1, options={"pile": 40})
+    s.apply(0, {"type": "take", "count": 1})
+    s.apply(1, {"type": "take", "count": 1})   # seat 0 to act
+    bot = bots.make("toy", "expert", 1, 7, budget=None, iterations=2)
+    played = {}
+    for turns in (1, 2):
+        playout = expert.Playout(bot, copy.deepcopy(s.state), Rng(3), 3)
+        playout.run(None, 50, turns)
+        played[turns] = (playout.rev, playout.state["turn"])
+    assert played == {1: (1, 1), 2: (3, 1)}
+
+
+def _deepening_bot(first_answer: int, first_scores: list, deeper_answer: int, deeper_rounds: int):
+    """A toy expert whose two looks are given: the first answers candidate `first_answer` with `first_scores`; the
+    deeper one answers its `deeper_answer`-th candidate, each of its candidates played `deeper_rounds` rounds."""
+    bot = bots.make("toy", "expert", 1, 7, budget=None, iterations=8, deepen=2)
+    looks = []
+
+    def search(view, candidates, budget, keep=frozenset(), turns=1):
+        looks.append((list(candidates), turns))
+        bot.last_search = (len(candidates), 0.0, len(candidates))
+        if turns == 1:
+            bot.last_scores = first_scores
+            return candidates[first_answer]
+        bot.last_scores = [[0.5] * deeper_rounds for _ in candidates]
+        return candidates[deeper_answer]
+
+    bot._search = search
+    return bot, looks
+
+
+def test_the_deeper_look_weighs_the_hard_choice_the_first_answer_and_the_best_by_mean_and_its_answer_stands():
+    candidates = [{"type": "take", "count": c} for c in (1, 2, 3)] + [{"type": "take", "count": 4}]
+    first_scores = [[0.5] * 4, [0.6] * 4, [0.9] * 4, [0.7] * 4]   # the first look sent candidate 1, not its best mean
+    bot, looks = _deepening_bot(1, first_scores, deeper_answer=0, deeper_rounds=expert.MIN_VISITS)
+    chosen = bot._search(None, candidates, None)
+    assert bot._deepened(None, candidates, chosen, None) == candidates[0]   # the deeper look overturned it
+    assert looks[1] == ([candidates[0], candidates[1], candidates[2]], 2)  # hard's, the first's answer, the best
+
+
+def test_a_deeper_look_cut_short_by_the_clock_leaves_the_first_look_s_answer():
+    candidates = [{"type": "take", "count": c} for c in (1, 2, 3)]
+    first_scores = [[0.5] * 4, [0.6] * 4, [0.9] * 4]
+    bot, looks = _deepening_bot(2, first_scores, deeper_answer=0, deeper_rounds=expert.MIN_VISITS - 1)
+    chosen = bot._search(None, candidates, None)
+    assert bot._deepened(None, candidates, chosen, None) == candidates[2]
+    assert len(looks) == 2
+    assert bot._deepened(None, candidates, chosen, 0.0) == candidates[2] and len(looks) == 2   # no time left: no look
+
+
 def test_a_listing_larger_than_the_search_limit_is_answered_by_the_first_advisor_unsearched():
     s, seat = _position_with_choices("ah_tactics", at_least=301)
     view = s.view(seat)
