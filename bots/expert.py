@@ -199,9 +199,7 @@ class ExpertBot:
         scores = self.last_scores
         judged = [i for i in range(1, len(candidates)) if len(scores[i]) >= MIN_VISITS]
         best = sorted(judged, key=lambda i: (-sum(scores[i]) / len(scores[i]), i))[:self.settings.deepen]
-        chosen = candidates.index(first)
-        picked = [0] + ([chosen] if chosen else []) + [i for i in best if i != chosen]
-        picked = picked[:1 + self.settings.deepen]
+        picked = list(dict.fromkeys([0, candidates.index(first)] + best))[:1 + self.settings.deepen]
         if len(picked) < 2 or (budget is not None and budget <= 0) or self._stopping:
             return first
         first_done, first_seconds, _ = self.last_search

@@ -21,8 +21,7 @@ STYLES = {"easy": EASY, "normal": NORMAL, "hard": HARD}
 # at 8), and departs from the general's choice on 2.5 standard errors, not 1.5: with 15 rivals judged, one passes
 # 1.5 by chance alone too often ("Wider at the root, and surer to depart"). Its exact look answers most decisions
 # in under a tenth of a second: with the time left it looks again, a turn deeper, at its answer and best (4 at
-# most) beside the general's choice
-# ("The Civil War Game: a deeper look with the time left").
+# most) beside the general's choice ("The Civil War Game: a deeper look with the time left").
 EXPERT_SETTINGS = ExpertSettings(deterministic_policy=True, turn_field="turn", max_candidates=16, evidence=2.5,
                                  deepen=4)
 # The analysis of a finished game (docs/hint_and_analysis.md): the expert's exact playouts find the hard general
