@@ -114,13 +114,16 @@ def _playouts_row(game: str, played: Session, quick: bool) -> Row:
     game's own settings (its `rollout` where it names one), and with every playout decision made by a hard bot
     from a view built for it (`rollout=None`), for comparison."""
     positions = 1 if quick else PLAYOUT_POSITIONS
-    rate, playouts, spent, searched = _playout_rate(game, played, positions, {})
+    rate, playouts, spent, searched, steps, choosing = _playout_rate(game, played, positions, {})
     cells = [f"{rate:,.0f} /s"]
+    rest = spent - choosing   # the rules' listings and steps, the scoring, the search's own bookkeeping
     note = (f"thread CPU of {playouts} playouts at {searched} searched positions of the longest game above "
             f"({PLAYOUTS_A_POSITION} a position at most, the advisors' time included): "
-            f"{spent / max(1, playouts) * 1000:.2f} ms a playout")
+            f"{spent / max(1, playouts) * 1000:.2f} ms a playout of {steps / max(1, playouts):.1f} actions; "
+            f"the playout policy's choices (views and bots) {choosing / max(spent, 1e-9):.0%} of it: with a "
+            f"policy costing nothing the rest would allow {playouts / max(rest, 1e-9):,.0f} /s")
     if bots_expert_settings(game).rollout is not None:
-        slow, slow_playouts, slow_spent, _ = _playout_rate(game, played, positions, {"rollout": None})
+        slow, slow_playouts, slow_spent, *_ = _playout_rate(game, played, positions, {"rollout": None})
         cells.append(f"{slow:,.0f} /s")
         note += (f"; the hard bots choosing from views at every step instead: {slow_spent / max(1, slow_playouts) * 1000:.2f}"
                  f" ms a playout")
@@ -130,24 +133,27 @@ def _playouts_row(game: str, played: Session, quick: bool) -> Row:
 
 
 def _playout_rate(game: str, played: Session, positions: int, changes: dict) -> tuple:
-    """(playouts a second, playouts, CPU seconds, positions searched) of the expert with `changes` to its
-    settings, searching PLAYOUTS_A_POSITION playouts at `positions` evenly spread positions of `played`."""
+    """(playouts a second, playouts, CPU seconds, positions searched, actions played in the playouts, CPU seconds
+    of them the playout policy spent choosing) of the expert with `changes` to its settings, searching
+    PLAYOUTS_A_POSITION playouts at `positions` evenly spread positions of `played`."""
     s = Session.from_header(played.header())
     wanted = {played.rev * k // (PLAYOUT_POSITIONS + 1) for k in range(1, PLAYOUT_POSITIONS + 1)}
-    playouts, spent, searched = 0, 0.0, 0
+    playouts, spent, searched, steps, choosing = 0, 0.0, 0, 0, 0.0
     for i, (seat, action) in enumerate(played.log):
         if searched < positions and i >= min(wanted, default=0) and seat is not TABLE_SEAT:
-            expert = make(game, "expert", seat, i, budget=None, turn_budget=None, iterations=PLAYOUTS_A_POSITION,
+            expert = make(game, "expert", seat, i, budget=None, turn_budget=None, iterations=PLAYOUTS_A_POSITION, clock="thread",
                           **changes)
             start = time.thread_time()
             expert.choose(s.view(seat))
             if expert.last_search is not None:
                 spent += time.thread_time() - start
                 playouts += expert.last_search[0]
+                steps += expert.playout_steps
+                choosing += expert.choosing_seconds
                 searched += 1
                 wanted.discard(min(wanted))
         s.apply(seat, action)
-    return (playouts / spent if spent else 0.0), playouts, spent, searched
+    return (playouts / spent if spent else 0.0), playouts, spent, searched, steps, choosing
 
 
 def _forward_row(game: str, played: Session) -> Row:

@@ -138,6 +138,9 @@ class ExpertBot:
         self.last_search = None  # (iterations, seconds, candidates) of the last decision, for the bench
         self.last_scores = None  # per candidate of the last search, its score in each round it was played
         self.departures = 0      # decisions answered with another action than the hard bot's, for the docs
+        self.playout_steps = 0       # actions played in its playouts so far, and the seconds of them spent choosing
+        self.choosing_seconds = 0.0  # (views built, bots' and rollouts' choices): what the playout policy costs,
+                                     # for the bench, beside the rules' own work and the scoring
 
     # ----- anytime -----------------------------------------------------------------------------
     def stop(self) -> None:
@@ -474,8 +477,9 @@ class Playout:
             self.policies[seat] = make(seat, (self.seed * 31 + seat) & 0x7FFFFFFF)
         return self.policies[seat]
 
-    def view(self, seat: int, to_act: list) -> dict:
-        """What a Session would hand `seat` (engine/session.py `view`), built from the contract."""
+    def view(self, seat: int, to_act: list, allowed: dict | None = None) -> dict:
+        """What a Session would hand `seat` (engine/session.py `view`), built from the contract; `allowed`: the
+        rules' `legal` for the seat there, where already listed."""
         rules, state = self.rules, self.state
         v = rules.view(state, seat)
         public = v["public"]
@@ -486,34 +490,35 @@ class Playout:
         public["prompt"] = prompt(state) if prompt is not None else None
         sides = getattr(rules, "sides", None)
         public["sides"] = sides(state) if sides is not None else None
-        v["private"]["legal"] = rules.legal(state, seat)
+        v["private"]["legal"] = rules.legal(state, seat) if allowed is None else allowed
         return v
 
     def step(self) -> bool:
         """Play one action (a seat's or the table's timed step); False when nobody can."""
-        rules, state = self.rules, self.state
+        rules, state, expert = self.rules, self.state, self.expert
         to_act = sorted(rules.to_act(state))
         for seat in to_act:
+            allowed = rules.legal(state, seat)   # (the rules list no undo: the Session adds it)
+            if not listing.size(allowed):
+                continue
+            began = expert.now()   # the policy's own cost, from here to its choice (for the bench)
             policy = self.policy(seat)
             if policy is None:
-                v = self.view(seat, to_act)
-                if not listing.size(v["private"]["legal"]):
-                    continue
+                v = self.view(seat, to_act, allowed)
                 action = self.bot(seat).choose(v)
                 asked = v["public"]["prompt"] is not None
             else:
-                allowed = rules.legal(state, seat)   # (the rules list no undo: the Session adds it)
-                if not listing.size(allowed):
-                    continue
                 action = policy.choose(state, allowed)
                 prompt = getattr(rules, "prompt", None)
                 asked = prompt is not None and prompt(state) is not None
+            expert.choosing_seconds += expert.now() - began
             if action is None:
                 continue
             whose = self._whose_turn(seat)   # read before the action moves it on
             if not self.applied(seat, action):
                 continue
-            if seat != self.expert.seat:
+            expert.playout_steps += 1
+            if seat != expert.seat:
                 self.replies += policy is None
                 if not asked and whose in (None, seat):
                     self.others_moved = True  # another seat's own turn, not an answer asked of it out of turn

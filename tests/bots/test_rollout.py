@@ -2,6 +2,8 @@
 policy chooses from the rules' `legal` on the playout's own sampled state with no view built for it, chooses as
 the bot it stands for where it claims to, and the search leaves a decision as soon as no candidate can still beat
 the hard bot's choice."""
+import time
+
 import bots
 from bots import expert
 from bots.risk import HardBot, Rollout
@@ -57,7 +59,7 @@ def test_a_playout_with_a_rollout_builds_no_view_and_one_with_hard_replies_build
     s, seat = _risk_position()
     built = []
     real = expert.Playout.view
-    monkeypatch.setattr(expert.Playout, "view", lambda self, who, to_act: built.append(who) or real(self, who, to_act))
+    monkeypatch.setattr(expert.Playout, "view", lambda self, who, *rest: built.append(who) or real(self, who, *rest))
     for replies, views in ((0, lambda seen: not seen), (None, lambda seen: bool(seen))):
         built.clear()
         bot = bots.make("risk", "expert", seat, 5, budget=None, turn_budget=None, iterations=8, hard_replies=replies)
@@ -107,3 +109,31 @@ def test_a_decision_nothing_can_beat_the_hard_choice_in_ends_before_its_iteratio
     assert legal.contains(s.legal(seat), bot.choose(s.view(seat)))
     done, _, candidates = bot.last_search
     assert candidates > 2 and done == candidates * expert.MIN_VISITS
+
+
+def test_the_playouts_count_their_actions_and_the_time_their_policy_spent_choosing():
+    """What the bench reports of a playout (bench/engine.py, "expert playouts a second"): its actions, and the share
+    of its time the policy spent choosing. A rollout made to spin a known CPU time at each choice shows in the count
+    at least that much; the same search with the plain rollout shows less."""
+    s, seat = _risk_position()
+    spin = 0.002
+
+    class Slow(Rollout):
+        def choose(self, state, allowed):
+            until = time.thread_time() + spin
+            while time.thread_time() < until:
+                pass
+            return super().choose(state, allowed)
+
+    counted = {}
+    for name, rollout in (("plain", Rollout), ("slow", Slow)):
+        bot = bots.make("risk", "expert", seat, 5, budget=None, turn_budget=None, iterations=4, rollout=rollout,
+                        clock="thread")
+        bot.choose(s.view(seat))
+        done, seconds, _ = bot.last_search
+        assert done == 4 and bot.playout_steps >= done
+        assert 0 < bot.choosing_seconds <= seconds
+        counted[name] = (bot.playout_steps, bot.choosing_seconds)
+    steps, slow_choosing = counted["slow"]
+    assert slow_choosing >= steps * spin
+    assert counted["plain"][1] < steps * spin
