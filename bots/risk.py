@@ -384,8 +384,8 @@ class Rollout(HardBot):
         return self.decide(pub, allowed, cards)
 
 
-# The expert's playouts played by the hard bot's choices without a view a step (docs/bots.md, "Playouts
-# that cost microseconds")
+# The expert's playouts played by the hard bot's choices without a view a step (docs/bots.md, "Where a
+# playout's time goes")
 EXPERT_SETTINGS = ExpertSettings(rollout="bots.risk:Rollout", hard_replies=0)
 # The analysis of a finished game (docs/hint_and_analysis.md): an army is about 0.01 of the evaluation.
 ANALYSIS_SETTINGS = AnalysisSettings(inaccuracy=0.02, mistake=0.05, blunder=0.1)
