@@ -141,8 +141,8 @@ def _playout_rate(game: str, played: Session, positions: int, changes: dict) -> 
     playouts, spent, searched, steps, choosing = 0, 0.0, 0, 0, 0.0
     for i, (seat, action) in enumerate(played.log):
         if searched < positions and i >= min(wanted, default=0) and seat is not TABLE_SEAT:
-            expert = make(game, "expert", seat, i, budget=None, turn_budget=None, iterations=PLAYOUTS_A_POSITION, clock="thread",
-                          **changes)
+            expert = make(game, "expert", seat, i, budget=None, turn_budget=None, iterations=PLAYOUTS_A_POSITION,
+                          clock="thread", **changes)
             start = time.thread_time()
             expert.choose(s.view(seat))
             if expert.last_search is not None:
