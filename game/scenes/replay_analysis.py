@@ -179,10 +179,10 @@ class ReplayAnalysis:
         y = PANEL.y + 36
         for seat in self.report["seats"]:
             s = self.report["summary"][str(seat)]
-            line = f"{self.names[seat]}: {s['blunder']} blunders, {s['mistake']} mistakes, {s['inaccuracy']} inacc."
-            theme.draw_text(surface, theme.fit_text(line, PANEL.w - 24, 15), (PANEL.x + 12, y), 15,
-                            theme.seat_colour(seat), shadow=False)
-            y += 18
+            line = f"{self.names[seat]}: {s['blunder']} blunders, {s['mistake']} mistakes, {s['inaccuracy']} inaccuracies"
+            for part in theme.wrap_text(line, PANEL.w - 24, 15):   # whole, on as many lines as it takes
+                theme.draw_text(surface, part, (PANEL.x + 12, y), 15, theme.seat_colour(seat), shadow=False)
+                y += 18
         self.chart.rect.y = max(CHART.y, y + 4)
         self.chart = Chart(self.report, self.chart.rect, self.length)
         self.chart.draw(surface, None, self.scene.link.position)
@@ -193,24 +193,30 @@ class ReplayAnalysis:
         self.rows = []
         board = self.scene.board
         words = getattr(board, "advice_words", None)
+        saved = [] if self.png is None else theme.wrap_text(f"Chart saved: {self.png.name}", PANEL.w - 24, 13)
         for verdict in self.marked:
-            if y + ROW_H > PANEL.bottom - 28:
+            place = verdict["culprit"]["place"] if verdict.get("culprit") else verdict["index"]
+            head = theme.wrap_text(f"move {place + 1} · {self.names[verdict['seat']]} · {verdict['mark']}",
+                                   PANEL.w - 42, 15)
+            played = verdict["culprit"]["action"] if verdict.get("culprit") else verdict["played"][0]
+            said = theme.wrap_text(words(played) if words is not None else played.get("type", ""), PANEL.w - 42, 13)
+            height = max(ROW_H, 8 + 17 * len(head) + 15 * len(said))   # a long move said whole, on more lines
+            if y + height > PANEL.bottom - 12 - 15 * len(saved):
                 break
-            rect = pygame.Rect(PANEL.x + 6, y, PANEL.w - 12, ROW_H - 4)
+            rect = pygame.Rect(PANEL.x + 6, y, PANEL.w - 12, height - 4)
             lit = verdict is self.focus
             pygame.draw.rect(surface, theme.colours.panel_light if lit else theme.colours.panel, rect, border_radius=6)
             radius, colour = MARK_STYLE[verdict["mark"]]
             pygame.draw.circle(surface, colour, (rect.x + 12, rect.y + 11), min(radius, 6))
-            place = verdict["culprit"]["place"] if verdict.get("culprit") else verdict["index"]
-            head = f"move {place + 1} · {self.names[verdict['seat']]} · {verdict['mark']}"
-            theme.draw_text(surface, theme.fit_text(head, rect.w - 30, 15), (rect.x + 24, rect.y + 3), 15,
-                            theme.colours.text, shadow=False)
-            played = verdict["culprit"]["action"] if verdict.get("culprit") else verdict["played"][0]
-            said = words(played) if words is not None else played.get("type", "")
-            theme.draw_text(surface, theme.fit_text(said, rect.w - 30, 13), (rect.x + 24, rect.y + 20), 13,
-                            theme.colours.text_dim, shadow=False)
+            line_y = rect.y + 3
+            for part in head:
+                theme.draw_text(surface, part, (rect.x + 24, line_y), 15, theme.colours.text, shadow=False)
+                line_y += 17
+            for part in said:
+                theme.draw_text(surface, part, (rect.x + 24, line_y), 13, theme.colours.text_dim, shadow=False)
+                line_y += 15
             self.rows.append((rect, verdict))
-            y += ROW_H
-        if self.png is not None:
-            theme.draw_text(surface, theme.fit_text(f"Chart saved: {self.png.name}", PANEL.w - 24, 13),
-                            (PANEL.x + 12, PANEL.bottom - 20), 13, theme.colours.text_dim, shadow=False)
+            y += height
+        for i, part in enumerate(saved):
+            theme.draw_text(surface, part, (PANEL.x + 12, PANEL.bottom - 6 - 15 * (len(saved) - i)), 13,
+                            theme.colours.text_dim, shadow=False)

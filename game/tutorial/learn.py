@@ -25,7 +25,7 @@ class LearnScene(Scene):
         self.keeper = keeper or Keeper()
         self.list = RowList((70, 150, 1140, 470), COLUMNS, row_height=56, on_pick=self.open)
         self.start_button = Button((1010, 724, 200, 52), "Start", self.open_selected, primary=True)
-        self.again_button = Button((790, 724, 200, 52), "Start over", self.start_over, hotkey=pygame.K_r,
+        self.again_button = Button((826, 724, 170, 52), "Start over", self.start_over, hotkey=pygame.K_r,
                                    hotkey_label="R")
         self.back_button = Button((70, 724, 200, 52), "Back", self.back)
         self.reload()

@@ -36,7 +36,7 @@ def every_drop_marked(monkeypatch):
 
 
 def test_analyse_marks_the_players_moves_and_a_click_jumps_to_one_with_the_better_move_drawn(
-        ui, risk_save, every_drop_marked):
+        ui, risk_save, every_drop_marked, monkeypatch):
     scene = ReplayScene(ui.app, ReplayLink(risk_save))
     ui.app.push(scene)
     ui.frames(2)
@@ -52,6 +52,14 @@ def test_analyse_marks_the_players_moves_and_a_click_jumps_to_one_with_the_bette
     rect, verdict = scene.analysis.rows[0]
     ui.click(rect.center)
     assert scene.link.position == verdict["index"] and scene.analysis.focus is verdict
+    # the panel's lines, the marked move and the better one said in words: whole, in their boxes, none on another
+    from tests.game.text_fit import Recorder
+    recorder = Recorder(monkeypatch)
+    ui.frames(1)
+    recorder.clear()
+    ui.app.compose()
+    assert len([d for kind, d in recorder.items if kind == "text"]) > 10, "the panel drew no words"
+    assert recorder.problems(ui.app.surface, overlaps=True, cuts=True, controls=True) == []
     if SHOTS:
         ui.frames(1)
         pygame.image.save(ui.app.surface, os.path.join(SHOTS, "replay_analysis.png"))

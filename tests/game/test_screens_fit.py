@@ -22,6 +22,7 @@ from game.scenes.settings_scene import SettingsScene
 from game.scenes.title import TitleScene
 from game.scenes.welcome import WelcomeScene
 from game.settings import Settings
+from game.tutorial.learn import LearnScene
 from tests.game.driver import Driver
 from tests.game.text_fit import Recorder
 from tests.own_games import board_games, table_seats
@@ -107,7 +108,7 @@ def test_every_menu_scene_keeps_its_text_in_its_boxes(window, monkeypatch):
     monkeypatch.setattr(theme, "fit_text", recording_fit)
     problems = check(app, recorder, "title")
     for name, make in [("welcome", WelcomeScene), ("settings", SettingsScene), ("LAN browser", LanBrowserScene),
-                       ("rejoin", RejoinScene), ("replays", ReplaysScene), ("online", OnlineScene),
+                       ("rejoin", RejoinScene), ("learn", LearnScene), ("replays", ReplaysScene), ("online", OnlineScene),
                        ("club lobby", lambda app: ClubLobbyScene(app, ListingAccount())),
                        ("club lobby, finished games", finished_games_lobby), ("club lobby, ratings", ratings_lobby)]:
         app.push(make(app))

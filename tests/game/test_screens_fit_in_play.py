@@ -90,3 +90,38 @@ def test_a_board_draws_the_same_frame_in_a_1280x800_and_a_1366x768_window(sandbo
         finally:
             app.close()
     assert frames[0] == frames[1]
+
+
+@pytest.mark.parametrize("game_id", board_games())
+def test_every_game_over_screen_keeps_its_text_whole_and_in_its_boxes(sandbox_home, monkeypatch, game_id):
+    """The screen a finished game shows (its result, its reason and each game's own rows), drawn for each ending
+    the bot games reached, its confetti falling: every line whole, in the window and in its box."""
+    from game.scenes.game_over import GameOverScene
+    app = open_app(SIZES[0])
+    recorder = Recorder(monkeypatch)
+    stage = Stage(app, game_id)
+    problems: dict[str, str] = {}
+    endings = [p for p in positions(game_id) if p.kind == ("over",) and p.public["public"].get("result")]
+    assert endings, "the bot games reached no end"
+    try:
+        for i, position in enumerate(endings):
+            board = stage.show(position)
+            board.game_over_shown = False   # as a game that ended on screen: the game-over scene follows
+            for _ in range(600):   # (a board may first finish showing the last move)
+                if app.stack.top is not board:
+                    break
+                board.update(1 / 60)
+            over = app.stack.top
+            assert isinstance(over, GameOverScene), f"ending {i}: no game-over scene, but {over!r}"
+            for _ in range(3):
+                over.update(0.5)
+                recorder.clear()
+                app.compose()
+                assert len([d for kind, d in recorder.items if kind == "text"]) >= 3, "the screen drew no words"
+                for problem in recorder.problems(app.surface, overlaps=True, cuts=True, controls=True):
+                    problems.setdefault(problem, f"ending {i}")
+            app.pop()
+            stage.board = None
+    finally:
+        app.close()
+    assert not problems, "\n".join(f"{what}: {problem}" for problem, what in problems.items())

@@ -38,12 +38,17 @@ def hand_for(scene: LessonScene):
     return player(scene.board, lambda *args: LessonBot(scene.lesson), "easy", 0)
 
 
-def play(app, scene: LessonScene, *, until=None, max_frames: int = 3000) -> None:
+def play(app, scene: LessonScene, *, until=None, max_frames: int = 3000, look=None) -> None:
     """Press Next where the words wait, and let the hand do each step the learner must, until `until()` or the
-    lesson's end. The coach must stand inside the board's area all the while (no word of it off the map)."""
+    lesson's end. The coach must stand inside the board's area all the while (no word of it off the map).
+    `look()`, if given, is called once a frame has drawn each new step and stage."""
     hand = hand_for(scene)
     lesson = scene.lesson
+    seen = None
     for _ in range(max_frames):
+        if look is not None and (lesson.index, lesson.stage) != seen:
+            seen = (lesson.index, lesson.stage)
+            look()
         if lesson.finished or (until is not None and until()):
             return
         if app.stack.top is scene:
@@ -187,3 +192,25 @@ def learn_status(ui) -> LearnScene:
     ui.app.to_menu()
     ui.frames(2)
     return learn(ui)
+
+
+@pytest.mark.parametrize("game", list(TUTORIALS))
+def test_each_lesson_keeps_every_line_whole_and_in_its_box_at_every_step(ui, game, monkeypatch):
+    """Each step's words (the coach's panel, the board's prompts and panels beside it), drawn as the learner
+    meets them: no line cut short, none outside the window or its box, none on another, no button on another."""
+    from tests.game.text_fit import Recorder
+    recorder = Recorder(monkeypatch)
+    scene = open_from_menu(ui, game)
+    problems: dict[str, str] = {}
+    looked = []
+
+    def look():
+        recorder.clear()
+        ui.app.compose()
+        looked.append(len([d for kind, d in recorder.items if kind == "text"]))
+        for problem in recorder.problems(ui.app.surface, overlaps=True, cuts=True, controls=True):
+            problems.setdefault(problem, f"step {scene.lesson.index + 1} ({scene.lesson.stage})")
+    play(ui.app, scene, look=look)
+    assert scene.lesson.stage == FINISHED
+    assert len(looked) >= len(scene.tutorial.steps) and min(looked) > 0, looked
+    assert not problems, "\n".join(f"{what}: {problem}" for problem, what in problems.items())
