@@ -37,7 +37,8 @@ def quick_hints(monkeypatch):
 
 
 @pytest.mark.parametrize("game_id", _turn_based_boards())
-def test_e_asks_the_expert_whose_listed_answer_is_drawn_and_said_with_its_reason(ui, quick_hints, game_id):
+def test_e_asks_the_expert_whose_listed_answer_is_drawn_and_said_with_its_reason(ui, quick_hints, game_id,
+                                                                                 monkeypatch):
     board = open_board(ui, game_id)
     sent = len(board.sent)
     ui.key(advice.HINT_KEY)
@@ -60,6 +61,14 @@ def test_e_asks_the_expert_whose_listed_answer_is_drawn_and_said_with_its_reason
     line = board.hint()[0]
     assert line.startswith("Expert: ") and (not reason or reason in line)
     assert len(board.sent) == sent, "a hint sends nothing"
+    # the answer and its reason said whole: no word of the hint line cut, none outside its box or on another
+    from tests.game.text_fit import Recorder
+    recorder = Recorder(monkeypatch)
+    recorder.clear()
+    board.hint_line._bar.key = None   # the bar is kept as drawn: drawn again, under the recorder
+    ui.app.compose()
+    assert any(line.startswith(d.text[:20]) for kind, d in recorder.items if kind == "text"), "the hint was not drawn"
+    assert recorder.problems(ui.app.surface, overlaps=True, cuts=True, controls=True) == []
     if SHOTS:
         ui.frames(1)
         pygame.image.save(ui.app.surface, os.path.join(SHOTS, f"hint_{game_id}.png"))
