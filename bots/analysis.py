@@ -175,14 +175,20 @@ class Progress:
     error: str | None = None
 
 
+class Unreadable(Exception):
+    """The decisions could not be read (a club that refused or could not be reached): its text is the sentence
+    to show, as it is."""
+
+
 class Analysis:
     """An analysis running in the background: `start()` returns at once; `progress` says how far it is;
     `cancel()` stops the workers; `result()` is the report once `progress.finished`."""
 
     def __init__(self, game_id: str, decisions, seats, settings: AnalysisSettings | None = None, workers: int = 2,
                  n_seats: int | None = None):
-        """`n_seats`: the game's seats, for the report (a chart draws the other side of a two-seat game too)."""
-        self.game_id, self.seats, self.n_seats = game_id, sorted(seats), n_seats
+        """`seats`: the seats judged (None: those the decisions are of, once read). `n_seats`: the game's seats, for
+        the report (a chart draws the other side of a two-seat game too)."""
+        self.game_id, self.seats, self.n_seats = game_id, None if seats is None else sorted(seats), n_seats
         self.settings = settings or settings_for(game_id)
         self.workers = workers
         self._decisions = decisions
@@ -212,7 +218,10 @@ class Analysis:
     def _run(self) -> None:
         progress = self.progress
         try:
-            todo = units(self.game_id, self._decisions)
+            decisions = list(self._decisions)   # (a club game's: fetched here, off the window's thread)
+            if self.seats is None:
+                self.seats = sorted({d.seat for d in decisions})
+            todo = units(self.game_id, decisions)
             progress.total = len(todo)
             tasks = [(self.game_id, unit, self.settings) for unit in todo]
             if self.workers <= 1:
@@ -234,6 +243,9 @@ class Analysis:
                         continue
                     progress.verdicts.append(verdict)
                     progress.done += 1
+        except Unreadable as e:
+            if not progress.cancelled:
+                progress.error = str(e)
         except Exception as e:   # noqa: BLE001 - said to whoever waits, not lost in a thread
             if not progress.cancelled:
                 progress.error = f"The analysis failed: {e!r}"

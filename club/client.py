@@ -115,6 +115,26 @@ async def fetch_game(nc, player: str, table_id: int, timeout: float = 10.0) -> d
     return record
 
 
+async def fetch_decisions(nc, player: str, table_id: int, timeout: float = 60.0) -> dict:
+    """The player's own decisions at a finished table, every page of the lobby's `decisions` (club.replays):
+    {"game", "name", "seats", "n_seats", "length", "decisions"}, each decision {"index", "seat", "view", "action"}
+    (engine.decisions.Decision's fields): for the post-game analysis of the player's moves."""
+    record, start, deadline = None, 0, time.monotonic() + timeout
+    while start is not None:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TableError(f"The club did not send your decisions at table {table_id} within {timeout:.0f} s.",
+                             "timeout")
+        page = await lobby(nc, player, "decisions", {"table": table_id, "from": start}, timeout=left)
+        if page["from"] != start or (page["next"] is not None and page["next"] <= start):
+            raise TableError(f"The club sent your decisions at table {table_id} out of order.", "lobby")
+        if record is None:
+            record = {k: page[k] for k in ("game", "name", "seats", "n_seats", "length")} | {"decisions": []}
+        record["decisions"].extend(page["decisions"])
+        start = page["next"]
+    return record
+
+
 class ClubClient:
     """One seat (or a spectator) at a club table. Messages go to `on_message` in arrival order."""
 

@@ -18,6 +18,8 @@
   st.lobby.<player>.finished {"skip"?, "limit"?} -> {"ok": [table + {"result"}]}, games over, newest first,
                                                    a page of `limit` (at most 50) from the `skip`th
   st.lobby.<player>.actions {"table", "from"?}  -> {"ok": a page of the game as a spectator saw it} (club.replays)
+  st.lobby.<player>.decisions {"table", "from"?} -> {"ok": a page of the player's own decisions at a finished table,
+                                                   each with its seat's view then} (club.replays; only to a seat's holder)
 Only `<player>` may publish on its lobby subjects (club.natsauth), so the subject says who asks.
 A `create` with a `move_deadline` may say what happens when it passes, `"on_deadline"`: "bot" (the default)
 or "forfeit" (the table resigns the seat and the other camp wins: engine.resign; two camps only).
@@ -107,8 +109,13 @@ async def _actions(process, player: str, body: dict):
     return await replays.page(process.conn, body.get("table"), body.get("from", 0))
 
 
+async def _decisions(process, player: str, body: dict):
+    return await replays.decisions_page(process.conn, player, body.get("table"), body.get("from", 0))
+
+
 # the lobby's requests beyond create, list and mine: seats (club.seating) and finished games (club.replays)
-MORE_VERBS = {"join": seating.join, "leave": seating.leave, "finished": _finished, "actions": _actions}
+MORE_VERBS = {"join": seating.join, "leave": seating.leave, "finished": _finished, "actions": _actions,
+              "decisions": _decisions}
 
 
 def create(conn, player: str, body: dict) -> int:

@@ -7,6 +7,12 @@ saw at each move — the spectator's events and public view, built by the table 
 it keeps — never the seed or a seat's private view. So no seat's secret leaves the club, even once the
 game is over (tests/club/test_replays.py scans the answers by value for each seat's secret).
 
+A seat's own decisions are the exception, and only to its holder: `decisions {"table", "from"?}` answers the
+player who held seats at the finished table with, for each action one of those seats took, the view that seat
+had then (its own secrets, its own legal actions) and the action: what the player saw and did, no more, so a
+post-game analysis (bots.analysis) can weigh the player's moves from the player's own machine. Nobody else's
+private view is in it; anyone else is refused.
+
 `actions {"table", "from"?}` answers one page: {"game", "name", "seats", "length", "from", "moves", "next"},
 where moves[i] is the game after move `from + i` (moves[0] of the first page: before any move), each
 {"rev", "events", "view"}, and `next` is where the next page starts (None: this was the last). A page
@@ -18,6 +24,7 @@ import msgpack
 
 from club import db
 from club.requests import whole
+from engine import decisions
 from engine.session import Session
 
 PAGE_BYTES = 512 * 1024
@@ -62,8 +69,8 @@ def spectator_view(session: Session, seats: list[dict]) -> dict:
     return view
 
 
-async def page(conn, table_id, start=0) -> dict:
-    """One page of a finished game (read here; the views are built on a thread, see `finished`)."""
+def _finished_record(conn, table_id, start, what: str) -> dict:
+    """The finished table's record (db.load_table), or ValueError with a sentence."""
     if not whole(table_id):
         raise ValueError("Say which table: {\"table\": its id}.")
     if not whole(start, 0):
@@ -73,12 +80,47 @@ async def page(conn, table_id, start=0) -> dict:
     if row is None:
         raise ValueError(f"There is no table {table_id}.")
     if row[0] != "over":
-        raise ValueError(f"The game at table {table_id} is not over: watch it instead; it can be replayed "
-                         "once it ends.")
+        raise ValueError(f"The game at table {table_id} is not over: watch it instead; {what} once it ends.")
     record = db.load_table(conn, table_id)
     if start > len(record["actions"]):
         raise ValueError(f"The game at table {table_id} has {len(record['actions'])} moves, not {start}.")
+    return record
+
+
+async def page(conn, table_id, start=0) -> dict:
+    """One page of a finished game (read here; the views are built on a thread, see `finished`)."""
+    record = _finished_record(conn, table_id, start, "it can be replayed")
     return await asyncio.to_thread(built_page, record, start)
+
+
+async def decisions_page(conn, player: str, table_id, start=0) -> dict:
+    """One page of `player`'s own decisions at a finished table (see the module's docstring)."""
+    record = _finished_record(conn, table_id, start, "its moves can be analysed")
+    seats = sorted(seat for seat, (holder, _token) in record["holders"].items() if holder == player)
+    if not seats:
+        raise ValueError(f"You held no seat at table {table_id}: only a seat's own player is sent its decisions "
+                         "(its view then holds that seat's secrets).")
+    return await asyncio.to_thread(built_decisions, record, seats, start)
+
+
+def built_decisions(record: dict, seats: list[int], start: int) -> dict:
+    """A page of the decisions the seats in `seats` took, from the action at `start` on (engine.decisions: an
+    action taken back, an undo and a resignation are none), cut as `built_page` cuts its pages; `next` is where
+    the next page starts (None: this was the last)."""
+    actions = record["actions"]
+    log = [(seat, action) for _rev, seat, action, _seq in actions]
+    out, size, following = [], 0, None
+    for d in decisions.of_session(replayed(record, upto=start), log, seats, start, [a[3] for a in actions]):
+        decision = {"index": d.index, "seat": d.seat, "view": d.view, "action": d.action}
+        grown = len(msgpack.packb(decision, use_bin_type=True))
+        if out and (size + grown > PAGE_BYTES or len(out) >= PAGE_MOVES):
+            following = d.index
+            break
+        out.append(decision)
+        size += grown
+    return {"game": record["header"]["game"], "name": record["name"], "seats": seats,
+            "n_seats": record["header"]["n_seats"], "length": len(actions), "from": start, "decisions": out,
+            "next": following}
 
 
 def built_page(record: dict, start: int) -> dict:

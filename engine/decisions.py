@@ -34,14 +34,17 @@ def taken_back(log: list) -> set[int]:
     return out
 
 
-def of_session(session: Session, log: list, seats) -> Iterator[Decision]:
-    """Replay `log` on `session` (a game at its start) and yield each decision of a seat in `seats`."""
+def of_session(session: Session, log: list, seats, start: int = 0, seqs: list | None = None) -> Iterator[Decision]:
+    """Replay `log` on `session` (the game after its first `start` actions) and yield each decision of a seat in
+    `seats` from the action at `start` on. `seqs`: each action's sequence number, where the log kept them (a
+    club's), applied with it."""
     skip = taken_back(log)
     seats = set(seats)
-    for i, (seat, action) in enumerate(log):
+    for i in range(start, len(log)):
+        seat, action = log[i]
         if seat in seats and i not in skip and action.get("type") != RESIGN:
             yield Decision(i, seat, session.view(seat), action)
-        session.apply(seat, action)
+        session.apply(seat, action, **({"seq": seqs[i]} if seqs is not None else {}))
 
 
 def read(path) -> tuple[dict, list]:

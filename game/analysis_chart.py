@@ -87,8 +87,7 @@ TITLE = "Each side's worth over the game, as the expert weighs it (0 lost, 1 won
 
 def save_png(report: dict, path, names: list[str] | None = None, size=(900, 340)) -> None:
     """The chart of `report` written to `path` as a PNG (no window needed), under a line saying what it shows."""
-    pygame.font.init()
-    surface = pygame.Surface(size)
+    surface = pygame.Surface(size)   # (theme.font starts pygame's fonts where the window has not)
     surface.fill(theme.colours.panel)
     theme.draw_text(surface, TITLE, (10, 6), 14, theme.colours.text_dim, shadow=False)
     Chart(report, pygame.Rect(0, 24, size[0], size[1] - 24)).draw(surface, names)

@@ -18,6 +18,7 @@ from net.link import ThreadedLink
 DEFAULT_PORT = 4222
 ACT_FOR = 120.0  # seconds an action keeps being sent again while unanswered (a club restarting, a long blink)
 ACCOUNT_FILE = "club.json"  # beside settings.json, readable by this user only: it holds the secret
+DECISIONS_WAIT = 120.0   # seconds for a finished game's decisions: the club replays it and builds a view a decision
 
 
 # ----- the kept account -------------------------------------------------------------------
@@ -178,10 +179,17 @@ class ClubAccount:
         from club import client
         return self.loop.submit(self._guarded(client.fetch_game(self.nc, self.name, table_id)))
 
-    async def _guarded(self, coro):
+    def fetch_decisions(self, table_id: int):
+        """The player's own decisions at a finished table, each with its seat's view then (club.client.fetch_decisions),
+        for the analysis of a club game (game.scenes.replay_analysis)."""
+        from club import client
+        return self.loop.submit(self._guarded(client.fetch_decisions(self.nc, self.name, table_id, DECISIONS_WAIT),
+                                              DECISIONS_WAIT))
+
+    async def _guarded(self, coro, seconds: float = 10):
         """The coroutine's result, or a ValueError whose text is the sentence to show."""
         try:
-            return await asyncio.wait_for(coro, 10)
+            return await asyncio.wait_for(coro, seconds)
         except Exception as e:
             raise ValueError(sentence(e, self.url)) from e
 

@@ -12,8 +12,11 @@ from game.replay_link import Unplayable
 
 class RecordedReplayLink(Unplayable):
 
-    def __init__(self, record: dict):
-        """`record`: club.client.fetch_game's {"game", "name", "seats", "moves"}."""
+    def __init__(self, record: dict, decisions=None):
+        """`record`: club.client.fetch_game's {"game", "name", "seats", "moves"}. `decisions`: where the player's own
+        decisions in that game come from for its analysis, a callable answering a Future of
+        club.client.fetch_decisions's record (None: this game cannot be analysed here)."""
+        self.fetch_decisions = decisions
         self._moves = record["moves"]
         if not self._moves:
             raise ValueError("That game has nothing to replay.")

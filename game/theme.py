@@ -167,10 +167,11 @@ def _font_file(bold: bool):
 
 
 def font(size: int = SIZE_BODY, bold: bool = False) -> pygame.font.Font:
+    if not pygame.font.get_init():   # (again after a pygame.quit, without a new App: what was made before is dead)
+        reset_caches()
+        pygame.font.init()
     key = (size, bold)
     if key not in _fonts:
-        if not pygame.font.get_init():
-            pygame.font.init()
         path = _font_file(bold)
         if path:
             f = pygame.font.Font(path, max(8, round(size * NOTO_SCALE)))

@@ -162,6 +162,7 @@ class ClubLobbyScene(Scene):
         self.finished_tables: dict[int, dict] = {}
         self.my_rating: dict | None = None    # the club's `rating` of this player in the chosen game
         self.asking: dict[str, object] = {}   # verb -> Future of the lobby request on its way
+        self._replaying = None   # the finished table whose game is being fetched to replay
         self.opening = None                   # a ClubLink not yet welcomed
         self.made_by_form = None              # the New Game form's create: sit at the table it makes
         self.error: str | None = None
@@ -323,7 +324,7 @@ class ClubLobbyScene(Scene):
             elif verb == "leave":
                 self.refresh()
             elif verb == "replay":
-                self._watch(answer)
+                self._watch(answer, self._replaying)
         busy = self.opening is not None or "join" in self.asking
         chosen = self.selected_table()
         self.join_button.enabled = (chosen is not None and not busy and self.active is not self.finished_list
@@ -364,13 +365,15 @@ class ClubLobbyScene(Scene):
         if table_id is not None and "replay" not in self.asking:
             self.error = None
             self.asking["replay"] = self.account.fetch_game(table_id)
+            self._replaying = table_id
             self.app.redraw()
 
-    def _watch(self, record: dict) -> None:
+    def _watch(self, record: dict, table_id: int) -> None:
         from game.recorded_replay import RecordedReplayLink
         from game.scenes.replays import ReplayScene
-        try:
-            self.app.push(ReplayScene(self.app, RecordedReplayLink(record)))
+        account = self.account
+        try:   # its analysis asks the club for the player's own decisions there (a seat's holder only)
+            self.app.push(ReplayScene(self.app, RecordedReplayLink(record, lambda: account.fetch_decisions(table_id))))
         except (ImportError, ValueError, KeyError) as e:
             self._failed(f"That game cannot be shown here: {e}")
 

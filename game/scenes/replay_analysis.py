@@ -12,12 +12,33 @@ import pygame
 from game import theme
 from game.analysis_chart import Chart, MARK_STYLE, save_png
 from game.board_kit.advice import draw_action
+from game.club_link import DECISIONS_WAIT
 
 PANEL = pygame.Rect(1000, 40, 280, 692)
 CHART = pygame.Rect(PANEL.x + 4, PANEL.y + 70, PANEL.w - 8, 150)
 ROW_H = 40
 PLAYED, BETTER = (235, 90, 70), (120, 230, 140)
 NEXT_KEY = pygame.K_n
+
+
+class ClubDecisions:
+    """A club game's decisions for its analysis, asked of the club (`fetch()`: a Future of
+    club.client.fetch_decisions's record) when the analysis reads them, on the analysis's own thread."""
+
+    def __init__(self, fetch):
+        self.fetch = fetch
+
+    def __iter__(self):
+        from bots.analysis import Unreadable
+        from engine.decisions import Decision
+        try:
+            record = self.fetch().result(timeout=DECISIONS_WAIT + 10)
+        except ValueError as e:   # the club's refusal or the link's trouble, as the sentence to show
+            raise Unreadable(str(e)) from e
+        except Exception as e:   # noqa: BLE001 - the wait itself ran out
+            raise Unreadable(f"The club did not send your decisions: {e!r}") from e
+        for d in record["decisions"]:
+            yield Decision(d["index"], d["seat"], d["view"], d["action"])
 
 
 class ReplayAnalysis:
@@ -39,8 +60,8 @@ class ReplayAnalysis:
         """Why this game cannot be analysed, or None."""
         from engine import games
         link = self.scene.link
-        if getattr(link, "path", None) is None:
-            return "Only a game saved on this computer can be analysed (a club game keeps its secrets and seed)."
+        if getattr(link, "path", None) is None and getattr(link, "fetch_decisions", None) is None:
+            return "Only a game saved on this computer, or a club game you played in, can be analysed."
         if games.is_realtime(link.game):
             return "A race in real time has no turns for the expert to weigh."
         return None
@@ -67,6 +88,11 @@ class ReplayAnalysis:
         from bots.analysis import Analysis
         from engine import decisions
         link = self.scene.link
+        if getattr(link, "path", None) is None:   # a club game: the club sends the player's own decisions
+            self.names = [s.get("name") or f"seat {i}" for i, s in enumerate(link.seats)]
+            self.length = link.length
+            self.job = Analysis(link.game, ClubDecisions(link.fetch_decisions), None, n_seats=len(link.seats)).start()
+            return
         header, log = decisions.read(link.path)
         seats = [i for i, s in enumerate(header.get("seats") or []) if s.get("kind") == "human"] or \
             list(range(header["n_seats"]))
@@ -93,11 +119,26 @@ class ReplayAnalysis:
         self.report = self.job.result()
         self.job = None
         self.chart = Chart(self.report, CHART, self.length)
-        self.png = Path(str(self.scene.link.path) + ".analysis.png")
+        self.png = self._png_path()
         try:
             save_png(self.report, self.png, self.names)
         except (OSError, pygame.error):
             self.png = None
+
+    def _png_path(self) -> Path:
+        """Where the chart is written: beside the save, or (a club game, kept by the club) in the saves folder,
+        named after the table."""
+        link = self.scene.link
+        if getattr(link, "path", None) is not None:
+            return Path(str(link.path) + ".analysis.png")
+        from game import paths
+        name = "".join(c if c.isalnum() or c in "-_" else "-" for c in link.table_name.removeprefix("Replay: "))
+        folder = paths.saves_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            pass   # then the chart is not written, and said so by its missing line
+        return folder / f"club-{name[:60]}.analysis.png"
 
     # ----- jumping to a marked move --------------------------------------------------------------------
     @property

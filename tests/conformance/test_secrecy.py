@@ -7,7 +7,8 @@ larger maps and lists, at any depth — knowing no game's shapes) that are not p
 are that seat's secrets. No message to a seat of another side (view.public.sides: teammates share
 their side's secrets) may contain one — except where the receiver's own `legal` holds the same value
 (two seats may both be allowed the same move) — and no message to a spectator may contain any. The
-same holds for what the host logs, and for a replay of the save.
+same holds for what the host logs, for a replay of the save, and for the decisions the club sends each seat's
+own player after the game (for its analysis).
 
 A string is weak evidence: a game's vocabulary (a card symbol, a unit kind) turns up in many hands.
 So a string counts as a secret only if, over the whole game, it was never public and never in the
@@ -18,6 +19,7 @@ import logging
 import msgpack
 import pytest
 
+from engine import decisions
 from engine.session import TABLE_SEAT, Session
 from engine.undo import UNDO
 from net.table import Table
@@ -159,3 +161,31 @@ def test_no_frame_event_log_or_replay_shows_a_seat_another_seats_secret(case, tm
         replay.apply(seat, action)
         shown = distinctive(replay.view(None))
         assert not shown & secrets, f"the replay shows a secret at step {i + 1}"
+
+    # After the game the club sends a seat's own player that seat's decisions (club.replays.built_decisions, the
+    # lobby's `decisions`): each one read as a message to that seat at the position it was taken, where no other
+    # side's secret may be in it.
+    if not play.session.rules.GAME_TYPE.secret:
+        return
+    from club import replays
+    header, log = decisions.read(tmp_path / "game.sandtable")
+    record = {"name": "secrecy", "header": header,
+              "actions": [(rev, seat, action, None) for rev, (seat, action) in enumerate(log, start=1)]}
+    sent: dict[int, dict] = {}   # place in the log -> {connection: [the decision sent]}
+    for seat in range(n):
+        start = 0
+        while start is not None:
+            page = replays.built_decisions(record, [seat], start)
+            for d in page["decisions"]:
+                sent.setdefault(d["index"], {})[seat_conn(seat)] = [d]
+            start = page["next"]
+    assert sent, "no seat took a decision"
+    before = len(ledger.suspects)
+    again = Session.load(tmp_path / "game.sandtable", upto=0)
+    for i, (seat, action) in enumerate(log):
+        if i in sent:
+            ledger.record(f"the decision at {i} ({action.get('type')})", again, again.views(everyone), sent[i])
+        again.apply(seat, action)
+    ledger.suspects = ledger.suspects[before:]
+    leaks = list(ledger.leaks())
+    assert not leaks, f"{len(leaks)} decisions sent after the game hold another seat's secret, the first: {leaks[0]}"

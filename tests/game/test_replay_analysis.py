@@ -75,3 +75,75 @@ def test_a_running_analysis_stops_on_escape_and_the_replay_stays(ui, risk_save, 
     assert scene.analysis.running
     ui.key(pygame.K_ESCAPE)
     assert not scene.analysis.running and ui.top is scene
+
+
+def _club_game(path):
+    """What the club sends of the game a save records (club.replays, its pages joined): the record a spectator's
+    replay steps through, and the first seat's own decisions."""
+    from club import replays
+    from engine import decisions
+    header, log = decisions.read(path)
+    record = {"name": "Ada's World Conquest", "header": header,
+              "actions": [(rev, seat, action, None) for rev, (seat, action) in enumerate(log, start=1)]}
+    game, start = None, 0
+    while start is not None:
+        page = replays.built_page(record, start)
+        game = game or {k: page[k] for k in ("game", "name", "seats")} | {"moves": []}
+        game["moves"] += page["moves"]
+        start = page["next"]
+    own, start = None, 0
+    while start is not None:
+        page = replays.built_decisions(record, [0], start)
+        own = own or {k: page[k] for k in ("game", "name", "seats", "n_seats", "length")} | {"decisions": []}
+        own["decisions"] += page["decisions"]
+        start = page["next"]
+    return game, own
+
+
+def _answered(value=None, error=None):
+    from concurrent.futures import Future
+    future = Future()
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(value)
+    return future
+
+
+def test_a_club_game_s_analysis_weighs_the_player_s_own_decisions_the_club_sends(ui, risk_save, every_drop_marked):
+    """A finished club game, replayed as the club sends it (spectator's views): A asks the club for the player's
+    own decisions and analyses them as a save's, the chart kept in the saves folder."""
+    from game import paths
+    from game.recorded_replay import RecordedReplayLink
+    game, own = _club_game(risk_save)
+    asked = []
+    scene = ReplayScene(ui.app, RecordedReplayLink(game, lambda: asked.append(1) or _answered(own)))
+    ui.app.push(scene)
+    ui.frames(2)
+    assert scene.analysis.available is None
+    ui.key(pygame.K_a)
+    assert ui.until(lambda: scene.analysis.report is not None, max_frames=3000, sleep=0.02), "the analysis never ended"
+    report = scene.analysis.report
+    assert asked == [1] and report["seats"] == [0] and report["verdicts"]
+    assert {v["index"] for v in report["verdicts"]} <= {d["index"] for d in own["decisions"]}
+    assert scene.analysis.png is not None and scene.analysis.png.parent == paths.saves_dir() and scene.analysis.png.exists()
+    scene.draw(ui.app.surface)
+    rect, verdict = scene.analysis.rows[0]
+    ui.click(rect.center)
+    assert scene.link.position == verdict["index"]
+
+
+def test_a_club_game_the_club_will_not_analyse_says_why_and_the_replay_stays(ui, risk_save):
+    from game.recorded_replay import RecordedReplayLink
+    game, _own = _club_game(risk_save)
+    refusal = "You held no seat at table 7: only a seat's own player is sent its decisions."
+    scene = ReplayScene(ui.app, RecordedReplayLink(game, lambda: _answered(error=ValueError(refusal))))
+    ui.app.push(scene)
+    ui.frames(2)
+    ui.key(pygame.K_a)
+    assert ui.until(lambda: not scene.analysis.running, max_frames=600, sleep=0.02)
+    assert scene.analysis.report is None and refusal in " ".join(t.text for t in ui.app.toasts)
+    ui.key(pygame.K_RIGHT)
+    assert ui.top is scene and scene.link.position == 1
+    unplayed = ReplayScene(ui.app, RecordedReplayLink(game))   # a link with no way to the player's decisions
+    assert "a club game you played in" in unplayed.analysis.available
