@@ -93,25 +93,7 @@ def run_club(args) -> int:
         print(f"rev {final['rev']}")
         print(f"result {json.dumps(final['view']['public'].get('result'), sort_keys=True)}", flush=True)
         return 0
-    def decisions():
-        """A Future of the player's own decisions there, for the window's analysis (asked when it starts)."""
-        from concurrent.futures import ThreadPoolExecutor
-        from game.club_link import DECISIONS_WAIT, sentence
-
-        async def own():
-            try:
-                nc = await client.connect_player(url, name, secret, allow_reconnect=False, max_reconnect_attempts=0,
-                                                 error_cb=quiet)
-                try:
-                    return await client.fetch_decisions(nc, name, table_id, DECISIONS_WAIT)
-                finally:
-                    await nc.close()
-            except Exception as e:   # noqa: BLE001 - the sentence the window shows
-                raise ValueError(sentence(e, url)) from e
-        pool = ThreadPoolExecutor(1)
-        future = pool.submit(asyncio.run, own())
-        pool.shutdown(wait=False)   # the thread ends with its one task; nothing waits for it here
-        return future
     from game.recorded_replay import RecordedReplayLink
     viewer = importlib.import_module("game.replay_window")
-    return viewer.watch(RecordedReplayLink(record, decisions)) or 0
+    from game.club_link import own_decisions
+    return viewer.watch(RecordedReplayLink(record, own_decisions(url, name, secret, table_id))) or 0

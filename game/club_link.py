@@ -203,6 +203,35 @@ class ClubAccount:
             loop.stop(nc.close() if nc is not None and not nc.is_closed else None)
 
 
+def own_decisions(url: str, name: str, secret: str, table_id: int):
+    """For a club game's replay opened outside the lobby (`sandtable replay club://...`): a callable answering a
+    Future of the player's own decisions there (club.client.fetch_decisions), each call on a connection and a
+    thread of its own; a refusal or a club out of reach fails the Future with a ValueError saying why."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    async def fetch():
+        from club import client
+
+        async def quiet(_error):   # told as the Future's sentence, not logged
+            pass
+        try:
+            nc = await client.connect_player(url, name, secret, allow_reconnect=False, max_reconnect_attempts=0,
+                                             error_cb=quiet)
+            try:
+                return await client.fetch_decisions(nc, name, table_id, DECISIONS_WAIT)
+            finally:
+                await nc.close()
+        except Exception as e:   # noqa: BLE001 - the sentence the window shows
+            raise ValueError(sentence(e, url)) from e
+
+    def ask():
+        pool = ThreadPoolExecutor(1)
+        future = pool.submit(asyncio.run, fetch())
+        pool.shutdown(wait=False)   # the thread ends with its one task; nothing waits for it here
+        return future
+    return ask
+
+
 # ----- a table --------------------------------------------------------------------------
 class ClubLink(ThreadedLink):
     """TableLink for a club table (the surface of net.client.RemoteTable): nothing here blocks."""

@@ -210,3 +210,17 @@ def test_a_player_is_sent_only_their_own_decisions_at_a_finished_table_and_the_a
                       None, AnalysisSettings(iterations=8), workers=1, n_seats=2).run()
     assert report["seats"] == own["seats"] and report["complete"]
     assert {v["index"] for v in report["verdicts"]} <= {d["index"] for d in own["decisions"]}
+
+
+def test_a_replay_opened_outside_the_lobby_asks_the_club_for_the_player_s_decisions_on_its_own_thread(club):
+    """`sandtable replay club://...`'s analysis (game.club_link.own_decisions): each ask a Future answered on a
+    thread and a connection of its own; a wrong secret fails it with the sentence the window shows."""
+    from game.club_link import own_decisions
+    club.start()
+    table_id, view = run(finished_table(club, 4))
+    record = own_decisions(club.nats.url, *ADA, table_id)().result(timeout=60)
+    assert record["seats"] == [0] and record["decisions"] and record["length"] == view["public"]["rev"]
+    assert all(d["seat"] == 0 for d in record["decisions"])
+    refused = own_decisions(club.nats.url, ADA[0], "not-ada-s-secret-at-all", table_id)()
+    with pytest.raises(ValueError, match="The club did not accept that name and secret."):
+        refused.result(timeout=60)
