@@ -199,12 +199,12 @@ class ReplayScene(Scene):
         theme.draw_panel(surface, bar, radius=0, alpha=255)
         self.controls[2].label = "Pause" if self.playing else "Play"
         self.controls[5].label = f"{self.speed}x"
-        for b in self.controls:
+        self.analyse_button.label = "Stop (A)" if self.analysis.running else \
+            ("Hide (A)" if self.analysis.shown else "Analysis (A)") if self.analysis.report is not None else "Analyse (A)"
+        for b in self.controls:   # (each label set first: a frame drawn once shows what the button does now)
             b.draw(surface)
         self.analysis.draw_on_board(surface, getattr(self.board, "time", 0.0))
         self.analysis.draw(surface)
-        self.analyse_button.label = "Stop (A)" if self.analysis.running else \
-            ("Hide (A)" if self.analysis.shown else "Analysis (A)") if self.analysis.report is not None else "Analyse (A)"
         track = pygame.Rect(520, 764, 480, 8)
         pygame.draw.rect(surface, theme.colours.panel_light, track, border_radius=4)
         done = track.w * self.link.position // max(1, self.link.length)

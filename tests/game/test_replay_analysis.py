@@ -110,7 +110,8 @@ def _answered(value=None, error=None):
     return future
 
 
-def test_a_club_game_s_analysis_weighs_the_player_s_own_decisions_the_club_sends(ui, risk_save, every_drop_marked):
+def test_a_club_game_s_analysis_weighs_the_player_s_own_decisions_the_club_sends(ui, risk_save, every_drop_marked,
+                                                                                 monkeypatch):
     """A finished club game, replayed as the club sends it (spectator's views): A asks the club for the player's
     own decisions and analyses them as a save's, the chart kept in the saves folder."""
     from game import paths
@@ -121,8 +122,12 @@ def test_a_club_game_s_analysis_weighs_the_player_s_own_decisions_the_club_sends
     ui.app.push(scene)
     ui.frames(2)
     assert scene.analysis.available is None
+    from tests.game.text_fit import Recorder
+    recorder = Recorder(monkeypatch)
     ui.key(pygame.K_a)
-    assert ui.until(lambda: scene.analysis.report is not None, max_frames=3000, sleep=0.02), "the analysis never ended"
+    assert ui.until(lambda: scene.analysis.report is not None or recorder.clear(), max_frames=3000, sleep=0.02), \
+        "the analysis never ended"
+    assert "Hide (A)" in [b.text for b in recorder.buttons], "the frame the analysis ended in says what A does now"
     report = scene.analysis.report
     assert asked == [1] and report["seats"] == [0] and report["verdicts"]
     assert {v["index"] for v in report["verdicts"]} <= {d["index"] for d in own["decisions"]}
