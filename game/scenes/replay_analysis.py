@@ -21,6 +21,21 @@ PLAYED, BETTER = (235, 90, 70), (120, 230, 140)
 NEXT_KEY = pygame.K_n
 
 
+def whole_lines(text: str, width: int, size: int) -> list[str]:
+    """`text` wrapped to `width` pixels, a word too long for a line (a long name, a file's) broken across lines:
+    every character shown, none past the panel's edge."""
+    out = []
+    for line in theme.wrap_text(text, width, size):
+        while len(line) > 1 and theme.text_width(line, size) > width:
+            cut = len(line) - 1
+            while cut > 1 and theme.text_width(line[:cut], size) > width:
+                cut -= 1
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
+
+
 class ClubDecisions:
     """A club game's decisions for its analysis, asked of the club (`fetch()`: a Future of
     club.client.fetch_decisions's record) when the analysis reads them, on the analysis's own thread."""
@@ -221,7 +236,7 @@ class ReplayAnalysis:
         for seat in self.report["seats"]:
             s = self.report["summary"][str(seat)]
             line = f"{self.names[seat]}: {s['blunder']} blunders, {s['mistake']} mistakes, {s['inaccuracy']} inaccuracies"
-            for part in theme.wrap_text(line, PANEL.w - 24, 15):   # whole, on as many lines as it takes
+            for part in whole_lines(line, PANEL.w - 24, 15):   # whole, on as many lines as it takes
                 theme.draw_text(surface, part, (PANEL.x + 12, y), 15, theme.seat_colour(seat), shadow=False)
                 y += 18
         self.chart.rect.y = max(CHART.y, y + 4)
@@ -234,13 +249,12 @@ class ReplayAnalysis:
         self.rows = []
         board = self.scene.board
         words = getattr(board, "advice_words", None)
-        saved = [] if self.png is None else theme.wrap_text(f"Chart saved: {self.png.name}", PANEL.w - 24, 13)
+        saved = [] if self.png is None else whole_lines(f"Chart saved: {self.png.name}", PANEL.w - 24, 13)
         for verdict in self.marked:
             place = verdict["culprit"]["place"] if verdict.get("culprit") else verdict["index"]
-            head = theme.wrap_text(f"move {place + 1} · {self.names[verdict['seat']]} · {verdict['mark']}",
-                                   PANEL.w - 42, 15)
+            head = whole_lines(f"move {place + 1} · {self.names[verdict['seat']]} · {verdict['mark']}", PANEL.w - 42, 15)
             played = verdict["culprit"]["action"] if verdict.get("culprit") else verdict["played"][0]
-            said = theme.wrap_text(words(played) if words is not None else played.get("type", ""), PANEL.w - 42, 13)
+            said = whole_lines(words(played) if words is not None else played.get("type", ""), PANEL.w - 42, 13)
             height = max(ROW_H, 8 + 17 * len(head) + 15 * len(said))   # a long move said whole, on more lines
             if y + height > PANEL.bottom - 12 - 15 * len(saved):
                 break

@@ -83,7 +83,7 @@ def _club_game(path):
     from club import replays
     from engine import decisions
     header, log = decisions.read(path)
-    record = {"name": "Ada's World Conquest", "header": header,
+    record = {"name": "Bartholomew-Konstantin's-unbroken-table-name-of-sixty-letters", "header": header,
               "actions": [(rev, seat, action, None) for rev, (seat, action) in enumerate(log, start=1)]}
     game, start = None, 0
     while start is not None:
@@ -132,7 +132,9 @@ def test_a_club_game_s_analysis_weighs_the_player_s_own_decisions_the_club_sends
     assert asked == [1] and report["seats"] == [0] and report["verdicts"]
     assert {v["index"] for v in report["verdicts"]} <= {d["index"] for d in own["decisions"]}
     assert scene.analysis.png is not None and scene.analysis.png.parent == paths.saves_dir() and scene.analysis.png.exists()
-    scene.draw(ui.app.surface)
+    recorder.clear()
+    ui.app.compose()   # the panel, its chart's file named after the table: every line whole, in its box
+    assert recorder.problems(ui.app.surface, overlaps=True, cuts=True, controls=True) == []
     rect, verdict = scene.analysis.rows[0]
     ui.click(rect.center)
     assert scene.link.position == verdict["index"]
