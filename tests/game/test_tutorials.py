@@ -77,14 +77,31 @@ def open_from_menu(ui, game: str) -> LessonScene:
 
 
 @pytest.mark.parametrize("game", list(TUTORIALS))
-def test_each_lesson_is_played_to_its_end_through_the_window_every_step_accepted_by_the_rules(ui, game):
+def test_each_lesson_is_played_to_its_end_through_the_window_every_step_accepted_and_every_line_whole(
+        ui, game, monkeypatch):
+    """Every step accepted by the rules; and each step's words (the coach's panel, the board's prompts and panels
+    beside it), drawn as the learner meets them: no line cut short, none outside the window or its box, none on
+    another, no button on another."""
+    from tests.game.text_fit import Recorder
+    recorder = Recorder(monkeypatch)
     scene = open_from_menu(ui, game)
-    play(ui.app, scene)
+    problems: dict[str, str] = {}
+    looked = []
+
+    def look():
+        recorder.clear()
+        ui.app.compose()
+        looked.append(len([d for kind, d in recorder.items if kind == "text"]))
+        for problem in recorder.problems(ui.app.surface, overlaps=True, cuts=True, controls=True):
+            problems.setdefault(problem, f"step {scene.lesson.index + 1} ({scene.lesson.stage})")
+    play(ui.app, scene, look=look)
     assert scene.lesson.stage == FINISHED
     assert scene.link.refused == 0 and not scene.board.refusals
     session = scene.link.session
     assert len(session.log) == scene.tutorial.length
     assert session.state_hash() == rehearse(scene.tutorial).state_hash()   # exactly the rules' own walk through it
+    assert len(looked) >= len(scene.tutorial.steps) and min(looked) > 0, looked
+    assert not problems, "\n".join(f"{what}: {problem}" for problem, what in problems.items())
 
 
 def test_a_wrong_action_is_refused_kindly_and_changes_nothing_and_so_is_an_undo(ui):
@@ -193,24 +210,3 @@ def learn_status(ui) -> LearnScene:
     ui.frames(2)
     return learn(ui)
 
-
-@pytest.mark.parametrize("game", list(TUTORIALS))
-def test_each_lesson_keeps_every_line_whole_and_in_its_box_at_every_step(ui, game, monkeypatch):
-    """Each step's words (the coach's panel, the board's prompts and panels beside it), drawn as the learner
-    meets them: no line cut short, none outside the window or its box, none on another, no button on another."""
-    from tests.game.text_fit import Recorder
-    recorder = Recorder(monkeypatch)
-    scene = open_from_menu(ui, game)
-    problems: dict[str, str] = {}
-    looked = []
-
-    def look():
-        recorder.clear()
-        ui.app.compose()
-        looked.append(len([d for kind, d in recorder.items if kind == "text"]))
-        for problem in recorder.problems(ui.app.surface, overlaps=True, cuts=True, controls=True):
-            problems.setdefault(problem, f"step {scene.lesson.index + 1} ({scene.lesson.stage})")
-    play(ui.app, scene, look=look)
-    assert scene.lesson.stage == FINISHED
-    assert len(looked) >= len(scene.tutorial.steps) and min(looked) > 0, looked
-    assert not problems, "\n".join(f"{what}: {problem}" for problem, what in problems.items())
