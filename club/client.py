@@ -97,42 +97,41 @@ async def lobby(nc, player: str, verb: str, body: dict | None = None, timeout: f
     return reply["ok"]
 
 
-async def fetch_game(nc, player: str, table_id: int, timeout: float = 10.0) -> dict:
-    """A finished table's game as a spectator saw it, every page of the lobby's `actions` (club.replays):
-    {"game", "name", "seats", "moves"}, moves[n] the game after move n (moves[0]: before any)."""
+async def _all_pages(nc, player: str, verb: str, table_id: int, what: str, keys: tuple, items: str,
+                     timeout: float, advanced) -> dict:
+    """Every page of a finished table's lobby request `verb` (club.replays), from 0 on until `next` is None: the
+    first page's `keys`, and the `items` of all pages joined. `what` names the answer in a refusal's sentence;
+    `advanced(page, start)` says whether a page moved on from `start` (else it came out of order)."""
     record, start, deadline = None, 0, time.monotonic() + timeout
     while start is not None:
         left = deadline - time.monotonic()
         if left <= 0:
-            raise TableError(f"The club did not send table {table_id}'s game within {timeout:.0f} s.", "timeout")
-        page = await lobby(nc, player, "actions", {"table": table_id, "from": start}, timeout=left)
-        if page["from"] != start or not page["moves"]:
-            raise TableError(f"The club sent table {table_id}'s game out of order.", "lobby")
+            raise TableError(f"The club did not send {what} within {timeout:.0f} s.", "timeout")
+        page = await lobby(nc, player, verb, {"table": table_id, "from": start}, timeout=left)
+        if page["from"] != start or not advanced(page, start):
+            raise TableError(f"The club sent {what} out of order.", "lobby")
         if record is None:
-            record = {k: page[k] for k in ("game", "name", "seats")} | {"moves": []}
-        record["moves"].extend(page["moves"])
+            record = {k: page[k] for k in keys} | {items: []}
+        record[items].extend(page[items])
         start = page["next"]
     return record
+
+
+async def fetch_game(nc, player: str, table_id: int, timeout: float = 10.0) -> dict:
+    """A finished table's game as a spectator saw it, every page of the lobby's `actions` (club.replays):
+    {"game", "name", "seats", "moves"}, moves[n] the game after move n (moves[0]: before any)."""
+    return await _all_pages(nc, player, "actions", table_id, f"table {table_id}'s game", ("game", "name", "seats"),
+                            "moves", timeout, lambda page, start: bool(page["moves"]))
 
 
 async def fetch_decisions(nc, player: str, table_id: int, timeout: float = 60.0) -> dict:
     """The player's own decisions at a finished table, every page of the lobby's `decisions` (club.replays):
     {"game", "name", "seats", "n_seats", "length", "decisions"}, each decision {"index", "seat", "view", "action"}
-    (engine.decisions.Decision's fields): for the post-game analysis of the player's moves."""
-    record, start, deadline = None, 0, time.monotonic() + timeout
-    while start is not None:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise TableError(f"The club did not send your decisions at table {table_id} within {timeout:.0f} s.",
-                             "timeout")
-        page = await lobby(nc, player, "decisions", {"table": table_id, "from": start}, timeout=left)
-        if page["from"] != start or (page["next"] is not None and page["next"] <= start):
-            raise TableError(f"The club sent your decisions at table {table_id} out of order.", "lobby")
-        if record is None:
-            record = {k: page[k] for k in ("game", "name", "seats", "n_seats", "length")} | {"decisions": []}
-        record["decisions"].extend(page["decisions"])
-        start = page["next"]
-    return record
+    (engine.decisions.Decision's fields): for the post-game analysis of the player's moves. A page may hold none
+    (no decision of the player's after `from`), so a page moves on when its `next` does."""
+    return await _all_pages(nc, player, "decisions", table_id, f"your decisions at table {table_id}",
+                            ("game", "name", "seats", "n_seats", "length"), "decisions", timeout,
+                            lambda page, start: page["next"] is None or page["next"] > start)
 
 
 class ClubClient:
