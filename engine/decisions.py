@@ -44,7 +44,7 @@ def of_session(session: Session, log: list, seats, start: int = 0, seqs: list | 
         seat, action = log[i]
         if seat in seats and i not in skip and action.get("type") != RESIGN:
             yield Decision(i, seat, session.view(seat), action)
-        session.apply(seat, action, **({"seq": seqs[i]} if seqs is not None else {}))
+        session.apply(seat, action, seqs[i] if seqs is not None else None)
 
 
 def read(path) -> tuple[dict, list]:
