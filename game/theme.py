@@ -279,6 +279,22 @@ def wrap_text(text: str, width: int, size: int = SIZE_BODY, bold: bool = False) 
     return lines
 
 
+def whole_lines(text: str, width: int, size: int = SIZE_BODY, bold: bool = False) -> list[str]:
+    """`text` wrapped to `width` pixels as `wrap_text` does, and a word too long for a line (a long name, a file's)
+    broken across lines: every character shown, none past `width`. (`wrap_text` leaves such a word whole, so
+    that `wrapped_fit` can tell a size is too large.)"""
+    out = []
+    for line in wrap_text(text, width, size, bold):
+        while len(line) > 1 and text_width(line, size, bold) > width:
+            cut = len(line) - 1
+            while cut > 1 and text_width(line[:cut], size, bold) > width:
+                cut -= 1
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
+
+
 def wrapped_fit(text: str, width: int, options, bold: bool = False) -> tuple[int, list[str]] | None:
     """The first of `options`, (size, most lines), at which `text` wraps into that many lines of `width` pixels,
     and those lines; None when none does."""

@@ -21,21 +21,6 @@ PLAYED, BETTER = (235, 90, 70), (120, 230, 140)
 NEXT_KEY = pygame.K_n
 
 
-def whole_lines(text: str, width: int, size: int) -> list[str]:
-    """`text` wrapped to `width` pixels, a word too long for a line (a long name, a file's) broken across lines:
-    every character shown, none past the panel's edge."""
-    out = []
-    for line in theme.wrap_text(text, width, size):
-        while len(line) > 1 and theme.text_width(line, size) > width:
-            cut = len(line) - 1
-            while cut > 1 and theme.text_width(line[:cut], size) > width:
-                cut -= 1
-            out.append(line[:cut])
-            line = line[cut:]
-        out.append(line)
-    return out
-
-
 class ClubDecisions:
     """A club game's decisions for its analysis, asked of the club (`fetch()`: a Future of
     club.client.fetch_decisions's record) when the analysis reads them, on the analysis's own thread."""
@@ -104,16 +89,15 @@ class ReplayAnalysis:
         from engine import decisions
         link = self.scene.link
         if getattr(link, "path", None) is None:   # a club game: the club sends the player's own decisions
-            self.names = [s.get("name") or f"seat {i}" for i, s in enumerate(link.seats)]
-            self.length = link.length
-            self.job = Analysis(link.game, ClubDecisions(link.fetch_decisions), None, n_seats=len(link.seats)).start()
-            return
-        header, log = decisions.read(link.path)
-        seats = [i for i, s in enumerate(header.get("seats") or []) if s.get("kind") == "human"] or \
-            list(range(header["n_seats"]))
-        self.names = [s.get("name") or f"seat {i}" for i, s in enumerate(header.get("seats") or [])]
-        self.length = len(log)
-        self.job = Analysis(link.game, decisions.of_save(header, log, seats), seats, n_seats=header["n_seats"]).start()
+            shown, self.length = link.seats, link.length
+            self.job = Analysis(link.game, ClubDecisions(link.fetch_decisions), None, n_seats=len(shown)).start()
+        else:
+            header, log = decisions.read(link.path)
+            shown, self.length = header.get("seats") or [], len(log)
+            seats = [i for i, s in enumerate(shown) if s.get("kind") == "human"] or list(range(header["n_seats"]))
+            self.job = Analysis(link.game, decisions.of_save(header, log, seats), seats,
+                                n_seats=header["n_seats"]).start()
+        self.names = [s.get("name") or f"seat {i}" for i, s in enumerate(shown)]
 
     def cancel(self) -> bool:
         if not self.running:
@@ -235,8 +219,9 @@ class ReplayAnalysis:
         y = PANEL.y + 36
         for seat in self.report["seats"]:
             s = self.report["summary"][str(seat)]
-            line = f"{self.names[seat]}: {s['blunder']} blunders, {s['mistake']} mistakes, {s['inaccuracy']} inaccuracies"
-            for part in whole_lines(line, PANEL.w - 24, 15):   # whole, on as many lines as it takes
+            line = (f"{self.names[seat]}: {s['blunder']} blunders, {s['mistake']} mistakes, "
+                    f"{s['inaccuracy']} inaccuracies")
+            for part in theme.whole_lines(line, PANEL.w - 24, 15):   # whole, on as many lines as it takes
                 theme.draw_text(surface, part, (PANEL.x + 12, y), 15, theme.seat_colour(seat), shadow=False)
                 y += 18
         self.chart.rect.y = max(CHART.y, y + 4)
@@ -249,12 +234,13 @@ class ReplayAnalysis:
         self.rows = []
         board = self.scene.board
         words = getattr(board, "advice_words", None)
-        saved = [] if self.png is None else whole_lines(f"Chart saved: {self.png.name}", PANEL.w - 24, 13)
+        saved = [] if self.png is None else theme.whole_lines(f"Chart saved: {self.png.name}", PANEL.w - 24, 13)
         for verdict in self.marked:
             place = verdict["culprit"]["place"] if verdict.get("culprit") else verdict["index"]
-            head = whole_lines(f"move {place + 1} · {self.names[verdict['seat']]} · {verdict['mark']}", PANEL.w - 42, 15)
+            head = theme.whole_lines(f"move {place + 1} · {self.names[verdict['seat']]} · {verdict['mark']}",
+                                     PANEL.w - 42, 15)
             played = verdict["culprit"]["action"] if verdict.get("culprit") else verdict["played"][0]
-            said = whole_lines(words(played) if words is not None else played.get("type", ""), PANEL.w - 42, 13)
+            said = theme.whole_lines(words(played) if words is not None else played.get("type", ""), PANEL.w - 42, 13)
             height = max(ROW_H, 8 + 17 * len(head) + 15 * len(said))   # a long move said whole, on more lines
             if y + height > PANEL.bottom - 12 - 15 * len(saved):
                 break
