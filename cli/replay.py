@@ -72,18 +72,8 @@ def run_club(args) -> int:
               file=sys.stderr, flush=True)
         return 1
 
-    async def quiet(_error):   # a refusal is told below as a sentence, not logged with its traceback
-        pass
-
-    async def fetch():
-        nc = await client.connect_player(url, name, secret, allow_reconnect=False, max_reconnect_attempts=0,
-                                         error_cb=quiet)
-        try:
-            return await client.fetch_game(nc, name, table_id)
-        finally:
-            await nc.close()
-    try:
-        record = asyncio.run(fetch())
+    try:   # a refusal is told below as a sentence, not logged with its traceback
+        record = asyncio.run(client.once_as(url, name, secret, lambda nc: client.fetch_game(nc, name, table_id)))
     except Exception as e:  # a sentence for a person: the club refused, or could not be reached
         from game.club_link import sentence
         print(sentence(e, url), file=sys.stderr, flush=True)

@@ -55,6 +55,18 @@ async def connect_player(nats_url: str, name: str, secret: str, **kw):
             await asyncio.sleep(0.1 * attempt)
 
 
+async def once_as(nats_url: str, name: str, secret: str, ask):
+    """`await ask(nc)` on a connection of its own as `name`, made for this one request (no reconnecting; a refusal
+    is raised to the caller, not logged) and closed after it, whatever happens."""
+    async def quiet(_error):
+        pass
+    nc = await connect_player(nats_url, name, secret, allow_reconnect=False, max_reconnect_attempts=0, error_cb=quiet)
+    try:
+        return await ask(nc)
+    finally:
+        await nc.close()
+
+
 async def sign_up(nats_url: str, name: str, secret: str, timeout: float = 5.0) -> None:
     """Ask the club for an account; returns once the new account can sign in (TableError if refused)."""
     guest = await nats.connect(natsauth.server_urls(nats_url), user=natsauth.GUEST, password=natsauth.GUEST,

@@ -211,16 +211,9 @@ def own_decisions(url: str, name: str, secret: str, table_id: int):
 
     async def fetch():
         from club import client
-
-        async def quiet(_error):   # told as the Future's sentence, not logged
-            pass
         try:
-            nc = await client.connect_player(url, name, secret, allow_reconnect=False, max_reconnect_attempts=0,
-                                             error_cb=quiet)
-            try:
-                return await client.fetch_decisions(nc, name, table_id, DECISIONS_WAIT)
-            finally:
-                await nc.close()
+            return await client.once_as(url, name, secret,
+                                        lambda nc: client.fetch_decisions(nc, name, table_id, DECISIONS_WAIT))
         except Exception as e:   # noqa: BLE001 - the sentence the window shows
             raise ValueError(sentence(e, url)) from e
 
