@@ -11,6 +11,7 @@ import json
 import bcrypt
 import os
 import signal
+from functools import lru_cache
 from pathlib import Path
 
 from club import subjects
@@ -37,11 +38,18 @@ def _user(name: str, password: str, publish: list[str], subscribe: list[str]) ->
             % (json.dumps(name), json.dumps(password), json.dumps(publish), json.dumps(subscribe)))
 
 
+@lru_cache(maxsize=4)
+def _service_hash(password: str) -> str:
+    """The service password's bcrypt hash, made once a process: the file is written again at every sign-up,
+    and a hash costs some 55 ms of CPU (any salt's hash verifies the same password)."""
+    return bcrypt.hashpw(password.encode(), bcrypt.gensalt(rounds=10)).decode()
+
+
 def render(service_password: str, players: list[tuple[str, str]]) -> str:
     """The `authorization` block: the service user, the guest, and one user per (name, bcrypt hash).
     The service password is written as a bcrypt hash too; the guest's is public by design."""
     users = [
-        _user(SERVICE, bcrypt.hashpw(service_password.encode(), bcrypt.gensalt(rounds=10)).decode(), [">"], [">"]),
+        _user(SERVICE, _service_hash(service_password), [">"], [">"]),
         _user(GUEST, GUEST, [subjects.SIGN_UP], [subjects.inbox(GUEST) + ".>"]),
     ]
     for name, secret_hash in players:
