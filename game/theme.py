@@ -211,17 +211,32 @@ def _words(text: str):
     return text.split(" ")
 
 
-def _word_width(f: pygame.font.Font, word: str) -> int:
+_word_widths: dict[tuple, dict[str, int]] = {}   # per font (size, bold): words' widths, as SDL_ttf measured them
+_WIDTHS_LIMIT = 8192
+
+
+def _widths(size: int, bold: bool) -> tuple[pygame.font.Font, dict[str, int]]:
+    """The font and its table of words' widths: wrapping and fitting measure the same words again and again."""
+    f = font(size, bold)   # first: a font made again (after pygame quit) empties the tables
+    table = _word_widths.get((size, bold))
+    if table is None or len(table) > _WIDTHS_LIMIT:
+        table = _word_widths[size, bold] = {"": 0, " ": f.size(" ")[0]}
+    return f, table
+
+
+def _word_width(f: pygame.font.Font, word: str, table: dict[str, int]) -> int:
     """A word's rendered width: SDL_ttf sizes a word's surface to hold its ink as well as its advance."""
-    return f.size(word)[0] if word else 0
+    width = table.get(word)
+    if width is None:
+        width = table[word] = f.size(word)[0]
+    return width
 
 
 def text_width(text: str, size: int = SIZE_BODY, bold: bool = False) -> int:
     """How wide `render_text(text, size)` is, in pixels (measure with this, not the font's own size())."""
-    f = font(size, bold)
+    f, table = _widths(size, bold)
     words = _words(text)
-    space = f.size(" ")[0]
-    return sum(_word_width(f, w) for w in words) + space * (len(words) - 1)
+    return sum(_word_width(f, w, table) for w in words) + table[" "] * (len(words) - 1)
 
 
 def fit_text(text: str, width: int, size: int = SIZE_BODY, bold: bool = False) -> str:
@@ -234,11 +249,11 @@ def fit_text(text: str, width: int, size: int = SIZE_BODY, bold: bool = False) -
 
 
 def _render_line(text: str, size: int, colour, bold: bool) -> pygame.Surface:
-    f = font(size, bold)
+    f, table = _widths(size, bold)
     words = _words(text)
     if len(words) == 1:
         return f.render(text or " ", True, colour)
-    space = f.size(" ")[0]
+    space = table[" "]
     surf = pygame.Surface((max(1, text_width(text, size, bold)), f.get_height()), pygame.SRCALPHA)
     surf.fill((*colour[:3], 0))
     x = 0
@@ -246,7 +261,7 @@ def _render_line(text: str, size: int, colour, bold: bool) -> pygame.Surface:
         if word:
             rendered = f.render(word, True, colour)
             surf.blit(rendered, (x, 0), special_flags=pygame.BLEND_RGBA_MAX)
-        x += _word_width(f, word) + space
+        x += _word_width(f, word, table) + space
     return surf
 
 
@@ -264,17 +279,20 @@ def draw_text(surface: pygame.Surface, text: str, pos, size: int = SIZE_BODY, co
 
 def wrap_text(text: str, width: int, size: int = SIZE_BODY, bold: bool = False) -> list[str]:
     """Split `text` into lines that fit `width` pixels (blank lines kept)."""
+    f, table = _widths(size, bold)
+    space = table[" "]
     lines = []
     for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
-        line = ""
-        for word in words:
-            candidate = f"{line} {word}" if line else word
-            if text_width(candidate, size, bold) <= width or not line:
-                line = candidate
+        line, line_width = "", 0   # a line's width is its words' and the spaces between (text_width)
+        for word in paragraph.split(" "):
+            word_width = _word_width(f, word, table)
+            if not line:
+                line, line_width = word, word_width
+            elif line_width + space + word_width <= width:
+                line, line_width = f"{line} {word}", line_width + space + word_width
             else:
                 lines.append(line)
-                line = word
+                line, line_width = word, word_width
         lines.append(line)
     return lines
 
@@ -449,5 +467,6 @@ def reset_caches() -> None:
     global generation
     generation += 1
     _fonts.clear()
+    _word_widths.clear()
     _text_cache.clear()
     _backdrops.clear()
