@@ -191,12 +191,13 @@ class App:
             top.back()
         keys.restore_repeat()
 
-    def step(self, dt: float | None = None) -> None:
-        """One frame: events, update, draw (always). Tests and benches call it directly, with posted events;
-        the program's own loop is `run`, which draws only when something changed."""
+    def step(self, dt: float | None = None, *, paced: bool = False) -> None:
+        """One frame: events, update, draw (always; `paced`: only when the program's loop would, as a test waiting
+        on another process does). Tests and benches call it directly, with posted events; the program's own loop
+        is `run`, which draws only when something changed."""
         if dt is None:
             dt = self.clock.tick(FPS) / 1000.0
-        self._turn(dt, force_draw=True)
+        self._turn(dt, force_draw=not paced)
 
     def _turn(self, dt: float, *, force_draw: bool = False) -> None:
         for event in pygame.event.get():

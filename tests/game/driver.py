@@ -59,6 +59,11 @@ class Driver:
         for _ in range(n):
             self.app.step(1 / 60)
 
+    def turn(self) -> None:
+        """One turn of a window waiting on another process: events and updates, and a frame drawn only when the
+        program's own loop would draw one (game/pacing.py): input, news from the table, an animation."""
+        self.app.step(1 / 60, paced=True)
+
     def until(self, condition, max_frames: int = MAX_FRAMES, sleep: float = 0.0) -> bool:
         import time
         for _ in range(max_frames):

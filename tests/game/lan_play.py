@@ -18,7 +18,7 @@ def frames_until(ui, condition, seconds: float = 10.0) -> bool:
     while not condition():
         if time.monotonic() > deadline:
             return False
-        ui.frames(1)
+        ui.turn()
         time.sleep(0.003)
     return True
 
@@ -73,7 +73,7 @@ def play_to_the_end(ui, board, step, rival, seconds: float):
         assert time.monotonic() < deadline, (link.rev, link.status, board.refusals[-3:], rival.poll())
         if ui.top is board:
             step()
-        ui.frames(1)
+        ui.turn()
         time.sleep(0.001)
     assert rival.wait(60) == 0, rival.stderr.read()
     return ui.top

@@ -68,7 +68,7 @@ def play_until(ui, board, step, done, seconds: float, script: str, *, each=None)
                              f"{board.link.status}, refusals {board.refusals[-3:]})")
         if ui.top is board:
             step()
-        ui.frames(1)
+        ui.turn()
         if each is not None:
             each()
         time.sleep(0.002)

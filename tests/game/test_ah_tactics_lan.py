@@ -48,7 +48,7 @@ def play_here(ui, rounds: int, seconds: float, others) -> tuple:
                                              [p.poll() for p in others])
         if ui.top is board:
             player.step()
-        ui.frames(1)
+        ui.turn()
         time.sleep(0.001)
     settle(ui, board.link)
     return board, answers

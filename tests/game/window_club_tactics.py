@@ -74,7 +74,7 @@ def play(*, address: str, name: str, table_id: int, seed: int, seconds: float) -
                              f"status {link.status}, refusals {board.refusals[-3:]})")
         if ui.top is board:
             player.step()
-        ui.frames(1)
+        ui.turn()
         time.sleep(0.002)
     print("over", flush=True)
     final = link.view(seat)["public"]
