@@ -20,7 +20,7 @@ def run_board(app, scene, until, *, player=None, frames: int = 4000, seconds: fl
             break
         if player is not None and app.stack.top is scene:
             player.step()
-        app.step(FRAME, paced=True)   # drawn when something changed, as the program draws
+        app.step(FRAME)
     return until()
 
 

@@ -3,6 +3,7 @@ text that reads, options explained, one colour vocabulary, a race that waits whi
 import bots
 import pygame
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from engine import games
 from game import boards, tables, theme
@@ -153,6 +154,25 @@ def test_a_space_is_never_swallowed_by_the_glyph_before_it(app, size):
         word_gaps = sorted(gaps, reverse=True)[: text.count(" ")]
         assert min(word_gaps) >= space, (text, size, gaps)
         assert theme.text_width(text, size) == theme.render_text(text, size).get_width()
+
+
+WORDS = st.text(alphabet="aimW4.,'…é", min_size=1, max_size=14)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(WORDS, min_size=1, max_size=24), st.integers(8, 500), st.sampled_from([13, 16, 20]), st.booleans())
+def test_wrapping_breaks_a_line_only_where_the_next_word_would_not_fit(words, width, size, bold):
+    """Words are kept in order, each line is as wide as text_width says, a line wider than the box is a lone word
+    too long for it, and no line could have taken the next line's first word (greedy wrapping: wrap_text adds up
+    its words' widths rather than measuring each line again)."""
+    theme.font(size, bold)   # pygame's fonts up (the app fixture is not needed to measure)
+    lines = theme.wrap_text(" ".join(words), width, size, bold)
+    assert " ".join(lines).split(" ") == words
+    for line, following in zip(lines, lines[1:] + [None]):
+        line_width = theme.text_width(line, size, bold)
+        assert line_width <= width or " " not in line, (line, width)
+        if following is not None:
+            assert theme.text_width(f"{line} {following.split(' ')[0]}", size, bold) > width, (line, following)
 
 
 def test_counts_are_said_in_the_right_number():
