@@ -17,6 +17,7 @@ from engine.ah_tactics import queries
 from engine.ah_tactics.board import load
 
 ALLOWANCE = queries.FULL_ALLOWANCE   # thirds of a square: the enemy's 30 squares
+COMPILED = True   # False: the search in Python (the tests hold the compiled one to it)
 
 
 def _steps(name: str) -> dict:
@@ -73,11 +74,41 @@ def enemy_reach(board, starts, occupied, stops, arrivals=frozenset(), landings=f
     return best
 
 
-def threatened(board, enemy_divisions, own_divisions, others, enemy_ports=(), amphibious=()) -> set:
+def threatened(board, enemy_divisions, own_divisions, others, enemy_ports=(), amphibious=()) -> dict:
     """{square: the least allowance (thirds) an enemy division spends to control it} for every square an
     enemy division could control after its next move: enemy_divisions and amphibious are
     the squares of the enemy's divisions (all, and its amphibious ones), own_divisions the bot's
-    divisions' squares, `others` those of every other unit (HQs: they block, but stop no one)."""
+    divisions' squares, `others` those of every other unit (HQs: they block, but stop no one). Compiled
+    (ah_tactics_compiled_threat.py) where the rules' own searches are; else `threatened_in_python`."""
+    compiled = _compiled()
+    if compiled is None:
+        return threatened_in_python(board, enemy_divisions, own_divisions, others, enemy_ports, amphibious)
+    enemy = set(enemy_divisions)
+    docks = [sq for name in enemy_ports for sq in board.docks(name)]
+    return compiled.threatened(compiled.tables(board.name, _steps, _control), enemy - set(amphibious),
+                               set(amphibious), (set(own_divisions) | set(others)) - enemy,
+                               controlled(board, own_divisions), docks, board.beaches if amphibious else (),
+                               ALLOWANCE)
+
+
+_COMPILED_MODULE = []
+
+
+def _compiled():
+    """bots.ah_tactics_compiled_threat, loaded on first use and tried on an empty board; None where numba cannot
+    serve (the Python search then does, slower), or while COMPILED is off."""
+    if not _COMPILED_MODULE:
+        try:
+            from bots import ah_tactics_compiled_threat as module
+            module.threatened(module.tables(load().name, _steps, _control), (), (), (), (), (), (), ALLOWANCE)
+        except Exception:   # noqa: BLE001 - whatever stops numba, the bot plays on in Python
+            module = None
+        _COMPILED_MODULE.append(module)
+    return _COMPILED_MODULE[0] if COMPILED else None
+
+
+def threatened_in_python(board, enemy_divisions, own_divisions, others, enemy_ports=(), amphibious=()) -> dict:
+    """`threatened`, searched in Python: the reference the compiled search is held to."""
     occupied = set(enemy_divisions) | set(own_divisions) | set(others)
     stops = controlled(board, own_divisions)
     docks = frozenset(sq for name in enemy_ports for sq in board.docks(name))
