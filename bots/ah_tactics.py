@@ -35,7 +35,7 @@ from engine.ah_tactics import queries
 from engine.ah_tactics.board import load
 from bots.ah_tactics_battles import BattlePlanner
 from bots.ah_tactics_mover import Mover
-from bots.ah_tactics_threat import ALLOWANCE, open_sides, threatened
+from bots.ah_tactics_threat import ALLOWANCE, open_sides, prepare_in_background, threatened
 from bots.settings import AnalysisSettings, ExpertSettings
 
 SIDE_NAMES, HQ = queries.SIDE_NAMES, queries.HQ_KIND
@@ -59,6 +59,7 @@ KNOBS = {
 
 
 def make(level: str, seat: int, seed: int = 0):
+    prepare_in_background()
     return TacticsBot(level, seat, seed)
 
 

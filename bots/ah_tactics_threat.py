@@ -10,6 +10,7 @@ sails for free from a dock of its ports to its other ports' docks, or with an am
 any beach (D4). What the search leaves out: the enemy's hidden reserves, and parachute drops (D3: a
 drop may land anywhere free, so only a square with no free land around it is safe from one).
 """
+import threading
 from functools import lru_cache
 
 from engine import grid
@@ -80,7 +81,7 @@ def threatened(board, enemy_divisions, own_divisions, others, enemy_ports=(), am
     the squares of the enemy's divisions (all, and its amphibious ones), own_divisions the bot's
     divisions' squares, `others` those of every other unit (HQs: they block, but stop no one). Compiled
     (ah_tactics_compiled_threat.py) where the rules' own searches are; else `threatened_in_python`."""
-    compiled = _compiled()
+    compiled = compiled_search()
     if compiled is None:
         return threatened_in_python(board, enemy_divisions, own_divisions, others, enemy_ports, amphibious)
     enemy = set(enemy_divisions)
@@ -94,9 +95,10 @@ def threatened(board, enemy_divisions, own_divisions, others, enemy_ports=(), am
 _COMPILED_MODULE = []
 
 
-def _compiled():
-    """bots.ah_tactics_compiled_threat, loaded on first use and tried on an empty board; None where numba cannot
-    serve (the Python search then does, slower), or while COMPILED is off."""
+def compiled_search():
+    """bots.ah_tactics_compiled_threat, loaded on first use (compiled by numba into its cache the first time after
+    an install, a few seconds; loaded from it after) and tried on an empty board; None where numba cannot serve
+    (the Python search then does, slower), or while COMPILED is off."""
     if not _COMPILED_MODULE:
         try:
             from bots import ah_tactics_compiled_threat as module
@@ -105,6 +107,17 @@ def _compiled():
             module = None
         _COMPILED_MODULE.append(module)
     return _COMPILED_MODULE[0] if COMPILED else None
+
+
+_PREPARING: list = []
+
+
+def prepare_in_background() -> None:
+    """`compiled_search` on a thread of its own, once a process: a bot made now plans its first move without
+    waiting on numba (as a table readies its game's own searches, net/table.py)."""
+    if not _PREPARING:
+        _PREPARING.append(threading.Thread(target=compiled_search, name="Tactics (1954) danger map", daemon=True))
+        _PREPARING[0].start()
 
 
 def threatened_in_python(board, enemy_divisions, own_divisions, others, enemy_ports=(), amphibious=()) -> dict:

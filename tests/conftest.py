@@ -30,3 +30,5 @@ def pytest_configure(config):
         return
     for game_id in games.available():
         games.prepare(game_id)
+    from bots import ah_tactics_threat
+    ah_tactics_threat.compiled_search()   # the Tactics (1954) bots' danger map, compiled by numba the same way

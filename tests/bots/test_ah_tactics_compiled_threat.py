@@ -38,4 +38,4 @@ def test_the_comparison_can_fail(monkeypatch):
 
 
 def test_the_compiled_search_is_the_one_the_bots_use():
-    assert ah_tactics_threat._compiled() is not None
+    assert ah_tactics_threat.compiled_search() is not None
