@@ -36,10 +36,15 @@ def add_parser(sub) -> None:
 
 def run(args, parser) -> int:
     try:
-        from club import db
+        from club import db, hashing
         from club.process import TableProcess
     except ImportError as e:
         print(f"the club needs its extra: pip install 'sandtable[club]' ({e})", file=sys.stderr, flush=True)
+        return 1
+    try:
+        hashing.cost()   # a wrong setting is said now, not at the first sign-up
+    except ValueError as e:
+        print(f"the club cannot start: {e}", file=sys.stderr, flush=True)
         return 1
     import bots
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")   # a failed write says why, in a line

@@ -36,6 +36,7 @@ def _unpack(data: bytes) -> dict:
 
 
 HANDSHAKES = 3   # tries at a connection whose handshake the server cut (see connect_player)
+SIGN_INS = 3     # tries at a sign-in the server refused (see connect_player)
 
 
 async def connect_player(nats_url: str, name: str, secret: str, **kw):
@@ -44,15 +45,27 @@ async def connect_player(nats_url: str, name: str, secret: str, **kw):
 
     A server reloading its accounts (natsauth: every sign-up, by each club process) may cut a connection still in
     its handshake; nats-py then raises rather than reconnects, so such a connection is tried again, HANDSHAKES
-    times in all. A refused sign-in is not: it is an answer."""
-    for attempt in range(1, HANDSHAKES + 1):
+    times in all. It may also refuse a sign-in that arrives in the instant of the reload, whatever the account
+    (nats-server logs "authentication error" between "Reloaded: authorization users" and "Reloaded server
+    configuration"; seen for the guest and for a player signed up before), so a refusal is asked again, SIGN_INS
+    times in all, before it is the answer (a wrong secret is then told 0.3 s later)."""
+    cut = refused = 0
+    while True:
         try:
             return await nats.connect(natsauth.server_urls(nats_url), user=name, password=secret,
                                       inbox_prefix=subjects.inbox(name).encode(), connect_timeout=3, **kw)
         except (ConnectionResetError, BrokenPipeError, nats.errors.UnexpectedEOF):
-            if attempt == HANDSHAKES:
+            cut += 1
+            if cut == HANDSHAKES:
                 raise
-            await asyncio.sleep(0.1 * attempt)
+            await asyncio.sleep(0.1 * cut)
+        except nats.errors.Error as e:
+            if "authorization violation" not in str(e).lower():
+                raise
+            refused += 1
+            if refused == SIGN_INS:
+                raise
+            await asyncio.sleep(0.1 * refused)
 
 
 async def once_as(nats_url: str, name: str, secret: str, ask):
@@ -69,9 +82,8 @@ async def once_as(nats_url: str, name: str, secret: str, ask):
 
 async def sign_up(nats_url: str, name: str, secret: str, timeout: float = 5.0) -> None:
     """Ask the club for an account; returns once the new account can sign in (TableError if refused)."""
-    guest = await nats.connect(natsauth.server_urls(nats_url), user=natsauth.GUEST, password=natsauth.GUEST,
-                               inbox_prefix=subjects.inbox(natsauth.GUEST).encode(), connect_timeout=3,
-                               allow_reconnect=False)
+    guest = await connect_player(nats_url, natsauth.GUEST, natsauth.GUEST, allow_reconnect=False,
+                                 error_cb=_refused_until_reloaded)
     try:
         reply = _unpack((await guest.request(subjects.SIGN_UP, _pack({"name": name, "secret": secret}),
                                              timeout=timeout)).data)

@@ -10,14 +10,16 @@ import time
 import weakref
 from importlib import resources
 
-import bcrypt
 import msgpack
 import psycopg
 from psycopg import pq
 
-from club import ratings, subjects
+from club import hashing, ratings, subjects
 
 MIGRATION_LOCK = 0x5A17AB1E  # advisory lock key held while migrating
+# advisory lock key held while a process reads the players and writes NATS's accounts; its high half is not 0, so
+# it is never taken for a table's lock (those are (0, table id))
+ACCOUNTS_LOCK = 0x5A17ACC000000001
 
 
 def connect(dsn: str, **kw) -> psycopg.Connection:
@@ -68,12 +70,17 @@ def sign_up(conn, name: str, secret: str) -> None:
         raise SignUpError("A name is 1 to 32 letters, digits, '-' or '_' (and not club, guest or public).")
     if not isinstance(secret, str) or len(secret) < 12 or len(secret.encode()) > 72:
         raise SignUpError("A secret is 12 to 72 bytes; keep it, it is your password.")
-    digest = bcrypt.hashpw(secret.encode(), bcrypt.gensalt(rounds=10)).decode()
+    digest = hashing.hashed(secret)
     with conn.transaction():
         cur = conn.execute("INSERT INTO players (name, secret_hash) VALUES (%s, %s) ON CONFLICT DO NOTHING",
                            (name, digest))
         if cur.rowcount != 1:
             raise SignUpError(f"The name {name!r} is taken.")
+
+
+def lock_accounts(conn) -> None:
+    """Wait for ACCOUNTS_LOCK, held until this connection's transaction ends."""
+    conn.execute("SELECT pg_advisory_xact_lock(%s)", (ACCOUNTS_LOCK,))
 
 
 def players(conn) -> list[tuple[str, str]]:

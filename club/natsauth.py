@@ -7,14 +7,12 @@ keeps each seat's private subject to the player holding it: a player may subscri
 on `st.t.*.in.<name>` and its own lobby subjects. Passwords are bcrypt hashes, never the secret.
 """
 import json
-
-import bcrypt
 import os
 import signal
 from functools import lru_cache
 from pathlib import Path
 
-from club import subjects
+from club import hashing, subjects
 from engine.saves import atomic_write
 
 GUEST = "guest"  # may only ask to sign up (and hear the answer)
@@ -42,7 +40,7 @@ def _user(name: str, password: str, publish: list[str], subscribe: list[str]) ->
 def _service_hash(password: str) -> str:
     """The service password's bcrypt hash, made once a process: the file is written again at every sign-up,
     and a hash costs some 55 ms of CPU (any salt's hash verifies the same password)."""
-    return bcrypt.hashpw(password.encode(), bcrypt.gensalt(rounds=10)).decode()
+    return hashing.hashed(password)
 
 
 def render(service_password: str, players: list[tuple[str, str]]) -> str:

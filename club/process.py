@@ -399,10 +399,14 @@ class TableProcess:
         then tell every other process keeping a server's accounts (a cluster's other machines) to do the same."""
         if not self.accounts:
             return False
-        text = natsauth.render(natsauth.password_of(self.nats_url), db.players(self.conn))
-        self.conn.commit()
-        for auth_file, pid_file in self.accounts:
-            natsauth.write_and_reload(auth_file, pid_file, text)
+        # One process at a time reads the players and writes the files (db.ACCOUNTS_LOCK, held until written): the
+        # last to write has read every sign-up committed before it, so a list read earlier by a slower process
+        # never replaces a newer one (two processes keeping one server, rewriting at each other's news).
+        with self.conn.transaction():   # the lock goes with it
+            db.lock_accounts(self.conn)
+            text = natsauth.render(natsauth.password_of(self.nats_url), db.players(self.conn))
+            for auth_file, pid_file in self.accounts:
+                natsauth.write_and_reload(auth_file, pid_file, text)
         if tell_others and self.nc is not None:
             asyncio.get_running_loop().create_task(self.nc.publish(subjects.ACCOUNTS, self.name.encode()))
         return True

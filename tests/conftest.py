@@ -10,6 +10,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # collection: 5 s of CPU against 2). Set here, before xdist starts its workers, who inherit it.
 if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
     sys.dont_write_bytecode = False
+# The club's secrets hashed at bcrypt's least cost (club/hashing.py; 10 unless set): the suite signs up hundreds of
+# players, and each hash at 10 is 55 ms of CPU, more than a tenth of the club tests' time. tests/club/test_hashing.py
+# checks the cost of 10 where nothing is set.
+os.environ.setdefault("SANDTABLE_CLUB_BCRYPT_COST", "4")
 # The cycle collector, run every 700 allocations by default, takes a tenth to a fifth of a playout's
 # time: playouts build and drop views of tens of thousands of lists. Run it less often (cycles are still
 # freed); measured: Tactics (1954) bot playout 9.7 -> 7.9 s CPU, a Risk property test unchanged.
