@@ -55,21 +55,21 @@ def threatened(t: Tables, walkers, swimmers, occupied, stops, arrivals, landings
     of `landings` too), the squares never entered, the squares entered and not left, the docks of the enemy's
     ports."""
     out = _threatened(t.neighbour, t.cost, t.control, t.indices(walkers), t.indices(swimmers), ~t.mask(occupied),
-                      t.mask(stops), t.mask(arrivals), t.indices(arrivals), t.indices(set(arrivals) | set(landings)),
-                      limit)
+                      t.mask(stops), t.indices(arrivals), t.indices(set(arrivals) | set(landings)), limit)
     found = np.flatnonzero(out <= limit)
     squares = t.squares
     return dict(zip([squares[i] for i in found.tolist()], out[found].tolist()))
 
 
 @njit(cache=True, nogil=True)
-def _threatened(neighbour, cost, control, walkers, swimmers, free, stops, arrival, walk_sea, swim_sea,
+def _threatened(neighbour, cost, control, walkers, swimmers, free, stops, walk_sea, swim_sea,
                 limit):  # pragma: no cover - compiled
     size = neighbour.shape[0]
-    reach = np.full(size, limit + 1, np.int32)
+    arrival = np.zeros(size, np.bool_)   # the docks: the first one reached sails (walk_sea: all of them)
+    arrival[walk_sea] = True
     best = np.empty(size, np.int32)
     _reach(neighbour, cost, walkers, free, stops, arrival, walk_sea[free[walk_sea]], limit, best)
-    reach[:] = best
+    reach = best.copy()
     if swimmers.shape[0]:
         _reach(neighbour, cost, swimmers, free, stops, arrival, swim_sea[free[swim_sea]], limit, best)
         for i in range(size):
@@ -99,8 +99,7 @@ def _reach(neighbour, cost, starts, free, stops, arrival, sea, limit, best):  # 
     used = 0
     for s in starts:
         best[s] = 0
-        square_of[used], following[used], head[0] = s, head[0], used
-        used += 1
+        used = _push(square_of, following, head, used, s, 0)
     sailed = False
     for b in range(limit + 1):
         while head[b] != -1:
@@ -118,8 +117,7 @@ def _reach(neighbour, cost, starts, free, stops, arrival, sea, limit, best):  # 
                     j = sea[a]
                     if b < best[j]:
                         best[j] = b
-                        square_of[used], following[used], head[b] = j, head[b], used
-                        used += 1
+                        used = _push(square_of, following, head, used, j, b)
             for k in range(width):
                 j = neighbour[i, k]
                 if j < 0:
@@ -127,5 +125,11 @@ def _reach(neighbour, cost, starts, free, stops, arrival, sea, limit, best):  # 
                 c = b + cost[i, k]
                 if c <= limit and c < best[j] and free[j]:
                     best[j] = c
-                    square_of[used], following[used], head[c] = j, head[c], used
-                    used += 1
+                    used = _push(square_of, following, head, used, j, c)
+
+
+@njit(cache=True, nogil=True)
+def _push(square_of, following, head, used, square, bucket):  # pragma: no cover - compiled
+    """`square` into `bucket`'s linked list, in entry `used` of the flat arrays; the next free entry."""
+    square_of[used], following[used], head[bucket] = square, head[bucket], used
+    return used + 1
