@@ -37,6 +37,7 @@ def _unpack(data: bytes) -> dict:
 
 HANDSHAKES = 3   # tries at a connection whose handshake the server cut (see connect_player)
 SIGN_INS = 3     # tries at a sign-in the server refused (see connect_player)
+_BOUNDS = {"cut": HANDSHAKES, "refused": SIGN_INS}   # tries by the trouble (_reload_trouble)
 
 
 async def connect_player(nats_url: str, name: str, secret: str, **kw):
@@ -49,23 +50,29 @@ async def connect_player(nats_url: str, name: str, secret: str, **kw):
     (nats-server logs "authentication error" between "Reloaded: authorization users" and "Reloaded server
     configuration"; seen for the guest and for a player signed up before), so a refusal is asked again, SIGN_INS
     times in all, before it is the answer (a wrong secret is then told 0.3 s later)."""
-    cut = refused = 0
+    tried = dict.fromkeys(_BOUNDS, 0)
     while True:
         try:
             return await nats.connect(natsauth.server_urls(nats_url), user=name, password=secret,
                                       inbox_prefix=subjects.inbox(name).encode(), connect_timeout=3, **kw)
-        except (ConnectionResetError, BrokenPipeError, nats.errors.UnexpectedEOF):
-            cut += 1
-            if cut == HANDSHAKES:
+        except Exception as e:
+            trouble = _reload_trouble(e)
+            if trouble is None:
                 raise
-            await asyncio.sleep(0.1 * cut)
-        except nats.errors.Error as e:
-            if "authorization violation" not in str(e).lower():
+            tried[trouble] += 1
+            if tried[trouble] == _BOUNDS[trouble]:
                 raise
-            refused += 1
-            if refused == SIGN_INS:
-                raise
-            await asyncio.sleep(0.1 * refused)
+            await asyncio.sleep(0.1 * tried[trouble])
+
+
+def _reload_trouble(error) -> str | None:
+    """Which trouble of an accounts reload `error` may be: "cut" (a handshake the server cut), "refused" (a sign-in
+    it refused); None for any other error."""
+    if isinstance(error, (ConnectionResetError, BrokenPipeError, nats.errors.UnexpectedEOF)):
+        return "cut"
+    if isinstance(error, nats.errors.Error) and "authorization violation" in str(error).lower():
+        return "refused"
+    return None
 
 
 async def once_as(nats_url: str, name: str, secret: str, ask):
