@@ -16,10 +16,10 @@ from engine.why import RULE
 
 
 def _presence(board, state, squares, placed=None) -> tuple[set, set]:
-    """(sides with a division there, sides with any unit there) over `squares`; `placed`: `_placed(state)`,
-    when the caller has it."""
+    """(sides with a division there, sides with any unit there) over `squares`; `placed`:
+    `units_by_square(state)`, when the caller has it."""
     if placed is None:
-        placed = _placed(state)
+        placed = units_by_square(state)
     return _sides([entry for sq in squares for entry in placed.get(sq, ())])
 
 
@@ -36,7 +36,7 @@ def _sides(standing) -> tuple[set, set]:
     return divisions, anyone
 
 
-def _placed(state, squares=None) -> dict:
+def units_by_square(state, squares=None) -> dict:
     """{(x, y): [(unit, status), ...]} of the units on the board (on `squares` only, when given)."""
     placed: dict = {}
     for uid, u in enumerate(state["units"]):
@@ -68,7 +68,7 @@ def update_ports(board, state) -> list[dict]:
     events = []
     ports_at = _ports_at(board.name)
     standing: dict = {}   # port -> (unit, status) of the units in it
-    for sq, here in _placed(state, ports_at).items():
+    for sq, here in units_by_square(state, ports_at).items():
         for name in ports_at[sq]:
             standing.setdefault(name, []).extend(here)
     for name in sorted(state["ports"]):
@@ -83,14 +83,16 @@ def update_ports(board, state) -> list[dict]:
     return events
 
 
-def occupier(board, state, city: str):
-    """The enemy side occupying the city, or None."""
+def occupier(board, state, city: str, placed=None):
+    """The enemy side occupying the city, or None. `placed`: `units_by_square(state)`, when the caller asks
+    of several cities (the board read once, not once a city)."""
     c = board.cities[city]
-    divisions, anyone = _presence(board, state, c.squares)
+    divisions, anyone = _presence(board, state, c.squares, placed)
     enemy = 1 - c.side
     return enemy if enemy in divisions and c.side not in anyone else None
 
 
 def occupies_all(board, state, side: int) -> bool:
     """True when `side` occupies every city of the other side (rule A, victory b)."""
-    return all(occupier(board, state, name) == side for name in board.cities_of(1 - side))
+    standing = units_by_square(state)
+    return all(occupier(board, state, name, standing) == side for name in board.cities_of(1 - side))

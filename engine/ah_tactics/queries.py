@@ -436,9 +436,10 @@ def terms(state: dict, seat: int) -> dict:
     side = seat % 2
     board = load()
     out = {}
+    standing = cities.units_by_square(state)
     for s, prefix in ((side, ""), (1 - side, "enemy_")):
         theirs = board.cities_of(1 - s)
-        taken = sorted(name for name in theirs if cities.occupier(board, state, name) == s)
+        taken = sorted(name for name in theirs if cities.occupier(board, state, name, standing) == s)
         hqs = sorted(ROSTER[uid].name for uid in side_units(s)
                      if ROSTER[uid].kind == HQ_KIND and state["units"][uid]["status"] in (ACTIVE, RESERVE))
         out[prefix + "divisions"] = Term(army_strength(state, s))
