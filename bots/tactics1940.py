@@ -35,6 +35,7 @@ WIN = 10_000.0
 FAR = 30
 ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
 LINES = ((0, -1), (1, -1), (1, 0), (1, 1))
+MINE, ALLY, FOE = "mine", "ally", "foe"   # whose a piece is, to a belligerent bot (Judge._roles)
 
 # What each level weighs: "approach" is the pull of the enemy mouth on a seat's nearest ships
 # (nearest first); "enemy_mouth" and "enemy_approach" weigh the enemy's progress on one's own
@@ -294,6 +295,31 @@ class Judge:
             self.to_home = {BATTLESHIP: distances(BATTLESHIP, mouth), TRANSPORT: distances(TRANSPORT, mouth)}
         self.home = self.board.homes[state["powers"][bot.seat]]
         self.to_safety = distances(BATTLESHIP, safety_squares(self.board))
+        self.roles = self._roles(state) if self.camp is not None else None
+        self.own_ids = [p["id"] for p in state["pieces"] if p["owner"] == self.seat]
+
+    def _roles(self, state) -> list:
+        """What `_war_score` reads of each piece, by id, worked out once: its side (MINE, ALLY, FOE or None
+        for a neutral's), its material term (the same product the score adds; None when material is not
+        weighed) and the table of its way to the mouth that concerns it (None for an airplane or where
+        nobody's mouth is watched). A forecast changes neither owners, kinds nor camps."""
+        material, camps = self.w["material"], state["camp"]
+        watch_own = self.own_home is not None and self.w["enemy_mouth"]
+        roles = []
+        for p in state["pieces"]:
+            kind, owner = p["kind"], p["owner"]
+            owner_camp = camps[owner]
+            if owner_camp == self.camp:
+                side = MINE if owner == self.seat else ALLY
+                worth = VALUE[kind] * (material if owner == self.seat else material * 0.5) if material else None
+                table = self.to_target[kind] if side is MINE and kind != AIRPLANE else None
+            elif owner_camp is not None:
+                side, worth = FOE, (VALUE[kind] * material if material else None)
+                table = self.to_home[kind] if watch_own and kind != AIRPLANE else None
+            else:
+                side, worth, table = None, None, None
+            roles.append((side, worth, kind, table))
+        return roles
 
     # ----- simulating ---------------------------------------------------------------------------
     def after(self, action) -> dict:
@@ -348,37 +374,43 @@ class Judge:
 
     def _war_score(self, sim, occ) -> float:
         w = self.w
-        camp, seat = self.camp, self.seat
-        enemy_home, own_home = self.enemy_home, self.own_home
-        camps = sim["camp"]
-        material = w["material"]
+        enemy_home = self.enemy_home
+        enemy_open, enemy_front = enemy_home.open, enemy_home.front
+        own_open, own_front = (self.own_home.open, self.own_home.front) if self.own_home is not None else ((), ())
+        open_loss, front_loss = 6.0 * w["enemy_mouth"], 4.0 * w["enemy_mouth"]
+        roles, kinds = self.roles, self.board.kinds
         score = 0.0
         mine, theirs = [], []
-        for sq, p in occ.items():
-            owner_camp = camps[p["owner"]]
-            kind = p["kind"]
-            if owner_camp == camp:
-                if material:
-                    score += VALUE[kind] * (material if p["owner"] == seat else material * 0.5)
-                if kind == AIRPLANE or p["owner"] != seat:
+        foe_ships = []      # for `_dangers`, in the order of the pieces
+        for sq, p in occ.items():   # in the order of the pieces, as the sum was always made
+            side, worth, kind, table = roles[p["id"]]
+            if side is MINE:
+                if worth is not None:
+                    score += worth
+                if table is None:
                     continue
-                if sq in enemy_home.open:
+                if sq in enemy_open:
                     score += 6.0
-                elif sq in enemy_home.front:
+                elif sq in enemy_front:
                     score += 4.0 if kind == BATTLESHIP else 3.0
                 else:
-                    mine.append(self.to_target[kind].get(sq, FAR))
-            elif owner_camp is not None:
-                if material:
-                    score -= VALUE[kind] * material
-                if kind == AIRPLANE or own_home is None or not w["enemy_mouth"]:
+                    mine.append(table.get(sq, FAR))
+            elif side is ALLY:
+                if worth is not None:
+                    score += worth
+            elif side is FOE:
+                if worth is not None:
+                    score -= worth
+                if kind == BATTLESHIP and kinds[sq] != SAFETY:
+                    foe_ships.append(sq)
+                if table is None:
                     continue
-                if sq in own_home.open:
-                    score -= 6.0 * w["enemy_mouth"]
-                elif sq in own_home.front:
-                    score -= 4.0 * w["enemy_mouth"]
+                if sq in own_open:
+                    score -= open_loss
+                elif sq in own_front:
+                    score -= front_loss
                 else:
-                    theirs.append(self.to_home[kind].get(sq, FAR))
+                    theirs.append(table.get(sq, FAR))
         mine.sort()
         for weight, d in zip(w["approach"], mine):
             score -= weight * d
@@ -387,25 +419,22 @@ class Judge:
             for weight, d in zip((0.6, 0.4, 0.2), theirs):
                 score += weight * w["enemy_approach"] * min(d, 12)
         if w["danger"]:
-            score -= w["danger"] * self._dangers(sim, occ)
+            score -= w["danger"] * self._dangers(occ, foe_ships)
             # Each neutral piece destroyed draws a protest and pushes that neutral towards the enemy.
             score -= sim.get("neutral_losses", 0) * 3.0
         return score
 
-    def _dangers(self, sim, occ) -> float:
-        """Own pieces the other camp could take on its next move: a trap of a battleship, a jump of a transport."""
-        camp, camps, board = self.camp, sim["camp"], self.board
-        links, kinds = board.links, board.kinds
-        enemy_ships = set()
-        exposed = set()
-        for sq, q in occ.items():
-            if q["kind"] == BATTLESHIP and camps[q["owner"]] is not None and camps[q["owner"]] != camp \
-                    and kinds[sq] != SAFETY:
-                enemy_ships.add(sq)
-                for n in links[sq].values():
-                    o = occ.get(n)
-                    if o is not None and o["owner"] == self.seat and o["kind"] != AIRPLANE and kinds[n] != SAFETY:
-                        exposed.add(n)
+    def _dangers(self, occ, foe_ships: list) -> float:
+        """Own pieces the other camp could take on its next move: a trap of a battleship, a jump of a transport.
+        `foe_ships`: the squares of the other camp's battleships out of the safety zone, in the pieces' order."""
+        seat, kinds, links = self.seat, self.board.kinds, self.board.links
+        enemy_ships = set(foe_ships)
+        exposed = set()     # filled in the pieces' order: the sum below is made in the set's order
+        for sq in foe_ships:
+            for n in links[sq].values():
+                o = occ.get(n)
+                if o is not None and o["owner"] == seat and o["kind"] != AIRPLANE and kinds[n] != SAFETY:
+                    exposed.add(n)
         total = 0.0
         for sq in exposed:
             near = links[sq]
@@ -431,33 +460,40 @@ class Judge:
     def _neutral_score(self, sim) -> float:
         careful = self.bot.careful
         score = sim["coins"][self.seat] * 4.0
-        home = self.home
-        for p in sim["pieces"]:
-            if p["at"] is None or p["owner"] != self.seat:
+        home, kinds, pieces = self.home, self.board.kinds, sim["pieces"]
+        to_port = self.to_target[TRANSPORT]
+        afloat = []         # own transports out of the safety zone, for `_neutral_dangers`
+        for i in self.own_ids:
+            p = pieces[i]
+            if p["at"] is None:
                 continue
             sq = (p["at"][0], p["at"][1])
+            kind = p["kind"]
             if careful:
-                score += VALUE[p["kind"]]
-            if p["kind"] == TRANSPORT:
-                score -= 0.4 * self.to_target[TRANSPORT].get(sq, FAR)
-            elif p["kind"] == BATTLESHIP:
+                score += VALUE[kind]
+            if kind == TRANSPORT:
+                score -= 0.4 * to_port.get(sq, FAR)
+                if kinds[sq] != SAFETY:
+                    afloat.append(sq)
+            elif kind == BATTLESHIP:
                 if sq in home.open:
                     score -= 2.0
-                elif self.board.kinds[sq] == SAFETY:
+                elif kinds[sq] == SAFETY:
                     score += 1.0
                 else:
                     score += 0.3 - 0.05 * self.to_safety.get(sq, FAR)
         if careful:
-            score -= self._neutral_dangers(sim)
+            score -= self._neutral_dangers(sim, afloat)
         return score
 
-    def _neutral_dangers(self, sim) -> float:
+    def _neutral_dangers(self, sim, afloat: list) -> float:
+        """Own transports (`afloat`: their squares, out of the safety zone) another's battleship could jump."""
+        if not afloat:
+            return 0.0
         occ = occupancy(sim["pieces"])
         links, kinds = self.board.links, self.board.kinds
         total = 0.0
-        for sq, p in occ.items():
-            if p["owner"] != self.seat or p["kind"] != TRANSPORT or kinds[sq] == SAFETY:
-                continue
+        for sq in afloat:
             for d, mid in links[sq].items():
                 q = occ.get(mid)
                 if q is None or q["kind"] != BATTLESHIP or q["owner"] == self.seat:

@@ -67,8 +67,9 @@ def blockaded(board, state, seat, occ=None) -> bool:
     the whole board, may be passed when the caller has it."""
     home = board.homes[state["powers"][seat]]
     occ = occ if occ is not None else occupancy(state)
-    if any(not any(sq in occ for sq in passage) for passage in home.passages):
-        return False        # a passage with nobody on either end is open: the usual case, settled at once
+    for one, other in home.passages:
+        if one not in occ and other not in occ:
+            return False    # a passage with nobody on either end is open: the usual case, settled at once
     camp = state["camp"][seat]
     friends = set(diplomacy.camp_seats(state, camp))
     foes = set(diplomacy.camp_seats(state, opposite(camp)))

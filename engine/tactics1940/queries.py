@@ -152,7 +152,7 @@ def after_move(pos: dict, p: dict, path: list, captured: list | None = None) -> 
         if free:
             moved["at"] = list(min(free, key=lambda sq: (min(abs(sq[0] - o[0]) + abs(sq[1] - o[1])
                                                              for o in home.open), sq)))
-    if p["kind"] == BATTLESHIP:
+    if p["kind"] == BATTLESHIP and _may_trap(board, pieces, moved, end):
         for i, q in enumerate(pieces):
             if q["kind"] == BATTLESHIP and q is not moved:
                 pieces[i] = dict(q)
@@ -161,6 +161,21 @@ def after_move(pos: dict, p: dict, path: list, captured: list | None = None) -> 
         destroyed += [{"id": e["piece"], "owner": e["owner"], "kind": e["kind"]}
                       for e in events if e["type"] == "destroyed"]
     return sim, destroyed
+
+
+def _may_trap(board, pieces, moved, end) -> bool:
+    """Whether `moved`, a battleship just arrived on `end`, can make or fall into a trap (Rule 10): only
+    with another battleship beside it, both out of the safety zone. Else traps.resolve would change nothing,
+    and the copies it needs are spared (most moves of a forecast)."""
+    if board.in_safety(end):
+        return False
+    near = board.links[end].values()
+    for q in pieces:
+        at = q["at"]
+        if q["kind"] == BATTLESHIP and at is not None and q is not moved and (at[0], at[1]) in near \
+                and not board.in_safety((at[0], at[1])):
+            return True
+    return False
 
 
 _DISTANCES = {}
