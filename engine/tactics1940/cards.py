@@ -56,8 +56,9 @@ def choices(board, state, seat, card_id) -> dict:
         if state["protest_cards"][seat] > 0:
             out["players"] = [s for s in range(state["n"]) if diplomacy.protest_due(state, s, seat)]
     elif kind == deck.SURPRISE_MANEUVER:
+        ground = _maneuver_ground(board, state, seat)   # the same for each of the seat's transports
         for p in on_board(state, seat, TRANSPORT):
-            squares = maneuver_squares(board, state, p)
+            squares = maneuver_squares(board, state, p, ground)
             if squares:
                 out["maneuver"][p["id"]] = squares
         out["decline"] = True
@@ -123,29 +124,50 @@ def _closest_free_land(board, home, occ, origin):
     return None
 
 
-def maneuver_squares(board, state, p) -> list:
-    """Squares a Surprise Maneuver may put transport `p` on (Rule 6)."""
-    fronts = {sq for h in board.homes.values() for sq in h.front}
-    occ = occupancy(state)
+def maneuver_squares(board, state, p, ground=None) -> list:
+    """Squares a Surprise Maneuver may put transport `p` on (Rule 6): open water, but never a square that
+    would leave another player no way out of his home area. `ground`: `_maneuver_ground` of this state for
+    `p`'s owner, when a caller asks for several of his transports."""
+    occ, water, open_homes = ground if ground is not None else _maneuver_ground(board, state, p["owner"])
+    fronts = _fronts(board)
     origin = (p["at"][0], p["at"][1])
     vacated = {sq: q for sq, q in occ.items() if sq != origin}
-    squares = [sq for sq, kind in board.kinds.items() if kind in (OCEAN, SAFETY) and sq not in occ and sq not in fronts]
     banned = set()
-    for other in range(state["n"]):
-        if other == p["owner"]:
-            continue
-        home = board.homes[state["powers"][other]]
-        if not _ways_out(board, occ, other, home):
-            continue
+    for other, home in open_homes:
         landings = {sq for _, path in _ways_out(board, vacated, other, home) for sq in path}
         for sq in landings:
             if sq in banned or sq in occ or sq in fronts:
                 continue
             trial = dict(vacated)
             trial[sq] = p
-            if not _ways_out(board, trial, other, home):
+            if not _has_way_out(board, trial, other, home):
                 banned.add(sq)
-    return sorted((sq for sq in squares if sq not in banned), key=lambda s: (s[1], s[0]))
+    return sorted((sq for sq in water if sq not in banned), key=lambda s: (s[1], s[0]))
+
+
+def _maneuver_ground(board, state, owner) -> tuple:
+    """What `maneuver_squares` reads the same for each of `owner`'s transports: (the occupancy, the free
+    ocean and safety-zone squares off the front squares, [(seat, home)] of the other players who have a
+    way out of their home area now)."""
+    occ = occupancy(state)
+    fronts = _fronts(board)
+    water = [sq for sq, kind in board.kinds.items() if kind in (OCEAN, SAFETY) and sq not in occ and sq not in fronts]
+    open_homes = []
+    for other in range(state["n"]):
+        home = board.homes[state["powers"][other]]
+        if other != owner and _has_way_out(board, occ, other, home):
+            open_homes.append((other, home))
+    return occ, water, open_homes
+
+
+_FRONTS = {}
+
+
+def _fronts(board) -> frozenset:
+    """Every home's front squares (a maneuver never lands on one), once per board."""
+    if board.name not in _FRONTS:
+        _FRONTS[board.name] = frozenset(sq for h in board.homes.values() for sq in h.front)
+    return _FRONTS[board.name]
 
 
 def _ways_out(board, occ, seat, home) -> list:
@@ -157,6 +179,17 @@ def _ways_out(board, occ, seat, home) -> list:
             if crosses(home, start, path):
                 out.append((q, path))
     return out
+
+
+def _has_way_out(board, occ, seat, home) -> bool:
+    """Whether `_ways_out` finds any, stopping at the first."""
+    for sq, q in occ.items():
+        if q["owner"] == seat and sq in home.squares:
+            start = (q["at"][0], q["at"][1])
+            for path, _ in piece_moves(board, occ, q):
+                if crosses(home, start, path):
+                    return True
+    return False
 
 
 # ----- drawing and carrying out ---------------------------------------------------------
