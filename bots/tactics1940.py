@@ -297,12 +297,14 @@ class Judge:
         self.to_safety = distances(BATTLESHIP, safety_squares(self.board))
         self.roles = self._roles(state) if self.camp is not None else None
         self.own_ids = [p["id"] for p in state["pieces"] if p["owner"] == self.seat]
+        self.occ = occupancy(state["pieces"])
 
     def _roles(self, state) -> list:
-        """What `_war_score` reads of each piece, by id, worked out once: its side (MINE, ALLY, FOE or None
-        for a neutral's), its material term (the same product the score adds; None when material is not
-        weighed) and the table of its way to the mouth that concerns it (None for an airplane or where
-        nobody's mouth is watched). A forecast changes neither owners, kinds nor camps."""
+        """What `_war_score` reads of each belligerent's piece, worked out once, in the pieces' order (a
+        neutral's piece counts for nothing there): its id, its side (MINE, ALLY or FOE), its material term
+        (the same product the score adds; None when material is not weighed) and the table of its way to
+        the mouth that concerns it (None for an airplane or where nobody's mouth is watched). A forecast
+        changes neither owners, kinds nor camps."""
         material, camps = self.w["material"], state["camp"]
         watch_own = self.own_home is not None and self.w["enemy_mouth"]
         roles = []
@@ -317,19 +319,20 @@ class Judge:
                 side, worth = FOE, (VALUE[kind] * material if material else None)
                 table = self.to_home[kind] if watch_own and kind != AIRPLANE else None
             else:
-                side, worth, table = None, None, None
-            roles.append((side, worth, kind, table))
+                continue
+            roles.append((p["id"], side, worth, kind, table))
         return roles
 
     # ----- simulating ---------------------------------------------------------------------------
     def after(self, action) -> dict:
         """The model after one move (captures, trade coins and traps included; no card, no submarine)."""
         return self._play(self.state, self.state["pieces"][action["piece"]],
-                          [tuple(sq) for sq in action["path"]], None)
+                          [tuple(sq) for sq in action["path"]], None, self.occ)
 
-    def _play(self, state, p, path, captured) -> dict:
-        """The rules' forecast of one move, with how many neutral pieces of others it destroyed."""
-        sim, destroyed = queries.after_move(state, p, path, captured)
+    def _play(self, state, p, path, captured, occ) -> dict:
+        """The rules' forecast of one move (`occ`: the occupancy of `state`), with how many neutral pieces
+        of others it destroyed."""
+        sim, destroyed = queries.after_move(state, p, path, captured, occ)
         sim["neutral_losses"] = sum(1 for q in destroyed if state["camp"][q["owner"]] is None
                                     and q["owner"] != p["owner"])
         return sim
@@ -378,12 +381,15 @@ class Judge:
         enemy_open, enemy_front = enemy_home.open, enemy_home.front
         own_open, own_front = (self.own_home.open, self.own_home.front) if self.own_home is not None else ((), ())
         open_loss, front_loss = 6.0 * w["enemy_mouth"], 4.0 * w["enemy_mouth"]
-        roles, kinds = self.roles, self.board.kinds
+        kinds, pieces = self.board.kinds, sim["pieces"]
         score = 0.0
         mine, theirs = [], []
         foe_ships = []      # for `_dangers`, in the order of the pieces
-        for sq, p in occ.items():   # in the order of the pieces, as the sum was always made
-            side, worth, kind, table = roles[p["id"]]
+        for i, side, worth, kind, table in self.roles:   # in the order of the pieces, as the sum was always made
+            at = pieces[i]["at"]
+            if at is None:
+                continue
+            sq = (at[0], at[1])
             if side is MINE:
                 if worth is not None:
                     score += worth
@@ -520,7 +526,7 @@ class Judge:
             if not (end in watch or captured or (p["kind"] == BATTLESHIP and any(
                     n in mine for n in links[end].values()))):
                 continue
-            worst = min(worst, self.score(self._play(sim, p, path, captured)))
+            worst = min(worst, self.score(self._play(sim, p, path, captured, occ)))
         return score - base + worst
 
 
@@ -627,7 +633,7 @@ def _strike(state: dict, mover: int, mover_camp: str):
         near = end in vicinity
         if not (captured or trap or near):
             continue
-        sim, destroyed = queries.after_move(state, p, path, captured)
+        sim, destroyed = queries.after_move(state, p, path, captured, occ)
         if near and enemy_seat is not None and queries.is_blockaded(sim, enemy_seat):
             return best, True
         taken = sum(VALUE[q["kind"]] for q in destroyed if camps[q["owner"]] == enemy)

@@ -39,24 +39,28 @@ from engine.tactics1940.pieces import BELLIGERENTS, occupancy, opposite, seat_of
 from engine.why import RULE
 
 
-def port_position(state, seat) -> tuple:
-    """(defending seats, blockading seats, occupancy without neutral pieces) for `seat`'s seaport."""
+def port_position(state, seat, occ=None) -> tuple:
+    """(defending seats, blockading seats, occupancy without neutral pieces) for `seat`'s seaport (`occ`: the
+    occupancy of the whole board, when the caller has it)."""
     camp = state["camp"][seat]
     friends = set(diplomacy.camp_seats(state, camp))
     foes = set(diplomacy.camp_seats(state, opposite(camp)))
-    occ = {sq: p for sq, p in occupancy(state).items() if p["owner"] in friends or p["owner"] in foes}
+    occ = {sq: p for sq, p in (occ if occ is not None else occupancy(state)).items()
+           if p["owner"] in friends or p["owner"] in foes}
     return friends, foes, occ
 
 
 def mouth_shut(board, home, occ, friends, foes) -> bool:
     """Test 1: every passage of `home`'s mouth has a blockader on one end, or a defender hemmed in by a
     blockader on its front square. Whether anything can still get through is for the exact tests."""
-    for passage in home.passages:
-        if any(sq in occ and occ[sq]["owner"] in foes for sq in passage):
+    links = board.links
+    for one, other in home.passages:
+        a, b = occ.get(one), occ.get(other)
+        if (a is not None and a["owner"] in foes) or (b is not None and b["owner"] in foes):
             continue
-        front = next(sq for sq in passage if sq in home.front)
-        if front in occ and occ[front]["owner"] in friends and \
-                any(n in occ and occ[n]["owner"] in foes for n in board.links[front].values()):
+        front, defender = (one, a) if one in home.front else (other, b)
+        if defender is not None and defender["owner"] in friends and \
+                any(n in occ and occ[n]["owner"] in foes for n in links[front].values()):
             continue
         return False
     return True
@@ -75,7 +79,7 @@ def blockaded(board, state, seat, occ=None) -> bool:
     foes = set(diplomacy.camp_seats(state, opposite(camp)))
     if not mouth_shut(board, home, occ, friends, foes):
         return False        # the usual case, settled without a search
-    friends, foes, occ = port_position(state, seat)
+    friends, foes, occ = port_position(state, seat, occ)
     ends = set(home.open) | set(home.front)
     for sq, p in occ.items():
         if p["owner"] not in friends:

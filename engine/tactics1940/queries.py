@@ -117,12 +117,13 @@ def submarine_card(square):
     return submarine_card_for(load(), tuple(square))
 
 
-def after_move(pos: dict, p: dict, path: list, captured: list | None = None) -> tuple:
+def after_move(pos: dict, p: dict, path: list, captured: list | None = None, occ: dict | None = None) -> tuple:
     """(the position after `p` moves along `path`, the pieces the move destroyed). Jumped transports
     go (`captured`, or worked out from the path), a neutral's supply ship entering another player's
     seaport trades (1 coin; the ship forecast home on the free square nearest its open squares), and
     a battleship's traps are settled (Rule 10). No card is drawn and no submarine strikes. `pos` is
-    not changed: the new position shares what the move leaves alone."""
+    not changed: the new position shares what the move leaves alone. `occ`: `occupancy(pos["pieces"])`,
+    when the caller has it."""
     board = load(pos["board"])
     pieces = list(pos["pieces"])
     sim = dict(pos, pieces=pieces, steps=[])
@@ -132,7 +133,7 @@ def after_move(pos: dict, p: dict, path: list, captured: list | None = None) -> 
     if captured is None:
         captured = []
         if len(path) > 1 or max(abs(end[0] - start[0]), abs(end[1] - start[1])) > 1:
-            occ = occupancy(pos["pieces"])
+            occ = occ if occ is not None else occupancy(pos["pieces"])
             for a, b in zip([start] + list(path), path):
                 captured.append(occ[((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)]["id"])
     destroyed = []
@@ -152,7 +153,7 @@ def after_move(pos: dict, p: dict, path: list, captured: list | None = None) -> 
         if free:
             moved["at"] = list(min(free, key=lambda sq: (min(abs(sq[0] - o[0]) + abs(sq[1] - o[1])
                                                              for o in home.open), sq)))
-    if p["kind"] == BATTLESHIP and _may_trap(board, pieces, moved, end):
+    if p["kind"] == BATTLESHIP and _may_trap(board, occ if occ is not None else occupancy(pos["pieces"]), start, end):
         for i, q in enumerate(pieces):
             if q["kind"] == BATTLESHIP and q is not moved:
                 pieces[i] = dict(q)
@@ -163,17 +164,15 @@ def after_move(pos: dict, p: dict, path: list, captured: list | None = None) -> 
     return sim, destroyed
 
 
-def _may_trap(board, pieces, moved, end) -> bool:
-    """Whether `moved`, a battleship just arrived on `end`, can make or fall into a trap (Rule 10): only
-    with another battleship beside it, both out of the safety zone. Else traps.resolve would change nothing,
-    and the copies it needs are spared (most moves of a forecast)."""
+def _may_trap(board, occ, start, end) -> bool:
+    """Whether a battleship moved from `start` to `end` can make or fall into a trap (Rule 10): only with
+    another battleship beside it (`occ`: the occupancy before the move), both out of the safety zone. Else
+    traps.resolve would change nothing, and the copies it needs are spared (most moves of a forecast)."""
     if board.in_safety(end):
         return False
-    near = board.links[end].values()
-    for q in pieces:
-        at = q["at"]
-        if q["kind"] == BATTLESHIP and at is not None and q is not moved and (at[0], at[1]) in near \
-                and not board.in_safety((at[0], at[1])):
+    for n in board.links[end].values():
+        q = occ.get(n)
+        if q is not None and q["kind"] == BATTLESHIP and n != start and not board.in_safety(n):
             return True
     return False
 
