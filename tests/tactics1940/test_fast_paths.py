@@ -1,0 +1,275 @@
+"""The fast paths of the Tactics (1940) hard bot's look-ahead and of the rules it asks, held to the plain code
+they replaced, over positions of seeded bot games: the forecast of a move (`queries.after_move`, which settles
+traps only beside another battleship, and takes the caller's occupancy), the Judge's scores (the war score read
+from a table of the pieces' roles, the dangers gathered in the same pass, a neutral's pieces by id), and a Surprise
+Maneuver's squares (what is the same for every transport found once, a way out sought only until one is found).
+Each test also checks its positions reach the case its fast path skips work in, so a wrong skip would show."""
+from functools import lru_cache
+import random
+
+from bots import tactics1940 as bot
+from engine import Session
+from engine.tactics1940 import cards, deck, queries
+from engine.tactics1940.board import LAND, OCEAN, SAFETY, SEAPORT, load
+from engine.tactics1940.pieces import occupancy as state_occupancy
+from engine.tactics1940.queries import AIRPLANE, BATTLESHIP, TRANSPORT, VALUE, occupancy
+from tests.tactics1940.helpers import cleared, put
+from tests.tactics1940.test_bots import bot_game
+
+FAR, LINES = bot.FAR, bot.LINES
+EVERY = 6      # a position every this many actions of each game
+GAMES = ((["hard", "normal", "hard", "normal"], 0), (["hard", "hard"], 1), (["normal", "hard", "hard", "normal"], 4))
+
+
+@lru_cache(maxsize=None)
+def positions() -> tuple:
+    """(seat, position) for every seat, every EVERY actions of GAMES, as each seat's bot rebuilds it."""
+    out = []
+    for levels, seed in GAMES:
+        played = bot_game(levels, seed, checked=False)
+        replay = Session("tactics1940", len(levels), seed=seed)
+        for i, (seat, action) in enumerate(played.log):
+            if i % EVERY == 0:
+                out += [(s, queries.position(replay.view(s), s)) for s in range(len(levels))]
+            replay.apply(seat, action)
+    return tuple(out)
+
+
+def forecasts():
+    """(position, piece, path, captured) for every move of every seat of every position."""
+    for _, pos in positions():
+        for seat in range(pos["n"]):
+            for p, path, captured in queries.moves_of(pos, seat):
+                yield pos, p, path, captured
+
+
+def settled_always(pos, p, path, captured):
+    """`after_move` as it was: every battleship move's traps settled by traps.resolve."""
+    fast_check = queries._may_trap
+    queries._may_trap = lambda *_: True
+    try:
+        return queries.after_move(pos, p, path, captured)
+    finally:
+        queries._may_trap = fast_check
+
+
+def test_a_forecast_is_the_same_whether_or_not_its_traps_are_settled_everywhere():
+    trapped = 0
+    for pos, p, path, captured in forecasts():
+        expected = settled_always(pos, p, path, captured)
+        trapped += any(q["kind"] == BATTLESHIP for q in expected[1])
+        for occ in (None, occupancy(pos["pieces"])):
+            for worked_out in (captured, None):
+                sim, destroyed = queries.after_move(pos, p, path, worked_out, occ)
+                assert (sim, destroyed) == expected, (p, path)
+    assert trapped, "no forecast in these games sank a battleship: the trap check went untested"
+
+
+def test_a_forecast_among_crowded_battleships_is_the_same_as_settling_every_trap():
+    """Battleships of both camps strewn at random over the middle of the board, so that traps come straight
+    and diagonal, by the mover and of the mover: every move of either side forecast both ways."""
+    pick = random.Random(1940)
+    water = [sq for sq, kind in load().kinds.items() if kind != LAND and 3 <= sq[0] <= 12 and 3 <= sq[1] <= 12]
+    sank = 0
+    for _ in range(150):
+        pos = cleared()
+        for seat, sq in zip((0, 1) * 4, pick.sample(water, 8)):
+            put(pos, seat, BATTLESHIP, sq)
+        for seat in (0, 1):
+            for p, path, captured in queries.moves_of(pos, seat):
+                expected = settled_always(pos, p, path, captured)
+                sank += bool(expected[1])
+                assert queries.after_move(pos, p, path, captured, occupancy(pos["pieces"])) == expected, (p, path)
+    assert sank > 20, f"only {sank} forecasts sank anything: the trap check went untested"
+
+
+class ReferenceJudge(bot.Judge):
+    """The Judge's scoring as it was before its tables (kept here as the reference)."""
+
+    def _war_score(self, sim, occ) -> float:
+        w = self.w
+        camp, seat = self.camp, self.seat
+        enemy_home, own_home = self.enemy_home, self.own_home
+        camps = sim["camp"]
+        material = w["material"]
+        score = 0.0
+        mine, theirs = [], []
+        for sq, p in occ.items():
+            owner_camp = camps[p["owner"]]
+            kind = p["kind"]
+            if owner_camp == camp:
+                if material:
+                    score += VALUE[kind] * (material if p["owner"] == seat else material * 0.5)
+                if kind == AIRPLANE or p["owner"] != seat:
+                    continue
+                if sq in enemy_home.open:
+                    score += 6.0
+                elif sq in enemy_home.front:
+                    score += 4.0 if kind == BATTLESHIP else 3.0
+                else:
+                    mine.append(self.to_target[kind].get(sq, FAR))
+            elif owner_camp is not None:
+                if material:
+                    score -= VALUE[kind] * material
+                if kind == AIRPLANE or own_home is None or not w["enemy_mouth"]:
+                    continue
+                if sq in own_home.open:
+                    score -= 6.0 * w["enemy_mouth"]
+                elif sq in own_home.front:
+                    score -= 4.0 * w["enemy_mouth"]
+                else:
+                    theirs.append(self.to_home[kind].get(sq, FAR))
+        mine.sort()
+        for weight, d in zip(w["approach"], mine):
+            score -= weight * d
+        if w["enemy_approach"]:
+            theirs.sort()
+            for weight, d in zip((0.6, 0.4, 0.2), theirs):
+                score += weight * w["enemy_approach"] * min(d, 12)
+        if w["danger"]:
+            score -= w["danger"] * self._reference_dangers(sim, occ)
+            # Each neutral piece destroyed draws a protest and pushes that neutral towards the enemy.
+            score -= sim.get("neutral_losses", 0) * 3.0
+        return score
+
+    def _reference_dangers(self, sim, occ) -> float:
+        """Own pieces the other camp could take on its next move: a trap of a battleship, a jump of a transport."""
+        camp, camps, board = self.camp, sim["camp"], self.board
+        links, kinds = board.links, board.kinds
+        enemy_ships = set()
+        exposed = set()
+        for sq, q in occ.items():
+            if q["kind"] == BATTLESHIP and camps[q["owner"]] is not None and camps[q["owner"]] != camp \
+                    and kinds[sq] != SAFETY:
+                enemy_ships.add(sq)
+                for n in links[sq].values():
+                    o = occ.get(n)
+                    if o is not None and o["owner"] == self.seat and o["kind"] != AIRPLANE and kinds[n] != SAFETY:
+                        exposed.add(n)
+        total = 0.0
+        for sq in exposed:
+            near = links[sq]
+            if occ[sq]["kind"] == BATTLESHIP:
+                for d in LINES:
+                    a, c = near.get(d), near.get((-d[0], -d[1]))
+                    if a is None or c is None:
+                        continue
+                    for one, other in ((a, c), (c, a)):
+                        if one in enemy_ships and other not in occ and kinds[other] != LAND and any(
+                                n in enemy_ships and n != one for n in links[other].values()):
+                            total += 3.0
+                            break
+            else:
+                for d, mid in near.items():
+                    if mid in enemy_ships:
+                        land = near.get((-d[0], -d[1]))
+                        if land is not None and land not in occ and kinds[land] in (OCEAN, SEAPORT):
+                            total += 0.8
+                            break
+        return total
+
+    def _neutral_score(self, sim) -> float:
+        careful = self.bot.careful
+        score = sim["coins"][self.seat] * 4.0
+        home = self.home
+        for p in sim["pieces"]:
+            if p["at"] is None or p["owner"] != self.seat:
+                continue
+            sq = (p["at"][0], p["at"][1])
+            if careful:
+                score += VALUE[p["kind"]]
+            if p["kind"] == TRANSPORT:
+                score -= 0.4 * self.to_target[TRANSPORT].get(sq, FAR)
+            elif p["kind"] == BATTLESHIP:
+                if sq in home.open:
+                    score -= 2.0
+                elif self.board.kinds[sq] == SAFETY:
+                    score += 1.0
+                else:
+                    score += 0.3 - 0.05 * self.to_safety.get(sq, FAR)
+        if careful:
+            score -= self._reference_neutral_dangers(sim)
+        return score
+
+    def _reference_neutral_dangers(self, sim) -> float:
+        occ = occupancy(sim["pieces"])
+        links, kinds = self.board.links, self.board.kinds
+        total = 0.0
+        for sq, p in occ.items():
+            if p["owner"] != self.seat or p["kind"] != TRANSPORT or kinds[sq] == SAFETY:
+                continue
+            for d, mid in links[sq].items():
+                q = occ.get(mid)
+                if q is None or q["kind"] != BATTLESHIP or q["owner"] == self.seat:
+                    continue
+                land = links[sq].get((-d[0], -d[1]))
+                if land is not None and land not in occ and kinds[land] in (OCEAN, SEAPORT):
+                    total += 0.5
+                    break
+        return total
+
+
+def test_the_judge_scores_every_move_and_reply_as_the_plain_scoring_did():
+    seen = {"ally": 0, "danger": 0, "neutral danger": 0}
+    for seat, pos in positions():
+        for level in bot.LEVELS:
+            player = bot.Bot(level, seat, 0)
+            judge, reference = bot.Judge(player, pos), ReferenceJudge(player, pos)
+            for p, path, captured in queries.moves_of(pos, seat):
+                sim = judge.after({"type": "move", "piece": p["id"], "path": [list(sq) for sq in path]})
+                value = judge.score(sim)
+                assert value == reference.score(sim), (level, seat, p, path)
+                if level == "hard" and judge.enemy_seat is not None:
+                    assert judge.worst_reply(sim, value, value) == reference.worst_reply(sim, value, value)
+                occ = occupancy(sim["pieces"])
+                if judge.camp is not None:
+                    seen["danger"] += reference._reference_dangers(sim, occ) > 0
+                    seen["ally"] += sum(1 for q in sim["pieces"] if q["owner"] != seat and q["at"] is not None
+                                        and sim["camp"][q["owner"]] == judge.camp)
+                elif player.careful:
+                    seen["neutral danger"] += reference._reference_neutral_dangers(sim) > 0
+    assert all(seen.values()), seen
+
+
+def reference_maneuver_squares(board, state, p) -> list:
+    """`cards.maneuver_squares` as it was: every way out listed, for each transport afresh."""
+    fronts = {sq for h in board.homes.values() for sq in h.front}
+    occ = state_occupancy(state)
+    origin = (p["at"][0], p["at"][1])
+    vacated = {sq: q for sq, q in occ.items() if sq != origin}
+    squares = [sq for sq, kind in board.kinds.items() if kind in (OCEAN, SAFETY) and sq not in occ and sq not in fronts]
+    banned = set()
+    for other in range(state["n"]):
+        if other == p["owner"]:
+            continue
+        home = board.homes[state["powers"][other]]
+        if not cards._ways_out(board, occ, other, home):
+            continue
+        landings = {sq for _, path in cards._ways_out(board, vacated, other, home) for sq in path}
+        for sq in landings:
+            if sq in banned or sq in occ or sq in fronts:
+                continue
+            trial = dict(vacated)
+            trial[sq] = p
+            if not cards._ways_out(board, trial, other, home):
+                banned.add(sq)
+    return sorted((sq for sq in squares if sq not in banned), key=lambda s: (s[1], s[0]))
+
+
+def test_a_surprise_maneuver_offers_the_squares_it_offered_before():
+    board = load()
+    card = next(c["id"] for c in deck.cards_of(board) if c["kind"] == deck.SURPRISE_MANEUVER)
+    banning = 0
+    for seat, pos in positions():
+        expected = {}
+        for p in pos["pieces"]:
+            if p["owner"] == seat and p["kind"] == TRANSPORT and p["at"] is not None:
+                squares = reference_maneuver_squares(board, pos, p)
+                assert cards.maneuver_squares(board, pos, p) == squares
+                if squares:
+                    expected[p["id"]] = squares
+                free = sum(1 for sq, kind in board.kinds.items() if kind in (OCEAN, SAFETY)
+                           and sq not in state_occupancy(pos) and sq not in cards._fronts(board))
+                banning += len(squares) < free
+        assert cards.choices(board, pos, seat, card)["maneuver"] == expected
+    assert banning, "no maneuver in these games was kept off a square: the way-out test went untested"
