@@ -247,8 +247,8 @@ class Bot:
         if not moves:
             return next(a for a in actions if a["type"] == "pass")
         judge = Judge(self, state)
-        sims = [judge.after(a) for a in moves]
-        values = [judge.score(sim) for sim in sims]  # each position scored once (the look-ahead reads them again)
+        sims = [judge.forecast(a) for a in moves]   # (position, its occupancy)
+        values = [judge.score(*sim) for sim in sims]  # each position scored once (the look-ahead reads them again)
         keep = judge.not_idle(moves, values)
         moves, sims, values = [moves[i] for i in keep], [sims[i] for i in keep], [values[i] for i in keep]
         if self.w["random_move"] and self.random.random() < self.w["random_move"]:
@@ -262,7 +262,7 @@ class Bot:
         order = [i for _, i, _ in scored]
         depth = self.w["lookahead"]
         if depth and scored[0][0] < WIN / 2:
-            replies = [(judge.worst_reply(sim, score, values[i]), -i) for score, i, sim in scored[:depth]]
+            replies = [(judge.worst_reply(sim[0], score, values[i], sim[1]), -i) for score, i, sim in scored[:depth]]
             best = max(replies)
             order = [-i for _, i in sorted(replies, reverse=True)] + order[depth:]
             self._ranked = [moves[i] for i in order]
@@ -326,16 +326,32 @@ class Judge:
     # ----- simulating ---------------------------------------------------------------------------
     def after(self, action) -> dict:
         """The model after one move (captures, trade coins and traps included; no card, no submarine)."""
+        return self.forecast(action)[0]
+
+    def forecast(self, action) -> tuple:
+        """(`after(action)`, its occupancy)."""
         return self._play(self.state, self.state["pieces"][action["piece"]],
                           [tuple(sq) for sq in action["path"]], None, self.occ)
 
-    def _play(self, state, p, path, captured, occ) -> dict:
-        """The rules' forecast of one move (`occ`: the occupancy of `state`), with how many neutral pieces
-        of others it destroyed."""
+    def _play(self, state, p, path, captured, occ) -> tuple:
+        """(the rules' forecast of one move, with how many neutral pieces of others it destroyed; its
+        occupancy). `occ`: the occupancy of `state`. A move that destroys nothing and ends where it was
+        going changes the occupancy by one piece, so the new one is made from `occ` (in another order, which
+        no reader of it minds: they look squares up, or sort what they find by piece)."""
         sim, destroyed = queries.after_move(state, p, path, captured, occ)
-        sim["neutral_losses"] = sum(1 for q in destroyed if state["camp"][q["owner"]] is None
-                                    and q["owner"] != p["owner"])
-        return sim
+        moved = sim["pieces"][p["id"]]
+        end = path[-1]
+        if destroyed:
+            sim["neutral_losses"] = sum(1 for q in destroyed if state["camp"][q["owner"]] is None
+                                        and q["owner"] != p["owner"])
+            return sim, occupancy(sim["pieces"])
+        sim["neutral_losses"] = 0
+        if moved["at"][0] != end[0] or moved["at"][1] != end[1]:   # a supply ship traded and sent home
+            return sim, occupancy(sim["pieces"])
+        occ = dict(occ)
+        del occ[(p["at"][0], p["at"][1])]
+        occ[(end[0], end[1])] = moved
+        return sim, occ
 
     def not_idle(self, moves: list, values: list) -> list:
         """Indexes of the moves worth a turn: every move but the shuffles inside one's own home area
@@ -350,7 +366,7 @@ class Judge:
             p = self.state["pieces"][a["piece"]]
             if (p["at"][0], p["at"][1]) in home and tuple(a["path"][-1]) in home:
                 if base is None:
-                    base = self.score(self.state)
+                    base = self.score(self.state, self.occ)
                 if abs(value - base) < 1e-9:
                     continue
             keep.append(i)
@@ -365,10 +381,12 @@ class Judge:
         return -self.bot.sub_risk(self.state, action["path"][-1]) * VALUE[p["kind"]] * weight
 
     # ----- the score of a position for this bot ----------------------------------------------------
-    def score(self, sim) -> float:
+    def score(self, sim, occ: dict | None = None) -> float:
+        """The worth of `sim` for this bot (`occ`: its occupancy, when the caller has it)."""
         if self.camp is None:
-            return self._neutral_score(sim)
-        occ = occupancy(sim["pieces"])
+            return self._neutral_score(sim, occ)
+        if occ is None:
+            occ = occupancy(sim["pieces"])
         if queries.is_blockaded(sim, self.enemy_seat, occ):
             return WIN
         if self.own_seat is not None and queries.is_blockaded(sim, self.own_seat, occ):
@@ -463,7 +481,7 @@ class Judge:
                             break
         return total
 
-    def _neutral_score(self, sim) -> float:
+    def _neutral_score(self, sim, occ) -> float:
         careful = self.bot.careful
         score = sim["coins"][self.seat] * 4.0
         home, kinds, pieces = self.home, self.board.kinds, sim["pieces"]
@@ -489,14 +507,16 @@ class Judge:
                 else:
                     score += 0.3 - 0.05 * self.to_safety.get(sq, FAR)
         if careful:
-            score -= self._neutral_dangers(sim, afloat)
+            score -= self._neutral_dangers(sim, occ, afloat)
         return score
 
-    def _neutral_dangers(self, sim, afloat: list) -> float:
-        """Own transports (`afloat`: their squares, out of the safety zone) another's battleship could jump."""
+    def _neutral_dangers(self, sim, occ, afloat: list) -> float:
+        """Own transports (`afloat`: their squares, out of the safety zone) another's battleship could jump
+        (`occ`: the occupancy of `sim`, or None)."""
         if not afloat:
             return 0.0
-        occ = occupancy(sim["pieces"])
+        if occ is None:
+            occ = occupancy(sim["pieces"])
         links, kinds = self.board.links, self.board.kinds
         total = 0.0
         for sq in afloat:
@@ -511,13 +531,15 @@ class Judge:
         return total
 
     # ----- the enemy's answer (hard) ----------------------------------------------------------------
-    def worst_reply(self, sim, score: float, base: float) -> float:
+    def worst_reply(self, sim, score: float, base: float, occ: dict | None = None) -> float:
         """The lowest score the enemy belligerent can leave us with by a tactical reply to `sim`
-        (`score` is what the move scored, submarine risk and noise included; `base` what `sim` scores)."""
+        (`score` is what the move scored, submarine risk and noise included; `base` what `sim` scores;
+        `occ` the occupancy of `sim`, when the caller has it)."""
         if self.enemy_seat is None:
             return score
         worst = base
-        occ = occupancy(sim["pieces"])
+        if occ is None:
+            occ = occupancy(sim["pieces"])
         watch = self.own_home.vicinity if self.own_home is not None else frozenset()
         mine = {sq for sq, p in occ.items() if p["owner"] == self.seat}
         links = self.board.links
@@ -526,7 +548,7 @@ class Judge:
             if not (end in watch or captured or (p["kind"] == BATTLESHIP and any(
                     n in mine for n in links[end].values()))):
                 continue
-            worst = min(worst, self.score(self._play(sim, p, path, captured, occ)))
+            worst = min(worst, self.score(*self._play(sim, p, path, captured, occ)))
         return score - base + worst
 
 

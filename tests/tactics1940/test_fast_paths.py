@@ -16,8 +16,8 @@ from engine.tactics1940.queries import AIRPLANE, BATTLESHIP, TRANSPORT, VALUE, o
 from tests.tactics1940.helpers import cleared, put
 from tests.tactics1940.test_bots import bot_game
 
-FAR, LINES = bot.FAR, bot.LINES
-EVERY = 6      # a position every this many actions of each game
+FAR, LINES, WIN = bot.FAR, bot.LINES, bot.WIN
+EVERY = 8      # a position every this many actions of each game
 GAMES = ((["hard", "normal", "hard", "normal"], 0), (["hard", "hard"], 1), (["normal", "hard", "hard", "normal"], 4))
 
 
@@ -84,7 +84,42 @@ def test_a_forecast_among_crowded_battleships_is_the_same_as_settling_every_trap
 
 
 class ReferenceJudge(bot.Judge):
-    """The Judge's scoring as it was before its tables (kept here as the reference)."""
+    """The Judge's scoring and look-ahead as they were before its tables and its occupancies made from the one
+    before (kept here as the reference)."""
+
+    def score(self, sim) -> float:
+        if self.camp is None:
+            return self._neutral_score(sim)
+        occ = occupancy(sim["pieces"])
+        if queries.is_blockaded(sim, self.enemy_seat, occ):
+            return WIN
+        if self.own_seat is not None and queries.is_blockaded(sim, self.own_seat, occ):
+            return -WIN
+        return self._war_score(sim, occ)
+
+    def worst_reply(self, sim, score: float, base: float) -> float:
+        """The lowest score the enemy belligerent can leave us with by a tactical reply to `sim`
+        (`score` is what the move scored, submarine risk and noise included; `base` what `sim` scores)."""
+        if self.enemy_seat is None:
+            return score
+        worst = base
+        occ = occupancy(sim["pieces"])
+        watch = self.own_home.vicinity if self.own_home is not None else frozenset()
+        mine = {sq for sq, p in occ.items() if p["owner"] == self.seat}
+        links = self.board.links
+        for p, path, captured in queries.moves_of(sim, self.enemy_seat, occ):
+            end = path[-1]
+            if not (end in watch or captured or (p["kind"] == BATTLESHIP and any(
+                    n in mine for n in links[end].values()))):
+                continue
+            worst = min(worst, self.score(self._reference_play(sim, p, path, captured)))
+        return score - base + worst
+
+    def _reference_play(self, state, p, path, captured) -> dict:
+        sim, destroyed = queries.after_move(state, p, path, captured)
+        sim["neutral_losses"] = sum(1 for q in destroyed if state["camp"][q["owner"]] is None
+                                    and q["owner"] != p["owner"])
+        return sim
 
     def _war_score(self, sim, occ) -> float:
         w = self.w
@@ -216,11 +251,14 @@ def test_the_judge_scores_every_move_and_reply_as_the_plain_scoring_did():
             player = bot.Bot(level, seat, 0)
             judge, reference = bot.Judge(player, pos), ReferenceJudge(player, pos)
             for p, path, captured in queries.moves_of(pos, seat):
-                sim = judge.after({"type": "move", "piece": p["id"], "path": [list(sq) for sq in path]})
-                value = judge.score(sim)
-                assert value == reference.score(sim), (level, seat, p, path)
+                action = {"type": "move", "piece": p["id"], "path": [list(sq) for sq in path]}
+                sim, sim_occ = judge.forecast(action)
+                assert sim == reference._reference_play(pos, p, list(path), None)
+                assert sim_occ == occupancy(sim["pieces"])
+                value = judge.score(sim, sim_occ)
+                assert value == judge.score(sim) == reference.score(sim), (level, seat, p, path)
                 if level == "hard" and judge.enemy_seat is not None:
-                    assert judge.worst_reply(sim, value, value) == reference.worst_reply(sim, value, value)
+                    assert judge.worst_reply(sim, value, value, sim_occ) == reference.worst_reply(sim, value, value)
                 occ = occupancy(sim["pieces"])
                 if judge.camp is not None:
                     seen["danger"] += reference._reference_dangers(sim, occ) > 0
