@@ -247,7 +247,7 @@ class Bot:
         if not moves:
             return next(a for a in actions if a["type"] == "pass")
         judge = Judge(self, state)
-        sims = [judge.forecast(a) for a in moves]   # (position, its occupancy)
+        sims = [judge.forecast(a) for a in moves]   # (position, its occupancy, its war terms)
         values = [judge.score(*sim) for sim in sims]  # each position scored once (the look-ahead reads them again)
         keep = judge.not_idle(moves, values)
         moves, sims, values = [moves[i] for i in keep], [sims[i] for i in keep], [values[i] for i in keep]
@@ -262,7 +262,7 @@ class Bot:
         order = [i for _, i, _ in scored]
         depth = self.w["lookahead"]
         if depth and scored[0][0] < WIN / 2:
-            replies = [(judge.worst_reply(sim[0], score, values[i], sim[1]), -i) for score, i, sim in scored[:depth]]
+            replies = [(judge.worst_reply(sim[0], score, values[i], *sim[1:]), -i) for score, i, sim in scored[:depth]]
             best = max(replies)
             order = [-i for _, i in sorted(replies, reverse=True)] + order[depth:]
             self._ranked = [moves[i] for i in order]
@@ -295,9 +295,14 @@ class Judge:
             self.to_home = {BATTLESHIP: distances(BATTLESHIP, mouth), TRANSPORT: distances(TRANSPORT, mouth)}
         self.home = self.board.homes[state["powers"][bot.seat]]
         self.to_safety = distances(BATTLESHIP, safety_squares(self.board))
-        self.roles = self._roles(state) if self.camp is not None else None
         self.own_ids = [p["id"] for p in state["pieces"] if p["owner"] == self.seat]
         self.occ = occupancy(state["pieces"])
+        self.terms = None   # `_war_terms` of `state`, where a forecast's may be made from it (`_moved_terms`)
+        if self.camp is not None:
+            self.roles = self._roles(state)
+            self.role_of = {role[0]: role for role in self.roles}
+            if self._sums_exact():
+                self.terms = self._war_terms(state)
 
     def _roles(self, state) -> list:
         """What `_war_score` reads of each belligerent's piece, worked out once, in the pieces' order (a
@@ -323,35 +328,45 @@ class Judge:
             roles.append((p["id"], side, worth, kind, table))
         return roles
 
+    def _sums_exact(self) -> bool:
+        """Whether every term `_war_terms` sums is a multiple of 1/1024 of at most 1024: then no sum of them
+        rounds, whatever their order, and a forecast's sum may be made from the sum before it."""
+        enemy_mouth = self.w["enemy_mouth"]
+        terms = [role[2] for role in self.roles if role[2] is not None] + [6.0, 4.0, 3.0, 6.0 * enemy_mouth,
+                                                                          4.0 * enemy_mouth]
+        return all(float(t * 1024).is_integer() and abs(t) <= 1024 for t in terms)
+
     # ----- simulating ---------------------------------------------------------------------------
     def after(self, action) -> dict:
         """The model after one move (captures, trade coins and traps included; no card, no submarine)."""
         return self.forecast(action)[0]
 
     def forecast(self, action) -> tuple:
-        """(`after(action)`, its occupancy)."""
+        """(`after(action)`, its occupancy, its `_war_terms` or None)."""
         return self._play(self.state, self.state["pieces"][action["piece"]],
-                          [tuple(sq) for sq in action["path"]], None, self.occ)
+                          [tuple(sq) for sq in action["path"]], None, self.occ, self.terms)
 
-    def _play(self, state, p, path, captured, occ) -> tuple:
+    def _play(self, state, p, path, captured, occ, terms=None) -> tuple:
         """(the rules' forecast of one move, with how many neutral pieces of others it destroyed; its
-        occupancy). `occ`: the occupancy of `state`. A move that destroys nothing and ends where it was
-        going changes the occupancy by one piece, so the new one is made from `occ` (in another order, which
-        no reader of it minds: they look squares up, or sort what they find by piece)."""
+        occupancy; its `_war_terms`, or None). `occ`: the occupancy of `state`, `terms` its `_war_terms` (or
+        None). A move that destroys nothing and ends where it was going changes the occupancy by one piece,
+        so the new one is made from `occ` (in another order, which no reader of it minds: they look squares
+        up, or sort what they find by piece), and its terms from `terms`."""
         sim, destroyed = queries.after_move(state, p, path, captured, occ)
         moved = sim["pieces"][p["id"]]
         end = path[-1]
         if destroyed:
             sim["neutral_losses"] = sum(1 for q in destroyed if state["camp"][q["owner"]] is None
                                         and q["owner"] != p["owner"])
-            return sim, occupancy(sim["pieces"])
+            return sim, occupancy(sim["pieces"]), None
         sim["neutral_losses"] = 0
         if moved["at"][0] != end[0] or moved["at"][1] != end[1]:   # a supply ship traded and sent home
-            return sim, occupancy(sim["pieces"])
+            return sim, occupancy(sim["pieces"]), None
+        start, end = (p["at"][0], p["at"][1]), (end[0], end[1])
         occ = dict(occ)
-        del occ[(p["at"][0], p["at"][1])]
-        occ[(end[0], end[1])] = moved
-        return sim, occ
+        del occ[start]
+        occ[end] = moved
+        return sim, occ, (self._moved_terms(terms, p, start, end) if terms is not None else None)
 
     def not_idle(self, moves: list, values: list) -> list:
         """Indexes of the moves worth a turn: every move but the shuffles inside one's own home area
@@ -366,7 +381,7 @@ class Judge:
             p = self.state["pieces"][a["piece"]]
             if (p["at"][0], p["at"][1]) in home and tuple(a["path"][-1]) in home:
                 if base is None:
-                    base = self.score(self.state, self.occ)
+                    base = self.score(self.state, self.occ, self.terms)
                 if abs(value - base) < 1e-9:
                     continue
             keep.append(i)
@@ -381,8 +396,9 @@ class Judge:
         return -self.bot.sub_risk(self.state, action["path"][-1]) * VALUE[p["kind"]] * weight
 
     # ----- the score of a position for this bot ----------------------------------------------------
-    def score(self, sim, occ: dict | None = None) -> float:
-        """The worth of `sim` for this bot (`occ`: its occupancy, when the caller has it)."""
+    def score(self, sim, occ: dict | None = None, terms: tuple | None = None) -> float:
+        """The worth of `sim` for this bot (`occ`: its occupancy, `terms` its `_war_terms`, when the caller
+        has them)."""
         if self.camp is None:
             return self._neutral_score(sim, occ)
         if occ is None:
@@ -391,18 +407,20 @@ class Judge:
             return WIN
         if self.own_seat is not None and queries.is_blockaded(sim, self.own_seat, occ):
             return -WIN
-        return self._war_score(sim, occ)
+        return self._war_score(sim, occ, terms if terms is not None else self._war_terms(sim))
 
-    def _war_score(self, sim, occ) -> float:
-        w = self.w
+    def _war_terms(self, sim) -> tuple:
+        """What the war score adds up over the belligerents' pieces of `sim`: (the sum of their material and
+        of their places on either mouth, the distances of this seat's ships to the enemy mouth, of the enemy's
+        to its own, [(id, square)] of the enemy's battleships out of the safety zone), in the pieces' order."""
         enemy_home = self.enemy_home
         enemy_open, enemy_front = enemy_home.open, enemy_home.front
         own_open, own_front = (self.own_home.open, self.own_home.front) if self.own_home is not None else ((), ())
-        open_loss, front_loss = 6.0 * w["enemy_mouth"], 4.0 * w["enemy_mouth"]
+        open_loss, front_loss = 6.0 * self.w["enemy_mouth"], 4.0 * self.w["enemy_mouth"]
         kinds, pieces = self.board.kinds, sim["pieces"]
         score = 0.0
         mine, theirs = [], []
-        foe_ships = []      # for `_dangers`, in the order of the pieces
+        foe_ships = []
         for i, side, worth, kind, table in self.roles:   # in the order of the pieces, as the sum was always made
             at = pieces[i]["at"]
             if at is None:
@@ -426,7 +444,7 @@ class Judge:
                 if worth is not None:
                     score -= worth
                 if kind == BATTLESHIP and kinds[sq] != SAFETY:
-                    foe_ships.append(sq)
+                    foe_ships.append((i, sq))
                 if table is None:
                     continue
                 if sq in own_open:
@@ -435,15 +453,67 @@ class Judge:
                     score -= front_loss
                 else:
                     theirs.append(table.get(sq, FAR))
-        mine.sort()
+        return score, mine, theirs, foe_ships
+
+    def _place_term(self, role, sq) -> tuple:
+        """(what a piece of `role` adds to `_war_terms`' sum for standing on `sq`, the distance it counts
+        there, or None): the loop of `_war_terms`, for one piece."""
+        _, side, _, kind, table = role
+        if table is None:
+            return 0.0, None
+        if side is MINE:
+            home = self.enemy_home
+            if sq in home.open:
+                return 6.0, None
+            if sq in home.front:
+                return (4.0 if kind == BATTLESHIP else 3.0), None
+        else:
+            home = self.own_home
+            if sq in home.open:
+                return -(6.0 * self.w["enemy_mouth"]), None
+            if sq in home.front:
+                return -(4.0 * self.w["enemy_mouth"]), None
+        return 0.0, table.get(sq, FAR)
+
+    def _moved_terms(self, terms: tuple, p: dict, start, end) -> tuple:
+        """`_war_terms` of a position where only `p` moved, from `start` to `end`, since the one `terms` are of
+        (nothing destroyed). Its sum is exact (`_sums_exact`), so the one piece's change is all there is."""
+        role = self.role_of.get(p["id"])
+        if role is None:
+            return terms    # a neutral's piece: nothing of it is counted
+        total, mine, theirs, foe_ships = terms
+        was, was_far = self._place_term(role, start)
+        now, now_far = self._place_term(role, end)
+        total = total - was + now
+        side = role[1]
+        if was_far != now_far:
+            far = list(mine if side is MINE else theirs)
+            if was_far is not None:
+                far.remove(was_far)
+            if now_far is not None:
+                far.append(now_far)
+            if side is MINE:
+                mine = far
+            else:
+                theirs = far
+        if side is FOE and role[3] == BATTLESHIP:
+            foe_ships = [ship for ship in foe_ships if ship[0] != role[0]]
+            if self.board.kinds[end] != SAFETY:
+                foe_ships = sorted(foe_ships + [(role[0], end)])
+        return total, mine, theirs, foe_ships
+
+    def _war_score(self, sim, occ, terms) -> float:
+        w = self.w
+        score, mine, theirs, foe_ships = terms
+        mine = sorted(mine)
         for weight, d in zip(w["approach"], mine):
             score -= weight * d
         if w["enemy_approach"]:
-            theirs.sort()
+            theirs = sorted(theirs)
             for weight, d in zip((0.6, 0.4, 0.2), theirs):
                 score += weight * w["enemy_approach"] * min(d, 12)
         if w["danger"]:
-            score -= w["danger"] * self._dangers(occ, foe_ships)
+            score -= w["danger"] * self._dangers(occ, [sq for _, sq in foe_ships])
             # Each neutral piece destroyed draws a protest and pushes that neutral towards the enemy.
             score -= sim.get("neutral_losses", 0) * 3.0
         return score
@@ -531,15 +601,17 @@ class Judge:
         return total
 
     # ----- the enemy's answer (hard) ----------------------------------------------------------------
-    def worst_reply(self, sim, score: float, base: float, occ: dict | None = None) -> float:
+    def worst_reply(self, sim, score: float, base: float, occ: dict | None = None, terms: tuple | None = None) -> float:
         """The lowest score the enemy belligerent can leave us with by a tactical reply to `sim`
         (`score` is what the move scored, submarine risk and noise included; `base` what `sim` scores;
-        `occ` the occupancy of `sim`, when the caller has it)."""
+        `occ` the occupancy of `sim` and `terms` its `_war_terms`, when the caller has them)."""
         if self.enemy_seat is None:
             return score
         worst = base
         if occ is None:
             occ = occupancy(sim["pieces"])
+        if terms is None and self.terms is not None:
+            terms = self._war_terms(sim)    # each reply's made from it
         watch = self.own_home.vicinity if self.own_home is not None else frozenset()
         mine = {sq for sq, p in occ.items() if p["owner"] == self.seat}
         links = self.board.links
@@ -548,7 +620,7 @@ class Judge:
             if not (end in watch or captured or (p["kind"] == BATTLESHIP and any(
                     n in mine for n in links[end].values()))):
                 continue
-            worst = min(worst, self.score(*self._play(sim, p, path, captured, occ)))
+            worst = min(worst, self.score(*self._play(sim, p, path, captured, occ, terms)))
         return score - base + worst
 
 

@@ -1,7 +1,8 @@
 """The fast paths of the Tactics (1940) hard bot's look-ahead and of the rules it asks, held to the plain code
 they replaced, over positions of seeded bot games: the forecast of a move (`queries.after_move`, which settles
 traps only beside another battleship, and takes the caller's occupancy), the Judge's scores (the war score read
-from a table of the pieces' roles, the dangers gathered in the same pass, a neutral's pieces by id), and a Surprise
+from a table of the pieces' roles, the dangers gathered in the same pass, a neutral's pieces by id, a forecast's
+occupancy and war terms made from the position before it), and a Surprise
 Maneuver's squares (what is the same for every transport found once, a way out sought only until one is found).
 Each test also checks its positions reach the case its fast path skips work in, so a wrong skip would show."""
 from functools import lru_cache
@@ -18,6 +19,7 @@ from tests.tactics1940.test_bots import bot_game
 
 FAR, LINES, WIN = bot.FAR, bot.LINES, bot.WIN
 EVERY = 8      # a position every this many actions of each game
+ROUNDING = {"material": 0.3, "enemy_mouth": 0.7}
 GAMES = ((["hard", "normal", "hard", "normal"], 0), (["hard", "hard"], 1), (["normal", "hard", "hard", "normal"], 4))
 
 
@@ -245,20 +247,28 @@ class ReferenceJudge(bot.Judge):
 
 
 def test_the_judge_scores_every_move_and_reply_as_the_plain_scoring_did():
-    seen = {"ally": 0, "danger": 0, "neutral danger": 0}
+    seen = {"ally": 0, "danger": 0, "neutral danger": 0, "terms made from the last": 0}
     for seat, pos in positions():
-        for level in bot.LEVELS:
-            player = bot.Bot(level, seat, 0)
+        # every level, and weights whose sums round (no war terms made from the last position's there)
+        for level, weights in [(level, None) for level in bot.LEVELS] + [("hard", ROUNDING)]:
+            player = bot.Bot(level, seat, 0, weights)
             judge, reference = bot.Judge(player, pos), ReferenceJudge(player, pos)
+            assert weights is None or judge.terms is None
             for p, path, captured in queries.moves_of(pos, seat):
                 action = {"type": "move", "piece": p["id"], "path": [list(sq) for sq in path]}
-                sim, sim_occ = judge.forecast(action)
+                sim, sim_occ, terms = judge.forecast(action)
                 assert sim == reference._reference_play(pos, p, list(path), None)
                 assert sim_occ == occupancy(sim["pieces"])
-                value = judge.score(sim, sim_occ)
+                if terms is not None:
+                    seen["terms made from the last"] += 1
+                    total, mine, theirs, foe_ships = judge._war_terms(sim)
+                    assert terms == (total, terms[1], terms[2], foe_ships)
+                    assert (sorted(terms[1]), sorted(terms[2])) == (sorted(mine), sorted(theirs))
+                value = judge.score(sim, sim_occ, terms)
                 assert value == judge.score(sim) == reference.score(sim), (level, seat, p, path)
                 if level == "hard" and judge.enemy_seat is not None:
-                    assert judge.worst_reply(sim, value, value, sim_occ) == reference.worst_reply(sim, value, value)
+                    assert judge.worst_reply(sim, value, value, sim_occ, terms) == \
+                        reference.worst_reply(sim, value, value)
                 occ = occupancy(sim["pieces"])
                 if judge.camp is not None:
                     seen["danger"] += reference._reference_dangers(sim, occ) > 0
