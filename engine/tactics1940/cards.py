@@ -56,13 +56,33 @@ def choices(board, state, seat, card_id) -> dict:
         if state["protest_cards"][seat] > 0:
             out["players"] = [s for s in range(state["n"]) if diplomacy.protest_due(state, s, seat)]
     elif kind == deck.SURPRISE_MANEUVER:
+        out["maneuver"] = _maneuvers(board, state, seat)
+        out["decline"] = True
+    return out
+
+
+# A drawn Surprise Maneuver's choices are asked for three times (when it is drawn, listed and acted on) in one
+# position, and each costs a search of every other home's ways out for each transport: the last few are kept.
+_MANEUVERS = {}     # (board, seat, powers, every piece's owner, kind and square) -> {transport id: squares}
+MANEUVERS_KEPT = 64
+
+
+def _maneuvers(board, state, seat) -> dict:
+    """{id: squares} for each of `seat`'s transports a Surprise Maneuver may move (`maneuver_squares`)."""
+    key = (board.name, seat, tuple(state["powers"]),
+           tuple((p["owner"], p["kind"], None if p["at"] is None else (p["at"][0], p["at"][1])) for p in state["pieces"]))
+    found = _MANEUVERS.get(key)
+    if found is None:
+        found = {}
         ground = _maneuver_ground(board, state, seat)   # the same for each of the seat's transports
         for p in on_board(state, seat, TRANSPORT):
             squares = maneuver_squares(board, state, p, ground)
             if squares:
-                out["maneuver"][p["id"]] = squares
-        out["decline"] = True
-    return out
+                found[p["id"]] = squares
+        if len(_MANEUVERS) >= MANEUVERS_KEPT:
+            _MANEUVERS.clear()
+        _MANEUVERS[key] = found
+    return {pid: list(squares) for pid, squares in found.items()}
 
 
 def _victim(state, seat, other) -> bool:

@@ -3,7 +3,8 @@ they replaced, over positions of seeded bot games: the forecast of a move (`quer
 traps only beside another battleship, and takes the caller's occupancy), the Judge's scores (the war score read
 from a table of the pieces' roles, the dangers gathered in the same pass, a neutral's pieces by id, a forecast's
 occupancy and war terms made from the position before it), and a Surprise
-Maneuver's squares (what is the same for every transport found once, a way out sought only until one is found).
+Maneuver's squares (what is the same for every transport found once, a way out sought only until one is found, the
+last few positions' answers kept).
 Each test also checks its positions reach the case its fast path skips work in, so a wrong skip would show."""
 from functools import lru_cache
 import random
@@ -319,5 +320,8 @@ def test_a_surprise_maneuver_offers_the_squares_it_offered_before():
                 free = sum(1 for sq, kind in board.kinds.items() if kind in (OCEAN, SAFETY)
                            and sq not in state_occupancy(pos) and sq not in cards._fronts(board))
                 banning += len(squares) < free
+        assert cards.choices(board, pos, seat, card)["maneuver"] == expected
+        for squares in cards.choices(board, pos, seat, card)["maneuver"].values():
+            squares.clear()     # asked again, the position's answer is kept: a caller's changes must not reach it
         assert cards.choices(board, pos, seat, card)["maneuver"] == expected
     assert banning, "no maneuver in these games was kept off a square: the way-out test went untested"
