@@ -325,3 +325,11 @@ def test_a_surprise_maneuver_offers_the_squares_it_offered_before():
             squares.clear()     # asked again, the position's answer is kept: a caller's changes must not reach it
         assert cards.choices(board, pos, seat, card)["maneuver"] == expected
     assert banning, "no maneuver in these games was kept off a square: the way-out test went untested"
+
+
+def test_a_face_up_card_is_shown_as_a_copy_of_every_field():
+    board = load()
+    for c in deck.cards_of(board):
+        shown = deck.public(board, c["id"])
+        assert shown == {k: (list(v) if isinstance(v, list) else v) for k, v in c.items()}   # as it was made
+        assert shown is not c and all(shown[k] is not v for k, v in c.items() if isinstance(v, list))
