@@ -39,15 +39,10 @@ from engine.tactics1940.pieces import BELLIGERENTS, occupancy, opposite, seat_of
 from engine.why import RULE
 
 
-def port_position(state, seat, occ=None) -> tuple:
-    """(defending seats, blockading seats, occupancy without neutral pieces) for `seat`'s seaport (`occ`: the
-    occupancy of the whole board, when the caller has it)."""
+def port_sides(state, seat) -> tuple:
+    """(defending seats, blockading seats) of `seat`'s seaport."""
     camp = state["camp"][seat]
-    friends = set(diplomacy.camp_seats(state, camp))
-    foes = set(diplomacy.camp_seats(state, opposite(camp)))
-    occ = {sq: p for sq, p in (occ if occ is not None else occupancy(state)).items()
-           if p["owner"] in friends or p["owner"] in foes}
-    return friends, foes, occ
+    return set(diplomacy.camp_seats(state, camp)), set(diplomacy.camp_seats(state, opposite(camp)))
 
 
 def mouth_shut(board, home, occ, friends, foes) -> bool:
@@ -74,20 +69,18 @@ def blockaded(board, state, seat, occ=None) -> bool:
     for one, other in home.passages:
         if one not in occ and other not in occ:
             return False    # a passage with nobody on either end is open: the usual case, settled at once
-    camp = state["camp"][seat]
-    friends = set(diplomacy.camp_seats(state, camp))
-    foes = set(diplomacy.camp_seats(state, opposite(camp)))
+    friends, foes = port_sides(state, seat)
     if not mouth_shut(board, home, occ, friends, foes):
         return False        # the usual case, settled without a search
-    friends, foes, occ = port_position(state, seat, occ)
+    occ = {sq: p for sq, p in occ.items() if p["owner"] in friends or p["owner"] in foes}   # neutrals set aside
     ends = set(home.open) | set(home.front)
     for sq, p in occ.items():
         if p["owner"] not in friends:
             continue
-        if sq in home.front and piece_moves(board, occ, p):
-            return False
         # A step crosses the coast only from an end of a passage; anything else gets across by jumping.
-        moves = piece_moves(board, occ, p) if sq in ends else [(path, c) for path, c in jumps(board, occ, p)]
+        moves = piece_moves(board, occ, p) if sq in ends else jumps(board, occ, p)
+        if sq in home.front and moves:
+            return False
         if any(crosses(home, sq, path) for path, _ in moves):
             return False
     return True
