@@ -55,8 +55,26 @@ WEIGHTS = {
 distances = queries.step_distances
 
 
+_SAFETY = {}
+_LINKED_FROM = {}
+
+
+def _linked_from(board) -> dict:
+    """square -> the squares whose links lead to it (once per board)."""
+    if board.name not in _LINKED_FROM:
+        found = {sq: [] for sq in board.links}
+        for sq, near in board.links.items():
+            for n in near.values():
+                found.setdefault(n, []).append(sq)
+        _LINKED_FROM[board.name] = {sq: tuple(froms) for sq, froms in found.items()}
+    return _LINKED_FROM[board.name]
+
+
 def safety_squares(board) -> tuple:
-    return tuple(sorted(sq for sq, k in board.kinds.items() if k == SAFETY))
+    """The safety zone's squares, in order (once per board: each of a bot's decisions asks)."""
+    if board.name not in _SAFETY:
+        _SAFETY[board.name] = tuple(sorted(sq for sq, k in board.kinds.items() if k == SAFETY))
+    return _SAFETY[board.name]
 
 
 class Bot:
@@ -613,12 +631,14 @@ class Judge:
         if terms is None and self.terms is not None:
             terms = self._war_terms(sim)    # each reply's made from it
         watch = self.own_home.vicinity if self.own_home is not None else frozenset()
-        mine = {sq for sq, p in occ.items() if p["owner"] == self.seat}
-        links = self.board.links
+        linked_from = _linked_from(self.board)
+        beside_mine = set()     # the squares linked to one of ours
+        for sq, p in occ.items():
+            if p["owner"] == self.seat:
+                beside_mine.update(linked_from[sq])
         for p, path, captured in queries.moves_of(sim, self.enemy_seat, occ):
             end = path[-1]
-            if not (end in watch or captured or (p["kind"] == BATTLESHIP and any(
-                    n in mine for n in links[end].values()))):
+            if not (end in watch or captured or (p["kind"] == BATTLESHIP and end in beside_mine)):
                 continue
             worst = min(worst, self.score(*self._play(sim, p, path, captured, occ, terms)))
         return score - base + worst
