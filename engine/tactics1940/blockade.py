@@ -35,7 +35,7 @@ else move another piece (with nothing else to move it passes). The demand ends o
 """
 from engine.tactics1940 import diplomacy, rule_ids as why
 from engine.tactics1940.moves import crosses, jumps, piece_moves
-from engine.tactics1940.pieces import BELLIGERENTS, occupancy, opposite, seat_of_power
+from engine.tactics1940.pieces import BATTLESHIP, BELLIGERENTS, occupancy, opposite, seat_of_power
 from engine.why import RULE
 
 
@@ -73,12 +73,17 @@ def blockaded(board, state, seat, occ=None) -> bool:
     if not mouth_shut(board, home, occ, friends, foes):
         return False        # the usual case, settled without a search
     occ = {sq: p for sq, p in occ.items() if p["owner"] in friends or p["owner"] in foes}   # neutrals set aside
-    ends = set(home.open) | set(home.front)
+    ends = home.open + home.front
     for sq, p in occ.items():
         if p["owner"] not in friends:
             continue
         # A step crosses the coast only from an end of a passage; anything else gets across by jumping.
-        moves = piece_moves(board, occ, p) if sq in ends else jumps(board, occ, p)
+        if sq in ends:
+            moves = piece_moves(board, occ, p)
+        elif p["kind"] == BATTLESHIP:
+            moves = jumps(board, occ, p)
+        else:
+            continue    # only a battleship jumps
         if sq in home.front and moves:
             return False
         if any(crosses(home, sq, path) for path, _ in moves):
