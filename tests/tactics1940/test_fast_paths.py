@@ -9,10 +9,14 @@ Each test also checks its positions reach the case its fast path skips work in, 
 from functools import lru_cache
 import random
 
+import pytest
+
 from bots import tactics1940 as bot
 from engine import Session
-from engine.tactics1940 import cards, deck, queries
+from engine.errors import ILLEGAL, RuleError
+from engine.tactics1940 import blockade, cards, deck, queries, turns
 from engine.tactics1940.board import LAND, OCEAN, SAFETY, SEAPORT, load
+from engine.tactics1940.moves import piece_moves
 from engine.tactics1940.pieces import occupancy as state_occupancy
 from engine.tactics1940.queries import AIRPLANE, BATTLESHIP, TRANSPORT, VALUE, occupancy
 from tests.tactics1940.helpers import cleared, put
@@ -333,3 +337,38 @@ def test_a_face_up_card_is_shown_as_a_copy_of_every_field():
         shown = deck.public(board, c["id"])
         assert shown == {k: (list(v) if isinstance(v, list) else v) for k, v in c.items()}   # as it was made
         assert shown is not c and all(shown[k] is not v for k, v in c.items() if isinstance(v, list))
+
+
+def reference_move_check(board, state, seat, action):
+    """`turns.check_turn_action` of a move as it was: found among every move the seat may make."""
+    p = turns._own_piece(state, seat, action["piece"])
+    path = [tuple(sq) for sq in action["path"]]
+    found = [m for m in turns.mover_moves(board, state, seat) if m[0] is p and m[1] == path]
+    if not found:
+        raise RuleError(ILLEGAL, "not among the moves")
+    return found[0]
+
+
+def test_a_move_is_checked_as_it_was_against_every_move_the_seat_may_make():
+    """A move is looked for among its own piece's moves unless a demand restricts the seat; every move of
+    every piece and a few that are not (a step too far, a square off the board), with and without demands."""
+    board = load()
+    demanded = 0
+    for seat, pos in positions():
+        demanded += bool(blockade.standing_demands(board, pos, seat))
+        for p in pos["pieces"]:
+            if p["owner"] != seat or p["at"] is None:
+                continue
+            x, y = p["at"]
+            tries = [[list(sq) for sq in path] for path, _ in piece_moves(board, occupancy(pos["pieces"]), p)]
+            tries += [[[x + 2, y]], [[x, y + 1]], [[x - 1, y - 1]], [[-1, y]]]
+            for path in tries:
+                action = {"type": "move", "piece": p["id"], "path": path}
+                try:
+                    expected = reference_move_check(board, pos, seat, action)
+                except RuleError:
+                    with pytest.raises(RuleError):
+                        turns.check_turn_action(board, pos, seat, action)
+                else:
+                    assert turns.check_turn_action(board, pos, seat, action) == expected
+    assert demanded, "no seat of these games stood under a demand: the restricted case went untested"
