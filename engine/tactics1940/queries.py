@@ -14,9 +14,10 @@ players' submarine cards); `held` keeps how many submarine cards each seat holds
   at_war(pos, a, b), is_neutral(pos, seat)
   camp_seats(pos, camp)           the seats of a camp ("North" / "South"), allies included
   moves_of(pos, seat, occ)        every move of `seat`'s pieces: (piece, path, captured ids)
-  after_move(pos, piece, path, captured)
+  after_move(pos, piece, path, captured, occ)
                                   the position after one move (jumps, a trade, traps; no card,
-                                  no submarine) and the pieces it destroyed
+                                  no submarine) and the pieces it destroyed (`occ`: the position's
+                                  occupancy, when the caller has it)
   submarine_card(square)          the id of the submarine card naming a square, or None
   step_distances(kind, targets)   fewest moves of a piece of `kind` from each square to the
                                   nearest target, on the empty board (Rules 4 and 9)
