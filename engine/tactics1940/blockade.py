@@ -54,10 +54,14 @@ def mouth_shut(board, home, occ, friends, foes) -> bool:
         if (a is not None and a["owner"] in foes) or (b is not None and b["owner"] in foes):
             continue
         front, defender = (one, a) if one in home.front else (other, b)
-        if defender is not None and defender["owner"] in friends and \
-                any(n in occ and occ[n]["owner"] in foes for n in links[front].values()):
-            continue
-        return False
+        if defender is None or defender["owner"] not in friends:
+            return False
+        for n in links[front].values():
+            q = occ.get(n)
+            if q is not None and q["owner"] in foes:
+                break       # a defender hemmed in by a blockader beside it
+        else:
+            return False
     return True
 
 
@@ -72,21 +76,24 @@ def blockaded(board, state, seat, occ=None) -> bool:
     friends, foes = port_sides(state, seat)
     if not mouth_shut(board, home, occ, friends, foes):
         return False        # the usual case, settled without a search
-    occ = {sq: p for sq, p in occ.items() if p["owner"] in friends or p["owner"] in foes}   # neutrals set aside
+    if len(friends) + len(foes) < state["n"]:   # neutrals at peace on the board: set aside
+        occ = {sq: p for sq, p in occ.items() if p["owner"] in friends or p["owner"] in foes}
+    # Any defender able to get across ends the search, so the likeliest are asked first: those on the ends of
+    # the passages (a step crosses the coast only from there; one on a front square must not move at all),
+    # then the battleships elsewhere, which can get across by jumping.
     ends = home.open + home.front
-    for sq, p in occ.items():
-        if p["owner"] not in friends:
+    for sq in ends:
+        p = occ.get(sq)
+        if p is None or p["owner"] not in friends:
             continue
-        # A step crosses the coast only from an end of a passage; anything else gets across by jumping.
-        if sq in ends:
-            moves = piece_moves(board, occ, p)
-        elif p["kind"] == BATTLESHIP:
-            moves = jumps(board, occ, p)
-        else:
-            continue    # only a battleship jumps
+        moves = piece_moves(board, occ, p)
         if sq in home.front and moves:
             return False
         if any(crosses(home, sq, path) for path, _ in moves):
+            return False
+    for sq, p in occ.items():
+        if p["kind"] == BATTLESHIP and p["owner"] in friends and sq not in ends and \
+                any(crosses(home, sq, path) for path, _ in jumps(board, occ, p)):
             return False
     return True
 

@@ -4,7 +4,7 @@ traps only beside another battleship, and takes the caller's occupancy), the Jud
 from a table of the pieces' roles, the dangers gathered in the same pass, a neutral's pieces by id, a forecast's
 occupancy and war terms made from the position before it), and a Surprise
 Maneuver's squares (what is the same for every transport found once, a way out sought only until one is found, the
-last few positions' answers kept).
+last few positions' answers kept), a move's check and the blockade test.
 Each test also checks its positions reach the case its fast path skips work in, so a wrong skip would show."""
 from functools import lru_cache
 import random
@@ -14,10 +14,10 @@ import pytest
 from bots import tactics1940 as bot
 from engine import Session
 from engine.errors import ILLEGAL, RuleError
-from engine.tactics1940 import blockade, cards, deck, queries, turns
+from engine.tactics1940 import blockade, cards, deck, diplomacy, queries, turns
 from engine.tactics1940.board import LAND, OCEAN, SAFETY, SEAPORT, load
-from engine.tactics1940.moves import piece_moves
-from engine.tactics1940.pieces import occupancy as state_occupancy
+from engine.tactics1940.moves import crosses, jumps, piece_moves
+from engine.tactics1940.pieces import NORTH, SOUTH, occupancy as state_occupancy, opposite
 from engine.tactics1940.queries import AIRPLANE, BATTLESHIP, TRANSPORT, VALUE, occupancy
 from tests.tactics1940.helpers import cleared, put
 from tests.tactics1940.test_bots import bot_game
@@ -372,3 +372,51 @@ def test_a_move_is_checked_as_it_was_against_every_move_the_seat_may_make():
                 else:
                     assert turns.check_turn_action(board, pos, seat, action) == expected
     assert demanded, "no seat of these games stood under a demand: the restricted case went untested"
+
+
+def reference_blockaded(board, state, seat) -> bool:
+    """`blockade.blockaded` as it was: the passages, the mouth and every defender's moves read in the pieces'
+    order, the neutrals always set aside."""
+    home = board.homes[state["powers"][seat]]
+    occ = state_occupancy(state)
+    if any(not any(sq in occ for sq in passage) for passage in home.passages):
+        return False
+    camp = state["camp"][seat]
+    friends = set(diplomacy.camp_seats(state, camp))
+    foes = set(diplomacy.camp_seats(state, opposite(camp)))
+    for passage in home.passages:
+        if any(sq in occ and occ[sq]["owner"] in foes for sq in passage):
+            continue
+        front = next(sq for sq in passage if sq in home.front)
+        if front in occ and occ[front]["owner"] in friends and \
+                any(n in occ and occ[n]["owner"] in foes for n in board.links[front].values()):
+            continue
+        return False
+    occ = {sq: p for sq, p in occ.items() if p["owner"] in friends or p["owner"] in foes}
+    ends = set(home.open) | set(home.front)
+    for sq, p in occ.items():
+        if p["owner"] not in friends:
+            continue
+        if sq in home.front and piece_moves(board, occ, p):
+            return False
+        moves = piece_moves(board, occ, p) if sq in ends else jumps(board, occ, p)
+        if any(crosses(home, sq, path) for path, _ in moves):
+            return False
+    return True
+
+
+def test_the_blockade_test_answers_as_it_did_after_every_move_of_the_games():
+    """After every move of every seat in the games' positions (many with a mouth all but shut), both
+    belligerents' seaports, with the occupancy passed and without."""
+    board = load()
+    shut, searched = 0, 0
+    for pos, p, path, captured in forecasts():
+        sim, _ = queries.after_move(pos, p, path, captured)
+        occ = occupancy(sim["pieces"])
+        for seat in (sim["powers"].index(power) for power in (NORTH, SOUTH)):
+            expected = reference_blockaded(board, sim, seat)
+            assert blockade.blockaded(board, sim, seat) == blockade.blockaded(board, sim, seat, occ) == expected
+            home = board.homes[sim["powers"][seat]]
+            searched += all(a in occ or b in occ for a, b in home.passages)
+            shut += expected
+    assert shut and searched > 100, (shut, searched)
