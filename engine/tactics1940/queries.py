@@ -154,15 +154,31 @@ def after_move(pos: dict, p: dict, path: list, captured: list | None = None, occ
         if free:
             moved["at"] = list(min(free, key=lambda sq: (min(abs(sq[0] - o[0]) + abs(sq[1] - o[1])
                                                              for o in home.open), sq)))
-    if p["kind"] == BATTLESHIP and _may_trap(board, occ if occ is not None else occupancy(pos["pieces"]), start, end):
-        for i, q in enumerate(pieces):
-            if q["kind"] == BATTLESHIP and q is not moved:
-                pieces[i] = dict(q)
-        events = []
-        traps.resolve(board, sim, moved, events)
-        destroyed += [{"id": e["piece"], "owner": e["owner"], "kind": e["kind"]}
-                      for e in events if e["type"] == "destroyed"]
+    if p["kind"] == BATTLESHIP:
+        before = occ if occ is not None else occupancy(pos["pieces"])
+        if _may_trap(board, before, start, end):
+            events = []
+            traps.resolve(board, sim, moved, events, _settling(board, before, pieces, moved, start, destroyed))
+            destroyed += [{"id": e["piece"], "owner": e["owner"], "kind": e["kind"]}
+                          for e in events if e["type"] == "destroyed"]
     return sim, destroyed
+
+
+def _settling(board, before, pieces, moved, start, jumped) -> dict:
+    """The occupancy traps.resolve reads after a battleship's move (`before`: the one before it; `jumped`: the
+    transports it took): the mover on its end, the jumped gone, and every battleship beside the end copied
+    into `pieces` first, as a trap sinks only those and the mover (`pos` keeps its own)."""
+    occ = dict(before)
+    del occ[start]
+    for q in jumped:
+        del occ[(q["at"][0], q["at"][1])]
+    end = (moved["at"][0], moved["at"][1])
+    occ[end] = moved
+    for n in board.links[end].values():
+        q = occ.get(n)
+        if q is not None and q["kind"] == BATTLESHIP:
+            occ[n] = pieces[q["id"]] = dict(q)
+    return occ
 
 
 def _may_trap(board, occ, start, end) -> bool:

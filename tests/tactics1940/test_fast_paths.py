@@ -50,6 +50,11 @@ def forecasts():
                 yield pos, p, path, captured
 
 
+def standing(pos) -> list:
+    """Where every piece of `pos` stands (a forecast must leave its position as it was)."""
+    return [None if q["at"] is None else tuple(q["at"]) for q in pos["pieces"]]
+
+
 def settled_always(pos, p, path, captured):
     """`after_move` as it was: every battleship move's traps settled by traps.resolve."""
     fast_check = queries._may_trap
@@ -65,10 +70,12 @@ def test_a_forecast_is_the_same_whether_or_not_its_traps_are_settled_everywhere(
     for pos, p, path, captured in forecasts():
         expected = settled_always(pos, p, path, captured)
         trapped += any(q["kind"] == BATTLESHIP for q in expected[1])
+        before = standing(pos)
         for occ in (None, occupancy(pos["pieces"])):
             for worked_out in (captured, None):
                 sim, destroyed = queries.after_move(pos, p, path, worked_out, occ)
                 assert (sim, destroyed) == expected, (p, path)
+                assert standing(pos) == before, "the forecast changed the position it was made from"
     assert trapped, "no forecast in these games sank a battleship: the trap check went untested"
 
 
@@ -86,7 +93,9 @@ def test_a_forecast_among_crowded_battleships_is_the_same_as_settling_every_trap
             for p, path, captured in queries.moves_of(pos, seat):
                 expected = settled_always(pos, p, path, captured)
                 sank += bool(expected[1])
+                before = standing(pos)
                 assert queries.after_move(pos, p, path, captured, occupancy(pos["pieces"])) == expected, (p, path)
+                assert standing(pos) == before, "the forecast changed the position it was made from"
     assert sank > 20, f"only {sank} forecasts sank anything: the trap check went untested"
 
 
