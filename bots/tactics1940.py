@@ -243,11 +243,15 @@ class Bot:
     def _maneuver(self, state, actions):
         table = distances(TRANSPORT, self.targets(state))
         best, best_gain = {"type": "decline"}, 0.5
+        risks = {}      # square -> sub_risk (each square is offered once for every transport)
         for a in actions:
             if a["type"] != "maneuver":
                 continue
             p = state["pieces"][a["piece"]]
-            gain = table.get(tuple(p["at"]), FAR) - table.get(tuple(a["to"]), FAR) - self.sub_risk(state, a["to"]) * 3
+            to = tuple(a["to"])
+            if to not in risks:
+                risks[to] = self.sub_risk(state, to)
+            gain = table.get(tuple(p["at"]), FAR) - table.get(to, FAR) - risks[to] * 3
             if gain > best_gain:
                 best, best_gain = a, gain
         return best

@@ -39,7 +39,8 @@ def choices(board, state, seat, card_id) -> dict:
         pieces = [p for p in state["pieces"] if p["at"] is not None and p["kind"] == target_kind
                   and _victim(state, seat, p["owner"]) and not board.in_safety(tuple(p["at"]))]
         if kind == deck.PLANE_VS_BATTLESHIP:
-            pieces = [p for p in pieces if repair_berth(board, state, p) is not None]
+            occ = occupancy(state)
+            pieces = [p for p in pieces if repair_berth(board, state, p, occ) is not None]
         players = []
         if kind != deck.PLANE_VS_BATTLESHIP:
             players = [s for s in range(state["n"]) if _victim(state, seat, s) and not on_board(state, s, target_kind)]
@@ -105,13 +106,14 @@ def free_home_squares(board, state, seat) -> list:
     return sorted((sq for sq in home.squares if sq not in occ and sq not in home.bases), key=lambda s: (s[1], s[0]))
 
 
-def repair_berth(board, state, ship):
+def repair_berth(board, state, ship, occ=None):
     """Where a damaged battleship goes for repairs: (berth, transport to move aside or None, its new square),
-    or None when it cannot go (it is in its own seaport already, or the seaport is full of ships)."""
+    or None when it cannot go (it is in its own seaport already, or the seaport is full of ships). `occ`: the
+    occupancy, when the caller has it."""
     home = board.homes[state["powers"][ship["owner"]]]
     if tuple(ship["at"]) in home.seaport:
         return None
-    occ = occupancy(state)
+    occ = occ if occ is not None else occupancy(state)
     berths = (home.seaport[0], home.seaport[3], home.seaport[1], home.seaport[2])  # the quiet ends first
     for berth in berths:
         if berth not in occ:

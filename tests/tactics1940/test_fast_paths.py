@@ -429,3 +429,26 @@ def test_the_blockade_test_answers_as_it_did_after_every_move_of_the_games():
             searched += all(a in occ or b in occ for a, b in home.passages)
             shut += expected
     assert shut and searched > 100, (shut, searched)
+
+
+def test_a_surprise_maneuver_is_chosen_as_before():
+    """The hard bot's pick of a maneuver (its submarine risks looked up once a square), against the plain loop."""
+    board = load()
+    card = next(c["id"] for c in deck.cards_of(board) if c["kind"] == deck.SURPRISE_MANEUVER)
+    chosen = 0
+    for seat, pos in positions()[::3]:
+        player = bot.Bot("hard", seat, 0)
+        actions = [{"type": "maneuver", "piece": pid, "to": list(sq)}
+                   for pid, squares in cards.choices(board, pos, seat, card)["maneuver"].items() for sq in squares]
+        actions.append({"type": "decline"})
+        table = bot.distances(TRANSPORT, player.targets(pos))
+        best, best_gain = {"type": "decline"}, 0.5
+        for a in actions[:-1]:
+            p = pos["pieces"][a["piece"]]
+            gain = table.get(tuple(p["at"]), FAR) - table.get(tuple(a["to"]), FAR) - player.sub_risk(pos, a["to"]) * 3
+            if gain > best_gain:
+                best, best_gain = a, gain
+        player.unseen = None
+        assert player._maneuver(pos, actions) == best
+        chosen += best["type"] == "maneuver"
+    assert chosen, "no position offered a maneuver worth making"
