@@ -77,7 +77,7 @@ def private_view(state, seat) -> dict:
         return {}
     board = load(state["board"])
     mine = []
-    for card_id in sorted(submarines.hands(state).private(seat), key=int):
+    for card_id in sorted(submarines.hands(state).pieces_of(seat), key=int):   # its ids only: no copy
         c = deck.card(board, int(card_id))
         # The square is the board's (ocean, number); a bare [x, y] would look like any board square.
         mine.append({"card": c["id"], "ocean": c["ocean"], "number": c["number"]})
