@@ -39,10 +39,17 @@ from engine.tactics1940.pieces import BATTLESHIP, BELLIGERENTS, occupancy, oppos
 from engine.why import RULE
 
 
+_SIDES = {}     # (every seat's camp, seat) -> port_sides: a few alliances in a game, asked at every forecast
+
+
 def port_sides(state, seat) -> tuple:
-    """(defending seats, blockading seats) of `seat`'s seaport."""
-    camp = state["camp"][seat]
-    return set(diplomacy.camp_seats(state, camp)), set(diplomacy.camp_seats(state, opposite(camp)))
+    """(defending seats, blockading seats) of `seat`'s seaport, as frozensets."""
+    key = (tuple(state["camp"]), seat)
+    if key not in _SIDES:
+        camp = state["camp"][seat]
+        _SIDES[key] = (frozenset(diplomacy.camp_seats(state, camp)),
+                       frozenset(diplomacy.camp_seats(state, opposite(camp))))
+    return _SIDES[key]
 
 
 def mouth_shut(board, home, occ, friends, foes) -> bool:
