@@ -319,6 +319,7 @@ class Judge:
         self.to_safety = distances(BATTLESHIP, safety_squares(self.board))
         self.own_ids = [p["id"] for p in state["pieces"] if p["owner"] == self.seat]
         self.occ = occupancy(state["pieces"])
+        self.risks = {}     # square -> the bot's sub_risk there (moves of several pieces end on one square)
         self.terms = None   # `_war_terms` of `state`, where a forecast's may be made from it (`_moved_terms`)
         if self.camp is not None:
             self.roles = self._roles(state)
@@ -415,7 +416,10 @@ class Judge:
         if not weight:
             return 0.0
         p = self.state["pieces"][action["piece"]]
-        return -self.bot.sub_risk(self.state, action["path"][-1]) * VALUE[p["kind"]] * weight
+        end = tuple(action["path"][-1])
+        if end not in self.risks:
+            self.risks[end] = self.bot.sub_risk(self.state, end)
+        return -self.risks[end] * VALUE[p["kind"]] * weight
 
     # ----- the score of a position for this bot ----------------------------------------------------
     def score(self, sim, occ: dict | None = None, terms: tuple | None = None) -> float:

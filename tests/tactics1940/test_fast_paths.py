@@ -280,6 +280,7 @@ def test_the_judge_scores_every_move_and_reply_as_the_plain_scoring_did():
                     assert (sorted(terms[1]), sorted(terms[2])) == (sorted(mine), sorted(theirs))
                 value = judge.score(sim, sim_occ, terms)
                 assert value == judge.score(sim) == reference.score(sim), (level, seat, p, path)
+                assert judge.move_bonus(action) == -player.sub_risk(pos, path[-1]) * VALUE[p["kind"]] * player.w["sub_risk"]
                 if level == "hard" and judge.enemy_seat is not None:
                     assert judge.worst_reply(sim, value, value, sim_occ, terms) == \
                         reference.worst_reply(sim, value, value)
