@@ -108,9 +108,10 @@ def blockaded(board, state, seat, occ=None) -> bool:
 def blockaded_seats(board, state) -> list:
     """The belligerent seats whose seaport is blockaded now."""
     out = []
+    occ = occupancy(state)
     for power in BELLIGERENTS:
         seat = seat_of_power(state, power)
-        if seat is not None and blockaded(board, state, seat):
+        if seat is not None and blockaded(board, state, seat, occ):
             out.append(seat)
     return out
 
