@@ -438,7 +438,8 @@ class Judge:
     def _war_terms(self, sim) -> tuple:
         """What the war score adds up over the belligerents' pieces of `sim`: (the sum of their material and
         of their places on either mouth, the distances of this seat's ships to the enemy mouth, of the enemy's
-        to its own, [(id, square)] of the enemy's battleships out of the safety zone), in the pieces' order."""
+        to its own, [(id, square)] of the enemy's battleships out of the safety zone, in the pieces' order, and
+        the set of this seat's ships' squares out of the safety zone, which `_dangers` finds in reach)."""
         enemy_home = self.enemy_home
         enemy_open, enemy_front = enemy_home.open, enemy_home.front
         own_open, own_front = (self.own_home.open, self.own_home.front) if self.own_home is not None else ((), ())
@@ -446,7 +447,7 @@ class Judge:
         kinds, pieces = self.board.kinds, sim["pieces"]
         score = 0.0
         mine, theirs = [], []
-        foe_ships = []
+        foe_ships, ships = [], set()
         for i, side, worth, kind, table in self.roles:   # in the order of the pieces, as the sum was always made
             at = pieces[i]["at"]
             if at is None:
@@ -457,6 +458,8 @@ class Judge:
                     score += worth
                 if table is None:
                     continue
+                if kinds[sq] != SAFETY:
+                    ships.add(sq)
                 if sq in enemy_open:
                     score += 6.0
                 elif sq in enemy_front:
@@ -479,7 +482,7 @@ class Judge:
                     score -= front_loss
                 else:
                     theirs.append(table.get(sq, FAR))
-        return score, mine, theirs, foe_ships
+        return score, mine, theirs, foe_ships, ships
 
     def _place_term(self, role, sq) -> tuple:
         """(what a piece of `role` adds to `_war_terms`' sum for standing on `sq`, the distance it counts
@@ -507,7 +510,7 @@ class Judge:
         role = self.role_of.get(p["id"])
         if role is None:
             return terms    # a neutral's piece: nothing of it is counted
-        total, mine, theirs, foe_ships = terms
+        total, mine, theirs, foe_ships, ships = terms
         was, was_far = self._place_term(role, start)
         now, now_far = self._place_term(role, end)
         total = total - was + now
@@ -526,11 +529,16 @@ class Judge:
             foe_ships = [ship for ship in foe_ships if ship[0] != role[0]]
             if self.board.kinds[end] != SAFETY:
                 foe_ships = sorted(foe_ships + [(role[0], end)])
-        return total, mine, theirs, foe_ships
+        elif side is MINE and role[4] is not None:
+            ships = set(ships)
+            ships.discard(start)
+            if self.board.kinds[end] != SAFETY:
+                ships.add(end)
+        return total, mine, theirs, foe_ships, ships
 
     def _war_score(self, sim, occ, terms) -> float:
         w = self.w
-        score, mine, theirs, foe_ships = terms
+        score, mine, theirs, foe_ships, ships = terms
         mine = sorted(mine)
         for weight, d in zip(w["approach"], mine):
             score -= weight * d
@@ -539,21 +547,21 @@ class Judge:
             for weight, d in zip((0.6, 0.4, 0.2), theirs):
                 score += weight * w["enemy_approach"] * min(d, 12)
         if w["danger"]:
-            score -= w["danger"] * self._dangers(occ, [sq for _, sq in foe_ships])
+            score -= w["danger"] * self._dangers(occ, [sq for _, sq in foe_ships], ships)
             # Each neutral piece destroyed draws a protest and pushes that neutral towards the enemy.
             score -= sim.get("neutral_losses", 0) * 3.0
         return score
 
-    def _dangers(self, occ, foe_ships: list) -> float:
+    def _dangers(self, occ, foe_ships: list, ships: set) -> float:
         """Own pieces the other camp could take on its next move: a trap of a battleship, a jump of a transport.
-        `foe_ships`: the squares of the other camp's battleships out of the safety zone, in the pieces' order."""
-        seat, kinds, links = self.seat, self.board.kinds, self.board.links
+        `foe_ships`: the squares of the other camp's battleships out of the safety zone, in the pieces' order;
+        `ships`: this seat's ships' squares out of it."""
+        kinds, links = self.board.kinds, self.board.links
         enemy_ships = set(foe_ships)
         exposed = set()     # filled in the pieces' order: the sum below is made in the set's order
         for sq in foe_ships:
             for n in links[sq].values():
-                o = occ.get(n)
-                if o is not None and o["owner"] == seat and o["kind"] != AIRPLANE and kinds[n] != SAFETY:
+                if n in ships:
                     exposed.add(n)
         total = 0.0
         for sq in exposed:

@@ -275,8 +275,8 @@ def test_the_judge_scores_every_move_and_reply_as_the_plain_scoring_did():
                 assert sim_occ == occupancy(sim["pieces"])
                 if terms is not None:
                     seen["terms made from the last"] += 1
-                    total, mine, theirs, foe_ships = judge._war_terms(sim)
-                    assert terms == (total, terms[1], terms[2], foe_ships)
+                    total, mine, theirs, foe_ships, ships = judge._war_terms(sim)
+                    assert terms == (total, terms[1], terms[2], foe_ships, ships)
                     assert (sorted(terms[1]), sorted(terms[2])) == (sorted(mine), sorted(theirs))
                 value = judge.score(sim, sim_occ, terms)
                 assert value == judge.score(sim) == reference.score(sim), (level, seat, p, path)
