@@ -737,7 +737,8 @@ def _nearest_ships(state: dict, board, side: str) -> list[float]:
     home = board.homes[opposite(side)]
     targets = home.open + home.front   # the squares of its passages (every open square faces every front one)
     camps = state["camp"]
-    steps = sorted(min(SHIP_FAR, queries.step_distances(p["kind"], targets).get((p["at"][0], p["at"][1]), SHIP_FAR))
+    tables = {kind: queries.step_distances(kind, targets) for kind in (BATTLESHIP, TRANSPORT)}
+    steps = sorted(min(SHIP_FAR, tables[p["kind"]].get((p["at"][0], p["at"][1]), SHIP_FAR))
                    for p in state["pieces"]
                    if p["at"] is not None and p["kind"] in (BATTLESHIP, TRANSPORT) and camps[p["owner"]] == side)
     steps += [SHIP_FAR] * NEAREST_SHIPS
