@@ -35,6 +35,7 @@ WIN = 10_000.0
 FAR = 30
 ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
 LINES = ((0, -1), (1, -1), (1, 0), (1, 1))
+MINE, ALLY, FOE = "mine", "ally", "foe"   # whose a piece is, to a belligerent bot (Judge._roles)
 
 # What each level weighs: "approach" is the pull of the enemy mouth on a seat's nearest ships
 # (nearest first); "enemy_mouth" and "enemy_approach" weigh the enemy's progress on one's own
@@ -54,8 +55,26 @@ WEIGHTS = {
 distances = queries.step_distances
 
 
+_SAFETY = {}
+_LINKED_FROM = {}
+
+
+def _linked_from(board) -> dict:
+    """square -> the squares whose links lead to it (once per board)."""
+    if board.name not in _LINKED_FROM:
+        found = {sq: [] for sq in board.links}
+        for sq, near in board.links.items():
+            for n in near.values():
+                found.setdefault(n, []).append(sq)
+        _LINKED_FROM[board.name] = {sq: tuple(froms) for sq, froms in found.items()}
+    return _LINKED_FROM[board.name]
+
+
 def safety_squares(board) -> tuple:
-    return tuple(sorted(sq for sq, k in board.kinds.items() if k == SAFETY))
+    """The safety zone's squares, in order (once per board: each of a bot's decisions asks)."""
+    if board.name not in _SAFETY:
+        _SAFETY[board.name] = tuple(sorted(sq for sq, k in board.kinds.items() if k == SAFETY))
+    return _SAFETY[board.name]
 
 
 class Bot:
@@ -224,11 +243,15 @@ class Bot:
     def _maneuver(self, state, actions):
         table = distances(TRANSPORT, self.targets(state))
         best, best_gain = {"type": "decline"}, 0.5
+        risks = {}      # square -> sub_risk (each square is offered once for every transport)
         for a in actions:
             if a["type"] != "maneuver":
                 continue
             p = state["pieces"][a["piece"]]
-            gain = table.get(tuple(p["at"]), FAR) - table.get(tuple(a["to"]), FAR) - self.sub_risk(state, a["to"]) * 3
+            to = tuple(a["to"])
+            if to not in risks:
+                risks[to] = self.sub_risk(state, to)
+            gain = table.get(tuple(p["at"]), FAR) - table.get(to, FAR) - risks[to] * 3
             if gain > best_gain:
                 best, best_gain = a, gain
         return best
@@ -246,8 +269,8 @@ class Bot:
         if not moves:
             return next(a for a in actions if a["type"] == "pass")
         judge = Judge(self, state)
-        sims = [judge.after(a) for a in moves]
-        values = [judge.score(sim) for sim in sims]  # each position scored once (the look-ahead reads them again)
+        sims = [judge.forecast(a) for a in moves]   # (position, its occupancy, its war terms)
+        values = [judge.score(*sim) for sim in sims]  # each position scored once (the look-ahead reads them again)
         keep = judge.not_idle(moves, values)
         moves, sims, values = [moves[i] for i in keep], [sims[i] for i in keep], [values[i] for i in keep]
         if self.w["random_move"] and self.random.random() < self.w["random_move"]:
@@ -261,7 +284,7 @@ class Bot:
         order = [i for _, i, _ in scored]
         depth = self.w["lookahead"]
         if depth and scored[0][0] < WIN / 2:
-            replies = [(judge.worst_reply(sim, score, values[i]), -i) for score, i, sim in scored[:depth]]
+            replies = [(judge.worst_reply(sim[0], score, values[i], *sim[1:]), -i) for score, i, sim in scored[:depth]]
             best = max(replies)
             order = [-i for _, i in sorted(replies, reverse=True)] + order[depth:]
             self._ranked = [moves[i] for i in order]
@@ -294,19 +317,79 @@ class Judge:
             self.to_home = {BATTLESHIP: distances(BATTLESHIP, mouth), TRANSPORT: distances(TRANSPORT, mouth)}
         self.home = self.board.homes[state["powers"][bot.seat]]
         self.to_safety = distances(BATTLESHIP, safety_squares(self.board))
+        self.own_ids = [p["id"] for p in state["pieces"] if p["owner"] == self.seat]
+        self.occ = occupancy(state["pieces"])
+        self.risks = {}     # square -> the bot's sub_risk there (moves of several pieces end on one square)
+        self.terms = None   # `_war_terms` of `state`, where a forecast's may be made from it (`_moved_terms`)
+        if self.camp is not None:
+            self.roles = self._roles(state)
+            self.role_of = {role[0]: role for role in self.roles}
+            if self._sums_exact():
+                self.terms = self._war_terms(state)
+
+    def _roles(self, state) -> list:
+        """What `_war_score` reads of each belligerent's piece, worked out once, in the pieces' order (a
+        neutral's piece counts for nothing there): its id, its side (MINE, ALLY or FOE), its material term
+        (the same product the score adds; None when material is not weighed) and the table of its way to
+        the mouth that concerns it (None for an airplane or where nobody's mouth is watched). A forecast
+        changes neither owners, kinds nor camps."""
+        material, camps = self.w["material"], state["camp"]
+        watch_own = self.own_home is not None and self.w["enemy_mouth"]
+        roles = []
+        for p in state["pieces"]:
+            kind, owner = p["kind"], p["owner"]
+            owner_camp = camps[owner]
+            if owner_camp == self.camp:
+                side = MINE if owner == self.seat else ALLY
+                worth = VALUE[kind] * (material if owner == self.seat else material * 0.5) if material else None
+                table = self.to_target[kind] if side is MINE and kind != AIRPLANE else None
+            elif owner_camp is not None:
+                side, worth = FOE, (VALUE[kind] * material if material else None)
+                table = self.to_home[kind] if watch_own and kind != AIRPLANE else None
+            else:
+                continue
+            roles.append((p["id"], side, worth, kind, table))
+        return roles
+
+    def _sums_exact(self) -> bool:
+        """Whether every term `_war_terms` sums is a multiple of 1/1024 of at most 1024: then no sum of them
+        rounds, whatever their order, and a forecast's sum may be made from the sum before it."""
+        enemy_mouth = self.w["enemy_mouth"]
+        terms = [role[2] for role in self.roles if role[2] is not None] + [6.0, 4.0, 3.0, 6.0 * enemy_mouth,
+                                                                          4.0 * enemy_mouth]
+        return all(float(t * 1024).is_integer() and abs(t) <= 1024 for t in terms)
 
     # ----- simulating ---------------------------------------------------------------------------
     def after(self, action) -> dict:
         """The model after one move (captures, trade coins and traps included; no card, no submarine)."""
-        return self._play(self.state, self.state["pieces"][action["piece"]],
-                          [tuple(sq) for sq in action["path"]], None)
+        return self.forecast(action)[0]
 
-    def _play(self, state, p, path, captured) -> dict:
-        """The rules' forecast of one move, with how many neutral pieces of others it destroyed."""
-        sim, destroyed = queries.after_move(state, p, path, captured)
-        sim["neutral_losses"] = sum(1 for q in destroyed if state["camp"][q["owner"]] is None
-                                    and q["owner"] != p["owner"])
-        return sim
+    def forecast(self, action) -> tuple:
+        """(`after(action)`, its occupancy, its `_war_terms` or None)."""
+        return self._play(self.state, self.state["pieces"][action["piece"]],
+                          [tuple(sq) for sq in action["path"]], None, self.occ, self.terms)
+
+    def _play(self, state, p, path, captured, occ, terms=None) -> tuple:
+        """(the rules' forecast of one move, with how many neutral pieces of others it destroyed; its
+        occupancy; its `_war_terms`, or None). `occ`: the occupancy of `state`, `terms` its `_war_terms` (or
+        None). A move that destroys nothing and ends where it was going changes the occupancy by one piece,
+        so the new one is made from `occ` (in another order, which no reader of it minds: they look squares
+        up, or sort what they find by piece), and its terms from `terms`."""
+        sim, destroyed = queries.after_move(state, p, path, captured, occ)
+        moved = sim["pieces"][p["id"]]
+        end = path[-1]
+        if destroyed:
+            sim["neutral_losses"] = sum(1 for q in destroyed if state["camp"][q["owner"]] is None
+                                        and q["owner"] != p["owner"])
+            return sim, occupancy(sim["pieces"]), None
+        sim["neutral_losses"] = 0
+        if moved["at"][0] != end[0] or moved["at"][1] != end[1]:   # a supply ship traded and sent home
+            return sim, occupancy(sim["pieces"]), None
+        start, end = (p["at"][0], p["at"][1]), (end[0], end[1])
+        occ = dict(occ)
+        del occ[start]
+        occ[end] = moved
+        return sim, occ, (self._moved_terms(terms, p, start, end) if terms is not None else None)
 
     def not_idle(self, moves: list, values: list) -> list:
         """Indexes of the moves worth a turn: every move but the shuffles inside one's own home area
@@ -321,7 +404,7 @@ class Judge:
             p = self.state["pieces"][a["piece"]]
             if (p["at"][0], p["at"][1]) in home and tuple(a["path"][-1]) in home:
                 if base is None:
-                    base = self.score(self.state)
+                    base = self.score(self.state, self.occ, self.terms)
                 if abs(value - base) < 1e-9:
                     continue
             keep.append(i)
@@ -333,79 +416,153 @@ class Judge:
         if not weight:
             return 0.0
         p = self.state["pieces"][action["piece"]]
-        return -self.bot.sub_risk(self.state, action["path"][-1]) * VALUE[p["kind"]] * weight
+        end = tuple(action["path"][-1])
+        if end not in self.risks:
+            self.risks[end] = self.bot.sub_risk(self.state, end)
+        return -self.risks[end] * VALUE[p["kind"]] * weight
 
     # ----- the score of a position for this bot ----------------------------------------------------
-    def score(self, sim) -> float:
+    def score(self, sim, occ: dict | None = None, terms: tuple | None = None) -> float:
+        """The worth of `sim` for this bot (`occ`: its occupancy, `terms` its `_war_terms`, when the caller
+        has them)."""
         if self.camp is None:
-            return self._neutral_score(sim)
-        occ = occupancy(sim["pieces"])
+            return self._neutral_score(sim, occ)
+        if occ is None:
+            occ = occupancy(sim["pieces"])
         if queries.is_blockaded(sim, self.enemy_seat, occ):
             return WIN
         if self.own_seat is not None and queries.is_blockaded(sim, self.own_seat, occ):
             return -WIN
-        return self._war_score(sim, occ)
+        return self._war_score(sim, occ, terms if terms is not None else self._war_terms(sim))
 
-    def _war_score(self, sim, occ) -> float:
-        w = self.w
-        camp, seat = self.camp, self.seat
-        enemy_home, own_home = self.enemy_home, self.own_home
-        camps = sim["camp"]
-        material = w["material"]
+    def _war_terms(self, sim) -> tuple:
+        """What the war score adds up over the belligerents' pieces of `sim`: (the sum of their material and
+        of their places on either mouth, the distances of this seat's ships to the enemy mouth, of the enemy's
+        to its own, [(id, square)] of the enemy's battleships out of the safety zone, in the pieces' order, and
+        the set of this seat's ships' squares out of the safety zone, which `_dangers` finds in reach)."""
+        enemy_home = self.enemy_home
+        enemy_open, enemy_front = enemy_home.open, enemy_home.front
+        own_open, own_front = (self.own_home.open, self.own_home.front) if self.own_home is not None else ((), ())
+        open_loss, front_loss = 6.0 * self.w["enemy_mouth"], 4.0 * self.w["enemy_mouth"]
+        kinds, pieces = self.board.kinds, sim["pieces"]
         score = 0.0
         mine, theirs = [], []
-        for sq, p in occ.items():
-            owner_camp = camps[p["owner"]]
-            kind = p["kind"]
-            if owner_camp == camp:
-                if material:
-                    score += VALUE[kind] * (material if p["owner"] == seat else material * 0.5)
-                if kind == AIRPLANE or p["owner"] != seat:
+        foe_ships, ships = [], set()
+        for i, side, worth, kind, table in self.roles:   # in the order of the pieces, as the sum was always made
+            at = pieces[i]["at"]
+            if at is None:
+                continue
+            sq = (at[0], at[1])
+            if side is MINE:
+                if worth is not None:
+                    score += worth
+                if table is None:
                     continue
-                if sq in enemy_home.open:
+                if kinds[sq] != SAFETY:
+                    ships.add(sq)
+                if sq in enemy_open:
                     score += 6.0
-                elif sq in enemy_home.front:
+                elif sq in enemy_front:
                     score += 4.0 if kind == BATTLESHIP else 3.0
                 else:
-                    mine.append(self.to_target[kind].get(sq, FAR))
-            elif owner_camp is not None:
-                if material:
-                    score -= VALUE[kind] * material
-                if kind == AIRPLANE or own_home is None or not w["enemy_mouth"]:
+                    mine.append(table.get(sq, FAR))
+            elif side is ALLY:
+                if worth is not None:
+                    score += worth
+            elif side is FOE:
+                if worth is not None:
+                    score -= worth
+                if kind == BATTLESHIP and kinds[sq] != SAFETY:
+                    foe_ships.append((i, sq))
+                if table is None:
                     continue
-                if sq in own_home.open:
-                    score -= 6.0 * w["enemy_mouth"]
-                elif sq in own_home.front:
-                    score -= 4.0 * w["enemy_mouth"]
+                if sq in own_open:
+                    score -= open_loss
+                elif sq in own_front:
+                    score -= front_loss
                 else:
-                    theirs.append(self.to_home[kind].get(sq, FAR))
-        mine.sort()
+                    theirs.append(table.get(sq, FAR))
+        return score, mine, theirs, foe_ships, ships
+
+    def _place_term(self, role, sq) -> tuple:
+        """(what a piece of `role` adds to `_war_terms`' sum for standing on `sq`, the distance it counts
+        there, or None): the loop of `_war_terms`, for one piece."""
+        _, side, _, kind, table = role
+        if table is None:
+            return 0.0, None
+        if side is MINE:
+            home = self.enemy_home
+            if sq in home.open:
+                return 6.0, None
+            if sq in home.front:
+                return (4.0 if kind == BATTLESHIP else 3.0), None
+        else:
+            home = self.own_home
+            if sq in home.open:
+                return -(6.0 * self.w["enemy_mouth"]), None
+            if sq in home.front:
+                return -(4.0 * self.w["enemy_mouth"]), None
+        return 0.0, table.get(sq, FAR)
+
+    def _moved_terms(self, terms: tuple, p: dict, start, end) -> tuple:
+        """`_war_terms` of a position where only `p` moved, from `start` to `end`, since the one `terms` are of
+        (nothing destroyed). Its sum is exact (`_sums_exact`), so the one piece's change is all there is."""
+        role = self.role_of.get(p["id"])
+        if role is None:
+            return terms    # a neutral's piece: nothing of it is counted
+        total, mine, theirs, foe_ships, ships = terms
+        was, was_far = self._place_term(role, start)
+        now, now_far = self._place_term(role, end)
+        total = total - was + now
+        side = role[1]
+        if was_far != now_far:
+            far = list(mine if side is MINE else theirs)
+            if was_far is not None:
+                far.remove(was_far)
+            if now_far is not None:
+                far.append(now_far)
+            if side is MINE:
+                mine = far
+            else:
+                theirs = far
+        if side is FOE and role[3] == BATTLESHIP:
+            foe_ships = [ship for ship in foe_ships if ship[0] != role[0]]
+            if self.board.kinds[end] != SAFETY:
+                foe_ships = sorted(foe_ships + [(role[0], end)])
+        elif side is MINE and role[4] is not None:
+            ships = set(ships)
+            ships.discard(start)
+            if self.board.kinds[end] != SAFETY:
+                ships.add(end)
+        return total, mine, theirs, foe_ships, ships
+
+    def _war_score(self, sim, occ, terms) -> float:
+        w = self.w
+        score, mine, theirs, foe_ships, ships = terms
+        mine = sorted(mine)
         for weight, d in zip(w["approach"], mine):
             score -= weight * d
         if w["enemy_approach"]:
-            theirs.sort()
+            theirs = sorted(theirs)
             for weight, d in zip((0.6, 0.4, 0.2), theirs):
                 score += weight * w["enemy_approach"] * min(d, 12)
         if w["danger"]:
-            score -= w["danger"] * self._dangers(sim, occ)
+            score -= w["danger"] * self._dangers(occ, [sq for _, sq in foe_ships], ships)
             # Each neutral piece destroyed draws a protest and pushes that neutral towards the enemy.
             score -= sim.get("neutral_losses", 0) * 3.0
         return score
 
-    def _dangers(self, sim, occ) -> float:
-        """Own pieces the other camp could take on its next move: a trap of a battleship, a jump of a transport."""
-        camp, camps, board = self.camp, sim["camp"], self.board
-        links, kinds = board.links, board.kinds
-        enemy_ships = set()
-        exposed = set()
-        for sq, q in occ.items():
-            if q["kind"] == BATTLESHIP and camps[q["owner"]] is not None and camps[q["owner"]] != camp \
-                    and kinds[sq] != SAFETY:
-                enemy_ships.add(sq)
-                for n in links[sq].values():
-                    o = occ.get(n)
-                    if o is not None and o["owner"] == self.seat and o["kind"] != AIRPLANE and kinds[n] != SAFETY:
-                        exposed.add(n)
+    def _dangers(self, occ, foe_ships: list, ships: set) -> float:
+        """Own pieces the other camp could take on its next move: a trap of a battleship, a jump of a transport.
+        `foe_ships`: the squares of the other camp's battleships out of the safety zone, in the pieces' order;
+        `ships`: this seat's ships' squares out of it."""
+        kinds, links = self.board.kinds, self.board.links
+        enemy_ships = set(foe_ships)
+        exposed = set()     # filled in the pieces' order: the sum below is made in the set's order
+        for sq in foe_ships:
+            for n in links[sq].values():
+                if n in ships:
+                    exposed.add(n)
         total = 0.0
         for sq in exposed:
             near = links[sq]
@@ -428,36 +585,45 @@ class Judge:
                             break
         return total
 
-    def _neutral_score(self, sim) -> float:
+    def _neutral_score(self, sim, occ) -> float:
         careful = self.bot.careful
         score = sim["coins"][self.seat] * 4.0
-        home = self.home
-        for p in sim["pieces"]:
-            if p["at"] is None or p["owner"] != self.seat:
+        home, kinds, pieces = self.home, self.board.kinds, sim["pieces"]
+        to_port = self.to_target[TRANSPORT]
+        afloat = []         # own transports out of the safety zone, for `_neutral_dangers`
+        for i in self.own_ids:
+            p = pieces[i]
+            if p["at"] is None:
                 continue
             sq = (p["at"][0], p["at"][1])
+            kind = p["kind"]
             if careful:
-                score += VALUE[p["kind"]]
-            if p["kind"] == TRANSPORT:
-                score -= 0.4 * self.to_target[TRANSPORT].get(sq, FAR)
-            elif p["kind"] == BATTLESHIP:
+                score += VALUE[kind]
+            if kind == TRANSPORT:
+                score -= 0.4 * to_port.get(sq, FAR)
+                if kinds[sq] != SAFETY:
+                    afloat.append(sq)
+            elif kind == BATTLESHIP:
                 if sq in home.open:
                     score -= 2.0
-                elif self.board.kinds[sq] == SAFETY:
+                elif kinds[sq] == SAFETY:
                     score += 1.0
                 else:
                     score += 0.3 - 0.05 * self.to_safety.get(sq, FAR)
         if careful:
-            score -= self._neutral_dangers(sim)
+            score -= self._neutral_dangers(sim, occ, afloat)
         return score
 
-    def _neutral_dangers(self, sim) -> float:
-        occ = occupancy(sim["pieces"])
+    def _neutral_dangers(self, sim, occ, afloat: list) -> float:
+        """Own transports (`afloat`: their squares, out of the safety zone) another's battleship could jump
+        (`occ`: the occupancy of `sim`, or None)."""
+        if not afloat:
+            return 0.0
+        if occ is None:
+            occ = occupancy(sim["pieces"])
         links, kinds = self.board.links, self.board.kinds
         total = 0.0
-        for sq, p in occ.items():
-            if p["owner"] != self.seat or p["kind"] != TRANSPORT or kinds[sq] == SAFETY:
-                continue
+        for sq in afloat:
             for d, mid in links[sq].items():
                 q = occ.get(mid)
                 if q is None or q["kind"] != BATTLESHIP or q["owner"] == self.seat:
@@ -469,22 +635,28 @@ class Judge:
         return total
 
     # ----- the enemy's answer (hard) ----------------------------------------------------------------
-    def worst_reply(self, sim, score: float, base: float) -> float:
+    def worst_reply(self, sim, score: float, base: float, occ: dict | None = None, terms: tuple | None = None) -> float:
         """The lowest score the enemy belligerent can leave us with by a tactical reply to `sim`
-        (`score` is what the move scored, submarine risk and noise included; `base` what `sim` scores)."""
+        (`score` is what the move scored, submarine risk and noise included; `base` what `sim` scores;
+        `occ` the occupancy of `sim` and `terms` its `_war_terms`, when the caller has them)."""
         if self.enemy_seat is None:
             return score
         worst = base
-        occ = occupancy(sim["pieces"])
+        if occ is None:
+            occ = occupancy(sim["pieces"])
+        if terms is None and self.terms is not None:
+            terms = self._war_terms(sim)    # each reply's made from it
         watch = self.own_home.vicinity if self.own_home is not None else frozenset()
-        mine = {sq for sq, p in occ.items() if p["owner"] == self.seat}
-        links = self.board.links
+        linked_from = _linked_from(self.board)
+        beside_mine = set()     # the squares linked to one of ours
+        for sq, p in occ.items():
+            if p["owner"] == self.seat:
+                beside_mine.update(linked_from[sq])
         for p, path, captured in queries.moves_of(sim, self.enemy_seat, occ):
             end = path[-1]
-            if not (end in watch or captured or (p["kind"] == BATTLESHIP and any(
-                    n in mine for n in links[end].values()))):
+            if not (end in watch or captured or (p["kind"] == BATTLESHIP and end in beside_mine)):
                 continue
-            worst = min(worst, self.score(self._play(sim, p, path, captured)))
+            worst = min(worst, self.score(*self._play(sim, p, path, captured, occ, terms)))
         return score - base + worst
 
 
@@ -565,7 +737,8 @@ def _nearest_ships(state: dict, board, side: str) -> list[float]:
     home = board.homes[opposite(side)]
     targets = home.open + home.front   # the squares of its passages (every open square faces every front one)
     camps = state["camp"]
-    steps = sorted(min(SHIP_FAR, queries.step_distances(p["kind"], targets).get((p["at"][0], p["at"][1]), SHIP_FAR))
+    tables = {kind: queries.step_distances(kind, targets) for kind in (BATTLESHIP, TRANSPORT)}
+    steps = sorted(min(SHIP_FAR, tables[p["kind"]].get((p["at"][0], p["at"][1]), SHIP_FAR))
                    for p in state["pieces"]
                    if p["at"] is not None and p["kind"] in (BATTLESHIP, TRANSPORT) and camps[p["owner"]] == side)
     steps += [SHIP_FAR] * NEAREST_SHIPS
@@ -591,7 +764,7 @@ def _strike(state: dict, mover: int, mover_camp: str):
         near = end in vicinity
         if not (captured or trap or near):
             continue
-        sim, destroyed = queries.after_move(state, p, path, captured)
+        sim, destroyed = queries.after_move(state, p, path, captured, occ)
         if near and enemy_seat is not None and queries.is_blockaded(sim, enemy_seat):
             return best, True
         taken = sum(VALUE[q["kind"]] for q in destroyed if camps[q["owner"]] == enemy)

@@ -35,30 +35,40 @@ else move another piece (with nothing else to move it passes). The demand ends o
 """
 from engine.tactics1940 import diplomacy, rule_ids as why
 from engine.tactics1940.moves import crosses, jumps, piece_moves
-from engine.tactics1940.pieces import BELLIGERENTS, occupancy, opposite, seat_of_power
+from engine.tactics1940.pieces import BATTLESHIP, BELLIGERENTS, occupancy, opposite, seat_of_power
 from engine.why import RULE
 
 
-def port_position(state, seat) -> tuple:
-    """(defending seats, blockading seats, occupancy without neutral pieces) for `seat`'s seaport."""
-    camp = state["camp"][seat]
-    friends = set(diplomacy.camp_seats(state, camp))
-    foes = set(diplomacy.camp_seats(state, opposite(camp)))
-    occ = {sq: p for sq, p in occupancy(state).items() if p["owner"] in friends or p["owner"] in foes}
-    return friends, foes, occ
+_SIDES = {}     # (every seat's camp, seat) -> port_sides: a few alliances in a game, asked at every forecast
+
+
+def port_sides(state, seat) -> tuple:
+    """(defending seats, blockading seats) of `seat`'s seaport, as frozensets."""
+    key = (tuple(state["camp"]), seat)
+    if key not in _SIDES:
+        camp = state["camp"][seat]
+        _SIDES[key] = (frozenset(diplomacy.camp_seats(state, camp)),
+                       frozenset(diplomacy.camp_seats(state, opposite(camp))))
+    return _SIDES[key]
 
 
 def mouth_shut(board, home, occ, friends, foes) -> bool:
     """Test 1: every passage of `home`'s mouth has a blockader on one end, or a defender hemmed in by a
     blockader on its front square. Whether anything can still get through is for the exact tests."""
-    for passage in home.passages:
-        if any(sq in occ and occ[sq]["owner"] in foes for sq in passage):
+    links = board.links
+    for one, other in home.passages:
+        a, b = occ.get(one), occ.get(other)
+        if (a is not None and a["owner"] in foes) or (b is not None and b["owner"] in foes):
             continue
-        front = next(sq for sq in passage if sq in home.front)
-        if front in occ and occ[front]["owner"] in friends and \
-                any(n in occ and occ[n]["owner"] in foes for n in board.links[front].values()):
-            continue
-        return False
+        front, defender = (one, a) if one in home.front else (other, b)
+        if defender is None or defender["owner"] not in friends:
+            return False
+        for n in links[front].values():
+            q = occ.get(n)
+            if q is not None and q["owner"] in foes:
+                break       # a defender hemmed in by a blockader beside it
+        else:
+            return False
     return True
 
 
@@ -67,23 +77,30 @@ def blockaded(board, state, seat, occ=None) -> bool:
     the whole board, may be passed when the caller has it."""
     home = board.homes[state["powers"][seat]]
     occ = occ if occ is not None else occupancy(state)
-    if any(not any(sq in occ for sq in passage) for passage in home.passages):
-        return False        # a passage with nobody on either end is open: the usual case, settled at once
-    camp = state["camp"][seat]
-    friends = set(diplomacy.camp_seats(state, camp))
-    foes = set(diplomacy.camp_seats(state, opposite(camp)))
+    for one, other in home.passages:
+        if one not in occ and other not in occ:
+            return False    # a passage with nobody on either end is open: the usual case, settled at once
+    friends, foes = port_sides(state, seat)
     if not mouth_shut(board, home, occ, friends, foes):
         return False        # the usual case, settled without a search
-    friends, foes, occ = port_position(state, seat)
-    ends = set(home.open) | set(home.front)
-    for sq, p in occ.items():
-        if p["owner"] not in friends:
+    if len(friends) + len(foes) < state["n"]:   # neutrals at peace on the board: set aside
+        occ = {sq: p for sq, p in occ.items() if p["owner"] in friends or p["owner"] in foes}
+    # Any defender able to get across ends the search, so the likeliest are asked first: those on the ends of
+    # the passages (a step crosses the coast only from there; one on a front square must not move at all),
+    # then the battleships elsewhere, which can get across by jumping.
+    ends = home.open + home.front
+    for sq in ends:
+        p = occ.get(sq)
+        if p is None or p["owner"] not in friends:
             continue
-        if sq in home.front and piece_moves(board, occ, p):
+        moves = piece_moves(board, occ, p)
+        if sq in home.front and moves:
             return False
-        # A step crosses the coast only from an end of a passage; anything else gets across by jumping.
-        moves = piece_moves(board, occ, p) if sq in ends else [(path, c) for path, c in jumps(board, occ, p)]
         if any(crosses(home, sq, path) for path, _ in moves):
+            return False
+    for sq, p in occ.items():
+        if p["kind"] == BATTLESHIP and p["owner"] in friends and sq not in ends and \
+                any(crosses(home, sq, path) for path, _ in jumps(board, occ, p)):
             return False
     return True
 
@@ -91,9 +108,10 @@ def blockaded(board, state, seat, occ=None) -> bool:
 def blockaded_seats(board, state) -> list:
     """The belligerent seats whose seaport is blockaded now."""
     out = []
+    occ = occupancy(state)
     for power in BELLIGERENTS:
         seat = seat_of_power(state, power)
-        if seat is not None and blockaded(board, state, seat):
+        if seat is not None and blockaded(board, state, seat, occ):
             out.append(seat)
     return out
 

@@ -39,7 +39,8 @@ def choices(board, state, seat, card_id) -> dict:
         pieces = [p for p in state["pieces"] if p["at"] is not None and p["kind"] == target_kind
                   and _victim(state, seat, p["owner"]) and not board.in_safety(tuple(p["at"]))]
         if kind == deck.PLANE_VS_BATTLESHIP:
-            pieces = [p for p in pieces if repair_berth(board, state, p) is not None]
+            occ = occupancy(state)
+            pieces = [p for p in pieces if repair_berth(board, state, p, occ) is not None]
         players = []
         if kind != deck.PLANE_VS_BATTLESHIP:
             players = [s for s in range(state["n"]) if _victim(state, seat, s) and not on_board(state, s, target_kind)]
@@ -56,12 +57,33 @@ def choices(board, state, seat, card_id) -> dict:
         if state["protest_cards"][seat] > 0:
             out["players"] = [s for s in range(state["n"]) if diplomacy.protest_due(state, s, seat)]
     elif kind == deck.SURPRISE_MANEUVER:
-        for p in on_board(state, seat, TRANSPORT):
-            squares = maneuver_squares(board, state, p)
-            if squares:
-                out["maneuver"][p["id"]] = squares
+        out["maneuver"] = _maneuvers(board, state, seat)
         out["decline"] = True
     return out
+
+
+# A drawn Surprise Maneuver's choices are asked for three times (when it is drawn, listed and acted on) in one
+# position, and each costs a search of every other home's ways out for each transport: the last few are kept.
+_MANEUVERS = {}     # (board, seat, powers, every piece's owner, kind and square) -> {transport id: squares}
+MANEUVERS_KEPT = 64
+
+
+def _maneuvers(board, state, seat) -> dict:
+    """{id: squares} for each of `seat`'s transports a Surprise Maneuver may move (`maneuver_squares`)."""
+    key = (board.name, seat, tuple(state["powers"]),
+           tuple((p["owner"], p["kind"], None if p["at"] is None else (p["at"][0], p["at"][1])) for p in state["pieces"]))
+    found = _MANEUVERS.get(key)
+    if found is None:
+        found = {}
+        ground = _maneuver_ground(board, state, seat)   # the same for each of the seat's transports
+        for p in on_board(state, seat, TRANSPORT):
+            squares = maneuver_squares(board, state, p, ground)
+            if squares:
+                found[p["id"]] = squares
+        if len(_MANEUVERS) >= MANEUVERS_KEPT:
+            _MANEUVERS.clear()
+        _MANEUVERS[key] = found
+    return {pid: list(squares) for pid, squares in found.items()}
 
 
 def _victim(state, seat, other) -> bool:
@@ -84,13 +106,14 @@ def free_home_squares(board, state, seat) -> list:
     return sorted((sq for sq in home.squares if sq not in occ and sq not in home.bases), key=lambda s: (s[1], s[0]))
 
 
-def repair_berth(board, state, ship):
+def repair_berth(board, state, ship, occ=None):
     """Where a damaged battleship goes for repairs: (berth, transport to move aside or None, its new square),
-    or None when it cannot go (it is in its own seaport already, or the seaport is full of ships)."""
+    or None when it cannot go (it is in its own seaport already, or the seaport is full of ships). `occ`: the
+    occupancy, when the caller has it."""
     home = board.homes[state["powers"][ship["owner"]]]
     if tuple(ship["at"]) in home.seaport:
         return None
-    occ = occupancy(state)
+    occ = occ if occ is not None else occupancy(state)
     berths = (home.seaport[0], home.seaport[3], home.seaport[1], home.seaport[2])  # the quiet ends first
     for berth in berths:
         if berth not in occ:
@@ -123,29 +146,50 @@ def _closest_free_land(board, home, occ, origin):
     return None
 
 
-def maneuver_squares(board, state, p) -> list:
-    """Squares a Surprise Maneuver may put transport `p` on (Rule 6)."""
-    fronts = {sq for h in board.homes.values() for sq in h.front}
-    occ = occupancy(state)
+def maneuver_squares(board, state, p, ground=None) -> list:
+    """Squares a Surprise Maneuver may put transport `p` on (Rule 6): open water, but never a square that
+    would leave another player no way out of his home area. `ground`: `_maneuver_ground` of this state for
+    `p`'s owner, when a caller asks for several of his transports."""
+    occ, water, open_homes = ground if ground is not None else _maneuver_ground(board, state, p["owner"])
+    fronts = _fronts(board)
     origin = (p["at"][0], p["at"][1])
     vacated = {sq: q for sq, q in occ.items() if sq != origin}
-    squares = [sq for sq, kind in board.kinds.items() if kind in (OCEAN, SAFETY) and sq not in occ and sq not in fronts]
     banned = set()
-    for other in range(state["n"]):
-        if other == p["owner"]:
-            continue
-        home = board.homes[state["powers"][other]]
-        if not _ways_out(board, occ, other, home):
-            continue
+    for other, home in open_homes:
         landings = {sq for _, path in _ways_out(board, vacated, other, home) for sq in path}
         for sq in landings:
             if sq in banned or sq in occ or sq in fronts:
                 continue
             trial = dict(vacated)
             trial[sq] = p
-            if not _ways_out(board, trial, other, home):
+            if not _has_way_out(board, trial, other, home):
                 banned.add(sq)
-    return sorted((sq for sq in squares if sq not in banned), key=lambda s: (s[1], s[0]))
+    return sorted((sq for sq in water if sq not in banned), key=lambda s: (s[1], s[0]))
+
+
+def _maneuver_ground(board, state, owner) -> tuple:
+    """What `maneuver_squares` reads the same for each of `owner`'s transports: (the occupancy, the free
+    ocean and safety-zone squares off the front squares, [(seat, home)] of the other players who have a
+    way out of their home area now)."""
+    occ = occupancy(state)
+    fronts = _fronts(board)
+    water = [sq for sq, kind in board.kinds.items() if kind in (OCEAN, SAFETY) and sq not in occ and sq not in fronts]
+    open_homes = []
+    for other in range(state["n"]):
+        home = board.homes[state["powers"][other]]
+        if other != owner and _has_way_out(board, occ, other, home):
+            open_homes.append((other, home))
+    return occ, water, open_homes
+
+
+_FRONTS = {}
+
+
+def _fronts(board) -> frozenset:
+    """Every home's front squares (a maneuver never lands on one), once per board."""
+    if board.name not in _FRONTS:
+        _FRONTS[board.name] = frozenset(sq for h in board.homes.values() for sq in h.front)
+    return _FRONTS[board.name]
 
 
 def _ways_out(board, occ, seat, home) -> list:
@@ -157,6 +201,17 @@ def _ways_out(board, occ, seat, home) -> list:
             if crosses(home, start, path):
                 out.append((q, path))
     return out
+
+
+def _has_way_out(board, occ, seat, home) -> bool:
+    """Whether `_ways_out` finds any, stopping at the first."""
+    for sq, q in occ.items():
+        if q["owner"] == seat and sq in home.squares:
+            start = (q["at"][0], q["at"][1])
+            for path, _ in piece_moves(board, occ, q):
+                if crosses(home, start, path):
+                    return True
+    return False
 
 
 # ----- drawing and carrying out ---------------------------------------------------------

@@ -74,8 +74,10 @@ def card(board, card_id: int) -> dict:
 
 def public(board, card_id: int) -> dict:
     """A face-up card as everyone sees it (a copy)."""
-    c = card(board, card_id)
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in c.items()}
+    c = dict(card(board, card_id))
+    if "square" in c:   # a submarine card's square, the one list a card holds (`build`)
+        c["square"] = list(c["square"])
+    return c
 
 
 def new_deck(board, rng) -> list:

@@ -39,17 +39,18 @@ def steps(board, occ: dict, p) -> list:
     if kind == AIRPLANE:
         return []
     sq = (p["at"][0], p["at"][1])
-    leaving_zone = board.kinds[sq] == SAFETY
+    kinds, bases = board.kinds, board.bases
+    leaving_zone = kinds[sq] == SAFETY
     out = []
     for (dx, dy), n in board.links[sq].items():
         if n in occ:
             continue
         if kind == TRANSPORT:
-            if dx and dy and not (leaving_zone and board.kinds[n] != SAFETY):
+            if dx and dy and not (leaving_zone and kinds[n] != SAFETY):
                 continue
-            if n in board.bases:
+            if n in bases:
                 continue
-        elif board.kinds[n] == LAND:
+        elif kinds[n] == LAND:
             continue
         out.append(n)
     return out
@@ -88,7 +89,10 @@ def piece_moves(board, occ: dict, p) -> list:
     """Every move of one piece: [(path, captured)]."""
     if p["at"] is None:
         return []
-    return [([n], []) for n in steps(board, occ, p)] + jumps(board, occ, p)
+    out = [([n], []) for n in steps(board, occ, p)]
+    if p["kind"] == BATTLESHIP:     # only a battleship jumps
+        out += jumps(board, occ, p)
+    return out
 
 
 def seat_moves(board, occ: dict, seat) -> list:

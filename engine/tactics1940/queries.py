@@ -14,9 +14,10 @@ players' submarine cards); `held` keeps how many submarine cards each seat holds
   at_war(pos, a, b), is_neutral(pos, seat)
   camp_seats(pos, camp)           the seats of a camp ("North" / "South"), allies included
   moves_of(pos, seat, occ)        every move of `seat`'s pieces: (piece, path, captured ids)
-  after_move(pos, piece, path, captured)
+  after_move(pos, piece, path, captured, occ)
                                   the position after one move (jumps, a trade, traps; no card,
-                                  no submarine) and the pieces it destroyed
+                                  no submarine) and the pieces it destroyed (`occ`: the position's
+                                  occupancy, when the caller has it)
   submarine_card(square)          the id of the submarine card naming a square, or None
   step_distances(kind, targets)   fewest moves of a piece of `kind` from each square to the
                                   nearest target, on the empty board (Rules 4 and 9)
@@ -117,12 +118,13 @@ def submarine_card(square):
     return submarine_card_for(load(), tuple(square))
 
 
-def after_move(pos: dict, p: dict, path: list, captured: list | None = None) -> tuple:
+def after_move(pos: dict, p: dict, path: list, captured: list | None = None, occ: dict | None = None) -> tuple:
     """(the position after `p` moves along `path`, the pieces the move destroyed). Jumped transports
     go (`captured`, or worked out from the path), a neutral's supply ship entering another player's
     seaport trades (1 coin; the ship forecast home on the free square nearest its open squares), and
     a battleship's traps are settled (Rule 10). No card is drawn and no submarine strikes. `pos` is
-    not changed: the new position shares what the move leaves alone."""
+    not changed: the new position shares what the move leaves alone. `occ`: `occupancy(pos["pieces"])`,
+    when the caller has it."""
     board = load(pos["board"])
     pieces = list(pos["pieces"])
     sim = dict(pos, pieces=pieces, steps=[])
@@ -132,7 +134,7 @@ def after_move(pos: dict, p: dict, path: list, captured: list | None = None) -> 
     if captured is None:
         captured = []
         if len(path) > 1 or max(abs(end[0] - start[0]), abs(end[1] - start[1])) > 1:
-            occ = occupancy(pos["pieces"])
+            occ = occ if occ is not None else occupancy(pos["pieces"])
             for a, b in zip([start] + list(path), path):
                 captured.append(occ[((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)]["id"])
     destroyed = []
@@ -153,14 +155,43 @@ def after_move(pos: dict, p: dict, path: list, captured: list | None = None) -> 
             moved["at"] = list(min(free, key=lambda sq: (min(abs(sq[0] - o[0]) + abs(sq[1] - o[1])
                                                              for o in home.open), sq)))
     if p["kind"] == BATTLESHIP:
-        for i, q in enumerate(pieces):
-            if q["kind"] == BATTLESHIP and q is not moved:
-                pieces[i] = dict(q)
-        events = []
-        traps.resolve(board, sim, moved, events)
-        destroyed += [{"id": e["piece"], "owner": e["owner"], "kind": e["kind"]}
-                      for e in events if e["type"] == "destroyed"]
+        before = occ if occ is not None else occupancy(pos["pieces"])
+        if _may_trap(board, before, start, end):
+            events = []
+            traps.resolve(board, sim, moved, events, _settling(board, before, pieces, moved, start, destroyed))
+            destroyed += [{"id": e["piece"], "owner": e["owner"], "kind": e["kind"]}
+                          for e in events if e["type"] == "destroyed"]
     return sim, destroyed
+
+
+def _settling(board, before, pieces, moved, start, jumped) -> dict:
+    """The occupancy traps.resolve reads after a battleship's move (`before`: the one before it; `jumped`: the
+    transports it took): the mover on its end, the jumped gone, and every battleship beside the end copied
+    into `pieces` first, as a trap sinks only those and the mover (`pos` keeps its own)."""
+    occ = dict(before)
+    del occ[start]
+    for q in jumped:
+        del occ[(q["at"][0], q["at"][1])]
+    end = (moved["at"][0], moved["at"][1])
+    occ[end] = moved
+    for n in board.links[end].values():
+        q = occ.get(n)
+        if q is not None and q["kind"] == BATTLESHIP:
+            occ[n] = pieces[q["id"]] = dict(q)
+    return occ
+
+
+def _may_trap(board, occ, start, end) -> bool:
+    """Whether a battleship moved from `start` to `end` can make or fall into a trap (Rule 10): only with
+    another battleship beside it (`occ`: the occupancy before the move), both out of the safety zone. Else
+    traps.resolve would change nothing, and the copies it needs are spared (most moves of a forecast)."""
+    if board.in_safety(end):
+        return False
+    for n in board.links[end].values():
+        q = occ.get(n)
+        if q is not None and q["kind"] == BATTLESHIP and n != start and not board.in_safety(n):
+            return True
+    return False
 
 
 _DISTANCES = {}

@@ -26,12 +26,13 @@ def _ship(occ, board, sq):
     return p if p is not None and p["kind"] == BATTLESHIP else None
 
 
-def resolve(board, state, ship, events: list) -> None:
-    """Settle the traps made by `ship`'s move (it stands where the move ended)."""
+def resolve(board, state, ship, events: list, occ: dict | None = None) -> None:
+    """Settle the traps made by `ship`'s move (it stands where the move ended). `occ`: the occupancy now, when
+    the caller has it (its pieces those of `state`: a trap changes them)."""
     here = (ship["at"][0], ship["at"][1])
     if board.in_safety(here):
         return
-    occ = occupancy(state)
+    occ = occ if occ is not None else occupancy(state)
     camp = state["camp"][ship["owner"]]
     links = board.links
     if camp is not None:

@@ -13,7 +13,7 @@ from engine.errors import GAME_OVER, ILLEGAL, NOT_YOUR_TURN, RuleError
 from engine.tactics1940 import blockade, cards, deck, diplomacy, payments, scoring, submarines, trade, traps
 from engine.tactics1940 import rule_ids as why
 from engine.tactics1940.board import load
-from engine.tactics1940.moves import seat_moves, why_not
+from engine.tactics1940.moves import piece_moves, seat_moves, why_not
 from engine.tactics1940.pieces import AIRPLANE, BATTLESHIP, NORTH, SOUTH, destroy, occupancy, piece
 from engine.why import RULE, Refusal
 
@@ -147,9 +147,8 @@ def check_turn_action(board, state, seat, action):
     nothing (the window asks it for a refused click's reason through queries.refusal)."""
     kind = action["type"]
     _expect(kind, ("move", "pass", "demand"), "move a piece")
-    moves = mover_moves(board, state, seat)
     if kind == "pass":
-        if moves:
+        if mover_moves(board, state, seat):
             raise RuleError(ILLEGAL, "You may pass only when none of your pieces can move.", why.TURN_ORDER)
         return None
     if kind == "demand":
@@ -160,6 +159,10 @@ def check_turn_action(board, state, seat, action):
         return p
     p = _own_piece(state, seat, action["piece"])
     path = [tuple(sq) for sq in action["path"]]
+    if blockade.standing_demands(board, state, seat):
+        moves = mover_moves(board, state, seat)
+    else:   # no demand restricts the seat (blockade.restrict keeps every move): the piece's own moves suffice
+        moves = [(p, way, captured) for way, captured in piece_moves(board, occupancy(state), p)]
     found = [m for m in moves if m[0] is p and m[1] == path]
     if not found:
         if any(m[0] is p and m[1] == path for m in seat_moves(board, occupancy(state), seat)):

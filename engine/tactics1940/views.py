@@ -4,9 +4,8 @@ Secret: which submarine cards a seat holds (its private part only; the public se
 many) and the order of the face-down deck (nobody). Everything else is on the table.
 The fields are listed in docs/tactics1940.md ("Protocol: tactics1940").
 """
-import copy
-
 from engine import hidden
+from engine.canonical import copy_plain
 from engine.tactics1940 import deck, diplomacy, submarines
 from engine.tactics1940.board import load
 from engine.tactics1940.pieces import LOCKER, SUPPLY_BASE, destroyed_to
@@ -26,7 +25,7 @@ def _drawn(board, state):
 
 def _step(board, state, step):
     """A pending step as everyone may see it (steps hold no secrets; a card step's card is face up)."""
-    out = {k: copy.deepcopy(v) for k, v in step.items() if k != "card"}
+    out = {k: copy_plain(v) for k, v in step.items() if k != "card"}
     if "card" in step:
         out["card"] = deck.public(board, step["card"])
     return out
@@ -49,7 +48,7 @@ def public(state) -> dict:
         "turn_number": state["turn_number"],
         "round": round_of(state),
         "first": state["first"],
-        "rolls": copy.deepcopy(state["rolls"]),
+        "rolls": copy_plain(state["rolls"]),
         "stage": state["stage"],
         "pieces": [{"id": p["id"], "owner": p["owner"], "kind": p["kind"],
                     "at": list(p["at"]) if p["at"] is not None else None} for p in state["pieces"]],
@@ -64,11 +63,11 @@ def public(state) -> dict:
         "discard": [deck.public(board, c) for c in state["discard"]],
         "drawn": _drawn(board, state),
         "steps": [_step(board, state, s) for s in state["steps"]],
-        "demands": copy.deepcopy(state["demands"]),
+        "demands": copy_plain(state["demands"]),
         "reaction_seconds": state["reaction_seconds"],
         "turn_limit": state["turn_limit"],
-        "outcome": copy.deepcopy(state["outcome"]),
-        "settlement": copy.deepcopy(state["outcome"]["settlement"]) if state["outcome"] else None,
+        "outcome": copy_plain(state["outcome"]),
+        "settlement": copy_plain(state["outcome"]["settlement"]) if state["outcome"] else None,
     }
     return out
 
@@ -78,7 +77,7 @@ def private_view(state, seat) -> dict:
         return {}
     board = load(state["board"])
     mine = []
-    for card_id in sorted(submarines.hands(state).private(seat), key=int):
+    for card_id in sorted(submarines.hands(state).pieces_of(seat), key=int):   # its ids only: no copy
         c = deck.card(board, int(card_id))
         # The square is the board's (ocean, number); a bare [x, y] would look like any board square.
         mine.append({"card": c["id"], "ocean": c["ocean"], "number": c["number"]})
