@@ -105,7 +105,8 @@ class General:
             return self._danger(sq, comp, threat)
         # Weighing a turn's actions asks the same squares and stacks again and again: remembered until
         # the picture or the worth of a piece changes (`_prepare_light`).
-        key = (sq[0], sq[1], tuple(comp[k] for k in KINDS) if comp else None, sq in self.pic.fortified[self.pic.me])
+        mine = sq in self.pic.fortified[self.pic.me]
+        key = (sq[0], sq[1], comp[INFANTRY], comp[CAVALRY], comp[GUNBOAT], mine) if comp else (sq[0], sq[1], mine)
         known = self._dangers.get(key)
         if known is None:
             known = self._dangers[key] = self._danger(sq, comp, self.threat)
@@ -190,6 +191,7 @@ class General:
         if not actions:
             return {"type": "end_turn"}
         self.hostile = {tuple(sq) for sq in self.legal.get("hostile", ())}
+        self._leaving = {}   # (square left, the group leaving) -> what leaving changes there (turn_value)
         if self.style.blunder and self.random.random() < self.style.blunder:
             return self.random.choice(actions + ([{"type": "end_turn"}] if may_end else []))
         noise = self.style.noise
@@ -220,9 +222,14 @@ class General:
             return self.danger_weight * (before - after) + mobility
         frm, to = tuple(a["from"]), tuple(a["to"])
         group = full(a["units"])
-        here = pic.units[pic.me].get(frm, empty())
-        left = plus(here, group, -1)
-        value = self.danger_weight * (self.danger(frm, here) - self.danger(frm, left))
+        # What leaving `frm` changes there is the same for every square the group is offered (a turn's fifty
+        # moves come from a handful of stacks and groups): worked out once a choice.
+        leaving = (frm, group[INFANTRY], group[CAVALRY], group[GUNBOAT])
+        value = self._leaving.get(leaving)
+        if value is None:
+            here = pic.units[pic.me].get(frm, empty())
+            left = plus(here, group, -1)
+            value = self._leaving[leaving] = self.danger_weight * (self.danger(frm, here) - self.danger(frm, left))
         if to in self.hostile:
             return value + self.attack_value(group, frm, to)
         there = pic.units[pic.me].get(to, empty())

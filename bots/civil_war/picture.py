@@ -16,6 +16,8 @@ from engine.civil_war.queries import CAVALRY, GROUND, GUNBOAT, INFANTRY, KINDS, 
 
 __all__ = ["CAVALRY", "GROUND", "GUNBOAT", "INFANTRY", "KINDS", "Picture", "empty", "full", "plus", "size"]
 FAR = 99               # turns to somewhere the model cannot reach
+_NONE = {INFANTRY: 0, CAVALRY: 0, GUNBOAT: 0}   # no units (read only)
+_STRENGTHS: dict = {}  # (board, square, side, composition, fortified by, fallen) -> strength (Picture.strength)
 
 
 def empty() -> dict:
@@ -145,21 +147,32 @@ class Picture:
         self.pieces = list(pub["pieces"])
         self.cut = tuple(frozenset(frozenset((tuple(a), tuple(b))) for a, b in links) for links in pub["cut_links"])
         # Answers already asked of the rules: a general weighs hundreds of actions against one picture, and
-        # the same strengths and stakes come back for each (the picture's units and flags never change).
-        self._strengths, self._stakes = {}, {}
+        # the same stakes come back for each (the picture's units and flags never change).
+        self._stakes = {}
 
     # ----- strengths and stakes ----------------------------------------------------------
     def strength(self, sq, side: int, comp: dict | None = None) -> int:
-        """Battle strength of `side` on `sq` as the rules count it (of `comp` if given, else of the units
+        """Battle strength of `side` on `square` as the rules count it (of `comp` if given, else of the units
         there), with the fortified cities as the picture holds them."""
         sq = (sq[0], sq[1])
-        key = (sq, side, None if comp is None else tuple(comp.get(k, 0) for k in KINDS), sq in self.fortified[side])
-        known = self._strengths.get(key)
+        if comp is None:
+            comp = self.units[side].get(sq, _NONE)
+        fortified = self.fortified
+        city = self.board.city_at.get(sq)
+        # The rules count a side's units on the square, doubled where the city there is fortified by the
+        # side, and a garrison where it is the side's unfallen capital: a count is asked of them once per
+        # square, side, composition, fortification and fall, for every picture and playout after it
+        # (tests/civil_war/test_bots.py holds this to the question asked of the whole position).
+        key = (self.board.name, sq, side, comp[INFANTRY], comp[CAVALRY], comp[GUNBOAT],
+               1 if sq in fortified[1] else 0 if sq in fortified[0] else None,
+               city is not None and city.name in self.flags)
+        known = _STRENGTHS.get(key)
         if known is None:
-            known = self._strengths[key] = self._strength(sq, side, comp)
+            known = _STRENGTHS[key] = self.strength_asked(sq, side, comp)
         return known
 
-    def _strength(self, sq, side: int, comp: dict | None) -> int:
+    def strength_asked(self, sq, side: int, comp: dict | None) -> int:
+        """`strength` asked of the rules over the whole position (the reference its remembered counts keep)."""
         fortified = {self.board.city_at[at].name: s for s in (0, 1) for at in self.fortified[s]}
         here = dict(self.position, units=self.units_on.get(tuple(sq), []), fortified=fortified)
         return queries.strength(self.board, here, sq, side, comp)
