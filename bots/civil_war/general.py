@@ -192,6 +192,7 @@ class General:
             return {"type": "end_turn"}
         self.hostile = {tuple(sq) for sq in self.legal.get("hostile", ())}
         self._leaving = {}   # (square left, the group leaving) -> what leaving changes there (turn_value)
+        self._relief = {}    # enemy square -> what a sacrifice there spares (attack_value)
         if self.style.blunder and self.random.random() < self.style.blunder:
             return self.random.choice(actions + ([{"type": "end_turn"}] if may_end else []))
         noise = self.style.noise
@@ -262,13 +263,20 @@ class General:
         if not self.style.sacrifice:
             return self.material(0, 1)
         # Worth it only to save a city: stacks in the open can step away instead.
-        spared = self.pic.reach(pic.foe, skip=to)
+        relief = self._relief.get(to)
+        if relief is None:   # the same for every unit a turn could sacrifice there
+            relief = self._relief[to] = self.relief(to)
+        return self.material(0, 1) + relief if relief > SACRIFICE_MARGIN * self.my_piece else -self.my_piece
+
+    def relief(self, to) -> float:
+        """What disabling the enemy's stack on `to` spares my cities, as the general counts on it."""
+        pic = self.pic
+        spared = pic.reach(pic.foe, skip=to)
         relief = 0.0
         for sq in pic.cities_of(pic.me):
             comp = pic.units[pic.me].get(sq, empty())
             relief += self.danger(sq, comp) - self.danger(sq, comp, spared)
-        relief *= SACRIFICE_FAITH * self.danger_weight
-        return self.material(0, 1) + relief if relief > SACRIFICE_MARGIN * self.my_piece else -self.my_piece
+        return relief * (SACRIFICE_FAITH * self.danger_weight)
 
     # ----- steps ---------------------------------------------------------------------------------
     def battle_value(self, a) -> float:

@@ -45,6 +45,7 @@ class Mobility:
         n = board.size
         squares = [(x, y) for y in range(n) for x in range(n)]
         self.steps = {sq: grid.neighbours(sq, n, n) for sq in squares}
+        self.foot = {sq: tuple(b for b in self.steps[sq] if self.foot_step(sq, b)) for sq in squares}  # infantry steps
         self.moves = {INFANTRY: {}, CAVALRY: {}, GUNBOAT: {}}
         for sq in squares:
             self.moves[INFANTRY][sq] = self._infantry(sq)
@@ -208,8 +209,8 @@ class Picture:
             inf, cav, boats = comp[INFANTRY], comp[CAVALRY], comp[GUNBOAT]
             if inf:
                 ground = inf + cav
-                for b in mob.steps[at]:
-                    if mob.foot_step(at, b) and out.get(b, 0) < ground:
+                for b in mob.foot[at]:
+                    if out.get(b, 0) < ground:
                         out[b] = ground
                 for b in mob.ride(at, self.cut[side], blocked):
                     if out.get(b, 0) < inf:

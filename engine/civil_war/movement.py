@@ -12,9 +12,13 @@ from engine.why import Refusal
 
 
 class Occupancy:
-    """Who stands where, read once per decision: squares holding each side, and live enemy capitals."""
+    """Who stands where, read once per decision: squares holding each side, and live enemy capitals; with the
+    decision's railroad cuts and the squares its groups reach, found once (a listing asks them of every group
+    that may leave every stack: `destinations`)."""
 
     def __init__(self, board, state):
+        self.cuts = {}      # side -> its cut sections (`cuts`)
+        self.reached = {}   # (side, start, way, may_fight, may_ride) -> squares reached (`destinations`)
         self.by_side = ({}, {})
         for u in state["units"]:
             sq = (u["at"][0], u["at"][1])
@@ -27,7 +31,15 @@ class Occupancy:
 
     def hostile(self, square, side: int) -> bool:
         """True when moving onto `square` means fighting: enemy units or an enemy garrison are there."""
-        return square in self.by_side[enemy(side)] or self.garrisons.get(square) == enemy(side)
+        foe = enemy(side)
+        return square in self.by_side[foe] or self.garrisons.get(square) == foe
+
+    def cut(self, board, state, side: int) -> set:
+        """The railroad sections `side` may not ride (railroads.cut_sections), found once."""
+        cuts = self.cuts.get(side)
+        if cuts is None:
+            cuts = self.cuts[side] = cut_sections(board, state, side)
+        return cuts
 
 
 def step_allowed(board, group: dict, frm, to) -> bool:
@@ -43,6 +55,14 @@ def step_allowed(board, group: dict, frm, to) -> bool:
         if target.mountain and to not in board.rail.get(frm, ()) and not board.pass_allows(frm, to):
             return False
     return True
+
+
+def way(group: dict) -> tuple:
+    """What of a group decides where it may go: the kinds in it (every step must suit each; its speed and
+    whether it may ride follow from them) and whether its infantry fit aboard its gunboats on open water.
+    Groups alike in it reach the same squares by the same paths (tests/civil_war/test_movement.py)."""
+    infantry, gunboats = group.get(INFANTRY, 0), group.get(GUNBOAT, 0)
+    return infantry > 0, group.get(CAVALRY, 0) > 0, gunboats > 0, sea_load_ok(infantry, gunboats)
 
 
 def speed(group: dict) -> int:
@@ -82,7 +102,7 @@ def check_path(board, occ: Occupancy, state, side: int, group: dict, start, path
             return Refusal(why.MOVEMENT, "That group cannot move so far.")
         if len(path) > RAIL_RIDE:
             return Refusal(why.RAILROADS, "A railroad ride goes at most three squares.")
-        cuts = cut_sections(board, state, side)
+        cuts = occ.cut(board, state, side)
         for a, b in zip(squares, squares[1:]):
             if not link_open(board, cuts, a, b):
                 return Refusal(why.RAILROADS, f"There is no open railroad from {list(a)} to {list(b)}.")
@@ -95,8 +115,13 @@ def check_path(board, occ: Occupancy, state, side: int, group: dict, start, path
 
 def destinations(board, occ: Occupancy, state, side: int, group: dict, start, *, may_fight: bool,
                  may_ride: bool = True) -> dict:
-    """Every square the group can reach -> one path to it (shortest first, then a fixed order)."""
-    found = {}
+    """Every square the group can reach -> one path to it (shortest first, then a fixed order). Found once a
+    decision (`occ`) for each start and way of moving: callers only read it."""
+    key = (side, start, way(group), may_fight, may_ride)
+    found = occ.reached.get(key)
+    if found is not None:
+        return found
+    found = occ.reached[key] = {}
     size = board.size
     frontier = [(start, [])]
     for _ in range(speed(group)):
@@ -113,7 +138,7 @@ def destinations(board, occ: Occupancy, state, side: int, group: dict, start, *,
                     nxt.append((n, path + [n]))
         frontier = nxt
     if may_ride and can_ride(group) and start in board.rail:
-        cuts = cut_sections(board, state, side)
+        cuts = occ.cut(board, state, side)
         frontier = [(start, [])]
         for _ in range(RAIL_RIDE):
             nxt = []

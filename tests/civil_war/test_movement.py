@@ -151,3 +151,24 @@ def test_malformed_moves_are_bad_actions():
     refused(s, SOUTH, {"type": "move", "from": [9, 10], "path": [[9, 11]], "units": {"cavalry": True}}, "bad_action")
     refused(s, SOUTH, {"type": "fly"}, "bad_action")
     assert all_actions(cw.legal(s, NORTH)) == []
+
+
+def test_groups_alike_in_their_way_of_moving_reach_the_same_squares_by_the_same_paths():
+    """A listing finds the squares a group reaches once for every group of the same way (movement.way: the kinds
+    in it, whether its infantry fit aboard its gunboats): from every square, for either side, with the two
+    armies where they start (enemy squares to stop at, railroads cut), asked afresh each time."""
+    from itertools import product
+    from engine.civil_war.board import load
+    from engine.civil_war.movement import Occupancy, destinations, way
+    from engine.rng import Rng
+    state = cw.setup({"turn_limit": 0}, 2, Rng(0))
+    place(state, NORTH, (9, 8), infantry=1)   # Dalton, on the Chattanooga-Atlanta line: cut for the South
+    board = load()
+    groups = [{"infantry": i, "cavalry": c, "gunboat": g} for i, c, g in product(range(4), range(3), range(3))
+              if i + c + g]
+    for side, start, (may_fight, may_ride) in product((SOUTH, NORTH), board.squares, ((True, True), (False, False))):
+        first = {}   # way -> what its first group reaches
+        for group in groups:
+            found = destinations(board, Occupancy(board, state), state, side, group, start, may_fight=may_fight,
+                                 may_ride=may_ride)
+            assert found == first.setdefault(way(group), found), (side, start, group)
