@@ -119,6 +119,8 @@ class General:
         if not n and not stake:
             return 0.0
         enemy = threat.get(sq, 0)
+        if not enemy and not stake:   # nothing to fear there, whatever the strength
+            return 0.0
         held = pic.strength(sq, pic.me, comp if n else empty())
         if not enemy:
             return RAID_FAITH * stake * self.my_piece if stake and self.raid.get(sq, 0) > held else 0.0
@@ -233,9 +235,11 @@ class General:
             value = self._leaving[leaving] = self.danger_weight * (self.danger(frm, here) - self.danger(frm, left))
         if to in self.hostile:
             return value + self.attack_value(group, frm, to)
-        there = pic.units[pic.me].get(to, empty())
-        joined = plus(there, group)
-        value += self.danger_weight * (self.danger(to, there) - self.danger(to, joined))
+        if self.threat.get(to, 0) or pic.stake(to, pic.me):
+            there = pic.units[pic.me].get(to, empty())
+            value += self.danger_weight * (self.danger(to, there) - self.danger(to, plus(there, group)))
+        else:   # out of the enemy's reach, no city of mine: no danger there, whoever stands there (the sum kept)
+            value += self.danger_weight * 0.0
         stake = pic.stake(to, pic.foe)
         if stake and not pic.units[pic.foe].get(to):
             value += stake * self.their_piece

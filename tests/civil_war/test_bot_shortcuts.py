@@ -1,10 +1,15 @@
 """The Civil War bots' remembered answers give what asking afresh gives: a strength counted once per square,
 side, composition, fortification and fall (bots/civil_war/picture.py) is the rules' count over the whole
-position, whatever else stands on the board."""
+position, whatever else stands on the board; and every value a general gives an action in its turn is the
+value worked out afresh, as first written (no danger, leaving, relief or quiet square remembered)."""
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from bots.civil_war.picture import KINDS, Picture
-from engine import civil_war as cw
+from bots import make as make_bot
+from bots.civil_war.general import (COIN_RISK, RAID_FAITH, SACRIFICE_FAITH, SACRIFICE_MARGIN, _shrink,
+                                    considered)
+from bots.civil_war.picture import CAVALRY, INFANTRY, KINDS, Picture, empty, full, plus, size
+from engine import Session, civil_war as cw, legal as listing
 from engine.civil_war.board import load
 from tests.civil_war import helpers
 from tests.civil_war.helpers import NORTH, SOUTH
@@ -41,3 +46,114 @@ def test_a_remembered_strength_is_the_rules_count_over_the_whole_position(stands
                 for side in (SOUTH, NORTH):
                     assert pic.strength(sq, side) == pic.strength_asked(sq, side, None)
                     assert pic.strength(sq, side, asked) == pic.strength_asked(sq, side, asked)
+
+
+# ----- a turn's values as the general weighed them before it remembered anything ----------------------------
+# The reference: `General.turn_value` as first written, every danger worked out afresh with the strengths
+# asked of the rules over the whole position (no remembered dangers, leavings, reliefs or quiet squares).
+
+def reference_danger(g, sq, comp, threat):
+    pic = g.pic
+    stake = pic.stake(sq, pic.me)
+    n = size(comp) if comp else 0
+    if not n and not stake:
+        return 0.0
+    enemy = threat.get(sq, 0)
+    held = pic.strength_asked(sq, pic.me, comp if n else empty())
+    if not enemy:
+        return RAID_FAITH * stake * g.my_piece if stake and g.raid.get(sq, 0) > held else 0.0
+    if enemy > held:
+        if pic.is_city(sq):
+            return n * g.my_piece + stake * g.my_piece - (held - 1) * g.their_piece
+        return g.my_piece
+    if enemy == held and n:
+        return (0.5 * stake + COIN_RISK) * g.my_piece
+    if stake and g.raid.get(sq, 0) > held:
+        return RAID_FAITH * stake * g.my_piece
+    return 0.0
+
+
+def reference_progress(g, comp, frm, to):
+    return g.style.progress * sum(n * (g.pull[k].get(to, 0.0) - g.pull[k].get(frm, 0.0))
+                                  for k, n in comp.items() if n)
+
+
+def reference_turn_value(g, a):
+    pic = g.pic
+    danger = lambda sq, comp, threat=None: reference_danger(g, sq, comp, g.threat if threat is None else threat)
+    if a["type"] in ("fortify", "unfortify"):
+        sq = tuple(a["at"])
+        comp = pic.units[pic.me].get(sq, empty())
+        before = danger(sq, comp)
+        pic.fortified[pic.me].symmetric_difference_update({sq})
+        after = danger(sq, comp)
+        pic.fortified[pic.me].symmetric_difference_update({sq})
+        ground = comp[INFANTRY] + comp[CAVALRY]
+        mobility = -0.1 * ground if a["type"] == "fortify" else 0.05 * ground
+        return g.danger_weight * (before - after) + mobility
+    frm, to = tuple(a["from"]), tuple(a["to"])
+    group = full(a["units"])
+    here = pic.units[pic.me].get(frm, empty())
+    left = plus(here, group, -1)
+    value = g.danger_weight * (danger(frm, here) - danger(frm, left))
+    if to in g.hostile:
+        return value + reference_attack_value(g, danger, group, frm, to)
+    there = pic.units[pic.me].get(to, empty())
+    joined = plus(there, group)
+    value += g.danger_weight * (danger(to, there) - danger(to, joined))
+    stake = pic.stake(to, pic.foe)
+    if stake and not pic.units[pic.foe].get(to):
+        value += stake * g.their_piece
+    return value + reference_progress(g, group, frm, to)
+
+
+def reference_attack_value(g, danger, group, frm, to):
+    pic = g.pic
+    n = size(group)
+    defenders = pic.units[pic.foe].get(to, empty())
+    d = size(defenders)
+    held = pic.strength_asked(to, pic.foe, None)
+    stake = pic.stake(to, pic.foe) * g.their_piece
+    if n > held:
+        options = [g.material(d, held - 1) + stake]
+        if not pic.is_city(to) and d > 1:
+            options.append(g.material(1, 0))
+        gain = max(options)
+        after = group if options[-1] == gain and len(options) > 1 else _shrink(group, held - 1)
+        return gain - g.danger_weight * danger(to, after) + 0.5 * reference_progress(g, after, frm, to)
+    if n == held:
+        win = g.material(d, n - 1) + stake
+        lose = g.material(max(0, d - 1) if d else 0, n)
+        return 0.5 * (win + lose) + 2 * g.boldness * g.my_piece
+    if not g.style.sacrifice:
+        return g.material(0, 1)
+    spared = pic.reach(pic.foe, skip=to)
+    relief = 0.0
+    for sq in pic.cities_of(pic.me):
+        comp = pic.units[pic.me].get(sq, empty())
+        relief += danger(sq, comp) - danger(sq, comp, spared)
+    relief *= SACRIFICE_FAITH * g.danger_weight
+    return g.material(0, 1) + relief if relief > SACRIFICE_MARGIN * g.my_piece else -g.my_piece
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_every_value_of_a_turn_is_the_value_worked_out_afresh(seed):
+    """Over two seeded games of hard generals, every move and fortification a general weighs in its turn is
+    valued exactly (to the last bit) as the reference above values it."""
+    session = Session("civil_war", 2, seed=seed)
+    generals = [make_bot("civil_war", "hard", seat, seed) for seat in (0, 1)]
+    weighed = 0
+    while session.result() is None and session.rev < 400:
+        seat = next(iter(session.to_act()))
+        view = session.view(seat)
+        g = generals[seat]
+        action = g.choose(view)
+        legal = view["private"]["legal"]
+        if not {"battle", "choose_losses", "retreat"} & set(listing.types(legal)):
+            actions = list(considered(legal, "move"))
+            actions += listing.of_type(legal, "fortify")[0] + listing.of_type(legal, "unfortify")[0]
+            for a in actions:
+                assert g.turn_value(a) == reference_turn_value(g, a), (session.rev, a)
+                weighed += 1
+        session.apply(seat, action)
+    assert weighed > 1000
