@@ -28,11 +28,13 @@ class Occupancy:
         for city in board.cities.values():
             if city.capital_side is not None and city.name not in state["flags"]:
                 self.garrisons[city.at] = city.capital_side
+        # side -> the squares where moving means fighting: enemy units or an enemy garrison are there.
+        self.hostile_to = tuple(self.by_side[enemy(side)].keys() | {sq for sq, s in self.garrisons.items()
+                                                                    if s == enemy(side)} for side in (0, 1))
 
     def hostile(self, square, side: int) -> bool:
         """True when moving onto `square` means fighting: enemy units or an enemy garrison are there."""
-        foe = enemy(side)
-        return square in self.by_side[foe] or self.garrisons.get(square) == foe
+        return square in self.hostile_to[side]
 
     def cut(self, board, state, side: int) -> set:
         """The railroad sections `side` may not ride (railroads.cut_sections), found once."""
@@ -55,6 +57,24 @@ def step_allowed(board, group: dict, frm, to) -> bool:
         if target.mountain and to not in board.rail.get(frm, ()) and not board.pass_allows(frm, to):
             return False
     return True
+
+
+def steps(board, group: dict) -> dict:
+    """square -> the neighbouring squares `group` may step to by terrain (`step_allowed`), in the grid's order:
+    worked out once a board for each way of moving (`way`), as a listing walks every group of every stack."""
+    key = (id(board), way(group))
+    known = _STEPS.get(key)
+    if known is None:
+        n = board.size
+        known = _STEPS[key] = (board, {(x, y): tuple(b for b in grid.neighbours((x, y), n, n)
+                                                     if step_allowed(board, group, (x, y), b))
+                                       for y in range(n) for x in range(n)})
+    return known[1]
+
+
+# Tables kept by the board they were made for (a board read again is another board), which they keep alive.
+_STEPS: dict = {}   # (board's id, way) -> (board, `steps`)
+_RAILS: dict = {}   # board's id -> (board, square -> the squares a rail link joins it to, in order)
 
 
 def way(group: dict) -> tuple:
@@ -122,15 +142,15 @@ def destinations(board, occ: Occupancy, state, side: int, group: dict, start, *,
     if found is not None:
         return found
     found = occ.reached[key] = {}
-    size = board.size
+    allowed, hostile_to = steps(board, group), occ.hostile_to[side]
     frontier = [(start, [])]
     for _ in range(speed(group)):
         nxt = []
         for at, path in frontier:
-            for n in grid.neighbours(at, size, size):
-                if n == start or n in found or not step_allowed(board, group, at, n):
+            for n in allowed[at]:
+                if n == start or n in found:
                     continue
-                hostile = occ.hostile(n, side)
+                hostile = n in hostile_to
                 if hostile and not may_fight:
                     continue
                 found[n] = path + [n]
@@ -139,14 +159,18 @@ def destinations(board, occ: Occupancy, state, side: int, group: dict, start, *,
         frontier = nxt
     if may_ride and can_ride(group) and start in board.rail:
         cuts = occ.cut(board, state, side)
+        known = _RAILS.get(id(board))
+        if known is None:
+            known = _RAILS[id(board)] = (board, {sq: tuple(sorted(links)) for sq, links in board.rail.items()})
+        rails = known[1]
         frontier = [(start, [])]
         for _ in range(RAIL_RIDE):
             nxt = []
             for at, path in frontier:
-                for n in sorted(board.rail[at]):
+                for n in rails[at]:
                     if n == start or n in path or not link_open(board, cuts, at, n):
                         continue
-                    hostile = occ.hostile(n, side)
+                    hostile = n in hostile_to
                     if hostile and not may_fight:
                         continue
                     if n not in found:

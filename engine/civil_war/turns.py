@@ -308,6 +308,7 @@ def move_templates(board, state, side) -> list:
     out = []
     squares = sorted({(u["at"][0], u["at"][1]) for u in state["units"] if u["side"] == side})
     attackable = {}  # enemy square -> (its defence, whether a sacrifice may be fought there)
+    hostile = occ.hostile_to[side]
 
     def may_attack(dest, attack: int) -> bool:
         if dest not in attackable:
@@ -328,7 +329,7 @@ def move_templates(board, state, side) -> list:
                 continue
             attack = sum(g.values())
             reach = [list(dest) for dest in destinations(board, occ, state, side, g, sq, may_fight=True)
-                     if not occ.hostile(dest, side) or may_attack(dest, attack)]
+                     if dest not in hostile or may_attack(dest, attack)]
             if reach:
                 out.append({"type": "move", "from": list(sq), "units": compact(g), "to": shape.one_of(reach)})
     return out
@@ -336,9 +337,7 @@ def move_templates(board, state, side) -> list:
 
 def hostile_squares(board, state, side) -> list:
     """Squares where arriving means a battle for `side` (enemy units, or an enemy capital's garrison)."""
-    occ = Occupancy(board, state)
-    squares = set(occ.by_side[enemy(side)]) | {sq for sq, s in occ.garrisons.items() if s == enemy(side)}
-    return [list(sq) for sq in sorted(squares)]
+    return [list(sq) for sq in sorted(Occupancy(board, state).hostile_to[side])]
 
 
 def _fortify_actions(board, state, side) -> list:

@@ -172,3 +172,21 @@ def test_groups_alike_in_their_way_of_moving_reach_the_same_squares_by_the_same_
             found = destinations(board, Occupancy(board, state), state, side, group, start, may_fight=may_fight,
                                  may_ride=may_ride)
             assert found == first.setdefault(way(group), found), (side, start, group)
+
+
+def test_groups_alike_in_their_way_of_moving_take_the_same_steps_and_the_table_holds_them():
+    """Every step a group may take by terrain (movement.step_allowed) is the same for every group of its way,
+    and the board's table of them (movement.steps) lists exactly those, in the grid's order."""
+    from itertools import product
+    from engine import grid
+    from engine.civil_war.board import load
+    from engine.civil_war.movement import step_allowed, steps
+    board = load()
+    n = board.size
+    for i, c, g in product(range(4), range(3), range(3)):
+        group = {"infantry": i, "cavalry": c, "gunboat": g}
+        if not i + c + g:
+            continue
+        table = steps(board, group)
+        for at in board.squares:
+            assert table[at] == tuple(b for b in grid.neighbours(at, n, n) if step_allowed(board, group, at, b))
