@@ -275,9 +275,10 @@ class General:
     def relief(self, to) -> float:
         """What disabling the enemy's stack on `to` spares my cities, as the general counts on it."""
         pic = self.pic
-        spared = pic.reach(pic.foe, skip=to)
+        cities = pic.cities_of(pic.me)
+        spared = pic.reach(pic.foe, skip=to, only=cities)   # (asked only where it is read)
         relief = 0.0
-        for sq in pic.cities_of(pic.me):
+        for sq in cities:
             comp = pic.units[pic.me].get(sq, empty())
             relief += self.danger(sq, comp) - self.danger(sq, comp, spared)
         return relief * (SACRIFICE_FAITH * self.danger_weight)

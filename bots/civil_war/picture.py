@@ -150,6 +150,7 @@ class Picture:
         # Answers already asked of the rules: a general weighs hundreds of actions against one picture, and
         # the same stakes come back for each (the picture's units and flags never change).
         self._stakes = {}
+        self._strikes = [None, None]   # side -> `strikes`, once asked
 
     # ----- strengths and stakes ----------------------------------------------------------
     def strength(self, sq, side: int, comp: dict | None = None) -> int:
@@ -196,33 +197,57 @@ class Picture:
         return queries.must_destroy_all(self.board, sq)
 
     # ----- reach ------------------------------------------------------------------------
-    def reach(self, side: int, skip=None) -> dict:
+    def reach(self, side: int, skip=None, only=None) -> dict:
         """square -> the largest group `side` could bring there in its next turn (a group moves as one:
         infantry with the rest one step, cavalry two, infantry alone by rail, gunboats two by water).
-        `skip`: a square whose stack is left out (disabled by a sacrifice, say)."""
+        `skip`: a square whose stack is left out (disabled by a sacrifice, say); `only`: the squares asked
+        (the rest left out)."""
+        strikes = self.strikes(side)
+        if only is not None:
+            out = {}
+            for sq in only:
+                n = max((strike.get(sq, 0) for at, strike in strikes.items() if at != skip), default=0)
+                if n:
+                    out[sq] = n
+            return out
         out = {}
-        blocked = frozenset(self.units[1 - side])
-        mob = self.mobility
-        for at, comp in self.movers[side].items():
+        for at, strike in strikes.items():
             if at == skip:
                 continue
-            inf, cav, boats = comp[INFANTRY], comp[CAVALRY], comp[GUNBOAT]
-            if inf:
-                ground = inf + cav
-                for b in mob.foot[at]:
-                    if out.get(b, 0) < ground:
-                        out[b] = ground
-                for b in mob.ride(at, self.cut[side], blocked):
-                    if out.get(b, 0) < inf:
-                        out[b] = inf
-            if cav:
-                for b in mob.moves[CAVALRY][at]:
-                    if out.get(b, 0) < cav and not self._through(at, b, blocked):
-                        out[b] = cav
-            if boats:
-                for b in mob.moves[GUNBOAT][at]:
-                    if out.get(b, 0) < boats:
-                        out[b] = boats
+            for b, n in strike.items():
+                if out.get(b, 0) < n:
+                    out[b] = n
+        return out
+
+    def strikes(self, side: int) -> dict:
+        """`side`'s square -> where the stack there could strike in its next turn (square -> its largest group
+        there), found once a picture: `reach` takes the largest of them."""
+        known = self._strikes[side]
+        if known is None:
+            blocked = frozenset(self.units[1 - side])
+            known = self._strikes[side] = {at: self._strike(side, at, comp, blocked)
+                                           for at, comp in self.movers[side].items()}
+        return known
+
+    def _strike(self, side: int, at, comp: dict, blocked: frozenset) -> dict:
+        out = {}
+        mob = self.mobility
+        inf, cav, boats = comp[INFANTRY], comp[CAVALRY], comp[GUNBOAT]
+        if inf:
+            ground = inf + cav
+            for b in mob.foot[at]:
+                out[b] = ground
+            for b in mob.ride(at, self.cut[side], blocked):
+                if out.get(b, 0) < inf:
+                    out[b] = inf
+        if cav:
+            for b in mob.moves[CAVALRY][at]:
+                if out.get(b, 0) < cav and not self._through(at, b, blocked):
+                    out[b] = cav
+        if boats:
+            for b in mob.moves[GUNBOAT][at]:
+                if out.get(b, 0) < boats:
+                    out[b] = boats
         return out
 
     def raids(self, side: int, targets) -> dict:

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from bots import make as make_bot
 from bots.civil_war.general import (COIN_RISK, RAID_FAITH, SACRIFICE_FAITH, SACRIFICE_MARGIN, _shrink,
                                     considered)
-from bots.civil_war.picture import CAVALRY, INFANTRY, KINDS, Picture, empty, full, plus, size
+from bots.civil_war.picture import CAVALRY, GUNBOAT, INFANTRY, KINDS, Picture, empty, full, plus, size
 from engine import Session, civil_war as cw, legal as listing
 from engine.civil_war.board import load
 from tests.civil_war import helpers
@@ -157,3 +157,50 @@ def test_every_value_of_a_turn_is_the_value_worked_out_afresh(seed):
                 weighed += 1
         session.apply(seat, action)
     assert weighed > 1000
+
+
+def reference_reach(pic, side, skip=None):
+    """`Picture.reach` as first written: every stack's moves walked again for each question."""
+    out = {}
+    blocked = frozenset(pic.units[1 - side])
+    mob = pic.mobility
+    for at, comp in pic.movers[side].items():
+        if at == skip:
+            continue
+        inf, cav, boats = comp[INFANTRY], comp[CAVALRY], comp[GUNBOAT]
+        if inf:
+            ground = inf + cav
+            for b in mob.steps[at]:
+                if mob.foot_step(at, b) and out.get(b, 0) < ground:
+                    out[b] = ground
+            for b in mob.ride(at, pic.cut[side], blocked):
+                if out.get(b, 0) < inf:
+                    out[b] = inf
+        if cav:
+            for b in mob.moves[CAVALRY][at]:
+                if out.get(b, 0) < cav and not pic._through(at, b, blocked):
+                    out[b] = cav
+        if boats:
+            for b in mob.moves[GUNBOAT][at]:
+                if out.get(b, 0) < boats:
+                    out[b] = boats
+    return out
+
+
+def test_the_reach_of_every_stack_and_of_all_but_one_is_the_reach_walked_afresh():
+    """Over a seeded game of hard generals, for both sides, the largest group each square could see next turn,
+    of every stack or of all but one (a sacrifice's stack), and asked of the cities only, is the reach walked
+    afresh."""
+    session = Session("civil_war", 2, seed=4)
+    generals = [make_bot("civil_war", "hard", seat, 4) for seat in (0, 1)]
+    while session.result() is None and session.rev < 200:
+        seat = next(iter(session.to_act()))
+        view = session.view(seat)
+        pic = Picture(view, seat)
+        for side in (0, 1):
+            cities = pic.cities_of(1 - side)
+            for skip in [None, *pic.movers[side]]:
+                whole = reference_reach(pic, side, skip)
+                assert pic.reach(side, skip) == whole
+                assert pic.reach(side, skip, only=cities) == {sq: whole[sq] for sq in cities if sq in whole}
+        session.apply(seat, generals[seat].choose(view))
