@@ -156,8 +156,9 @@ class General:
         return {kind: _field(pic.mobility, kind, targets) for kind in KINDS}
 
     def progress(self, comp: dict, frm, to) -> float:
-        return self.style.progress * sum(n * (self.pull[k].get(to, 0.0) - self.pull[k].get(frm, 0.0))
-                                         for k, n in comp.items() if n)
+        pull = self.pull
+        return self.style.progress * sum([n * (pull[k].get(to, 0.0) - pull[k].get(frm, 0.0))
+                                          for k, n in comp.items() if n])
 
     def material(self, killed: int, lost: int) -> float:
         """What `killed` enemy pieces for `lost` of mine change in the worth of the war to me."""

@@ -147,9 +147,13 @@ class Picture:
         self.flags = set(pub["flags"])
         self.pieces = list(pub["pieces"])
         self.cut = tuple(frozenset(frozenset((tuple(a), tuple(b))) for a, b in links) for links in pub["cut_links"])
-        # Answers already asked of the rules: a general weighs hundreds of actions against one picture, and
-        # the same stakes come back for each (the picture's units and flags never change).
-        self._stakes = {}
+        self._cities = tuple([c.at for c in self.board.cities.values()
+                              if (c.key_side == side or c.capital_side == side) and c.name not in self.flags]
+                             for side in (0, 1))
+        # side -> square -> the pieces it gives up if it loses the city there, asked of the rules once a picture
+        # (a general weighs hundreds of actions against it): none but at its cities still at stake.
+        self.stakes = tuple({sq: queries.stake(self.board, self.position, sq, side) for sq in self._cities[side]}
+                            for side in (0, 1))
         self._strikes = [None, None]   # side -> `strikes`, once asked
 
     # ----- strengths and stakes ----------------------------------------------------------
@@ -181,16 +185,11 @@ class Picture:
 
     def stake(self, sq, side: int) -> int:
         """Pieces `side` gives up if it loses the city on `sq` now (0: no city of its at stake)."""
-        key = (sq[0], sq[1], side)
-        known = self._stakes.get(key)
-        if known is None:
-            known = self._stakes[key] = queries.stake(self.board, self.position, sq, side)
-        return known
+        return self.stakes[side].get((sq[0], sq[1]), 0)
 
     def cities_of(self, side: int) -> list:
-        """Squares of `side`'s cities still at stake."""
-        return [c.at for c in self.board.cities.values()
-                if (c.key_side == side or c.capital_side == side) and c.name not in self.flags]
+        """Squares of `side`'s cities still at stake (callers only read it)."""
+        return self._cities[side]
 
     def is_city(self, sq) -> bool:
         """A key city or capital: a battle there must destroy every defender."""

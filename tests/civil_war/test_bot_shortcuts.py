@@ -30,7 +30,7 @@ def square(name):
        fortified=st.dictionaries(st.sampled_from(PLACES[:5]), st.sampled_from((SOUTH, NORTH)), max_size=3),
        fallen=st.dictionaries(st.sampled_from(PLACES[:5]), st.sampled_from((SOUTH, NORTH)), max_size=2),
        asked=comps, toggled=st.sampled_from(PLACES[:5]))
-def test_a_remembered_strength_is_the_rules_count_over_the_whole_position(stands, fortified, fallen, asked, toggled):
+def test_a_remembered_strength_or_stake_is_the_rules_count_over_the_whole_position(stands, fortified, fallen, asked, toggled):
     state = helpers.empty()
     for name, side, comp in stands:
         helpers.place(state, side, square(name), **comp)
@@ -46,6 +46,9 @@ def test_a_remembered_strength_is_the_rules_count_over_the_whole_position(stands
                 for side in (SOUTH, NORTH):
                     assert pic.strength(sq, side) == pic.strength_asked(sq, side, None)
                     assert pic.strength(sq, side, asked) == pic.strength_asked(sq, side, asked)
+        for sq in BOARD.squares:   # the stakes, read once a picture: none but at a side's cities at stake
+            for side in (SOUTH, NORTH):
+                assert pic.stake(sq, side) == cw.queries.stake(BOARD, pic.position, sq, side)
 
 
 # ----- a turn's values as the general weighed them before it remembered anything ----------------------------
