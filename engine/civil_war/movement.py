@@ -25,8 +25,11 @@ class Occupancy:
             self.by_side[u["side"]][sq] = self.by_side[u["side"]].get(sq, 0) + 1
         # A capital whose garrison still stands holds its side's ground, even if empty.
         self.garrisons = {}
-        for city in board.cities.values():
-            if city.capital_side is not None and city.name not in state["flags"]:
+        known = _CAPITALS.get(id(board))
+        if known is None:
+            known = _CAPITALS[id(board)] = (board, [c for c in board.cities.values() if c.capital_side is not None])
+        for city in known[1]:
+            if city.name not in state["flags"]:
                 self.garrisons[city.at] = city.capital_side
         # side -> the squares where moving means fighting: enemy units or an enemy garrison are there.
         self.hostile_to = tuple(self.by_side[enemy(side)].keys() | {sq for sq, s in self.garrisons.items()
@@ -74,7 +77,8 @@ def steps(board, group: dict) -> dict:
 
 # Tables kept by the board they were made for (a board read again is another board), which they keep alive.
 _STEPS: dict = {}   # (board's id, way) -> (board, `steps`)
-_RAILS: dict = {}   # board's id -> (board, square -> the squares a rail link joins it to, in order)
+_CAPITALS: dict = {}   # board's id -> (board, its capitals in the board's order)
+_RAILS: dict = {}   # board's id -> (board, square -> (each square a rail link joins it to, in order, the link's section))
 
 
 def way(group: dict) -> tuple:
@@ -161,14 +165,16 @@ def destinations(board, occ: Occupancy, state, side: int, group: dict, start, *,
         cuts = occ.cut(board, state, side)
         known = _RAILS.get(id(board))
         if known is None:
-            known = _RAILS[id(board)] = (board, {sq: tuple(sorted(links)) for sq, links in board.rail.items()})
+            known = _RAILS[id(board)] = (board, {a: tuple((b, board.link_section[frozenset((a, b))])
+                                                          for b in sorted(links))
+                                                 for a, links in board.rail.items()})
         rails = known[1]
         frontier = [(start, [])]
         for _ in range(RAIL_RIDE):
             nxt = []
             for at, path in frontier:
-                for n in rails[at]:
-                    if n == start or n in path or not link_open(board, cuts, at, n):
+                for n, section in rails[at]:   # (link_open: the link's section not cut)
+                    if n == start or n in path or section in cuts:
                         continue
                     hostile = n in hostile_to
                     if hostile and not may_fight:
