@@ -27,17 +27,20 @@ def link_open(board, cuts: set, a, b) -> bool:
 
 def cut_links(board, state, side: int) -> list:
     """Every rail link `side` cannot ride, as [[x, y], [x, y]] pairs (for views and highlighting)."""
-    cuts = cut_sections(board, state, side)
-    return [[list(a), list(b)] for (a, b), index in _tables(board)[1] if index in cuts]
+    links = _tables(board)[1]
+    return [[list(a), list(b)] for a, b in sorted(link for index in cut_sections(board, state, side)
+                                                  for link in links[index])]
 
 
 def _tables(board) -> tuple:
-    """(interior square -> its section, every link as ((a, b) in order, its section) in order), once a board
-    (kept by the board they were made for, which they keep alive)."""
+    """(interior square -> its section, section -> its links as (a, b) in order), once a board (kept by the
+    board they were made for, which they keep alive)."""
     known = _TABLES.get(id(board))
     if known is None:
         section_of = {sq: index for index, interior in enumerate(board.sections) for sq in interior}
-        links = sorted((tuple(sorted(link)), index) for link, index in board.link_section.items())
+        links = [[] for _ in board.sections]
+        for link, index in board.link_section.items():
+            links[index].append(tuple(sorted(link)))
         known = _TABLES[id(board)] = (board, section_of, links)
     return known[1:]
 
