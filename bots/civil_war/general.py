@@ -188,21 +188,30 @@ class General:
         return [a for _, (v, a) in ranked[:k]]
 
     def turn(self):
-        actions = list(considered(self.legal, "move"))
+        moves = list(considered_moves(self.legal, "move"))   # (action, from, group), the group one per template
+        actions = [a for a, _, _ in moves]
         actions += listing.of_type(self.legal, "fortify")[0] + listing.of_type(self.legal, "unfortify")[0]
         may_end = {"type": "end_turn"} in self.legal.get("actions", ())
         if not actions:
             return {"type": "end_turn"}
         self.hostile = {tuple(sq) for sq in self.legal.get("hostile", ())}
-        self._leaving = {}   # (square left, the group leaving) -> what leaving changes there (turn_value)
+        self._leaving = {}   # (square left, the group leaving) -> `leave`
         self._relief = {}    # enemy square -> what a sacrifice there spares (attack_value)
         if self.style.blunder and self.random.random() < self.style.blunder:
             return self.random.choice(actions + ([{"type": "end_turn"}] if may_end else []))
         noise = self.style.noise
         best, best_value = None, None
         ranked = self._ranked = [(END_TURN_AT, {"type": "end_turn"})] if may_end else []
-        for a in actions:
-            v = self.turn_value(a) + (self.random.uniform(-noise, noise) if noise else 0.0)
+        group = leaving = None
+        for i, a in enumerate(actions):
+            if i < len(moves):
+                if moves[i][2] is not group:   # the next template's group
+                    frm, group = moves[i][1], moves[i][2]
+                    leaving = self.leave(frm, group)
+                value = self.move_value(frm, group, tuple(a["to"]), leaving)
+            else:
+                value = self.turn_value(a)
+            v = value + (self.random.uniform(-noise, noise) if noise else 0.0)
             ranked.append((v, a))
             if best_value is None or v > best_value:
                 best, best_value = a, v
@@ -224,16 +233,27 @@ class General:
             # Fortified troops are locked in: a little is lost in what they could do elsewhere.
             mobility = -0.1 * ground if kind == "fortify" else 0.05 * ground
             return self.danger_weight * (before - after) + mobility
-        frm, to = tuple(a["from"]), tuple(a["to"])
-        group = full(a["units"])
-        # What leaving `frm` changes there is the same for every square the group is offered (a turn's fifty
-        # moves come from a handful of stacks and groups): worked out once a choice.
-        leaving = (frm, group[INFANTRY], group[CAVALRY], group[GUNBOAT])
-        value = self._leaving.get(leaving)
-        if value is None:
-            here = pic.units[pic.me].get(frm, empty())
+        frm, group = tuple(a["from"]), full(a["units"])
+        return self.move_value(frm, group, tuple(a["to"]), self.leave(frm, group))
+
+    def leave(self, frm, group: dict) -> tuple:
+        """(what leaving `frm` changes there, what each kind of the group is pulled to there as
+        (count, pull field, pull at `frm`)): the same for every square the group is offered (a turn's fifty
+        moves come from a handful of stacks and groups), worked out once a choice."""
+        key = (frm, group[INFANTRY], group[CAVALRY], group[GUNBOAT])
+        known = self._leaving.get(key)
+        if known is None:
+            here = self.pic.units[self.pic.me].get(frm, empty())
             left = plus(here, group, -1)
-            value = self._leaving[leaving] = self.danger_weight * (self.danger(frm, here) - self.danger(frm, left))
+            known = self._leaving[key] = (
+                self.danger_weight * (self.danger(frm, here) - self.danger(frm, left)),
+                [(n, self.pull[k], self.pull[k].get(frm, 0.0)) for k, n in group.items() if n])
+        return known
+
+    def move_value(self, frm, group: dict, to, leaving: tuple) -> float:
+        """The value of moving `group` from `frm` to `to`; `leaving`: `leave(frm, group)`."""
+        pic = self.pic
+        value, pulls = leaving
         if to in self.hostile:
             return value + self.attack_value(group, frm, to)
         if self.threat.get(to, 0) or pic.stake(to, pic.me):
@@ -244,7 +264,8 @@ class General:
         stake = pic.stake(to, pic.foe)
         if stake and not pic.units[pic.foe].get(to):
             value += stake * self.their_piece
-        return value + self.progress(group, frm, to)
+        # (`progress`, with the pulls at `frm` read once)
+        return value + self.style.progress * sum([n * (field.get(to, 0.0) - here) for n, field, here in pulls])
 
     def attack_value(self, group: dict, frm, to) -> float:
         pic = self.pic
@@ -343,16 +364,26 @@ def _shrink(group: dict, lost: int) -> dict:
 def considered(legal, kind: str):
     """The moves (or retreats) a general weighs: of the many ways to split a stack only the whole of
     what may go, all of one kind, all but one, and one unit of a kind; each to every square offered."""
+    for action, _, _ in considered_moves(legal, kind):
+        yield action
+
+
+def considered_moves(legal, kind: str):
+    """`considered`'s actions as (action, the square left, the group moving: one composition, every kind
+    present, shared by the actions of one template)."""
     templates = listing.of_type(legal, kind)[1]
+    groups = [full(t["units"]) for t in templates]
     largest: dict = {}
-    for t in templates:
+    for t, units in zip(templates, groups):
         key = tuple(t.get("from") or ())
-        if size(full(t["units"])) > size(largest.get(key, empty())):
-            largest[key] = full(t["units"])
-    for t in templates:
-        have, units = largest[tuple(t.get("from") or ())], full(t["units"])
+        if size(units) > size(largest.get(key, empty())):
+            largest[key] = units
+    for t, units in zip(templates, groups):
+        frm = tuple(t.get("from") or ())
+        have = largest[frm]
         kinds = [k for k in KINDS if units[k]]
         one_kind = len(kinds) == 1 and units[kinds[0]] in (1, have[kinds[0]])
         all_but_one = size(units) == size(have) - 1
         if units == have or one_kind or all_but_one:
-            yield from listing.expand(t)
+            for action in listing.expand(t):
+                yield action, frm, units

@@ -142,7 +142,7 @@ def reference_attack_value(g, danger, group, frm, to):
 @pytest.mark.parametrize("seed", [0, 1])
 def test_every_value_of_a_turn_is_the_value_worked_out_afresh(seed):
     """Over two seeded games of hard generals, every move and fortification a general weighs in its turn is
-    valued exactly (to the last bit) as the reference above values it."""
+    valued exactly (to the last bit) as the reference above values it, in its choice and asked one by one."""
     session = Session("civil_war", 2, seed=seed)
     generals = [make_bot("civil_war", "hard", seat, seed) for seat in (0, 1)]
     weighed = 0
@@ -155,8 +155,10 @@ def test_every_value_of_a_turn_is_the_value_worked_out_afresh(seed):
         if not {"battle", "choose_losses", "retreat"} & set(listing.types(legal)):
             actions = list(considered(legal, "move"))
             actions += listing.of_type(legal, "fortify")[0] + listing.of_type(legal, "unfortify")[0]
-            for a in actions:
-                assert g.turn_value(a) == reference_turn_value(g, a), (session.rev, a)
+            ranked = [(v, a) for v, a in g._ranked if a["type"] != "end_turn"] if actions else []
+            assert [a for _, a in ranked] == actions
+            for (v, a) in ranked:   # as weighed in the choice, and asked again one by one
+                assert v == g.turn_value(a) == reference_turn_value(g, a), (session.rev, a)
                 weighed += 1
         session.apply(seat, action)
     assert weighed > 1000
