@@ -75,9 +75,9 @@ class General:
         kinds = listing.types(legal)
         if "battle" in kinds:
             return self.best(listing.of_type(legal, "battle")[0], self.battle_value)
+        self._prepare()
         if "choose_losses" in kinds:
             return self.best(listing.of_type(legal, "choose_losses")[0], self.loss_value)
-        self._prepare()
         if "retreat" in kinds:
             return self.best(list(considered(legal, "retreat")), self.retreat_value)
         return self.turn()
@@ -321,8 +321,7 @@ class General:
         self.their_piece = self.material(1, 0)
 
     def loss_value(self, a) -> float:
-        """Higher for the piece whose loss hurts least."""
-        self._prepare()
+        """Higher for the piece whose loss hurts least (the position's numbers prepared)."""
         sq, kind = tuple(a["at"]), next(iter(a["units"]))
         comp = self.pic.units[self.pic.me].get(sq, empty())
         after = plus(comp, {kind: 1}, -1)

@@ -147,7 +147,7 @@ class Picture:
         self.flags = set(pub["flags"])
         self.pieces = list(pub["pieces"])
         self.cut = tuple(frozenset(frozenset((tuple(a), tuple(b))) for a, b in links) for links in pub["cut_links"])
-        self._cities = tuple([c.at for c in self.board.cities.values()
+        self._cities = tuple([c.at for c in _at_stake(self.board)
                               if (c.key_side == side or c.capital_side == side) and c.name not in self.flags]
                              for side in (0, 1))
         # side -> square -> the pieces it gives up if it loses the city there, asked of the rules once a picture
@@ -272,6 +272,18 @@ class Picture:
 
     def turns(self, kind: str, frm, to) -> int:
         return self.mobility.turns_to(kind, to).get(frm, FAR)
+
+
+def _at_stake(board) -> list:
+    """The board's key cities and capitals, in its order (a town is at stake for nobody)."""
+    known = _AT_STAKE.get(id(board))
+    if known is None:
+        known = _AT_STAKE[id(board)] = (board, [c for c in board.cities.values()
+                                                if c.key_side is not None or c.capital_side is not None])
+    return known[1]
+
+
+_AT_STAKE: dict = {}   # board's id -> (board, `_at_stake`), kept alive with the board
 
 
 @lru_cache(maxsize=None)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from bots import make as make_bot
-from bots.civil_war.general import (COIN_RISK, RAID_FAITH, SACRIFICE_FAITH, SACRIFICE_MARGIN, _shrink,
+from bots.civil_war.general import (COIN_RISK, KIND_WORTH, RAID_FAITH, SACRIFICE_FAITH, SACRIFICE_MARGIN, _shrink,
                                     considered)
 from bots.civil_war.picture import CAVALRY, GUNBOAT, INFANTRY, KINDS, Picture, empty, full, plus, size
 from engine import Session, civil_war as cw, legal as listing
@@ -139,19 +139,34 @@ def reference_attack_value(g, danger, group, frm, to):
     return g.material(0, 1) + relief if relief > SACRIFICE_MARGIN * g.my_piece else -g.my_piece
 
 
+def reference_loss_value(g, a):
+    """`General.loss_value` as first written, the position's numbers prepared afresh for each piece."""
+    g._prepare()
+    sq, kind = tuple(a["at"]), next(iter(a["units"]))
+    comp = g.pic.units[g.pic.me].get(sq, empty())
+    after = plus(comp, {kind: 1}, -1)
+    worth = g.pull[kind].get(sq, 0.0) + KIND_WORTH[kind] + 0.05 * size(comp)
+    return -(reference_danger(g, sq, after, g.threat) - reference_danger(g, sq, comp, g.threat)) - worth
+
+
 @pytest.mark.parametrize("seed", [0, 1])
 def test_every_value_of_a_turn_is_the_value_worked_out_afresh(seed):
     """Over two seeded games of hard generals, every move and fortification a general weighs in its turn is
-    valued exactly (to the last bit) as the reference above values it, in its choice and asked one by one."""
+    valued exactly (to the last bit) as the reference above values it, in its choice and asked one by one; and
+    so is every piece it could give up for a city lost."""
     session = Session("civil_war", 2, seed=seed)
     generals = [make_bot("civil_war", "hard", seat, seed) for seat in (0, 1)]
-    weighed = 0
+    weighed = losses = 0
     while session.result() is None and session.rev < 400:
         seat = next(iter(session.to_act()))
         view = session.view(seat)
         g = generals[seat]
         action = g.choose(view)
         legal = view["private"]["legal"]
+        if "choose_losses" in listing.types(legal):
+            for v, a in g._ranked:
+                assert v == reference_loss_value(g, a), (session.rev, a)
+                losses += 1
         if not {"battle", "choose_losses", "retreat"} & set(listing.types(legal)):
             actions = list(considered(legal, "move"))
             actions += listing.of_type(legal, "fortify")[0] + listing.of_type(legal, "unfortify")[0]
@@ -161,7 +176,7 @@ def test_every_value_of_a_turn_is_the_value_worked_out_afresh(seed):
                 assert v == g.turn_value(a) == reference_turn_value(g, a), (session.rev, a)
                 weighed += 1
         session.apply(seat, action)
-    assert weighed > 1000
+    assert weighed > 1000 and losses
 
 
 def reference_reach(pic, side, skip=None):
