@@ -114,7 +114,7 @@ class General:
 
     def _danger(self, sq, comp: dict, threat) -> float:
         pic = self.pic
-        stake = pic.stake(sq, pic.me)
+        stake = pic.stakes[pic.me].get(sq, 0)   # (pic.stake)
         n = size(comp) if comp else 0
         if not n and not stake:
             return 0.0
@@ -256,12 +256,12 @@ class General:
         value, pulls = leaving
         if to in self.hostile:
             return value + self.attack_value(group, frm, to)
-        if self.threat.get(to, 0) or pic.stake(to, pic.me):
+        if self.threat.get(to, 0) or pic.stakes[pic.me].get(to, 0):
             there = pic.units[pic.me].get(to, empty())
             value += self.danger_weight * (self.danger(to, there) - self.danger(to, plus(there, group)))
         else:   # out of the enemy's reach, no city of mine: no danger there, whoever stands there (the sum kept)
             value += self.danger_weight * 0.0
-        stake = pic.stake(to, pic.foe)
+        stake = pic.stakes[pic.foe].get(to, 0)   # (pic.stake)
         if stake and not pic.units[pic.foe].get(to):
             value += stake * self.their_piece
         # (`progress`, with the pulls at `frm` read once)

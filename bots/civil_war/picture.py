@@ -192,8 +192,12 @@ class Picture:
         return self._cities[side]
 
     def is_city(self, sq) -> bool:
-        """A key city or capital: a battle there must destroy every defender."""
-        return queries.must_destroy_all(self.board, sq)
+        """A key city or capital: a battle there must destroy every defender (asked of the rules once a square)."""
+        key = (id(self.board), sq[0], sq[1])
+        known = _CITIES.get(key)
+        if known is None:
+            known = _CITIES[key] = (queries.must_destroy_all(self.board, sq), self.board)
+        return known[0]
 
     # ----- reach ------------------------------------------------------------------------
     def reach(self, side: int, skip=None, only=None) -> dict:
@@ -284,6 +288,7 @@ def _at_stake(board) -> list:
 
 
 _AT_STAKE: dict = {}   # board's id -> (board, `_at_stake`), kept alive with the board
+_CITIES: dict = {}     # (board's id, x, y) -> (`Picture.is_city`, the board, kept alive)
 
 
 @lru_cache(maxsize=None)

@@ -47,6 +47,7 @@ def test_a_remembered_strength_or_stake_is_the_rules_count_over_the_whole_positi
                     assert pic.strength(sq, side) == pic.strength_asked(sq, side, None)
                     assert pic.strength(sq, side, asked) == pic.strength_asked(sq, side, asked)
         for sq in BOARD.squares:   # the stakes, read once a picture: none but at a side's cities at stake
+            assert pic.is_city(sq) == cw.queries.must_destroy_all(BOARD, sq)
             for side in (SOUTH, NORTH):
                 assert pic.stake(sq, side) == cw.queries.stake(BOARD, pic.position, sq, side)
 
