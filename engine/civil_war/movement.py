@@ -157,9 +157,9 @@ def destinations(board, occ: Occupancy, state, side: int, group: dict, start, *,
                 hostile = n in hostile_to
                 if hostile and not may_fight:
                     continue
-                found[n] = path + [n]
+                found[n] = way_there = path + [n]   # (read, never changed: shared with the frontier)
                 if not hostile:
-                    nxt.append((n, path + [n]))
+                    nxt.append((n, way_there))
         frontier = nxt
     if may_ride and can_ride(group) and start in board.rail:
         cuts = occ.cut(board, state, side)

@@ -329,9 +329,9 @@ def move_templates(board, state, side, occ: Occupancy | None = None) -> list:
         ready = [u for u in here if free_to_move(board, state, u)]   # (movable)
         if not ready:
             continue
+        at_sea = not board.squares[sq].land   # (only there may a group leave infantry stranded)
         for g in sub_compositions(count(ready)):
-            chosen = pick(ready, g)
-            if not _leaves_boats_ok(board, sq, here, chosen):
+            if at_sea and not _leaves_boats_ok(board, sq, here, pick(ready, g)):
                 continue
             attack = sum(g.values())
             reach = [list(dest) for dest in destinations(board, occ, state, side, g, sq, may_fight=True)
