@@ -18,6 +18,7 @@ __all__ = ["CAVALRY", "GROUND", "GUNBOAT", "INFANTRY", "KINDS", "Picture", "empt
 FAR = 99               # turns to somewhere the model cannot reach
 _NONE = {INFANTRY: 0, CAVALRY: 0, GUNBOAT: 0}   # no units (read only)
 _STRENGTHS: dict = {}  # (board, square, side, composition, fortified by, fallen) -> strength (Picture.strength)
+STRENGTHS_KEPT = 200_000   # (a game meets a few thousand)
 
 
 def empty() -> dict:
@@ -174,6 +175,8 @@ class Picture:
                city is not None and city.name in self.flags)
         known = _STRENGTHS.get(key)
         if known is None:
+            if len(_STRENGTHS) >= STRENGTHS_KEPT:   # a bound on the memory a long-lived process gives it
+                _STRENGTHS.clear()
             known = _STRENGTHS[key] = self.strength_asked(sq, side, comp)
         return known
 
