@@ -169,7 +169,7 @@ class Picture:
         # The rules count a side's units on the square, doubled where the city there is fortified by the
         # side, and a garrison where it is the side's unfallen capital: a count is asked of them once per
         # square, side, composition, fortification and fall, for every picture and playout after it
-        # (tests/civil_war/test_bots.py holds this to the question asked of the whole position).
+        # (tests/civil_war/test_bot_shortcuts.py holds this to the question asked of the whole position).
         key = (self.board.name, sq, side, comp[INFANTRY], comp[CAVALRY], comp[GUNBOAT],
                1 if sq in fortified[1] else 0 if sq in fortified[0] else None,
                city is not None and city.name in self.flags)
