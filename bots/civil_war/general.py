@@ -75,9 +75,9 @@ class General:
         kinds = listing.types(legal)
         if "battle" in kinds:
             return self.best(listing.of_type(legal, "battle")[0], self.battle_value)
+        self._prepare()
         if "choose_losses" in kinds:
             return self.best(listing.of_type(legal, "choose_losses")[0], self.loss_value)
-        self._prepare()
         if "retreat" in kinds:
             return self.best(list(considered(legal, "retreat")), self.retreat_value)
         return self.turn()
@@ -105,7 +105,8 @@ class General:
             return self._danger(sq, comp, threat)
         # Weighing a turn's actions asks the same squares and stacks again and again: remembered until
         # the picture or the worth of a piece changes (`_prepare_light`).
-        key = (sq[0], sq[1], tuple(comp[k] for k in KINDS) if comp else None, sq in self.pic.fortified[self.pic.me])
+        mine = sq in self.pic.fortified[self.pic.me]
+        key = (sq[0], sq[1], comp[INFANTRY], comp[CAVALRY], comp[GUNBOAT], mine) if comp else (sq[0], sq[1], mine)
         known = self._dangers.get(key)
         if known is None:
             known = self._dangers[key] = self._danger(sq, comp, self.threat)
@@ -113,11 +114,13 @@ class General:
 
     def _danger(self, sq, comp: dict, threat) -> float:
         pic = self.pic
-        stake = pic.stake(sq, pic.me)
+        stake = pic.stakes[pic.me].get(sq, 0)   # (pic.stake)
         n = size(comp) if comp else 0
         if not n and not stake:
             return 0.0
         enemy = threat.get(sq, 0)
+        if not enemy and not stake:   # nothing to fear there, whatever the strength
+            return 0.0
         held = pic.strength(sq, pic.me, comp if n else empty())
         if not enemy:
             return RAID_FAITH * stake * self.my_piece if stake and self.raid.get(sq, 0) > held else 0.0
@@ -153,8 +156,9 @@ class General:
         return {kind: _field(pic.mobility, kind, targets) for kind in KINDS}
 
     def progress(self, comp: dict, frm, to) -> float:
-        return self.style.progress * sum(n * (self.pull[k].get(to, 0.0) - self.pull[k].get(frm, 0.0))
-                                         for k, n in comp.items() if n)
+        pull = self.pull
+        return self.style.progress * sum([n * (pull[k].get(to, 0.0) - pull[k].get(frm, 0.0))
+                                          for k, n in comp.items() if n])
 
     def material(self, killed: int, lost: int) -> float:
         """What `killed` enemy pieces for `lost` of mine change in the worth of the war to me."""
@@ -184,19 +188,30 @@ class General:
         return [a for _, (v, a) in ranked[:k]]
 
     def turn(self):
-        actions = list(considered(self.legal, "move"))
+        moves = list(considered_moves(self.legal, "move"))   # (action, from, group), the group one per template
+        actions = [a for a, _, _ in moves]
         actions += listing.of_type(self.legal, "fortify")[0] + listing.of_type(self.legal, "unfortify")[0]
         may_end = {"type": "end_turn"} in self.legal.get("actions", ())
         if not actions:
             return {"type": "end_turn"}
         self.hostile = {tuple(sq) for sq in self.legal.get("hostile", ())}
+        self._leaving = {}   # (square left, the group leaving) -> `leave`
+        self._relief = {}    # enemy square -> what a sacrifice there spares (attack_value)
         if self.style.blunder and self.random.random() < self.style.blunder:
             return self.random.choice(actions + ([{"type": "end_turn"}] if may_end else []))
         noise = self.style.noise
         best, best_value = None, None
         ranked = self._ranked = [(END_TURN_AT, {"type": "end_turn"})] if may_end else []
-        for a in actions:
-            v = self.turn_value(a) + (self.random.uniform(-noise, noise) if noise else 0.0)
+        group = leaving = None
+        for i, a in enumerate(actions):
+            if i < len(moves):
+                if moves[i][2] is not group:   # the next template's group
+                    frm, group = moves[i][1], moves[i][2]
+                    leaving = self.leave(frm, group)
+                value = self.move_value(frm, group, tuple(a["to"]), leaving)
+            else:
+                value = self.turn_value(a)
+            v = value + (self.random.uniform(-noise, noise) if noise else 0.0)
             ranked.append((v, a))
             if best_value is None or v > best_value:
                 best, best_value = a, v
@@ -218,20 +233,39 @@ class General:
             # Fortified troops are locked in: a little is lost in what they could do elsewhere.
             mobility = -0.1 * ground if kind == "fortify" else 0.05 * ground
             return self.danger_weight * (before - after) + mobility
-        frm, to = tuple(a["from"]), tuple(a["to"])
-        group = full(a["units"])
-        here = pic.units[pic.me].get(frm, empty())
-        left = plus(here, group, -1)
-        value = self.danger_weight * (self.danger(frm, here) - self.danger(frm, left))
+        frm, group = tuple(a["from"]), full(a["units"])
+        return self.move_value(frm, group, tuple(a["to"]), self.leave(frm, group))
+
+    def leave(self, frm, group: dict) -> tuple:
+        """(what leaving `frm` changes there, what each kind of the group is pulled to there as
+        (count, pull field, pull at `frm`)): the same for every square the group is offered (a turn's fifty
+        moves come from a handful of stacks and groups), worked out once a choice."""
+        key = (frm, group[INFANTRY], group[CAVALRY], group[GUNBOAT])
+        known = self._leaving.get(key)
+        if known is None:
+            here = self.pic.units[self.pic.me].get(frm, empty())
+            left = plus(here, group, -1)
+            known = self._leaving[key] = (
+                self.danger_weight * (self.danger(frm, here) - self.danger(frm, left)),
+                [(n, self.pull[k], self.pull[k].get(frm, 0.0)) for k, n in group.items() if n])
+        return known
+
+    def move_value(self, frm, group: dict, to, leaving: tuple) -> float:
+        """The value of moving `group` from `frm` to `to`; `leaving`: `leave(frm, group)`."""
+        pic = self.pic
+        value, pulls = leaving
         if to in self.hostile:
             return value + self.attack_value(group, frm, to)
-        there = pic.units[pic.me].get(to, empty())
-        joined = plus(there, group)
-        value += self.danger_weight * (self.danger(to, there) - self.danger(to, joined))
-        stake = pic.stake(to, pic.foe)
+        if self.threat.get(to, 0) or pic.stakes[pic.me].get(to, 0):
+            there = pic.units[pic.me].get(to, empty())
+            value += self.danger_weight * (self.danger(to, there) - self.danger(to, plus(there, group)))
+        else:   # out of the enemy's reach, no city of mine: no danger there, whoever stands there (the sum kept)
+            value += self.danger_weight * 0.0
+        stake = pic.stakes[pic.foe].get(to, 0)   # (pic.stake)
         if stake and not pic.units[pic.foe].get(to):
             value += stake * self.their_piece
-        return value + self.progress(group, frm, to)
+        # (`progress`, with the pulls at `frm` read once)
+        return value + self.style.progress * sum([n * (field.get(to, 0.0) - here) for n, field, here in pulls])
 
     def attack_value(self, group: dict, frm, to) -> float:
         pic = self.pic
@@ -255,13 +289,21 @@ class General:
         if not self.style.sacrifice:
             return self.material(0, 1)
         # Worth it only to save a city: stacks in the open can step away instead.
-        spared = self.pic.reach(pic.foe, skip=to)
+        relief = self._relief.get(to)
+        if relief is None:   # the same for every unit a turn could sacrifice there
+            relief = self._relief[to] = self.relief(to)
+        return self.material(0, 1) + relief if relief > SACRIFICE_MARGIN * self.my_piece else -self.my_piece
+
+    def relief(self, to) -> float:
+        """What disabling the enemy's stack on `to` spares my cities, as the general counts on it."""
+        pic = self.pic
+        cities = pic.cities_of(pic.me)
+        spared = pic.reach(pic.foe, skip=to, only=cities)   # (asked only where it is read)
         relief = 0.0
-        for sq in pic.cities_of(pic.me):
+        for sq in cities:
             comp = pic.units[pic.me].get(sq, empty())
             relief += self.danger(sq, comp) - self.danger(sq, comp, spared)
-        relief *= SACRIFICE_FAITH * self.danger_weight
-        return self.material(0, 1) + relief if relief > SACRIFICE_MARGIN * self.my_piece else -self.my_piece
+        return relief * (SACRIFICE_FAITH * self.danger_weight)
 
     # ----- steps ---------------------------------------------------------------------------------
     def battle_value(self, a) -> float:
@@ -279,8 +321,7 @@ class General:
         self.their_piece = self.material(1, 0)
 
     def loss_value(self, a) -> float:
-        """Higher for the piece whose loss hurts least."""
-        self._prepare()
+        """Higher for the piece whose loss hurts least (the position's numbers prepared)."""
         sq, kind = tuple(a["at"]), next(iter(a["units"]))
         comp = self.pic.units[self.pic.me].get(sq, empty())
         after = plus(comp, {kind: 1}, -1)
@@ -322,16 +363,26 @@ def _shrink(group: dict, lost: int) -> dict:
 def considered(legal, kind: str):
     """The moves (or retreats) a general weighs: of the many ways to split a stack only the whole of
     what may go, all of one kind, all but one, and one unit of a kind; each to every square offered."""
+    for action, _, _ in considered_moves(legal, kind):
+        yield action
+
+
+def considered_moves(legal, kind: str):
+    """`considered`'s actions as (action, the square left, the group moving: one composition, every kind
+    present, shared by the actions of one template)."""
     templates = listing.of_type(legal, kind)[1]
+    groups = [full(t["units"]) for t in templates]
     largest: dict = {}
-    for t in templates:
+    for t, units in zip(templates, groups):
         key = tuple(t.get("from") or ())
-        if size(full(t["units"])) > size(largest.get(key, empty())):
-            largest[key] = full(t["units"])
-    for t in templates:
-        have, units = largest[tuple(t.get("from") or ())], full(t["units"])
+        if size(units) > size(largest.get(key, empty())):
+            largest[key] = units
+    for t, units in zip(templates, groups):
+        frm = tuple(t.get("from") or ())
+        have = largest[frm]
         kinds = [k for k in KINDS if units[k]]
         one_kind = len(kinds) == 1 and units[kinds[0]] in (1, have[kinds[0]])
         all_but_one = size(units) == size(have) - 1
         if units == have or one_kind or all_but_one:
-            yield from listing.expand(t)
+            for action in listing.expand(t):
+                yield action, frm, units

@@ -16,6 +16,9 @@ from engine.civil_war.queries import CAVALRY, GROUND, GUNBOAT, INFANTRY, KINDS, 
 
 __all__ = ["CAVALRY", "GROUND", "GUNBOAT", "INFANTRY", "KINDS", "Picture", "empty", "full", "plus", "size"]
 FAR = 99               # turns to somewhere the model cannot reach
+_NONE = {INFANTRY: 0, CAVALRY: 0, GUNBOAT: 0}   # no units (read only)
+_STRENGTHS: dict = {}  # (board, square, side, composition, fortified by, fallen) -> strength (Picture.strength)
+STRENGTHS_KEPT = 200_000   # (a game meets a few thousand)
 
 
 def empty() -> dict:
@@ -43,6 +46,7 @@ class Mobility:
         n = board.size
         squares = [(x, y) for y in range(n) for x in range(n)]
         self.steps = {sq: grid.neighbours(sq, n, n) for sq in squares}
+        self.foot = {sq: tuple(b for b in self.steps[sq] if self.foot_step(sq, b)) for sq in squares}  # infantry steps
         self.moves = {INFANTRY: {}, CAVALRY: {}, GUNBOAT: {}}
         for sq in squares:
             self.moves[INFANTRY][sq] = self._infantry(sq)
@@ -144,71 +148,112 @@ class Picture:
         self.flags = set(pub["flags"])
         self.pieces = list(pub["pieces"])
         self.cut = tuple(frozenset(frozenset((tuple(a), tuple(b))) for a, b in links) for links in pub["cut_links"])
-        # Answers already asked of the rules: a general weighs hundreds of actions against one picture, and
-        # the same strengths and stakes come back for each (the picture's units and flags never change).
-        self._strengths, self._stakes = {}, {}
+        self._cities = tuple([c.at for c in _at_stake(self.board)
+                              if (c.key_side == side or c.capital_side == side) and c.name not in self.flags]
+                             for side in (0, 1))
+        # side -> square -> the pieces it gives up if it loses the city there, asked of the rules once a picture
+        # (a general weighs hundreds of actions against it): none but at its cities still at stake.
+        self.stakes = tuple({sq: queries.stake(self.board, self.position, sq, side) for sq in self._cities[side]}
+                            for side in (0, 1))
+        self._strikes = [None, None]   # side -> `strikes`, once asked
 
     # ----- strengths and stakes ----------------------------------------------------------
     def strength(self, sq, side: int, comp: dict | None = None) -> int:
-        """Battle strength of `side` on `sq` as the rules count it (of `comp` if given, else of the units
+        """Battle strength of `side` on `square` as the rules count it (of `comp` if given, else of the units
         there), with the fortified cities as the picture holds them."""
         sq = (sq[0], sq[1])
-        key = (sq, side, None if comp is None else tuple(comp.get(k, 0) for k in KINDS), sq in self.fortified[side])
-        known = self._strengths.get(key)
+        if comp is None:
+            comp = self.units[side].get(sq, _NONE)
+        fortified = self.fortified
+        city = self.board.city_at.get(sq)
+        # The rules count a side's units on the square, doubled where the city there is fortified by the
+        # side, and a garrison where it is the side's unfallen capital: a count is asked of them once per
+        # square, side, composition, fortification and fall, for every picture and playout after it
+        # (tests/civil_war/test_bot_shortcuts.py holds this to the question asked of the whole position).
+        key = (self.board.name, sq, side, comp[INFANTRY], comp[CAVALRY], comp[GUNBOAT],
+               1 if sq in fortified[1] else 0 if sq in fortified[0] else None,
+               city is not None and city.name in self.flags)
+        known = _STRENGTHS.get(key)
         if known is None:
-            known = self._strengths[key] = self._strength(sq, side, comp)
+            if len(_STRENGTHS) >= STRENGTHS_KEPT:   # a bound on the memory a long-lived process gives it
+                _STRENGTHS.clear()
+            known = _STRENGTHS[key] = self.strength_asked(sq, side, comp)
         return known
 
-    def _strength(self, sq, side: int, comp: dict | None) -> int:
+    def strength_asked(self, sq, side: int, comp: dict | None) -> int:
+        """`strength` asked of the rules over the whole position (the reference its remembered counts keep)."""
         fortified = {self.board.city_at[at].name: s for s in (0, 1) for at in self.fortified[s]}
         here = dict(self.position, units=self.units_on.get(tuple(sq), []), fortified=fortified)
         return queries.strength(self.board, here, sq, side, comp)
 
     def stake(self, sq, side: int) -> int:
         """Pieces `side` gives up if it loses the city on `sq` now (0: no city of its at stake)."""
-        key = (sq[0], sq[1], side)
-        known = self._stakes.get(key)
-        if known is None:
-            known = self._stakes[key] = queries.stake(self.board, self.position, sq, side)
-        return known
+        return self.stakes[side].get((sq[0], sq[1]), 0)
 
     def cities_of(self, side: int) -> list:
-        """Squares of `side`'s cities still at stake."""
-        return [c.at for c in self.board.cities.values()
-                if (c.key_side == side or c.capital_side == side) and c.name not in self.flags]
+        """Squares of `side`'s cities still at stake (callers only read it)."""
+        return self._cities[side]
 
     def is_city(self, sq) -> bool:
-        """A key city or capital: a battle there must destroy every defender."""
-        return queries.must_destroy_all(self.board, sq)
+        """A key city or capital: a battle there must destroy every defender (asked of the rules once a square)."""
+        key = (id(self.board), sq[0], sq[1])
+        known = _CITIES.get(key)
+        if known is None:
+            known = _CITIES[key] = (queries.must_destroy_all(self.board, sq), self.board)
+        return known[0]
 
     # ----- reach ------------------------------------------------------------------------
-    def reach(self, side: int, skip=None) -> dict:
+    def reach(self, side: int, skip=None, only=None) -> dict:
         """square -> the largest group `side` could bring there in its next turn (a group moves as one:
         infantry with the rest one step, cavalry two, infantry alone by rail, gunboats two by water).
-        `skip`: a square whose stack is left out (disabled by a sacrifice, say)."""
+        `skip`: a square whose stack is left out (disabled by a sacrifice, say); `only`: the squares asked
+        (the rest left out)."""
+        strikes = self.strikes(side)
+        if only is not None:
+            out = {}
+            for sq in only:
+                n = max((strike.get(sq, 0) for at, strike in strikes.items() if at != skip), default=0)
+                if n:
+                    out[sq] = n
+            return out
         out = {}
-        blocked = frozenset(self.units[1 - side])
-        mob = self.mobility
-        for at, comp in self.movers[side].items():
+        for at, strike in strikes.items():
             if at == skip:
                 continue
-            inf, cav, boats = comp[INFANTRY], comp[CAVALRY], comp[GUNBOAT]
-            if inf:
-                ground = inf + cav
-                for b in mob.steps[at]:
-                    if mob.foot_step(at, b) and out.get(b, 0) < ground:
-                        out[b] = ground
-                for b in mob.ride(at, self.cut[side], blocked):
-                    if out.get(b, 0) < inf:
-                        out[b] = inf
-            if cav:
-                for b in mob.moves[CAVALRY][at]:
-                    if out.get(b, 0) < cav and not self._through(at, b, blocked):
-                        out[b] = cav
-            if boats:
-                for b in mob.moves[GUNBOAT][at]:
-                    if out.get(b, 0) < boats:
-                        out[b] = boats
+            for b, n in strike.items():
+                if out.get(b, 0) < n:
+                    out[b] = n
+        return out
+
+    def strikes(self, side: int) -> dict:
+        """`side`'s square -> where the stack there could strike in its next turn (square -> its largest group
+        there), found once a picture: `reach` takes the largest of them."""
+        known = self._strikes[side]
+        if known is None:
+            blocked = frozenset(self.units[1 - side])
+            known = self._strikes[side] = {at: self._strike(side, at, comp, blocked)
+                                           for at, comp in self.movers[side].items()}
+        return known
+
+    def _strike(self, side: int, at, comp: dict, blocked: frozenset) -> dict:
+        out = {}
+        mob = self.mobility
+        inf, cav, boats = comp[INFANTRY], comp[CAVALRY], comp[GUNBOAT]
+        if inf:
+            ground = inf + cav
+            for b in mob.foot[at]:
+                out[b] = ground
+            for b in mob.ride(at, self.cut[side], blocked):
+                if out.get(b, 0) < inf:
+                    out[b] = inf
+        if cav:
+            for b in mob.moves[CAVALRY][at]:
+                if out.get(b, 0) < cav and not self._through(at, b, blocked):
+                    out[b] = cav
+        if boats:
+            for b in mob.moves[GUNBOAT][at]:
+                if out.get(b, 0) < boats:
+                    out[b] = boats
         return out
 
     def raids(self, side: int, targets) -> dict:
@@ -234,6 +279,19 @@ class Picture:
 
     def turns(self, kind: str, frm, to) -> int:
         return self.mobility.turns_to(kind, to).get(frm, FAR)
+
+
+def _at_stake(board) -> list:
+    """The board's key cities and capitals, in its order (a town is at stake for nobody)."""
+    known = _AT_STAKE.get(id(board))
+    if known is None:
+        known = _AT_STAKE[id(board)] = (board, [c for c in board.cities.values()
+                                                if c.key_side is not None or c.capital_side is not None])
+    return known[1]
+
+
+_AT_STAKE: dict = {}   # board's id -> (board, `_at_stake`), kept alive with the board
+_CITIES: dict = {}     # (board's id, x, y) -> (`Picture.is_city`, the board, kept alive)
 
 
 @lru_cache(maxsize=None)

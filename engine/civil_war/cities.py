@@ -64,6 +64,19 @@ def loss_rule(city) -> str:
     return why.CAPITALS if city.capital_side is not None else why.KEY_CITIES
 
 
+def at_stake(board) -> list:
+    """(square, city) of every city whose loss can cost a side pieces (`cost_of_losing`): the key cities and
+    capitals, in the board's order (a town costs nobody anything)."""
+    known = _AT_STAKE.get(id(board))
+    if known is None:
+        known = _AT_STAKE[id(board)] = (board, [(sq, city) for sq, city in board.city_at.items()
+                                                if city.key_side is not None or city.capital_side is not None])
+    return known[1]
+
+
+_AT_STAKE: dict = {}   # board's id -> (board, `at_stake`), kept alive with the board
+
+
 def cost_of_losing(board, state, square, side: int) -> int:
     """Pieces `side` gives up if it loses the city on `square` now: its key city or its unfallen capital
     (0 when no city of its is at stake there)."""

@@ -12,22 +12,39 @@ from engine.why import Refusal
 
 
 class Occupancy:
-    """Who stands where, read once per decision: squares holding each side, and live enemy capitals."""
+    """Who stands where, read once per decision: squares holding each side, and live enemy capitals; with the
+    decision's railroad cuts and the squares its groups reach, found once (a listing asks them of every group
+    that may leave every stack: `destinations`)."""
 
     def __init__(self, board, state):
+        self.cuts = {}      # side -> its cut sections (`cuts`)
+        self.reached = {}   # (side, start, way, may_fight, may_ride) -> squares reached (`destinations`)
         self.by_side = ({}, {})
         for u in state["units"]:
             sq = (u["at"][0], u["at"][1])
             self.by_side[u["side"]][sq] = self.by_side[u["side"]].get(sq, 0) + 1
         # A capital whose garrison still stands holds its side's ground, even if empty.
         self.garrisons = {}
-        for city in board.cities.values():
-            if city.capital_side is not None and city.name not in state["flags"]:
+        known = _CAPITALS.get(id(board))
+        if known is None:
+            known = _CAPITALS[id(board)] = (board, [c for c in board.cities.values() if c.capital_side is not None])
+        for city in known[1]:
+            if city.name not in state["flags"]:
                 self.garrisons[city.at] = city.capital_side
+        # side -> the squares where moving means fighting: enemy units or an enemy garrison are there.
+        self.hostile_to = tuple(self.by_side[enemy(side)].keys() | {sq for sq, s in self.garrisons.items()
+                                                                    if s == enemy(side)} for side in (0, 1))
 
     def hostile(self, square, side: int) -> bool:
         """True when moving onto `square` means fighting: enemy units or an enemy garrison are there."""
-        return square in self.by_side[enemy(side)] or self.garrisons.get(square) == enemy(side)
+        return square in self.hostile_to[side]
+
+    def cut(self, board, state, side: int) -> set:
+        """The railroad sections `side` may not ride (railroads.cut_sections), found once."""
+        cuts = self.cuts.get(side)
+        if cuts is None:
+            cuts = self.cuts[side] = cut_sections(board, state, side)
+        return cuts
 
 
 def step_allowed(board, group: dict, frm, to) -> bool:
@@ -43,6 +60,33 @@ def step_allowed(board, group: dict, frm, to) -> bool:
         if target.mountain and to not in board.rail.get(frm, ()) and not board.pass_allows(frm, to):
             return False
     return True
+
+
+def steps(board, group: dict) -> dict:
+    """square -> the neighbouring squares `group` may step to by terrain (`step_allowed`), in the grid's order:
+    worked out once a board for each way of moving (`way`), as a listing walks every group of every stack."""
+    key = (id(board), way(group))
+    known = _STEPS.get(key)
+    if known is None:
+        n = board.size
+        known = _STEPS[key] = (board, {(x, y): tuple(b for b in grid.neighbours((x, y), n, n)
+                                                     if step_allowed(board, group, (x, y), b))
+                                       for y in range(n) for x in range(n)})
+    return known[1]
+
+
+# Tables kept by the board they were made for (a board read again is another board), which they keep alive.
+_STEPS: dict = {}   # (board's id, way) -> (board, `steps`)
+_CAPITALS: dict = {}   # board's id -> (board, its capitals in the board's order)
+_RAILS: dict = {}   # board's id -> (board, square -> (each square a rail link joins it to, in order, the link's section))
+
+
+def way(group: dict) -> tuple:
+    """What of a group decides where it may go: the kinds in it (every step must suit each; its speed and
+    whether it may ride follow from them) and whether its infantry fit aboard its gunboats on open water.
+    Groups alike in it reach the same squares by the same paths (tests/civil_war/test_movement.py)."""
+    infantry, gunboats = group.get(INFANTRY, 0), group.get(GUNBOAT, 0)
+    return infantry > 0, group.get(CAVALRY, 0) > 0, gunboats > 0, sea_load_ok(infantry, gunboats)
 
 
 def speed(group: dict) -> int:
@@ -82,7 +126,7 @@ def check_path(board, occ: Occupancy, state, side: int, group: dict, start, path
             return Refusal(why.MOVEMENT, "That group cannot move so far.")
         if len(path) > RAIL_RIDE:
             return Refusal(why.RAILROADS, "A railroad ride goes at most three squares.")
-        cuts = cut_sections(board, state, side)
+        cuts = occ.cut(board, state, side)
         for a, b in zip(squares, squares[1:]):
             if not link_open(board, cuts, a, b):
                 return Refusal(why.RAILROADS, f"There is no open railroad from {list(a)} to {list(b)}.")
@@ -95,33 +139,44 @@ def check_path(board, occ: Occupancy, state, side: int, group: dict, start, path
 
 def destinations(board, occ: Occupancy, state, side: int, group: dict, start, *, may_fight: bool,
                  may_ride: bool = True) -> dict:
-    """Every square the group can reach -> one path to it (shortest first, then a fixed order)."""
-    found = {}
-    size = board.size
+    """Every square the group can reach -> one path to it (shortest first, then a fixed order). Found once a
+    decision (`occ`) for each start and way of moving: callers only read it."""
+    key = (side, start, way(group), may_fight, may_ride)
+    found = occ.reached.get(key)
+    if found is not None:
+        return found
+    found = occ.reached[key] = {}
+    allowed, hostile_to = steps(board, group), occ.hostile_to[side]
     frontier = [(start, [])]
     for _ in range(speed(group)):
         nxt = []
         for at, path in frontier:
-            for n in grid.neighbours(at, size, size):
-                if n == start or n in found or not step_allowed(board, group, at, n):
+            for n in allowed[at]:
+                if n == start or n in found:
                     continue
-                hostile = occ.hostile(n, side)
+                hostile = n in hostile_to
                 if hostile and not may_fight:
                     continue
-                found[n] = path + [n]
+                found[n] = way_there = path + [n]   # (read, never changed: shared with the frontier)
                 if not hostile:
-                    nxt.append((n, path + [n]))
+                    nxt.append((n, way_there))
         frontier = nxt
     if may_ride and can_ride(group) and start in board.rail:
-        cuts = cut_sections(board, state, side)
+        cuts = occ.cut(board, state, side)
+        known = _RAILS.get(id(board))
+        if known is None:
+            known = _RAILS[id(board)] = (board, {a: tuple((b, board.link_section[frozenset((a, b))])
+                                                          for b in sorted(links))
+                                                 for a, links in board.rail.items()})
+        rails = known[1]
         frontier = [(start, [])]
         for _ in range(RAIL_RIDE):
             nxt = []
             for at, path in frontier:
-                for n in sorted(board.rail[at]):
-                    if n == start or n in path or not link_open(board, cuts, at, n):
+                for n, section in rails[at]:   # (link_open: the link's section not cut)
+                    if n == start or n in path or section in cuts:
                         continue
-                    hostile = occ.hostile(n, side)
+                    hostile = n in hostile_to
                     if hostile and not may_fight:
                         continue
                     if n not in found:

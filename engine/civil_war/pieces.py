@@ -45,10 +45,13 @@ def units_at(state, square, side: int | None = None) -> list:
 
 def count(units) -> dict:
     """Composition of a list of units."""
-    out = {k: 0 for k in KINDS}
+    out = dict(_NONE)
     for u in units:
         out[u["kind"]] += 1
     return out
+
+
+_NONE = {k: 0 for k in KINDS}   # no units (copied, never changed)
 
 
 def total(composition: dict) -> int:

@@ -104,7 +104,7 @@ def terms(state: dict, seat: int) -> dict:
     risk, at_risk = {}, {}
     for side in (0, 1):
         liability, names = 0.0, []
-        for square, city in board.city_at.items():
+        for square, city in cities.at_stake(board):
             stake = cities.cost_of_losing(board, state, square, side)
             if stake and _threat(state, square, enemy(side)) > battle.defence(board, state, square, side):
                 liability += THREAT_WEIGHT * stake

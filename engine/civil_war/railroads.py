@@ -9,8 +9,15 @@ from engine.civil_war.pieces import enemy
 
 def cut_sections(board, state, side: int) -> set:
     """Indices of the sections `side` may not ride, because enemy units stand on them."""
-    enemy_squares = {(u["at"][0], u["at"][1]) for u in state["units"] if u["side"] == enemy(side)}
-    return {i for i, interior in enumerate(board.sections) if interior & enemy_squares}
+    section_of = _tables(board)[0]
+    foe = enemy(side)
+    cuts = set()
+    for u in state["units"]:
+        if u["side"] == foe:
+            index = section_of.get((u["at"][0], u["at"][1]))
+            if index is not None:
+                cuts.add(index)
+    return cuts
 
 
 def link_open(board, cuts: set, a, b) -> bool:
@@ -20,10 +27,22 @@ def link_open(board, cuts: set, a, b) -> bool:
 
 def cut_links(board, state, side: int) -> list:
     """Every rail link `side` cannot ride, as [[x, y], [x, y]] pairs (for views and highlighting)."""
-    cuts = cut_sections(board, state, side)
-    out = []
-    for link, index in board.link_section.items():
-        if index in cuts:
-            a, b = sorted(link)
-            out.append([list(a), list(b)])
-    return sorted(out)
+    links = _tables(board)[1]
+    return [[list(a), list(b)] for a, b in sorted(link for index in cut_sections(board, state, side)
+                                                  for link in links[index])]
+
+
+def _tables(board) -> tuple:
+    """(interior square -> its section, section -> its links as (a, b) in order), once a board (kept by the
+    board they were made for, which they keep alive)."""
+    known = _TABLES.get(id(board))
+    if known is None:
+        section_of = {sq: index for index, interior in enumerate(board.sections) for sq in interior}
+        links = [[] for _ in board.sections]
+        for link, index in board.link_section.items():
+            links[index].append(tuple(sorted(link)))
+        known = _TABLES[id(board)] = (board, section_of, links)
+    return known[1:]
+
+
+_TABLES: dict = {}   # board's id -> (board, `_tables`)

@@ -69,15 +69,19 @@ def _path(board, action, occ, state, side, group, start, may_fight, may_ride=Tru
 
 def movable(board, state, side, square) -> list:
     """Units of `side` on `square` that may still move this turn."""
-    return [u for u in units_at(state, square, side)
-            if not u["moved"] and not u["disabled"] and not cities.locked(board, state, u)]
+    return [u for u in units_at(state, square, side) if free_to_move(board, state, u)]
 
 
-def _leaves_boats_ok(board, square, staying: list) -> bool:
-    """Units left behind on open water must still fit aboard the gunboats there."""
+def free_to_move(board, state, unit) -> bool:
+    return not unit["moved"] and not unit["disabled"] and not cities.locked(board, state, unit)
+
+
+def _leaves_boats_ok(board, square, here: list, leaving: list) -> bool:
+    """Units left behind on open water (of those `here`, all but those `leaving`) must still fit aboard the
+    gunboats there."""
     if board.squares[square].land:
         return True
-    have = count(staying)
+    have = count([u for u in here if u not in leaving])
     return sea_load_ok(have[INFANTRY], have[GUNBOAT])
 
 
@@ -115,7 +119,7 @@ def _move(board, state, seat, action, rng):
                                  f"(ready: {have or 'none'}).", why.MOVEMENT)
     occ = Occupancy(board, state)
     path = _path(board, action, occ, state, seat, group, start, may_fight=True)
-    if not _leaves_boats_ok(board, start, [u for u in units_at(state, start, seat) if u not in units]):
+    if not _leaves_boats_ok(board, start, units_at(state, start, seat), units):
         raise RuleError(ILLEGAL, "Infantry at sea cannot be left without enough gunboats to carry them.", why.GUNBOATS)
     dest = path[-1]
     fight = occ.hostile(dest, seat)
@@ -169,7 +173,7 @@ def _retreat(board, state, seat, action, rng):
         raise RuleError(ILLEGAL, f"Only these units must retreat: {compact(count(waiting))}.", why.RETREAT)
     occ = Occupancy(board, state)
     path = _path(board, action, occ, state, seat, group, start, may_fight=False, may_ride=False)
-    if not _leaves_boats_ok(board, start, [u for u in waiting if u not in units]):
+    if not _leaves_boats_ok(board, start, waiting, units):
         raise RuleError(ILLEGAL, "Infantry at sea cannot be left without enough gunboats to carry them.", why.GUNBOATS)
     dest = path[-1]
     for u in units:
@@ -189,7 +193,7 @@ def loss_problem(board, state, seat, square, group) -> Refusal | None:
     chosen = pick(here, group)
     if chosen is None:
         return Refusal(why.KEY_CITIES, f"You do not have those units at {list(square)}.")
-    if not _leaves_boats_ok(board, square, [u for u in here if u not in chosen]):
+    if not _leaves_boats_ok(board, square, here, chosen):
         return Refusal(why.GUNBOATS, "Removing those would leave infantry at sea without gunboats.")
     return None
 
@@ -297,17 +301,21 @@ def result(state):
 
 # ----- listing actions --------------------------------------------------------------
 
-def move_templates(board, state, side) -> list:
+def move_templates(board, state, side, occ: Occupancy | None = None) -> list:
     """Per stack and per composition that may leave it, a template of the squares it may move to.
 
     Every split of a stack is listed (two of three infantry, say), each with the squares the rules
     let that group reach by its first-found path ("to"); a square holding the enemy is listed only
     when the attack is allowed (a larger or equal force, or a one-unit sacrifice while a disabled
-    marker is free or the force already carries one)."""
-    occ = Occupancy(board, state)
+    marker is free or the force already carries one). `occ`: the state's Occupancy, where already read."""
+    occ = occ or Occupancy(board, state)
     out = []
-    squares = sorted({(u["at"][0], u["at"][1]) for u in state["units"] if u["side"] == side})
+    stacks = {}   # square -> the side's units there, in the state's order (units_at)
+    for u in state["units"]:
+        if u["side"] == side:
+            stacks.setdefault((u["at"][0], u["at"][1]), []).append(u)
     attackable = {}  # enemy square -> (its defence, whether a sacrifice may be fought there)
+    hostile = occ.hostile_to[side]
 
     def may_attack(dest, attack: int) -> bool:
         if dest not in attackable:
@@ -317,28 +325,25 @@ def move_templates(board, state, side) -> list:
         defend, sacrifice_ok = attackable[dest]
         return attack >= defend or (attack == 1 and sacrifice_ok)
 
-    for sq in squares:
-        ready = movable(board, state, side, sq)
+    for sq, here in sorted(stacks.items()):
+        ready = [u for u in here if free_to_move(board, state, u)]   # (movable)
         if not ready:
             continue
-        here = units_at(state, sq, side)
+        at_sea = not board.squares[sq].land   # (only there may a group leave infantry stranded)
         for g in sub_compositions(count(ready)):
-            chosen = pick(ready, g)
-            if not _leaves_boats_ok(board, sq, [u for u in here if u not in chosen]):
+            if at_sea and not _leaves_boats_ok(board, sq, here, pick(ready, g)):
                 continue
             attack = sum(g.values())
             reach = [list(dest) for dest in destinations(board, occ, state, side, g, sq, may_fight=True)
-                     if not occ.hostile(dest, side) or may_attack(dest, attack)]
+                     if dest not in hostile or may_attack(dest, attack)]
             if reach:
                 out.append({"type": "move", "from": list(sq), "units": compact(g), "to": shape.one_of(reach)})
     return out
 
 
-def hostile_squares(board, state, side) -> list:
+def hostile_squares(board, state, side, occ: Occupancy | None = None) -> list:
     """Squares where arriving means a battle for `side` (enemy units, or an enemy capital's garrison)."""
-    occ = Occupancy(board, state)
-    squares = set(occ.by_side[enemy(side)]) | {sq for sq, s in occ.garrisons.items() if s == enemy(side)}
-    return [list(sq) for sq in sorted(squares)]
+    return [list(sq) for sq in sorted((occ or Occupancy(board, state)).hostile_to[side])]
 
 
 def _fortify_actions(board, state, side) -> list:
@@ -371,11 +376,12 @@ def legal(state, seat) -> dict:
         if step["step"] == "retreat":
             return shape.listing(templates=_retreat_templates(board, state, step))
         return shape.listing(_loss_actions(board, state, step))
-    moves = move_templates(board, state, seat)
+    occ = Occupancy(board, state)
+    moves = move_templates(board, state, seat, occ)
     actions = _fortify_actions(board, state, seat)
     if state["moved_any"] or not (moves or actions):
         actions.append({"type": "end_turn"})
-    return shape.listing(actions, moves, hostile=hostile_squares(board, state, seat))
+    return shape.listing(actions, moves, hostile=hostile_squares(board, state, seat, occ))
 
 
 def _retreat_templates(board, state, step) -> list:
@@ -385,7 +391,7 @@ def _retreat_templates(board, state, step) -> list:
     out = []
     for g in sub_compositions(count(waiting)):
         chosen = pick(waiting, g)
-        if not _leaves_boats_ok(board, start, [u for u in waiting if u not in chosen]):
+        if not _leaves_boats_ok(board, start, waiting, chosen):
             continue
         reach = [list(dest) for dest in destinations(board, occ, state, side, g, start, may_fight=False,
                                                      may_ride=False)]

@@ -5,6 +5,7 @@ from engine.civil_war import battle, cities
 from engine.civil_war.board import load
 from engine.civil_war.pieces import compact, count, pieces
 from engine.civil_war.railroads import cut_links
+from engine.civil_war.turns import free_to_move
 
 # The state's own fields; the view adds derived ones beside them.
 STATE_KEYS = ("board", "turn", "turn_number", "turn_limit", "moved_any", "units", "fortified", "flags",
@@ -31,7 +32,7 @@ def stacks(board, state) -> list:
         by_key.setdefault((u["at"][1], u["at"][0], u["side"]), []).append(u)
     out = []
     for (y, x, side), units in sorted(by_key.items()):
-        ready = [u for u in units if not u["moved"] and not u["disabled"] and not cities.locked(board, state, u)]
+        ready = [u for u in units if free_to_move(board, state, u)]
         out.append({"at": [x, y], "side": side, "units": compact(count(units)), "ready": compact(count(ready)),
                     "disabled": any(u["disabled"] for u in units),
                     "fortified": cities.fortified_by(board, state, (x, y)) == side})

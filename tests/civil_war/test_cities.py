@@ -236,3 +236,18 @@ def test_only_six_fortification_markers_exist():
     assert {"type": "fortify", "at": list(ATLANTA)} in all_actions(cw.legal(s, SOUTH))
     act(s, SOUTH, {"type": "fortify", "at": list(ATLANTA)})
     assert len(s["fortified"]) == 6 and s["fortified"]["Atlanta"] == SOUTH
+
+
+def test_only_the_cities_at_stake_can_cost_a_side_pieces():
+    """Every square of the board, for either side, with no city fallen or all of them: a city costs pieces only
+    if `cities.at_stake` lists it (what the evaluation walks instead of every square)."""
+    from engine.civil_war import cities
+    board = BOARD
+    listed = {sq for sq, _ in cities.at_stake(board)}
+    for flags in ({}, {c.name: 0 for c in board.cities.values()}, {"Washington": 0, "Atlanta": 1}):
+        s = empty()
+        s["flags"] = flags
+        for sq in board.squares:
+            for side in (SOUTH, NORTH):
+                assert sq in listed or not cities.cost_of_losing(board, s, sq, side)
+    assert len(listed) == 9

@@ -151,3 +151,117 @@ def test_malformed_moves_are_bad_actions():
     refused(s, SOUTH, {"type": "move", "from": [9, 10], "path": [[9, 11]], "units": {"cavalry": True}}, "bad_action")
     refused(s, SOUTH, {"type": "fly"}, "bad_action")
     assert all_actions(cw.legal(s, NORTH)) == []
+
+
+def test_groups_alike_in_their_way_of_moving_reach_the_same_squares_by_the_same_paths():
+    """A listing finds the squares a group reaches once for every group of the same way (movement.way: the kinds
+    in it, whether its infantry fit aboard its gunboats): from every square, for either side, with the two
+    armies where they start (enemy squares to stop at, railroads cut), asked afresh each time."""
+    from itertools import product
+    from engine.civil_war.board import load
+    from engine.civil_war.movement import Occupancy, destinations, way
+    from engine.rng import Rng
+    state = cw.setup({"turn_limit": 0}, 2, Rng(0))
+    place(state, NORTH, (9, 8), infantry=1)   # Dalton, on the Chattanooga-Atlanta line: cut for the South
+    board = load()
+    groups = [{"infantry": i, "cavalry": c, "gunboat": g} for i, c, g in product(range(4), range(3), range(3))
+              if i + c + g]
+    for side, start, (may_fight, may_ride) in product((SOUTH, NORTH), board.squares, ((True, True), (False, False))):
+        first = {}   # way -> what its first group reaches
+        for group in groups:
+            found = destinations(board, Occupancy(board, state), state, side, group, start, may_fight=may_fight,
+                                 may_ride=may_ride)
+            assert found == first.setdefault(way(group), found), (side, start, group)
+
+
+def test_groups_alike_in_their_way_of_moving_take_the_same_steps_and_the_table_holds_them():
+    """Every step a group may take by terrain (movement.step_allowed) is the same for every group of its way,
+    and the board's table of them (movement.steps) lists exactly those, in the grid's order."""
+    from itertools import product
+    from engine import grid
+    from engine.civil_war.board import load
+    from engine.civil_war.movement import step_allowed, steps
+    board = load()
+    n = board.size
+    for i, c, g in product(range(4), range(3), range(3)):
+        group = {"infantry": i, "cavalry": c, "gunboat": g}
+        if not i + c + g:
+            continue
+        table = steps(board, group)
+        for at in board.squares:
+            assert table[at] == tuple(b for b in grid.neighbours(at, n, n) if step_allowed(board, group, at, b))
+
+
+def reference_destinations(board, state, side, group, start, *, may_fight, may_ride=True):
+    """`movement.destinations` as first written: every step and rail link asked of the rules afresh."""
+    from engine import grid
+    from engine.civil_war.movement import Occupancy, can_ride, speed, step_allowed
+    from engine.civil_war.pieces import RAIL_RIDE
+    from engine.civil_war.railroads import cut_sections, link_open
+    occ = Occupancy(board, state)
+    found = {}
+    frontier = [(start, [])]
+    for _ in range(speed(group)):
+        nxt = []
+        for at, path in frontier:
+            for n in grid.neighbours(at, board.size, board.size):
+                if n == start or n in found or not step_allowed(board, group, at, n):
+                    continue
+                hostile = occ.hostile(n, side)
+                if hostile and not may_fight:
+                    continue
+                found[n] = path + [n]
+                if not hostile:
+                    nxt.append((n, path + [n]))
+        frontier = nxt
+    if may_ride and can_ride(group) and start in board.rail:
+        cuts = cut_sections(board, state, side)
+        frontier = [(start, [])]
+        for _ in range(RAIL_RIDE):
+            nxt = []
+            for at, path in frontier:
+                for n in sorted(board.rail[at]):
+                    if n == start or n in path or not link_open(board, cuts, at, n):
+                        continue
+                    hostile = occ.hostile(n, side)
+                    if hostile and not may_fight:
+                        continue
+                    if n not in found:
+                        found[n] = path + [n]
+                    if not hostile:
+                        nxt.append((n, path + [n]))
+            frontier = nxt
+    return found
+
+
+def test_every_stack_s_destinations_are_the_ones_found_step_by_step_afresh():
+    """Over seeded games of bots (railroads cut, capitals fallen, stacks side by side), every group that may
+    leave every stack reaches the squares by the paths the search as first written finds, attacking or
+    retreating, in the order it finds them."""
+    from bots import make as make_bot
+    from engine import Session
+    from engine.civil_war.board import load
+    from engine.civil_war.movement import Occupancy, destinations
+    from engine.civil_war.pieces import sub_compositions
+    board = load()
+    asked = 0
+    for seed in (0, 1):
+        session = Session("civil_war", 2, seed=seed)
+        players = [make_bot("civil_war", "hard", seat, seed) for seat in (0, 1)]
+        while session.result() is None and session.rev < 160:
+            state = session.state
+            occ = Occupancy(board, state)
+            for side in (SOUTH, NORTH):
+                for start in {(u["at"][0], u["at"][1]) for u in state["units"] if u["side"] == side}:
+                    have = here(state, start, side)
+                    for group in sub_compositions(have):
+                        for may_fight, may_ride in ((True, True), (False, False)):
+                            found = destinations(board, occ, state, side, group, start, may_fight=may_fight,
+                                                 may_ride=may_ride)
+                            wanted = reference_destinations(board, state, side, group, start, may_fight=may_fight,
+                                                            may_ride=may_ride)
+                            assert list(found.items()) == list(wanted.items())
+                            asked += 1
+            seat = next(iter(session.to_act()))
+            session.apply(seat, players[seat].choose(session.view(seat)))
+    assert asked > 1000

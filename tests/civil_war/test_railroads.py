@@ -72,3 +72,30 @@ def test_holding_a_city_at_the_end_of_a_section_does_not_cut_it():
     place(s, NORTH, CHICAGO, infantry=1)
     place(s, SOUTH, DETROIT, infantry=1)
     assert can_move(s, NORTH, CHICAGO, [MC1, MC2, MC3], infantry=1)
+
+
+def test_cut_sections_and_links_are_the_cuts_found_from_every_section_afresh():
+    """The cuts read through the board's tables (each interior square's section, the links in order) are the
+    cuts found as first written: every section against the enemy's squares, every link sorted afresh; with
+    units of both sides on every rail square in turn, and on several at once."""
+    board = board_module.load()
+
+    def reference_sections(state, side):
+        enemy_squares = {(u["at"][0], u["at"][1]) for u in state["units"] if u["side"] != side}
+        return {i for i, interior in enumerate(board.sections) if interior & enemy_squares}
+
+    def reference_links(state, side):
+        cuts = reference_sections(state, side)
+        return sorted([list(a), list(b)] for a, b in (sorted(link) for link, index in board.link_section.items()
+                                                      if index in cuts))
+
+    rail = sorted(board.rail)
+    layouts = [[sq] for sq in rail] + [rail[i::7] for i in range(7)] + [rail]
+    for layout, who in ((layout, who) for layout in layouts for who in (SOUTH, NORTH)):
+        s = empty()
+        for sq in layout:
+            place(s, who, sq, infantry=1)
+        for side in (SOUTH, NORTH):
+            assert cut_sections(board_module.load(), s, side) == reference_sections(s, side)
+            assert cut_links(board_module.load(), s, side) == reference_links(s, side)
+    assert any(reference_sections(s, side) for side in (SOUTH, NORTH))
