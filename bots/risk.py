@@ -13,6 +13,8 @@ hard   picks a continent to take and hold, attacks only with good odds of
        borders, and trades sets that earn the territory bonus and spare wilds.
 """
 import random
+from functools import lru_cache
+from typing import NamedTuple
 
 from bots.settings import AnalysisSettings, ExpertSettings
 from engine import legal as listing, undo
@@ -39,6 +41,32 @@ def conquest_odds(attackers: int, defenders: int) -> float:
         attackers = round(attackers * ODDS_TABLE_LIMIT / largest)
         defenders = round(defenders * ODDS_TABLE_LIMIT / largest)
     return queries.conquest_odds(attackers, defenders)
+
+
+def _domain_ends(domain) -> tuple:
+    """(least, most) value of a count's domain: a range's ends as written, else its values' (not empty)."""
+    if listing.RANGE in domain:
+        lo, hi = domain[listing.RANGE]
+        return lo, hi
+    values = listing.domain_values(domain)
+    return min(values), max(values)
+
+
+class Survey(NamedTuple):
+    """A board read for one decision (HardBot.survey): by continent, the seat's territories in it, the other
+    seats' armies in it and its one owner (_SHARED where several hold it)."""
+    owned: dict
+    enemy_armies: dict
+    sole_owner: dict
+
+
+_SHARED = object()   # a continent's sole_owner where more than one owner holds its territories
+
+
+@lru_cache(maxsize=None)
+def _continent_of(board) -> dict:
+    """territory -> its continent, for a board (one dict lookup where the bot asks at every candidate)."""
+    return {t: info["continent"] for t, info in board.territories.items()}
 
 
 def make(level: str, seat: int, seed: int = 0):
@@ -83,11 +111,14 @@ class _Bot:
 
     # ----- what legal allows ------------------------------------------------------------
     def attacks(self) -> dict:
-        """(from, to) -> the most dice legal allows for that attack."""
+        """(from, to) -> the most dice legal allows for that attack, in the order legal first lists each."""
         out = {}
-        for a in listing.of_type(self.legal, "attack")[0]:
-            key = (a["from"], a["to"])
-            out[key] = max(out.get(key, 0), a["dice"])
+        get = out.get
+        for a in self.legal.get("actions", ()):
+            if a.get("type") == "attack":
+                key, dice = (a["from"], a["to"]), a["dice"]
+                if get(key, 0) < dice:
+                    out[key] = dice
         return out
 
     def trades(self) -> list:
@@ -98,20 +129,23 @@ class _Bot:
         _, templates = listing.of_type(self.legal, "place")
         if templates:
             t = templates[0]
-            return list(listing.domain_values(t["territory"])), max(listing.domain_values(t["count"]))
+            return list(listing.domain_values(t["territory"])), _domain_ends(t["count"])[1]
         actions = listing.of_type(self.legal, "place")[0]
         return [a["territory"] for a in actions], max((a["count"] for a in actions), default=0)
 
-    def count_span(self, kind: str, **fixed) -> tuple:
-        """(least, most) of the `count` field legal allows for `kind` (with the other fields `fixed`)."""
-        counts = listing.values_of(self.legal, kind, "count", **fixed)
-        return min(counts), max(counts)
+    def count_span(self, kind: str) -> tuple:
+        """(least, most) of the `count` field legal allows for `kind`: read off its domains' ends, not every value
+        written out (an occupation's span runs to hundreds)."""
+        actions, templates = listing.of_type(self.legal, kind)
+        spans = [(a["count"], a["count"]) for a in actions]
+        spans += [_domain_ends(t["count"]) for t in templates]
+        return min(lo for lo, _ in spans), max(hi for _, hi in spans)
 
     def fortify_moves(self) -> dict:
         """source -> (territories it may fortify, most armies it may move)."""
         out = {}
         for t in listing.of_type(self.legal, "fortify")[1]:
-            out[t["from"]] = (list(listing.domain_values(t["to"])), max(listing.domain_values(t["count"])))
+            out[t["from"]] = (list(listing.domain_values(t["to"])), _domain_ends(t["count"])[1])
         return out
 
     # ----- shared reading of the board -------------------------------------------------
@@ -127,10 +161,11 @@ class _Bot:
         return sum(self.terr[n]["armies"] for n in self.enemy_neighbours(t) if self.terr[n]["owner"] != NEUTRAL)
 
     # ----- phases every level handles alike --------------------------------------------
-    def best_attack(self, score):
-        """The legal attack (with the most dice) whose `score(src, dst, armies)` is highest; None scores are skipped."""
+    def best_attack(self, score, attacks: dict | None = None):
+        """The legal attack (with the most dice) whose `score(src, dst, armies)` is highest; None scores are skipped.
+        `attacks`: those of `self.attacks()` worth scoring, where fewer."""
         best, best_score = None, None
-        for (src, dst), dice in self.attacks().items():
+        for (src, dst), dice in (self.attacks() if attacks is None else attacks).items():
             value = score(src, dst, self.terr[src]["armies"])
             if value is not None and (best_score is None or value > best_score):
                 best, best_score = {"type": "attack", "from": src, "to": dst, "dice": dice}, value
@@ -288,13 +323,34 @@ class HardBot(NormalBot):
         return max(sets, key=worth)
 
     # ----- the plan: which continent to take next --------------------------------------
-    def target_continent(self) -> str:
+    def survey(self) -> Survey:
+        """The board read once for a decision: every reading a plan or an attack's worth needs, in one pass over
+        the territories (the bot decides at every roll of a playout, so each reading used to be its own pass)."""
+        seat, terr = self.seat, self.terr
+        owned, enemy_armies, sole_owner = {}, {}, {}
+        for c, members in self.board.continent_members.items():
+            mine = enemy = 0
+            first = terr[members[0]]["owner"]
+            shared = False
+            for t in members:
+                v = terr[t]
+                owner = v["owner"]
+                if owner == seat:
+                    mine += 1
+                else:
+                    enemy += v["armies"]
+                if owner != first:
+                    shared = True
+            owned[c], enemy_armies[c], sole_owner[c] = mine, enemy, _SHARED if shared else first
+        return Survey(owned, enemy_armies, sole_owner)
+
+    def target_continent(self, survey: Survey | None = None) -> str:
+        survey = survey or self.survey()
+
         def score(c):
             members = self.board.continent_members[c]
-            owned = sum(1 for t in members if self.terr[t]["owner"] == self.seat)
-            enemy_armies = sum(self.terr[t]["armies"] for t in members if self.terr[t]["owner"] != self.seat)
             bonus = self.board.continents[c]["bonus"]
-            return (owned / len(members)) * 3 + bonus / (1 + enemy_armies / 4) - len(members) / 6
+            return (survey.owned[c] / len(members)) * 3 + bonus / (1 + survey.enemy_armies[c] / 4) - len(members) / 6
         return max(self.board.continent_members, key=score)
 
     def claim(self):
@@ -329,33 +385,49 @@ class HardBot(NormalBot):
         return [c for c, members in self.board.continent_members.items()
                 if all(self.terr[t]["owner"] == self.seat for t in members)]
 
+    def hopeful_attacks(self) -> dict:
+        """The legal attacks (as `attacks`) with the odds of conquest the hard bot asks (HARD_MIN_CONQUEST_ODDS)."""
+        terr = self.terr
+        return {(src, dst): dice for (src, dst), dice in self.attacks().items()
+                if conquest_odds(terr[src]["armies"] - 1, terr[dst]["armies"]) >= HARD_MIN_CONQUEST_ODDS}
+
     def attack(self):
-        goal = self.target_continent()
+        hopeful = self.hopeful_attacks()
+        if not hopeful:
+            return None   # (nothing to weigh: the board need not be read)
+        survey = self.survey()
+        goal = self.target_continent(survey)
         hand_counts = self.pub["hand_counts"]
-        enemy_continents = {c for c, members in self.board.continent_members.items()
-                            if len({self.terr[t]["owner"] for t in members}) == 1
-                            and self.terr[next(iter(members))]["owner"] not in (self.seat, NEUTRAL)}
+        enemy_continents = {c for c, owner in survey.sole_owner.items()
+                            if owner is not _SHARED and owner not in (self.seat, NEUTRAL)}
+        continent_of = _continent_of(self.board)
+        terr = self.terr
+        first_conquest = not self.pub["conquered_this_turn"]
         territory_counts = {}
-        for v in self.terr.values():
-            territory_counts[v["owner"]] = territory_counts.get(v["owner"], 0) + 1
+
+        def territories_held(owner):   # (counted for the few owners a hopeful attack meets)
+            if owner not in territory_counts:
+                territory_counts[owner] = sum(1 for v in terr.values() if v["owner"] == owner)
+            return territory_counts[owner]
 
         def worth(src, dst, armies):
-            odds = conquest_odds(armies - 1, self.terr[dst]["armies"])
+            target = terr[dst]
+            odds = conquest_odds(armies - 1, target["armies"])
             if odds < HARD_MIN_CONQUEST_ODDS:
                 return None
-            owner = self.terr[dst]["owner"]
+            owner = target["owner"]
             value = 1.0
-            cont = self.board.territories[dst]["continent"]
+            cont = continent_of[dst]
             if cont == goal:
                 value += 2.0
             if cont in enemy_continents:
                 value += 1.5
-            if owner != NEUTRAL and territory_counts.get(owner, 0) <= 2 and hand_counts[owner] > 0:
+            if owner != NEUTRAL and hand_counts[owner] > 0 and territories_held(owner) <= 2:
                 value += 2.0  # an elimination in reach wins their cards
-            if not self.pub["conquered_this_turn"]:
+            if first_conquest:
                 value += 1.0  # the first conquest earns a card
             return odds * value
-        return self.best_attack(worth)
+        return self.best_attack(worth, hopeful)
 
     def occupy(self):
         src, dst = self.pending()
@@ -379,9 +451,35 @@ class Rollout(HardBot):
 
     def choose(self, state: dict, allowed: dict):
         pub = dict(state, hand_counts=[len(hand) for hand in state["hands"]])
-        trading = "trade" in listing.types(allowed)
+        # (cards are traded only while reinforcing, and read only to choose a trade)
+        trading = state["phase"] == "reinforce"
         cards = [self.board.cards[i] for i in state["hands"][self.seat]] if trading else []
         return self.decide(pub, allowed, cards)
+
+    def hopeful_attacks(self) -> dict:
+        """HardBot's, with the attacks `allowed` lists read off the state instead (it is the state's listing, and an
+        attack is chosen at every roll: tests/risk/test_fast_paths.py holds the two equal); the odds asked at once, so
+        only a hopeful attack is kept."""
+        seat, terr, adjacent = self.seat, self.terr, self.adjacent
+        rules_odds = queries.conquest_odds   # (asked directly where no scaling is due: see conquest_odds)
+        out = {}
+        for src, v in terr.items():
+            if v["owner"] != seat:
+                continue
+            armies = v["armies"]
+            if armies < queries.LEAST_TO_LEAVE_FROM:
+                continue
+            movable = armies - 1
+            for dst in adjacent[src]:
+                target = terr[dst]
+                if target["owner"] == seat:
+                    continue
+                defenders = target["armies"]
+                odds = rules_odds(movable, defenders) if movable <= ODDS_TABLE_LIMIT >= defenders \
+                    else conquest_odds(movable, defenders)
+                if odds >= HARD_MIN_CONQUEST_ODDS:
+                    out[src, dst] = queries.max_attack_dice(armies)
+        return out
 
 
 # The expert's playouts played by the hard bot's choices without a view a step (docs/bots.md, "Where a
