@@ -403,12 +403,12 @@ class HardBot(NormalBot):
         continent_of = _continent_of(self.board)
         terr = self.terr
         first_conquest = not self.pub["conquered_this_turn"]
-        territory_counts = {}
+        owners = []
 
-        def territories_held(owner):   # (counted for the few owners a hopeful attack meets)
-            if owner not in territory_counts:
-                territory_counts[owner] = sum(1 for v in terr.values() if v["owner"] == owner)
-            return territory_counts[owner]
+        def territories_held(owner):   # (counted only where a hopeful attack meets a player with cards)
+            if not owners:
+                owners.extend(v["owner"] for v in terr.values())
+            return owners.count(owner)
 
         def worth(src, dst, armies):
             target = terr[dst]

@@ -54,13 +54,13 @@ def reachable(pub: dict, seat: int, start: str, own_adjacent: dict | None = None
     seen = {start}
     found = []
     frontier = [start]
+    visit, keep, push, pop = seen.add, found.append, frontier.append, frontier.pop   # (a search a territory)
     while frontier:
-        here = frontier.pop()
-        for t in own_next(here):
+        for t in own_next(pop()):
             if t not in seen:
-                seen.add(t)
-                found.append(t)
-                frontier.append(t)
+                visit(t)
+                keep(t)
+                push(t)
     return found
 
 

@@ -13,6 +13,7 @@ import engine.risk.legal
 from engine.risk.board import load
 from engine.risk.cards import tradeable_sets
 from engine.risk.combat import max_attack_dice, max_defend_dice
+from engine.risk.turns import MIN_REINFORCEMENT, TERRITORIES_PER_ARMY, reinforcements, reinforcements_of
 from tests.risk.helpers import TERRITORIES, finish_opening, new
 
 rules_legal = sys.modules["engine.risk.legal"]   # (engine.risk's own `legal` is the listing function)
@@ -82,6 +83,14 @@ def reference_listing(pub, card_ids, seat):
                                       "count": shape.span(1, v["armies"] - 1)})
         actions.append({"type": "end_turn"})
     return shape.listing(actions, templates)
+
+
+def reference_reinforcements(state, seat):
+    """engine/risk/turns.py `reinforcements` as it was: a pass over the board for each seat."""
+    terr = state["territories"]
+    held = len([t for t, v in terr.items() if v["owner"] == seat])
+    continents = [c for c, members in BOARD.continent_members.items() if all(terr[t]["owner"] == seat for t in members)]
+    return max(MIN_REINFORCEMENT, held // TERRITORIES_PER_ARMY), {c: BOARD.continents[c]["bonus"] for c in continents}
 
 
 class ReferenceHard(HardBot):
@@ -192,6 +201,15 @@ def test_the_listing_is_the_reference_listing_on_random_boards(drawn):
     for seat in range(SEATS):
         assert rules_legal.listing(s.state, s.state["hands"][seat], seat) == \
             reference_listing(s.state, s.state["hands"][seat], seat)
+
+
+@EXAMPLES
+@given(drawn=BOARDS)
+def test_the_reinforcements_of_every_seat_read_at_once_are_each_seats_own(drawn):
+    state = board_session(drawn).state
+    seats = list(range(SEATS))
+    assert reinforcements_of(state, seats) == {seat: reference_reinforcements(state, seat) for seat in seats}
+    assert [reinforcements(state, seat) for seat in seats] == [reference_reinforcements(state, seat) for seat in seats]
 
 
 @EXAMPLES
