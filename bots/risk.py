@@ -44,7 +44,10 @@ def conquest_odds(attackers: int, defenders: int) -> float:
 
 
 def _domain_ends(domain) -> tuple:
-    """(least, most) value of a count's domain: a range's ends as written, else its values' (not empty)."""
+    """(least, most) value of a count's domain: a range's ends as written, else its values' (not empty); a plain
+    value is both."""
+    if not listing.is_domain(domain):
+        return domain, domain
     if listing.RANGE in domain:
         lo, hi = domain[listing.RANGE]
         return lo, hi
@@ -83,6 +86,7 @@ class _Bot:
         self.board = load()
         self.adjacent = self.board.adjacent
         self._attacks = (None, 0)  # (turn_number, attacks made) for the stall guard
+        self._enemies = {}
 
     # ----- the one entry point ---------------------------------------------------------
     def choose(self, view: dict):
@@ -98,6 +102,7 @@ class _Bot:
         self.pub, self.legal = pub, legal
         self.terr = pub["territories"]
         self.cards = cards
+        self._enemies = {}   # enemy_neighbours of this decision's board, read once a territory
         phase = pub["phase"]
         if phase == "attack":
             turn, made = self._attacks
@@ -153,8 +158,12 @@ class _Bot:
         return [t for t, v in self.terr.items() if v["owner"] == self.seat]
 
     def enemy_neighbours(self, t: str) -> list[str]:
-        owner = self.terr[t]["owner"]
-        return [n for n in self.adjacent[t] if self.terr[n]["owner"] != owner]
+        """(Asked of one territory several times a decision, as its front, its threat and its guard are weighed.)"""
+        found = self._enemies.get(t)
+        if found is None:
+            owner = self.terr[t]["owner"]
+            found = self._enemies[t] = [n for n in self.adjacent[t] if self.terr[n]["owner"] != owner]
+        return found
 
     def threat(self, t: str) -> int:
         """Enemy armies next to `t` (the neutral never attacks, so it is no threat)."""

@@ -96,6 +96,10 @@ def reference_reinforcements(state, seat):
 class ReferenceHard(HardBot):
     """The hard bot's readings as they were: a pass over the board for each, every attack scored."""
 
+    def enemy_neighbours(self, t):
+        owner = self.terr[t]["owner"]
+        return [n for n in self.adjacent[t] if self.terr[n]["owner"] != owner]
+
     def attacks(self):
         out = {}
         for a in shape.of_type(self.legal, "attack")[0]:
