@@ -154,6 +154,10 @@ class _Bot:
         return out
 
     # ----- shared reading of the board -------------------------------------------------
+    def hand_counts(self) -> list[int]:
+        """How many cards each seat holds (the view shows the sizes of hands, not the cards)."""
+        return self.pub["hand_counts"]
+
     def mine(self) -> list[str]:
         return [t for t, v in self.terr.items() if v["owner"] == self.seat]
 
@@ -406,7 +410,7 @@ class HardBot(NormalBot):
             return None   # (nothing to weigh: the board need not be read)
         survey = self.survey()
         goal = self.target_continent(survey)
-        hand_counts = self.pub["hand_counts"]
+        hand_counts = self.hand_counts()
         enemy_continents = {c for c, owner in survey.sole_owner.items()
                             if owner is not _SHARED and owner not in (self.seat, NEUTRAL)}
         continent_of = _continent_of(self.board)
@@ -459,11 +463,14 @@ class Rollout(HardBot):
     view (tests/bots/test_rollout.py holds it to that)."""
 
     def choose(self, state: dict, allowed: dict):
-        pub = dict(state, hand_counts=[len(hand) for hand in state["hands"]])
-        # (cards are traded only while reinforcing, and read only to choose a trade)
+        # (the state read as the public view: no copy a step; cards are traded only while reinforcing, and read
+        # only to choose a trade)
         trading = state["phase"] == "reinforce"
         cards = [self.board.cards[i] for i in state["hands"][self.seat]] if trading else []
-        return self.decide(pub, allowed, cards)
+        return self.decide(state, allowed, cards)
+
+    def hand_counts(self) -> list[int]:
+        return [len(hand) for hand in self.pub["hands"]]
 
     def hopeful_attacks(self) -> dict:
         """HardBot's, with the attacks `allowed` lists read off the state instead (it is the state's listing, and an
