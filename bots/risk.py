@@ -174,11 +174,10 @@ class _Bot:
         return sum(self.terr[n]["armies"] for n in self.enemy_neighbours(t) if self.terr[n]["owner"] != NEUTRAL)
 
     # ----- phases every level handles alike --------------------------------------------
-    def best_attack(self, score, attacks: dict | None = None):
-        """The legal attack (with the most dice) whose `score(src, dst, armies)` is highest; None scores are skipped.
-        `attacks`: those of `self.attacks()` worth scoring, where fewer."""
+    def best_attack(self, score):
+        """The legal attack (with the most dice) whose `score(src, dst, armies)` is highest; None scores are skipped."""
         best, best_score = None, None
-        for (src, dst), dice in (self.attacks() if attacks is None else attacks).items():
+        for (src, dst), dice in self.attacks().items():
             value = score(src, dst, self.terr[src]["armies"])
             if value is not None and (best_score is None or value > best_score):
                 best, best_score = {"type": "attack", "from": src, "to": dst, "dice": dice}, value
@@ -399,10 +398,15 @@ class HardBot(NormalBot):
                 if all(self.terr[t]["owner"] == self.seat for t in members)]
 
     def hopeful_attacks(self) -> dict:
-        """The legal attacks (as `attacks`) with the odds of conquest the hard bot asks (HARD_MIN_CONQUEST_ODDS)."""
+        """(from, to) -> (the most dice, the odds of conquest) of the legal attacks, in the order of `attacks`, whose
+        odds are those the hard bot asks (HARD_MIN_CONQUEST_ODDS)."""
         terr = self.terr
-        return {(src, dst): dice for (src, dst), dice in self.attacks().items()
-                if conquest_odds(terr[src]["armies"] - 1, terr[dst]["armies"]) >= HARD_MIN_CONQUEST_ODDS}
+        out = {}
+        for (src, dst), dice in self.attacks().items():
+            odds = conquest_odds(terr[src]["armies"] - 1, terr[dst]["armies"])
+            if odds >= HARD_MIN_CONQUEST_ODDS:
+                out[src, dst] = dice, odds
+        return out
 
     def attack(self):
         hopeful = self.hopeful_attacks()
@@ -416,31 +420,28 @@ class HardBot(NormalBot):
         continent_of = _continent_of(self.board)
         terr = self.terr
         first_conquest = not self.pub["conquered_this_turn"]
-        owners = []
-
-        def territories_held(owner):   # (counted only where a hopeful attack meets a player with cards)
-            if not owners:
-                owners.extend(v["owner"] for v in terr.values())
-            return owners.count(owner)
-
-        def worth(src, dst, armies):
-            target = terr[dst]
-            odds = conquest_odds(armies - 1, target["armies"])
-            if odds < HARD_MIN_CONQUEST_ODDS:
-                return None
-            owner = target["owner"]
+        owners = None   # every territory's owner, read where a hopeful attack meets a player with cards
+        best, best_worth = None, None
+        for (src, dst), (dice, odds) in hopeful.items():
+            owner = terr[dst]["owner"]
             value = 1.0
             cont = continent_of[dst]
             if cont == goal:
                 value += 2.0
             if cont in enemy_continents:
                 value += 1.5
-            if owner != NEUTRAL and hand_counts[owner] > 0 and territories_held(owner) <= 2:
-                value += 2.0  # an elimination in reach wins their cards
+            if owner != NEUTRAL and hand_counts[owner] > 0:
+                if owners is None:
+                    owners = [v["owner"] for v in terr.values()]
+                if owners.count(owner) <= 2:
+                    value += 2.0  # an elimination in reach wins their cards
             if first_conquest:
                 value += 1.0  # the first conquest earns a card
-            return odds * value
-        return self.best_attack(worth, hopeful)
+            worth = odds * value
+            if best_worth is None or worth > best_worth:   # (the first of equals, as best_attack)
+                best, best_worth = (src, dst, dice), worth
+        src, dst, dice = best
+        return {"type": "attack", "from": src, "to": dst, "dice": dice}
 
     def occupy(self):
         src, dst = self.pending()
@@ -494,7 +495,7 @@ class Rollout(HardBot):
                 odds = rules_odds(movable, defenders) if movable <= ODDS_TABLE_LIMIT >= defenders \
                     else conquest_odds(movable, defenders)
                 if odds >= HARD_MIN_CONQUEST_ODDS:
-                    out[src, dst] = queries.max_attack_dice(armies)
+                    out[src, dst] = queries.max_attack_dice(armies), odds
         return out
 
 
