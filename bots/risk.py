@@ -56,10 +56,9 @@ def _domain_ends(domain) -> tuple:
 
 
 class Survey(NamedTuple):
-    """A board read for one decision (HardBot.survey): by continent, the seat's territories in it, the other
-    seats' armies in it and its one owner (_SHARED where several hold it)."""
-    owned: dict
-    enemy_armies: dict
+    """A board read for one decision (HardBot.survey): the continent to take next, and each continent's one owner
+    (_SHARED where several hold it)."""
+    goal: str
     sole_owner: dict
 
 
@@ -338,8 +337,9 @@ class HardBot(NormalBot):
     def survey(self) -> Survey:
         """The board read once for a decision: every reading a plan or an attack's worth needs, in one pass over
         the territories (the bot decides at every roll of a playout, so each reading used to be its own pass)."""
-        seat, terr = self.seat, self.terr
-        owned, enemy_armies, sole_owner = {}, {}, {}
+        seat, terr, continents = self.seat, self.terr, self.board.continents
+        goal, goal_score = None, None
+        sole_owner = {}
         for c, members in self.board.continent_members.items():
             mine = enemy = 0
             first = terr[members[0]]["owner"]
@@ -353,17 +353,17 @@ class HardBot(NormalBot):
                     enemy += v["armies"]
                 if owner != first:
                     shared = True
-            owned[c], enemy_armies[c], sole_owner[c] = mine, enemy, _SHARED if shared else first
-        return Survey(owned, enemy_armies, sole_owner)
+            sole_owner[c] = _SHARED if shared else first
+            # the plan: the share of it held, its bonus against the armies in the way, its size
+            size = len(members)
+            score = (mine / size) * 3 + continents[c]["bonus"] / (1 + enemy / 4) - size / 6
+            if goal is None or score > goal_score:   # (the first of the best, as max)
+                goal, goal_score = c, score
+        return Survey(goal, sole_owner)
 
     def target_continent(self, survey: Survey | None = None) -> str:
-        survey = survey or self.survey()
-
-        def score(c):
-            members = self.board.continent_members[c]
-            bonus = self.board.continents[c]["bonus"]
-            return (survey.owned[c] / len(members)) * 3 + bonus / (1 + survey.enemy_armies[c] / 4) - len(members) / 6
-        return max(self.board.continent_members, key=score)
+        """The continent to take next (`survey`: the board already read for this decision)."""
+        return (survey or self.survey()).goal
 
     def claim(self):
         goal = self.target_continent()
