@@ -335,8 +335,8 @@ class HardBot(NormalBot):
 
     # ----- the plan: which continent to take next --------------------------------------
     def survey(self) -> Survey:
-        """The board read once for a decision: every reading a plan or an attack's worth needs, in one pass over
-        the territories (the bot decides at every roll of a playout, so each reading used to be its own pass)."""
+        """The board read once for a decision, in one pass over the territories: the continent to take next and the
+        continents held whole (the bot decides at every roll of a playout, and each reading was its own pass)."""
         seat, terr, continents = self.seat, self.terr, self.board.continents
         goal, goal_score = None, None
         sole_owner = {}
