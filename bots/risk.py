@@ -13,6 +13,8 @@ hard   picks a continent to take and hold, attacks only with good odds of
        borders, and trades sets that earn the territory bonus and spare wilds.
 """
 import random
+from functools import lru_cache
+from typing import NamedTuple
 
 from bots.settings import AnalysisSettings, ExpertSettings
 from engine import legal as listing, undo
@@ -41,6 +43,34 @@ def conquest_odds(attackers: int, defenders: int) -> float:
     return queries.conquest_odds(attackers, defenders)
 
 
+def _domain_ends(domain) -> tuple:
+    """(least, most) value of a count's domain: a range's ends as written, else its values' (not empty); a plain
+    value is both."""
+    if not listing.is_domain(domain):
+        return domain, domain
+    if listing.RANGE in domain:
+        lo, hi = domain[listing.RANGE]
+        return lo, hi
+    values = listing.domain_values(domain)
+    return min(values), max(values)
+
+
+class Survey(NamedTuple):
+    """A board read for one decision (HardBot.survey): the continent to take next, and each continent's one owner
+    (_SHARED where several hold it)."""
+    goal: str
+    sole_owner: dict
+
+
+_SHARED = object()   # a continent's sole_owner where more than one owner holds its territories
+
+
+@lru_cache(maxsize=None)
+def _continent_of(board) -> dict:
+    """territory -> its continent, for a board (one dict lookup where the bot asks at every candidate)."""
+    return {t: info["continent"] for t, info in board.territories.items()}
+
+
 def make(level: str, seat: int, seed: int = 0):
     cls = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}[level]
     return cls(seat, seed)
@@ -55,6 +85,7 @@ class _Bot:
         self.board = load()
         self.adjacent = self.board.adjacent
         self._attacks = (None, 0)  # (turn_number, attacks made) for the stall guard
+        self._enemies = {}
 
     # ----- the one entry point ---------------------------------------------------------
     def choose(self, view: dict):
@@ -70,6 +101,7 @@ class _Bot:
         self.pub, self.legal = pub, legal
         self.terr = pub["territories"]
         self.cards = cards
+        self._enemies = {}   # enemy_neighbours of this decision's board, read once a territory
         phase = pub["phase"]
         if phase == "attack":
             turn, made = self._attacks
@@ -83,11 +115,14 @@ class _Bot:
 
     # ----- what legal allows ------------------------------------------------------------
     def attacks(self) -> dict:
-        """(from, to) -> the most dice legal allows for that attack."""
+        """(from, to) -> the most dice legal allows for that attack, in the order legal first lists each."""
         out = {}
-        for a in listing.of_type(self.legal, "attack")[0]:
-            key = (a["from"], a["to"])
-            out[key] = max(out.get(key, 0), a["dice"])
+        get = out.get
+        for a in self.legal.get("actions", ()):
+            if a.get("type") == "attack":
+                key, dice = (a["from"], a["to"]), a["dice"]
+                if get(key, 0) < dice:
+                    out[key] = dice
         return out
 
     def trades(self) -> list:
@@ -98,29 +133,40 @@ class _Bot:
         _, templates = listing.of_type(self.legal, "place")
         if templates:
             t = templates[0]
-            return list(listing.domain_values(t["territory"])), max(listing.domain_values(t["count"]))
+            return list(listing.domain_values(t["territory"])), _domain_ends(t["count"])[1]
         actions = listing.of_type(self.legal, "place")[0]
         return [a["territory"] for a in actions], max((a["count"] for a in actions), default=0)
 
-    def count_span(self, kind: str, **fixed) -> tuple:
-        """(least, most) of the `count` field legal allows for `kind` (with the other fields `fixed`)."""
-        counts = listing.values_of(self.legal, kind, "count", **fixed)
-        return min(counts), max(counts)
+    def count_span(self, kind: str) -> tuple:
+        """(least, most) of the `count` field legal allows for `kind`: read off its domains' ends, not every value
+        written out (an occupation's span runs to hundreds)."""
+        actions, templates = listing.of_type(self.legal, kind)
+        spans = [(a["count"], a["count"]) for a in actions]
+        spans += [_domain_ends(t["count"]) for t in templates]
+        return min(lo for lo, _ in spans), max(hi for _, hi in spans)
 
     def fortify_moves(self) -> dict:
         """source -> (territories it may fortify, most armies it may move)."""
         out = {}
         for t in listing.of_type(self.legal, "fortify")[1]:
-            out[t["from"]] = (list(listing.domain_values(t["to"])), max(listing.domain_values(t["count"])))
+            out[t["from"]] = (list(listing.domain_values(t["to"])), _domain_ends(t["count"])[1])
         return out
 
     # ----- shared reading of the board -------------------------------------------------
+    def hand_counts(self) -> list[int]:
+        """How many cards each seat holds (the view shows the sizes of hands, not the cards)."""
+        return self.pub["hand_counts"]
+
     def mine(self) -> list[str]:
         return [t for t, v in self.terr.items() if v["owner"] == self.seat]
 
     def enemy_neighbours(self, t: str) -> list[str]:
-        owner = self.terr[t]["owner"]
-        return [n for n in self.adjacent[t] if self.terr[n]["owner"] != owner]
+        """(Asked of one territory several times a decision, as its front, its threat and its guard are weighed.)"""
+        found = self._enemies.get(t)
+        if found is None:
+            owner = self.terr[t]["owner"]
+            found = self._enemies[t] = [n for n in self.adjacent[t] if self.terr[n]["owner"] != owner]
+        return found
 
     def threat(self, t: str) -> int:
         """Enemy armies next to `t` (the neutral never attacks, so it is no threat)."""
@@ -288,14 +334,36 @@ class HardBot(NormalBot):
         return max(sets, key=worth)
 
     # ----- the plan: which continent to take next --------------------------------------
-    def target_continent(self) -> str:
-        def score(c):
-            members = self.board.continent_members[c]
-            owned = sum(1 for t in members if self.terr[t]["owner"] == self.seat)
-            enemy_armies = sum(self.terr[t]["armies"] for t in members if self.terr[t]["owner"] != self.seat)
-            bonus = self.board.continents[c]["bonus"]
-            return (owned / len(members)) * 3 + bonus / (1 + enemy_armies / 4) - len(members) / 6
-        return max(self.board.continent_members, key=score)
+    def survey(self) -> Survey:
+        """The board read once for a decision, in one pass over the territories: the continent to take next and the
+        continents held whole (the bot decides at every roll of a playout, and each reading was its own pass)."""
+        seat, terr, continents = self.seat, self.terr, self.board.continents
+        goal, goal_score = None, None
+        sole_owner = {}
+        for c, members in self.board.continent_members.items():
+            mine = enemy = 0
+            first = terr[members[0]]["owner"]
+            shared = False
+            for t in members:
+                v = terr[t]
+                owner = v["owner"]
+                if owner == seat:
+                    mine += 1
+                else:
+                    enemy += v["armies"]
+                if owner != first:
+                    shared = True
+            sole_owner[c] = _SHARED if shared else first
+            # the plan: the share of it held, its bonus against the armies in the way, its size
+            size = len(members)
+            score = (mine / size) * 3 + continents[c]["bonus"] / (1 + enemy / 4) - size / 6
+            if goal is None or score > goal_score:   # (the first of the best, as max)
+                goal, goal_score = c, score
+        return Survey(goal, sole_owner)
+
+    def target_continent(self, survey: Survey | None = None) -> str:
+        """The continent to take next (`survey`: the board already read for this decision)."""
+        return (survey or self.survey()).goal
 
     def claim(self):
         goal = self.target_continent()
@@ -329,33 +397,51 @@ class HardBot(NormalBot):
         return [c for c, members in self.board.continent_members.items()
                 if all(self.terr[t]["owner"] == self.seat for t in members)]
 
-    def attack(self):
-        goal = self.target_continent()
-        hand_counts = self.pub["hand_counts"]
-        enemy_continents = {c for c, members in self.board.continent_members.items()
-                            if len({self.terr[t]["owner"] for t in members}) == 1
-                            and self.terr[next(iter(members))]["owner"] not in (self.seat, NEUTRAL)}
-        territory_counts = {}
-        for v in self.terr.values():
-            territory_counts[v["owner"]] = territory_counts.get(v["owner"], 0) + 1
+    def hopeful_attacks(self) -> dict:
+        """(from, to) -> (the most dice, the odds of conquest) of the legal attacks, in the order of `attacks`, whose
+        odds are those the hard bot asks (HARD_MIN_CONQUEST_ODDS)."""
+        terr = self.terr
+        out = {}
+        for (src, dst), dice in self.attacks().items():
+            odds = conquest_odds(terr[src]["armies"] - 1, terr[dst]["armies"])
+            if odds >= HARD_MIN_CONQUEST_ODDS:
+                out[src, dst] = dice, odds
+        return out
 
-        def worth(src, dst, armies):
-            odds = conquest_odds(armies - 1, self.terr[dst]["armies"])
-            if odds < HARD_MIN_CONQUEST_ODDS:
-                return None
-            owner = self.terr[dst]["owner"]
+    def attack(self):
+        hopeful = self.hopeful_attacks()
+        if not hopeful:
+            return None   # (nothing to weigh: the board need not be read)
+        survey = self.survey()
+        goal = self.target_continent(survey)
+        hand_counts = self.hand_counts()
+        enemy_continents = {c for c, owner in survey.sole_owner.items()
+                            if owner is not _SHARED and owner not in (self.seat, NEUTRAL)}
+        continent_of = _continent_of(self.board)
+        terr = self.terr
+        first_conquest = not self.pub["conquered_this_turn"]
+        owners = None   # every territory's owner, read where a hopeful attack meets a player with cards
+        best, best_worth = None, None
+        for (src, dst), (dice, odds) in hopeful.items():
+            owner = terr[dst]["owner"]
             value = 1.0
-            cont = self.board.territories[dst]["continent"]
+            cont = continent_of[dst]
             if cont == goal:
                 value += 2.0
             if cont in enemy_continents:
                 value += 1.5
-            if owner != NEUTRAL and territory_counts.get(owner, 0) <= 2 and hand_counts[owner] > 0:
-                value += 2.0  # an elimination in reach wins their cards
-            if not self.pub["conquered_this_turn"]:
+            if owner != NEUTRAL and hand_counts[owner] > 0:
+                if owners is None:
+                    owners = [v["owner"] for v in terr.values()]
+                if owners.count(owner) <= 2:
+                    value += 2.0  # an elimination in reach wins their cards
+            if first_conquest:
                 value += 1.0  # the first conquest earns a card
-            return odds * value
-        return self.best_attack(worth)
+            worth = odds * value
+            if best_worth is None or worth > best_worth:   # (the first of equals, as best_attack)
+                best, best_worth = (src, dst, dice), worth
+        src, dst, dice = best
+        return {"type": "attack", "from": src, "to": dst, "dice": dice}
 
     def occupy(self):
         src, dst = self.pending()
@@ -378,10 +464,39 @@ class Rollout(HardBot):
     view (tests/bots/test_rollout.py holds it to that)."""
 
     def choose(self, state: dict, allowed: dict):
-        pub = dict(state, hand_counts=[len(hand) for hand in state["hands"]])
-        trading = "trade" in listing.types(allowed)
+        # (the state read as the public view: no copy a step; cards are traded only while reinforcing, and read
+        # only to choose a trade)
+        trading = state["phase"] == "reinforce"
         cards = [self.board.cards[i] for i in state["hands"][self.seat]] if trading else []
-        return self.decide(pub, allowed, cards)
+        return self.decide(state, allowed, cards)
+
+    def hand_counts(self) -> list[int]:
+        return [len(hand) for hand in self.pub["hands"]]
+
+    def hopeful_attacks(self) -> dict:
+        """HardBot's, with the attacks `allowed` lists read off the state instead (it is the state's listing, and an
+        attack is chosen at every roll: tests/risk/test_fast_paths.py holds the two equal); the odds asked at once, so
+        only a hopeful attack is kept."""
+        seat, terr, adjacent = self.seat, self.terr, self.adjacent
+        rules_odds = queries.conquest_odds   # (asked directly where no scaling is due: see conquest_odds)
+        out = {}
+        for src, v in terr.items():
+            if v["owner"] != seat:
+                continue
+            armies = v["armies"]
+            if armies < queries.LEAST_TO_LEAVE_FROM:
+                continue
+            movable = armies - 1
+            for dst in adjacent[src]:
+                target = terr[dst]
+                if target["owner"] == seat:
+                    continue
+                defenders = target["armies"]
+                odds = rules_odds(movable, defenders) if movable <= ODDS_TABLE_LIMIT >= defenders \
+                    else conquest_odds(movable, defenders)
+                if odds >= HARD_MIN_CONQUEST_ODDS:
+                    out[src, dst] = queries.max_attack_dice(armies), odds
+        return out
 
 
 # The expert's playouts played by the hard bot's choices without a view a step (docs/bots.md, "Where a

@@ -39,23 +39,35 @@ def may_trade(pub: dict) -> bool:
     return pub["phase"] == "reinforce" and (pub["must_trade"] or not pub["mid_turn"])
 
 
-def reachable(pub: dict, seat: int, start: str) -> list[str]:
-    """Own territories `start` may fortify into (without `start` itself), in a fixed order."""
+def reachable(pub: dict, seat: int, start: str, own_adjacent: dict | None = None) -> list[str]:
+    """Own territories `start` may fortify into (without `start` itself), in a fixed order. `own_adjacent`: the
+    seat's `own_neighbours`, where a caller asks for many starts (read once, not at every step of every search)."""
     adjacent = load().adjacent
     terr = pub["territories"]
+    if own_adjacent is None:
+        def own_next(here):
+            return [t for t in adjacent[here] if terr[t]["owner"] == seat]
+    else:
+        own_next = own_adjacent.__getitem__
     if pub["options"]["fortify"] == "adjacent":
-        return [t for t in adjacent[start] if terr[t]["owner"] == seat]
+        return list(own_next(start))
     seen = {start}
     found = []
     frontier = [start]
+    visit, keep, push, pop = seen.add, found.append, frontier.append, frontier.pop   # (a search a territory)
     while frontier:
-        here = frontier.pop()
-        for t in adjacent[here]:
-            if t not in seen and terr[t]["owner"] == seat:
-                seen.add(t)
-                found.append(t)
-                frontier.append(t)
+        for t in own_next(pop()):
+            if t not in seen:
+                visit(t)
+                keep(t)
+                push(t)
     return found
+
+
+def own_neighbours(terr: dict, seat: int) -> dict:
+    """Each of the seat's territories -> its neighbours the seat holds too, in the board's order."""
+    adjacent = load().adjacent
+    return {t: [n for n in adjacent[t] if terr[n]["owner"] == seat] for t, v in terr.items() if v["owner"] == seat}
 
 
 # ----- refusing --------------------------------------------------------------------------
@@ -221,13 +233,19 @@ def listing(pub: dict, card_ids: list[int], seat: int) -> dict:
             templates.append({"type": "place", "territory": shape.one_of(own),
                               "count": shape.span(1, pub["armies_to_place"])})
     elif phase == "attack":
+        # (listed at every roll of a playout: one append an attack, the dice counted once a territory)
+        append = actions.append
         for src, v in terr.items():
-            if v["owner"] != seat or v["armies"] < LEAST_TO_LEAVE_FROM:
+            if v["owner"] != seat:
                 continue
+            armies = v["armies"]
+            if armies < LEAST_TO_LEAVE_FROM:
+                continue
+            dice = range(1, max_attack_dice(armies) + 1)
             for dst in adjacent[src]:
                 if terr[dst]["owner"] != seat:
-                    actions += [{"type": "attack", "from": src, "to": dst, "dice": d}
-                                for d in range(1, max_attack_dice(v["armies"]) + 1)]
+                    for d in dice:
+                        append({"type": "attack", "from": src, "to": dst, "dice": d})
         actions += [{"type": "end_attack"}, {"type": "end_turn"}]
     elif phase == "defend":
         most = max_defend_dice(terr[pub["pending"]["to"]]["armies"])
@@ -236,9 +254,10 @@ def listing(pub: dict, card_ids: list[int], seat: int) -> dict:
         p = pub["pending"]
         templates.append({"type": "occupy", "count": shape.span(p["min"], p["max"])})
     elif phase == "fortify":
+        own_adjacent = own_neighbours(terr, seat)
         for src, v in terr.items():
             if v["owner"] == seat and v["armies"] >= LEAST_TO_LEAVE_FROM:
-                targets = reachable(pub, seat, src)
+                targets = reachable(pub, seat, src, own_adjacent) if own_adjacent[src] else []
                 if targets:
                     templates.append({"type": "fortify", "from": src, "to": shape.one_of(targets),
                                       "count": shape.span(1, v["armies"] - 1)})

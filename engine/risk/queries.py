@@ -107,8 +107,7 @@ def terms(state: dict, seat: int) -> dict:
         for s in armies:
             armies[s] += state["setup_pools"][s]
     income, continents = {}, ()
-    for s in playing:
-        from_territories, bonuses = turns.reinforcements(state, s)
+    for s, (from_territories, bonuses) in turns.reinforcements_of(state, playing).items():
         income[s] = from_territories + sum(bonuses.values())
         if s == seat:
             continents = tuple(sorted(bonuses))

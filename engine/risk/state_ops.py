@@ -9,8 +9,3 @@ def set_phase(state: dict, phase: str, events: list) -> None:
 
 def territories_of(territories: dict, owner: int) -> list[str]:
     return [t for t, v in territories.items() if v["owner"] == owner]
-
-
-def continents_held(territories: dict, owner: int, board) -> list[str]:
-    return [c for c, members in board.continent_members.items()
-            if all(territories[t]["owner"] == owner for t in members)]

@@ -6,7 +6,7 @@ it only changes state and reports events.
 from engine.risk import combat, rule_ids as why
 from engine.risk.board import load
 from engine.risk.cards import TERRITORY_BONUS, card_info, set_value, symbols_of
-from engine.risk.state_ops import continents_held, set_phase, territories_of
+from engine.risk.state_ops import set_phase, territories_of
 from engine.why import RULE
 
 NEUTRAL = -1
@@ -19,11 +19,24 @@ HAND_LIMIT_AFTER_TRADING = 4      # forced trading goes on until the hand is thi
 
 def reinforcements(state: dict, seat: int) -> tuple[int, dict]:
     """(armies from territories, {continent: bonus}) due to `seat` at the start of a turn."""
+    return reinforcements_of(state, [seat])[seat]
+
+
+def reinforcements_of(state: dict, seats) -> dict:
+    """seat -> its `reinforcements`, for each of `seats`, the board read once for them all (an evaluation asks it
+    of every seat at the end of every playout)."""
     board = load()
-    held = len(territories_of(state["territories"], seat))
-    from_territories = max(MIN_REINFORCEMENT, held // TERRITORIES_PER_ARMY)
-    bonuses = {c: board.continents[c]["bonus"] for c in continents_held(state["territories"], seat, board)}
-    return from_territories, bonuses
+    terr = state["territories"]
+    held = dict.fromkeys(seats, 0)
+    for v in terr.values():
+        if v["owner"] in held:
+            held[v["owner"]] += 1
+    bonuses = {seat: {} for seat in seats}
+    for c, members in board.continent_members.items():
+        owner = terr[members[0]]["owner"]
+        if owner in bonuses and all(terr[t]["owner"] == owner for t in members):
+            bonuses[owner][c] = board.continents[c]["bonus"]
+    return {seat: (max(MIN_REINFORCEMENT, held[seat] // TERRITORIES_PER_ARMY), bonuses[seat]) for seat in seats}
 
 
 def begin_turn(state: dict, seat: int, events: list) -> None:
