@@ -20,6 +20,8 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy
+
 from engine import legal as listing
 from bots.civil_war.picture import (CAVALRY, GROUND, GUNBOAT, INFANTRY, KINDS, Picture, empty, full, plus,
                                     size)
@@ -338,16 +340,45 @@ class General:
 
 @lru_cache(maxsize=1024)
 def _field(mobility, kind: str, targets: tuple) -> dict:
-    """square -> the strongest pull of `targets` ((square, value), ...) on a unit of `kind` standing there.
-    Remembered: within a turn (and across a searcher's playouts) the same targets come back step after step.
-    Callers only read it."""
-    field = {}
-    for sq, value in targets:
-        for frm, t in mobility.turns_to(kind, sq).items():
-            v = value * (_FADES[t] if t < len(_FADES) else FADE ** t)
-            if v > field.get(frm, 0.0):
-                field[frm] = v
-    return field
+    """square -> the strongest pull of `targets` ((square, value), ...) on a unit of `kind` standing there (absent
+    or 0.0: none). Remembered: within a turn (and across a searcher's playouts) the same targets come back step
+    after step. Callers only read it (with `get`, 0.0 for none)."""
+    table = _fade_table(mobility, kind)
+    rows = [table.row(sq) for sq, _ in targets]
+    if not rows:
+        return {}
+    # Each target's value times its fade at every square, the largest kept: the products and the maximum are
+    # the very floats a walk over the targets' turns gives (tests/civil_war/test_bot_shortcuts.py).
+    values = numpy.array([value for _, value in targets])
+    return dict(zip(table.squares, (table.fades[rows] * values[:, None]).max(axis=0).tolist()))
+
+
+class _FadeTable:
+    """A kind's fades on a board, target square by target square: how much of a target's pull reaches each square
+    (FADE to the turns a lone unit needs, 0 where it finds no way), filled in as targets are first asked."""
+
+    def __init__(self, mobility, kind: str):
+        self.mobility, self.kind = mobility, kind
+        n = mobility.board.size
+        self.squares = [(x, y) for y in range(n) for x in range(n)]
+        self.index = {sq: i for i, sq in enumerate(self.squares)}
+        self.fades = numpy.zeros((n * n, n * n))
+        self.filled = [False] * (n * n)
+
+    def row(self, target) -> int:
+        """The row of `target`'s fades (filled on first asking)."""
+        i = self.index[target]
+        if not self.filled[i]:
+            row = self.fades[i]
+            for frm, t in self.mobility.turns_to(self.kind, target).items():
+                row[self.index[frm]] = _FADES[t] if t < len(_FADES) else FADE ** t
+            self.filled[i] = True
+        return i
+
+
+@lru_cache(maxsize=None)
+def _fade_table(mobility, kind: str) -> _FadeTable:
+    return _FadeTable(mobility, kind)
 
 
 def _shrink(group: dict, lost: int) -> dict:

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from bots import make as make_bot
-from bots.civil_war.general import (COIN_RISK, KIND_WORTH, RAID_FAITH, SACRIFICE_FAITH, SACRIFICE_MARGIN, _shrink,
-                                    considered)
-from bots.civil_war.picture import CAVALRY, GUNBOAT, INFANTRY, KINDS, Picture, empty, full, plus, size
+from bots.civil_war.general import (COIN_RISK, FADE, KIND_WORTH, RAID_FAITH, SACRIFICE_FAITH, SACRIFICE_MARGIN,
+                                    _field, _shrink, considered)
+from bots.civil_war.picture import CAVALRY, GUNBOAT, INFANTRY, KINDS, Picture, empty, full, mobility, plus, size
 from engine import Session, civil_war as cw, legal as listing
 from engine.civil_war.board import load
 from tests.civil_war import helpers
@@ -225,3 +225,28 @@ def test_the_reach_of_every_stack_and_of_all_but_one_is_the_reach_walked_afresh(
                 assert pic.reach(side, skip) == whole
                 assert pic.reach(side, skip, only=cities) == {sq: whole[sq] for sq in cities if sq in whole}
         session.apply(seat, generals[seat].choose(view))
+
+
+def reference_field(mob, kind, targets):
+    """`general._field` as first written: every target's turns walked, its value faded by them, the largest kept."""
+    field = {}
+    for sq, value in targets:
+        for frm, t in mob.turns_to(kind, sq).items():
+            v = value * FADE ** t
+            if v > field.get(frm, 0.0):
+                field[frm] = v
+    return field
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kind=st.sampled_from(KINDS),
+       targets=st.lists(st.tuples(st.sampled_from(sorted(BOARD.squares)),
+                                  st.floats(min_value=1e-3, max_value=50.0, allow_nan=False)), max_size=12))
+def test_a_pull_field_is_the_field_walked_target_by_target(kind, targets):
+    """The pull on every square, from the fades tabled target by target, is to the bit the largest of the targets'
+    values faded by the turns walked to each (none where no target is reached)."""
+    mob = mobility(BOARD.name)
+    field = _field.__wrapped__(mob, kind, tuple(targets))
+    walked = reference_field(mob, kind, targets)
+    for sq in BOARD.squares:
+        assert field.get(sq, 0.0) == walked.get(sq, 0.0), (sq, field.get(sq), walked.get(sq))
