@@ -15,6 +15,7 @@ A war nobody loses pieces in must still end (the rulebook has no turn limit): th
 no piece falls, the bolder the general grows, until it seeks out the enemy's stacks and
 takes even battles (a coin decides them, and they end wars quickly).
 """
+import marshal
 import math
 import random
 from dataclasses import dataclass
@@ -65,13 +66,39 @@ class General:
         self.seat, self.style = seat, style
         self.random = random.Random(seed)
         self._last_loss = (None, 1)   # (pieces on the board, side-turn when that count was first seen)
-        self._ranked = []             # (value, action) of every action weighed in the last choice
+        self._ranked = []             # (value, action) of every action weighed in the last choice (None: `_unranked`)
+        # A style that draws nothing chooses by its view and `_last_loss` alone: its choices are remembered for
+        # every general of the style (a searcher's playouts meet a third of their positions again).
+        self.remembers = not style.noise and not style.blunder
+        self._choices = _CHOICES.setdefault(style, {}) if self.remembers else None
+        self._unranked = None         # (view, `_last_loss` before) of a remembered last choice: weighed if asked
 
     def choose(self, view: dict):
         legal = view["private"].get("legal")
         self._ranked = []
         if not listing.size(legal):
             return None
+        if not self.remembers:
+            return self.decide(view, legal)
+        try:   # the listing as bytes (equal bytes, equal listings; kept, they cost the garbage collector nothing)
+            listed = marshal.dumps(legal, 2)
+        except ValueError:   # not plain data: weighed afresh
+            return self.decide(view, legal)
+        key = (self.seat, self._last_loss, position_key(view["public"]), listed)
+        known = self._choices.get(key)
+        if known is not None:
+            self._last_loss = known[1]
+            self._ranked, self._unranked = None, (view, key[1])
+            return marshal.loads(known[0])
+        action = self.decide(view, legal)
+        if len(self._choices) >= CHOICES_KEPT:   # a bound on the memory a long-lived process gives it
+            self._choices.clear()
+        self._choices[key] = (marshal.dumps(action, 2), self._last_loss)
+        return action
+
+    def decide(self, view: dict, legal: dict):
+        """The choice weighed afresh (`legal`: the view's listing, not empty)."""
+        self._ranked = []
         self.pic = Picture(view, self.seat)
         self.legal = legal
         kinds = listing.types(legal)
@@ -186,6 +213,11 @@ class General:
     def shortlist(self, k: int) -> list:
         """The `k` actions the last choice valued most, best first (ending the turn at what it takes to
         be chosen over moving): a searcher's likeliest contenders."""
+        if self._ranked is None:   # the last choice was remembered: weighed again as it was, for its ranking
+            view, last_loss = self._unranked
+            after, self._last_loss = self._last_loss, last_loss
+            self.decide(view, view["private"]["legal"])
+            self._last_loss = after
         ranked = sorted(enumerate(self._ranked), key=lambda e: (-e[1][0], e[0]))
         return [a for _, (v, a) in ranked[:k]]
 
@@ -379,6 +411,20 @@ class _FadeTable:
 @lru_cache(maxsize=None)
 def _fade_table(mobility, kind: str) -> _FadeTable:
     return _FadeTable(mobility, kind)
+
+
+def position_key(public: dict) -> tuple:
+    """The state's fields of a public view (views.STATE_KEYS but the outcome, none while a listing is offered) as one
+    key: the rest of the view is worked out from them (a unit's every field, the units in their order)."""
+    return (public["board"], public["turn"], public["turn_number"], public["turn_limit"], public["moved_any"],
+            tuple([(u["id"], u["side"], u["kind"], u["at"][0], u["at"][1], u["moved"], u["disabled"])
+                   for u in public["units"]]),
+            tuple(public["fortified"].items()), tuple(public["flags"].items()),
+            repr(public["pending"]) if public["pending"] else None)
+
+
+_CHOICES: dict = {}   # style -> (seat, `_last_loss`, position_key, the listing) -> (the choice, `_last_loss` after)
+CHOICES_KEPT = 2048   # a style's remembered choices (a search of one decision meets a few hundred positions)
 
 
 def _shrink(group: dict, lost: int) -> dict:
