@@ -215,19 +215,21 @@ def reference_reach(pic, side, skip=None):
 def test_the_reach_of_every_stack_and_of_all_but_one_is_the_reach_walked_afresh():
     """Over a seeded game of hard generals, for both sides, the largest group each square could see next turn,
     of every stack or of all but one (a sacrifice's stack), and asked of the cities only, is the reach walked
-    afresh."""
+    afresh; and so it is with every rail link cut (a stack's strike is remembered by what it reads)."""
     session = Session("civil_war", 2, seed=4)
     generals = [make_bot("civil_war", "hard", seat, 4) for seat in (0, 1)]
+    every_link = [[list(a), list(b)] for a, links in BOARD.rail.items() for b in links]
     while session.result() is None and session.rev < 200:
         seat = next(iter(session.to_act()))
         view = session.view(seat)
-        pic = Picture(view, seat)
-        for side in (0, 1):
-            cities = pic.cities_of(1 - side)
-            for skip in [None, *pic.movers[side]]:
-                whole = reference_reach(pic, side, skip)
-                assert pic.reach(side, skip) == whole
-                assert pic.reach(side, skip, only=cities) == {sq: whole[sq] for sq in cities if sq in whole}
+        cut = {**view, "public": {**view["public"], "cut_links": [every_link, every_link]}}   # (no ride open)
+        for pic in (Picture(view, seat), Picture(cut, seat)):
+            for side in (0, 1):
+                cities = pic.cities_of(1 - side)
+                for skip in [None, *pic.movers[side]]:
+                    whole = reference_reach(pic, side, skip)
+                    assert pic.reach(side, skip) == whole
+                    assert pic.reach(side, skip, only=cities) == {sq: whole[sq] for sq in cities if sq in whole}
         session.apply(seat, generals[seat].choose(view))
 
 
