@@ -19,7 +19,7 @@ FAR = 99               # turns to somewhere the model cannot reach
 _NONE = {INFANTRY: 0, CAVALRY: 0, GUNBOAT: 0}   # no units (read only)
 _STRENGTHS: dict = {}  # (board, square, side, composition, fortified by, fallen) -> strength (Picture.strength)
 STRENGTHS_KEPT = 200_000   # (a game meets a few thousand)
-STRIKES_KEPT = 100_000     # a board's remembered strikes (Picture.strikes)
+STRIKES_KEPT = 20_000      # a board's remembered strikes (Picture.strikes; a game and its searches meet ~1,500)
 
 
 def empty() -> dict:
