@@ -230,6 +230,7 @@ class General:
             return {"type": "end_turn"}
         self.hostile = {tuple(sq) for sq in self.legal.get("hostile", ())}
         self._leaving = {}   # (square left, the group leaving) -> `leave`
+        self._spots = {}     # square offered -> `spot`
         self._relief = {}    # enemy square -> what a sacrifice there spares (attack_value)
         if self.style.blunder and self.random.random() < self.style.blunder:
             return self.random.choice(actions + ([{"type": "end_turn"}] if may_end else []))
@@ -286,20 +287,38 @@ class General:
 
     def move_value(self, frm, group: dict, to, leaving: tuple) -> float:
         """The value of moving `group` from `frm` to `to`; `leaving`: `leave(frm, group)`."""
-        pic = self.pic
         value, pulls = leaving
-        if to in self.hostile:
+        spot = self._spots.get(to)
+        if spot is None:
+            spot = self._spots[to] = self.spot(to)
+        there, danger_there, gain = spot
+        if there is _HOSTILE:
             return value + self.attack_value(group, frm, to)
-        if self.threat.get(to, 0) or pic.stakes[pic.me].get(to, 0):
-            there = pic.units[pic.me].get(to, empty())
-            value += self.danger_weight * (self.danger(to, there) - self.danger(to, plus(there, group)))
+        if there is not None:
+            value += self.danger_weight * (danger_there - self.danger(to, plus(there, group)))
         else:   # out of the enemy's reach, no city of mine: no danger there, whoever stands there (the sum kept)
             value += self.danger_weight * 0.0
-        stake = pic.stakes[pic.foe].get(to, 0)   # (pic.stake)
-        if stake and not pic.units[pic.foe].get(to):
-            value += stake * self.their_piece
+        if gain is not None:
+            value += gain
         # (`progress`, with the pulls at `frm` read once)
         return value + self.style.progress * sum([n * (field.get(to, 0.0) - here) for n, field, here in pulls])
+
+    def spot(self, to) -> tuple:
+        """What `move_value` reads of the square `to`, whatever group goes there (a turn offers a square to
+        several groups): (my stack there, _HOSTILE where arriving means a battle, None where no danger is
+        looked for: out of the enemy's reach and no city of mine; the danger to that stack; what taking a city
+        there gains, None for nothing)."""
+        pic = self.pic
+        if to in self.hostile:
+            return _HOSTILE, None, None
+        there = danger_there = gain = None
+        if self.threat.get(to, 0) or pic.stakes[pic.me].get(to, 0):
+            there = pic.units[pic.me].get(to, empty())
+            danger_there = self.danger(to, there)
+        stake = pic.stakes[pic.foe].get(to, 0)   # (pic.stake)
+        if stake and not pic.units[pic.foe].get(to):
+            gain = stake * self.their_piece
+        return there, danger_there, gain
 
     def attack_value(self, group: dict, frm, to) -> float:
         pic = self.pic
@@ -423,6 +442,7 @@ def position_key(public: dict) -> tuple:
             repr(public["pending"]) if public["pending"] else None)
 
 
+_HOSTILE = object()   # (`General.spot`: arriving there means a battle)
 _CHOICES: dict = {}   # style -> (seat, `_last_loss`, position_key, the listing) -> (the choice, `_last_loss` after)
 CHOICES_KEPT = 2048   # a style's remembered choices (a search of one decision meets a few hundred positions)
 
