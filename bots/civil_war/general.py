@@ -294,8 +294,8 @@ class General:
         there, danger_there, gain = spot
         if there is _HOSTILE:
             return value + self.attack_value(group, frm, to)
-        if there is not None:
-            value += self.danger_weight * (danger_there - self.danger(to, plus(there, group)))
+        if there is not None:   # (the stack a group joins there is seldom met again in a turn: not remembered)
+            value += self.danger_weight * (danger_there - self._danger(to, plus(there, group), self.threat))
         else:   # out of the enemy's reach, no city of mine: no danger there, whoever stands there (the sum kept)
             value += self.danger_weight * 0.0
         if gain is not None:
