@@ -15,10 +15,13 @@ A war nobody loses pieces in must still end (the rulebook has no turn limit): th
 no piece falls, the bolder the general grows, until it seeks out the enemy's stacks and
 takes even battles (a coin decides them, and they end wars quickly).
 """
+import marshal
 import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
+
+import numpy
 
 from engine import legal as listing
 from bots.civil_war.picture import (CAVALRY, GROUND, GUNBOAT, INFANTRY, KINDS, Picture, empty, full, plus,
@@ -63,13 +66,39 @@ class General:
         self.seat, self.style = seat, style
         self.random = random.Random(seed)
         self._last_loss = (None, 1)   # (pieces on the board, side-turn when that count was first seen)
-        self._ranked = []             # (value, action) of every action weighed in the last choice
+        self._ranked = []             # (value, action) of every action weighed in the last choice (None: `_unranked`)
+        # A style that draws nothing chooses by its view and `_last_loss` alone: its choices are remembered for
+        # every general of the style (a searcher's playouts meet a third of their positions again).
+        self.remembers = not style.noise and not style.blunder
+        self._choices = _CHOICES.setdefault(style, {}) if self.remembers else None
+        self._unranked = None         # (view, `_last_loss` before) of a remembered last choice: weighed if asked
 
     def choose(self, view: dict):
         legal = view["private"].get("legal")
         self._ranked = []
         if not listing.size(legal):
             return None
+        if not self.remembers:
+            return self.decide(view, legal)
+        try:   # the listing as bytes (equal bytes, equal listings; kept, they cost the garbage collector nothing)
+            listed = marshal.dumps(legal, 2)
+        except ValueError:   # not plain data: weighed afresh
+            return self.decide(view, legal)
+        key = (self.seat, self._last_loss, position_key(view["public"]), listed)
+        known = self._choices.get(key)
+        if known is not None:
+            self._last_loss = known[1]
+            self._ranked, self._unranked = None, (view, key[1])
+            return marshal.loads(known[0])
+        action = self.decide(view, legal)
+        if len(self._choices) >= CHOICES_KEPT:   # a bound on the memory a long-lived process gives it
+            self._choices.clear()
+        self._choices[key] = (marshal.dumps(action, 2), self._last_loss)
+        return action
+
+    def decide(self, view: dict, legal: dict):
+        """The choice weighed afresh (`legal`: the view's listing, not empty)."""
+        self._ranked = []
         self.pic = Picture(view, self.seat)
         self.legal = legal
         kinds = listing.types(legal)
@@ -184,6 +213,11 @@ class General:
     def shortlist(self, k: int) -> list:
         """The `k` actions the last choice valued most, best first (ending the turn at what it takes to
         be chosen over moving): a searcher's likeliest contenders."""
+        if self._ranked is None:   # the last choice was remembered: weighed again as it was, for its ranking
+            view, last_loss = self._unranked
+            after, self._last_loss = self._last_loss, last_loss
+            self.decide(view, view["private"]["legal"])
+            self._last_loss = after
         ranked = sorted(enumerate(self._ranked), key=lambda e: (-e[1][0], e[0]))
         return [a for _, (v, a) in ranked[:k]]
 
@@ -196,6 +230,7 @@ class General:
             return {"type": "end_turn"}
         self.hostile = {tuple(sq) for sq in self.legal.get("hostile", ())}
         self._leaving = {}   # (square left, the group leaving) -> `leave`
+        self._spots = {}     # square offered -> `spot`
         self._relief = {}    # enemy square -> what a sacrifice there spares (attack_value)
         if self.style.blunder and self.random.random() < self.style.blunder:
             return self.random.choice(actions + ([{"type": "end_turn"}] if may_end else []))
@@ -252,20 +287,38 @@ class General:
 
     def move_value(self, frm, group: dict, to, leaving: tuple) -> float:
         """The value of moving `group` from `frm` to `to`; `leaving`: `leave(frm, group)`."""
-        pic = self.pic
         value, pulls = leaving
-        if to in self.hostile:
+        spot = self._spots.get(to)
+        if spot is None:
+            spot = self._spots[to] = self.spot(to)
+        there, danger_there, gain = spot
+        if there is _HOSTILE:
             return value + self.attack_value(group, frm, to)
-        if self.threat.get(to, 0) or pic.stakes[pic.me].get(to, 0):
-            there = pic.units[pic.me].get(to, empty())
-            value += self.danger_weight * (self.danger(to, there) - self.danger(to, plus(there, group)))
+        if there is not None:   # (the stack a group joins there is seldom met again in a turn: not remembered)
+            value += self.danger_weight * (danger_there - self._danger(to, plus(there, group), self.threat))
         else:   # out of the enemy's reach, no city of mine: no danger there, whoever stands there (the sum kept)
             value += self.danger_weight * 0.0
-        stake = pic.stakes[pic.foe].get(to, 0)   # (pic.stake)
-        if stake and not pic.units[pic.foe].get(to):
-            value += stake * self.their_piece
+        if gain is not None:
+            value += gain
         # (`progress`, with the pulls at `frm` read once)
         return value + self.style.progress * sum([n * (field.get(to, 0.0) - here) for n, field, here in pulls])
+
+    def spot(self, to) -> tuple:
+        """What `move_value` reads of the square `to`, whatever group goes there (a turn offers a square to
+        several groups): (my stack there, _HOSTILE where arriving means a battle, None where no danger is
+        looked for: out of the enemy's reach and no city of mine; the danger to that stack; what taking a city
+        there gains, None for nothing)."""
+        pic = self.pic
+        if to in self.hostile:
+            return _HOSTILE, None, None
+        there = danger_there = gain = None
+        if self.threat.get(to, 0) or pic.stakes[pic.me].get(to, 0):
+            there = pic.units[pic.me].get(to, empty())
+            danger_there = self.danger(to, there)
+        stake = pic.stakes[pic.foe].get(to, 0)   # (pic.stake)
+        if stake and not pic.units[pic.foe].get(to):
+            gain = stake * self.their_piece
+        return there, danger_there, gain
 
     def attack_value(self, group: dict, frm, to) -> float:
         pic = self.pic
@@ -338,16 +391,60 @@ class General:
 
 @lru_cache(maxsize=1024)
 def _field(mobility, kind: str, targets: tuple) -> dict:
-    """square -> the strongest pull of `targets` ((square, value), ...) on a unit of `kind` standing there.
-    Remembered: within a turn (and across a searcher's playouts) the same targets come back step after step.
-    Callers only read it."""
-    field = {}
-    for sq, value in targets:
-        for frm, t in mobility.turns_to(kind, sq).items():
-            v = value * (_FADES[t] if t < len(_FADES) else FADE ** t)
-            if v > field.get(frm, 0.0):
-                field[frm] = v
-    return field
+    """square -> the strongest pull of `targets` ((square, value), ...) on a unit of `kind` standing there (absent
+    or 0.0: none). Remembered: within a turn (and across a searcher's playouts) the same targets come back step
+    after step. Callers only read it (with `get`, 0.0 for none)."""
+    table = _fade_table(mobility, kind)
+    rows = [table.row(sq) for sq, _ in targets]
+    if not rows:
+        return {}
+    # Each target's value times its fade at every square, the largest kept: the products and the maximum are
+    # the very floats a walk over the targets' turns gives (tests/civil_war/test_bot_shortcuts.py).
+    values = numpy.array([value for _, value in targets])
+    return dict(zip(table.squares, (table.fades[rows] * values[:, None]).max(axis=0).tolist()))
+
+
+class _FadeTable:
+    """A kind's fades on a board, target square by target square: how much of a target's pull reaches each square
+    (FADE to the turns a lone unit needs, 0 where it finds no way), filled in as targets are first asked."""
+
+    def __init__(self, mobility, kind: str):
+        self.mobility, self.kind = mobility, kind
+        n = mobility.board.size
+        self.squares = [(x, y) for y in range(n) for x in range(n)]
+        self.index = {sq: i for i, sq in enumerate(self.squares)}
+        self.fades = numpy.zeros((n * n, n * n))
+        self.filled = [False] * (n * n)
+
+    def row(self, target) -> int:
+        """The row of `target`'s fades (filled on first asking)."""
+        i = self.index[target]
+        if not self.filled[i]:
+            row = self.fades[i]
+            for frm, t in self.mobility.turns_to(self.kind, target).items():
+                row[self.index[frm]] = _FADES[t] if t < len(_FADES) else FADE ** t
+            self.filled[i] = True
+        return i
+
+
+@lru_cache(maxsize=None)
+def _fade_table(mobility, kind: str) -> _FadeTable:
+    return _FadeTable(mobility, kind)
+
+
+def position_key(public: dict) -> tuple:
+    """The state's fields of a public view (views.STATE_KEYS but the outcome, none while a listing is offered) as one
+    key: the rest of the view is worked out from them (a unit's every field, the units in their order)."""
+    return (public["board"], public["turn"], public["turn_number"], public["turn_limit"], public["moved_any"],
+            tuple([(u["id"], u["side"], u["kind"], u["at"][0], u["at"][1], u["moved"], u["disabled"])
+                   for u in public["units"]]),
+            tuple(public["fortified"].items()), tuple(public["flags"].items()),
+            repr(public["pending"]) if public["pending"] else None)
+
+
+_HOSTILE = object()   # (`General.spot`: arriving there means a battle)
+_CHOICES: dict = {}   # style -> (seat, `_last_loss`, position_key, the listing) -> (the choice, `_last_loss` after)
+CHOICES_KEPT = 2048   # a style's remembered choices (a search of one decision meets a few hundred positions)
 
 
 def _shrink(group: dict, lost: int) -> dict:

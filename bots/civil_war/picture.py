@@ -19,6 +19,7 @@ FAR = 99               # turns to somewhere the model cannot reach
 _NONE = {INFANTRY: 0, CAVALRY: 0, GUNBOAT: 0}   # no units (read only)
 _STRENGTHS: dict = {}  # (board, square, side, composition, fortified by, fallen) -> strength (Picture.strength)
 STRENGTHS_KEPT = 200_000   # (a game meets a few thousand)
+STRIKES_KEPT = 20_000      # a board's remembered strikes (Picture.strikes; a game and its searches meet ~1,500)
 
 
 def empty() -> dict:
@@ -52,6 +53,10 @@ class Mobility:
             self.moves[INFANTRY][sq] = self._infantry(sq)
             for kind in (CAVALRY, GUNBOAT):
                 self.moves[kind][sq] = self._walk(sq, SPEED[kind], kind)
+        # square -> the squares whose enemy a strike from there asks about (`Picture._strike`): those next to it (a
+        # cavalry's way past one) and the rail squares within a ride of it (a ride stops at one).
+        self.near = {sq: frozenset(self.steps[sq]) | self._rail_near(sq) for sq in squares}
+        self.strikes = {}   # `Picture._strike`'s answers, by stack, cut links and enemies near (`Picture.strikes`)
         self.back = {kind: {sq: [] for sq in squares} for kind in KINDS}
         for kind, table in self.moves.items():
             for a, reach in table.items():
@@ -86,6 +91,15 @@ class Mobility:
                         nxt.append(b)
             frontier = nxt
         return out
+
+    def _rail_near(self, start) -> frozenset:
+        """The rail squares within RAIL_RIDE links of `start`, cut or not."""
+        rail = self.board.rail
+        near, frontier = set(), [start] if start in rail else []
+        for _ in range(RAIL_RIDE):
+            frontier = [b for at in frontier for b in rail[at] if b not in near and b != start]
+            near.update(frontier)
+        return frozenset(near)
 
     def _walk(self, start, steps: int, kind: str) -> frozenset:
         seen, frontier = {start}, [start]
@@ -227,12 +241,23 @@ class Picture:
 
     def strikes(self, side: int) -> dict:
         """`side`'s square -> where the stack there could strike in its next turn (square -> its largest group
-        there), found once a picture: `reach` takes the largest of them."""
+        there), found once a picture: `reach` takes the largest of them. Callers only read it."""
         known = self._strikes[side]
         if known is None:
-            blocked = frozenset(self.units[1 - side])
-            known = self._strikes[side] = {at: self._strike(side, at, comp, blocked)
-                                           for at, comp in self.movers[side].items()}
+            blocked, cut = frozenset(self.units[1 - side]), self.cut[side]
+            # A stack's strike reads its square, its kinds, the side's cut links and the enemies next to it and on
+            # the rails it could ride (`Mobility.near`): remembered by them for the pictures and playouts after.
+            mob = self.mobility
+            remembered, near = mob.strikes, mob.near
+            if len(remembered) >= STRIKES_KEPT:   # a bound on the memory a long-lived process gives it
+                remembered.clear()
+            known = self._strikes[side] = {}
+            for at, comp in self.movers[side].items():
+                key = (at, comp[INFANTRY], comp[CAVALRY], comp[GUNBOAT], cut, blocked & near[at])
+                strike = remembered.get(key)
+                if strike is None:
+                    strike = remembered[key] = self._strike(side, at, comp, blocked)
+                known[at] = strike
         return known
 
     def _strike(self, side: int, at, comp: dict, blocked: frozenset) -> dict:

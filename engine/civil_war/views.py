@@ -3,7 +3,7 @@ plus summaries for drawing (stacks, garrisons, cut rail links)."""
 from engine.canonical import copy_plain
 from engine.civil_war import battle, cities
 from engine.civil_war.board import load
-from engine.civil_war.pieces import compact, count, pieces
+from engine.civil_war.pieces import GUNBOAT, compact, count, pieces
 from engine.civil_war.railroads import cut_links
 from engine.civil_war.turns import free_to_move
 
@@ -32,8 +32,9 @@ def stacks(board, state) -> list:
         by_key.setdefault((u["at"][1], u["at"][0], u["side"]), []).append(u)
     out = []
     for (y, x, side), units in sorted(by_key.items()):
-        ready = [u for u in units if free_to_move(board, state, u)]
+        fortified = cities.fortified_by(board, state, (x, y)) == side
+        # (free_to_move, the city's fortification read once a stack: its ground troops are locked in)
+        ready = [u for u in units if not u["moved"] and not u["disabled"] and not (fortified and u["kind"] != GUNBOAT)]
         out.append({"at": [x, y], "side": side, "units": compact(count(units)), "ready": compact(count(ready)),
-                    "disabled": any(u["disabled"] for u in units),
-                    "fortified": cities.fortified_by(board, state, (x, y)) == side})
+                    "disabled": any(u["disabled"] for u in units), "fortified": fortified})
     return out

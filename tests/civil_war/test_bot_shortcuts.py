@@ -1,16 +1,18 @@
 """The Civil War bots' remembered answers give what asking afresh gives: a strength counted once per square,
 side, composition, fortification and fall (bots/civil_war/picture.py) is the rules' count over the whole
 position, whatever else stands on the board; and every value a general gives an action in its turn is the
-value worked out afresh, as first written (no danger, leaving, relief or quiet square remembered)."""
+value worked out afresh, as first written (no danger, leaving, relief or quiet square remembered); a pull field
+is the field walked target by target; and a choice remembered for a position is the choice weighed afresh."""
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from bots import make as make_bot
-from bots.civil_war.general import (COIN_RISK, KIND_WORTH, RAID_FAITH, SACRIFICE_FAITH, SACRIFICE_MARGIN, _shrink,
-                                    considered)
-from bots.civil_war.picture import CAVALRY, GUNBOAT, INFANTRY, KINDS, Picture, empty, full, plus, size
+from bots.civil_war.general import (COIN_RISK, DESPERATE_TURNS, FADE, KIND_WORTH, RAID_FAITH, SACRIFICE_FAITH,
+                                    SACRIFICE_MARGIN, _field, _shrink, considered, position_key)
+from bots.civil_war.picture import CAVALRY, GUNBOAT, INFANTRY, KINDS, Picture, empty, full, mobility, plus, size
 from engine import Session, civil_war as cw, legal as listing
 from engine.civil_war.board import load
+from engine.civil_war.views import STATE_KEYS
 from tests.civil_war import helpers
 from tests.civil_war.helpers import NORTH, SOUTH
 
@@ -157,6 +159,8 @@ def test_every_value_of_a_turn_is_the_value_worked_out_afresh(seed):
     so is every piece it could give up for a city lost."""
     session = Session("civil_war", 2, seed=seed)
     generals = [make_bot("civil_war", "hard", seat, seed) for seat in (0, 1)]
+    for g in generals:   # (what a general holds after a choice is read: none remembered)
+        g.remembers = False
     weighed = losses = 0
     while session.result() is None and session.rev < 400:
         seat = next(iter(session.to_act()))
@@ -211,17 +215,123 @@ def reference_reach(pic, side, skip=None):
 def test_the_reach_of_every_stack_and_of_all_but_one_is_the_reach_walked_afresh():
     """Over a seeded game of hard generals, for both sides, the largest group each square could see next turn,
     of every stack or of all but one (a sacrifice's stack), and asked of the cities only, is the reach walked
-    afresh."""
+    afresh; and so it is with every rail link cut (a stack's strike is remembered by what it reads)."""
     session = Session("civil_war", 2, seed=4)
     generals = [make_bot("civil_war", "hard", seat, 4) for seat in (0, 1)]
+    every_link = [[list(a), list(b)] for a, links in BOARD.rail.items() for b in links]
     while session.result() is None and session.rev < 200:
         seat = next(iter(session.to_act()))
         view = session.view(seat)
-        pic = Picture(view, seat)
-        for side in (0, 1):
-            cities = pic.cities_of(1 - side)
-            for skip in [None, *pic.movers[side]]:
-                whole = reference_reach(pic, side, skip)
-                assert pic.reach(side, skip) == whole
-                assert pic.reach(side, skip, only=cities) == {sq: whole[sq] for sq in cities if sq in whole}
+        cut = {**view, "public": {**view["public"], "cut_links": [every_link, every_link]}}   # (no ride open)
+        for pic in (Picture(view, seat), Picture(cut, seat)):
+            for side in (0, 1):
+                cities = pic.cities_of(1 - side)
+                for skip in [None, *pic.movers[side]]:
+                    whole = reference_reach(pic, side, skip)
+                    assert pic.reach(side, skip) == whole
+                    assert pic.reach(side, skip, only=cities) == {sq: whole[sq] for sq in cities if sq in whole}
         session.apply(seat, generals[seat].choose(view))
+
+
+def reference_field(mob, kind, targets):
+    """`general._field` as first written: every target's turns walked, its value faded by them, the largest kept."""
+    field = {}
+    for sq, value in targets:
+        for frm, t in mob.turns_to(kind, sq).items():
+            v = value * FADE ** t
+            if v > field.get(frm, 0.0):
+                field[frm] = v
+    return field
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kind=st.sampled_from(KINDS),
+       targets=st.lists(st.tuples(st.sampled_from(sorted(BOARD.squares)),
+                                  st.floats(min_value=1e-3, max_value=50.0, allow_nan=False)), max_size=12))
+def test_a_pull_field_is_the_field_walked_target_by_target(kind, targets):
+    """The pull on every square, from the fades tabled target by target, is to the bit the largest of the targets'
+    values faded by the turns walked to each (none where no target is reached)."""
+    mob = mobility(BOARD.name)
+    field = _field.__wrapped__(mob, kind, tuple(targets))
+    walked = reference_field(mob, kind, targets)
+    for sq in BOARD.squares:
+        assert field.get(sq, 0.0) == walked.get(sq, 0.0), (sq, field.get(sq), walked.get(sq))
+
+
+# ----- a choice remembered -------------------------------------------------------------------------------------
+
+def without(legal: dict, action: dict) -> dict:
+    """`legal` less `action` (a move's or a retreat's whole template): as a searcher may offer a general less."""
+    same_template = lambda t: all(t.get(f) == action.get(f) for f in ("type", "from", "units"))
+    return {**legal, "actions": [a for a in legal.get("actions", ()) if a != action],
+            "templates": [t for t in legal.get("templates", ()) if not same_template(t)]}
+
+
+def test_a_remembered_choice_is_the_choice_weighed_afresh():
+    """Hard generals that remember their choices (over three seeded games, two of one seed: the second meets every
+    position again, the other its openings) choose at every step what a twin weighing afresh chooses, keep the
+    same count of quiet turns and rank the same shortlist; a remembered choice is a copy, not the one kept; and a
+    position offered with less in its listing, or to a general grown desperate, is a choice of its own (asked
+    twice: weighed, then remembered), often another."""
+    remembered, departed = 0, [0, 0]   # (choices other than the general's, with less offered / desperate)
+    for seed in (0, 1, 0):
+        session = Session("civil_war", 2, seed=seed)
+        generals = [make_bot("civil_war", "hard", seat, seed) for seat in (0, 1)]
+        twins = [make_bot("civil_war", "hard", seat, seed) for seat in (0, 1)]
+        for twin in twins:
+            twin.remembers = False
+        while session.result() is None and session.rev < 300:
+            seat = next(iter(session.to_act()))
+            g, twin = generals[seat], twins[seat]
+            view = session.view(seat)
+            action = g.choose(view)
+            remembered += g._ranked is None
+            assert action == twin.choose(session.view(seat)), session.rev
+            assert g._last_loss == twin._last_loss
+            assert g.shortlist(16) == twin.shortlist(16)
+            legal = view["private"]["legal"]
+            desperate = (sum(view["public"]["pieces"]), view["public"]["turn_number"] - DESPERATE_TURNS)
+            for case, (offered, last_loss) in enumerate(((without(legal, action), g._last_loss), (legal, desperate))):
+                if not listing.size(offered):
+                    continue
+                asked = {**view, "private": {**view["private"], "legal": offered}}
+                choices = []
+                for remembers in (True, True, False):
+                    other = make_bot("civil_war", "hard", seat, seed)
+                    other.remembers, other._last_loss = remembers, last_loss
+                    choices.append(other.choose(asked))
+                assert choices[0] == choices[1] == choices[2], session.rev
+                departed[case] += choices[0] != action
+            action["mark"] = True   # a caller's change to its action is not remembered
+            session.apply(seat, {k: v for k, v in action.items() if k != "mark"})
+    assert remembered > 100 and min(departed) > 20
+
+
+def test_the_position_key_tells_apart_every_field_of_the_state():
+    """Two views that differ in any of the state's fields (a unit's every field, and the order of the units)
+    have different keys: a remembered choice is never taken for another position's."""
+    session = Session("civil_war", 2, seed=0)
+    bots = [make_bot("civil_war", "hard", seat, 0) for seat in (0, 1)]
+    while session.rev < 40:
+        seat = next(iter(session.to_act()))
+        session.apply(seat, bots[seat].choose(session.view(seat)))
+    state = session.state
+    state["fortified"] = {"Richmond": SOUTH}
+    state["flags"] = {"Nashville": NORTH}
+    state["pending"] = [{"step": "retreat", "seat": SOUTH, "at": [3, 4], "units": [1]}]
+    key = position_key(cw.view(state, SOUTH)["public"])
+    changed = {"board": "elsewhere", "turn": 1 - state["turn"], "turn_number": state["turn_number"] + 1,
+               "turn_limit": 100, "moved_any": not state["moved_any"], "units": state["units"][::-1],
+               "fortified": {"Richmond": NORTH}, "flags": {"Nashville": SOUTH},
+               "pending": [{"step": "retreat", "seat": SOUTH, "at": [3, 4], "units": [2]}]}
+    assert set(changed) == set(STATE_KEYS) - {"outcome"}   # (no listing is offered once the war is over)
+    for name, value in changed.items():
+        public = dict(cw.view(state, SOUTH)["public"], **{name: value})
+        assert position_key(public) != key, name
+    unit = state["units"][0]
+    for name, value in unit.items():
+        other = {**unit, name: [value[0] + 1, value[1]] if name == "at" else 1 - value if name == "side" else
+                 next(k for k in KINDS if k != value) if name == "kind" else
+                 not value if isinstance(value, bool) else value + 1}
+        public = cw.view(dict(state, units=[other, *state["units"][1:]]), SOUTH)["public"]
+        assert position_key(public) != key, name

@@ -4,10 +4,14 @@ import copy
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine import Session
+from engine.civil_war import cities, views
 from engine.civil_war.board import load
 from engine.civil_war.pieces import GUNBOAT_CAPACITY, KINDS
+from engine.civil_war.pieces import compact, count
 from engine.civil_war.railroads import cut_sections
+from engine.civil_war.turns import free_to_move
 from engine.errors import RuleError
+from tests.civil_war import helpers
 
 BOARD = load()
 
@@ -104,3 +108,56 @@ def test_refused_actions_leave_the_state_hash_unchanged(seed, steps, mutation):
     else:
         # The mutation happened to be legal: then it must be one of the listed actions' effects.
         assert session.rev == before[1] + 1
+
+
+def reference_stacks(board, state) -> list:
+    """`views.stacks` as first written: each unit asked whether it is free to move."""
+    by_key = {}
+    for u in state["units"]:
+        by_key.setdefault((u["at"][1], u["at"][0], u["side"]), []).append(u)
+    out = []
+    for (y, x, side), units in sorted(by_key.items()):
+        ready = [u for u in units if free_to_move(board, state, u)]
+        out.append({"at": [x, y], "side": side, "units": compact(count(units)), "ready": compact(count(ready)),
+                    "disabled": any(u["disabled"] for u in units),
+                    "fortified": cities.fortified_by(board, state, (x, y)) == side})
+    return out
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), picks=st.lists(st.integers(0, 10_000), min_size=20, max_size=120),
+       fortifies=st.integers(0, 3))
+def test_the_views_stacks_are_the_stacks_of_units_free_to_move(seed, picks, fortifies):
+    """Through random legal play (fortifications picked first, as often as asked), the view's stacks are those
+    found by asking each unit whether it is free to move (fortified ground troops locked in, gunboats not)."""
+    session = Session("civil_war", 2, seed=seed, options={"turn_limit": 100})
+    fortified = 0
+    for pick in picks:
+        if session.result() is not None:
+            break
+        assert views.stacks(BOARD, session.state) == reference_stacks(BOARD, session.state)
+        seat = session.to_act()[0]
+        actions = session.legal_actions(seat)
+        fortify = [a for a in actions if a["type"] == "fortify"]
+        if fortify and fortified < fortifies:
+            action, fortified = fortify[pick % len(fortify)], fortified + 1
+        else:
+            action = actions[pick % len(actions)]
+        session.apply(seat, action)
+    if session.result() is None:
+        assert views.stacks(BOARD, session.state) == reference_stacks(BOARD, session.state)
+
+
+def test_the_views_stacks_lock_the_ground_troops_of_a_fortified_city_and_free_its_gunboats():
+    """Every side's every city on the water, fortified or not, held by infantry, cavalry and a gunboat (one of each
+    moved or disabled too): the view's stacks are those found by asking each unit whether it is free to move."""
+    for city in BOARD.cities.values():
+        if city.at not in BOARD.water:
+            continue
+        for side in (0, 1):
+            for fortified_by in (None, side, 1 - side):
+                state = helpers.empty()
+                helpers.place(state, side, city.at, infantry=2, cavalry=2, gunboat=2)
+                state["units"][-1]["moved"] = state["units"][-3]["disabled"] = state["units"][-5]["moved"] = True
+                state["fortified"] = {} if fortified_by is None else {city.name: fortified_by}
+                assert views.stacks(BOARD, state) == reference_stacks(BOARD, state), (city.name, side, fortified_by)
