@@ -284,10 +284,24 @@ class Bot:
         order = [i for _, i, _ in scored]
         depth = self.w["lookahead"]
         if depth and scored[0][0] < WIN / 2:
-            replies = [(judge.worst_reply(sim[0], score, values[i], *sim[1:]), -i) for score, i, sim in scored[:depth]]
-            best = max(replies)
-            order = [-i for _, i in sorted(replies, reverse=True)] + order[depth:]
-            self._ranked = [moves[i] for i in order]
+            # The move kept is the best (value after the enemy's worst reply, -index). A move's reply search
+            # stops once the move can no longer be it (its value only falls as replies are found); the full
+            # ranking, which only `shortlist` reads, finishes those searches when it is asked for.
+            looked = scored[:depth]
+            keys = []       # (value, -index) of each looked-at move, None where its search stopped short
+            best = None
+            for score, i, sim in looked:
+                value = judge.worst_reply(sim[0], score, values[i], *sim[1:],
+                                          floor=best and (best[0], i > -best[1]))
+                keys.append(None if value is None else (value, -i))
+                if value is not None and (best is None or keys[-1] > best):
+                    best = keys[-1]
+
+            def ranking() -> list:
+                replies = [key if key is not None else (judge.worst_reply(sim[0], score, values[i], *sim[1:]), -i)
+                           for key, (score, i, sim) in zip(keys, looked)]
+                return [moves[-i] for _, i in sorted(replies, reverse=True)] + [moves[i] for i in order[depth:]]
+            self._ranked = ranking
             return moves[-best[1]]
         self._ranked = [moves[i] for i in order]
         return moves[scored[0][1]]
@@ -296,6 +310,8 @@ class Bot:
         """The `k` moves the last move decision ranked best, best first (the ones its look-ahead weighed
         by the enemy's reply, then the rest by the position they leave; never an idle shuffle): a
         searcher's likeliest contenders. Empty after any other decision."""
+        if callable(self._ranked):      # the look-ahead's ranking, finished only when asked for
+            self._ranked = self._ranked()
         return self._ranked[:k]
 
 
@@ -635,13 +651,18 @@ class Judge:
         return total
 
     # ----- the enemy's answer (hard) ----------------------------------------------------------------
-    def worst_reply(self, sim, score: float, base: float, occ: dict | None = None, terms: tuple | None = None) -> float:
+    def worst_reply(self, sim, score: float, base: float, occ: dict | None = None, terms: tuple | None = None,
+                    floor: tuple | None = None) -> float | None:
         """The lowest score the enemy belligerent can leave us with by a tactical reply to `sim`
         (`score` is what the move scored, submarine risk and noise included; `base` what `sim` scores;
-        `occ` the occupancy of `sim` and `terms` its `_war_terms`, when the caller has them)."""
+        `occ` the occupancy of `sim` and `terms` its `_war_terms`, when the caller has them). With a `floor`,
+        (a value, whether a move that only reaches it loses), None as soon as the answer is known to fall short
+        of it: the answer only falls as replies are found, so no reply left could lift it back."""
         if self.enemy_seat is None:
             return score
         worst = base
+        if floor is not None and _short(score - base + worst, floor):
+            return None
         if occ is None:
             occ = occupancy(sim["pieces"])
         if terms is None and self.terms is not None:
@@ -657,7 +678,14 @@ class Judge:
             if not (end in watch or captured or (p["kind"] == BATTLESHIP and end in beside_mine)):
                 continue
             worst = min(worst, self.score(*self._play(sim, p, path, captured, occ, terms)))
+            if floor is not None and _short(score - base + worst, floor):
+                return None
         return score - base + worst
+
+
+def _short(value: float, floor: tuple) -> bool:
+    """Whether `value` falls short of `floor`: (a value, whether a move only reaching it loses the tie)."""
+    return value < floor[0] or (value == floor[0] and floor[1])
 
 
 def make(level: str, seat: int, seed: int = 0) -> Bot:

@@ -7,6 +7,7 @@ Maneuver's squares (what is the same for every transport found once, a way out s
 last few positions' answers kept), a move's check and the blockade test.
 Each test also checks its positions reach the case its fast path skips work in, so a wrong skip would show."""
 from functools import lru_cache
+import itertools
 import random
 
 import pytest
@@ -453,3 +454,41 @@ def test_a_surprise_maneuver_is_chosen_as_before():
         assert player._maneuver(pos, actions) == best
         chosen += best["type"] == "maneuver"
     assert chosen, "no position offered a maneuver worth making"
+
+
+@lru_cache(maxsize=None)
+def move_views() -> tuple:
+    """(seat, view) of every EVERY-th action of GAMES where a seat is to make a move."""
+    out = []
+    for levels, seed in GAMES:
+        played = bot_game(levels, seed, checked=False)
+        replay = Session("tactics1940", len(levels), seed=seed)
+        for i, (seat, action) in enumerate(played.log):
+            if i % EVERY == 0 and seat is not None and action["type"] in ("move", "pass", "demand"):
+                out.append((seat, replay.view(seat)))
+            replay.apply(seat, action)
+    return tuple(out)
+
+
+def test_the_hard_bot_s_look_ahead_stopped_short_chooses_and_ranks_as_the_full_one(monkeypatch):
+    """A move's reply search stops once the move cannot be chosen; the choice, the ranking `shortlist` finishes
+    when asked, and the draws of the bot's rng are those of every search run to its end."""
+    full_reply = bot.Judge.worst_reply
+    stopped = []
+
+    def counted(judge, *args, **kwargs):
+        answer = full_reply(judge, *args, **kwargs)
+        stopped.append(answer is None)
+        return answer
+    for (seat, view), weights in itertools.product(move_views(), (None, {"noise": 0.0, "sub_risk": 0.0})):  # ties
+        monkeypatch.setattr(bot.Judge, "worst_reply", lambda judge, *args, floor=None: full_reply(judge, *args))
+        full = bot.Bot("hard", seat, 7, weights)
+        expected = (full.choose(view), full.shortlist(16), full.random.getstate())
+        monkeypatch.setattr(bot.Judge, "worst_reply", counted)
+        fast = bot.Bot("hard", seat, 7, weights)
+        chosen = fast.choose(view)
+        assert fast.random.getstate() == expected[2] and chosen == expected[0]
+        assert fast.shortlist(16) == expected[1] and fast.shortlist(3) == expected[1][:3]
+    assert sum(stopped) > 50, "few reply searches stopped short: the early stop went untested"
+    # a move only reaching the best so far is out when it comes later in the moves (the tie the max breaks)
+    assert bot._short(1.0, (1.0, True)) and not bot._short(1.0, (1.0, False)) and bot._short(0.5, (1.0, False))
