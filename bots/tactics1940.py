@@ -57,6 +57,14 @@ distances = queries.step_distances
 
 _SAFETY = {}
 _LINKED_FROM = {}
+_BESIDE = {}
+
+
+def _beside(board) -> dict:
+    """square -> the frozenset of the squares its links lead to (once per board)."""
+    if board.name not in _BESIDE:
+        _BESIDE[board.name] = {sq: frozenset(near.values()) for sq, near in board.links.items()}
+    return _BESIDE[board.name]
 
 
 def _linked_from(board) -> dict:
@@ -336,8 +344,10 @@ class Judge:
         self.own_ids = [p["id"] for p in state["pieces"] if p["owner"] == self.seat]
         self.occ = occupancy(state["pieces"])
         self.risks = {}     # square -> the bot's sub_risk there (moves of several pieces end on one square)
-        self.terms = None   # `_war_terms` of `state`, where a forecast's may be made from it (`_moved_terms`)
-        if self.camp is not None:
+        self.terms = None   # `_war_terms` (a neutral's `_neutral_terms`) of `state`: a forecast's made from it
+        if self.camp is None:
+            self.terms = self._neutral_terms(state, self.occ)
+        else:
             self.roles = self._roles(state)
             self.role_of = {role[0]: role for role in self.roles}
             if self._sums_exact():
@@ -405,7 +415,11 @@ class Judge:
         occ = dict(occ)
         del occ[start]
         occ[end] = moved
-        return sim, occ, (self._moved_terms(terms, p, start, end) if terms is not None else None)
+        if terms is None:
+            return sim, occ, None
+        if self.camp is None:
+            return sim, occ, self._moved_neutral_terms(terms, p, start, end, occ)
+        return sim, occ, self._moved_terms(terms, p, start, end)
 
     def not_idle(self, moves: list, values: list) -> list:
         """Indexes of the moves worth a turn: every move but the shuffles inside one's own home area
@@ -439,10 +453,10 @@ class Judge:
 
     # ----- the score of a position for this bot ----------------------------------------------------
     def score(self, sim, occ: dict | None = None, terms: tuple | None = None) -> float:
-        """The worth of `sim` for this bot (`occ`: its occupancy, `terms` its `_war_terms`, when the caller
-        has them)."""
+        """The worth of `sim` for this bot (`occ`: its occupancy, `terms` its `_war_terms` or a neutral's
+        `_neutral_terms`, when the caller has them)."""
         if self.camp is None:
-            return self._neutral_score(sim, occ)
+            return self._neutral_score(sim, occ, terms)
         if occ is None:
             occ = occupancy(sim["pieces"])
         if queries.is_blockaded(sim, self.enemy_seat, occ):
@@ -601,34 +615,101 @@ class Judge:
                             break
         return total
 
-    def _neutral_score(self, sim, occ) -> float:
+    def _neutral_score(self, sim, occ, terms: tuple | None = None) -> float:
+        """A neutral's worth of `sim` (`occ`: its occupancy, or None; `terms` its `_neutral_terms`, when a
+        forecast's were made from the Judge's position's)."""
         careful = self.bot.careful
+        start = 0
         score = sim["coins"][self.seat] * 4.0
-        home, kinds, pieces = self.home, self.board.kinds, sim["pieces"]
+        if terms is not None and score == self.prefix[0]:   # (a supply ship's trade changes the coins)
+            start = terms[0]
+            score = self.prefix[start]  # the sum is made in the pieces' order: the same up to the moved one
+        pieces = sim["pieces"]
+        score = self._neutral_places(score, pieces, self.own_ids[start:] if start else self.own_ids)
+        if careful:
+            if terms is not None:
+                score -= 0.5 * terms[1]     # a sum of halves, exact in any order
+            else:
+                kinds = self.board.kinds
+                afloat = [(p["at"][0], p["at"][1]) for p in (pieces[i] for i in self.own_ids) if p["at"] is not None
+                          and p["kind"] == TRANSPORT and kinds[(p["at"][0], p["at"][1])] != SAFETY]
+                score -= self._neutral_dangers(sim, occ, afloat)
+        return score
+
+    def _neutral_places(self, score: float, pieces: list, ids, sums: list | None = None) -> float:
+        """`score` with what the neutral's own pieces of `ids` (in that order) add for where they stand; `sums`,
+        when given, gets the score after each."""
+        careful = self.bot.careful
+        home, kinds = self.home, self.board.kinds
         to_port = self.to_target[TRANSPORT]
-        afloat = []         # own transports out of the safety zone, for `_neutral_dangers`
+        for i in ids:
+            p = pieces[i]
+            if p["at"] is not None:
+                sq = (p["at"][0], p["at"][1])
+                kind = p["kind"]
+                if careful:
+                    score += VALUE[kind]
+                if kind == TRANSPORT:
+                    score -= 0.4 * to_port.get(sq, FAR)
+                elif kind == BATTLESHIP:
+                    if sq in home.open:
+                        score -= 2.0
+                    elif kinds[sq] == SAFETY:
+                        score += 1.0
+                    else:
+                        score += 0.3 - 0.05 * self.to_safety.get(sq, FAR)
+            if sums is not None:
+                sums.append(score)
+        return score
+
+    def _neutral_terms(self, state, occ) -> tuple:
+        """What a neutral's score of `state` is made of, kept for the forecasts made from it: `self.prefix`, the
+        score before each of its own pieces is added (and after the last), `self.jumped`, its transports out of
+        the safety zone and whether another's battleship could jump each; returns (the number of own pieces,
+        how many of those transports could be jumped): the terms of `state` itself."""
+        kinds, pieces = self.board.kinds, state["pieces"]
+        self.prefix = [state["coins"][self.seat] * 4.0]
+        self._neutral_places(self.prefix[0], pieces, self.own_ids, self.prefix)
+        self.jumped = {}
         for i in self.own_ids:
             p = pieces[i]
-            if p["at"] is None:
+            if p["at"] is not None and p["kind"] == TRANSPORT and kinds[(p["at"][0], p["at"][1])] != SAFETY:
+                sq = (p["at"][0], p["at"][1])
+                self.jumped[sq] = self._jumpable(sq, occ)
+        self.slot = {i: k for k, i in enumerate(self.own_ids)}
+        return len(self.own_ids), sum(self.jumped.values())
+
+    def _moved_neutral_terms(self, terms: tuple, p: dict, start, end, occ) -> tuple | None:
+        """`_neutral_terms` of the position where only the neutral's own piece `p` moved, from `start` to `end`,
+        since the Judge's position (`occ`: the occupancy after the move), or None for another's piece. Only a
+        transport beside `start` or `end` (or the one moved) can be jumped where it could not, or the reverse."""
+        k = self.slot.get(p["id"])
+        if k is None or terms[0] != len(self.own_ids):
+            return None
+        count = terms[1]
+        jumped = self.jumped
+        beside = _beside(self.board)
+        for sq, was in jumped.items():
+            if sq == start:
+                count -= was
+            elif start in beside[sq] or end in beside[sq]:
+                count += self._jumpable(sq, occ) - was
+        if p["kind"] == TRANSPORT and self.board.kinds[end] != SAFETY:
+            count += self._jumpable(end, occ)
+        return k, count
+
+    def _jumpable(self, sq, occ) -> bool:
+        """Whether another's battleship beside the neutral's transport on `sq` could jump it (`occ`: the occupancy)."""
+        links, kinds = self.board.links, self.board.kinds
+        near = links[sq]
+        for d, mid in near.items():
+            q = occ.get(mid)
+            if q is None or q["kind"] != BATTLESHIP or q["owner"] == self.seat:
                 continue
-            sq = (p["at"][0], p["at"][1])
-            kind = p["kind"]
-            if careful:
-                score += VALUE[kind]
-            if kind == TRANSPORT:
-                score -= 0.4 * to_port.get(sq, FAR)
-                if kinds[sq] != SAFETY:
-                    afloat.append(sq)
-            elif kind == BATTLESHIP:
-                if sq in home.open:
-                    score -= 2.0
-                elif kinds[sq] == SAFETY:
-                    score += 1.0
-                else:
-                    score += 0.3 - 0.05 * self.to_safety.get(sq, FAR)
-        if careful:
-            score -= self._neutral_dangers(sim, occ, afloat)
-        return score
+            land = near.get((-d[0], -d[1]))
+            if land is not None and land not in occ and kinds[land] in (OCEAN, SEAPORT):
+                return True
+        return False
 
     def _neutral_dangers(self, sim, occ, afloat: list) -> float:
         """Own transports (`afloat`: their squares, out of the safety zone) another's battleship could jump
@@ -637,17 +718,10 @@ class Judge:
             return 0.0
         if occ is None:
             occ = occupancy(sim["pieces"])
-        links, kinds = self.board.links, self.board.kinds
         total = 0.0
         for sq in afloat:
-            for d, mid in links[sq].items():
-                q = occ.get(mid)
-                if q is None or q["kind"] != BATTLESHIP or q["owner"] == self.seat:
-                    continue
-                land = links[sq].get((-d[0], -d[1]))
-                if land is not None and land not in occ and kinds[land] in (OCEAN, SEAPORT):
-                    total += 0.5
-                    break
+            if self._jumpable(sq, occ):
+                total += 0.5
         return total
 
     # ----- the enemy's answer (hard) ----------------------------------------------------------------

@@ -2,7 +2,8 @@
 they replaced, over positions of seeded bot games: the forecast of a move (`queries.after_move`, which settles
 traps only beside another battleship, and takes the caller's occupancy), the Judge's scores (the war score read
 from a table of the pieces' roles, the dangers gathered in the same pass, a neutral's pieces by id, a forecast's
-occupancy and war terms made from the position before it), and a Surprise
+occupancy and war terms made from the position before it, a neutral's score and dangers likewise), the hard bot's
+look-ahead stopped short, and a Surprise
 Maneuver's squares (what is the same for every transport found once, a way out sought only until one is found, the
 last few positions' answers kept), a move's check and the blockade test.
 Each test also checks its positions reach the case its fast path skips work in, so a wrong skip would show."""
@@ -262,19 +263,26 @@ class ReferenceJudge(bot.Judge):
 
 
 def test_the_judge_scores_every_move_and_reply_as_the_plain_scoring_did():
-    seen = {"ally": 0, "danger": 0, "neutral danger": 0, "terms made from the last": 0}
+    seen = {"ally": 0, "danger": 0, "neutral danger": 0, "terms made from the last": 0,
+            "a neutral's terms made from the last": 0, "a neutral's danger changed by its move": 0}
     for seat, pos in positions():
         # every level, and weights whose sums round (no war terms made from the last position's there)
         for level, weights in [(level, None) for level in bot.LEVELS] + [("hard", ROUNDING)]:
             player = bot.Bot(level, seat, 0, weights)
             judge, reference = bot.Judge(player, pos), ReferenceJudge(player, pos)
-            assert weights is None or judge.terms is None
+            assert weights is None or judge.terms is None or judge.camp is None
             for p, path, captured in queries.moves_of(pos, seat):
                 action = {"type": "move", "piece": p["id"], "path": [list(sq) for sq in path]}
                 sim, sim_occ, terms = judge.forecast(action)
                 assert sim == reference._reference_play(pos, p, list(path), None)
                 assert sim_occ == occupancy(sim["pieces"])
-                if terms is not None:
+                if terms is not None and judge.camp is None:
+                    seen["a neutral's terms made from the last"] += 1
+                    afloat = [tuple(q["at"]) for q in sim["pieces"] if q["owner"] == seat and q["at"] is not None
+                              and q["kind"] == TRANSPORT and load().kinds[tuple(q["at"])] != SAFETY]
+                    assert terms[1] * 0.5 == reference._reference_neutral_dangers(sim)
+                    assert terms[1] == sum(judge._jumpable(sq, sim_occ) for sq in afloat)
+                elif terms is not None:
                     seen["terms made from the last"] += 1
                     total, mine, theirs, foe_ships, ships = judge._war_terms(sim)
                     assert terms == (total, terms[1], terms[2], foe_ships, ships)
@@ -292,6 +300,7 @@ def test_the_judge_scores_every_move_and_reply_as_the_plain_scoring_did():
                                         and sim["camp"][q["owner"]] == judge.camp)
                 elif player.careful:
                     seen["neutral danger"] += reference._reference_neutral_dangers(sim) > 0
+                    seen["a neutral's danger changed by its move"] += terms is not None and terms[1] != judge.terms[1]
     assert all(seen.values()), seen
 
 
