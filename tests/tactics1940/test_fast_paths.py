@@ -501,3 +501,17 @@ def test_the_hard_bot_s_look_ahead_stopped_short_chooses_and_ranks_as_the_full_o
     assert sum(stopped) > 50, "few reply searches stopped short: the early stop went untested"
     # a move only reaching the best so far is out when it comes later in the moves (the tie the max breaks)
     assert bot._short(1.0, (1.0, True)) and not bot._short(1.0, (1.0, False)) and bot._short(0.5, (1.0, False))
+
+
+def test_a_path_crosses_a_coast_as_the_pairwise_test_found():
+    """`moves.crosses` (the first square on the other side of the coast from the start) against every pair of
+    neighbouring squares of the path, for every move of the games' positions and every home area."""
+    crossing = 0
+    for pos, p, path, _ in forecasts():
+        start = (p["at"][0], p["at"][1])
+        squares = [start] + list(path)
+        for home in load().homes.values():
+            expected = any((a in home.squares) != (b in home.squares) for a, b in zip(squares, squares[1:]))
+            assert crosses(home, start, path) == expected
+            crossing += expected
+    assert crossing, "no move crossed a coast: the test went untested"
