@@ -20,6 +20,7 @@ plays for its camp. Levels differ in sense, not speed:
 For the expert (bots/expert.py) the module also offers the hard bot's ranking of its moves
 (`Bot.shortlist`, the search's candidates) and `evaluate`, the worth its playouts are scored by.
 """
+import itertools
 import math
 import random
 
@@ -33,6 +34,7 @@ from engine.tactics1940.queries import (AIRPLANE, BATTLESHIP, NORTH, SOUTH, TRAN
 LEVELS = ("easy", "normal", "hard")
 WIN = 10_000.0
 FAR = 30
+CARD_ACTIONS = 2000     # a card's actions weighed at most (in the order its listing gives them)
 ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
 LINES = ((0, -1), (1, -1), (1, 0), (1, 1))
 MINE, ALLY, FOE = "mine", "ally", "foe"   # whose a piece is, to a belligerent bot (Judge._roles)
@@ -212,13 +214,13 @@ class Bot:
     # ----- cards ----------------------------------------------------------------------------------
     def _card(self, state, step, legal):
         kind = step["card"]["kind"]
-        actions = listing.all_actions(legal, 2000)
+        if self.careful and kind == queries.SURPRISE_MANEUVER:
+            return self._maneuver(state, legal)
+        if self.careful and kind == queries.CONSCRIPTION:
+            return self._place(state, legal)
+        actions = listing.all_actions(legal, CARD_ACTIONS)    # (a maneuver's or a transport's place: thousands)
         if not self.careful:
             return self.random.choice(actions)
-        if kind == queries.SURPRISE_MANEUVER:
-            return self._maneuver(state, actions)
-        if kind == queries.CONSCRIPTION:
-            return self._place(state, legal)
         scored = [(self._card_score(state, kind, a), -i) for i, a in enumerate(actions)]
         return actions[-max(scored)[1]]
 
@@ -248,20 +250,40 @@ class Bot:
             return 2.0 if tcamp is not None and tcamp != self._favourite(state) else 0.5
         return 1.0 - state["coins"][target] * 0.05
 
-    def _maneuver(self, state, actions):
+    def _maneuver(self, state, legal):
+        """The transport's move that gains most on the way to the targets, less the risk of a submarine where it
+        ends (a decline unless one gains over half a step), among the first CARD_ACTIONS actions `legal` lists,
+        in its order (the first of equal gains). A card's maneuvers come as one template a transport, whose
+        squares are read as they stand, not each made into an action."""
         table = distances(TRANSPORT, self.targets(state))
         best, best_gain = {"type": "decline"}, 0.5
         risks = {}      # square -> sub_risk (each square is offered once for every transport)
-        for a in actions:
-            if a["type"] != "maneuver":
+        left = CARD_ACTIONS
+        offers = [(a, None) for a in legal["actions"][:left]]
+        left -= len(offers)
+        for t in legal.get("templates", ()):
+            if left <= 0:
+                break
+            if t["type"] == "maneuver" and [k for k, v in t.items() if listing.is_domain(v)] == ["to"]:
+                squares = listing.domain_values(t["to"])[:left]
+                offers.append((t, squares))
+                left -= len(squares)
+            else:
+                listed = list(itertools.islice(listing.expand(t), left))
+                offers += [(a, None) for a in listed]
+                left -= len(listed)
+        for offer, squares in offers:
+            if offer["type"] != "maneuver":
                 continue
-            p = state["pieces"][a["piece"]]
-            to = tuple(a["to"])
-            if to not in risks:
-                risks[to] = self.sub_risk(state, to)
-            gain = table.get(tuple(p["at"]), FAR) - table.get(to, FAR) - risks[to] * 3
-            if gain > best_gain:
-                best, best_gain = a, gain
+            at = state["pieces"][offer["piece"]]["at"]
+            here = table.get((at[0], at[1]), FAR)
+            for to in ([offer["to"]] if squares is None else squares):
+                sq = (to[0], to[1])
+                if sq not in risks:
+                    risks[sq] = self.sub_risk(state, sq)
+                gain = here - table.get(sq, FAR) - risks[sq] * 3
+                if gain > best_gain:
+                    best, best_gain = (offer if squares is None else dict(offer, to=to)), gain
         return best
 
     # ----- moves ----------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from bots import tactics1940 as bot
-from engine import Session
+from engine import Session, legal as listing
 from engine.errors import ILLEGAL, RuleError
 from engine.tactics1940 import blockade, cards, deck, diplomacy, queries, turns
 from engine.tactics1940.board import LAND, OCEAN, SAFETY, SEAPORT, load
@@ -442,27 +442,33 @@ def test_the_blockade_test_answers_as_it_did_after_every_move_of_the_games():
     assert shut and searched > 100, (shut, searched)
 
 
-def test_a_surprise_maneuver_is_chosen_as_before():
-    """The hard bot's pick of a maneuver (its submarine risks looked up once a square), against the plain loop."""
+def test_a_surprise_maneuver_is_chosen_as_before(monkeypatch):
+    """The hard bot's pick of a maneuver (its submarine risks looked up once a square, the squares read from the
+    card's listing, not each made into an action) against the plain loop over the listing's first actions, all
+    of them and only a few (CARD_ACTIONS cut short)."""
     board = load()
     card = next(c["id"] for c in deck.cards_of(board) if c["kind"] == deck.SURPRISE_MANEUVER)
-    chosen = 0
-    for seat, pos in positions()[::3]:
+    chosen = cut = 0
+    for (seat, pos), limit in itertools.product(positions()[::3], (bot.CARD_ACTIONS, 7)):
+        monkeypatch.setattr(bot, "CARD_ACTIONS", limit)
         player = bot.Bot("hard", seat, 0)
-        actions = [{"type": "maneuver", "piece": pid, "to": list(sq)}
-                   for pid, squares in cards.choices(board, pos, seat, card)["maneuver"].items() for sq in squares]
-        actions.append({"type": "decline"})
+        legal = listing.listing([{"type": "choose_player", "seat": seat}, {"type": "decline"}], [
+            {"type": "maneuver", "piece": pid, "to": listing.one_of([list(sq) for sq in squares])}
+            for pid, squares in cards.choices(board, pos, seat, card)["maneuver"].items()])
         table = bot.distances(TRANSPORT, player.targets(pos))
         best, best_gain = {"type": "decline"}, 0.5
-        for a in actions[:-1]:
+        for a in listing.all_actions(legal, limit):
+            if a["type"] != "maneuver":
+                continue
             p = pos["pieces"][a["piece"]]
             gain = table.get(tuple(p["at"]), FAR) - table.get(tuple(a["to"]), FAR) - player.sub_risk(pos, a["to"]) * 3
             if gain > best_gain:
                 best, best_gain = a, gain
         player.unseen = None
-        assert player._maneuver(pos, actions) == best
+        assert player._maneuver(pos, legal) == best
         chosen += best["type"] == "maneuver"
-    assert chosen, "no position offered a maneuver worth making"
+        cut += limit < listing.size(legal) and best != player._maneuver(pos, dict(legal, actions=[]))
+    assert chosen and cut, "no position offered a maneuver worth making, or none was cut short"
 
 
 @lru_cache(maxsize=None)
