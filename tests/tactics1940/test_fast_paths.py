@@ -86,7 +86,8 @@ def test_a_forecast_among_crowded_battleships_is_the_same_as_settling_every_trap
     and diagonal, by the mover and of the mover: every move of either side forecast both ways."""
     pick = random.Random(1940)
     water = [sq for sq, kind in load().kinds.items() if kind != LAND and 3 <= sq[0] <= 12 and 3 <= sq[1] <= 12]
-    sank = 0
+    sank = beside_own = 0
+    links = load().links
     for _ in range(150):
         pos = cleared()
         for seat, sq in zip((0, 1) * 4, pick.sample(water, 8)):
@@ -95,10 +96,14 @@ def test_a_forecast_among_crowded_battleships_is_the_same_as_settling_every_trap
             for p, path, captured in queries.moves_of(pos, seat):
                 expected = settled_always(pos, p, path, captured)
                 sank += bool(expected[1])
+                owners = {q["owner"] for q in pos["pieces"] if q["at"] is not None and q is not p
+                          and tuple(q["at"]) in links[path[-1]].values()}
+                beside_own += owners == {seat}      # only its own ships beside its end: no trap is looked for
                 before = standing(pos)
                 assert queries.after_move(pos, p, path, captured, occupancy(pos["pieces"])) == expected, (p, path)
                 assert standing(pos) == before, "the forecast changed the position it was made from"
     assert sank > 20, f"only {sank} forecasts sank anything: the trap check went untested"
+    assert beside_own > 20, f"only {beside_own} moves ended beside their own ships alone: the skip went untested"
 
 
 class ReferenceJudge(bot.Judge):
