@@ -20,6 +20,7 @@ plays for its camp. Levels differ in sense, not speed:
 For the expert (bots/expert.py) the module also offers the hard bot's ranking of its moves
 (`Bot.shortlist`, the search's candidates) and `evaluate`, the worth its playouts are scored by.
 """
+import itertools
 import math
 import random
 
@@ -33,6 +34,7 @@ from engine.tactics1940.queries import (AIRPLANE, BATTLESHIP, NORTH, SOUTH, TRAN
 LEVELS = ("easy", "normal", "hard")
 WIN = 10_000.0
 FAR = 30
+CARD_ACTIONS = 2000     # a card's actions weighed at most (in the order its listing gives them)
 ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
 LINES = ((0, -1), (1, -1), (1, 0), (1, 1))
 MINE, ALLY, FOE = "mine", "ally", "foe"   # whose a piece is, to a belligerent bot (Judge._roles)
@@ -57,6 +59,14 @@ distances = queries.step_distances
 
 _SAFETY = {}
 _LINKED_FROM = {}
+_BESIDE = {}
+
+
+def _beside(board) -> dict:
+    """square -> the frozenset of the squares its links lead to (once per board)."""
+    if board.name not in _BESIDE:
+        _BESIDE[board.name] = {sq: frozenset(near.values()) for sq, near in board.links.items()}
+    return _BESIDE[board.name]
 
 
 def _linked_from(board) -> dict:
@@ -204,13 +214,13 @@ class Bot:
     # ----- cards ----------------------------------------------------------------------------------
     def _card(self, state, step, legal):
         kind = step["card"]["kind"]
-        actions = listing.all_actions(legal, 2000)
+        if self.careful and kind == queries.SURPRISE_MANEUVER:
+            return self._maneuver(state, legal)
+        if self.careful and kind == queries.CONSCRIPTION:
+            return self._place(state, legal)
+        actions = listing.all_actions(legal, CARD_ACTIONS)    # (a maneuver's or a transport's place: thousands)
         if not self.careful:
             return self.random.choice(actions)
-        if kind == queries.SURPRISE_MANEUVER:
-            return self._maneuver(state, actions)
-        if kind == queries.CONSCRIPTION:
-            return self._place(state, legal)
         scored = [(self._card_score(state, kind, a), -i) for i, a in enumerate(actions)]
         return actions[-max(scored)[1]]
 
@@ -240,20 +250,40 @@ class Bot:
             return 2.0 if tcamp is not None and tcamp != self._favourite(state) else 0.5
         return 1.0 - state["coins"][target] * 0.05
 
-    def _maneuver(self, state, actions):
+    def _maneuver(self, state, legal):
+        """The transport's move that gains most on the way to the targets, less the risk of a submarine where it
+        ends (a decline unless one gains over half a step), among the first CARD_ACTIONS actions `legal` lists,
+        in its order (the first of equal gains). A card's maneuvers come as one template a transport, whose
+        squares are read as they stand, not each made into an action."""
         table = distances(TRANSPORT, self.targets(state))
         best, best_gain = {"type": "decline"}, 0.5
         risks = {}      # square -> sub_risk (each square is offered once for every transport)
-        for a in actions:
-            if a["type"] != "maneuver":
+        left = CARD_ACTIONS
+        offers = [(a, None) for a in legal["actions"][:left]]
+        left -= len(offers)
+        for t in legal.get("templates", ()):
+            if left <= 0:
+                break
+            if t["type"] == "maneuver" and [k for k, v in t.items() if listing.is_domain(v)] == ["to"]:
+                squares = listing.domain_values(t["to"])[:left]
+                offers.append((t, squares))
+                left -= len(squares)
+            else:
+                listed = list(itertools.islice(listing.expand(t), left))
+                offers += [(a, None) for a in listed]
+                left -= len(listed)
+        for offer, squares in offers:
+            if offer["type"] != "maneuver":
                 continue
-            p = state["pieces"][a["piece"]]
-            to = tuple(a["to"])
-            if to not in risks:
-                risks[to] = self.sub_risk(state, to)
-            gain = table.get(tuple(p["at"]), FAR) - table.get(to, FAR) - risks[to] * 3
-            if gain > best_gain:
-                best, best_gain = a, gain
+            at = state["pieces"][offer["piece"]]["at"]
+            here = table.get((at[0], at[1]), FAR)
+            for to in ([offer["to"]] if squares is None else squares):
+                sq = (to[0], to[1])
+                if sq not in risks:
+                    risks[sq] = self.sub_risk(state, sq)
+                gain = here - table.get(sq, FAR) - risks[sq] * 3
+                if gain > best_gain:
+                    best, best_gain = (offer if squares is None else dict(offer, to=to)), gain
         return best
 
     # ----- moves ----------------------------------------------------------------------------------
@@ -284,10 +314,24 @@ class Bot:
         order = [i for _, i, _ in scored]
         depth = self.w["lookahead"]
         if depth and scored[0][0] < WIN / 2:
-            replies = [(judge.worst_reply(sim[0], score, values[i], *sim[1:]), -i) for score, i, sim in scored[:depth]]
-            best = max(replies)
-            order = [-i for _, i in sorted(replies, reverse=True)] + order[depth:]
-            self._ranked = [moves[i] for i in order]
+            # The move kept is the best (value after the enemy's worst reply, -index). A move's reply search
+            # stops once the move can no longer be it (its value only falls as replies are found); the full
+            # ranking, which only `shortlist` reads, finishes those searches when it is asked for.
+            looked = scored[:depth]
+            keys = []       # (value, -index) of each looked-at move, None where its search stopped short
+            best = None
+            for score, i, sim in looked:
+                value = judge.worst_reply(sim[0], score, values[i], *sim[1:],
+                                          floor=best and (best[0], i > -best[1]))
+                keys.append(None if value is None else (value, -i))
+                if value is not None and (best is None or keys[-1] > best):
+                    best = keys[-1]
+
+            def ranking() -> list:
+                replies = [key if key is not None else (judge.worst_reply(sim[0], score, values[i], *sim[1:]), -i)
+                           for key, (score, i, sim) in zip(keys, looked)]
+                return [moves[-i] for _, i in sorted(replies, reverse=True)] + [moves[i] for i in order[depth:]]
+            self._ranked = ranking
             return moves[-best[1]]
         self._ranked = [moves[i] for i in order]
         return moves[scored[0][1]]
@@ -296,6 +340,8 @@ class Bot:
         """The `k` moves the last move decision ranked best, best first (the ones its look-ahead weighed
         by the enemy's reply, then the rest by the position they leave; never an idle shuffle): a
         searcher's likeliest contenders. Empty after any other decision."""
+        if callable(self._ranked):      # the look-ahead's ranking, finished only when asked for
+            self._ranked = self._ranked()
         return self._ranked[:k]
 
 
@@ -320,8 +366,10 @@ class Judge:
         self.own_ids = [p["id"] for p in state["pieces"] if p["owner"] == self.seat]
         self.occ = occupancy(state["pieces"])
         self.risks = {}     # square -> the bot's sub_risk there (moves of several pieces end on one square)
-        self.terms = None   # `_war_terms` of `state`, where a forecast's may be made from it (`_moved_terms`)
-        if self.camp is not None:
+        self.terms = None   # `_war_terms` (a neutral's `_neutral_terms`) of `state`: a forecast's made from it
+        if self.camp is None:
+            self.terms = self._neutral_terms(state, self.occ)
+        else:
             self.roles = self._roles(state)
             self.role_of = {role[0]: role for role in self.roles}
             if self._sums_exact():
@@ -389,7 +437,11 @@ class Judge:
         occ = dict(occ)
         del occ[start]
         occ[end] = moved
-        return sim, occ, (self._moved_terms(terms, p, start, end) if terms is not None else None)
+        if terms is None:
+            return sim, occ, None
+        if self.camp is None:
+            return sim, occ, self._moved_neutral_terms(terms, p, start, end, occ)
+        return sim, occ, self._moved_terms(terms, p, start, end)
 
     def not_idle(self, moves: list, values: list) -> list:
         """Indexes of the moves worth a turn: every move but the shuffles inside one's own home area
@@ -423,10 +475,10 @@ class Judge:
 
     # ----- the score of a position for this bot ----------------------------------------------------
     def score(self, sim, occ: dict | None = None, terms: tuple | None = None) -> float:
-        """The worth of `sim` for this bot (`occ`: its occupancy, `terms` its `_war_terms`, when the caller
-        has them)."""
+        """The worth of `sim` for this bot (`occ`: its occupancy, `terms` its `_war_terms` or a neutral's
+        `_neutral_terms`, when the caller has them)."""
         if self.camp is None:
-            return self._neutral_score(sim, occ)
+            return self._neutral_score(sim, occ, terms)
         if occ is None:
             occ = occupancy(sim["pieces"])
         if queries.is_blockaded(sim, self.enemy_seat, occ):
@@ -585,34 +637,101 @@ class Judge:
                             break
         return total
 
-    def _neutral_score(self, sim, occ) -> float:
+    def _neutral_score(self, sim, occ, terms: tuple | None = None) -> float:
+        """A neutral's worth of `sim` (`occ`: its occupancy, or None; `terms` its `_neutral_terms`, when a
+        forecast's were made from the Judge's position's)."""
         careful = self.bot.careful
+        start = 0
         score = sim["coins"][self.seat] * 4.0
-        home, kinds, pieces = self.home, self.board.kinds, sim["pieces"]
+        if terms is not None and score == self.prefix[0]:   # (a supply ship's trade changes the coins)
+            start = terms[0]
+            score = self.prefix[start]  # the sum is made in the pieces' order: the same up to the moved one
+        pieces = sim["pieces"]
+        score = self._neutral_places(score, pieces, self.own_ids[start:] if start else self.own_ids)
+        if careful:
+            if terms is not None:
+                score -= 0.5 * terms[1]     # a sum of halves, exact in any order
+            else:
+                kinds = self.board.kinds
+                afloat = [(p["at"][0], p["at"][1]) for p in (pieces[i] for i in self.own_ids) if p["at"] is not None
+                          and p["kind"] == TRANSPORT and kinds[(p["at"][0], p["at"][1])] != SAFETY]
+                score -= self._neutral_dangers(sim, occ, afloat)
+        return score
+
+    def _neutral_places(self, score: float, pieces: list, ids, sums: list | None = None) -> float:
+        """`score` with what the neutral's own pieces of `ids` (in that order) add for where they stand; `sums`,
+        when given, gets the score after each."""
+        careful = self.bot.careful
+        home, kinds = self.home, self.board.kinds
         to_port = self.to_target[TRANSPORT]
-        afloat = []         # own transports out of the safety zone, for `_neutral_dangers`
+        for i in ids:
+            p = pieces[i]
+            if p["at"] is not None:
+                sq = (p["at"][0], p["at"][1])
+                kind = p["kind"]
+                if careful:
+                    score += VALUE[kind]
+                if kind == TRANSPORT:
+                    score -= 0.4 * to_port.get(sq, FAR)
+                elif kind == BATTLESHIP:
+                    if sq in home.open:
+                        score -= 2.0
+                    elif kinds[sq] == SAFETY:
+                        score += 1.0
+                    else:
+                        score += 0.3 - 0.05 * self.to_safety.get(sq, FAR)
+            if sums is not None:
+                sums.append(score)
+        return score
+
+    def _neutral_terms(self, state, occ) -> tuple:
+        """What a neutral's score of `state` is made of, kept for the forecasts made from it: `self.prefix`, the
+        score before each of its own pieces is added (and after the last), `self.jumped`, its transports out of
+        the safety zone and whether another's battleship could jump each; returns (the number of own pieces,
+        how many of those transports could be jumped): the terms of `state` itself."""
+        kinds, pieces = self.board.kinds, state["pieces"]
+        self.prefix = [state["coins"][self.seat] * 4.0]
+        self._neutral_places(self.prefix[0], pieces, self.own_ids, self.prefix)
+        self.jumped = {}
         for i in self.own_ids:
             p = pieces[i]
-            if p["at"] is None:
+            if p["at"] is not None and p["kind"] == TRANSPORT and kinds[(p["at"][0], p["at"][1])] != SAFETY:
+                sq = (p["at"][0], p["at"][1])
+                self.jumped[sq] = self._jumpable(sq, occ)
+        self.slot = {i: k for k, i in enumerate(self.own_ids)}
+        return len(self.own_ids), sum(self.jumped.values())
+
+    def _moved_neutral_terms(self, terms: tuple, p: dict, start, end, occ) -> tuple | None:
+        """`_neutral_terms` of the position where only the neutral's own piece `p` moved, from `start` to `end`,
+        since the Judge's position (`occ`: the occupancy after the move), or None for another's piece. Only a
+        transport beside `start` or `end` (or the one moved) can be jumped where it could not, or the reverse."""
+        k = self.slot.get(p["id"])
+        if k is None or terms[0] != len(self.own_ids):
+            return None
+        count = terms[1]
+        jumped = self.jumped
+        beside = _beside(self.board)
+        for sq, was in jumped.items():
+            if sq == start:
+                count -= was
+            elif start in beside[sq] or end in beside[sq]:
+                count += self._jumpable(sq, occ) - was
+        if p["kind"] == TRANSPORT and self.board.kinds[end] != SAFETY:
+            count += self._jumpable(end, occ)
+        return k, count
+
+    def _jumpable(self, sq, occ) -> bool:
+        """Whether another's battleship beside the neutral's transport on `sq` could jump it (`occ`: the occupancy)."""
+        links, kinds = self.board.links, self.board.kinds
+        near = links[sq]
+        for d, mid in near.items():
+            q = occ.get(mid)
+            if q is None or q["kind"] != BATTLESHIP or q["owner"] == self.seat:
                 continue
-            sq = (p["at"][0], p["at"][1])
-            kind = p["kind"]
-            if careful:
-                score += VALUE[kind]
-            if kind == TRANSPORT:
-                score -= 0.4 * to_port.get(sq, FAR)
-                if kinds[sq] != SAFETY:
-                    afloat.append(sq)
-            elif kind == BATTLESHIP:
-                if sq in home.open:
-                    score -= 2.0
-                elif kinds[sq] == SAFETY:
-                    score += 1.0
-                else:
-                    score += 0.3 - 0.05 * self.to_safety.get(sq, FAR)
-        if careful:
-            score -= self._neutral_dangers(sim, occ, afloat)
-        return score
+            land = near.get((-d[0], -d[1]))
+            if land is not None and land not in occ and kinds[land] in (OCEAN, SEAPORT):
+                return True
+        return False
 
     def _neutral_dangers(self, sim, occ, afloat: list) -> float:
         """Own transports (`afloat`: their squares, out of the safety zone) another's battleship could jump
@@ -621,27 +740,25 @@ class Judge:
             return 0.0
         if occ is None:
             occ = occupancy(sim["pieces"])
-        links, kinds = self.board.links, self.board.kinds
         total = 0.0
         for sq in afloat:
-            for d, mid in links[sq].items():
-                q = occ.get(mid)
-                if q is None or q["kind"] != BATTLESHIP or q["owner"] == self.seat:
-                    continue
-                land = links[sq].get((-d[0], -d[1]))
-                if land is not None and land not in occ and kinds[land] in (OCEAN, SEAPORT):
-                    total += 0.5
-                    break
+            if self._jumpable(sq, occ):
+                total += 0.5
         return total
 
     # ----- the enemy's answer (hard) ----------------------------------------------------------------
-    def worst_reply(self, sim, score: float, base: float, occ: dict | None = None, terms: tuple | None = None) -> float:
+    def worst_reply(self, sim, score: float, base: float, occ: dict | None = None, terms: tuple | None = None,
+                    floor: tuple | None = None) -> float | None:
         """The lowest score the enemy belligerent can leave us with by a tactical reply to `sim`
         (`score` is what the move scored, submarine risk and noise included; `base` what `sim` scores;
-        `occ` the occupancy of `sim` and `terms` its `_war_terms`, when the caller has them)."""
+        `occ` the occupancy of `sim` and `terms` its `_war_terms`, when the caller has them). With a `floor`,
+        (a value, whether a move that only reaches it loses), None as soon as the answer is known to fall short
+        of it: the answer only falls as replies are found, so no reply left could lift it back."""
         if self.enemy_seat is None:
             return score
         worst = base
+        if floor is not None and _short(score - base + worst, floor):
+            return None
         if occ is None:
             occ = occupancy(sim["pieces"])
         if terms is None and self.terms is not None:
@@ -657,7 +774,14 @@ class Judge:
             if not (end in watch or captured or (p["kind"] == BATTLESHIP and end in beside_mine)):
                 continue
             worst = min(worst, self.score(*self._play(sim, p, path, captured, occ, terms)))
+            if floor is not None and _short(score - base + worst, floor):
+                return None
         return score - base + worst
+
+
+def _short(value: float, floor: tuple) -> bool:
+    """Whether `value` falls short of `floor`: (a value, whether a move only reaching it loses the tie)."""
+    return value < floor[0] or (value == floor[0] and floor[1])
 
 
 def make(level: str, seat: int, seed: int = 0) -> Bot:

@@ -34,7 +34,7 @@ part) if one can; else move a demanded piece without entering that home area, if
 else move another piece (with nothing else to move it passes). The demand ends once the piece has left the vicinity.
 """
 from engine.tactics1940 import diplomacy, rule_ids as why
-from engine.tactics1940.moves import crosses, jumps, piece_moves
+from engine.tactics1940.moves import crosses, jumps, steps
 from engine.tactics1940.pieces import BATTLESHIP, BELLIGERENTS, occupancy, opposite, seat_of_power
 from engine.why import RULE
 
@@ -83,26 +83,50 @@ def blockaded(board, state, seat, occ=None) -> bool:
     friends, foes = port_sides(state, seat)
     if not mouth_shut(board, home, occ, friends, foes):
         return False        # the usual case, settled without a search
+    # Any defender able to get across ends the search, so the likeliest are asked first: the steps of those on
+    # the ends of the passages (a step crosses the coast only from there; one on a front square must not move at
+    # all), then their jumps, then those of the battleships elsewhere.
     if len(friends) + len(foes) < state["n"]:   # neutrals at peace on the board: set aside
+        # Setting them aside only frees squares, so a defender's step that gets out among them gets out without
+        # them too: the steps are asked first on the board as it is (most searches end there), and the board
+        # without the neutrals is made only when none does.
+        if _steps_out(board, home, occ, friends):
+            return False
         occ = {sq: p for sq, p in occ.items() if p["owner"] in friends or p["owner"] in foes}
-    # Any defender able to get across ends the search, so the likeliest are asked first: those on the ends of
-    # the passages (a step crosses the coast only from there; one on a front square must not move at all),
-    # then the battleships elsewhere, which can get across by jumping.
+    if _steps_out(board, home, occ, friends):
+        return False
     ends = home.open + home.front
     for sq in ends:
         p = occ.get(sq)
         if p is None or p["owner"] not in friends:
             continue
-        moves = piece_moves(board, occ, p)
-        if sq in home.front and moves:
-            return False
-        if any(crosses(home, sq, path) for path, _ in moves):
+        if sq in home.front:
+            if jumps(board, occ, p):
+                return False
+        elif any(crosses(home, sq, path) for path, _ in jumps(board, occ, p)):
             return False
     for sq, p in occ.items():
         if p["kind"] == BATTLESHIP and p["owner"] in friends and sq not in ends and \
                 any(crosses(home, sq, path) for path, _ in jumps(board, occ, p)):
             return False
     return True
+
+
+def _steps_out(board, home, occ, friends) -> bool:
+    """Whether a defender on an end of a passage can step (in `occ`): across the coast from an open square, at all
+    from a front square (shut in outside the seaport, it must not move). Only from there can a step get across."""
+    squares = home.squares
+    for sq in home.open + home.front:
+        p = occ.get(sq)
+        if p is None or p["owner"] not in friends:
+            continue
+        stepped = steps(board, occ, p)
+        if sq in home.front:
+            if stepped:
+                return True
+        elif any((n in squares) != (sq in squares) for n in stepped):
+            return True
+    return False
 
 
 def blockaded_seats(board, state) -> list:

@@ -113,9 +113,14 @@ def find_move(board, occ: dict, p, path) -> list | None:
 
 
 def crosses(home, start, path) -> bool:
-    """True when a move from `start` along `path` goes into or out of `home`'s area."""
-    squares = [start] + list(path)
-    return any((a in home.squares) != (b in home.squares) for a, b in zip(squares, squares[1:]))
+    """True when a move from `start` along `path` goes into or out of `home`'s area: some square of it is on
+    the other side of the coast from `start` (the first such square is where it crosses)."""
+    squares = home.squares
+    inside = start in squares
+    for sq in path:
+        if (sq in squares) != inside:
+            return True
+    return False
 
 
 def why_not(board, occ: dict, p, path) -> Refusal:

@@ -156,7 +156,7 @@ def after_move(pos: dict, p: dict, path: list, captured: list | None = None, occ
                                                              for o in home.open), sq)))
     if p["kind"] == BATTLESHIP:
         before = occ if occ is not None else occupancy(pos["pieces"])
-        if _may_trap(board, before, start, end):
+        if _may_trap(board, pos, before, p["owner"], start, end):
             events = []
             traps.resolve(board, sim, moved, events, _settling(board, before, pieces, moved, start, destroyed))
             destroyed += [{"id": e["piece"], "owner": e["owner"], "kind": e["kind"]}
@@ -181,15 +181,18 @@ def _settling(board, before, pieces, moved, start, jumped) -> dict:
     return occ
 
 
-def _may_trap(board, occ, start, end) -> bool:
-    """Whether a battleship moved from `start` to `end` can make or fall into a trap (Rule 10): only with
-    another battleship beside it (`occ`: the occupancy before the move), both out of the safety zone. Else
-    traps.resolve would change nothing, and the copies it needs are spared (most moves of a forecast)."""
+def _may_trap(board, pos, occ, owner, start, end) -> bool:
+    """Whether `owner`'s battleship moved from `start` to `end` can make or fall into a trap (Rule 10): only with an
+    opposed battleship beside it (`occ`: the occupancy before the move), both out of the safety zone. Its victims
+    are not friendly to it (not its own, nor of its camp), and the two that sink it are of a camp not its own; a
+    ship beside it of its own seat or camp is neither. Else traps.resolve would change nothing, and the copies it
+    needs are spared (most moves of a forecast)."""
     if board.in_safety(end):
         return False
     for n in board.links[end].values():
         q = occ.get(n)
-        if q is not None and q["kind"] == BATTLESHIP and n != start and not board.in_safety(n):
+        if q is not None and q["kind"] == BATTLESHIP and n != start and not board.in_safety(n) \
+                and not diplomacy.friendly(pos, q["owner"], owner):
             return True
     return False
 

@@ -2,17 +2,19 @@
 they replaced, over positions of seeded bot games: the forecast of a move (`queries.after_move`, which settles
 traps only beside another battleship, and takes the caller's occupancy), the Judge's scores (the war score read
 from a table of the pieces' roles, the dangers gathered in the same pass, a neutral's pieces by id, a forecast's
-occupancy and war terms made from the position before it), and a Surprise
+occupancy and war terms made from the position before it, a neutral's score and dangers likewise), the hard bot's
+look-ahead stopped short, and a Surprise
 Maneuver's squares (what is the same for every transport found once, a way out sought only until one is found, the
 last few positions' answers kept), a move's check and the blockade test.
 Each test also checks its positions reach the case its fast path skips work in, so a wrong skip would show."""
 from functools import lru_cache
+import itertools
 import random
 
 import pytest
 
 from bots import tactics1940 as bot
-from engine import Session
+from engine import Session, legal as listing
 from engine.errors import ILLEGAL, RuleError
 from engine.tactics1940 import blockade, cards, deck, diplomacy, queries, turns
 from engine.tactics1940.board import LAND, OCEAN, SAFETY, SEAPORT, load
@@ -84,7 +86,8 @@ def test_a_forecast_among_crowded_battleships_is_the_same_as_settling_every_trap
     and diagonal, by the mover and of the mover: every move of either side forecast both ways."""
     pick = random.Random(1940)
     water = [sq for sq, kind in load().kinds.items() if kind != LAND and 3 <= sq[0] <= 12 and 3 <= sq[1] <= 12]
-    sank = 0
+    sank = beside_own = 0
+    links = load().links
     for _ in range(150):
         pos = cleared()
         for seat, sq in zip((0, 1) * 4, pick.sample(water, 8)):
@@ -93,10 +96,14 @@ def test_a_forecast_among_crowded_battleships_is_the_same_as_settling_every_trap
             for p, path, captured in queries.moves_of(pos, seat):
                 expected = settled_always(pos, p, path, captured)
                 sank += bool(expected[1])
+                owners = {q["owner"] for q in pos["pieces"] if q["at"] is not None and q is not p
+                          and tuple(q["at"]) in links[path[-1]].values()}
+                beside_own += owners == {seat}      # only its own ships beside its end: no trap is looked for
                 before = standing(pos)
                 assert queries.after_move(pos, p, path, captured, occupancy(pos["pieces"])) == expected, (p, path)
                 assert standing(pos) == before, "the forecast changed the position it was made from"
     assert sank > 20, f"only {sank} forecasts sank anything: the trap check went untested"
+    assert beside_own > 20, f"only {beside_own} moves ended beside their own ships alone: the skip went untested"
 
 
 class ReferenceJudge(bot.Judge):
@@ -261,19 +268,26 @@ class ReferenceJudge(bot.Judge):
 
 
 def test_the_judge_scores_every_move_and_reply_as_the_plain_scoring_did():
-    seen = {"ally": 0, "danger": 0, "neutral danger": 0, "terms made from the last": 0}
+    seen = {"ally": 0, "danger": 0, "neutral danger": 0, "terms made from the last": 0,
+            "a neutral's terms made from the last": 0, "a neutral's danger changed by its move": 0}
     for seat, pos in positions():
         # every level, and weights whose sums round (no war terms made from the last position's there)
         for level, weights in [(level, None) for level in bot.LEVELS] + [("hard", ROUNDING)]:
             player = bot.Bot(level, seat, 0, weights)
             judge, reference = bot.Judge(player, pos), ReferenceJudge(player, pos)
-            assert weights is None or judge.terms is None
+            assert weights is None or judge.terms is None or judge.camp is None
             for p, path, captured in queries.moves_of(pos, seat):
                 action = {"type": "move", "piece": p["id"], "path": [list(sq) for sq in path]}
                 sim, sim_occ, terms = judge.forecast(action)
                 assert sim == reference._reference_play(pos, p, list(path), None)
                 assert sim_occ == occupancy(sim["pieces"])
-                if terms is not None:
+                if terms is not None and judge.camp is None:
+                    seen["a neutral's terms made from the last"] += 1
+                    afloat = [tuple(q["at"]) for q in sim["pieces"] if q["owner"] == seat and q["at"] is not None
+                              and q["kind"] == TRANSPORT and load().kinds[tuple(q["at"])] != SAFETY]
+                    assert terms[1] * 0.5 == reference._reference_neutral_dangers(sim)
+                    assert terms[1] == sum(judge._jumpable(sq, sim_occ) for sq in afloat)
+                elif terms is not None:
                     seen["terms made from the last"] += 1
                     total, mine, theirs, foe_ships, ships = judge._war_terms(sim)
                     assert terms == (total, terms[1], terms[2], foe_ships, ships)
@@ -291,6 +305,7 @@ def test_the_judge_scores_every_move_and_reply_as_the_plain_scoring_did():
                                         and sim["camp"][q["owner"]] == judge.camp)
                 elif player.careful:
                     seen["neutral danger"] += reference._reference_neutral_dangers(sim) > 0
+                    seen["a neutral's danger changed by its move"] += terms is not None and terms[1] != judge.terms[1]
     assert all(seen.values()), seen
 
 
@@ -432,24 +447,82 @@ def test_the_blockade_test_answers_as_it_did_after_every_move_of_the_games():
     assert shut and searched > 100, (shut, searched)
 
 
-def test_a_surprise_maneuver_is_chosen_as_before():
-    """The hard bot's pick of a maneuver (its submarine risks looked up once a square), against the plain loop."""
+def test_a_surprise_maneuver_is_chosen_as_before(monkeypatch):
+    """The hard bot's pick of a maneuver (its submarine risks looked up once a square, the squares read from the
+    card's listing, not each made into an action) against the plain loop over the listing's first actions, all
+    of them and only a few (CARD_ACTIONS cut short)."""
     board = load()
     card = next(c["id"] for c in deck.cards_of(board) if c["kind"] == deck.SURPRISE_MANEUVER)
-    chosen = 0
-    for seat, pos in positions()[::3]:
+    chosen = cut = 0
+    for (seat, pos), limit in itertools.product(positions()[::3], (bot.CARD_ACTIONS, 7)):
+        monkeypatch.setattr(bot, "CARD_ACTIONS", limit)
         player = bot.Bot("hard", seat, 0)
-        actions = [{"type": "maneuver", "piece": pid, "to": list(sq)}
-                   for pid, squares in cards.choices(board, pos, seat, card)["maneuver"].items() for sq in squares]
-        actions.append({"type": "decline"})
+        legal = listing.listing([{"type": "choose_player", "seat": seat}, {"type": "decline"}], [
+            {"type": "maneuver", "piece": pid, "to": listing.one_of([list(sq) for sq in squares])}
+            for pid, squares in cards.choices(board, pos, seat, card)["maneuver"].items()])
         table = bot.distances(TRANSPORT, player.targets(pos))
         best, best_gain = {"type": "decline"}, 0.5
-        for a in actions[:-1]:
+        for a in listing.all_actions(legal, limit):
+            if a["type"] != "maneuver":
+                continue
             p = pos["pieces"][a["piece"]]
             gain = table.get(tuple(p["at"]), FAR) - table.get(tuple(a["to"]), FAR) - player.sub_risk(pos, a["to"]) * 3
             if gain > best_gain:
                 best, best_gain = a, gain
         player.unseen = None
-        assert player._maneuver(pos, actions) == best
+        assert player._maneuver(pos, legal) == best
         chosen += best["type"] == "maneuver"
-    assert chosen, "no position offered a maneuver worth making"
+        cut += limit < listing.size(legal) and best != player._maneuver(pos, dict(legal, actions=[]))
+    assert chosen and cut, "no position offered a maneuver worth making, or none was cut short"
+
+
+@lru_cache(maxsize=None)
+def move_views() -> tuple:
+    """(seat, view) of every EVERY-th action of GAMES where a seat is to make a move."""
+    out = []
+    for levels, seed in GAMES:
+        played = bot_game(levels, seed, checked=False)
+        replay = Session("tactics1940", len(levels), seed=seed)
+        for i, (seat, action) in enumerate(played.log):
+            if i % EVERY == 0 and seat is not None and action["type"] in ("move", "pass", "demand"):
+                out.append((seat, replay.view(seat)))
+            replay.apply(seat, action)
+    return tuple(out)
+
+
+def test_the_hard_bot_s_look_ahead_stopped_short_chooses_and_ranks_as_the_full_one(monkeypatch):
+    """A move's reply search stops once the move cannot be chosen; the choice, the ranking `shortlist` finishes
+    when asked, and the draws of the bot's rng are those of every search run to its end."""
+    full_reply = bot.Judge.worst_reply
+    stopped = []
+
+    def counted(judge, *args, **kwargs):
+        answer = full_reply(judge, *args, **kwargs)
+        stopped.append(answer is None)
+        return answer
+    for (seat, view), weights in itertools.product(move_views(), (None, {"noise": 0.0, "sub_risk": 0.0})):  # ties
+        monkeypatch.setattr(bot.Judge, "worst_reply", lambda judge, *args, floor=None: full_reply(judge, *args))
+        full = bot.Bot("hard", seat, 7, weights)
+        expected = (full.choose(view), full.shortlist(16), full.random.getstate())
+        monkeypatch.setattr(bot.Judge, "worst_reply", counted)
+        fast = bot.Bot("hard", seat, 7, weights)
+        chosen = fast.choose(view)
+        assert fast.random.getstate() == expected[2] and chosen == expected[0]
+        assert fast.shortlist(16) == expected[1] and fast.shortlist(3) == expected[1][:3]
+    assert sum(stopped) > 50, "few reply searches stopped short: the early stop went untested"
+    # a move only reaching the best so far is out when it comes later in the moves (the tie the max breaks)
+    assert bot._short(1.0, (1.0, True)) and not bot._short(1.0, (1.0, False)) and bot._short(0.5, (1.0, False))
+
+
+def test_a_path_crosses_a_coast_as_the_pairwise_test_found():
+    """`moves.crosses` (the first square on the other side of the coast from the start) against every pair of
+    neighbouring squares of the path, for every move of the games' positions and every home area."""
+    crossing = 0
+    for pos, p, path, _ in forecasts():
+        start = (p["at"][0], p["at"][1])
+        squares = [start] + list(path)
+        for home in load().homes.values():
+            expected = any((a in home.squares) != (b in home.squares) for a, b in zip(squares, squares[1:]))
+            assert crosses(home, start, path) == expected
+            crossing += expected
+    assert crossing, "no move crossed a coast: the test went untested"
