@@ -32,18 +32,23 @@ ROUNDING = {"material": 0.3, "enemy_mouth": 0.7}
 GAMES = ((["hard", "normal", "hard", "normal"], 0), (["hard", "hard"], 1), (["normal", "hard", "hard", "normal"], 4))
 
 
-@lru_cache(maxsize=None)
-def positions() -> tuple:
-    """(seat, position) for every seat, every EVERY actions of GAMES, as each seat's bot rebuilds it."""
-    out = []
+def sampled():
+    """(seat, action, session) at every EVERY-th action of GAMES: the action the seat took there and the game
+    replayed up to it (it moves on once the caller has read it)."""
     for levels, seed in GAMES:
         played = bot_game(levels, seed, checked=False)
         replay = Session("tactics1940", len(levels), seed=seed)
         for i, (seat, action) in enumerate(played.log):
             if i % EVERY == 0:
-                out += [(s, queries.position(replay.view(s), s)) for s in range(len(levels))]
+                yield seat, action, replay
             replay.apply(seat, action)
-    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def positions() -> tuple:
+    """(seat, position) for every seat, every EVERY actions of GAMES, as each seat's bot rebuilds it."""
+    return tuple((s, queries.position(replay.view(s), s))
+                 for _, _, replay in sampled() for s in range(replay.n_seats))
 
 
 def forecasts():
@@ -481,15 +486,8 @@ def test_a_surprise_maneuver_is_chosen_as_before(monkeypatch):
 @lru_cache(maxsize=None)
 def move_views() -> tuple:
     """(seat, view) of every EVERY-th action of GAMES where a seat is to make a move."""
-    out = []
-    for levels, seed in GAMES:
-        played = bot_game(levels, seed, checked=False)
-        replay = Session("tactics1940", len(levels), seed=seed)
-        for i, (seat, action) in enumerate(played.log):
-            if i % EVERY == 0 and seat is not None and action["type"] in ("move", "pass", "demand"):
-                out.append((seat, replay.view(seat)))
-            replay.apply(seat, action)
-    return tuple(out)
+    return tuple((seat, replay.view(seat)) for seat, action, replay in sampled()
+                 if seat is not None and action["type"] in ("move", "pass", "demand"))
 
 
 def test_the_hard_bot_s_look_ahead_stopped_short_chooses_and_ranks_as_the_full_one(monkeypatch):
