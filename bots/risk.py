@@ -474,28 +474,18 @@ class Rollout(HardBot):
         return [len(hand) for hand in self.pub["hands"]]
 
     def hopeful_attacks(self) -> dict:
-        """HardBot's, with the attacks `allowed` lists read off the state instead (it is the state's listing, and an
-        attack is chosen at every roll: tests/risk/test_fast_paths.py holds the two equal); the odds asked at once, so
-        only a hopeful attack is kept."""
-        seat, terr, adjacent = self.seat, self.terr, self.adjacent
+        """HardBot's, with the attacks read from the rules' `attack_options` (what the listing is made of) instead of
+        the listing's actions (an attack is chosen at every roll: tests/risk/test_fast_paths.py holds the two equal);
+        the odds asked at once, so only a hopeful attack is kept."""
+        terr = self.terr
         rules_odds = queries.conquest_odds   # (asked directly where no scaling is due: see conquest_odds)
         out = {}
-        for src, v in terr.items():
-            if v["owner"] != seat:
-                continue
-            armies = v["armies"]
-            if armies < queries.LEAST_TO_LEAVE_FROM:
-                continue
-            movable = armies - 1
-            for dst in adjacent[src]:
-                target = terr[dst]
-                if target["owner"] == seat:
-                    continue
-                defenders = target["armies"]
-                odds = rules_odds(movable, defenders) if movable <= ODDS_TABLE_LIMIT >= defenders \
-                    else conquest_odds(movable, defenders)
-                if odds >= HARD_MIN_CONQUEST_ODDS:
-                    out[src, dst] = queries.max_attack_dice(armies), odds
+        for src, dst, dice in queries.attack_options(terr, self.seat):
+            movable, defenders = terr[src]["armies"] - 1, terr[dst]["armies"]
+            odds = rules_odds(movable, defenders) if movable <= ODDS_TABLE_LIMIT >= defenders \
+                else conquest_odds(movable, defenders)
+            if odds >= HARD_MIN_CONQUEST_ODDS:
+                out[src, dst] = dice, odds
         return out
 
 

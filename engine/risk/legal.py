@@ -64,6 +64,24 @@ def reachable(pub: dict, seat: int, start: str, own_adjacent: dict | None = None
     return found
 
 
+def attack_options(terr: dict, seat: int) -> list[tuple[str, str, int]]:
+    """(from, to, the most dice) of every attack `seat` may make, in the listing's order: from each of its
+    territories with armies to leave (LEAST_TO_LEAVE_FROM) to each neighbour another holds."""
+    adjacent = load().adjacent
+    out = []
+    for src, v in terr.items():
+        if v["owner"] != seat:
+            continue
+        armies = v["armies"]
+        if armies < LEAST_TO_LEAVE_FROM:
+            continue
+        most = max_attack_dice(armies)
+        for dst in adjacent[src]:
+            if terr[dst]["owner"] != seat:
+                out.append((src, dst, most))
+    return out
+
+
 def own_neighbours(terr: dict, seat: int) -> dict:
     """Each of the seat's territories -> its neighbours the seat holds too, in the board's order."""
     adjacent = load().adjacent
@@ -215,7 +233,6 @@ def listing(pub: dict, card_ids: list[int], seat: int) -> dict:
         return shape.nothing()
     phase = pub["phase"]
     terr = pub["territories"]
-    adjacent = load().adjacent
     actions: list[dict] = []
     templates: list[dict] = []
     if phase == "claim":
@@ -233,19 +250,11 @@ def listing(pub: dict, card_ids: list[int], seat: int) -> dict:
             templates.append({"type": "place", "territory": shape.one_of(own),
                               "count": shape.span(1, pub["armies_to_place"])})
     elif phase == "attack":
-        # (listed at every roll of a playout: one append an attack, the dice counted once a territory)
+        # (listed at every roll of a playout: one append an attack)
         append = actions.append
-        for src, v in terr.items():
-            if v["owner"] != seat:
-                continue
-            armies = v["armies"]
-            if armies < LEAST_TO_LEAVE_FROM:
-                continue
-            dice = range(1, max_attack_dice(armies) + 1)
-            for dst in adjacent[src]:
-                if terr[dst]["owner"] != seat:
-                    for d in dice:
-                        append({"type": "attack", "from": src, "to": dst, "dice": d})
+        for src, dst, most in attack_options(terr, seat):
+            for d in range(1, most + 1):
+                append({"type": "attack", "from": src, "to": dst, "dice": d})
         actions += [{"type": "end_attack"}, {"type": "end_turn"}]
     elif phase == "defend":
         most = max_defend_dice(terr[pub["pending"]["to"]]["armies"])

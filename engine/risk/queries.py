@@ -14,6 +14,8 @@ corrected for the bots and the dice tray too. Every answer comes from the rules'
                                  `defenders`, both sides always rolling as many dice as they may
   max_attack_dice(armies), max_defend_dice(armies), MAX_ATTACK_DICE, MAX_DEFEND_DICE
   LEAST_TO_LEAVE_FROM            armies a territory needs for an attack or a move from it (one stays behind)
+  attack_options(territories, seat)
+                                 (from, to, the most dice) of every attack the seat may make, as the rules list them
   forget()                       drop the remembered odds (after a rule is changed, as a test does)
   evaluate(state, seat)          the seat's worth of a position, 0..1, by what wins the game (below)
   terms(state, seat), worth(terms), TERM_WORDS
@@ -25,10 +27,10 @@ from engine.evaluation import Term
 from engine.risk import cards, combat, turns
 from engine.risk.board import WILD
 from engine.risk.combat import MAX_ATTACK_DICE, MAX_DEFEND_DICE, max_attack_dice, max_defend_dice
-from engine.risk.legal import LEAST_TO_LEAVE_FROM
+from engine.risk.legal import LEAST_TO_LEAVE_FROM, attack_options
 
 __all__ = ["attacker_takes_pair", "pair_losers", "outcome_odds", "conquest_odds", "max_attack_dice",
-           "max_defend_dice", "MAX_ATTACK_DICE", "MAX_DEFEND_DICE", "LEAST_TO_LEAVE_FROM", "forget", "evaluate",
+           "max_defend_dice", "MAX_ATTACK_DICE", "MAX_DEFEND_DICE", "LEAST_TO_LEAVE_FROM", "attack_options", "forget", "evaluate",
            "terms", "worth", "TERM_WORDS"]
 
 # How much one army of income, and one card in hand, weigh against one army on the board. A seat's
