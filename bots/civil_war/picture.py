@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from engine import grid
 from engine.civil_war import queries
-from engine.civil_war.board import load
+from engine.civil_war.board import load, per_board
 from engine.civil_war.queries import CAVALRY, GROUND, GUNBOAT, INFANTRY, KINDS, RAIL_RIDE, SPEED
 
 __all__ = ["CAVALRY", "GROUND", "GUNBOAT", "INFANTRY", "KINDS", "Picture", "empty", "full", "plus", "size"]
@@ -162,7 +162,7 @@ class Picture:
         self.flags = set(pub["flags"])
         self.pieces = list(pub["pieces"])
         self.cut = tuple(frozenset(frozenset((tuple(a), tuple(b))) for a, b in links) for links in pub["cut_links"])
-        self._cities = tuple([c.at for c in _at_stake(self.board)
+        self._cities = tuple([sq for sq, c in queries.at_stake(self.board)
                               if (c.key_side == side or c.capital_side == side) and c.name not in self.flags]
                              for side in (0, 1))
         # side -> square -> the pieces it gives up if it loses the city there, asked of the rules once a picture
@@ -210,11 +210,11 @@ class Picture:
 
     def is_city(self, sq) -> bool:
         """A key city or capital: a battle there must destroy every defender (asked of the rules once a square)."""
-        key = (id(self.board), sq[0], sq[1])
-        known = _CITIES.get(key)
+        checked, key = _city_checks(self.board), (sq[0], sq[1])
+        known = checked.get(key)
         if known is None:
-            known = _CITIES[key] = (queries.must_destroy_all(self.board, sq), self.board)
-        return known[0]
+            known = checked[key] = queries.must_destroy_all(self.board, sq)
+        return known
 
     # ----- reach ------------------------------------------------------------------------
     def reach(self, side: int, skip=None, only=None) -> dict:
@@ -306,17 +306,10 @@ class Picture:
         return self.mobility.turns_to(kind, to).get(frm, FAR)
 
 
-def _at_stake(board) -> list:
-    """The board's key cities and capitals, in its order (a town is at stake for nobody)."""
-    known = _AT_STAKE.get(id(board))
-    if known is None:
-        known = _AT_STAKE[id(board)] = (board, [c for c in board.cities.values()
-                                                if c.key_side is not None or c.capital_side is not None])
-    return known[1]
-
-
-_AT_STAKE: dict = {}   # board's id -> (board, `_at_stake`), kept alive with the board
-_CITIES: dict = {}     # (board's id, x, y) -> (`Picture.is_city`, the board, kept alive)
+@per_board
+def _city_checks(board) -> dict:
+    """(x, y) -> `Picture.is_city` there, filled as each square is first asked."""
+    return {}
 
 
 @lru_cache(maxsize=None)

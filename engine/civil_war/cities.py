@@ -7,6 +7,7 @@ Decisions the rule book leaves open (see docs/civil_war.md):
   right after the action that took the city; with no more pieces than it owes, all go at once.
 """
 from engine.civil_war import rule_ids as why
+from engine.civil_war.board import per_board
 from engine.civil_war.pieces import GROUND, GUNBOAT, UNION, CONFEDERACY, enemy, pieces, units_at, units_of
 from engine.why import RULE, Refusal
 
@@ -64,17 +65,12 @@ def loss_rule(city) -> str:
     return why.CAPITALS if city.capital_side is not None else why.KEY_CITIES
 
 
+@per_board
 def at_stake(board) -> list:
     """(square, city) of every city whose loss can cost a side pieces (`cost_of_losing`): the key cities and
     capitals, in the board's order (a town costs nobody anything)."""
-    known = _AT_STAKE.get(id(board))
-    if known is None:
-        known = _AT_STAKE[id(board)] = (board, [(sq, city) for sq, city in board.city_at.items()
-                                                if city.key_side is not None or city.capital_side is not None])
-    return known[1]
-
-
-_AT_STAKE: dict = {}   # board's id -> (board, `at_stake`), kept alive with the board
+    return [(sq, city) for sq, city in board.city_at.items()
+            if city.key_side is not None or city.capital_side is not None]
 
 
 def cost_of_losing(board, state, square, side: int) -> int:

@@ -6,6 +6,7 @@ every step must suit every kind in it.
 """
 from engine import grid
 from engine.civil_war import rule_ids as why
+from engine.civil_war.board import per_board
 from engine.civil_war.pieces import (CAVALRY, GUNBOAT, INFANTRY, RAIL_RIDE, SPEED, enemy, sea_load_ok)
 from engine.civil_war.railroads import cut_sections, link_open
 from engine.why import Refusal
@@ -25,10 +26,7 @@ class Occupancy:
             self.by_side[u["side"]][sq] = self.by_side[u["side"]].get(sq, 0) + 1
         # A capital whose garrison still stands holds its side's ground, even if empty.
         self.garrisons = {}
-        known = _CAPITALS.get(id(board))
-        if known is None:
-            known = _CAPITALS[id(board)] = (board, [c for c in board.cities.values() if c.capital_side is not None])
-        for city in known[1]:
+        for city in _capitals(board):
             if city.name not in state["flags"]:
                 self.garrisons[city.at] = city.capital_side
         # side -> the squares where moving means fighting: enemy units or an enemy garrison are there.
@@ -65,20 +63,33 @@ def step_allowed(board, group: dict, frm, to) -> bool:
 def steps(board, group: dict) -> dict:
     """square -> the neighbouring squares `group` may step to by terrain (`step_allowed`), in the grid's order:
     worked out once a board for each way of moving (`way`), as a listing walks every group of every stack."""
-    key = (id(board), way(group))
-    known = _STEPS.get(key)
+    by_way, kind = _steps_by_way(board), way(group)
+    known = by_way.get(kind)
     if known is None:
         n = board.size
-        known = _STEPS[key] = (board, {(x, y): tuple(b for b in grid.neighbours((x, y), n, n)
-                                                     if step_allowed(board, group, (x, y), b))
-                                       for y in range(n) for x in range(n)})
-    return known[1]
+        known = by_way[kind] = {(x, y): tuple(b for b in grid.neighbours((x, y), n, n)
+                                                    if step_allowed(board, group, (x, y), b))
+                                      for y in range(n) for x in range(n)}
+    return known
 
 
-# Tables kept by the board they were made for (a board read again is another board), which they keep alive.
-_STEPS: dict = {}   # (board's id, way) -> (board, `steps`)
-_CAPITALS: dict = {}   # board's id -> (board, its capitals in the board's order)
-_RAILS: dict = {}   # board's id -> (board, square -> (each square a rail link joins it to, in order, the link's section))
+@per_board
+def _steps_by_way(board) -> dict:
+    """way -> its `steps`, filled as each way is first asked."""
+    return {}
+
+
+@per_board
+def _capitals(board) -> list:
+    """The board's capitals, in its order."""
+    return [c for c in board.cities.values() if c.capital_side is not None]
+
+
+@per_board
+def _rails(board) -> dict:
+    """square -> (each square a rail link joins it to, in order, the link's section)."""
+    return {a: tuple((b, board.link_section[frozenset((a, b))]) for b in sorted(links))
+            for a, links in board.rail.items()}
 
 
 def way(group: dict) -> tuple:
@@ -163,12 +174,7 @@ def destinations(board, occ: Occupancy, state, side: int, group: dict, start, *,
         frontier = nxt
     if may_ride and can_ride(group) and start in board.rail:
         cuts = occ.cut(board, state, side)
-        known = _RAILS.get(id(board))
-        if known is None:
-            known = _RAILS[id(board)] = (board, {a: tuple((b, board.link_section[frozenset((a, b))])
-                                                          for b in sorted(links))
-                                                 for a, links in board.rail.items()})
-        rails = known[1]
+        rails = _rails(board)
         frontier = [(start, [])]
         for _ in range(RAIL_RIDE):
             nxt = []

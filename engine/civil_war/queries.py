@@ -14,6 +14,8 @@ A *position* is what the rules' helpers read, rebuilt from the (wholly public) v
                                       counting two, plus an unfallen capital's garrison
   stake(board, pos, square, side)       pieces `side` gives up if it loses the city on `square` now
   must_destroy_all(board, square)     a battle for a key city or capital destroys every defender
+  at_stake(board)                     (square, city) of every key city and capital, the cities whose loss can
+                                      cost a side pieces, in the board's order
   step_allowed(board, kind, frm, to)  one step of a lone unit of `kind` by terrain (mountains, passes,
                                       rail, water), no enemies considered
   paths(board, public, side, group, start, retreat=)
@@ -32,8 +34,8 @@ from engine.civil_war.pieces import (CAVALRY, GROUND, GUNBOAT, INFANTRY, KINDS, 
                                      pieces, units_at)
 from engine.civil_war.turns import movable
 
-__all__ = ["position", "strength", "stake", "must_destroy_all", "step_allowed", "paths", "SPEED", "RAIL_RIDE",
-           "INFANTRY", "CAVALRY", "GUNBOAT", "KINDS", "GROUND", "evaluate", "terms", "worth", "TERM_WORDS"]
+__all__ = ["position", "strength", "stake", "must_destroy_all", "at_stake", "step_allowed", "paths", "SPEED",
+           "RAIL_RIDE", "INFANTRY", "CAVALRY", "GUNBOAT", "KINDS", "GROUND", "evaluate", "terms", "worth", "TERM_WORDS"]
 
 THREAT_REACH = 2      # squares from which enemy troops threaten a city next turn (cavalry's and gunboats' speed)
 THREAT_WEIGHT = 0.5   # share of a threatened city's stake counted as already lost
@@ -63,6 +65,11 @@ def stake(board, pos: dict, square, side: int) -> int:
 def must_destroy_all(board, square) -> bool:
     """In a battle for a key city or a capital the defenders must be destroyed to the last."""
     return battle.must_destroy_all(board, tuple(square))
+
+
+def at_stake(board) -> list:
+    """(square, city) of every key city and capital, in the board's order (callers only read it)."""
+    return cities.at_stake(board)
 
 
 def step_allowed(board, kind: str, frm, to) -> bool:

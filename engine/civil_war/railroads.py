@@ -4,6 +4,7 @@ A unit standing on a section's interior (a rail square with no city) cuts that
 whole section for the other side while it stays; a unit in a city at a
 section's end cuts nothing.
 """
+from engine.civil_war.board import per_board
 from engine.civil_war.pieces import enemy
 
 
@@ -32,17 +33,11 @@ def cut_links(board, state, side: int) -> list:
                                                   for link in links[index])]
 
 
+@per_board
 def _tables(board) -> tuple:
-    """(interior square -> its section, section -> its links as (a, b) in order), once a board (kept by the
-    board they were made for, which they keep alive)."""
-    known = _TABLES.get(id(board))
-    if known is None:
-        section_of = {sq: index for index, interior in enumerate(board.sections) for sq in interior}
-        links = [[] for _ in board.sections]
-        for link, index in board.link_section.items():
-            links[index].append(tuple(sorted(link)))
-        known = _TABLES[id(board)] = (board, section_of, links)
-    return known[1:]
-
-
-_TABLES: dict = {}   # board's id -> (board, `_tables`)
+    """(interior square -> its section, section -> its links as (a, b) in order)."""
+    section_of = {sq: index for index, interior in enumerate(board.sections) for sq in interior}
+    links = [[] for _ in board.sections]
+    for link, index in board.link_section.items():
+        links[index].append(tuple(sorted(link)))
+    return section_of, links
