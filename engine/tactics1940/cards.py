@@ -194,24 +194,22 @@ def _fronts(board) -> frozenset:
 
 def _ways_out(board, occ, seat, home) -> list:
     """Moves of `seat`'s pieces inside `home` that take them out of it: [(piece, path)]."""
-    out = []
-    for q in [q for sq, q in occ.items() if q["owner"] == seat and sq in home.squares]:
-        start = (q["at"][0], q["at"][1])
-        for path, _ in piece_moves(board, occ, q):
-            if crosses(home, start, path):
-                out.append((q, path))
-    return out
+    return list(_each_way_out(board, occ, seat, home))
 
 
 def _has_way_out(board, occ, seat, home) -> bool:
     """Whether `_ways_out` finds any, stopping at the first."""
+    return next(_each_way_out(board, occ, seat, home), None) is not None
+
+
+def _each_way_out(board, occ, seat, home):
+    """`_ways_out`'s moves, one at a time."""
     for sq, q in occ.items():
         if q["owner"] == seat and sq in home.squares:
             start = (q["at"][0], q["at"][1])
             for path, _ in piece_moves(board, occ, q):
                 if crosses(home, start, path):
-                    return True
-    return False
+                    yield q, path
 
 
 # ----- drawing and carrying out ---------------------------------------------------------
