@@ -27,7 +27,7 @@ import random
 from bots.settings import AnalysisSettings, ExpertSettings
 from engine import legal as listing, undo
 from engine.tactics1940 import queries
-from engine.tactics1940.board import LAND, OCEAN, SAFETY, SEAPORT, load
+from engine.tactics1940.board import LAND, OCEAN, SAFETY, SEAPORT, load, per_board
 from engine.tactics1940.queries import (AIRPLANE, BATTLESHIP, NORTH, SOUTH, TRANSPORT, VALUE, occupancy, opposite,
                                         seat_of_power)
 
@@ -57,34 +57,26 @@ WEIGHTS = {
 distances = queries.step_distances
 
 
-_SAFETY = {}
-_LINKED_FROM = {}
-_BESIDE = {}
-
-
+@per_board
 def _beside(board) -> dict:
-    """square -> the frozenset of the squares its links lead to (once per board)."""
-    if board.name not in _BESIDE:
-        _BESIDE[board.name] = {sq: frozenset(near.values()) for sq, near in board.links.items()}
-    return _BESIDE[board.name]
+    """square -> the frozenset of the squares its links lead to."""
+    return {sq: frozenset(near.values()) for sq, near in board.links.items()}
 
 
+@per_board
 def _linked_from(board) -> dict:
-    """square -> the squares whose links lead to it (once per board)."""
-    if board.name not in _LINKED_FROM:
-        found = {sq: [] for sq in board.links}
-        for sq, near in board.links.items():
-            for n in near.values():
-                found.setdefault(n, []).append(sq)
-        _LINKED_FROM[board.name] = {sq: tuple(froms) for sq, froms in found.items()}
-    return _LINKED_FROM[board.name]
+    """square -> the squares whose links lead to it."""
+    found = {sq: [] for sq in board.links}
+    for sq, near in board.links.items():
+        for n in near.values():
+            found.setdefault(n, []).append(sq)
+    return {sq: tuple(froms) for sq, froms in found.items()}
 
 
+@per_board
 def safety_squares(board) -> tuple:
-    """The safety zone's squares, in order (once per board: each of a bot's decisions asks)."""
-    if board.name not in _SAFETY:
-        _SAFETY[board.name] = tuple(sorted(sq for sq, k in board.kinds.items() if k == SAFETY))
-    return _SAFETY[board.name]
+    """The safety zone's squares, in order (each of a bot's decisions asks)."""
+    return tuple(sorted(sq for sq, k in board.kinds.items() if k == SAFETY))
 
 
 class Bot:

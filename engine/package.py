@@ -6,7 +6,7 @@
 `seats_problem(n_seats)` says why a table of that many seats cannot play (None when it can);
 `_parse(data)` builds and validates the game's Board from its JSON data.
 """
-from functools import lru_cache
+from functools import lru_cache, wraps
 
 from engine import options as option_menu, resources
 from engine.errors import BoardError
@@ -53,3 +53,17 @@ def board_loader(game: str, build):
 
     load.cache_clear = read.cache_clear   # a tool that rewrites a board file reads it afresh
     return load, parse
+
+
+def per_board(make):
+    """`make(board)` as a table worked out once a board and kept by the board it was made for, which it keeps alive
+    (a board read again is another board; a Board holds dicts, so it cannot be a key of its own)."""
+    tables: dict = {}   # board's id -> (board, its table)
+
+    @wraps(make)
+    def table(board):
+        known = tables.get(id(board))
+        if known is None:
+            known = tables[id(board)] = (board, make(board))
+        return known[1]
+    return table

@@ -5,12 +5,11 @@ latitude and longitude (projected onto squares here), rivers and railroads as
 routes of city names or [x, y] squares, and the starting forces.
 """
 from dataclasses import dataclass
-from functools import wraps
 
 from engine import grid
 from engine.civil_war.pieces import FORCES, KINDS, SIDE_BY_NAME, GUNBOAT, INFANTRY, sea_load_ok
 from engine.errors import BoardError
-from engine.package import board_loader
+from engine.package import board_loader, per_board   # (per_board: for the bots, which read only board data)
 
 
 NW_SE, NE_SW = "NW-SE", "NE-SW"
@@ -24,20 +23,6 @@ TERRAIN = {
     "/": (True, False, True, (NE_SW,)),
     "X": (True, False, True, (NW_SE, NE_SW)),
 }
-
-
-def per_board(make):
-    """`make(board)` as a table worked out once a board and kept by the board it was made for, which it keeps alive
-    (a board read again is another board; a Board holds dicts, so it cannot be a key of its own)."""
-    tables: dict = {}   # board's id -> (board, its table)
-
-    @wraps(make)
-    def table(board):
-        known = tables.get(id(board))
-        if known is None:
-            known = tables[id(board)] = (board, make(board))
-        return known[1]
-    return table
 
 
 @dataclass(frozen=True)

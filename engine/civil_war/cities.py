@@ -7,8 +7,8 @@ Decisions the rule book leaves open (see docs/civil_war.md):
   right after the action that took the city; with no more pieces than it owes, all go at once.
 """
 from engine.civil_war import rule_ids as why
-from engine.civil_war.board import per_board
 from engine.civil_war.pieces import GROUND, GUNBOAT, UNION, CONFEDERACY, enemy, pieces, units_at, units_of
+from engine.package import per_board
 from engine.why import RULE, Refusal
 
 # Pieces a side removes when it loses a key city, by the side that lost it.

@@ -6,9 +6,9 @@ every step must suit every kind in it.
 """
 from engine import grid
 from engine.civil_war import rule_ids as why
-from engine.civil_war.board import per_board
 from engine.civil_war.pieces import (CAVALRY, GUNBOAT, INFANTRY, RAIL_RIDE, SPEED, enemy, sea_load_ok)
 from engine.civil_war.railroads import cut_sections, link_open
+from engine.package import per_board
 from engine.why import Refusal
 
 

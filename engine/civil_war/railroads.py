@@ -4,8 +4,8 @@ A unit standing on a section's interior (a rail square with no city) cuts that
 whole section for the other side while it stays; a unit in a city at a
 section's end cuts nothing.
 """
-from engine.civil_war.board import per_board
 from engine.civil_war.pieces import enemy
+from engine.package import per_board
 
 
 def cut_sections(board, state, side: int) -> set:

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from engine import grid, resources
 from engine.errors import BoardError
+from engine.package import per_board   # (here for the bots, which read only board data from the engine)
 
 BOARDS = resources.asset_path("boards")
 

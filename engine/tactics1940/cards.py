@@ -15,6 +15,7 @@ him an attack is optional and any target is aggression. Plane cards need at leas
 of the drawer's airplanes still on its base. Pieces in the safety zone are safe from attack.
 """
 from engine.hidden import secret_event
+from engine.package import per_board
 from engine.tactics1940 import deck, diplomacy, payments, rule_ids as why, submarines
 from engine.tactics1940.board import LAND, OCEAN, SAFETY
 from engine.tactics1940.moves import crosses, piece_moves
@@ -71,7 +72,8 @@ MANEUVERS_KEPT = 64
 def _maneuvers(board, state, seat) -> dict:
     """{id: squares} for each of `seat`'s transports a Surprise Maneuver may move (`maneuver_squares`)."""
     key = (board.name, seat, tuple(state["powers"]),
-           tuple((p["owner"], p["kind"], None if p["at"] is None else (p["at"][0], p["at"][1])) for p in state["pieces"]))
+           tuple((p["owner"], p["kind"], None if p["at"] is None else (p["at"][0], p["at"][1]))
+                 for p in state["pieces"]))
     found = _MANEUVERS.get(key)
     if found is None:
         found = {}
@@ -182,14 +184,10 @@ def _maneuver_ground(board, state, owner) -> tuple:
     return occ, water, open_homes
 
 
-_FRONTS = {}
-
-
+@per_board
 def _fronts(board) -> frozenset:
-    """Every home's front squares (a maneuver never lands on one), once per board."""
-    if board.name not in _FRONTS:
-        _FRONTS[board.name] = frozenset(sq for h in board.homes.values() for sq in h.front)
-    return _FRONTS[board.name]
+    """Every home's front squares (a maneuver never lands on one)."""
+    return frozenset(sq for h in board.homes.values() for sq in h.front)
 
 
 def _ways_out(board, occ, seat, home) -> list:
