@@ -600,13 +600,19 @@ class Judge:
         """Own pieces the other camp could take on its next move: a trap of a battleship, a jump of a transport.
         `foe_ships`: the squares of the other camp's battleships out of the safety zone, in the pieces' order;
         `ships`: this seat's ships' squares out of it."""
-        kinds, links = self.board.kinds, self.board.links
+        links = self.board.links
         enemy_ships = set(foe_ships)
-        exposed = set()     # filled in the pieces' order: the sum below is made in the set's order
+        exposed = set()     # filled in the pieces' order: `_exposed_total` sums in the set's order
         for sq in foe_ships:
             for n in links[sq].values():
                 if n in ships:
                     exposed.add(n)
+        return self._exposed_total(occ, enemy_ships, exposed)
+
+    def _exposed_total(self, occ, enemy_ships: set, exposed: set) -> float:
+        """What the own pieces on the `exposed` squares stand to lose to the other camp's battleships on
+        `enemy_ships`: 3 for a battleship one of them could trap, 0.8 for a piece one could jump."""
+        kinds, links = self.board.kinds, self.board.links
         total = 0.0
         for sq in exposed:
             near = links[sq]

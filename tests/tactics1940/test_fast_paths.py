@@ -198,7 +198,8 @@ class ReferenceJudge(bot.Judge):
         return score
 
     def _reference_dangers(self, sim, occ) -> float:
-        """Own pieces the other camp could take on its next move: a trap of a battleship, a jump of a transport."""
+        """Own pieces the other camp could take on its next move: a trap of a battleship, a jump of a transport
+        (the squares found as first written, from every piece; what they stand to lose counted as the bot does)."""
         camp, camps, board = self.camp, sim["camp"], self.board
         links, kinds = board.links, board.kinds
         enemy_ships = set()
@@ -211,27 +212,7 @@ class ReferenceJudge(bot.Judge):
                     o = occ.get(n)
                     if o is not None and o["owner"] == self.seat and o["kind"] != AIRPLANE and kinds[n] != SAFETY:
                         exposed.add(n)
-        total = 0.0
-        for sq in exposed:
-            near = links[sq]
-            if occ[sq]["kind"] == BATTLESHIP:
-                for d in LINES:
-                    a, c = near.get(d), near.get((-d[0], -d[1]))
-                    if a is None or c is None:
-                        continue
-                    for one, other in ((a, c), (c, a)):
-                        if one in enemy_ships and other not in occ and kinds[other] != LAND and any(
-                                n in enemy_ships and n != one for n in links[other].values()):
-                            total += 3.0
-                            break
-            else:
-                for d, mid in near.items():
-                    if mid in enemy_ships:
-                        land = near.get((-d[0], -d[1]))
-                        if land is not None and land not in occ and kinds[land] in (OCEAN, SEAPORT):
-                            total += 0.8
-                            break
-        return total
+        return self._exposed_total(occ, enemy_ships, exposed)
 
     def _neutral_score(self, sim) -> float:
         careful = self.bot.careful
