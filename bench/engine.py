@@ -120,7 +120,8 @@ def _playouts_row(game: str, played: Session, quick: bool) -> Row:
     note = (f"thread CPU of {playouts} playouts at {searched} searched positions of the longest game above "
             f"({PLAYOUTS_A_POSITION} a position at most, the advisors' time included): "
             f"{spent / max(1, playouts) * 1000:.2f} ms a playout of {steps / max(1, playouts):.1f} actions; "
-            f"the playout policy's choices (views and bots) {choosing / max(spent, 1e-9):.0%} of it: with a "
+            f"the playout policy's choices (views and bots, or a rollout's own listings) "
+            f"{choosing / max(spent, 1e-9):.0%} of it: with a "
             f"policy costing nothing the rest would allow {playouts / max(rest, 1e-9):,.0f} /s")
     if bots_expert_settings(game).rollout is not None:
         slow, slow_playouts, slow_spent, *_ = _playout_rate(game, played, positions, {"rollout": None})

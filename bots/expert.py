@@ -51,6 +51,7 @@ import json
 import math
 import time
 from dataclasses import dataclass
+from functools import partial
 
 from engine import games
 from engine import legal as listing, undo
@@ -498,11 +499,16 @@ class Playout:
         rules, state, expert = self.rules, self.state, self.expert
         to_act = sorted(rules.to_act(state))
         for seat in to_act:
-            allowed = rules.legal(state, seat)   # (the rules list no undo: the Session adds it)
-            if not listing.size(allowed):
-                continue
-            began = expert.now()   # the policy's own cost, from here to its choice (for the bench)
             policy = self.policy(seat)
+            if policy is not None and getattr(policy, "lazy_listing", False):
+                # the policy lists only where it must (its own cost, listing included, counted for the bench)
+                began = expert.now()
+                allowed = partial(rules.legal, state, seat)
+            else:
+                allowed = rules.legal(state, seat)   # (the rules list no undo: the Session adds it)
+                if not listing.size(allowed):
+                    continue
+                began = expert.now()   # the policy's own cost, from here to its choice (for the bench)
             if policy is None:
                 v = self.view(seat, to_act, allowed)
                 action = self.bot(seat).choose(v)

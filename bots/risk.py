@@ -461,14 +461,37 @@ class Rollout(HardBot):
     sampled state instead of a view built for it at every step. That state is the search's own draw of what the
     seat cannot see, never the real one; the hard bot reads only what the public view copies from it (the
     territories, the phase, the pending attack, the hands' sizes) and its own cards, so it chooses as from the
-    view (tests/bots/test_rollout.py holds it to that)."""
+    view (tests/bots/test_rollout.py holds it to that).
 
-    def choose(self, state: dict, allowed: dict):
+    Its listing is made only where a phase's choice reads it (`lazy_listing`: the playout hands `allowed` as the
+    function that makes it): an attack is chosen off the rules' `attack_options` (`hopeful_attacks`), and two
+    decisions in three of a playout are attacks, each of which a listing would write out again."""
+
+    lazy_listing = True
+
+    def choose(self, state: dict, allowed):
+        """`allowed`: the rules' `legal` for the seat, or a function that makes it. None where it lists nothing
+        (never the case in the attack phase, whose listing always holds end_attack for the seat to act)."""
+        self._listed = allowed if callable(allowed) else (lambda: allowed)
+        self.legal = None
         # (the state read as the public view: no copy a step; cards are traded only while reinforcing, and read
         # only to choose a trade)
-        trading = state["phase"] == "reinforce"
-        cards = [self.board.cards[i] for i in state["hands"][self.seat]] if trading else []
-        return self.decide(state, allowed, cards)
+        phase = state["phase"]
+        if phase != "attack" and not listing.size(self.legal):
+            return None
+        cards = [self.board.cards[i] for i in state["hands"][self.seat]] if phase == "reinforce" else []
+        return self.decide(state, self.legal if phase != "attack" else None, cards)
+
+    @property
+    def legal(self) -> dict:
+        """This decision's listing, made the first time it is read."""
+        if self._legal is None:
+            self._legal = self._listed()
+        return self._legal
+
+    @legal.setter
+    def legal(self, value) -> None:
+        self._legal = value
 
     def hand_counts(self) -> list[int]:
         return [len(hand) for hand in self.pub["hands"]]

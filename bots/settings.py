@@ -33,7 +33,10 @@ class ExpertSettings:
     rollout: str | None = None          # "module:name" of the game's fast playout policy, `name(seat, seed)` with
                                         # `choose(state, allowed)`: it reads the playout's own sampled state (never
                                         # the real one) and chooses from the rules' `legal` there, with no view built
-                                        # for it. None: the `playout_level` bots play every playout decision
+                                        # for it (a policy whose `lazy_listing` is true is handed a function
+                                        # that makes that `legal`, lists only where it must, and answers None
+                                        # where nothing is listed). None: the `playout_level` bots play every
+                                        # playout decision
     hard_replies: int | None = None     # with a `rollout`: the other seats' first decisions in a playout (the root's
                                         # reply) the `playout_level` bot still makes from a view built for it; the
                                         # rest, and the searching seat's own, the rollout's. None: all of theirs

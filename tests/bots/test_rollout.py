@@ -47,6 +47,54 @@ def test_a_rollout_that_reads_another_field_than_the_view_would_show_is_caught()
     assert differed
 
 
+def _lazy_and_given(rollout_class, seed: int, seats: int, limit: int) -> tuple[int, int, int]:
+    """A whole game of hard bots, where at every position one rollout is given the listing and a twin of it (its
+    own memory of the turn kept alike) the function that makes it, as a playout hands it. Returns (decisions
+    compared, of them in the attack phase, listings the twin made there); fails where the two choose otherwise."""
+    rules = games.rules("risk")
+    s = Session("risk", seats, seed=seed)
+    hard = [HardBot(seat, seat) for seat in range(seats)]
+    given = [Rollout(seat, seat) for seat in range(seats)]
+    lazy = [rollout_class(seat, seat) for seat in range(seats)]
+    compared = attacks = listed_in_attacks = 0
+    while s.result() is None and s.rev < limit:
+        seat = s.to_act()[0]
+        listed = []
+
+        def make(state=s.state, seat=seat):
+            listed.append(seat)
+            return rules.legal(state, seat)
+        attacking = s.state["phase"] == "attack"
+        if attacking:
+            assert legal.size(rules.legal(s.state, seat)), "the attack phase lists nothing for the seat to act"
+        assert lazy[seat].choose(s.state, make) == given[seat].choose(s.state, rules.legal(s.state, seat)), \
+            (seed, s.rev)
+        compared += 1
+        attacks += attacking
+        listed_in_attacks += len(listed) if attacking else 0
+        s.apply(seat, hard[seat].choose(s.view(seat)))
+    return compared, attacks, listed_in_attacks
+
+
+def test_the_risk_rollout_lists_only_where_it_must_and_chooses_as_when_given_the_listing():
+    """A playout hands the Risk rollout a function that makes its listing (`lazy_listing`): it chooses what it
+    chooses when given the listing, and makes none for an attack, which it reads off the rules' attack_options."""
+    for seed, seats in ((1, 2), (2, 3)):
+        compared, attacks, listed_in_attacks = _lazy_and_given(Rollout, seed, seats, 400)
+        assert compared > 200 and attacks > compared // 3
+        assert listed_in_attacks == 0
+
+
+def test_a_rollout_that_lists_for_its_attacks_is_caught():
+    """The count above can fail: a rollout that weighs its attacks off the listing, as the hard bot from its view
+    does, makes a listing at every attack."""
+    class Listing(Rollout):
+        def hopeful_attacks(self):
+            return HardBot.hopeful_attacks(self)
+    compared, attacks, listed_in_attacks = _lazy_and_given(Listing, 1, 2, 400)
+    assert listed_in_attacks == attacks > 0
+
+
 def _risk_position():
     s = Session("risk", 2, seed=11)
     players = [bots.make("risk", "hard", seat, 3 + seat) for seat in range(2)]
