@@ -468,6 +468,7 @@ class Rollout(HardBot):
     decisions in three of a playout are attacks, each of which a listing would write out again."""
 
     lazy_listing = True
+    _legal = None      # this decision's listing, once made (`legal`)
 
     def choose(self, state: dict, allowed):
         """`allowed`: the rules' `legal` for the seat, or a function that makes it. None where it lists nothing
