@@ -13,13 +13,12 @@ hard   picks a continent to take and hold, attacks only with good odds of
        borders, and trades sets that earn the territory bonus and spare wilds.
 """
 import random
-from functools import lru_cache
 from typing import NamedTuple
 
 from bots.settings import AnalysisSettings, ExpertSettings
 from engine import legal as listing, undo
 from engine.risk import queries
-from engine.risk.board import WILD, load
+from engine.risk.board import WILD, load, per_board
 
 NEUTRAL = -1
 EASY_ATTACK_CHANCE = 0.5
@@ -65,7 +64,7 @@ class Survey(NamedTuple):
 _SHARED = object()   # a continent's sole_owner where more than one owner holds its territories
 
 
-@lru_cache(maxsize=None)
+@per_board
 def _continent_of(board) -> dict:
     """territory -> its continent, for a board (one dict lookup where the bot asks at every candidate)."""
     return {t: info["continent"] for t, info in board.territories.items()}
@@ -374,13 +373,14 @@ class HardBot(NormalBot):
             1 for n in self.adjacent[t] if self.terr[n]["owner"] == self.seat))}
 
     def reinforce_target(self):
-        held = set(self._held_continents())
+        survey = self.survey()
+        held = set(self._held_continents(survey))
         # First guard a held continent's border that is outnumbered.
         guards = [t for t in self.mine() if self.board.territories[t]["continent"] in held
                   and self.threat(t) > self.terr[t]["armies"]]
         if guards:
             return max(guards, key=lambda t: self.threat(t) - self.terr[t]["armies"])
-        goal = self.target_continent()
+        goal = self.target_continent(survey)
         stage = [t for t in self.mine() if any(self.board.territories[n]["continent"] == goal
                                                for n in self.enemy_neighbours(t))]
         if stage:
@@ -393,9 +393,9 @@ class HardBot(NormalBot):
                            for t in self.mine())
         return min(most, 3) if guard_needed else most
 
-    def _held_continents(self):
-        return [c for c, members in self.board.continent_members.items()
-                if all(self.terr[t]["owner"] == self.seat for t in members)]
+    def _held_continents(self, survey: Survey | None = None) -> list:
+        """The continents the seat holds whole, in the board's order (`survey`: the board already read)."""
+        return [c for c, owner in (survey or self.survey()).sole_owner.items() if owner == self.seat]
 
     def hopeful_attacks(self) -> dict:
         """(from, to) -> (the most dice, the odds of conquest) of the legal attacks, in the order of `attacks`, whose
@@ -481,7 +481,7 @@ class Rollout(HardBot):
         if phase != "attack" and not listing.size(self.legal):
             return None
         cards = [self.board.cards[i] for i in state["hands"][self.seat]] if phase == "reinforce" else []
-        return self.decide(state, self.legal if phase != "attack" else None, cards)
+        return self.decide(state, self._legal, cards)   # (None in the attack phase: made if read)
 
     @property
     def legal(self) -> dict:

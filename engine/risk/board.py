@@ -9,6 +9,7 @@ from pathlib import Path
 
 from engine import resources
 from engine.errors import BoardError
+from engine.package import per_board   # (here for the bots, which read only board data from the engine)
 
 BOARD_PATH = resources.board_path("risk")
 TERRITORY_COUNT = 42
