@@ -260,11 +260,17 @@ class Client:
             if self.closed:
                 return None
             try:
-                return await self._open()
+                opened = await self._open()
             except TableError as e:
                 if e.code in ("bad_token", "proto", "mismatch") or time.monotonic() > deadline:
                     self._give_up(e)
                     return None
+                continue
+            if self.closed:   # closed meanwhile: close()'s cancel can be lost to a connection made at that moment
+                opened[1].close()
+                self._writer = None
+                return None
+            return opened
 
     def _give_up(self, reason) -> None:
         self.closed = True
