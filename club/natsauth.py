@@ -9,6 +9,7 @@ on `st.t.*.in.<name>` and its own lobby subjects. Passwords are bcrypt hashes, n
 import json
 import os
 import signal
+import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -56,10 +57,32 @@ def render(service_password: str, players: list[tuple[str, str]]) -> str:
 
 
 def write_and_reload(auth_path, pid_file, text: str) -> None:
-    """Replace the accounts file and ask the server to reload it (no signal if it has no pid file, or none given)."""
+    """Replace the accounts file and ask the server to reload it (no signal if it has no pid file, or none given,
+    or the pid there is no longer a nats-server's)."""
     atomic_write(Path(auth_path), text.encode("utf-8"), sync=False, mode=0o600)
     try:
         pid = int(Path(pid_file).read_text().strip())
     except (OSError, ValueError, TypeError):
         return
-    os.kill(pid, signal.SIGHUP)
+    if not is_nats_server(pid):   # nats-server leaves its pid file behind when it stops: the number may be anyone's
+        print(f"accounts: {pid_file} names process {pid}, which is not a nats-server (the server stopped?): "
+              "written, not reloaded", file=sys.stderr, flush=True)
+        return
+    try:
+        os.kill(pid, signal.SIGHUP)
+    except ProcessLookupError:
+        pass   # it stopped since: the server started again reads the file as written
+
+
+PROC = Path("/proc")
+
+
+def is_nats_server(pid: int) -> bool:
+    """Whether process `pid` is a nats-server, where the system says (Linux's /proc: the name it runs as);
+    elsewhere it is taken to be, as the pid file says."""
+    if not PROC.is_dir():
+        return True
+    try:
+        return (PROC / str(pid) / "comm").read_text().strip().startswith("nats-server")
+    except OSError:   # no such process
+        return False

@@ -2,12 +2,16 @@
 from tests.club import needs  # noqa: F401 - skips this module without the club's libraries
 import asyncio
 import logging
+import os
+import subprocess
+import sys
+import time
 
 import nats
 import pytest
 
 from club import client as club_client
-from club import subjects
+from club import natsauth, servers, subjects
 from club.send_now import flush_in_order
 from net.client import TableError
 from tests.club.bounded import run
@@ -112,3 +116,43 @@ def test_a_sign_in_refused_while_a_new_account_waits_for_the_reload_is_retried_w
         run(refused(error_cb=club_client._refused_until_reloaded))   # sign_up's does not
     assert logged_by_default >= 1
     assert caplog.records == []
+
+
+@pytest.mark.skipif(not natsauth.PROC.is_dir(), reason="only where /proc tells what a process is")
+def test_a_pid_file_left_by_a_stopped_server_signals_nobody_else(tmp_path, capfd):
+    """nats-server leaves its pid file behind when it stops, and the number in it is soon another process's: the
+    accounts are written, and that process is not sent the reload (a SIGHUP would end it, as it ends a window
+    manager or a shell)."""
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        pid_file = tmp_path / "nats.pid"
+        pid_file.write_text(f"{other.pid}\n")
+        natsauth.write_and_reload(tmp_path / "auth.conf", pid_file, "authorization {}\n")
+        assert (tmp_path / "auth.conf").read_text() == "authorization {}\n"
+        with pytest.raises(subprocess.TimeoutExpired):
+            other.wait(0.5)   # still there: it was sent nothing
+        assert "not a nats-server" in capfd.readouterr().err
+    finally:
+        other.kill()
+        other.wait()
+
+
+def test_a_running_server_named_by_its_pid_file_is_told_to_reload(tmp_path):
+    """The pid file of a running nats-server: it is the one that is signalled (the guard above stops nothing else)."""
+    binary = servers.nats_binary()
+    if binary is None:
+        pytest.skip("no nats-server here")
+    server = subprocess.Popen([binary, "-a", "127.0.0.1", "-p", str(servers.free_port())], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        # Popen returns once the exec has begun, before the kernel names the process after its program: ask
+        # until it has (a server writes its pid file long after that)
+        deadline = time.monotonic() + 10
+        while not natsauth.is_nats_server(server.pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert natsauth.is_nats_server(server.pid)
+        assert not natsauth.is_nats_server(os.getpid())
+    finally:
+        server.terminate()
+        server.wait(10)
+    assert not natsauth.is_nats_server(server.pid)   # gone: no process of that number to signal

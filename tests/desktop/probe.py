@@ -15,8 +15,10 @@ where to drag a piece next (`drag`: from a tray piece to its own space on my red
 pixels). It exits when the window closes; every run is bounded by --seconds.
 """
 import argparse
+import faulthandler
 import json
 import os
+import signal
 import sys
 import time
 
@@ -180,6 +182,7 @@ def main(argv=None) -> int:
     parser.add_argument("--name", default="Probe")
     parser.add_argument("--seconds", type=float, default=90.0)
     args = parser.parse_args(argv)
+    faulthandler.register(signal.SIGUSR1, all_threads=True)   # where it is, for a test that waited in vain
 
     from game.app import App
     from game.settings import Settings

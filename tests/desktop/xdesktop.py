@@ -9,6 +9,7 @@ import json
 import os
 import queue
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -67,8 +68,22 @@ class Window:
             if self.proc.poll() is not None and self.states.empty():
                 break
             time.sleep(0.02)
+        self._tell_where()
         raise AssertionError(f"window never showed {what or condition}: last {json.dumps(self.state)[:600]}; "
-                             f"exit {self.proc.poll()}; stderr {''.join(self.stderr)[-1500:]}")
+                             f"exit {self.proc.poll()}; {self.desktop.window_manager_news()}; "
+                             f"stderr {''.join(self.stderr)[-4000:]}")
+
+    def _tell_where(self) -> None:
+        """Have a window still running print its threads' stacks to its stderr (the probe's SIGUSR1), so a
+        wait that failed says where the window was."""
+        if self.proc.poll() is not None:
+            return
+        before = len(self.stderr)
+        self.proc.send_signal(signal.SIGUSR1)
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline and len(self.stderr) == before:
+            time.sleep(0.05)
+        time.sleep(0.2)   # the rest of the stacks
 
     def settle(self, seconds: float = 0.4) -> dict:
         """Let what was sent land: the state after `seconds` with nothing new."""
@@ -103,6 +118,7 @@ class Desktop:
         self.home = Path(tempfile.mkdtemp(prefix="sandtable-x-"))
         self.windows: list[Window] = []
         self.wm = None
+        self.wm_log = self.home / "openbox.log"
         if window_manager:
             try:
                 self._start_window_manager()
@@ -115,15 +131,33 @@ class Desktop:
         freed by another test's server can still be going away)."""
         deadline = time.monotonic() + 20
         while True:
-            self.wm = subprocess.Popen(["openbox", "--sm-disable"], env=self.env, stdout=subprocess.DEVNULL,
-                                       stderr=subprocess.PIPE, text=True)
+            # its words go to a file: a pipe nobody reads until the end could fill and stop it mid-test
+            with open(self.wm_log, "ab") as log:
+                self.wm = subprocess.Popen(["openbox", "--sm-disable"], env=self.env, stdout=subprocess.DEVNULL,
+                                           stderr=log)
             while self.wm.poll() is None:
                 if "window id" in self.x("xprop", "-root", "_NET_SUPPORTING_WM_CHECK"):
                     return
                 assert time.monotonic() < deadline, "openbox did not start"
                 time.sleep(0.05)
-            assert time.monotonic() < deadline, f"openbox did not start: {self.wm.stderr.read()[-500:]}"
+            assert time.monotonic() < deadline, f"openbox did not start: {self.wm_said()}"
             time.sleep(0.2)
+
+    def window_manager_news(self) -> str:
+        """Whether openbox still runs: a window manager gone while a window waited to be mapped leaves SDL waiting
+        in set_mode for ever (its map request went to the manager, which never answered)."""
+        if self.wm is None:
+            return "no window manager"
+        if self.wm.poll() is None:
+            return "openbox running"
+        return f"openbox exited {self.wm.returncode}: {self.wm_said()!r}"
+
+    def wm_said(self) -> str:
+        """The end of what openbox wrote to its stderr."""
+        try:
+            return self.wm_log.read_text(errors="replace")[-500:]
+        except OSError:
+            return ""
 
     def x(self, *command: str) -> str:
         out = subprocess.run(command, env=self.env, capture_output=True, text=True, timeout=20)
