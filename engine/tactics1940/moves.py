@@ -21,17 +21,6 @@ from engine.tactics1940.board import LAND, OCEAN, SAFETY, SEAPORT
 from engine.tactics1940.pieces import AIRPLANE, BATTLESHIP, TRANSPORT
 from engine.why import Refusal
 
-SHIP_WATERS = (OCEAN, SAFETY, SEAPORT)
-
-
-def can_stand(board, kind: str, sq) -> bool:
-    where = board.kinds.get(sq)
-    if kind == BATTLESHIP:
-        return where in SHIP_WATERS
-    if kind == TRANSPORT:
-        return where is not None and sq not in board.bases
-    return False
-
 
 def steps(board, occ: dict, p) -> list:
     """Squares the piece can step to."""
