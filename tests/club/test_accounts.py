@@ -137,8 +137,9 @@ def test_a_pid_file_left_by_a_stopped_server_signals_nobody_else(tmp_path, capfd
         other.wait()
 
 
-def test_a_running_server_named_by_its_pid_file_is_told_to_reload(tmp_path):
-    """The pid file of a running nats-server: it is the one that is signalled (the guard above stops nothing else)."""
+def test_a_running_nats_server_is_known_for_one_and_a_stopped_one_no_longer():
+    """The guard above stops nothing else: a running nats-server is taken for one (so it is sent the reload, which
+    the sign-up tests rely on), this Python process is not, nor the server's number once it has stopped."""
     binary = servers.nats_binary()
     if binary is None:
         pytest.skip("no nats-server here")
