@@ -1,10 +1,13 @@
-"""`RecordedReplayLink`: a finished club game, watched again in the replay scene (game.scenes.replays).
+"""`RecordedReplayLink`: a finished club game, or a LAN game as a guest saw it, watched again in the replay scene
+(game.scenes.replays).
 
 A LAN replay (game.replay_link) has the save on this machine and works out the spectator's view at each
 move; a club game comes as those views themselves (club.replays: the club keeps the seed and the actions
-and sends only what a spectator saw), so this link just steps through them. Its surface is ReplayLink's:
-the same ReplayScene, boards and controls show both. `act` is always refused.
+and sends only what a spectator saw), and so does a guest's record of a LAN game (net.seen), so this link just
+steps through them. Its surface is ReplayLink's: the same ReplayScene, boards and controls show both. `act` is
+always refused.
 """
+from concurrent.futures import Future
 
 
 from game.replay_link import Unplayable
@@ -12,11 +15,13 @@ from game.replay_link import Unplayable
 
 class RecordedReplayLink(Unplayable):
 
-    def __init__(self, record: dict, decisions=None):
+    def __init__(self, record: dict, decisions=None, source=None):
         """`record`: club.client.fetch_game's {"game", "name", "seats", "moves"}. `decisions`: where the player's own
         decisions in that game come from for its analysis, a callable answering a Future of
-        club.client.fetch_decisions's record (None: this game cannot be analysed here)."""
+        club.client.fetch_decisions's record (None: this game cannot be analysed here). `source`: the file the
+        record was read from, if any (the analysis's chart is written beside it)."""
         self.fetch_decisions = decisions
+        self.source = source
         self._moves = record["moves"]
         if not self._moves:
             raise ValueError("That game has nothing to replay.")
@@ -76,3 +81,12 @@ class RecordedReplayLink(Unplayable):
 
     def view(self, seat):
         return self._moves[self._at]["view"]   # a spectator's, whatever seat is asked (as ReplayLink)
+
+
+def of_seen(record: dict, source=None) -> RecordedReplayLink:
+    """A guest's record of a LAN game (net.seen.read): its moves replayed, its own decisions for the analysis."""
+    def decisions():
+        answer = Future()
+        answer.set_result({"decisions": record["decisions"]})
+        return answer
+    return RecordedReplayLink(record, decisions if record["decisions"] else None, source)

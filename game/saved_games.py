@@ -2,7 +2,8 @@
 
 Every game this window plays (locally or hosted on the LAN) is journalled to the saves folder
 after each move (game.tables.autosave_path), so a game is never lost by leaving it or by closing
-the window. Here each file becomes a `SavedGame`: its game, players and moves from the save's
+the window. A game played at another machine's table is kept when it ends as what this window saw of
+it (net.seen, `keep_seen`): it can be watched and its player's decisions analysed, not continued. Here each file becomes a `SavedGame`: its game, players and moves from the save's
 records, whether it is finished from replaying it (engine.session.Session.load, which also checks
 its hashes), and for a file that cannot be used, the sentence saying why. A replay is cheap (well
 under a tenth of a second for a long game), and results are remembered per file version, so the
@@ -16,6 +17,7 @@ from engine import games, saves
 from engine.errors import SaveError
 from engine.session import Session
 from game import paths
+from net import seen
 
 SUFFIX = ".sandtable"
 
@@ -29,6 +31,7 @@ class SavedGame:
     moves: int = 0
     finished: bool | None = None    # None while the file cannot be replayed
     problem: str | None = None      # a damaged file: one sentence saying what is wrong
+    seen: bool = False              # a game played at another machine's table, as this window saw it (net.seen)
 
     @property
     def title(self) -> str:
@@ -54,7 +57,8 @@ class SavedGame:
     @property
     def can_continue(self) -> bool:
         from game import boards
-        return self.problem is None and self.finished is False and self.game is not None and boards.has_board(self.game)
+        return (self.problem is None and self.finished is False and not self.seen and self.game is not None
+                and boards.has_board(self.game))
 
     def describe(self) -> str:
         """One line for a menu: 'World Conquest · 34 moves · 5 min ago'."""
@@ -101,6 +105,8 @@ def read(path: Path) -> SavedGame | None:
     except OSError:
         return None
     saved = SavedGame(path=path, mtime=stat.st_mtime)
+    if path.suffix == seen.SUFFIX:
+        return _read_seen(saved, stat)
     try:
         header, log, _ = saves.read_records(path)
     except SaveError as e:
@@ -115,6 +121,52 @@ def read(path: Path) -> SavedGame | None:
     return saved
 
 
+# (path, size, mtime_ns) -> (game, players, moves, problem) of a seen game: read once until the file changes.
+_seen: dict[tuple, tuple] = {}
+
+
+def _read_seen(saved: SavedGame, stat) -> SavedGame:
+    key = (str(saved.path), stat.st_size, stat.st_mtime_ns)
+    if key not in _seen:
+        try:
+            record = seen.read(saved.path)
+            _seen[key] = (record["game"], [player_name(s, i) for i, s in enumerate(record["seats"])],
+                          len(record["moves"]) - 1, None)
+        except SaveError as e:
+            _seen[key] = (None, [], 0, str(e))
+        if len(_seen) > 512:
+            _seen.pop(next(iter(_seen)))
+    saved.seen, saved.finished = True, True
+    saved.game, saved.players, saved.moves, saved.problem = _seen[key]
+    return saved
+
+
+def keep_seen(link, folder: Path | None = None) -> Path | None:
+    """Keep what `link` (a guest's net.client.RemoteTable) saw of its finished game in the saves folder, once;
+    the file's path, or None when there is nothing to keep or it could not be written."""
+    record_of = getattr(link, "seen", None)
+    if record_of is None or getattr(link, "seen_path", None) is not None or link.game is None:
+        return getattr(link, "seen_path", None)
+    try:
+        record = record_of.record(link.game, link.table_name, link.seats)
+    except ValueError:
+        return None
+    folder = folder or paths.saves_dir()
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{link.game}-{stamp}-seen{seen.SUFFIX}"
+        n = 2
+        while path.exists():
+            path = folder / f"{link.game}-{stamp}-seen-{n}{seen.SUFFIX}"
+            n += 1
+        seen.write(path, record)
+    except OSError:
+        return None
+    link.seen_path = path
+    return path
+
+
 def player_name(seat: dict, index: int) -> str:
     if not isinstance(seat, dict):
         return f"seat {index + 1}"
@@ -124,7 +176,7 @@ def player_name(seat: dict, index: int) -> str:
 def listing(folder: Path | None = None) -> list[SavedGame]:
     """Every saved game in the folder, newest first (damaged files too, so none vanishes silently)."""
     folder = folder or paths.saves_dir()
-    found = [read(p) for p in folder.glob(f"*{SUFFIX}")] if folder.exists() else []
+    found = [read(p) for suffix in (SUFFIX, seen.SUFFIX) for p in folder.glob(f"*{suffix}")] if folder.exists() else []
     return sorted((s for s in found if s is not None), key=lambda s: s.mtime, reverse=True)
 
 

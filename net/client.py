@@ -27,7 +27,7 @@ import time
 
 import msgspec
 
-from net import frames, limits, patches
+from net import frames, limits, patches, seen
 from net.link import ThreadedLink
 
 HELLO_TIMEOUT = 3.0
@@ -421,6 +421,7 @@ class RemoteTable(ThreadedLink):
         self._views: dict = {}
         self._past: list = []        # the game's events before we joined, as the host sends them (`take_past`)
         self._past_whole = False     # its last `history` frame has come
+        self.seen = seen.SeenGame()  # what this connection saw and did, for its replay and analysis afterwards
         self._loop = asyncio.new_event_loop()
         self._client = Client(host, port, name=name, want=want, seat=seat, token=token,
                               on_message=self._arrived, hello_timeout=hello_timeout, last_seq=last_seq,
@@ -449,6 +450,7 @@ class RemoteTable(ThreadedLink):
         if refused is not None:
             return refused
         seq = self._client.next_seq()
+        self.seen.sent(seq, seat, action)
         self._loop.call_soon_threadsafe(self._client.send_act, action, seq)
         return seq
 
@@ -519,6 +521,8 @@ class RemoteTable(ThreadedLink):
             return   # the window takes them with take_past, before anything that came after
         if t == "ok":
             self._keep_seat()
+        if t in ("ok", "err"):
+            self.seen.answered(msg)
         if t == "update":
             self._take_view(self._client.seat, msg)
         elif t == "status":
@@ -537,6 +541,7 @@ class RemoteTable(ThreadedLink):
 
     def _take_view(self, seat, msg) -> None:
         view = msg["view"]
+        self.seen.saw(seat, msg["rev"], view, msg.get("events"))
         public = view.get("public", {}) if isinstance(view, dict) else {}
         with self._lock:
             self._views[seat] = view

@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 
 LOBBY, PLAY, OVER = "lobby", "play", "over"
 TOKEN_BYTES = 32  # 256-bit seat tokens (the protocol asks for at least 128)
+TABLE_FIELDS = ("table_phase", "seats")   # the table's own fields in every view's public part, beside the game's
 HASH_EVERY = 16   # every 16th update a patch carries the hash of the view it makes (docs/protocol.md)
 HISTORY_CHUNK = 200   # events a `history` frame carries at most (docs/protocol.md, "History": well under a frame)
 PATCHES = patches.PATCHES   # hello "views": "patches" (any other value, or none: whole views)
@@ -202,7 +203,8 @@ class Table:
         return v
 
     def _table_fields(self, seats: list | None, phase: str | None) -> dict:
-        """What the table adds to every view's public part (docs/protocol.md)."""
+        """What the table adds to every view's public part (docs/protocol.md): TABLE_FIELDS, and before the start
+        an empty `to_act`."""
         fields = {"table_phase": phase or self.phase, "seats": seats if seats is not None else self.public_seats()}
         if not self.started:
             fields["to_act"] = []

@@ -166,7 +166,8 @@ def main(argv=None) -> int:
 
     stats = [("Territories", [s["territories"] for s in finished.view(None)["public"].get("stats", [])]),
              ("Armies", [s["armies"] for s in finished.view(None)["public"].get("stats", [])])]
-    app.push(GameOverScene(app, finished, finished.view(None)["public"]["result"], stats, again=lambda: None))
+    app.push(GameOverScene(app, finished, finished.view(None)["public"]["result"], stats, again=lambda: None,
+                           replay=lambda: None))
     settle(app)
     shoot(app, out, "09-game-over")
     app.back_to(TitleScene)

@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from game import boards, sound, theme
+from game import boards, saved_games, sound, theme
 from game.scene import SMOOTH, STILL, Scene
 from game.widgets import ButtonColumn
 
@@ -43,7 +43,35 @@ def show_game_over(app, link, stats: list[tuple[str, list]] | None = None, *, co
         return
     view = link.view(link.my_seats[0] if len(link.my_seats) == 1 else None) or {}
     result = view.get("public", {}).get("result") or {"winners": [], "scores": [], "reason": ""}
-    app.replace(GameOverScene(app, link, result, stats or [], again=_again_for(app, link), colours=colours))
+    saved_games.keep_seen(link)   # a guest at another machine's table keeps what it saw, to watch and analyse
+    app.replace(GameOverScene(app, link, result, stats or [], again=_again_for(app, link),
+                              replay=_replay_for(app, link), colours=colours))
+
+
+def _replay_for(app, link):
+    """The game just finished, watched again in the replay scene (and analysed there, A), where this window has it:
+    a game played or hosted here by its save, a guest's by what it saw. None for a club game (the club lobby's
+    finished games have Replay)."""
+    table = getattr(link, "table", None)
+    save = getattr(table, "save_path", None)
+    kept = getattr(link, "seen_path", None)
+    if save is None and kept is None:
+        return None
+
+    def replay():
+        from engine.errors import SaveError
+        from game import recorded_replay
+        from game.replay_link import ReplayLink
+        from game.scenes.replays import ReplayScene
+        from net import seen
+        try:
+            watched = ReplayLink(save) if save is not None else recorded_replay.of_seen(seen.read(kept), kept)
+        except (SaveError, ValueError) as e:
+            sound.play("error")
+            app.notify(f"That game cannot be replayed: {e}", warning=True)
+            return
+        app.push(ReplayScene(app, watched))
+    return replay
 
 
 def _again_for(app, link):
@@ -82,7 +110,7 @@ def draw_crown(surface, midbottom) -> None:
 
 
 class GameOverScene(Scene):
-    def __init__(self, app, link, result: dict, stats: list[tuple[str, list]], *, again=None,
+    def __init__(self, app, link, result: dict, stats: list[tuple[str, list]], *, again=None, replay=None,
                  colours: list | None = None):
         super().__init__(app)
         self.link = link
@@ -93,8 +121,12 @@ class GameOverScene(Scene):
         items = []
         if again is not None:
             items.append(("Play again", again))
+        if replay is not None:
+            items.append(("Replay and analyse", replay))
         items.append(("Main menu", self.back))
-        self.menu = ButtonColumn.centred(items, 640, 660 if len(items) == 1 else 620, width=300, height=50)
+        top = {1: 660, 2: 620}.get(len(items), 600)
+        self.menu = ButtonColumn.centred(items, 640, top, width=300, height=50 if len(items) < 3 else 46,
+                                         gap=14 if len(items) < 3 else 10)
         self.time = 0.0
         # a rated club table: what its end did to each player's rating, shown as a row once the club answers
         self.rating_changes = link.rating_changes() if hasattr(link, "rating_changes") else None

@@ -61,7 +61,7 @@ class ReplayAnalysis:
         from engine import games
         link = self.scene.link
         if getattr(link, "path", None) is None and getattr(link, "fetch_decisions", None) is None:
-            return "Only a game saved on this computer, or a club game you played in, can be analysed."
+            return "Only a game you played in can be analysed: a game you watched holds no decisions of yours."
         if games.is_realtime(link.game):
             return "A race in real time has no turns for the expert to weigh."
         return None
@@ -128,8 +128,9 @@ class ReplayAnalysis:
         """Where the chart is written: beside the save, or (a club game, kept by the club) in the saves folder,
         named after the table."""
         link = self.scene.link
-        if getattr(link, "path", None) is not None:
-            return Path(str(link.path) + ".analysis.png")
+        beside = getattr(link, "path", None) or getattr(link, "source", None)
+        if beside is not None:
+            return Path(str(beside) + ".analysis.png")
         from game import paths
         name = "".join(c if c.isalnum() or c in "-_" else "-" for c in link.table_name.removeprefix("Replay: "))
         folder = paths.saves_dir()

@@ -4,13 +4,14 @@ from pathlib import Path
 import pygame
 
 from engine.errors import SaveError
-from game import boards, local_play, saved_games, sound, theme
+from game import boards, local_play, recorded_replay, saved_games, sound, theme
 from game.theme import fit_text
 from game.replay_link import ReplayLink
 from game.saved_games import SavedGame
 from game.scene import SMOOTH, STILL, TICK, Scene
 from game.scenes.replay_analysis import ReplayAnalysis
 from game.widgets import Button, RowList
+from net import seen
 
 COLUMNS = [("Date", 190), ("Game", 220), ("Players", 440), ("Moves", 100), ("", 170)]
 SPEEDS = (1, 2, 4, 8, 16)  # moves per second when playing
@@ -67,9 +68,9 @@ class ReplaysScene(Scene):
             self.app.notify(f"That save is damaged: {saved.problem}", warning=True)
             return
         try:
-            link = ReplayLink(saved.path)
+            link = recorded_replay.of_seen(seen.read(saved.path), saved.path) if saved.seen else ReplayLink(saved.path)
             self.app.push(ReplayScene(self.app, link))
-        except (SaveError, ImportError, AttributeError, KeyError) as e:
+        except (SaveError, ValueError, ImportError, AttributeError, KeyError) as e:
             sound.play("error")
             self.app.notify(f"That replay cannot be shown: {e}", warning=True)
 
@@ -109,6 +110,9 @@ class ReplaysScene(Scene):
         if saved is not None:
             if saved.problem is not None:
                 line, colour = f"Damaged: {saved.problem}", c.bad
+            elif saved.seen:
+                line, colour = f"{saved.describe()}: played at another computer's table. Watch replays what your " \
+                               "seat saw; A there analyses your decisions.", c.text_dim
             elif saved.can_continue:
                 line, colour = f"{saved.describe()}: Continue picks it up where it was left; Watch replays it.", c.text
             else:

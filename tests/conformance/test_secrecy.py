@@ -7,8 +7,8 @@ larger maps and lists, at any depth — knowing no game's shapes) that are not p
 are that seat's secrets. No message to a seat of another side (view.public.sides: teammates share
 their side's secrets) may contain one — except where the receiver's own `legal` holds the same value
 (two seats may both be allowed the same move) — and no message to a spectator may contain any. The
-same holds for what the host logs, for a replay of the save, and for the decisions the club sends each seat's
-own player after the game (for its analysis).
+same holds for what the host logs, for a replay of the save, for the decisions the club sends each seat's
+own player after the game (for its analysis), and for what a LAN guest keeps of the game (net.seen).
 
 A string is weak evidence: a game's vocabulary (a card symbol, a unit kind) turns up in many hands.
 So a string counts as a secret only if, over the whole game, it was never public and never in the
@@ -22,6 +22,7 @@ import pytest
 from engine import decisions
 from engine.session import TABLE_SEAT, Session
 from engine.undo import UNDO
+from net.seen import SeenGame
 from net.table import Table
 from tests.conformance.cases import case_id, game_seats
 from tests.conformance.playout import Playout
@@ -133,12 +134,20 @@ def test_no_frame_event_log_or_replay_shows_a_seat_another_seats_secret(case, tm
 
     ledger.record("joining", play.session, views_now(), {seat_conn(s): [table.view(s)] for s in range(n)}
                   | {WATCHER: [table.view(None)]})
+    # The first seat and the last keep what they were shown, as a LAN guest's window does (net.seen); the
+    # spectator's updates are kept to hold their replays to.
+    guests = {s: SeenGame() for s in sorted({0, n - 1})}
+    for s, guest in guests.items():
+        guest.saw(s, table.rev, table.view(s), [])
+    watched: dict[int, dict] = {}
     for seq in range(1, MAX_STEPS + 1):
         step = play.next_action()
         if step is None:
             break
         seat, action = step
         rev = table.rev
+        if seat in guests:
+            guests[seat].sent(seq, seat, action)
         out = table.fire_timer(rev) if seat is TABLE_SEAT else \
             table.receive(seat_conn(seat), {"t": "act", "seq": seq, "a": action})
         assert table.rev == rev + 1, f"the table refused {action} from {seat}"
@@ -146,6 +155,13 @@ def test_no_frame_event_log_or_replay_shows_a_seat_another_seats_secret(case, tm
         received: dict = {}
         for conn, msg in out.flat().sends:
             received.setdefault(conn, []).append(msg)
+            if conn == WATCHER and msg["t"] == "update":
+                watched[msg["rev"]] = msg
+            elif conn != WATCHER and conn[1] in guests:
+                if msg["t"] == "update":
+                    guests[conn[1]].saw(conn[1], msg["rev"], msg["view"], msg.get("events"))
+                elif msg["t"] in ("ok", "err"):
+                    guests[conn[1]].answered(msg)
         ledger.record(f"after rev {table.rev} ({action.get('type')})", play.session, views_now(), received)
     table.close()
 
@@ -175,7 +191,7 @@ def test_no_frame_event_log_or_replay_shows_a_seat_another_seats_secret(case, tm
               "actions": [(rev, seat, action, None) for rev, (seat, action) in enumerate(log, start=1)]}
     sent = 0
     for seat in sorted({0, n - 1}):   # (the first seat and the last: every seat's views cost too much to build twice)
-        start = 0
+        start, club_sent = 0, []
         while start is not None:
             page = replays.built_decisions(record, [seat], start)
             for d in page["decisions"]:
@@ -184,5 +200,13 @@ def test_no_frame_event_log_or_replay_shows_a_seat_another_seats_secret(case, tm
                     f"the decision at {d['index']} sent seat {seat} a view it was not shown"
                 assert log[d["index"]] == (seat, d["action"]), f"the decision at {d['index']} is not seat {seat}'s"
                 sent += 1
+            club_sent += page["decisions"]
             start = page["next"]
+        # What a LAN guest keeps of the game is the same: its replay the spectator's board with the events its
+        # seat was sent, its decisions those the club sends (checked just above), view for view.
+        kept = guests[seat].record(game, "secrecy", seats)
+        for move in kept["moves"][1:]:
+            assert move["view"] == {"public": watched[move["rev"]]["view"]["public"], "private": {}}, \
+                f"seat {seat}'s record of move {move['rev']} is not the spectator's board"
+        assert msgpack.packb(kept["decisions"]) == msgpack.packb(club_sent), f"seat {seat} kept other decisions"
     assert sent, "no seat took a decision"

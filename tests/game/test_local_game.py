@@ -4,7 +4,7 @@ import pygame
 from game import paths
 from game.scenes.game_over import GameOverScene
 from game.scenes.new_game import NewGameScene
-from game.scenes.replays import ReplaysScene
+from game.scenes.replays import ReplayScene, ReplaysScene
 from game.scenes.title import TitleScene
 from tests.game.toy_board import BoardScene as ToyBoard
 
@@ -73,6 +73,15 @@ def test_a_local_game_against_a_bot_is_played_to_the_end_by_clicks(ui):
     over = ui.top
     assert over.result["winners"] and sum(over.result["scores"]) == 21  # the toy pile holds 21 counters
     assert over.stats == [("Taken", over.result["scores"])]
+    # the game just played, watched again from its end (its save, which the replay reads back)
+    played = over.link.rev
+    ui.click_button(next(b for b in over.menu.buttons if b.label == "Replay and analyse"))
+    viewer = ui.top
+    assert isinstance(viewer, ReplayScene) and viewer.link.length == played and viewer.link.position == 0
+    ui.key(pygame.K_END)
+    assert viewer.link.view(None)["public"]["result"] == over.result
+    ui.key(pygame.K_ESCAPE)
+    assert ui.top is over
     ui.click_button(next(b for b in over.menu.buttons if b.label == "Main menu"))
     assert isinstance(ui.top, TitleScene) and len(ui.app.stack) == 1
 

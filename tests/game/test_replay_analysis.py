@@ -153,4 +153,4 @@ def test_a_club_game_the_club_will_not_analyse_says_why_and_the_replay_stays(ui,
     ui.key(pygame.K_RIGHT)
     assert ui.top is scene and scene.link.position == 1
     unplayed = ReplayScene(ui.app, RecordedReplayLink(game))   # a link with no way to the player's decisions
-    assert "a club game you played in" in unplayed.analysis.available
+    assert "Only a game you played in can be analysed" in unplayed.analysis.available
