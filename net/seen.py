@@ -41,7 +41,7 @@ class SeenGame:
         self.seat: int | None = None
         self._public: dict[int, bytes] = {}    # rev -> the view's public part, packed
         self._events: dict[int, bytes] = {}    # rev -> the events that led to it, packed
-        self._whole: dict[int, bytes] = {}     # rev -> the whole view, packed (the last RECENT revs)
+        self._whole: dict[int, bytes] = {}     # rev -> the whole view, msgpack (the last RECENT revs)
         self._sent: dict[int, tuple] = {}      # seq -> (seat, action), until answered
         self._taken: list[tuple] = []          # (index, seat, action) of each action the host accepted, in order
 
@@ -55,7 +55,7 @@ class SeenGame:
             self._public[rev] = _pack({"public": public, "private": {}})
             if events or rev not in self._events:
                 self._events[rev] = _pack(list(events or []))
-            self._whole[rev] = _pack(view)
+            self._whole[rev] = msgpack.packb(view)   # (not compressed: few are kept, and most are never read)
             for old in [r for r in self._whole if r <= rev - RECENT]:
                 del self._whole[old]
 
@@ -96,7 +96,8 @@ class SeenGame:
                 moves.append({"rev": rev, "events": events, "view": _unpack(self._public[shown])})
             log = [(seat, action) for _, seat, action, _ in self._taken]
             dropped = decisions.taken_back(log)
-            kept = [{"index": index, "seat": seat, "view": _game_view(_unpack(view)), "action": action}
+            kept = [{"index": index, "seat": seat, "view": _game_view(msgpack.unpackb(view, strict_map_key=False)),
+                     "action": action}
                     for i, (index, seat, action, view) in enumerate(self._taken)
                     if i not in dropped and view is not None and action.get("type") != RESIGN]
         return {"format": FORMAT, "game": game, "name": name, "seats": list(seats), "seat": self.seat,
