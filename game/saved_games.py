@@ -3,11 +3,11 @@
 Every game this window plays (locally or hosted on the LAN) is journalled to the saves folder
 after each move (game.tables.autosave_path), so a game is never lost by leaving it or by closing
 the window. A game played at another machine's table is kept when it ends as what this window saw of
-it (net.seen, `keep_seen`): it can be watched and its player's decisions analysed, not continued. Here each file becomes a `SavedGame`: its game, players and moves from the save's
-records, whether it is finished from replaying it (engine.session.Session.load, which also checks
-its hashes), and for a file that cannot be used, the sentence saying why. A replay is cheap (well
-under a tenth of a second for a long game), and results are remembered per file version, so the
-menus can ask often.
+it (net.seen, `keep_seen`): it can be watched and its player's decisions analysed, not continued. Here each
+file becomes a `SavedGame`: its game, players and moves from the save's records, whether it is finished
+from replaying it (engine.session.Session.load, which also checks its hashes), and for a file that cannot
+be used, the sentence saying why. A replay is cheap (well under a tenth of a second for a long game), and
+results are remembered per file version, so the menus can ask often.
 """
 import time
 from dataclasses import dataclass, field

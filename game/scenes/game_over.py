@@ -7,6 +7,7 @@ import math
 
 import pygame
 
+from engine import games
 from game import boards, saved_games, sound, theme
 from game.scene import SMOOTH, STILL, Scene
 from game.widgets import ButtonColumn
@@ -121,8 +122,8 @@ class GameOverScene(Scene):
         items = []
         if again is not None:
             items.append(("Play again", again))
-        if replay is not None:
-            items.append(("Replay and analyse", replay))
+        if replay is not None:   # (a race in real time has no turns to analyse: game.scenes.replay_analysis)
+            items.append(("Replay" if games.is_realtime(link.game) else "Replay and analyse", replay))
         items.append(("Main menu", self.back))
         top = {1: 660, 2: 620}.get(len(items), 600)
         self.menu = ButtonColumn.centred(items, 640, top, width=300, height=50 if len(items) < 3 else 46,

@@ -158,6 +158,8 @@ def test_a_window_races_a_bot_process_over_loopback_to_the_tally_and_its_board_i
     hosted = Session.load(save)
     assert digest == hosted.state_hash() and rev_line == f"rev {hosted.rev}"
     assert link.rev == hosted.rev, "the window saw every step the host took"
+    # the race as this guest saw it is kept to watch again, as a race: no turns for the expert to weigh
+    assert [b.label for b in over.menu.buttons] == ["Replay", "Main menu"]
     assert board_of(final) == board_of(hosted.view(0)["public"]), "the window's final board is the host's"
     assert final["result"] == hosted.result()
     mine = sum(1 for seat, _ in hosted.log if seat == 0)
