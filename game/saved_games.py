@@ -80,20 +80,28 @@ def ago(when: float, now: float | None = None) -> str:
     return time.strftime("%d %b %Y", time.localtime(when))
 
 
-# (path, size, mtime_ns) -> (finished, problem): a file replayed once is not replayed again until it changes.
-_replayed: dict[tuple, tuple] = {}
+# (path, size, mtime_ns) -> what `_per_version`'s work found: a file read once is not read again until it changes.
+_replayed: dict[tuple, tuple] = {}   # a save's (finished, problem)
+_seen: dict[tuple, tuple] = {}       # a seen game's (game, players, moves, problem)
+
+
+def _per_version(memory: dict, path: Path, stat, work):
+    """`work()` for this version of the file at `path`, remembered in `memory` (at most 512 files)."""
+    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    if key not in memory:
+        memory[key] = work()
+        if len(memory) > 512:
+            memory.pop(next(iter(memory)))
+    return memory[key]
 
 
 def _finished(path: Path, stat) -> tuple[bool | None, str | None]:
-    key = (str(path), stat.st_size, stat.st_mtime_ns)
-    if key not in _replayed:
+    def replay():
         try:
-            _replayed[key] = (Session.load(path).result() is not None, None)
+            return Session.load(path).result() is not None, None
         except SaveError as e:
-            _replayed[key] = (None, str(e))
-        if len(_replayed) > 512:
-            _replayed.pop(next(iter(_replayed)))
-    return _replayed[key]
+            return None, str(e)
+    return _per_version(_replayed, path, stat, replay)
 
 
 def read(path: Path) -> SavedGame | None:
@@ -121,27 +129,20 @@ def read(path: Path) -> SavedGame | None:
     return saved
 
 
-# (path, size, mtime_ns) -> (game, players, moves, problem) of a seen game: read once until the file changes.
-_seen: dict[tuple, tuple] = {}
-
-
 def _read_seen(saved: SavedGame, stat) -> SavedGame:
-    key = (str(saved.path), stat.st_size, stat.st_mtime_ns)
-    if key not in _seen:
+    def summary():
         try:
             record = seen.read(saved.path)
-            _seen[key] = (record["game"], [player_name(s, i) for i, s in enumerate(record["seats"])],
-                          len(record["moves"]) - 1, None)
         except SaveError as e:
-            _seen[key] = (None, [], 0, str(e))
-        if len(_seen) > 512:
-            _seen.pop(next(iter(_seen)))
+            return None, [], 0, str(e)
+        players = [player_name(s, i) for i, s in enumerate(record["seats"])]
+        return record["game"], players, len(record["moves"]) - 1, None
     saved.seen, saved.finished = True, True
-    saved.game, saved.players, saved.moves, saved.problem = _seen[key]
+    saved.game, saved.players, saved.moves, saved.problem = _per_version(_seen, saved.path, stat, summary)
     return saved
 
 
-def keep_seen(link, folder: Path | None = None) -> Path | None:
+def keep_seen(link) -> Path | None:
     """Keep what `link` (a guest's net.client.RemoteTable) saw of its finished game in the saves folder, once;
     the file's path, or None when there is nothing to keep or it could not be written."""
     record_of = getattr(link, "seen", None)
@@ -151,20 +152,25 @@ def keep_seen(link, folder: Path | None = None) -> Path | None:
         record = record_of.record(link.game, link.table_name, link.seats)
     except ValueError:
         return None
-    folder = folder or paths.saves_dir()
-    stamp = time.strftime("%Y%m%d-%H%M%S")
+    from game.tables import autosave_path
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{link.game}-{stamp}-seen{seen.SUFFIX}"
-        n = 2
-        while path.exists():
-            path = folder / f"{link.game}-{stamp}-seen-{n}{seen.SUFFIX}"
-            n += 1
+        path = autosave_path(link.game, f"-seen{seen.SUFFIX}")
         seen.write(path, record)
     except OSError:
         return None
     link.seen_path = path
     return path
+
+
+def replay_link(path: Path):
+    """The replay scene's link for the file at `path`: a save replayed (game.replay_link), or a guest's record of a
+    LAN game stepped through (game.recorded_replay). SaveError (or ValueError) when it cannot be shown."""
+    from game import recorded_replay
+    from game.replay_link import ReplayLink
+    path = Path(path)
+    if path.suffix == seen.SUFFIX:
+        return recorded_replay.of_seen(seen.read(path), path)
+    return ReplayLink(path)
 
 
 def player_name(seat: dict, index: int) -> str:

@@ -15,15 +15,16 @@ BOT_DELAY = 0.6  # seconds between bot moves at normal animation speed, so peopl
 HOST_BIND_ENV = "SANDTABLE_HOST_BIND"
 
 
-def autosave_path(game_id: str) -> Path:
-    """A new file in the saves folder for a local game (it then shows up in Replays)."""
+def autosave_path(game_id: str, ending: str = ".sandtable") -> Path:
+    """A new file in the saves folder for a local game (it then shows up in Replays); `ending`: what its name
+    ends with (a guest's record of a LAN game: net.seen)."""
     folder = paths.saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{game_id}-{stamp}.sandtable"
+    path = folder / f"{game_id}-{stamp}{ending}"
     n = 2
     while path.exists():
-        path = folder / f"{game_id}-{stamp}-{n}.sandtable"
+        path = folder / f"{game_id}-{stamp}-{n}{ending}"
         n += 1
     return path
 

@@ -43,7 +43,7 @@ class SeenGame:
         self._events: dict[int, bytes] = {}    # rev -> the events that led to it, packed
         self._whole: dict[int, bytes] = {}     # rev -> the whole view, msgpack (the last RECENT revs)
         self._sent: dict[int, tuple] = {}      # seq -> (seat, action), until answered
-        self._taken: list[tuple] = []          # (index, seat, action) of each action the host accepted, in order
+        self._taken: list[tuple] = []          # (index, seat, action, whole view) of each action accepted, in order
 
     def saw(self, seat: int | None, rev: int, view: dict, events: list | None) -> None:
         """A view the host sent this connection (a welcome or an update)."""
@@ -74,11 +74,6 @@ class SeenGame:
             index = msg["rev"] - 1
             view = self._whole.get(index)
             self._taken.append((index, self.seat if seat is None else seat, action, view))
-
-    @property
-    def last_rev(self) -> int | None:
-        with self._lock:
-            return max(self._public) if self._public else None
 
     def record(self, game: str, name: str, seats: list) -> dict:
         """What was seen, as a finished game's record: {"game", "name", "seats", "seat", "moves", "decisions"}."""

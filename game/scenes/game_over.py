@@ -61,12 +61,9 @@ def _replay_for(app, link):
 
     def replay():
         from engine.errors import SaveError
-        from game import recorded_replay
-        from game.replay_link import ReplayLink
         from game.scenes.replays import ReplayScene
-        from net import seen
         try:
-            watched = ReplayLink(save) if save is not None else recorded_replay.of_seen(seen.read(kept), kept)
+            watched = saved_games.replay_link(save if save is not None else kept)
         except (SaveError, ValueError) as e:
             sound.play("error")
             app.notify(f"That game cannot be replayed: {e}", warning=True)

@@ -4,14 +4,13 @@ from pathlib import Path
 import pygame
 
 from engine.errors import SaveError
-from game import boards, local_play, recorded_replay, saved_games, sound, theme
+from game import boards, local_play, saved_games, sound, theme
 from game.theme import fit_text
 from game.replay_link import ReplayLink
 from game.saved_games import SavedGame
 from game.scene import SMOOTH, STILL, TICK, Scene
 from game.scenes.replay_analysis import ReplayAnalysis
 from game.widgets import Button, RowList
-from net import seen
 
 COLUMNS = [("Date", 190), ("Game", 220), ("Players", 440), ("Moves", 100), ("", 170)]
 SPEEDS = (1, 2, 4, 8, 16)  # moves per second when playing
@@ -68,7 +67,7 @@ class ReplaysScene(Scene):
             self.app.notify(f"That save is damaged: {saved.problem}", warning=True)
             return
         try:
-            link = recorded_replay.of_seen(seen.read(saved.path), saved.path) if saved.seen else ReplayLink(saved.path)
+            link = saved_games.replay_link(saved.path)
             self.app.push(ReplayScene(self.app, link))
         except (SaveError, ValueError, ImportError, AttributeError, KeyError) as e:
             sound.play("error")
