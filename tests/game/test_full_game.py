@@ -14,7 +14,7 @@ RISK_SEED = 8   # a seeded table: an unseeded one is a different game each run, 
 
 
 def test_risk_against_bots_is_played_to_the_end_through_the_window(ui, monkeypatch):
-    """From the main menu, one human seat against bots, played to the end through clicks."""
+    """From the main menu, one human seat against bots, played to the end with clicks and keys only."""
     monkeypatch.setattr(tables, "start_local", functools.partial(tables.start_local, seed=RISK_SEED))
     from game.risk import BoardScene
     from game.risk.autoplay import ClickPlayer
@@ -29,8 +29,13 @@ def test_risk_against_bots_is_played_to_the_end_through_the_window(ui, monkeypat
         player.step()
         ui.frames(1)
         frames += 1
-    assert player.inputs > 20  # the human seat really played through the board
+    kinds = {a["type"] for a in board.sent}
+    # the human really played every step of a turn through the board, and only where the board said it could
+    assert {"place", "attack", "occupy", "end_attack"} <= kinds, kinds
+    assert player.inputs > 20 and player.inputs >= len(board.sent) // 2
+    assert board.refusals == []
     over = ui.top
+    assert over.result == board.link.session.result()
     assert len(over.result["winners"]) == 1
     assert sum(over.result["scores"]) == 42  # every territory counted once in the final scores
     assert over.stats  # the board hands over a few statistics

@@ -9,7 +9,6 @@ import time
 from game.risk import BoardScene
 from game.risk.autoplay import ClickPlayer, post_click
 from game.risk.cards import CardHand
-from game.scenes.game_over import GameOverScene
 from net.local import LocalTable
 from tests.game.driver import FRAME, on_screen, run_board
 
@@ -37,22 +36,7 @@ def session_view(link, seat):
     return link.session.view(seat)
 
 
-# ----- a whole game ---------------------------------------------------------------------------------
-
-def test_one_human_against_bots_plays_to_the_end_through_clicks(app):
-    """A local game of one human seat against bots can be played to the end with clicks and keys only."""
-    link, scene = start(app, ["human", "bot", "bot"])
-    player = ClickPlayer(scene)
-    assert run(app, scene, lambda: isinstance(app.stack.top, GameOverScene), player=player, frames=6000, seconds=60)
-    result = link.session.result()
-    assert result is not None and result["winners"]
-    assert isinstance(app.stack.top, GameOverScene)
-    assert app.stack.top.result == result
-    kinds = {a["type"] for a in scene.sent}
-    # the human really played every step of a turn through the board
-    assert {"place", "attack", "occupy", "end_attack"} <= kinds
-    assert player.inputs >= len(scene.sent) // 2
-    assert scene.refusals == []  # the scripted player only ever clicked where the board said it could
+# (A whole game by clicks, from the main menu to its end: tests/game/test_full_game.py.)
 
 
 # ----- hot-seat privacy ------------------------------------------------------------------------------
