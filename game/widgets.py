@@ -6,11 +6,32 @@ gives hover and pressed feedback and plays the click sound when it fires.
 Text entry is pygame_gui's (see game/gui.py); these are the parts a game
 styles itself.
 """
+import contextlib
 from typing import Callable
 
 import pygame
 
 from game import sound, theme
+
+
+_withheld = False   # True while a board that only watches draws its panels (buttons_withheld)
+
+
+@contextlib.contextmanager
+def buttons_withheld(withheld: bool = True):
+    """Buttons drawn or handed events inside are neither drawn nor pressed: a board whose window plays no seat
+    (a spectator's, a replay's) offers no button to act, none of which it could ever press
+    (game.board_kit.board_scene draws its panels and hands them the pointer inside)."""
+    global _withheld
+    before, _withheld = _withheld, withheld
+    try:
+        yield
+    finally:
+        _withheld = before
+
+
+def buttons_withheld_now() -> bool:
+    return _withheld
 
 
 class Button:
@@ -47,7 +68,9 @@ class Button:
             self.on_click()
 
     def handle(self, event) -> bool:
-        """True if the event was this button's (it may have fired)."""
+        """True if the event was this button's (it may have fired); never while buttons are withheld."""
+        if _withheld:
+            return False
         if event.type == pygame.MOUSEMOTION:
             self.hovered = self.rect.collidepoint(event.pos)
             return False
@@ -66,6 +89,8 @@ class Button:
         return False
 
     def draw(self, surface) -> None:
+        if _withheld:
+            return
         theme.draw_button(surface, self.rect, self.label, self.state, primary=self.primary, size=self.size,
                           focused=self.focused, hotkey=self.hotkey_label, danger=self.danger)
 

@@ -11,6 +11,7 @@ from game.ah_tactics.log import square_name
 from game.ah_tactics.charts import columns_text, loss_chances, loss_text, percent
 from game.ah_tactics.overlays import _Shifted
 from game.board_kit.hud import Cached
+from game import widgets
 from game.widgets import Button
 from game.words import counted
 
@@ -77,7 +78,7 @@ class Panels:
             (hud.CARD, self._card, (shown, card_lines), (unit, card_lines)),
             (hud.PANEL, self._panel, (title, rows), (title, rows)),
         )
-        key = (tuple(part[2] for part in parts), theme.colours,
+        key = (tuple(part[2] for part in parts), theme.colours, widgets.buttons_withheld_now(),
                tuple((b.label, b.state, b.primary, b.focused) for b in self.buttons))
         if self._column.get("key") != key:
             layer = self._column.get("surface")

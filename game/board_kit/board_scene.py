@@ -37,7 +37,7 @@ from functools import partial
 import pygame
 
 from engine import games
-from game import sound, theme
+from game import sound, theme, widgets
 from game.board_kit import advice, history, undo
 from game.board_kit.confirm import ConfirmCard
 from game.board_kit.departures import HostSeats
@@ -256,11 +256,12 @@ class BaseBoardScene(Scene):
 
     def enter_button(self):
         """The button Enter presses now (it shows the key): a dialog's own (`ok`) while one is up, else the
-        board's main button (`main_enter_button`); None when Enter presses none."""
+        board's main button (`main_enter_button`); None when Enter presses none (always, for a window that only
+        watches: it is shown no buttons)."""
         modal = self.modal()
         if modal is not None:
             return getattr(modal, "ok", None)
-        return self.main_enter_button()
+        return None if self.seats.watching else self.main_enter_button()
 
     def pace_key(self, event) -> bool:
         """Space held while the window has no move of its own fast-forwards; X (or the toggle) keeps it on."""
@@ -409,7 +410,8 @@ class BaseBoardScene(Scene):
         if event.type == pygame.MOUSEWHEEL and self.log_rect.collidepoint(self.app.mouse_pos):
             self.log.handle_wheel(event.y)
             return True
-        return self.board_pointer(event)
+        with widgets.buttons_withheld(self.seats.watching):   # a watcher's board has none to press
+            return self.board_pointer(event)
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -443,7 +445,8 @@ class BaseBoardScene(Scene):
         surface.blit(self._side_panel, self.side_rect)
         self.log.draw(surface, self.log_rect)
         self.hint_line.draw(surface, *self.hint())
-        self.draw_panels(surface)
+        with widgets.buttons_withheld(self.seats.watching):
+            self.draw_panels(surface)
         self.advice.draw(surface)
         self.take_back.draw(surface)
         self.pace.draw(surface)

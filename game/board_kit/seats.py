@@ -82,6 +82,12 @@ class Seats:
         except KeyError:
             return True   # a game this program does not know: keep the cover, to be safe
 
+    @property
+    def watching(self) -> bool:
+        """This window plays no seat (a spectator, a replay): its panels offer no buttons to act, none of which
+        could ever be pressed."""
+        return not self.link.my_seats
+
     def not_your_move(self) -> str:
         """Why a click on the board does nothing now: watching, or whom it waits for."""
         if not self.link.my_seats:
