@@ -4,14 +4,13 @@ buttons call the board's Input; the column draws what it holds.
 """
 import pygame
 
-from game import theme
+from game import theme, widgets
 from game.ah_tactics import hud
 from game.ah_tactics.counters import SIDE_TITLES, of_side, unit_name
 from game.ah_tactics.log import square_name
 from game.ah_tactics.charts import columns_text, loss_chances, loss_text, percent
 from game.ah_tactics.overlays import _Shifted
 from game.board_kit.hud import Cached
-from game import widgets
 from game.widgets import Button
 from game.words import counted
 

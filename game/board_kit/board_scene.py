@@ -246,7 +246,7 @@ class BaseBoardScene(Scene):
             return said, ""
         if seats.active_seat is None:
             who = seats.seat_name(seats.actor(seats.view))
-            return (f"Watching: {who} to move." if not self.link.my_seats else f"Waiting for {who}…"), self.waiting_keys()
+            return (f"Watching: {who} to move." if seats.watching else f"Waiting for {who}…"), self.waiting_keys()
         return self.move_hint()
 
     def ask_first(self, question: str, detail: str, yes: str, then) -> None:

@@ -90,7 +90,7 @@ class Seats:
 
     def not_your_move(self) -> str:
         """Why a click on the board does nothing now: watching, or whom it waits for."""
-        if not self.link.my_seats:
+        if self.watching:
             return "You are watching this game."
         return f"Waiting for {self.seat_name(self.actor(self.view))}."
 

@@ -1,20 +1,18 @@
 """A window that plays no seat (a replay, a spectator: `Seats.watching`) is offered no button to act: the board's
 panels draw none of theirs, and a click where one sits, or Enter, presses nothing. A window playing a seat of the
 same game is shown them (so the test can fail). Every board game, knowing none of their buttons."""
-import random
-
 import bots
 import pygame
 import pytest
 
-from engine.session import Session
 from game import tables, theme, widgets
 from game.replay_link import ReplayLink
 from game.scenes.replays import ReplayScene
+from tests.conformance.playout import Playout
 from tests.game.driver import on_screen
 from tests.own_games import board_games, table_seats
 
-MOVES = 12   # moves of the replayed game, each a listed action chosen by a seeded draw
+MOVES = 12   # actions of the replayed game (its bots', seeded)
 
 
 @pytest.fixture
@@ -31,19 +29,10 @@ def drawn(monkeypatch) -> list:
 
 
 def a_short_save(game_id: str, path) -> None:
-    n = table_seats(game_id)
-    session = Session(game_id, n, seed=5)
-    rand = random.Random(5)
-    for _ in range(MOVES):
-        seats = session.to_act()
-        if not seats:
-            break
-        seat = seats[0]
-        actions = [a for a in session.legal_actions(seat, limit=200) if a["type"] not in ("undo", "resign")]
-        if not actions:
-            break
-        session.apply(seat, rand.choice(actions))
-    session.save(path)
+    """The first MOVES actions of a bots' game of `game_id`, saved as a game is."""
+    play = Playout(game_id, table_seats(game_id), seed=5)
+    play.play(MOVES)
+    play.session.save(path)
 
 
 def own_buttons(board, drawn: list) -> list:
