@@ -37,9 +37,11 @@ class App:
         """`window_size`: the windowed size to open at (None: what fits the desktop)."""
         started = time.perf_counter()
         apply_hints()
-        pygame.init()
-        theme.reset_caches()
-        art.reset_cache()
+        if not (pygame.display.get_init() and pygame.font.get_init()):   # else pygame lives on from a window
+            pygame.init()                                                # closed with quit_pygame=False, fonts too
+            theme.reset_caches()
+            art.reset_cache()
+        pygame.event.clear()
         keys.restore_repeat()
         notice = None
         if settings is None:
@@ -264,7 +266,8 @@ class App:
     def present(self) -> None:
         self.window = pygame.display.get_surface() or self.window
         view = self.viewport()
-        self.window.fill((0, 0, 0))
+        if view.size != self.window.get_size():
+            self.window.fill((0, 0, 0))   # the bars beside a letterboxed view
         if view.size == LOGICAL_SIZE:
             self.window.blit(self.surface, view)
         elif view.w % LOGICAL_SIZE[0] == 0 and view.h % LOGICAL_SIZE[1] == 0:
@@ -288,12 +291,16 @@ class App:
         host, self.hosted = self.hosted, None
         close_in_background(link, host)
 
-    def close(self) -> None:
+    def close(self, *, quit_pygame: bool = True) -> None:
+        """Leave: the scenes popped, the game ended, the sound halted, and pygame quit (unless `quit_pygame` is
+        False: the window tests open hundreds of windows in one process, and pygame, its fonts and the drawn
+        art made again for each cost about a tenth of their CPU)."""
         while len(self.stack):
             self.stack.pop()
         self.end_game()
         sound.quiet_before_quit()
-        pygame.quit()
+        if quit_pygame:
+            pygame.quit()
 
     # ----- overlays -------------------------------------------------------------------
     def _update_toasts(self, dt: float) -> None:

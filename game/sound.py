@@ -34,9 +34,10 @@ class Sounds:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+                self._effects.clear()   # made by a mixer that has quit since
             for name in NAMES:
                 path = SOUNDS_DIR / f"{name}.wav"
-                if path.exists():
+                if name not in self._effects and path.exists():
                     self._effects[name] = pygame.mixer.Sound(str(path))
         except (pygame.error, OSError):
             self.enabled = False

@@ -36,7 +36,7 @@ def app():
     sound.sounds.played.clear()
     yield the_app
     if pygame.display.get_init():
-        the_app.close()
+        the_app.close(quit_pygame=False)
 
 
 @pytest.fixture

@@ -56,8 +56,10 @@ class Driver:
         self.app = app
 
     def frames(self, n: int = 1) -> None:
-        for _ in range(n):
-            self.app.step(1 / 60)
+        """`n` frames: the last one drawn, those before it when the program's own loop would draw them
+        (game/pacing.py: on input, news from the table, an animation's rate), as a window that runs them."""
+        for i in range(n):
+            self.app.step(1 / 60, paced=i < n - 1)
 
     def turn(self) -> None:
         """One turn of a window waiting on another process: events and updates, and a frame drawn only when the
