@@ -22,17 +22,14 @@ from tests.scheduling import (pytest_collection_modifyitems, pytest_runtest_logr
                               pytest_sessionfinish, pytest_xdist_auto_num_workers)
 
 import tests.own_games  # noqa: E402,F401 - the tests' own games join the catalog
-from engine import games  # noqa: E402
+from tests import prepared  # noqa: E402
 
 
 def pytest_configure(config):
-    """Before xdist starts its workers: each game's work ahead (engine.games.prepare), once. Tactics (1954)'s
-    searches are compiled by numba into its cache on a checkout's first run; done here, the workers and the
-    processes the tests start load them (~1 s each) instead of compiling them side by side (a fresh clone's
-    suite: ~29 s more CPU and ~17 s more wall time without this, measured)."""
-    if hasattr(config, "workerinput"):
-        return
-    for game_id in games.available():
-        games.prepare(game_id)
-    from bots import ah_tactics_threat
-    ah_tactics_threat.compiled_search()   # the Tactics (1954) bots' danger map, compiled by numba the same way
+    """Before xdist starts its workers: each game's work ahead, once (tests/prepared.py)."""
+    if not hasattr(config, "workerinput"):
+        prepared.start(config)
+
+
+def pytest_collection_finish(session):
+    prepared.wait(session.config)   # a worker: the work ahead done before its first test
