@@ -41,6 +41,8 @@ PARTS = {"games": prepare_games, "bots": prepare_bots}   # independent: compiled
 def start(config) -> None:
     """In the controlling process: the work done here, or (workers to come) by a process whose end releases
     the lock the workers wait on."""
+    if config.getoption("collectonly", False):
+        return   # nothing runs
     if config.getoption("dist", "no") == "no" or not config.getoption("tx", None):
         for part in PARTS.values():
             part()

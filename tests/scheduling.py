@@ -4,8 +4,9 @@ Longest first: xdist hands tests out in the order they were collected, and a lon
 keeps one worker busy while the others have finished. Every run keeps how long each test took (setup,
 call and teardown) in pytest's cache (`.pytest_cache`, the same place as `--lf`'s list); the next run
 starts with the test files that took longest, each file's tests together and in their usual order (so
-module-scoped fixtures are still set up once per worker). A test the cache does not know
-yet (a fresh checkout, a new test) counts as long when it is marked `slow`. Only the order changes: every
+module-scoped fixtures are still set up once per worker). A file none of whose tests the cache
+knows (a fresh checkout, as CI's) counts the seconds kept for it in tests/file_seconds.json, and a test the
+cache does not know counts as long when it is marked `slow`. Only the order changes: every
 test still runs, and each worker collects the same order (they read the same cache, which only the
 controlling process writes, at the end of a run).
 
@@ -21,8 +22,16 @@ on 2 idle cores, a checkout without pytest's cache, 3 workers took 4 min 24 s wi
 """
 import os
 
+import json
+from pathlib import Path
+
 KEY = "sandtable/durations"
 SLOW_UNTIMED = 60.0   # seconds assumed for a test marked `slow` that the cache does not know
+# Each file's seconds in one whole run, kept in the repository for a checkout whose pytest cache knows none of the
+# file's tests (a fresh clone, CI): else the long files there run in the order they were collected, and one of
+# them started last keeps a core busy alone at the end. Written from this checkout's cache by
+# `python -m tests.scheduling` after a whole run; a file it does not list counts as quick.
+FILE_SECONDS = Path(__file__).with_name("file_seconds.json")
 
 
 _durations: dict[str, float] = {}   # this run's, by test id
@@ -41,10 +50,35 @@ def pytest_collection_modifyitems(session, config, items):
     # Whole files are moved, each keeping its tests together and in order: a file's module-scoped fixtures
     # (a wheel built once, a process started once) would be set up again for every run of its tests.
     per_file: dict[str, float] = {}
+    timed_files: set[str] = set()
     for item in items:
         path = item.nodeid.split("::")[0]
         per_file[path] = per_file.get(path, 0.0) + expected(item)
+        if item.nodeid in known:
+            timed_files.add(path)
+    kept = _file_seconds()
+    for path in per_file.keys() - timed_files:
+        per_file[path] = max(per_file[path], kept.get(path, 0.0))
     items.sort(key=lambda item: per_file[item.nodeid.split("::")[0]], reverse=True)  # stable
+
+
+def _file_seconds() -> dict[str, float]:
+    try:
+        return json.loads(FILE_SECONDS.read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def write_file_seconds(cache_dir: Path) -> int:
+    """The kept seconds of every file that took a second or more in the last whole run this cache saw."""
+    known = json.loads((cache_dir / "v" / KEY).read_text())
+    per_file: dict[str, float] = {}
+    for nodeid, seconds in known.items():
+        path = nodeid.split("::")[0]
+        per_file[path] = per_file.get(path, 0.0) + seconds
+    kept = {path: round(seconds, 1) for path, seconds in sorted(per_file.items()) if seconds >= 1.0}
+    FILE_SECONDS.write_text(json.dumps(kept, indent=0) + "\n")
+    return len(kept)
 
 
 def pytest_runtest_logreport(report):
@@ -67,3 +101,7 @@ def pytest_xdist_auto_num_workers(config):
         return None  # xdist's own hook reads it
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     return 2 * cores
+
+
+if __name__ == "__main__":
+    print(write_file_seconds(Path(__file__).resolve().parents[1] / ".pytest_cache"), "files kept in", FILE_SECONDS)
