@@ -20,9 +20,8 @@ idle then. `-n auto` starts two workers a core (PYTEST_XDIST_AUTO_NUM_WORKERS st
 on 2 idle cores, a checkout without pytest's cache, 3 workers took 4 min 24 s with 13 % of the CPU idle
 (/proc/stat over the run) and 4 workers 4 min 4 s with 4 % idle, back to back.
 """
-import os
-
 import json
+import os
 from pathlib import Path
 
 KEY = "sandtable/durations"
@@ -49,17 +48,25 @@ def pytest_collection_modifyitems(session, config, items):
 
     # Whole files are moved, each keeping its tests together and in order: a file's module-scoped fixtures
     # (a wheel built once, a process started once) would be set up again for every run of its tests.
-    per_file: dict[str, float] = {}
-    timed_files: set[str] = set()
-    for item in items:
-        path = item.nodeid.split("::")[0]
-        per_file[path] = per_file.get(path, 0.0) + expected(item)
-        if item.nodeid in known:
-            timed_files.add(path)
+    per_file = summed_by_file((item.nodeid, expected(item)) for item in items)
+    timed_files = {file_of(item.nodeid) for item in items if item.nodeid in known}
     kept = _file_seconds()
     for path in per_file.keys() - timed_files:
         per_file[path] = max(per_file[path], kept.get(path, 0.0))
-    items.sort(key=lambda item: per_file[item.nodeid.split("::")[0]], reverse=True)  # stable
+    items.sort(key=lambda item: per_file[file_of(item.nodeid)], reverse=True)  # stable
+
+
+def file_of(nodeid: str) -> str:
+    return nodeid.split("::")[0]
+
+
+def summed_by_file(seconds_by_test) -> dict[str, float]:
+    """(test id, seconds) pairs summed per test file, in the order the files first come."""
+    per_file: dict[str, float] = {}
+    for nodeid, seconds in seconds_by_test:
+        path = file_of(nodeid)
+        per_file[path] = per_file.get(path, 0.0) + seconds
+    return per_file
 
 
 def _file_seconds() -> dict[str, float]:
@@ -71,11 +78,7 @@ def _file_seconds() -> dict[str, float]:
 
 def write_file_seconds(cache_dir: Path) -> int:
     """The kept seconds of every file that took a second or more in the last whole run this cache saw."""
-    known = json.loads((cache_dir / "v" / KEY).read_text())
-    per_file: dict[str, float] = {}
-    for nodeid, seconds in known.items():
-        path = nodeid.split("::")[0]
-        per_file[path] = per_file.get(path, 0.0) + seconds
+    per_file = summed_by_file(json.loads((cache_dir / "v" / KEY).read_text()).items())
     kept = {path: round(seconds, 1) for path, seconds in sorted(per_file.items()) if seconds >= 1.0}
     FILE_SECONDS.write_text(json.dumps(kept, indent=0) + "\n")
     return len(kept)
